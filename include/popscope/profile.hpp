@@ -1,0 +1,67 @@
+#pragma once
+// Read-only, defensive access to a .pop file. Opening validates the schema and the target;
+// each read* call loads one part on demand and checks every value against the target's bounds.
+#include "popscope/errors.hpp"
+#include "popscope/profile_document.hpp"
+
+#include <memory>
+#include <string>
+
+namespace popscope {
+
+class SqliteDatabase;
+
+class Profile {
+public:
+    // Opens `path` read-only; throws ProfileError naming the file and the problem.
+    static std::unique_ptr<Profile> open(const std::string& path);
+    ~Profile();
+    Profile(const Profile&) = delete;
+    Profile& operator=(const Profile&) = delete;
+
+    const std::string& path() const { return m_path; }
+    int formatMajor() const { return m_formatMajor; }
+    int formatMinor() const { return m_formatMinor; }
+    const Target& target() const { return m_target; }
+    const ReportInfo& info() const { return m_info; }
+
+    // Each part on demand. All throw ProfileError(CorruptProfile) on out-of-bounds content.
+    std::vector<uint32_t> readPhysicalTileIds() const;
+    std::vector<uint32_t> readIoTiles() const;
+    std::vector<MemorySeries> readMemory() const;
+    std::vector<GapSeries> readGaps() const;
+    std::vector<LivenessSplit> readLivenessSplit() const;
+    std::vector<Variable> readVariables(bool withTilesAndRanges = true) const;
+    std::vector<VertexType> readVertexTypes() const;
+    std::vector<ComputeSet> readComputeSets() const;
+    std::vector<Exchange> readExchanges() const;
+    std::vector<Program> readPrograms() const;
+    std::vector<uint32_t> readControlPrograms() const;
+    std::vector<uint32_t> readFunctions() const;
+    std::vector<LivenessStep> readLivenessSteps() const;
+    std::vector<TileLiveness> readTileLiveness() const;
+    std::vector<Run> readRuns() const;
+    std::vector<ExecutionStep> readSteps(bool withCyclesByTile = true) const;
+    std::vector<DebugContext> readDebugContexts() const;
+    std::vector<Operation> readOperations() const;
+
+    // Aggregates computed inside SQLite, without loading the rows (for the Summary).
+    uint64_t countRows(const char* table) const;
+    uint64_t totalCycles() const;          // sum over steps of the slowest IPU's cycles
+    uint64_t countVertexInstances() const; // over all compute sets and tiles
+
+    // Everything, for export and round-trip tests.
+    ProfileDocument readDocument() const;
+
+private:
+    Profile(std::string path, std::unique_ptr<SqliteDatabase> db);
+    void loadHeader();
+    std::string m_path;
+    std::unique_ptr<SqliteDatabase> m_db;
+    int m_formatMajor = 0;
+    int m_formatMinor = 0;
+    Target m_target;
+    ReportInfo m_info;
+};
+
+} // namespace popscope

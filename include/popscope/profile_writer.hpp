@@ -1,0 +1,23 @@
+#pragma once
+#include "popscope/errors.hpp"
+#include "popscope/profile_document.hpp"
+
+#include <string>
+
+namespace popscope {
+
+struct WriteStats {
+    uint64_t rows = 0;  // table rows inserted
+    uint64_t bytes = 0; // size of the file written
+};
+
+// Validates `doc` (throws ProfileError(InvalidInput) naming the problem) and writes it to `path`
+// in one transaction into a temporary file renamed into place: an interrupted write never
+// leaves a half profile. Indexes are created after the bulk load.
+WriteStats writeProfile(const ProfileDocument& doc, const std::string& path);
+
+// Checks the document's internal consistency (sizes against the target, indexes in range).
+// Returns "" when valid, else the first problem found.
+std::string validateDocument(const ProfileDocument& doc);
+
+} // namespace popscope

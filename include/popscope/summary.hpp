@@ -1,0 +1,55 @@
+#pragma once
+#include "popscope/profile_document.hpp"
+
+#include <string>
+#include <vector>
+
+namespace popscope {
+
+class Profile;
+
+struct IpuMemorySummary {
+    uint32_t ipu = 0;
+    uint64_t usedExcludingGaps = 0;
+    uint64_t usedIncludingGaps = 0;
+    uint64_t capacity = 0;
+    uint32_t maxTile = 0;       // global tile id with most memory (including gaps)
+    uint64_t maxTileBytes = 0;
+    uint32_t tilesOverCapacity = 0;
+};
+
+struct ReportFile {
+    std::string label;  // "Graph Profile (profile.pop)"
+    bool present = false;
+};
+
+struct ProfileSummary {
+    std::string path;
+    int formatMajor = 0, formatMinor = 0;
+    Target target;
+    ReportInfo info;
+    uint64_t numComputeSets = 0;
+    uint64_t numVertices = 0;     // instances over all compute sets
+    uint64_t numVertexTypes = 0;
+    uint64_t numVariables = 0;
+    uint64_t numPrograms = 0;
+    uint64_t numExchanges = 0;
+    uint64_t numLivenessSteps = 0;
+    uint64_t numExecutionSteps = 0;
+    uint64_t numRuns = 0;
+    uint64_t numOperations = 0;
+    std::vector<IpuMemorySummary> ipus;
+    uint64_t totalUsedIncludingGaps = 0;
+    uint64_t totalUsedExcludingGaps = 0;
+    uint64_t totalCapacity = 0;
+    uint32_t tilesOverCapacity = 0;
+    bool fits = true;
+    uint64_t totalCycles = 0; // sum over steps of the slowest IPU's cycles
+    std::vector<ReportFile> reportFiles;
+};
+
+ProfileSummary querySummary(const Profile& profile);
+std::string formatSummaryText(const ProfileSummary& summary);
+std::string formatSummaryJson(const ProfileSummary& summary);
+
+} // namespace popscope

@@ -1,0 +1,142 @@
+// popscope-cli: profiles from the command line (summary, import/export, simulate).
+#include "popscope/errors.hpp"
+#include "popscope/json_interchange.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/profile_writer.hpp"
+#include "popscope/summary.hpp"
+
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#if __has_include("simulate_command.hpp")
+#include "simulate_command.hpp"
+#define POPSCOPE_HAS_SIMULATOR 1
+#endif
+
+namespace {
+
+constexpr int kUsageError = 2;
+
+const char* kUsage = R"(usage: popscope-cli COMMAND [ARGS]
+
+Commands:
+  summary FILE [--json]          what a profile holds: target, graph, memory (fits?), execution
+  import FILE.json -o OUT.pop    convert the JSON interchange form into a profile
+  export FILE.pop -o OUT.json    convert a profile into the JSON interchange form
+  simulate ...                   simulate a workload into a profile (simulate --help)
+  help                           this text
+
+FILE may be a .pop file or a report folder that holds profile.pop.
+
+Exit codes: 0 success, 2 usage error, 3 file not found, 4 empty file, 5 not an SQLite
+database, 6 truncated profile, 7 not a popscope profile, 8 unsupported format version,
+9 corrupt profile, 10 invalid input, 11 write failed.
+)";
+
+int usageError(const std::string& message)
+{
+    std::cerr << "popscope-cli: " << message << "\n\n" << kUsage;
+    return kUsageError;
+}
+
+// Positional arguments plus "-o OUT" and flags.
+struct Arguments {
+    std::vector<std::string> positional;
+    std::string output;
+    bool json = false;
+    std::string problem;
+};
+
+Arguments parse(int argc, char** argv)
+{
+    Arguments a;
+    for (int i = 2; i < argc; ++i) {
+        std::string arg = argv[i];
+        if (arg == "-o" || arg == "--output") {
+            if (i + 1 >= argc) {
+                a.problem = arg + " needs a file name";
+                return a;
+            }
+            a.output = argv[++i];
+        } else if (arg == "--json") {
+            a.json = true;
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            a.problem = "unknown option '" + arg + "'";
+            return a;
+        } else {
+            a.positional.push_back(arg);
+        }
+    }
+    return a;
+}
+
+int summary(const Arguments& a)
+{
+    if (a.positional.size() != 1)
+        return usageError("summary takes one FILE");
+    auto profile = popscope::Profile::open(a.positional[0]);
+    auto summary = popscope::querySummary(*profile);
+    std::cout << (a.json ? popscope::formatSummaryJson(summary) + "\n" : popscope::formatSummaryText(summary));
+    return 0;
+}
+
+int importJson(const Arguments& a)
+{
+    if (a.positional.size() != 1 || a.output.empty())
+        return usageError("import takes FILE.json -o OUT.pop");
+    auto doc = popscope::readJsonFile(a.positional[0]);
+    auto stats = popscope::writeProfile(doc, a.output);
+    std::cout << "wrote " << a.output << " (" << stats.bytes << " bytes, " << stats.rows << " rows)\n";
+    return 0;
+}
+
+int exportJson(const Arguments& a)
+{
+    if (a.positional.size() != 1 || a.output.empty())
+        return usageError("export takes FILE.pop -o OUT.json");
+    auto profile = popscope::Profile::open(a.positional[0]);
+    popscope::writeJsonFile(profile->readDocument(), a.output);
+    std::cout << "wrote " << a.output << "\n";
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc < 2)
+        return usageError("no command given");
+    const std::string command = argv[1];
+    if (command == "help" || command == "--help" || command == "-h") {
+        std::cout << kUsage;
+        return 0;
+    }
+    try {
+        if (command == "simulate") {
+#ifdef POPSCOPE_HAS_SIMULATOR
+            return popscope::cli::runSimulateCommand(argc - 1, argv + 1);
+#else
+            std::cerr << "popscope-cli: this build has no simulator\n";
+            return kUsageError;
+#endif
+        }
+        Arguments arguments = parse(argc, argv);
+        if (!arguments.problem.empty())
+            return usageError(arguments.problem);
+        if (command == "summary")
+            return summary(arguments);
+        if (command == "import")
+            return importJson(arguments);
+        if (command == "export")
+            return exportJson(arguments);
+        return usageError("unknown command '" + command + "'");
+    } catch (const popscope::ProfileError& error) {
+        std::cerr << "popscope-cli: error: " << error.what() << "\n";
+        return 2 + int(error.kind());
+    } catch (const std::exception& error) {
+        std::cerr << "popscope-cli: error: " << error.what() << "\n";
+        return 1;
+    }
+}

@@ -1,0 +1,228 @@
+// validateDocument: the consistency rules every written profile obeys (and the reader re-checks).
+#include "popscope/profile_writer.hpp"
+
+#include "program_cycles.hpp"
+
+#include <cmath>
+#include <set>
+#include <tuple>
+
+namespace popscope {
+
+namespace {
+
+constexpr uint32_t kMaxIpus = 1024;
+constexpr uint32_t kMaxTilesPerIpu = 65536;
+constexpr uint64_t kMaxBytesPerTile = 1ull << 31;
+
+struct Checker {
+    const ProfileDocument& doc;
+    std::string problem;
+
+    bool fail(const std::string& what)
+    {
+        if (problem.empty())
+            problem = what;
+        return false;
+    }
+    bool index(int64_t value, size_t size, const std::string& what, bool optional = true)
+    {
+        if (optional && value == -1)
+            return true;
+        if (value < 0 || uint64_t(value) >= size)
+            return fail(what + " refers to " + std::to_string(value) + ", out of range (0.." + std::to_string(size)
+                + ")");
+        return true;
+    }
+    bool perTile(size_t size, const std::string& what)
+    {
+        if (size != doc.target.tilesPerIpu)
+            return fail(what + " has " + std::to_string(size) + " values, expected one per tile ("
+                + std::to_string(doc.target.tilesPerIpu) + ")");
+        return true;
+    }
+    bool ipu(uint32_t value, const std::string& what)
+    {
+        return value < doc.target.numIpus || fail(what + " names IPU " + std::to_string(value) + " of "
+                                                      + std::to_string(doc.target.numIpus));
+    }
+    bool tile(uint32_t value, const std::string& what)
+    {
+        return value < doc.target.numTiles() || fail(what + " names tile " + std::to_string(value) + " of "
+                                                         + std::to_string(doc.target.numTiles()));
+    }
+
+    void target()
+    {
+        const Target& t = doc.target;
+        if (t.numIpus < 1 || t.numIpus > kMaxIpus)
+            fail("target.numIPUs must be 1.." + std::to_string(kMaxIpus) + ", is " + std::to_string(t.numIpus));
+        if (t.tilesPerIpu < 1 || t.tilesPerIpu > kMaxTilesPerIpu)
+            fail("target.tilesPerIpu must be 1.." + std::to_string(kMaxTilesPerIpu) + ", is "
+                + std::to_string(t.tilesPerIpu));
+        if (t.bytesPerTile < 1 || t.bytesPerTile > kMaxBytesPerTile)
+            fail("target.bytesPerTile must be 1..2^31, is " + std::to_string(t.bytesPerTile));
+        if (!std::isfinite(t.clockHz) || t.clockHz < 1e3 || t.clockHz > 1e12)
+            fail("target.clockFrequency must be a frequency in Hz (1 kHz..1 THz)");
+        if (t.numReplicas < 1 || t.numReplicas > 65536)
+            fail("target.numReplicas must be 1..65536, is " + std::to_string(t.numReplicas));
+        if (t.ipusPerReplica != t.numIpus)
+            fail("target.ipusPerReplica (" + std::to_string(t.ipusPerReplica) + ") must equal target.numIPUs ("
+                + std::to_string(t.numIpus) + "): a profile holds one replica");
+    }
+
+    void memory()
+    {
+        if (!doc.physicalTileIds.empty() && doc.physicalTileIds.size() != doc.target.numTiles())
+            fail("tiles.physicalIds must have one entry per tile");
+        for (uint32_t t : doc.ioTiles)
+            tile(t, "tiles.ioTiles");
+        std::set<std::tuple<uint32_t, std::string, int, bool>> seen;
+        for (const MemorySeries& s : doc.memory) {
+            std::string what = "memory series (" + s.category + ", IPU " + std::to_string(s.ipu) + ")";
+            if (s.category.empty())
+                fail("a memory series has no category");
+            ipu(s.ipu, what);
+            perTile(s.bytesByTile.size(), what);
+            if (!seen.insert({ s.ipu, s.category, int(s.region), s.overlapped }).second)
+                fail(what + " appears twice for the same region and overlap");
+            if (int(s.region) >= kMemoryRegionCount)
+                fail(what + " has an unknown region");
+        }
+        for (const GapSeries& g : doc.gaps) {
+            ipu(g.ipu, "a gap series");
+            perTile(g.bytesByTile.size(), "gap series of IPU " + std::to_string(g.ipu));
+        }
+        for (const LivenessSplit& l : doc.liveness) {
+            ipu(l.ipu, "a liveness split");
+            perTile(l.alwaysLiveBytesByTile.size(), "always-live bytes of IPU " + std::to_string(l.ipu));
+            perTile(l.notAlwaysLiveBytesByTile.size(), "not-always-live bytes of IPU " + std::to_string(l.ipu));
+        }
+    }
+
+    void graph()
+    {
+        for (size_t i = 0; i < doc.variables.size() && problem.empty(); ++i) {
+            const Variable& v = doc.variables[i];
+            std::string what = "variable '" + v.name + "'";
+            index(v.debugContext, doc.debugContexts.size(), what + " debug context");
+            for (const TileBytes& tb : v.tiles)
+                tile(tb.tile, what);
+            for (const StepRange& r : v.liveRanges) {
+                if (r.first > r.last || r.last >= doc.livenessSteps.size())
+                    fail(what + " has a live range outside the liveness steps");
+            }
+        }
+        for (const ComputeSet& cs : doc.computeSets) {
+            index(cs.debugContext, doc.debugContexts.size(), "compute set '" + cs.name + "' debug context");
+            for (const ComputeSetVertices& v : cs.vertices) {
+                index(v.vertexType, doc.vertexTypes.size(), "compute set '" + cs.name + "' vertex type", false);
+                for (const TileCount& tc : v.countByTile)
+                    tile(tc.tile, "compute set '" + cs.name + "'");
+            }
+        }
+        for (const Exchange& e : doc.exchanges) {
+            if (e.kind != "internal" && e.kind != "host" && e.kind != "global")
+                fail("exchange '" + e.name + "' has kind '" + e.kind + "' (internal, host or global)");
+            for (const TileBytes& tb : e.codeBytesByTile)
+                tile(tb.tile, "exchange '" + e.name + "'");
+        }
+    }
+
+    void programs()
+    {
+        const size_t n = doc.programs.size();
+        for (size_t i = 0; i < n; ++i) {
+            const Program& p = doc.programs[i];
+            std::string what = "program " + std::to_string(i) + " (" + p.type + ")";
+            if (p.type.empty())
+                fail(what + " has no type");
+            for (uint32_t c : p.children)
+                index(c, n, what + " child", false);
+            index(p.computeSet, doc.computeSets.size(), what + " compute set");
+            index(p.exchange, doc.exchanges.size(), what + " exchange");
+            index(p.debugContext, doc.debugContexts.size(), what + " debug context");
+        }
+        for (uint32_t r : doc.controlPrograms)
+            index(r, n, "control program", false);
+        for (uint32_t r : doc.functions)
+            index(r, n, "function", false);
+        if (problem.empty())
+            acyclic();
+    }
+
+    void acyclic()
+    {
+        if (auto node = findProgramCycle(doc.programs))
+            fail("program " + std::to_string(*node) + " contains itself (a cycle in the program tree)");
+    }
+
+    void liveness()
+    {
+        for (size_t i = 0; i < doc.livenessSteps.size() && problem.empty(); ++i) {
+            const LivenessStep& s = doc.livenessSteps[i];
+            index(s.program, doc.programs.size(), "liveness step " + std::to_string(i) + " program", false);
+            if (s.notAlwaysLiveBytesByIpu.size() != doc.target.numIpus)
+                fail("liveness step " + std::to_string(i) + " must have one byte count per IPU");
+        }
+        for (const TileLiveness& t : doc.tileLiveness) {
+            index(t.step, doc.livenessSteps.size(), "per-tile liveness step", false);
+            ipu(t.ipu, "per-tile liveness");
+            perTile(t.bytesByTile.size(), "per-tile liveness of step " + std::to_string(t.step));
+        }
+    }
+
+    void execution()
+    {
+        for (size_t i = 0; i < doc.steps.size() && problem.empty(); ++i) {
+            const ExecutionStep& s = doc.steps[i];
+            std::string what = "execution step " + std::to_string(i);
+            index(s.run, doc.runs.size(), what + " run", false);
+            index(s.program, doc.programs.size(), what + " program", false);
+            index(s.computeSet, doc.computeSets.size(), what + " compute set");
+            std::set<uint32_t> ipus;
+            for (const StepIpu& si : s.ipus) {
+                ipu(si.ipu, what);
+                if (!ipus.insert(si.ipu).second)
+                    fail(what + " lists IPU " + std::to_string(si.ipu) + " twice");
+                if (!si.cyclesByTile.empty())
+                    perTile(si.cyclesByTile.size(), what + " cycles by tile");
+                if (si.activeTiles > doc.target.tilesPerIpu)
+                    fail(what + " has more active tiles than the IPU has");
+            }
+        }
+    }
+
+    void operations()
+    {
+        for (size_t i = 0; i < doc.debugContexts.size(); ++i) {
+            int64_t parent = doc.debugContexts[i].parent;
+            if (parent != -1 && (parent < 0 || uint64_t(parent) >= i))
+                fail("debug context " + std::to_string(i) + " must have an earlier parent or none");
+        }
+        for (const Operation& op : doc.operations) {
+            index(op.debugContext, doc.debugContexts.size(), "operation '" + op.name + "' debug context");
+            for (uint32_t p : op.programs)
+                index(p, doc.programs.size(), "operation '" + op.name + "' program", false);
+        }
+    }
+};
+
+} // namespace
+
+std::string validateDocument(const ProfileDocument& doc)
+{
+    Checker checker { doc, {} };
+    checker.target();
+    if (!checker.problem.empty())
+        return checker.problem;
+    checker.memory();
+    checker.graph();
+    checker.programs();
+    checker.liveness();
+    checker.execution();
+    checker.operations();
+    return checker.problem;
+}
+
+} // namespace popscope

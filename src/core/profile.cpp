@@ -1,0 +1,201 @@
+// Profile::open: the defensive checks a user's file passes before any query runs.
+#include "popscope/profile.hpp"
+
+#include "popscope/errors.hpp"
+#include "popscope/profile_writer.hpp"
+#include "schema.hpp"
+#include "sqlite_database.hpp"
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+
+namespace popscope {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+uint32_t bigEndian(const uint8_t* p, int bytes)
+{
+    uint32_t v = 0;
+    for (int i = 0; i < bytes; ++i)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+// A report folder (as PopVision writes them) is opened through its profile.pop.
+std::string resolvePath(const std::string& path)
+{
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        throw ProfileError(ErrorKind::FileNotFound, path, "no such file");
+    if (fs::is_directory(path, ec)) {
+        fs::path inside = fs::path(path) / "profile.pop";
+        if (!fs::is_regular_file(inside, ec))
+            throw ProfileError(ErrorKind::FileNotFound, path, "this folder has no profile.pop");
+        return inside.string();
+    }
+    return path;
+}
+
+// Checks the SQLite header against the file's size so a cut-short copy is named as such,
+// before SQLite would report it as a vague "malformed" error halfway through a query.
+void checkSqliteHeader(const std::string& path)
+{
+    std::error_code ec;
+    const uint64_t size = fs::file_size(path, ec);
+    if (ec)
+        throw ProfileError(ErrorKind::FileNotFound, path, "cannot read the file: " + ec.message());
+    if (size == 0)
+        throw ProfileError(ErrorKind::EmptyFile, path, "the file is empty (0 bytes); it is not a profile");
+    std::array<uint8_t, 100> header {};
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw ProfileError(ErrorKind::FileNotFound, path, "cannot open the file for reading");
+    in.read(reinterpret_cast<char*>(header.data()), header.size());
+    const auto got = size_t(in.gcount());
+    static const char magic[] = "SQLite format 3";
+    if (got < 16 || std::string_view(reinterpret_cast<const char*>(header.data()), 15) != magic || header[15] != 0)
+        throw ProfileError(ErrorKind::NotSqlite, path,
+            "not a profile: the file is not an SQLite database (it does not start with 'SQLite format 3')");
+    if (got < header.size())
+        throw ProfileError(ErrorKind::Truncated, path,
+            "the profile is truncated: only " + std::to_string(size) + " bytes, shorter than an SQLite header");
+    uint32_t pageSize = bigEndian(&header[16], 2);
+    if (pageSize == 1)
+        pageSize = 65536;
+    if (pageSize < 512 || (pageSize & (pageSize - 1)) != 0)
+        throw ProfileError(ErrorKind::CorruptProfile, path, "the SQLite header has an invalid page size");
+    const uint32_t changeCounter = bigEndian(&header[24], 4);
+    const uint32_t pageCount = bigEndian(&header[28], 4);
+    const uint32_t validFor = bigEndian(&header[92], 4);
+    const uint64_t expected = uint64_t(pageSize) * pageCount;
+    if (size % pageSize != 0 || (validFor == changeCounter && pageCount > 0 && size < expected))
+        throw ProfileError(ErrorKind::Truncated, path,
+            "the profile is truncated: the file has " + std::to_string(size) + " bytes but its header announces "
+                + std::to_string(validFor == changeCounter ? expected : (size / pageSize + 1) * pageSize)
+                + " (was the copy interrupted?)");
+}
+
+} // namespace
+
+std::unique_ptr<Profile> Profile::open(const std::string& requestedPath)
+{
+    const std::string path = resolvePath(requestedPath);
+    checkSqliteHeader(path);
+    auto db = std::make_unique<SqliteDatabase>(path, SqliteDatabase::Mode::ReadOnlyImmutable);
+    std::unique_ptr<Profile> profile(new Profile(path, std::move(db)));
+    try {
+        auto [major, minor] = checkProfileSchema(*profile->m_db);
+        profile->m_formatMajor = major;
+        profile->m_formatMinor = minor;
+        profile->loadHeader();
+    } catch (const ProfileError& error) {
+        // SQLite's "file is not a database" comes from the first read of a damaged file.
+        if (error.kind() == ErrorKind::CorruptProfile && error.problem().find("not a database") != std::string::npos)
+            throw ProfileError(ErrorKind::Truncated, path,
+                "the profile is damaged or truncated: SQLite cannot read its pages");
+        throw;
+    }
+    return profile;
+}
+
+Profile::Profile(std::string path, std::unique_ptr<SqliteDatabase> db) : m_path(std::move(path)), m_db(std::move(db))
+{
+}
+
+Profile::~Profile() = default;
+
+void Profile::loadHeader()
+{
+    SqliteDatabase& db = *m_db;
+    {
+        Statement target(db,
+            "SELECT type, architecture, num_ipus, tiles_per_ipu, bytes_per_tile, clock_hz, num_replicas,"
+            " ipus_per_replica, compute_instrumentation, external_exchange_instrumentation FROM target WHERE id = 1");
+        if (!target.step())
+            throw ProfileError(ErrorKind::CorruptProfile, m_path, "the profile has no target description");
+        auto bounded = [&](int column, int64_t max, const char* name) {
+            int64_t value = target.getInt(column);
+            if (value < 0 || value > max)
+                throw ProfileError(ErrorKind::CorruptProfile, m_path,
+                    std::string("target.") + name + " is " + std::to_string(value) + ", outside 0.."
+                        + std::to_string(max));
+            return value;
+        };
+        m_target.type = target.getText(0);
+        m_target.architecture = target.getText(1);
+        m_target.numIpus = uint32_t(bounded(2, 1024, "numIPUs"));
+        m_target.tilesPerIpu = uint32_t(bounded(3, 65536, "tilesPerIpu"));
+        m_target.bytesPerTile = uint64_t(bounded(4, int64_t(1) << 31, "bytesPerTile"));
+        m_target.clockHz = target.getDouble(5);
+        m_target.numReplicas = uint32_t(bounded(6, 65536, "numReplicas"));
+        m_target.ipusPerReplica = uint32_t(bounded(7, 1024, "ipusPerReplica"));
+        m_target.computeInstrumentation = target.getText(8);
+        m_target.externalExchangeInstrumentation = target.getText(9);
+    }
+    ProfileDocument header;
+    header.target = m_target;
+    if (std::string problem = validateDocument(header); !problem.empty())
+        throw ProfileError(ErrorKind::CorruptProfile, m_path, problem);
+
+    Statement meta(db, "SELECT key, value FROM meta");
+    while (meta.step()) {
+        std::string key = meta.getText(0);
+        if (key == "generator")
+            m_info.generator = meta.getText(1);
+        else if (key == "poplar_version")
+            m_info.poplarVersion = meta.getText(1);
+        else if (key == "timestamp")
+            m_info.timestamp = meta.getText(1);
+        else if (key == "num_edges")
+            m_info.numEdges = uint64_t(std::max<int64_t>(0, std::atoll(meta.getText(1).c_str())));
+    }
+    Statement options(db, "SELECT name, value FROM engine_options ORDER BY position");
+    while (options.step())
+        m_info.engineOptions.emplace_back(options.getText(0), options.getText(1));
+    Statement documents(db, "SELECT name, json FROM documents");
+    while (documents.step()) {
+        std::string name = documents.getText(0);
+        if (name == "framework")
+            m_info.frameworkJson = documents.getText(1);
+        else if (name == "app")
+            m_info.appJson = documents.getText(1);
+    }
+}
+
+uint64_t Profile::countRows(const char* table) const
+{
+    bool known = false;
+    for (const TableSchema& t : profileTables())
+        known = known || std::string_view(t.name) == table;
+    if (!known)
+        throw ProfileError(ErrorKind::InvalidInput, m_path, std::string("unknown table '") + table + "'");
+    Statement count(*m_db, std::string("SELECT count(*) FROM ") + table);
+    count.step();
+    return uint64_t(count.getInt(0));
+}
+
+uint64_t Profile::totalCycles() const
+{
+    Statement sum(*m_db, "SELECT total(slowest) FROM (SELECT max(cycles) AS slowest FROM steps_by_ipu GROUP BY step_id)");
+    sum.step();
+    return uint64_t(std::max(0.0, sum.getDouble(0)));
+}
+
+uint64_t Profile::countVertexInstances() const
+{
+    uint64_t total = 0;
+    Statement blobs(*m_db, "SELECT count_by_tile FROM compute_set_vertices");
+    while (blobs.step()) {
+        auto blob = blobs.getBlob(0);
+        // (tile, count) pairs of little-endian uint32: add every second word.
+        for (size_t i = 4; i + 4 <= blob.size(); i += 8)
+            total += uint32_t(blob[i]) | uint32_t(blob[i + 1]) << 8 | uint32_t(blob[i + 2]) << 16
+                | uint32_t(blob[i + 3]) << 24;
+    }
+    return total;
+}
+
+} // namespace popscope

@@ -1,0 +1,26 @@
+#pragma once
+// The .pop schema v1: table definitions (for the writer) and structural checks (for the reader).
+// docs/profile-format.md describes every table and column.
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace popscope {
+
+class SqliteDatabase;
+
+struct TableSchema {
+    const char* name;
+    std::vector<const char*> columns; // in order
+    const char* ddl;                  // CREATE TABLE statement
+};
+
+const std::vector<TableSchema>& profileTables();
+const std::vector<const char*>& profileIndexes(); // CREATE INDEX statements, run after the load
+
+// Reader side. Throws ProfileError: NotAProfile when `meta` is missing, CorruptProfile when a
+// table is missing, is a view, lacks a column, or the file carries triggers or views.
+// Returns the format version (major, minor); UnsupportedVersion for a newer major version.
+std::pair<int, int> checkProfileSchema(SqliteDatabase& db);
+
+} // namespace popscope

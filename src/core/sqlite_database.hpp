@@ -1,0 +1,67 @@
+#pragma once
+// Thin RAII layer over the SQLite C API: a database handle and prepared statements.
+// Every SQLite failure becomes a ProfileError naming the file.
+#include "popscope/errors.hpp"
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace popscope {
+
+class SqliteDatabase;
+
+class Statement {
+public:
+    Statement(SqliteDatabase& db, std::string_view sql);
+    ~Statement();
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    Statement& bind(int index, int64_t value);
+    Statement& bind(int index, double value);
+    Statement& bind(int index, std::string_view text);
+    Statement& bindBlob(int index, std::span<const uint8_t> bytes);
+    Statement& bindNull(int index);
+
+    bool step();        // true while a row is available
+    void run();         // step once, expect SQLITE_DONE, then reset
+    void reset();
+
+    int64_t getInt(int column) const;
+    double getDouble(int column) const;
+    std::string getText(int column) const;
+    std::span<const uint8_t> getBlob(int column) const; // valid until the next step
+    bool isNull(int column) const;
+
+private:
+    SqliteDatabase& m_db;
+    sqlite3_stmt* m_stmt = nullptr;
+};
+
+class SqliteDatabase {
+public:
+    enum class Mode { ReadOnlyImmutable, CreateForWriting };
+    SqliteDatabase(const std::string& path, Mode mode);
+    ~SqliteDatabase();
+    SqliteDatabase(const SqliteDatabase&) = delete;
+    SqliteDatabase& operator=(const SqliteDatabase&) = delete;
+
+    void exec(std::string_view sql);
+    const std::string& path() const { return m_path; }
+    sqlite3* handle() const { return m_db; }
+    // Throws a ProfileError for an SQLite result code, mapping damage to CorruptProfile.
+    [[noreturn]] void fail(int rc, std::string_view what) const;
+    void setErrorKindForFailures(ErrorKind kind) { m_failureKind = kind; }
+
+private:
+    std::string m_path;
+    sqlite3* m_db = nullptr;
+    ErrorKind m_failureKind = ErrorKind::CorruptProfile;
+};
+
+} // namespace popscope

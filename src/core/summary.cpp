@@ -1,0 +1,68 @@
+#include "popscope/summary.hpp"
+
+#include "popscope/profile.hpp"
+#include "popscope/tile_memory.hpp"
+
+namespace popscope {
+
+ProfileSummary querySummary(const Profile& profile)
+{
+    ProfileSummary s;
+    s.path = profile.path();
+    s.formatMajor = profile.formatMajor();
+    s.formatMinor = profile.formatMinor();
+    s.target = profile.target();
+    s.info = profile.info();
+    s.numComputeSets = profile.countRows("compute_sets");
+    s.numVertices = profile.countVertexInstances();
+    s.numVertexTypes = profile.countRows("vertex_types");
+    s.numVariables = profile.countRows("variables");
+    s.numPrograms = profile.countRows("programs");
+    s.numExchanges = profile.countRows("exchanges");
+    s.numLivenessSteps = profile.countRows("liveness_steps");
+    s.numExecutionSteps = profile.countRows("steps");
+    s.numRuns = profile.countRows("runs");
+    s.numOperations = profile.countRows("operations");
+    s.totalCycles = profile.totalCycles();
+
+    const TileMemory memory = queryTileMemory(profile);
+    const Target& t = s.target;
+    for (uint32_t ipu = 0; ipu < t.numIpus; ++ipu) {
+        IpuMemorySummary m;
+        m.ipu = ipu;
+        m.capacity = t.bytesPerIpu();
+        for (uint32_t local = 0; local < t.tilesPerIpu; ++local) {
+            const uint32_t tile = ipu * t.tilesPerIpu + local;
+            const uint64_t including = memory.totalIncludingGaps[tile];
+            m.usedExcludingGaps += memory.totalExcludingGaps[tile];
+            m.usedIncludingGaps += including;
+            if (including > m.maxTileBytes || local == 0) {
+                m.maxTileBytes = including;
+                m.maxTile = tile;
+            }
+            if (including > t.bytesPerTile)
+                ++m.tilesOverCapacity;
+        }
+        s.totalUsedExcludingGaps += m.usedExcludingGaps;
+        s.totalUsedIncludingGaps += m.usedIncludingGaps;
+        s.totalCapacity += m.capacity;
+        s.tilesOverCapacity += m.tilesOverCapacity;
+        s.ipus.push_back(m);
+    }
+    s.fits = s.tilesOverCapacity == 0;
+
+    const bool hasMemory = !memory.categories.empty();
+    s.reportFiles = {
+        { "Graph Profile (profile.pop)", hasMemory },
+        { "Execution Profile (profile.pop)", s.numExecutionSteps > 0 },
+        { "Lowered Vars Information (profile.pop)", profile.countRows("vars_info") > 0 },
+        { "Debug Information (debug contexts)", profile.countRows("debug_contexts") > 0 },
+        { "Frameworks Information (framework.json)", !s.info.frameworkJson.empty() },
+        { "Application Information (app.json)", !s.info.appJson.empty() },
+        { "Serialized Computation Graph", false },
+        { "Executable Archive (archive.a)", false },
+    };
+    return s;
+}
+
+} // namespace popscope

@@ -1,0 +1,92 @@
+#include "fixture_builder.hpp"
+#include "popscope/memory_categories.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/profile_writer.hpp"
+#include "popscope/summary.hpp"
+#include "popscope/tile_memory.hpp"
+#include "popscope/units.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+using namespace popscope;
+using popscope::test::TempDir;
+
+TEST_CASE("memory by tile: categories sum to the totals, gaps on top", "[memory]")
+{
+    const ProfileDocument doc = test::makeDocument();
+    const TileMemory m = tileMemoryFromDocument(doc);
+    REQUIRE(m.numTiles() == 32);
+    CHECK(m.categories.front() == "variable"); // display order, not file order
+    CHECK(m.physicalTileIds[0] == 1);
+    for (uint32_t t = 0; t < m.numTiles(); ++t) {
+        uint64_t byCategory = 0, byRegion = 0;
+        for (const auto& c : m.byCategory)
+            byCategory += c[t];
+        for (const auto& r : m.byRegion)
+            byRegion += r[t];
+        CHECK(byCategory == m.totalExcludingGaps[t]);
+        CHECK(byRegion == m.totalExcludingGaps[t]);
+        CHECK(m.totalIncludingGaps[t] == m.totalExcludingGaps[t] + 128);
+        CHECK(m.overlappedByCategory[0][t] == 256); // overlapped bytes kept apart from the total
+    }
+    // Tile 17 is tile 1 of IPU 1: its variable bytes come from IPU 1's series.
+    const auto& series = doc.memory[7]; // IPU 1, "variable" (7 series per IPU)
+    REQUIRE(series.ipu == 1);
+    CHECK(m.byCategory[0][17] == series.bytesByTile[1]);
+    CHECK(m.cube[0][size_t(MemoryRegion::Interleaved)][0][17] == series.bytesByTile[1]);
+}
+
+TEST_CASE("the summary reports target, counts and whether it fits", "[summary]")
+{
+    TempDir dir;
+    test::FixtureOptions options;
+    options.overCapacityTile = true;
+    writeProfile(test::makeDocument(options), dir.file("oom.pop"));
+    writeProfile(test::makeDocument(), dir.file("fits.pop"));
+
+    const ProfileSummary oom = querySummary(*Profile::open(dir.file("oom.pop")));
+    CHECK_FALSE(oom.fits);
+    CHECK(oom.tilesOverCapacity == 1);
+    CHECK(oom.ipus[0].maxTile == 3);
+    CHECK(oom.ipus[0].tilesOverCapacity == 1);
+
+    const ProfileSummary s = querySummary(*Profile::open(dir.file("fits.pop")));
+    CHECK(s.fits);
+    CHECK(s.target.numIpus == 2);
+    CHECK(s.numComputeSets == 3);
+    CHECK(s.numVariables == 40);
+    CHECK(s.numVertices == 16 * (1 + 2 + 3));
+    CHECK(s.numExecutionSteps == 12);
+    CHECK(s.totalCapacity == 2ull * 16 * 638976);
+    CHECK(s.totalUsedIncludingGaps == s.totalUsedExcludingGaps + 32 * 128);
+    const ProfileDocument doc = test::makeDocument();
+    uint64_t expectedCycles = 0;
+    for (const auto& step : doc.steps)
+        expectedCycles += std::max(step.ipus[0].cycles, step.ipus[1].cycles);
+    CHECK(s.totalCycles == expectedCycles);
+    CHECK(s.reportFiles[0].present);
+    CHECK(s.reportFiles[4].present); // framework.json
+
+    const std::string text = formatSummaryText(s);
+    CHECK_THAT(text, Catch::Contains("Mk2") && Catch::Contains("Tiles per IPU") && Catch::Contains("Fits"));
+    auto json = nlohmann::json::parse(formatSummaryJson(s));
+    CHECK(json["target"]["numIPUs"] == 2);
+    CHECK(json["memory"]["fits"] == true);
+    CHECK(json["graph"]["numVariables"] == 40);
+}
+
+TEST_CASE("units: bytes and counts for people", "[units]")
+{
+    CHECK(formatCount(0) == "0");
+    CHECK(formatCount(1234567) == "1,234,567");
+    CHECK(formatCount(999) == "999");
+    CHECK(formatBytes(638976) == "624 KiB");
+    CHECK(formatBytes(638976, MemoryUnit::Decimal) == "639 kB");
+    CHECK(formatBytes(638976, MemoryUnit::Bytes) == "638,976 B");
+    CHECK(formatBytes(512) == "512 B");
+    CHECK(formatBytes(940572672) == "897 MiB");
+    CHECK(formatPercent(0.4567) == "45.7%");
+    CHECK(categoryLabel("vertexCode") == "Vertex code");
+    CHECK(categoryLabel("somethingNew") == "somethingNew");
+}
