@@ -4,7 +4,6 @@
 #include "popscope/profile_writer.hpp"
 
 #include <catch2/catch.hpp>
-#include <sqlite3.h>
 
 #include <cstdio>
 #include <set>
@@ -24,18 +23,6 @@ ProfileError openError(const std::string& path)
     }
     FAIL("opening " << path << " did not fail");
     throw;
-}
-
-void execSql(const std::string& path, const std::string& sql)
-{
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* error = nullptr;
-    int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
-    INFO((error ? error : ""));
-    sqlite3_free(error);
-    sqlite3_close(db);
-    REQUIRE(rc == SQLITE_OK);
 }
 
 struct CliResult {
@@ -103,14 +90,14 @@ TEST_CASE("each bad input has its own error kind and a message naming the file",
     }
     SECTION("an SQLite database that is not a profile")
     {
-        execSql(dir.file("other.db"), "CREATE TABLE customers(id INTEGER, name TEXT)");
+        test::execSql(dir.file("other.db"), "CREATE TABLE customers(id INTEGER, name TEXT)");
         auto error = openError(dir.file("other.db"));
         CHECK(error.kind() == ErrorKind::NotAProfile);
         CHECK_THAT(error.what(), Catch::Contains("other.db") && Catch::Contains("not a popscope profile"));
     }
     SECTION("a newer major format version")
     {
-        execSql(good, "UPDATE meta SET value = '2' WHERE key = 'version_major'");
+        test::execSql(good, "UPDATE meta SET value = '2' WHERE key = 'version_major'");
         auto error = openError(good);
         CHECK(error.kind() == ErrorKind::UnsupportedVersion);
         CHECK_THAT(error.what(), Catch::Contains("good.pop") && Catch::Contains("version 2.0")
@@ -118,7 +105,7 @@ TEST_CASE("each bad input has its own error kind and a message naming the file",
     }
     SECTION("a newer minor version still opens")
     {
-        execSql(good, "UPDATE meta SET value = '7' WHERE key = 'version_minor'");
+        test::execSql(good, "UPDATE meta SET value = '7' WHERE key = 'version_minor'");
         CHECK(Profile::open(good)->formatMinor() == 7);
     }
     SECTION("a report folder opens through its profile.pop")
@@ -141,9 +128,9 @@ TEST_CASE("popscope-cli gives each bad input its own message and exit code", "[e
     test::writeBytes(dir.file("empty.pop"), "");
     test::writeBytes(dir.file("text.pop"), "hello");
     test::writeBytes(dir.file("cut.pop"), goodBytes.substr(0, goodBytes.size() / 3));
-    execSql(dir.file("other.db"), "CREATE TABLE t(x)");
+    test::execSql(dir.file("other.db"), "CREATE TABLE t(x)");
     validProfile(dir, "newer.pop");
-    execSql(dir.file("newer.pop"), "UPDATE meta SET value = '3' WHERE key = 'version_major'");
+    test::execSql(dir.file("newer.pop"), "UPDATE meta SET value = '3' WHERE key = 'version_major'");
 
     const std::pair<std::string, int> cases[] = {
         { "missing.pop", 3 }, { "empty.pop", 4 }, { "text.pop", 5 }, { "cut.pop", 6 }, { "other.db", 7 },

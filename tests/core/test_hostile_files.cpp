@@ -6,24 +6,11 @@
 #include "popscope/tile_memory.hpp"
 
 #include <catch2/catch.hpp>
-#include <sqlite3.h>
 
 using namespace popscope;
 using popscope::test::TempDir;
 
 namespace {
-
-void execSql(const std::string& path, const std::string& sql)
-{
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* error = nullptr;
-    int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
-    INFO((error ? error : ""));
-    sqlite3_free(error);
-    sqlite3_close(db);
-    REQUIRE(rc == SQLITE_OK);
-}
 
 // Opens and reads everything a report could ask for; returns the error.
 ProfileError refusal(const std::string& path)
@@ -50,14 +37,14 @@ TEST_CASE("hostile profiles are refused with a clear error", "[hostile]")
 
     SECTION("a trigger hidden in the schema")
     {
-        execSql(path, "CREATE TABLE log(x); CREATE TRIGGER steps AFTER INSERT ON meta BEGIN INSERT INTO log VALUES(1); END");
+        test::execSql(path, "CREATE TABLE log(x); CREATE TRIGGER steps AFTER INSERT ON meta BEGIN INSERT INTO log VALUES(1); END");
         auto error = refusal(path);
         CHECK(error.kind() == ErrorKind::CorruptProfile);
         CHECK_THAT(error.what(), Catch::Contains("trigger") && Catch::Contains("steps"));
     }
     SECTION("a view named like one of our tables")
     {
-        execSql(path, "DROP TABLE runs; CREATE VIEW runs AS SELECT 0 AS id, 'x' AS name, 0 AS microseconds_start,"
+        test::execSql(path, "DROP TABLE runs; CREATE VIEW runs AS SELECT 0 AS id, 'x' AS name, 0 AS microseconds_start,"
                       " 0 AS microseconds_end");
         auto error = refusal(path);
         CHECK(error.kind() == ErrorKind::CorruptProfile);
@@ -65,59 +52,59 @@ TEST_CASE("hostile profiles are refused with a clear error", "[hostile]")
     }
     SECTION("a table without an expected column")
     {
-        execSql(path, "ALTER TABLE variables DROP COLUMN element_type");
+        test::execSql(path, "ALTER TABLE variables DROP COLUMN element_type");
         CHECK_THAT(refusal(path).what(), Catch::Contains("variables") && Catch::Contains("element_type"));
     }
     SECTION("absurd target counts")
     {
-        execSql(path, "UPDATE target SET num_ipus = 1000000000");
+        test::execSql(path, "UPDATE target SET num_ipus = 1000000000");
         auto error = refusal(path);
         CHECK(error.kind() == ErrorKind::CorruptProfile);
         CHECK_THAT(error.what(), Catch::Contains("numIPUs"));
     }
     SECTION("zero tiles")
     {
-        execSql(path, "UPDATE target SET tiles_per_ipu = 0");
+        test::execSql(path, "UPDATE target SET tiles_per_ipu = 0");
         CHECK_THAT(refusal(path).what(), Catch::Contains("tilesPerIpu"));
     }
     SECTION("a memory blob whose length does not match the tile count")
     {
-        execSql(path, "UPDATE memory_by_tile SET bytes = zeroblob(12) WHERE rowid = 1");
+        test::execSql(path, "UPDATE memory_by_tile SET bytes = zeroblob(12) WHERE rowid = 1");
         CHECK_THAT(refusal(path).what(), Catch::Contains("memory_by_tile.bytes") && Catch::Contains("expected 4 per tile"));
     }
     SECTION("a per-tile cycles blob of the wrong length")
     {
-        execSql(path, "UPDATE cycles_by_tile SET cycles = zeroblob(7)");
+        test::execSql(path, "UPDATE cycles_by_tile SET cycles = zeroblob(7)");
         CHECK_THAT(refusal(path).what(), Catch::Contains("cycles_by_tile"));
     }
     SECTION("a variable on a tile that does not exist")
     {
-        execSql(path, "UPDATE vars_info SET tile = 999999 WHERE rowid = 1");
+        test::execSql(path, "UPDATE vars_info SET tile = 999999 WHERE rowid = 1");
         CHECK_THAT(refusal(path).what(), Catch::Contains("tile 999999"));
     }
     SECTION("an IPU index out of range")
     {
-        execSql(path, "UPDATE memory_by_tile SET ipu = 7 WHERE rowid = 1");
+        test::execSql(path, "UPDATE memory_by_tile SET ipu = 7 WHERE rowid = 1");
         CHECK_THAT(refusal(path).what(), Catch::Contains("memory_by_tile.ipu"));
     }
     SECTION("a program tree with a cycle")
     {
-        execSql(path, "INSERT INTO program_children VALUES(3, 9, 0)");
+        test::execSql(path, "INSERT INTO program_children VALUES(3, 9, 0)");
         CHECK_THAT(refusal(path).what(), Catch::Contains("cycle"));
     }
     SECTION("rows not numbered 0..n-1")
     {
-        execSql(path, "UPDATE variables SET id = id + 1000 WHERE id = 5");
+        test::execSql(path, "UPDATE variables SET id = id + 1000 WHERE id = 5");
         CHECK_THAT(refusal(path).what(), Catch::Contains("variables") && Catch::Contains("numbered"));
     }
     SECTION("an unknown category id")
     {
-        execSql(path, "UPDATE memory_by_tile SET category = 99 WHERE rowid = 2");
+        test::execSql(path, "UPDATE memory_by_tile SET category = 99 WHERE rowid = 2");
         CHECK_THAT(refusal(path).what(), Catch::Contains("category 99"));
     }
     SECTION("a negative byte count")
     {
-        execSql(path, "UPDATE variables SET size_bytes = -5 WHERE id = 0");
+        test::execSql(path, "UPDATE variables SET size_bytes = -5 WHERE id = 0");
         CHECK_THAT(refusal(path).what(), Catch::Contains("variables.size_bytes"));
     }
     SECTION("a damaged page")

@@ -1,6 +1,9 @@
 #include "fixture_builder.hpp"
 
+#include <sqlite3.h>
+
 #include <atomic>
+#include <stdexcept>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -182,6 +185,20 @@ void writeBytes(const std::string& path, const std::string& bytes)
 {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out << bytes;
+}
+
+void execSql(const std::string& path, const std::string& sql)
+{
+    sqlite3* db = nullptr;
+    int rc = sqlite3_open(path.c_str(), &db);
+    char* error = nullptr;
+    if (rc == SQLITE_OK)
+        rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+    std::string message = error ? error : sqlite3_errstr(rc);
+    sqlite3_free(error);
+    sqlite3_close(db);
+    if (rc != SQLITE_OK)
+        throw std::runtime_error("execSql on " + path + " failed: " + message);
 }
 
 } // namespace popscope::test

@@ -36,5 +36,7 @@ private:
 
 std::string readBytes(const std::string& path);
 void writeBytes(const std::string& path, const std::string& bytes);
+// Runs SQL against a file read-write (to build hostile or damaged profiles); throws on failure.
+void execSql(const std::string& path, const std::string& sql);
 
 } // namespace popscope::test

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Real-window check: start popscope under Xvfb on the demo profile, grab each report page to a PNG,
+# and fail unless every page rendered. Used by `scripts/dev.sh test`; screenshots land in
+# BUILD_DIR/window-check/ for a person to look at.
+set -euo pipefail
+build_dir=${1:-build/release}
+app="$build_dir/src/app/popscope"
+out="$build_dir/window-check"
+mkdir -p "$out"
+status=0
+for page in summary insights memory; do
+    png="$out/$page.png"
+    rm -f "$png"
+    if ! timeout 60 xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --demo --page "$page" --screenshot "$png" \
+        --size 1600x1000 >"$out/$page.log" 2>&1; then
+        echo "window-check: popscope failed on page '$page' (log: $out/$page.log)" >&2
+        cat "$out/$page.log" >&2
+        status=1
+        continue
+    fi
+    size=$(stat -c %s "$png" 2>/dev/null || echo 0)
+    if [ "$size" -lt 20000 ]; then
+        echo "window-check: the screenshot of '$page' is missing or blank ($size bytes)" >&2
+        status=1
+    else
+        echo "window-check: page '$page' rendered ($size bytes, $png)"
+    fi
+done
+exit $status
