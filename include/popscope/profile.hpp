@@ -47,7 +47,7 @@ public:
 
     // Aggregates computed inside SQLite, without loading the rows (for the Summary).
     uint64_t countRows(const char* table) const;
-    uint64_t totalCycles() const;          // sum over steps of the slowest IPU's cycles
+    uint64_t totalCycles() const;          // execution span: latest step end - earliest start
     uint64_t countVertexInstances() const; // over all compute sets and tiles
 
     // Everything, for export and round-trip tests.

@@ -44,7 +44,7 @@ struct ProfileSummary {
     uint64_t totalCapacity = 0;
     uint32_t tilesOverCapacity = 0;
     bool fits = true;
-    uint64_t totalCycles = 0; // sum over steps of the slowest IPU's cycles
+    uint64_t totalCycles = 0; // execution span over all IPUs (latest step end - earliest start)
     std::vector<ReportFile> reportFiles;
 };
 

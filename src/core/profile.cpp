@@ -179,9 +179,11 @@ uint64_t Profile::countRows(const char* table) const
 
 uint64_t Profile::totalCycles() const
 {
-    Statement sum(*m_db, "SELECT total(slowest) FROM (SELECT max(cycles) AS slowest FROM steps_by_ipu GROUP BY step_id)");
-    sum.step();
-    return uint64_t(std::max(0.0, sum.getDouble(0)));
+    // The span of the execution: IPUs run concurrently (pipelines) and overlapped copies share a
+    // start, so summing per-step durations would overstate it.
+    Statement span(*m_db, "SELECT coalesce(max(cycles_base + cycles) - min(cycles_base), 0) FROM steps_by_ipu");
+    span.step();
+    return uint64_t(std::max<int64_t>(0, span.getInt(0)));
 }
 
 uint64_t Profile::countVertexInstances() const

@@ -28,8 +28,8 @@ std::string bytesWithExact(uint64_t bytes)
 std::string formatSummaryText(const ProfileSummary& s)
 {
     std::ostringstream out;
-    auto row = [&](const std::string& label, const std::string& value) {
-        out << "  " << label << std::string(label.size() < 28 ? 28 - label.size() : 1, ' ') << value << '\n';
+    auto row = [&](const std::string& label, const std::string& value, size_t width = 28) {
+        out << "  " << label << std::string(label.size() + 2 <= width ? width - label.size() : 2, ' ') << value << '\n';
     };
     const Target& t = s.target;
     out << s.path << '\n';
@@ -86,7 +86,7 @@ std::string formatSummaryText(const ProfileSummary& s)
     row("Operations", formatCount(s.numOperations));
     out << "Report files\n";
     for (const ReportFile& f : s.reportFiles)
-        row(f.label, f.present ? "present" : "-");
+        row(f.label, f.present ? "present" : "-", 42);
     return out.str();
 }
 

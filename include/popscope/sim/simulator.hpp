@@ -1,0 +1,47 @@
+#pragma once
+// The simulator's entry points: a workload (hand-written or generated) on a target -> a profile.
+#include "popscope/profile_document.hpp"
+#include "popscope/sim/target_config.hpp"
+#include "popscope/sim/workload.hpp"
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace popscope::sim {
+
+inline constexpr const char* kSimulatorVersion = "popscope-sim 0.1";
+
+struct SimulationOptions {
+    uint64_t seed = 1; // jitter and any random choice; same seed -> same bytes
+    uint64_t maxExecutionSteps = 4000000; // guard against runaway Repeat counts
+    std::string description; // appended to ReportInfo::generator
+};
+
+// Runs `workload` on `target` with the BSP executor and returns the profile (memory by tile and
+// category, liveness, execution steps, operations). Throws ProfileError(InvalidInput) when the
+// workload or target is inconsistent.
+ProfileDocument simulateWorkload(
+    const Workload& workload, const TargetConfig& target, const SimulationOptions& options = {});
+
+// A simulation request: a generator with parameters, or a hand-written workload.
+struct SimulationSpec {
+    std::string workload; // generator name, or "custom"
+    std::map<std::string, std::string> params; // generator parameters (strings, validated later)
+    std::string target = "Mk2"; // preset
+    std::map<std::string, std::string> targetOverrides; // TargetConfig field -> value
+    uint64_t seed = 1;
+    std::string descriptionJson; // workload == "custom": the description object
+    std::string source; // file name or "command line", for messages
+};
+
+// Parses a JSON spec file (docs/simulator.md). Throws ProfileError(InvalidInput / FileNotFound)
+// naming the file and the JSON key.
+SimulationSpec readSpecFile(const std::string& path);
+SimulationSpec parseSpecJson(const std::string& json, const std::string& source);
+// Resolves the target (preset, overrides, generator topology) and builds the workload.
+void buildSpec(const SimulationSpec& spec, Workload& workload, TargetConfig& target);
+// Builds the workload and target of a spec (runs the generator) and simulates it.
+ProfileDocument simulateSpec(const SimulationSpec& spec);
+
+} // namespace popscope::sim

@@ -1,0 +1,67 @@
+#include "app/app_options.hpp"
+
+#include <QCommandLineParser>
+#include <QRegularExpression>
+
+namespace popscope {
+
+AppOptions parseAppOptions(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("popscope: analyse Graphcore IPU profiles (.pop)"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A profile (.pop) to open."), QStringLiteral("[FILE]"));
+    const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the demo profile."));
+    const QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Report to show: Summary, Insights, Memory or Start."),
+                                  QStringLiteral("name"));
+    const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select tiles, e.g. \"0, 5, 100-120\"."),
+                                    QStringLiteral("tiles"));
+    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Memory report tab: Details, Variables, Vertices, "
+                                                                       "Exchanges or Compute Sets."),
+                                 QStringLiteral("name"));
+    const QCommandLineOption breakdown(QStringLiteral("breakdown"),
+                                       QStringLiteral("Memory breakdown: none, category, region or liveness."), QStringLiteral("name"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Save the window as a PNG once the page is shown, then exit."),
+                                        QStringLiteral("out.png"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1920x1080."), QStringLiteral("WxH"));
+    parser.addOptions({demo, page, select, tab, breakdown, screenshot, size});
+
+    AppOptions options;
+    if (!parser.parse(arguments)) {
+        options.error = parser.errorText();
+        return options;
+    }
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(0);
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        options.error = QStringLiteral("Give at most one file to open (got %1).").arg(positional.size());
+        return options;
+    }
+    options.file = positional.value(0);
+    options.demo = parser.isSet(demo);
+    options.page = parser.value(page);
+    options.select = parser.value(select);
+    options.tab = parser.value(tab);
+    options.breakdown = parser.value(breakdown).toLower();
+    options.screenshot = parser.value(screenshot);
+    if (parser.isSet(size)) {
+        const auto m = QRegularExpression(QStringLiteral("^(\\d+)[xX](\\d+)$")).match(parser.value(size));
+        if (!m.hasMatch()) {
+            options.error = QStringLiteral("--size wants WIDTHxHEIGHT, e.g. 1920x1080 (got “%1”).").arg(parser.value(size));
+            return options;
+        }
+        options.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+    }
+    if (!options.breakdown.isEmpty() &&
+        !QStringList{QStringLiteral("none"), QStringLiteral("category"), QStringLiteral("region"), QStringLiteral("liveness")}
+             .contains(options.breakdown))
+        options.error = QStringLiteral("--breakdown wants none, category, region or liveness (got “%1”).").arg(options.breakdown);
+    return options;
+}
+
+} // namespace popscope

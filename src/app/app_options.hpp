@@ -1,0 +1,24 @@
+#pragma once
+// Command line: popscope [FILE] [--demo] [--page NAME] [--select TILES] [--tab NAME]
+//               [--screenshot OUT.png] [--size WxH] [--breakdown NAME]
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+namespace popscope {
+
+struct AppOptions {
+    QString file;
+    bool demo = false;
+    QString page;       // Summary, Insights, Memory, Start
+    QString select;     // tile selection text, e.g. "0, 5, 100-120"
+    QString tab;        // Memory bottom tab: Details, Variables, Vertices, Exchanges, Compute Sets
+    QString breakdown;  // none, category, region, liveness
+    QString screenshot; // write the window to this PNG and exit
+    QSize size;         // window size
+    QString error;      // set when the arguments are invalid
+};
+
+AppOptions parseAppOptions(const QStringList& arguments);
+
+} // namespace popscope

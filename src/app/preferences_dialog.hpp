@@ -1,0 +1,26 @@
+#pragma once
+// Preferences: memory units (binary KiB, SI kB, or bytes). Stored in QSettings.
+#include "popscope/units.hpp"
+
+#include <QDialog>
+
+class QRadioButton;
+
+namespace popscope {
+
+class PreferencesDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit PreferencesDialog(MemoryUnit unit, QWidget* parent = nullptr);
+    MemoryUnit unit() const;
+
+    static MemoryUnit storedUnit();
+    static void storeUnit(MemoryUnit unit);
+
+private:
+    QRadioButton* m_binary;
+    QRadioButton* m_decimal;
+    QRadioButton* m_bytes;
+};
+
+} // namespace popscope

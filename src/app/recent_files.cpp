@@ -1,0 +1,75 @@
+#include "app/recent_files.hpp"
+
+#include <QFileInfo>
+#include <QSettings>
+
+namespace popscope {
+
+namespace {
+const QString kReports = QStringLiteral("recent/reports");
+const QString kComparisons = QStringLiteral("recent/comparisons");
+const QChar kSeparator = QChar('\n');
+} // namespace
+
+RecentFiles::RecentFiles(QObject* parent) : QObject(parent) {}
+
+QStringList RecentFiles::reports() const { return QSettings().value(kReports).toStringList(); }
+
+void RecentFiles::addReport(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList list = reports();
+    list.removeAll(absolute);
+    list.prepend(absolute);
+    while (list.size() > kMaxEntries)
+        list.removeLast();
+    QSettings().setValue(kReports, list);
+    emit changed();
+}
+
+void RecentFiles::removeReport(const QString& path)
+{
+    QStringList list = reports();
+    list.removeAll(path);
+    QSettings().setValue(kReports, list);
+    emit changed();
+}
+
+void RecentFiles::clearReports()
+{
+    QSettings().setValue(kReports, QStringList());
+    emit changed();
+}
+
+std::vector<RecentFiles::Pair> RecentFiles::comparisons() const
+{
+    std::vector<Pair> pairs;
+    for (const QString& entry : QSettings().value(kComparisons).toStringList()) {
+        const QStringList parts = entry.split(kSeparator);
+        if (parts.size() == 2)
+            pairs.emplace_back(parts[0], parts[1]);
+    }
+    return pairs;
+}
+
+void RecentFiles::addComparison(const QString& source, const QString& target)
+{
+    const QString entry = QFileInfo(source).absoluteFilePath() + kSeparator + QFileInfo(target).absoluteFilePath();
+    QStringList list = QSettings().value(kComparisons).toStringList();
+    list.removeAll(entry);
+    list.prepend(entry);
+    while (list.size() > kMaxEntries)
+        list.removeLast();
+    QSettings().setValue(kComparisons, list);
+    emit changed();
+}
+
+void RecentFiles::removeComparison(const QString& source, const QString& target)
+{
+    QStringList list = QSettings().value(kComparisons).toStringList();
+    list.removeAll(source + kSeparator + target);
+    QSettings().setValue(kComparisons, list);
+    emit changed();
+}
+
+} // namespace popscope

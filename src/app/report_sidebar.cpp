@@ -1,0 +1,84 @@
+#include "app/report_sidebar.hpp"
+
+#include <QListWidget>
+#include <QSettings>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace popscope {
+
+namespace {
+constexpr int kNameRole = Qt::UserRole + 1;
+}
+
+ReportSidebar::ReportSidebar(QWidget* parent) : QWidget(parent)
+{
+    m_list = new QListWidget(this);
+    m_list->setIconSize(QSize(22, 22));
+    m_list->setFrameShape(QFrame::NoFrame);
+    m_list->setSpacing(2);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setBackgroundRole(QPalette::Window);
+    m_toggle = new QToolButton(this);
+    m_toggle->setAutoRaise(true);
+    m_toggle->setToolTip(QStringLiteral("Collapse or expand the report list (Ctrl+B)"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 4, 2, 4);
+    layout->addWidget(m_list, 1);
+    layout->addWidget(m_toggle, 0, Qt::AlignLeft);
+    connect(m_toggle, &QToolButton::clicked, this, [this] { setCollapsed(!m_collapsed); });
+    connect(m_list, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
+        if (item && (item->flags() & Qt::ItemIsEnabled))
+            emit reportSelected(item->data(kNameRole).toString());
+    });
+    setCollapsed(QSettings().value(QStringLiteral("window/sidebarCollapsed"), false).toBool());
+}
+
+void ReportSidebar::addReport(const QString& name, const QString& icon, bool available, const QString& shortcut)
+{
+    auto* item = new QListWidgetItem(QIcon(icon), m_collapsed ? QString() : name, m_list);
+    item->setData(kNameRole, name);
+    item->setSizeHint(QSize(0, 34));
+    if (!available) {
+        item->setFlags(item->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
+        item->setToolTip(QStringLiteral("%1: Not available yet").arg(name));
+    } else {
+        item->setToolTip(shortcut.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, shortcut));
+    }
+}
+
+void ReportSidebar::setCurrent(const QString& name)
+{
+    for (int i = 0; i < m_list->count(); ++i)
+        if (m_list->item(i)->data(kNameRole).toString() == name) {
+            QSignalBlocker block(m_list);
+            m_list->setCurrentRow(i);
+        }
+}
+
+QString ReportSidebar::current() const
+{
+    const QListWidgetItem* item = m_list->currentItem();
+    return item ? item->data(kNameRole).toString() : QString();
+}
+
+bool ReportSidebar::isAvailable(const QString& name) const
+{
+    for (int i = 0; i < m_list->count(); ++i)
+        if (m_list->item(i)->data(kNameRole).toString() == name)
+            return m_list->item(i)->flags() & Qt::ItemIsEnabled;
+    return false;
+}
+
+void ReportSidebar::setCollapsed(bool collapsed)
+{
+    m_collapsed = collapsed;
+    for (int i = 0; i < m_list->count(); ++i)
+        m_list->item(i)->setText(collapsed ? QString() : m_list->item(i)->data(kNameRole).toString());
+    m_toggle->setText(collapsed ? QStringLiteral("»") : QStringLiteral("« Collapse"));
+    m_toggle->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    setFixedWidth(collapsed ? 44 : 190);
+    QSettings().setValue(QStringLiteral("window/sidebarCollapsed"), collapsed);
+}
+
+} // namespace popscope

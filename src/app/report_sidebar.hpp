@@ -1,0 +1,32 @@
+#pragma once
+// The collapsible list of reports on the left of the window.
+#include <QWidget>
+
+class QListWidget;
+class QToolButton;
+
+namespace popscope {
+
+class ReportSidebar : public QWidget {
+    Q_OBJECT
+public:
+    explicit ReportSidebar(QWidget* parent = nullptr);
+    // Adds a report entry; disabled entries get the tooltip "Not available yet".
+    void addReport(const QString& name, const QString& icon, bool available, const QString& shortcut = {});
+    void setCurrent(const QString& name);
+    QString current() const;
+    bool isAvailable(const QString& name) const;
+    bool isCollapsed() const { return m_collapsed; }
+    void setCollapsed(bool collapsed);
+    QListWidget* list() const { return m_list; }
+
+signals:
+    void reportSelected(const QString& name);
+
+private:
+    QListWidget* m_list;
+    QToolButton* m_toggle;
+    bool m_collapsed = false;
+};
+
+} // namespace popscope

@@ -1,0 +1,82 @@
+#include "app/window_script.hpp"
+
+#include "app/main_window.hpp"
+#include "models/memory_series.hpp"
+#include "views/memory_page.hpp"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPixmap>
+#include <QTabWidget>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace popscope {
+
+WindowScript::WindowScript(MainWindow* window, AppOptions options) : QObject(window), m_window(window), m_options(std::move(options)) {}
+
+void WindowScript::start()
+{
+    if (m_options.size.isValid())
+        m_window->resize(m_options.size);
+    const bool scripted = !m_options.screenshot.isEmpty();
+    if (scripted)
+        m_window->setInteractive(false);
+    QString file = m_options.file;
+    if (file.isEmpty() && m_options.demo)
+        file = MainWindow::demoProfilePath();
+    if (file.isEmpty()) {
+        if (scripted)
+            QTimer::singleShot(500, this, &WindowScript::finish);
+        return;
+    }
+    connect(m_window, &MainWindow::reportOpened, this, &WindowScript::apply, Qt::SingleShotConnection);
+    connect(m_window, &MainWindow::openFailed, this, [this, scripted](const QString&, const QString& message) {
+        std::fprintf(stderr, "popscope: %s\n", qPrintable(message));
+        if (scripted) {
+            m_exitCode = 2;
+            QApplication::exit(2);
+        }
+    });
+    m_window->openFile(file);
+}
+
+void WindowScript::apply()
+{
+    if (!m_options.page.isEmpty() && m_options.page.compare(QStringLiteral("Start"), Qt::CaseInsensitive) != 0) {
+        QString page = m_options.page.left(1).toUpper() + m_options.page.mid(1).toLower();
+        if (!m_window->showPage(page))
+            std::fprintf(stderr, "popscope: no report page called “%s”\n", qPrintable(m_options.page));
+    }
+    MemoryPage* memory = m_window->memoryPage();
+    if (!m_options.breakdown.isEmpty()) {
+        const QStringList names = {QStringLiteral("none"), QStringLiteral("category"), QStringLiteral("region"), QStringLiteral("liveness")};
+        memory->breakdownBox()->setCurrentIndex(int(names.indexOf(m_options.breakdown)));
+    }
+    if (!m_options.select.isEmpty() && !memory->applyTileText(m_options.select))
+        std::fprintf(stderr, "popscope: %s\n", qPrintable(memory->tileError()));
+    if (!m_options.tab.isEmpty())
+        for (int i = 0; i < memory->tabs()->count(); ++i)
+            if (memory->tabs()->tabText(i).compare(m_options.tab, Qt::CaseInsensitive) == 0)
+                memory->tabs()->setCurrentIndex(i);
+    if (!m_options.screenshot.isEmpty())
+        QTimer::singleShot(700, this, &WindowScript::finish);
+}
+
+void WindowScript::finish()
+{
+    if (m_options.screenshot.isEmpty())
+        return;
+    const QPixmap shot = m_window->grab();
+    if (!shot.save(m_options.screenshot)) {
+        std::fprintf(stderr, "popscope: cannot write the screenshot %s\n", qPrintable(m_options.screenshot));
+        m_exitCode = 3;
+    } else {
+        std::fprintf(stdout, "popscope: wrote %s (%dx%d)\n", qPrintable(m_options.screenshot), shot.width(), shot.height());
+    }
+    QApplication::exit(m_exitCode);
+}
+
+} // namespace popscope

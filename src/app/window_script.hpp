@@ -1,0 +1,27 @@
+#pragma once
+// Applies the command line to a MainWindow once its report is open: page, tile selection,
+// bottom tab, breakdown; and for --screenshot grabs the window to a PNG and quits.
+#include "app/app_options.hpp"
+
+#include <QObject>
+
+namespace popscope {
+
+class MainWindow;
+
+class WindowScript : public QObject {
+    Q_OBJECT
+public:
+    WindowScript(MainWindow* window, AppOptions options);
+    void start(); // opens the file (or not) and applies the options
+    int exitCode() const { return m_exitCode; }
+
+private:
+    void apply();
+    void finish();
+    MainWindow* m_window;
+    AppOptions m_options;
+    int m_exitCode = 0;
+};
+
+} // namespace popscope

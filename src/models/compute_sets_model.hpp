@@ -1,0 +1,34 @@
+#pragma once
+// Compute sets with vertices on the tiles in scope.
+#include "models/loaded_report.hpp"
+#include "models/report_table_model.hpp"
+
+#include <memory>
+
+namespace popscope {
+
+class ComputeSetsModel : public ReportTableModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Instances, VertexTypes, Tiles, StateBytes };
+    explicit ComputeSetsModel(QObject* parent = nullptr);
+    void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
+
+protected:
+    int rows() const override { return int(m_rows.size()); }
+    QString text(int row, int column) const override;
+    uint64_t number(int row, int column) const override;
+
+private:
+    struct Row {
+        uint32_t computeSet = 0;
+        uint64_t instances = 0;
+        uint32_t vertexTypes = 0;
+        uint32_t tiles = 0;
+        uint64_t stateBytes = 0;
+    };
+    std::shared_ptr<const LoadedReport> m_report;
+    std::vector<Row> m_rows;
+};
+
+} // namespace popscope

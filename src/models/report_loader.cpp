@@ -1,0 +1,110 @@
+#include "models/report_loader.hpp"
+
+#include "popscope/errors.hpp"
+
+#include <QPromise>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace popscope {
+
+namespace {
+
+bool reportStage(void* context, int stage, const char* message)
+{
+    auto* promise = static_cast<QPromise<LoadOutcome>*>(context);
+    if (promise->isCanceled())
+        return false;
+    promise->setProgressValueAndText(stage, QString::fromUtf8(message) + QStringLiteral("…"));
+    return true;
+}
+
+void loadInBackground(QPromise<LoadOutcome>& promise, const QString& path)
+{
+    promise.setProgressRange(0, kLoadStageCount);
+    LoadOutcome outcome;
+    try {
+        outcome.report = loadReport(path, &reportStage, &promise);
+        outcome.cancelled = outcome.report == nullptr;
+    } catch (const ProfileError& e) {
+        outcome.error = QString::fromStdString(e.what());
+    } catch (const std::bad_alloc&) {
+        outcome.error = path + QStringLiteral(": not enough memory to open this profile");
+    } catch (const std::exception& e) {
+        outcome.error = path + QStringLiteral(": ") + QString::fromStdString(e.what());
+    }
+    if (promise.isCanceled())
+        outcome = LoadOutcome{nullptr, {}, true};
+    promise.setProgressValue(kLoadStageCount);
+    promise.addResult(std::move(outcome));
+}
+
+} // namespace
+
+ReportLoader::ReportLoader(QObject* parent) : QObject(parent) {}
+
+ReportLoader::~ReportLoader()
+{
+    if (m_watcher) {
+        m_watcher->disconnect(this);
+        m_watcher->cancel();
+        m_watcher->waitForFinished();
+    }
+}
+
+void ReportLoader::start(const QString& path)
+{
+    if (m_watcher) {
+        m_watcher->disconnect(this);
+        m_watcher->cancel();
+        // The old job finishes in the background; its watcher deletes itself then.
+        connect(m_watcher, &QFutureWatcherBase::finished, m_watcher, &QObject::deleteLater);
+        if (m_watcher->isFinished())
+            m_watcher->deleteLater();
+        m_watcher = nullptr;
+    }
+    m_path = path;
+    m_watcher = new QFutureWatcher<LoadOutcome>(this);
+    connect(m_watcher, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
+        emit progress(value, kLoadStageCount, m_watcher->progressText());
+    });
+    connect(m_watcher, &QFutureWatcherBase::progressTextChanged, this, [this](const QString& text) {
+        emit progress(m_watcher->progressValue(), kLoadStageCount, text);
+    });
+    connect(m_watcher, &QFutureWatcherBase::finished, this, &ReportLoader::onFinished);
+    m_watcher->setFuture(QtConcurrent::run(&loadInBackground, path));
+}
+
+void ReportLoader::cancel()
+{
+    if (m_watcher && !m_watcher->isFinished())
+        m_watcher->cancel();
+}
+
+bool ReportLoader::isRunning() const { return m_watcher && !m_watcher->isFinished(); }
+
+void ReportLoader::waitForFinished()
+{
+    if (m_watcher)
+        m_watcher->waitForFinished();
+}
+
+void ReportLoader::onFinished()
+{
+    auto* watcher = m_watcher;
+    m_watcher = nullptr;
+    watcher->deleteLater();
+    const QFuture<LoadOutcome> future = watcher->future();
+    if (future.isCanceled() || future.resultCount() == 0) {
+        emit cancelled(m_path);
+        return;
+    }
+    LoadOutcome outcome = future.result();
+    if (outcome.report)
+        emit loaded(outcome.report);
+    else if (outcome.cancelled)
+        emit cancelled(m_path);
+    else
+        emit failed(m_path, outcome.error);
+}
+
+} // namespace popscope

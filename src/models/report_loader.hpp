@@ -1,0 +1,46 @@
+#pragma once
+// Opens a profile off the GUI thread (QtConcurrent::run + QFutureWatcher) with staged progress
+// messages and cancellation. Never calls processEvents.
+#include "models/loaded_report.hpp"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace popscope {
+
+struct LoadOutcome {
+    std::shared_ptr<LoadedReport> report; // null on error or cancel
+    QString error;                        // the ProfileError message (names file and problem)
+    bool cancelled = false;
+};
+
+class ReportLoader : public QObject {
+    Q_OBJECT
+public:
+    explicit ReportLoader(QObject* parent = nullptr);
+    ~ReportLoader() override;
+
+    // Starts loading `path`; a load already running is cancelled first.
+    void start(const QString& path);
+    void cancel();
+    bool isRunning() const;
+    QString path() const { return m_path; }
+    // Blocks until the current load ends (tests and the bench only).
+    void waitForFinished();
+
+signals:
+    void progress(int stage, int stageCount, const QString& message);
+    void loaded(std::shared_ptr<popscope::LoadedReport> report);
+    void failed(const QString& path, const QString& message);
+    void cancelled(const QString& path);
+
+private:
+    void onFinished();
+    QFutureWatcher<LoadOutcome>* m_watcher = nullptr;
+    QString m_path;
+};
+
+} // namespace popscope

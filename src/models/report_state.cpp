@@ -1,0 +1,76 @@
+#include "models/report_state.hpp"
+
+#include <algorithm>
+
+namespace popscope {
+
+ReportState::ReportState(QObject* parent) : QObject(parent) {}
+
+void ReportState::setReport(std::shared_ptr<const LoadedReport> report)
+{
+    m_report = std::move(report);
+    // Keep tiles that still exist (Reload keeps the selection, a smaller report drops the rest).
+    const uint32_t n = m_report ? m_report->numTiles() : 0;
+    std::erase_if(m_selection, [n](uint32_t t) { return t >= n; });
+    emit reportChanged();
+    emit selectionChanged();
+}
+
+void ReportState::setComparedReport(std::shared_ptr<const LoadedReport> report)
+{
+    m_compared = std::move(report);
+    emit comparedReportChanged();
+}
+
+bool ReportState::isSelected(uint32_t tile) const
+{
+    return std::binary_search(m_selection.begin(), m_selection.end(), tile);
+}
+
+void ReportState::setSelectedTiles(std::vector<uint32_t> tiles)
+{
+    std::sort(tiles.begin(), tiles.end());
+    tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
+    if (tiles == m_selection)
+        return;
+    m_selection = std::move(tiles);
+    emit selectionChanged();
+}
+
+void ReportState::toggleTile(uint32_t tile)
+{
+    auto it = std::lower_bound(m_selection.begin(), m_selection.end(), tile);
+    if (it != m_selection.end() && *it == tile)
+        m_selection.erase(it);
+    else
+        m_selection.insert(it, tile);
+    emit selectionChanged();
+}
+
+void ReportState::setUnit(MemoryUnit unit)
+{
+    if (unit == m_unit)
+        return;
+    m_unit = unit;
+    emit unitChanged();
+}
+
+void ReportState::setZoom(TileWindow window)
+{
+    window = clampWindow(window, m_zoomExtent);
+    if (window.first == m_zoom.first && window.count == m_zoom.count)
+        return;
+    m_zoom = window;
+    emit zoomChanged();
+}
+
+void ReportState::setZoomExtent(uint32_t positions)
+{
+    m_zoomExtent = positions;
+    m_zoom = TileWindow{0.0, double(std::max<uint32_t>(positions, 1))};
+    emit zoomChanged();
+}
+
+void ReportState::resetZoom() { setZoom(TileWindow{0.0, double(std::max<uint32_t>(m_zoomExtent, 1))}); }
+
+} // namespace popscope

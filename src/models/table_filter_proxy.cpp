@@ -1,0 +1,34 @@
+#include "models/table_filter_proxy.hpp"
+
+#include "models/item_roles.hpp"
+
+#include <QRegularExpression>
+
+namespace popscope {
+
+TableFilterProxy::TableFilterProxy(QObject* parent) : QSortFilterProxyModel(parent)
+{
+    setSortRole(SortRole);
+    setFilterKeyColumn(-1);
+    setFilterCaseSensitivity(Qt::CaseInsensitive);
+    setRecursiveFilteringEnabled(true);
+    setSortCaseSensitivity(Qt::CaseInsensitive);
+}
+
+void TableFilterProxy::setFilterText(const QString& text)
+{
+    setFilterRegularExpression(
+        QRegularExpression(QRegularExpression::escape(text.trimmed()), QRegularExpression::CaseInsensitiveOption));
+}
+
+bool TableFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    const QVariant l = left.data(SortRole), r = right.data(SortRole);
+    if (l.typeId() == QMetaType::ULongLong && r.typeId() == QMetaType::ULongLong)
+        return l.toULongLong() < r.toULongLong();
+    if (l.typeId() == QMetaType::QString && r.typeId() == QMetaType::QString)
+        return QString::localeAwareCompare(l.toString(), r.toString()) < 0;
+    return QSortFilterProxyModel::lessThan(left, right);
+}
+
+} // namespace popscope

@@ -1,0 +1,34 @@
+#pragma once
+// Variables on the selected tiles (or all tiles): name, category, type, size, bytes on the
+// tiles in scope, tile count, always-live flag.
+#include "models/loaded_report.hpp"
+#include "models/report_table_model.hpp"
+
+#include <memory>
+
+namespace popscope {
+
+class VariablesModel : public ReportTableModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Category, ElementType, Size, BytesInScope, Tiles, AlwaysLive };
+    explicit VariablesModel(QObject* parent = nullptr);
+    void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
+    const Variable* variableAt(int row) const;
+
+protected:
+    int rows() const override { return int(m_rows.size()); }
+    QString text(int row, int column) const override;
+    uint64_t number(int row, int column) const override;
+
+private:
+    struct Row {
+        uint32_t variable;
+        uint32_t tiles;
+        uint64_t bytes;
+    };
+    std::shared_ptr<const LoadedReport> m_report;
+    std::vector<Row> m_rows;
+};
+
+} // namespace popscope

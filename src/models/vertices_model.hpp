@@ -1,0 +1,33 @@
+#pragma once
+// Vertex types on the tiles in scope: instances, tiles, compute sets, state and code sizes.
+#include "models/loaded_report.hpp"
+#include "models/report_table_model.hpp"
+
+#include <memory>
+
+namespace popscope {
+
+class VerticesModel : public ReportTableModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Instances, Tiles, ComputeSets, StatePerInstance, StateTotal, CodePerTile, CodeTotal };
+    explicit VerticesModel(QObject* parent = nullptr);
+    void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
+
+protected:
+    int rows() const override { return int(m_rows.size()); }
+    QString text(int row, int column) const override;
+    uint64_t number(int row, int column) const override;
+
+private:
+    struct Row {
+        uint32_t type = 0;
+        uint64_t instances = 0;
+        uint32_t tiles = 0;
+        uint32_t computeSets = 0;
+    };
+    std::shared_ptr<const LoadedReport> m_report;
+    std::vector<Row> m_rows;
+};
+
+} // namespace popscope

@@ -1,0 +1,50 @@
+#pragma once
+// Runs the program tree superstep by superstep and records execution steps: per-IPU clocks,
+// per-tile cycles, sync waits, exchanges and stream-copy phases (DESIGN.md §5, ipu.md §3-§4).
+#include "popscope/profile_document.hpp"
+#include "popscope/sim/target_config.hpp"
+#include "popscope/sim/workload.hpp"
+#include "program_layout.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace popscope::sim {
+
+class BspExecutor {
+public:
+    BspExecutor(const Workload& workload, const TargetConfig& target, const ProgramLayout& layout,
+        uint64_t seed, uint64_t maxSteps);
+
+    // Appends runs and steps to doc; returns, per doc program, the cycles spent in it (slowest IPU
+    // per step, summed over executions).
+    void run(ProfileDocument& doc);
+    const std::vector<uint64_t>& cyclesByProgram() const { return m_cyclesByProgram; }
+
+private:
+    void exec(uint32_t program, ProfileDocument& doc);
+    void executeComputeSet(uint32_t program, uint32_t cs, ProfileDocument& doc);
+    void executeExchange(uint32_t program, uint32_t ex, ProfileDocument& doc);
+    void executeStreamCopy(uint32_t program, uint32_t sc, ProfileDocument& doc);
+    void executeSync(uint32_t program, const ProgramDesc& p, ProfileDocument& doc);
+    void settle(uint32_t ipu); // overlapped work must finish before the IPU syncs
+    // Turns per-global-tile cycles of the touched tiles into per-IPU step figures.
+    void pushStep(ExecutionStep step, ProfileDocument& doc);
+    StepIpu stepIpu(uint32_t ipu, std::vector<uint32_t> cyclesByTile, uint64_t stepCycles) const;
+    static uint32_t clamp32(uint64_t v);
+
+    const Workload& m_workload;
+    const TargetConfig& m_target;
+    const ProgramLayout& m_layout;
+    uint64_t m_seed;
+    uint64_t m_maxSteps;
+    uint32_t m_run = 0;
+    std::vector<uint64_t> m_clock; // per IPU, cycles
+    std::vector<uint64_t> m_pending; // per IPU, end of overlapped work (I/O tiles)
+    std::vector<uint64_t> m_cyclesByProgram;
+    std::vector<uint64_t> m_work; // per global tile scratch
+    std::vector<uint64_t> m_super;
+    std::vector<uint8_t> m_mark;
+};
+
+} // namespace popscope::sim

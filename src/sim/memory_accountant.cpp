@@ -1,0 +1,341 @@
+#include "memory_accountant.hpp"
+
+#include "popscope/errors.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace popscope::sim {
+
+MemoryAccountant::MemoryAccountant(
+    const Workload& workload, const TargetConfig& target, const ProgramLayout& layout)
+    : m_workload(workload)
+    , m_target(target)
+    , m_layout(layout)
+    , m_numTiles(target.totalTiles())
+    , m_gaps(m_numTiles, 0)
+    , m_peakNotAlwaysLive(m_numTiles, 0)
+    , m_computeSetCode(workload.computeSets.size(), 0)
+{
+}
+
+size_t MemoryAccountant::categoryIndex(const std::string& name)
+{
+    for (size_t i = 0; i < m_categories.size(); ++i)
+        if (m_categories[i] == name)
+            return i;
+    m_categories.push_back(name);
+    m_bytes.emplace_back(m_numTiles, 0);
+    m_overlapped.emplace_back(m_numTiles, 0);
+    m_interleaved.emplace_back(m_numTiles, 0);
+    return m_categories.size() - 1;
+}
+
+void MemoryAccountant::emit(ProfileDocument& doc)
+{
+    accountVariables(doc);
+    accountVertices(doc);
+    accountExchanges(doc);
+    accountControl();
+    emitSeries(doc);
+}
+
+void MemoryAccountant::accountVertices(ProfileDocument& doc)
+{
+    const auto& w = m_workload;
+    const size_t code = categoryIndex("vertexCode");
+    const size_t state = categoryIndex("vertexInstanceState");
+    const size_t field = categoryIndex("vertexFieldData");
+    std::vector<std::vector<uint8_t>> typeOnTile(w.vertexTypes.size());
+    for (const auto& t : w.vertexTypes)
+        doc.vertexTypes.push_back({ t.name, t.codeBytes, t.stateBytes });
+    doc.computeSets.reserve(w.computeSets.size());
+    for (size_t c = 0; c < w.computeSets.size(); ++c) {
+        const auto& cs = w.computeSets[c];
+        ComputeSet out;
+        out.name = cs.name;
+        out.debugContext = cs.debugContext;
+        std::vector<uint32_t> typesInOrder;
+        for (const auto& g : cs.groups)
+            if (std::find(typesInOrder.begin(), typesInOrder.end(), g.vertexType) == typesInOrder.end())
+                typesInOrder.push_back(g.vertexType);
+        for (uint32_t type : typesInOrder) {
+            const auto& vt = w.vertexTypes[type];
+            ComputeSetVertices v;
+            v.vertexType = type;
+            for (const auto& g : cs.groups) {
+                if (g.vertexType != type || g.perTile == 0)
+                    continue;
+                for (const auto& s : g.tiles.spans)
+                    for (uint32_t k = 0; k < s.count; ++k)
+                        v.countByTile.push_back({ s.first + k * s.stride, g.perTile });
+            }
+            std::sort(v.countByTile.begin(), v.countByTile.end(),
+                [](const TileCount& a, const TileCount& b) { return a.tile < b.tile; });
+            size_t outIdx = 0;
+            for (size_t i = 0; i < v.countByTile.size(); ++i) {
+                if (outIdx > 0 && v.countByTile[outIdx - 1].tile == v.countByTile[i].tile)
+                    v.countByTile[outIdx - 1].count += v.countByTile[i].count;
+                else
+                    v.countByTile[outIdx++] = v.countByTile[i];
+            }
+            v.countByTile.resize(outIdx);
+            if (typeOnTile[type].empty())
+                typeOnTile[type].assign(m_numTiles, 0);
+            const size_t desc = vt.descriptorBytes ? categoryIndex(vt.descriptorCategory) : 0;
+            for (const auto& tc : v.countByTile) {
+                typeOnTile[type][tc.tile] = 1;
+                add(state, tc.tile, uint64_t(tc.count) * vt.stateBytes);
+                add(field, tc.tile, uint64_t(tc.count) * vt.fieldBytes);
+                if (vt.descriptorBytes)
+                    add(desc, tc.tile, uint64_t(tc.count) * vt.descriptorBytes);
+            }
+            m_computeSetCode[c] += uint64_t(vt.codeBytes) * v.countByTile.size();
+            if (!v.countByTile.empty())
+                out.vertices.push_back(std::move(v));
+        }
+        doc.computeSets.push_back(std::move(out));
+    }
+    for (size_t type = 0; type < typeOnTile.size(); ++type)
+        for (uint32_t t = 0; t < typeOnTile[type].size(); ++t)
+            if (typeOnTile[type][t])
+                add(code, t, w.vertexTypes[type].codeBytes);
+}
+
+void MemoryAccountant::accountExchanges(ProfileDocument& doc)
+{
+    const auto& w = m_workload;
+    m_exchangeCode.assign(doc.exchanges.size(), 0);
+    auto fill = [&](size_t docIndex, const TileSet& tiles, uint32_t perTile, size_t category) {
+        auto& list = doc.exchanges[docIndex].codeBytesByTile;
+        for (uint32_t t : tiles.expand()) {
+            list.push_back({ t, perTile });
+            add(category, t, perTile);
+        }
+        std::sort(
+            list.begin(), list.end(), [](const TileBytes& a, const TileBytes& b) { return a.tile < b.tile; });
+        m_exchangeCode[docIndex] = uint64_t(perTile) * list.size();
+    };
+    for (size_t i = 0; i < w.exchanges.size(); ++i) {
+        const auto& ex = w.exchanges[i];
+        const bool global = ex.kind == ExchangeKind::Global;
+        uint32_t perTile = ex.codeBytesPerTile;
+        if (perTile == 0)
+            perTile = 24 + 8 * ex.regionsPerTile + (global ? 16 * std::max<uint32_t>(1, ex.ringSteps) : 0);
+        fill(i, ex.tiles, perTile, categoryIndex(global ? "globalExchangeCode" : "internalExchangeCode"));
+    }
+    for (size_t i = 0; i < w.streamCopies.size(); ++i) {
+        const auto& sc = w.streamCopies[i];
+        uint32_t perTile = sc.codeBytesPerTile;
+        if (perTile == 0)
+            perTile = uint32_t(32 + std::min<uint64_t>(sc.bytesPerTile / 256, 4096));
+        fill(w.exchanges.size() + i, sc.tiles, perTile, categoryIndex("hostExchangeCode"));
+    }
+}
+
+void MemoryAccountant::accountControl()
+{
+    const size_t control = categoryIndex("controlCode");
+    const size_t controlId = categoryIndex("controlId");
+    const size_t stack = categoryIndex("stack");
+    const auto& perIpu = m_layout.leavesPerIpu();
+    for (uint32_t t = 0; t < m_numTiles; ++t) {
+        const uint32_t ipu = t / m_target.tilesPerIpu;
+        add(control, t,
+            m_workload.controlCodeBytesPerTile + uint64_t(m_workload.controlCodeBytesPerStep) * perIpu[ipu]);
+        add(controlId, t, m_workload.controlIdBytesPerTile);
+        add(stack, t, m_workload.stackBytesPerTile);
+    }
+}
+
+void MemoryAccountant::accountVariables(ProfileDocument& doc)
+{
+    const auto& w = m_workload;
+    const auto& leaves = m_layout.leaves();
+    const size_t numSteps = leaves.size();
+    constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+    std::vector<uint32_t> first(w.variables.size(), kNone), last(w.variables.size(), 0);
+    auto use = [&](const std::vector<uint32_t>& vars, uint32_t step) {
+        for (uint32_t v : vars) {
+            first[v] = std::min(first[v], step);
+            last[v] = std::max(last[v], step);
+        }
+    };
+    for (uint32_t k = 0; k < numSteps; ++k) {
+        const auto& leaf = leaves[k];
+        const auto& p = w.programs[leaf.descProgram];
+        if (p.kind == ProgramKind::Execute) {
+            use(w.computeSets[size_t(p.ref)].reads, k);
+            use(w.computeSets[size_t(p.ref)].writes, k);
+        } else if (p.kind == ProgramKind::DoExchange) {
+            use(w.exchanges[size_t(p.ref)].reads, k);
+            use(w.exchanges[size_t(p.ref)].writes, k);
+        } else if (p.kind == ProgramKind::StreamCopy && leaf.phase == StreamPhase::Mid) {
+            use(w.streamCopies[size_t(p.ref)].reads, k);
+            use(w.streamCopies[size_t(p.ref)].writes, k);
+        }
+    }
+
+    struct Event {
+        uint32_t tile;
+        uint32_t step;
+        int64_t delta;
+    };
+    std::vector<Event> events;
+    std::vector<std::vector<int64_t>> ipuDiff(m_target.numIpus, std::vector<int64_t>(numSteps + 1, 0));
+    std::vector<std::vector<uint64_t>> nalSum; // [category][tile]
+    std::vector<size_t> nalCats;
+    std::vector<uint64_t> bytesOnIpu(m_target.numIpus);
+    doc.variables.reserve(w.variables.size());
+    for (size_t i = 0; i < w.variables.size(); ++i) {
+        const auto& v = w.variables[i];
+        Variable out;
+        out.name = v.name;
+        out.category = v.category;
+        out.elementType = v.elementType;
+        out.sizeBytes = v.elements * v.elementBytes;
+        out.alwaysLive = v.alwaysLive;
+        out.debugContext = v.debugContext;
+        const size_t cat = categoryIndex(v.category);
+        size_t nalIdx = 0;
+        if (!v.alwaysLive) {
+            if (first[i] == kNone)
+                throw ProfileError(ErrorKind::InvalidInput, "",
+                    "variable '" + v.name + "' is not always live but no program uses it");
+            out.liveRanges.push_back({ first[i], last[i] });
+            auto it = std::find(nalCats.begin(), nalCats.end(), cat);
+            nalIdx = size_t(it - nalCats.begin());
+            if (it == nalCats.end()) {
+                nalCats.push_back(cat);
+                nalSum.emplace_back(m_numTiles, 0);
+            }
+            std::fill(bytesOnIpu.begin(), bytesOnIpu.end(), 0);
+        }
+        const uint64_t n = v.tiles.size();
+        uint64_t index = 0;
+        out.tiles.reserve(n);
+        for (const auto& s : v.tiles.spans) {
+            for (uint32_t k = 0; k < s.count; ++k, ++index) {
+                const uint32_t tile = s.first + k * s.stride;
+                const uint64_t bytes = elementsOnTile(v.elements, n, index) * v.elementBytes;
+                if (bytes == 0)
+                    continue;
+                if (bytes > std::numeric_limits<uint32_t>::max())
+                    throw ProfileError(ErrorKind::InvalidInput, "",
+                        "variable '" + v.name + "' puts more than 4 GiB on a tile");
+                out.tiles.push_back({ tile, uint32_t(bytes) });
+                m_gaps[tile] += (8 - bytes % 8) % 8; // 8-byte alignment padding
+                if (v.alwaysLive) {
+                    add(cat, tile, bytes);
+                    if (v.region == MemoryRegion::Interleaved)
+                        m_interleaved[cat][tile] += bytes;
+                } else {
+                    nalSum[nalIdx][tile] += bytes;
+                    events.push_back({ tile, first[i], int64_t(bytes) });
+                    events.push_back({ tile, last[i] + 1, -int64_t(bytes) });
+                    bytesOnIpu[tile / m_target.tilesPerIpu] += bytes;
+                }
+            }
+        }
+        if (!v.alwaysLive) {
+            for (uint32_t ipu = 0; ipu < m_target.numIpus; ++ipu) {
+                ipuDiff[ipu][first[i]] += int64_t(bytesOnIpu[ipu]);
+                ipuDiff[ipu][last[i] + 1] -= int64_t(bytesOnIpu[ipu]);
+            }
+        }
+        std::sort(out.tiles.begin(), out.tiles.end(),
+            [](const TileBytes& a, const TileBytes& b) { return a.tile < b.tile; });
+        doc.variables.push_back(std::move(out));
+    }
+
+    // Peak of the live not-always-live bytes on every tile over the program steps.
+    std::sort(events.begin(), events.end(),
+        [](const Event& a, const Event& b) { return a.tile != b.tile ? a.tile < b.tile : a.step < b.step; });
+    for (size_t i = 0; i < events.size();) {
+        const uint32_t tile = events[i].tile;
+        int64_t live = 0, peak = 0;
+        while (i < events.size() && events[i].tile == tile) {
+            const uint32_t step = events[i].step;
+            while (i < events.size() && events[i].tile == tile && events[i].step == step)
+                live += events[i++].delta;
+            peak = std::max(peak, live);
+        }
+        m_peakNotAlwaysLive[tile] = uint64_t(peak);
+    }
+    for (uint32_t t = 0; t < m_numTiles; ++t) {
+        uint64_t remaining = m_peakNotAlwaysLive[t];
+        for (size_t k = 0; k < nalCats.size(); ++k) {
+            const uint64_t take = std::min(remaining, nalSum[k][t]);
+            add(nalCats[k], t, take);
+            m_overlapped[nalCats[k]][t] += nalSum[k][t] - take;
+            remaining -= take;
+        }
+    }
+
+    doc.livenessSteps.resize(numSteps);
+    std::vector<int64_t> running(m_target.numIpus, 0);
+    for (size_t k = 0; k < numSteps; ++k) {
+        auto& step = doc.livenessSteps[k];
+        step.program = leaves[k].docProgram;
+        step.notAlwaysLiveBytesByIpu.resize(m_target.numIpus);
+        for (uint32_t ipu = 0; ipu < m_target.numIpus; ++ipu) {
+            running[ipu] += ipuDiff[ipu][k];
+            step.notAlwaysLiveBytesByIpu[ipu] = uint64_t(std::max<int64_t>(0, running[ipu]));
+        }
+    }
+}
+
+void MemoryAccountant::emitSeries(ProfileDocument& doc) const
+{
+    const uint32_t tpi = m_target.tilesPerIpu;
+    auto narrow = [](uint64_t v, const std::string& what) {
+        if (v > std::numeric_limits<uint32_t>::max())
+            throw ProfileError(ErrorKind::InvalidInput, "", what + " exceeds 4 GiB on a tile");
+        return uint32_t(v);
+    };
+    for (uint32_t ipu = 0; ipu < m_target.numIpus; ++ipu) {
+        const uint32_t base = ipu * tpi;
+        std::vector<uint64_t> total(tpi, 0);
+        for (size_t c = 0; c < m_categories.size(); ++c) {
+            MemorySeries non { ipu, m_categories[c], MemoryRegion::NonInterleaved, false,
+                std::vector<uint32_t>(tpi) };
+            MemorySeries inter { ipu, m_categories[c], MemoryRegion::Interleaved, false,
+                std::vector<uint32_t>(tpi) };
+            MemorySeries over { ipu, m_categories[c], MemoryRegion::NonInterleaved, true,
+                std::vector<uint32_t>(tpi) };
+            bool anyNon = false, anyInter = false, anyOver = false;
+            for (uint32_t t = 0; t < tpi; ++t) {
+                const uint64_t all = m_bytes[c][base + t];
+                const uint64_t il = m_interleaved[c][base + t];
+                total[t] += all;
+                non.bytesByTile[t] = narrow(all - il, m_categories[c]);
+                inter.bytesByTile[t] = narrow(il, m_categories[c]);
+                over.bytesByTile[t] = narrow(m_overlapped[c][base + t], m_categories[c]);
+                anyNon |= all != il;
+                anyInter |= il != 0;
+                anyOver |= m_overlapped[c][base + t] != 0;
+            }
+            if (anyNon)
+                doc.memory.push_back(std::move(non));
+            if (anyInter)
+                doc.memory.push_back(std::move(inter));
+            if (anyOver)
+                doc.memory.push_back(std::move(over));
+        }
+        GapSeries gaps { ipu, MemoryRegion::NonInterleaved, std::vector<uint32_t>(tpi) };
+        bool anyGap = false;
+        LivenessSplit split { ipu, std::vector<uint32_t>(tpi), std::vector<uint32_t>(tpi) };
+        for (uint32_t t = 0; t < tpi; ++t) {
+            gaps.bytesByTile[t] = narrow(m_gaps[base + t], "gaps");
+            anyGap |= m_gaps[base + t] != 0;
+            const uint64_t nal = m_peakNotAlwaysLive[base + t];
+            split.notAlwaysLiveBytesByTile[t] = narrow(nal, "not-always-live bytes");
+            split.alwaysLiveBytesByTile[t] = narrow(total[t] - std::min(total[t], nal), "always-live bytes");
+        }
+        if (anyGap)
+            doc.gaps.push_back(std::move(gaps));
+        doc.liveness.push_back(std::move(split));
+    }
+}
+
+} // namespace popscope::sim

@@ -1,0 +1,180 @@
+// sort: heap sort on one tile vs bitonic compare-and-swap across all tiles (ipu.md §4-§5).
+#include "generator_params.hpp"
+
+#include "popscope/sim/workload_builder.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace popscope::sim {
+
+namespace {
+
+uint64_t ceilDiv(uint64_t a, uint64_t b)
+{
+    return b == 0 ? 0 : (a + b - 1) / b;
+}
+
+Workload singleTile(WorkloadBuilder& b, const TargetConfig& t, uint64_t n, bool keyValue, int64_t dc)
+{
+    const uint32_t tile = t.computeTiles(0).front();
+    const uint32_t input = b.variable("sort/input/keys", "float", n, TileSet::single(tile), true, dc);
+    std::vector<uint32_t> sorted { input };
+    if (keyValue)
+        sorted.push_back(b.variable("sort/input/values", "unsigned", n, TileSet::single(tile), true, dc));
+    const uint32_t vt = keyValue ? b.vertexType("popops::HeapSortVertexKV<float,unsigned>", 1480, 24, 16)
+                                 : b.vertexType("popops::HeapSortVertex<float>", 1120, 16, 8);
+    ComputeSetDesc cs;
+    cs.name = "sort/HeapSort";
+    cs.debugContext = dc;
+    cs.flops = n * uint64_t(std::max(1, int(std::bit_width(n)) - 1)); // comparisons, n log2 n
+    VertexGroup g;
+    g.vertexType = vt;
+    g.tiles = TileSet::single(tile);
+    g.cost.kind = CostKind::HeapSort;
+    g.cost.elements = n;
+    g.cost.keyValue = keyValue;
+    cs.groups.push_back(g);
+    cs.reads = sorted;
+    cs.writes = sorted;
+    const uint32_t heap = b.computeSet(std::move(cs));
+
+    StreamCopyDesc in;
+    in.name = "sort/input/fromHost";
+    in.tiles = TileSet::single(tile);
+    in.bytesPerTile = n * 4 * sorted.size();
+    in.debugContext = dc;
+    in.writes = sorted;
+    StreamCopyDesc out = in;
+    out.name = "sort/output/toHost";
+    out.toDevice = false;
+    out.writes.clear();
+    out.reads = sorted;
+    const uint32_t scIn = b.streamCopy(std::move(in));
+    const uint32_t scOut = b.streamCopy(std::move(out));
+    const uint32_t root = b.sequence("sort",
+        { b.doStreamCopy(scIn), b.superstep("sort/heapSort", -1, heap, SyncKind::Internal),
+            b.sync(SyncKind::Internal), b.doStreamCopy(scOut) },
+        dc);
+    b.controlProgram(root);
+    b.run("sort", 0);
+    OperationDesc op;
+    op.name = "popops::sort";
+    op.layer = "poplar";
+    op.debugContext = dc;
+    op.computeSets = { heap };
+    op.streamCopies = { scIn, scOut };
+    b.operation(std::move(op));
+    return b.take();
+}
+
+Workload bitonic(WorkloadBuilder& b, const TargetConfig& t, uint64_t n, bool keyValue, int64_t dc)
+{
+    const std::vector<uint32_t> tiles = t.computeTiles(0);
+    const TileSet all = TileSet::list(tiles);
+    const uint64_t numTiles = tiles.size();
+    const uint64_t padded = std::bit_ceil(std::max<uint64_t>(2, n)); // built from power-of-two networks
+    const uint64_t comparisons = ceilDiv(n, 2);
+    const double elementsPerTile = double(n) / double(numTiles);
+    const uint32_t perPair = keyValue ? 8 : 4;
+    const uint32_t input = b.variable("sort/input/keys", "float", n, all, true, dc);
+    std::vector<uint32_t> sorted { input };
+    if (keyValue)
+        sorted.push_back(b.variable("sort/input/values", "unsigned", n, all, true, dc));
+    const uint32_t vt = b.vertexType(keyValue ? "popops::CompareAndSwapAtDistanceKV<float,unsigned>"
+                                              : "popops::CompareAndSwapAtDistance<float>",
+        1860, 32, 16, 8 * t.workers, "vectorListDescriptor");
+    // At most ceil(comparisons / tiles) per tile: the first `rem` tiles take one more.
+    const uint64_t base = comparisons / numTiles, rem = comparisons % numTiles;
+
+    StreamCopyDesc in;
+    in.name = "sort/input/fromHost";
+    in.tiles = all;
+    in.bytesPerTile = ceilDiv(n * perPair, numTiles);
+    in.debugContext = dc;
+    in.writes = sorted;
+    StreamCopyDesc out = in;
+    out.name = "sort/output/toHost";
+    out.toDevice = false;
+    out.writes.clear();
+    out.reads = sorted;
+    const uint32_t scIn = b.streamCopy(std::move(in));
+    const uint32_t scOut = b.streamCopy(std::move(out));
+
+    OperationDesc op;
+    op.name = "popops::sort";
+    op.layer = "poplar";
+    op.debugContext = dc;
+    op.streamCopies = { scIn, scOut };
+    const uint32_t root = b.sequence("sort", { b.doStreamCopy(scIn) }, dc);
+    // Each step's layout puts both elements of each comparison on one tile: a temporary that
+    // the rearranging copy fills before every step (one buffer, reused by every step).
+    const uint32_t rearranged = b.variable("sort/bitonic/rearranged", "float", n, all, false, dc);
+    uint32_t stepIndex = 0;
+    for (uint64_t k = 2; k <= padded; k *= 2) {
+        for (uint64_t j = k / 2; j >= 1; j /= 2, ++stepIndex) {
+            const std::string name = "sort/bitonic/step" + std::to_string(stepIndex) + "_k"
+                + std::to_string(k) + "_d" + std::to_string(j);
+            const int64_t stepDc = b.debugContext("poplar", name, dc);
+            ExchangeDesc ex;
+            ex.name = name + "/rearrange";
+            ex.debugContext = stepDc;
+            ex.tiles = all;
+            const double crossing = std::min(1.0, double(j) / std::max(1.0, elementsPerTile));
+            ex.bytesPerTile = std::max<uint64_t>(
+                perPair, uint64_t(2.0 * double(base + (rem ? 1 : 0)) * perPair * crossing));
+            ex.regionsPerTile = 2; // gathered in power-of-two chunks
+            ex.reads = sorted;
+            ex.writes = { rearranged };
+            const uint32_t e = b.exchange(std::move(ex));
+            ComputeSetDesc cs;
+            cs.name = name + "/CompareAndSwap";
+            cs.debugContext = stepDc;
+            cs.flops = comparisons;
+            VertexGroup g;
+            g.vertexType = vt;
+            g.cost.kind = CostKind::CompareAndSwap;
+            g.cost.distance = j;
+            g.cost.orderChange = k / 2;
+            if (rem > 0) {
+                g.tiles = TileSet::list(std::vector<uint32_t>(tiles.begin(), tiles.begin() + long(rem)));
+                g.cost.elements = base + 1;
+                cs.groups.push_back(g);
+            }
+            if (base > 0) {
+                g.tiles = TileSet::list(std::vector<uint32_t>(tiles.begin() + long(rem), tiles.end()));
+                g.cost.elements = base;
+                cs.groups.push_back(g);
+            }
+            cs.reads = { rearranged };
+            cs.writes = sorted;
+            const uint32_t c = b.computeSet(std::move(cs));
+            b.append(root, b.superstep(name, e, c, SyncKind::Internal));
+            op.computeSets.push_back(c);
+            op.exchanges.push_back(e);
+        }
+    }
+    b.append(root, b.sync(SyncKind::Internal));
+    b.append(root, b.doStreamCopy(scOut));
+    b.controlProgram(root);
+    b.run("sort", 0);
+    b.operation(std::move(op));
+    return b.take();
+}
+
+} // namespace
+
+Workload generateSort(const GeneratorParams& p, TargetConfig& t, uint64_t)
+{
+    const uint64_t n = p.integer("n", 2, uint64_t(1) << 26);
+    const std::string algorithm = p.choice("algorithm", { "single", "bitonic" });
+    const bool keyValue = p.flag("keyValue");
+    t.numIpus = 1;
+    WorkloadBuilder b("sort-" + algorithm);
+    const int64_t dc = b.debugContext("poplar", "popops::sort", -1,
+        "{\"algorithm\":\"" + algorithm + "\",\"n\":" + std::to_string(n) + "}");
+    b.workload().engineOptions = { { "debug.instrument", "true" }, { "autoReport.all", "true" } };
+    return algorithm == "single" ? singleTile(b, t, n, keyValue, dc) : bitonic(b, t, n, keyValue, dc);
+}
+
+} // namespace popscope::sim

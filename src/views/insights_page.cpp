@@ -1,0 +1,279 @@
+#include "views/insights_page.hpp"
+
+#include "models/tile_scope.hpp"
+#include "views/chart_palette.hpp"
+#include "views/small_chart.hpp"
+
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <QtCharts/QBarCategoryAxis>
+#include <QtCharts/QBarSeries>
+#include <QtCharts/QBarSet>
+#include <QtCharts/QChart>
+#include <QtCharts/QHorizontalBarSeries>
+#include <QtCharts/QStackedBarSeries>
+#include <QtCharts/QValueAxis>
+
+#include <algorithm>
+
+namespace popscope {
+
+namespace {
+
+QLabel* wrapLabel(QWidget* parent)
+{
+    auto* l = new QLabel(parent);
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::RichText);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
+}
+
+} // namespace
+
+InsightsPage::InsightsPage(ReportState* state, QWidget* parent) : QWidget(parent), m_state(state)
+{
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(16, 12, 16, 12);
+    layout->setSpacing(10);
+
+    auto* fitBox = new QGroupBox(QStringLiteral("Does the model fit?"), content);
+    auto* fitLayout = new QVBoxLayout(fitBox);
+    m_fitTitle = wrapLabel(fitBox);
+    QFont big = m_fitTitle->font();
+    big.setPointSizeF(big.pointSizeF() * 1.4);
+    big.setBold(true);
+    m_fitTitle->setFont(big);
+    m_fitText = wrapLabel(fitBox);
+    m_fitBar = new QProgressBar(fitBox);
+    m_fitBar->setRange(0, 1000);
+    m_fitBar->setTextVisible(true);
+    fitLayout->addWidget(m_fitTitle);
+    fitLayout->addWidget(m_fitBar);
+    fitLayout->addWidget(m_fitText);
+    layout->addWidget(fitBox);
+
+    auto* charts = new QGridLayout;
+    m_topChart = new SmallChart(QStringLiteral("top-5-tiles"), content);
+    m_topChart->setToolTip(QStringLiteral("Click a bar to see that tile in the Memory report. Right-click to save the chart."));
+    m_histogram = new SmallChart(QStringLiteral("tile-memory-histogram"), content);
+    m_histogram->setToolTip(QStringLiteral("How many tiles use each amount of memory. Right-click to save the chart."));
+    charts->addWidget(m_topChart, 0, 0);
+    charts->addWidget(m_histogram, 0, 1);
+    charts->setColumnStretch(0, 1);
+    charts->setColumnStretch(1, 1);
+    layout->addLayout(charts);
+
+    auto* largestBox = new QGroupBox(QStringLiteral("Largest vertices and variables"), content);
+    auto* largestLayout = new QVBoxLayout(largestBox);
+    m_levels = new QTabWidget(largestBox);
+    m_levels->setDocumentMode(true);
+    largestLayout->addWidget(m_levels);
+    layout->addWidget(largestBox);
+
+    auto* tipsBox = new QGroupBox(QStringLiteral("Tips"), content);
+    auto* tipsLayout = new QVBoxLayout(tipsBox);
+    m_tips = wrapLabel(tipsBox);
+    tipsLayout->addWidget(m_tips);
+    layout->addWidget(tipsBox);
+    layout->addStretch(1);
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+
+    connect(state, &ReportState::reportChanged, this, &InsightsPage::refresh);
+    connect(state, &ReportState::unitChanged, this, &InsightsPage::refresh);
+    refresh();
+}
+
+QWidget* InsightsPage::levelWidget(const InsightsLevel& level)
+{
+    const MemoryUnit u = m_state->unit();
+    auto* w = new QWidget;
+    auto* layout = new QHBoxLayout(w);
+    auto* form = new QFormLayout;
+    auto item = [&](const LargestItem& it) {
+        if (it.bytes == 0)
+            return QStringLiteral("—");
+        return QStringLiteral("<b>%1</b> — %2<br><small>%3</small>")
+            .arg(it.name.toHtmlEscaped(), bytesText(it.bytes, u), it.detail.toHtmlEscaped());
+    };
+    auto* state = wrapLabel(w);
+    state->setText(item(level.vertexState));
+    auto* code = wrapLabel(w);
+    code->setText(item(level.vertexCode));
+    form->addRow(QStringLiteral("Largest vertex state:"), state);
+    form->addRow(QStringLiteral("Largest vertex code:"), code);
+    layout->addLayout(form, 2);
+
+    auto* model = new QStandardItemModel(0, 3, w);
+    model->setHorizontalHeaderLabels({QStringLiteral("Largest variables"), QStringLiteral("Bytes here"), QStringLiteral("Type")});
+    for (const LargestItem& v : level.variables) {
+        auto* size = new QStandardItem(bytesText(v.bytes, u));
+        size->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        size->setToolTip(countText(v.bytes) + QStringLiteral(" bytes"));
+        auto* name = new QStandardItem(v.name);
+        name->setToolTip(v.name);
+        model->appendRow({name, size, new QStandardItem(v.detail)});
+    }
+    auto* view = new QTreeView(w);
+    view->setModel(model);
+    view->setRootIsDecorated(false);
+    view->setAlternatingRowColors(true);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->header()->resizeSection(0, 300);
+    view->header()->resizeSection(1, 90);
+    view->setMinimumHeight(200);
+    layout->addWidget(view, 3);
+    return w;
+}
+
+void InsightsPage::refresh()
+{
+    const auto report = m_state->report();
+    while (m_levels->count() > 0) {
+        QWidget* w = m_levels->widget(0);
+        m_levels->removeTab(0);
+        delete w;
+    }
+    if (!report) {
+        m_data = {};
+        m_fitTitle->setText(QStringLiteral("No report open"));
+        m_fitText->setText(QStringLiteral("Open a report with File ▸ Open… (Ctrl+O)."));
+        m_fitBar->setValue(0);
+        m_tips->clear();
+        m_topChart->setChartContent(new QChart);
+        m_histogram->setChartContent(new QChart);
+        return;
+    }
+    const MemoryUnit u = m_state->unit();
+    m_data = computeInsights(*report, u);
+    const InsightsData& d = m_data;
+    const double share = d.capacity ? double(d.used) / double(d.capacity) : 0.0;
+    const QString red = ChartPalette::overCapacity().name();
+    if (d.fits) {
+        m_fitTitle->setText(QStringLiteral("<span style='color:#2ca02c'>✔ The model fits</span>"));
+        m_fitText->setText(QStringLiteral("Uses %1 of %2 (%3); %4 spare. The most used tile holds %5 of its %6.")
+                               .arg(bytesText(d.used, u), bytesText(d.capacity, u), QString::fromStdString(formatPercent(share)),
+                                    bytesText(d.capacity - std::min(d.used, d.capacity), u),
+                                    d.topTiles.empty() ? QStringLiteral("—") : bytesText(d.topTiles.front().bytes, u),
+                                    bytesText(d.bytesPerTile, u)));
+    } else {
+        uint64_t excess = 0;
+        for (uint32_t t = 0; t < report->numTiles(); ++t)
+            excess += report->memory.totalIncludingGaps[t] > d.bytesPerTile ? report->memory.totalIncludingGaps[t] - d.bytesPerTile : 0;
+        m_fitTitle->setText(QStringLiteral("<span style='color:%1'>✘ Out of memory</span>").arg(red));
+        m_fitText->setText(QStringLiteral("%1 tiles need more than their %2; together they are %3 over. Overall %4 of %5 (%6) is used.")
+                               .arg(countText(d.tilesOverCapacity), bytesText(d.bytesPerTile, u), bytesText(excess, u),
+                                    bytesText(d.used, u), bytesText(d.capacity, u), QString::fromStdString(formatPercent(share))));
+    }
+    m_fitBar->setValue(int(std::min(1.0, share) * 1000));
+    m_fitBar->setFormat(QStringLiteral("%1 of IPU memory used").arg(QString::fromStdString(formatPercent(share))));
+
+    // Top-5 tiles.
+    {
+        auto* chart = new QChart;
+        chart->setTitle(QStringLiteral("Top 5 tiles by memory (including gaps)"));
+        auto* set = new QBarSet(QStringLiteral("Memory"));
+        set->setColor(ChartPalette::qualitative(0));
+        QStringList categories;
+        double maxValue = double(d.bytesPerTile);
+        const double div = u == MemoryUnit::Bytes ? 1.0 : (u == MemoryUnit::Binary ? 1024.0 : 1000.0);
+        const QString unitName = u == MemoryUnit::Bytes ? QStringLiteral("bytes") : (u == MemoryUnit::Binary ? QStringLiteral("KiB") : QStringLiteral("kB"));
+        for (auto it = d.topTiles.rbegin(); it != d.topTiles.rend(); ++it) {
+            *set << double(it->bytes) / div;
+            categories << QStringLiteral("Tile %1 (IPU %2)").arg(it->tile).arg(it->ipu);
+            maxValue = std::max(maxValue, double(it->bytes));
+        }
+        auto* series = new QHorizontalBarSeries;
+        series->append(set);
+        series->setLabelsVisible(true);
+        series->setLabelsFormat(QStringLiteral("@value ") + unitName);
+        series->setLabelsPrecision(4);
+        chart->addSeries(series);
+        auto* y = new QBarCategoryAxis;
+        y->append(categories);
+        auto* x = new QValueAxis;
+        x->setRange(0, maxValue / div * 1.1);
+        x->setTitleText(QStringLiteral("Memory (%1); max per tile %2").arg(unitName, bytesText(d.bytesPerTile, u)));
+        x->setLabelFormat(QStringLiteral("%.0f"));
+        x->applyNiceNumbers();
+        chart->addAxis(y, Qt::AlignLeft);
+        chart->addAxis(x, Qt::AlignBottom);
+        series->attachAxis(x);
+        series->attachAxis(y);
+        chart->legend()->hide();
+        std::vector<uint32_t> tiles;
+        for (auto it = d.topTiles.rbegin(); it != d.topTiles.rend(); ++it)
+            tiles.push_back(it->tile);
+        connect(set, &QBarSet::clicked, this, [this, tiles](int index) {
+            if (index >= 0 && size_t(index) < tiles.size())
+                emit showTile(tiles[size_t(index)]);
+        });
+        m_topChart->setChartContent(chart);
+    }
+    // Histogram.
+    {
+        auto* chart = new QChart;
+        chart->setTitle(QStringLiteral("Tiles by memory used (including gaps)"));
+        auto* within = new QBarSet(QStringLiteral("Tiles within max memory"));
+        within->setColor(ChartPalette::qualitative(0));
+        auto* over = new QBarSet(QStringLiteral("Tiles over max memory"));
+        over->setColor(ChartPalette::overCapacity());
+        QStringList categories;
+        uint32_t maxCount = 1;
+        const double div = u == MemoryUnit::Bytes ? 1.0 : (u == MemoryUnit::Binary ? 1024.0 : 1000.0);
+        const QString unitName = u == MemoryUnit::Bytes ? QStringLiteral("bytes") : (u == MemoryUnit::Binary ? QStringLiteral("KiB") : QStringLiteral("kB"));
+        for (size_t b = 0; b < d.bucketCount.size(); ++b) {
+            const bool beyond = d.bucketStart[b] + d.bucketWidth > d.bytesPerTile + 1;
+            *within << (beyond ? 0 : d.bucketCount[b]);
+            *over << (beyond ? d.bucketCount[b] : 0);
+            categories << QString::number(double(d.bucketStart[b]) / div, 'f', 0);
+            maxCount = std::max(maxCount, d.bucketCount[b]);
+        }
+        auto* series = new QStackedBarSeries;
+        series->append(within);
+        series->append(over);
+        series->setBarWidth(0.95);
+        chart->addSeries(series);
+        auto* x = new QBarCategoryAxis;
+        x->append(categories);
+        x->setTitleText(QStringLiteral("Memory per tile, bucket start (%1; buckets of %2)").arg(unitName, bytesText(d.bucketWidth, u)));
+        auto* y = new QValueAxis;
+        y->setRange(0, maxCount * 1.1);
+        y->setTitleText(QStringLiteral("Tiles"));
+        y->setLabelFormat(QStringLiteral("%.0f"));
+        y->applyNiceNumbers();
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        series->attachAxis(x);
+        series->attachAxis(y);
+        chart->legend()->setAlignment(Qt::AlignTop);
+        m_histogram->setChartContent(chart);
+    }
+    for (const InsightsLevel* level : {&d.model, &d.ipu, &d.tile})
+        if (!level->title.isEmpty())
+            m_levels->addTab(levelWidget(*level), level->title);
+    QString tips = QStringLiteral("<ul style='margin-left:-20px'>");
+    for (const QString& tip : d.tips)
+        tips += QStringLiteral("<li style='margin-bottom:4px'>%1</li>").arg(tip.toHtmlEscaped());
+    tips += QStringLiteral("</ul>");
+    m_tips->setText(d.tips.isEmpty() ? QStringLiteral("No tips for this report.") : tips);
+}
+
+} // namespace popscope

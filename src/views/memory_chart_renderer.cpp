@@ -1,0 +1,316 @@
+#include "views/memory_chart_renderer.hpp"
+
+#include "views/chart_palette.hpp"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace popscope {
+
+namespace {
+constexpr int kMargin = 8;
+constexpr int kSwatch = 12;
+constexpr int kLegendGap = 18;
+} // namespace
+
+AxisUnit MemoryChartRenderer::axisUnit(double maxBytes, MemoryUnit unit)
+{
+    if (unit == MemoryUnit::Bytes)
+        return {1, QStringLiteral("bytes")};
+    const double k = unit == MemoryUnit::Binary ? 1024.0 : 1000.0;
+    const bool binary = unit == MemoryUnit::Binary;
+    if (maxBytes >= k * k * k)
+        return {k * k * k, binary ? QStringLiteral("GiB") : QStringLiteral("GB")};
+    if (maxBytes >= k * k * 2)
+        return {k * k, binary ? QStringLiteral("MiB") : QStringLiteral("MB")};
+    if (maxBytes >= k * 2)
+        return {k, binary ? QStringLiteral("KiB") : QStringLiteral("kB")};
+    return {1, QStringLiteral("bytes")};
+}
+
+QString MemoryChartRenderer::axisNumber(double value)
+{
+    if (std::abs(value - std::round(value)) < 1e-6)
+        return QString::fromStdString(formatCount(uint64_t(std::llround(value))));
+    return QString::number(value, 'f', value < 10 ? 2 : 1);
+}
+
+double MemoryChartRenderer::yMax(const MemoryChartScene& scene)
+{
+    double m = scene.series ? double(scene.series->maxTotal) : 0.0;
+    if (scene.showCapacity)
+        m = std::max(m, double(scene.capacity));
+    return std::max(m * 1.06, 1.0);
+}
+
+QString MemoryChartRenderer::xAxisTitle(const MemoryChartScene& scene)
+{
+    QString what = scene.ipu >= 0 ? QStringLiteral("Tile on IPU %1").arg(scene.ipu) : QStringLiteral("Tile");
+    if (scene.tileOrder == TileOrder::Physical)
+        return what + QStringLiteral(" (physical order; labels are physical tile ids)");
+    return what + QStringLiteral(" (software order; labels are global tile ids)");
+}
+
+std::vector<MemoryChartRenderer::LegendItem> MemoryChartRenderer::legendItems(const MemoryChartScene& scene,
+                                                                              const QPalette& palette)
+{
+    std::vector<LegendItem> items;
+    if (scene.series)
+        for (auto it = scene.series->series.rbegin(); it != scene.series->series.rend(); ++it)
+            items.push_back({it->label, ChartPalette::seriesColor(it->key), 0});
+    if (scene.showCapacity) {
+        items.push_back({QStringLiteral("Max memory per tile (%1)").arg(QString::fromStdString(formatBytes(scene.capacity, scene.unit))),
+                         ChartPalette::overCapacity(), 1});
+        items.push_back({QStringLiteral("Over max memory"), ChartPalette::overCapacity(), 0});
+    }
+    if (scene.selection && !scene.selection->empty())
+        items.push_back({QStringLiteral("Selected tiles"), palette.color(QPalette::Highlight), 2});
+    return items;
+}
+
+int MemoryChartRenderer::legendHeight(const MemoryChartScene& scene, int width, const QFontMetrics& fm)
+{
+    const auto items = legendItems(scene, QPalette());
+    int x = 0, rows = items.empty() ? 0 : 1;
+    for (const auto& item : items) {
+        const int w = kSwatch + 4 + fm.horizontalAdvance(item.label) + kLegendGap;
+        if (x > 0 && x + w > width) {
+            ++rows;
+            x = 0;
+        }
+        x += w;
+    }
+    return rows * (fm.height() + 4);
+}
+
+QRect MemoryChartRenderer::plotRect(const MemoryChartScene& scene, const QRect& area, const QFontMetrics& fm)
+{
+    const AxisUnit u = axisUnit(yMax(scene), scene.unit);
+    const int labelWidth = fm.horizontalAdvance(axisNumber(yMax(scene) / u.divisor * 10)) + 6;
+    const int left = area.left() + kMargin + fm.height() + 6 + labelWidth;
+    const int titleHeight = scene.title.isEmpty() ? 0 : fm.height() + 6;
+    const int top = area.top() + kMargin + titleHeight + legendHeight(scene, area.width() - 2 * kMargin, fm) + 8;
+    const int right = area.right() - kMargin - fm.horizontalAdvance(QStringLiteral("00000")) / 2;
+    const int bottom = area.bottom() - kMargin - 2 * fm.height() - 10;
+    return QRect(QPoint(left, top), QPoint(std::max(left + 10, right), std::max(top + 10, bottom)));
+}
+
+void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChartScene& s, const QPalette& palette)
+{
+    const QFontMetrics fm = p.fontMetrics();
+    const QColor text = ChartPalette::text(palette);
+    p.fillRect(area, ChartPalette::background(palette));
+    const bool haveData = s.series && s.order && !s.order->empty() && !s.series->series.empty();
+    if (!haveData) {
+        p.setPen(palette.color(QPalette::PlaceholderText));
+        p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, s.emptyText);
+        return;
+    }
+    const QRect plot = plotRect(s, area, fm);
+    const double ymax = yMax(s);
+    const double k = plot.height() / ymax;
+    const int bottom = plot.bottom() + 1;
+    auto yOf = [&](double bytes) { return int(std::lround(bottom - bytes * k)); };
+    const auto n = uint32_t(s.order->size());
+    const int width = plot.width();
+
+    // Title and legend.
+    int y = area.top() + kMargin;
+    p.setPen(text);
+    if (!s.title.isEmpty()) {
+        QFont bold = p.font();
+        bold.setBold(true);
+        p.save();
+        p.setFont(bold);
+        p.drawText(QRect(area.left() + kMargin, y, area.width() - 2 * kMargin, fm.height()), Qt::AlignLeft, s.title);
+        p.restore();
+        y += fm.height() + 6;
+    }
+    int x = area.left() + kMargin;
+    for (const auto& item : legendItems(s, palette)) {
+        const int w = kSwatch + 4 + fm.horizontalAdvance(item.label) + kLegendGap;
+        if (x > area.left() + kMargin && x + w > area.right() - kMargin) {
+            x = area.left() + kMargin;
+            y += fm.height() + 4;
+        }
+        const QRect swatch(x, y + (fm.height() - kSwatch) / 2, kSwatch, kSwatch);
+        if (item.kind == 1) {
+            p.setPen(QPen(item.color, 2, Qt::DashLine));
+            p.drawLine(swatch.left(), swatch.center().y(), swatch.right(), swatch.center().y());
+        } else {
+            QColor c = item.color;
+            if (item.kind == 2)
+                c.setAlpha(120);
+            p.fillRect(swatch, c);
+        }
+        p.setPen(text);
+        p.drawText(QPoint(x + kSwatch + 4, y + fm.ascent()), item.label);
+        x += w;
+    }
+
+    // Y grid and labels.
+    const AxisUnit unit = axisUnit(ymax, s.unit);
+    const auto ticks = niceTicks(ymax / unit.divisor, std::max(2, plot.height() / 45));
+    for (double t : ticks) {
+        const int ty = yOf(t * unit.divisor);
+        if (ty < plot.top())
+            continue;
+        p.setPen(ChartPalette::grid(palette));
+        p.drawLine(plot.left(), ty, plot.right(), ty);
+        p.setPen(text);
+        const QString label = axisNumber(t);
+        p.drawText(QRect(area.left(), ty - fm.height() / 2, plot.left() - area.left() - 6, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, label);
+    }
+    p.save();
+    p.translate(area.left() + kMargin + fm.ascent(), plot.center().y());
+    p.rotate(-90);
+    p.drawText(QRect(-plot.height() / 2, -fm.ascent(), plot.height(), fm.height()), Qt::AlignCenter,
+               QStringLiteral("Memory per tile (%1)").arg(unit.name));
+    p.restore();
+
+    p.save();
+    p.setClipRect(plot.adjusted(0, -6, 1, 1));
+
+    // Selection bands behind the bars.
+    if (s.selection && s.positionOf) {
+        std::vector<QRect> bands;
+        for (uint32_t tile : *s.selection) {
+            if (tile >= s.positionOf->size() || (*s.positionOf)[tile] < 0)
+                continue;
+            const double pos = (*s.positionOf)[tile];
+            if (pos + 1 < s.window.first || pos > s.window.first + s.window.count)
+                continue;
+            const int x0 = plot.left() + int(std::floor(positionToX(pos, s.window, width)));
+            const int x1 = plot.left() + int(std::floor(positionToX(pos + 1, s.window, width)));
+            bands.emplace_back(x0, plot.top(), std::max(1, x1 - x0), plot.height());
+        }
+        p.setPen(Qt::NoPen);
+        p.setBrush(ChartPalette::selection(palette));
+        p.drawRects(bands.data(), int(bands.size()));
+        // A marker above the plot for each selected tile, visible even when bars are 1 px wide.
+        p.setBrush(palette.color(QPalette::Highlight));
+        for (const QRect& b : bands) {
+            const int cx = b.left() + b.width() / 2;
+            const QPoint marker[3] = {QPoint(cx - 4, plot.top() - 7), QPoint(cx + 4, plot.top() - 7), QPoint(cx, plot.top() - 1)};
+            p.drawPolygon(marker, 3);
+        }
+    }
+
+    // Bars: one per run of pixel columns showing the same (largest) tile.
+    struct Bar {
+        int x0, x1;
+        uint32_t tile;
+        uint64_t total;
+    };
+    std::vector<Bar> bars;
+    const auto columns = aggregateColumns(s.series->total, *s.order, s.window, width);
+    const double pixelsPerTile = width / s.window.count;
+    for (int c = 0; c < width; ++c) {
+        const ColumnAggregate& a = columns[size_t(c)];
+        if (a.count == 0)
+            continue;
+        const uint32_t tile = (*s.order)[a.argMax];
+        if (!bars.empty() && bars.back().tile == tile && bars.back().x1 == plot.left() + c)
+            bars.back().x1 = plot.left() + c + 1;
+        else
+            bars.push_back({plot.left() + c, plot.left() + c + 1, tile, a.max});
+    }
+    if (pixelsPerTile >= 5)
+        for (Bar& b : bars)
+            b.x1 = std::max(b.x0 + 1, b.x1 - 1);
+    std::vector<uint64_t> base(bars.size(), 0);
+    std::vector<QRect> rects;
+    rects.reserve(bars.size());
+    p.setPen(Qt::NoPen);
+    for (const auto& series : s.series->series) {
+        rects.clear();
+        for (size_t i = 0; i < bars.size(); ++i) {
+            const uint64_t v = series.bytesByTile[bars[i].tile];
+            if (v == 0)
+                continue;
+            const int y0 = yOf(double(base[i] + v));
+            const int y1 = yOf(double(base[i]));
+            base[i] += v;
+            if (y1 > y0)
+                rects.emplace_back(bars[i].x0, y0, bars[i].x1 - bars[i].x0, y1 - y0);
+        }
+        p.setBrush(ChartPalette::seriesColor(series.key));
+        p.drawRects(rects.data(), int(rects.size()));
+    }
+
+    // Capacity line; tiles over it stand out.
+    if (s.showCapacity && s.capacity > 0) {
+        const int cy = yOf(double(s.capacity));
+        rects.clear();
+        std::vector<QRect> markers;
+        for (const Bar& b : bars)
+            if (b.total > s.capacity) {
+                const int top = yOf(double(b.total));
+                rects.emplace_back(b.x0, top, b.x1 - b.x0, std::max(1, cy - top));
+                markers.emplace_back(b.x0, std::max(plot.top() - 5, top - 6), std::max(b.x1 - b.x0, 2), 4);
+            }
+        QColor over = ChartPalette::overCapacity();
+        over.setAlpha(150);
+        p.setBrush(over);
+        p.drawRects(rects.data(), int(rects.size()));
+        p.setBrush(ChartPalette::overCapacity());
+        p.drawRects(markers.data(), int(markers.size()));
+        p.setPen(QPen(ChartPalette::overCapacity(), 1.5, Qt::DashLine));
+        p.drawLine(plot.left(), cy, plot.right(), cy);
+    }
+
+    // IPU boundaries.
+    if (s.ipu < 0 && s.numIpus > 1 && s.tilesPerIpu > 0) {
+        for (uint32_t i = 0; i < s.numIpus; ++i) {
+            const double pos = double(i) * s.tilesPerIpu;
+            const double xf = positionToX(pos, s.window, width);
+            if (xf < -200 || xf > width)
+                continue;
+            const int bx = plot.left() + int(std::floor(xf));
+            if (i > 0) {
+                p.setPen(QPen(text, 1, Qt::DotLine));
+                p.drawLine(bx, plot.top(), bx, plot.bottom());
+            }
+            p.setPen(text);
+            p.drawText(QPoint(std::max(bx, plot.left()) + 4, plot.top() + fm.ascent() + 2), QStringLiteral("IPU %1").arg(i));
+        }
+    }
+
+    // Hover line.
+    if (s.hoverPosition >= 0) {
+        const int hx = plot.left() + int(std::floor(positionToX(s.hoverPosition + 0.5, s.window, width)));
+        QColor c = text;
+        c.setAlpha(140);
+        p.setPen(QPen(c, 1));
+        p.drawLine(hx, plot.top(), hx, plot.bottom());
+    }
+    p.restore();
+
+    // Axes and x ticks.
+    p.setPen(text);
+    p.drawLine(plot.left(), bottom, plot.right(), bottom);
+    p.drawLine(plot.left(), plot.top(), plot.left(), bottom);
+    const auto xt = niceTicks(s.window.count, std::max(2, width / 90));
+    const double step = std::max(1.0, xt.size() > 1 ? std::round(xt[1] - xt[0]) : 1.0);
+    for (double pos = std::ceil(s.window.first / step) * step; pos < s.window.first + s.window.count; pos += step) {
+        if (pos >= n)
+            break;
+        const int tx = plot.left() + int(std::floor(positionToX(pos + 0.5, s.window, width)));
+        p.drawLine(tx, bottom, tx, bottom + 4);
+        const uint32_t tile = (*s.order)[size_t(pos)];
+        uint32_t label = tile;
+        if (s.tileOrder == TileOrder::Physical && s.physicalIds && tile < s.physicalIds->size())
+            label = (*s.physicalIds)[tile];
+        const QString t = QString::number(label);
+        const int tw = fm.horizontalAdvance(t);
+        p.drawText(QPoint(tx - tw / 2, bottom + 6 + fm.ascent()), t);
+    }
+    p.drawText(QRect(plot.left(), bottom + 8 + fm.height(), plot.width(), fm.height()), Qt::AlignHCenter,
+               xAxisTitle(s));
+}
+
+} // namespace popscope

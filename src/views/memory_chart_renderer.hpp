@@ -1,0 +1,62 @@
+#pragma once
+// Paints the memory-by-tile chart (axes, legend, stacked bars over per-pixel-column aggregates,
+// capacity line, selection and hover) into any QPainter: the widget, a PNG, an SVG, the bench.
+#include "models/memory_series.hpp"
+#include "models/tile_axis.hpp"
+#include "popscope/units.hpp"
+
+#include <QFontMetrics>
+#include <QPalette>
+#include <QRect>
+#include <QString>
+
+#include <vector>
+
+class QPainter;
+
+namespace popscope {
+
+struct MemoryChartScene {
+    const MemorySeriesSet* series = nullptr;
+    const std::vector<uint32_t>* order = nullptr;      // display position -> global tile
+    const std::vector<int32_t>* positionOf = nullptr;  // global tile -> display position, -1 hidden
+    const std::vector<uint32_t>* selection = nullptr;  // sorted global tiles
+    const std::vector<uint32_t>* physicalIds = nullptr;
+    TileWindow window;
+    uint64_t capacity = 0;
+    bool showCapacity = true;
+    MemoryUnit unit = MemoryUnit::Binary;
+    TileOrder tileOrder = TileOrder::Software;
+    uint32_t tilesPerIpu = 0;
+    uint32_t numIpus = 0;
+    int ipu = -1; // -1 = all IPUs
+    int64_t hoverPosition = -1;
+    QString title; // drawn above the legend when not empty (exports)
+    QString emptyText = QStringLiteral("Open a report to see memory per tile");
+};
+
+struct AxisUnit {
+    double divisor = 1;
+    QString name; // "KiB", "kB", "bytes", ...
+};
+
+class MemoryChartRenderer {
+public:
+    static QRect plotRect(const MemoryChartScene& scene, const QRect& area, const QFontMetrics& metrics);
+    static void paint(QPainter& painter, const QRect& area, const MemoryChartScene& scene, const QPalette& palette);
+    static double yMax(const MemoryChartScene& scene);
+    static AxisUnit axisUnit(double maxBytes, MemoryUnit unit);
+    static QString axisNumber(double value);
+    static QString xAxisTitle(const MemoryChartScene& scene);
+
+private:
+    struct LegendItem {
+        QString label;
+        QColor color;
+        int kind = 0; // 0 swatch, 1 dashed line, 2 selection band
+    };
+    static std::vector<LegendItem> legendItems(const MemoryChartScene& scene, const QPalette& palette);
+    static int legendHeight(const MemoryChartScene& scene, int width, const QFontMetrics& metrics);
+};
+
+} // namespace popscope

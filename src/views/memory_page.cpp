@@ -1,0 +1,321 @@
+#include "views/memory_page.hpp"
+
+#include "models/compute_sets_model.hpp"
+#include "models/details_model.hpp"
+#include "models/exchanges_model.hpp"
+#include "models/tile_range_parser.hpp"
+#include "models/tile_scope.hpp"
+#include "models/variables_model.hpp"
+#include "models/vertices_model.hpp"
+#include "views/memory_chart.hpp"
+#include "views/overview_strip.hpp"
+#include "views/table_panel.hpp"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace popscope {
+
+MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : QWidget(parent), m_state(state)
+{
+    m_chart = new MemoryChart(state, this);
+    m_overview = new OverviewStrip(state, m_chart, this);
+
+    // Toolbar: left = what to show, right = selection, options, save (as in the Graph Analyser).
+    m_breakdown = new QComboBox(this);
+    m_breakdown->addItem(QStringLiteral("None (total)"), int(MemoryBreakdown::None));
+    m_breakdown->addItem(QStringLiteral("By category"), int(MemoryBreakdown::Category));
+    m_breakdown->addItem(QStringLiteral("By region"), int(MemoryBreakdown::Region));
+    m_breakdown->addItem(QStringLiteral("By liveness"), int(MemoryBreakdown::Liveness));
+    m_breakdown->setToolTip(QStringLiteral("How each tile's bar is split"));
+    m_order = new QComboBox(this);
+    m_order->addItem(QStringLiteral("Software order"), int(TileOrder::Software));
+    m_order->addItem(QStringLiteral("Physical order"), int(TileOrder::Physical));
+    m_order->setToolTip(QStringLiteral("Order tiles by software id or by physical position on the IPU"));
+    m_ipu = new QComboBox(this);
+    m_ipu->setToolTip(QStringLiteral("Show all IPUs or one"));
+    auto* options = new QToolButton(this);
+    options->setText(QStringLiteral("Options"));
+    options->setPopupMode(QToolButton::InstantPopup);
+    auto* optionsMenu = new QMenu(options);
+    m_gaps = optionsMenu->addAction(QStringLiteral("Include gaps"));
+    m_gaps->setCheckable(true);
+    m_gaps->setToolTip(QStringLiteral("Add bank and region gaps to each tile"));
+    m_capacity = optionsMenu->addAction(QStringLiteral("Show max memory"));
+    m_capacity->setCheckable(true);
+    m_capacity->setChecked(true);
+    options->setMenu(optionsMenu);
+
+    m_tileEdit = new QLineEdit(this);
+    m_tileEdit->setPlaceholderText(QStringLiteral("Select tiles, e.g. 0, 5, 100-120"));
+    m_tileEdit->setClearButtonEnabled(true);
+    m_tileEdit->setToolTip(QStringLiteral("Type tile ids and ranges, then press Enter. Or click bars in the chart "
+                                          "(Shift-click adds tiles). The selection is shared by every report."));
+    m_tileEdit->setMinimumWidth(240);
+    auto* clear = new QPushButton(QStringLiteral("Clear selection"), this);
+    auto* save = new QToolButton(this);
+    save->setText(QStringLiteral("Save chart…"));
+    save->setToolTip(QStringLiteral("Save the chart as PNG or SVG"));
+    connect(save, &QToolButton::clicked, this, &MemoryPage::saveChart);
+
+    auto* toolbar = new QHBoxLayout;
+    toolbar->addWidget(new QLabel(QStringLiteral("Breakdown:"), this));
+    toolbar->addWidget(m_breakdown);
+    toolbar->addSpacing(8);
+    toolbar->addWidget(new QLabel(QStringLiteral("Tiles:"), this));
+    toolbar->addWidget(m_order);
+    toolbar->addWidget(m_ipu);
+    toolbar->addWidget(options);
+    toolbar->addStretch(1);
+    toolbar->addWidget(m_tileEdit, 1);
+    toolbar->addWidget(clear);
+    toolbar->addWidget(save);
+
+    m_tileError = new QLabel(this);
+    m_tileError->setVisible(false);
+    m_tileError->setWordWrap(true);
+    QPalette errorPalette = m_tileError->palette();
+    errorPalette.setColor(QPalette::WindowText, QColor(214, 39, 40));
+    m_tileError->setPalette(errorPalette);
+
+    auto* hint = new QLabel(QStringLiteral("Wheel: zoom · drag: pan · click: select a tile · Shift-click: add tiles · "
+                                           "double-click: show all"),
+                            this);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->setSpacing(2);
+    topLayout->addWidget(m_chart, 1);
+    topLayout->addWidget(m_overview);
+    topLayout->addWidget(hint);
+
+    // Bottom tabs.
+    m_details = new DetailsModel(this);
+    m_variables = new VariablesModel(this);
+    m_vertices = new VerticesModel(this);
+    m_exchanges = new ExchangesModel(this);
+    m_computeSets = new ComputeSetsModel(this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    auto addPanel = [this](QAbstractItemModel* model, const QString& name, const QString& empty) {
+        auto* panel = new TablePanel(model, name.toLower().replace(' ', '-'), m_tabs);
+        panel->setEmptyText(empty);
+        panel->setObjectName(name);
+        m_tabs->addTab(panel, name);
+        m_panels.push_back(panel);
+        return panel;
+    };
+    auto* details = addPanel(m_details, QStringLiteral("Details"), QStringLiteral("Open a report to see memory details."));
+    details->view()->setRootIsDecorated(true);
+    details->view()->setSortingEnabled(false);
+    details->setFilterVisible(false);
+    addPanel(m_variables, QStringLiteral("Variables"),
+             QStringLiteral("No variables on the selected tiles. Select other tiles, or clear the selection to see all variables."));
+    addPanel(m_vertices, QStringLiteral("Vertices"),
+             QStringLiteral("No vertices on the selected tiles. Select other tiles, or clear the selection to see all vertex types."));
+    addPanel(m_exchanges, QStringLiteral("Exchanges"),
+             QStringLiteral("No exchange code on the selected tiles. Select other tiles, or clear the selection."));
+    addPanel(m_computeSets, QStringLiteral("Compute Sets"),
+             QStringLiteral("No compute sets with vertices on the selected tiles. Select other tiles, or clear the selection."));
+
+    m_scope = new QLabel(this);
+    m_scope->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* bottom = new QWidget(this);
+    auto* bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(0, 4, 0, 0);
+    bottomLayout->addWidget(m_scope);
+    bottomLayout->addWidget(m_tabs, 1);
+
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->addWidget(top);
+    m_splitter->addWidget(bottom);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setSizes({560, 380});
+    m_splitter->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 8, 8, 8);
+    layout->addLayout(toolbar);
+    layout->addWidget(m_tileError);
+    layout->addWidget(m_splitter, 1);
+
+    restoreOptions();
+    connect(m_breakdown, &QComboBox::currentIndexChanged, this, [this] {
+        m_chart->setBreakdown(MemoryBreakdown(m_breakdown->currentData().toInt()));
+        storeOptions();
+    });
+    connect(m_order, &QComboBox::currentIndexChanged, this, [this] {
+        m_chart->setTileOrder(TileOrder(m_order->currentData().toInt()));
+        storeOptions();
+    });
+    connect(m_ipu, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_ipu->currentIndex() >= 0)
+            m_chart->setIpu(m_ipu->currentData().toInt());
+    });
+    connect(m_gaps, &QAction::toggled, this, [this](bool on) {
+        m_chart->setIncludeGaps(on);
+        storeOptions();
+    });
+    connect(m_capacity, &QAction::toggled, this, [this](bool on) {
+        m_chart->setShowCapacity(on);
+        storeOptions();
+    });
+    connect(m_tileEdit, &QLineEdit::returnPressed, this, [this] { applyTileText(m_tileEdit->text()); });
+    connect(m_tileEdit, &QLineEdit::textChanged, this, [this](const QString& text) {
+        if (text.isEmpty())
+            applyTileText(QString());
+        else
+            m_tileError->setVisible(false);
+    });
+    connect(clear, &QPushButton::clicked, state, &ReportState::clearSelection);
+    connect(state, &ReportState::reportChanged, this, [this] {
+        refreshToolbar();
+        refreshTables();
+    });
+    connect(state, &ReportState::selectionChanged, this, &MemoryPage::refreshTables);
+    connect(state, &ReportState::unitChanged, this, [this] {
+        const MemoryUnit u = m_state->unit();
+        m_details->setUnit(u);
+        m_variables->setUnit(u);
+        m_vertices->setUnit(u);
+        m_exchanges->setUnit(u);
+        m_computeSets->setUnit(u);
+        m_panels.front()->view()->expandToDepth(0);
+    });
+    refreshToolbar();
+    refreshTables();
+}
+
+void MemoryPage::restoreOptions()
+{
+    QSettings s;
+    const int breakdown = s.value(QStringLiteral("memory/breakdown"), int(MemoryBreakdown::Category)).toInt();
+    m_breakdown->setCurrentIndex(std::max(0, m_breakdown->findData(breakdown)));
+    m_order->setCurrentIndex(std::max(0, m_order->findData(s.value(QStringLiteral("memory/order"), 0).toInt())));
+    m_gaps->setChecked(s.value(QStringLiteral("memory/includeGaps"), false).toBool());
+    m_capacity->setChecked(s.value(QStringLiteral("memory/showMaxMemory"), true).toBool());
+    m_chart->setBreakdown(MemoryBreakdown(m_breakdown->currentData().toInt()));
+    m_chart->setTileOrder(TileOrder(m_order->currentData().toInt()));
+    m_chart->setIncludeGaps(m_gaps->isChecked());
+    m_chart->setShowCapacity(m_capacity->isChecked());
+}
+
+void MemoryPage::storeOptions()
+{
+    QSettings s;
+    s.setValue(QStringLiteral("memory/breakdown"), m_breakdown->currentData());
+    s.setValue(QStringLiteral("memory/order"), m_order->currentData());
+    s.setValue(QStringLiteral("memory/includeGaps"), m_gaps->isChecked());
+    s.setValue(QStringLiteral("memory/showMaxMemory"), m_capacity->isChecked());
+}
+
+void MemoryPage::refreshToolbar()
+{
+    const auto report = m_state->report();
+    QSignalBlocker block(m_ipu);
+    m_ipu->clear();
+    m_ipu->addItem(QStringLiteral("All IPUs"), -1);
+    if (report)
+        for (uint32_t i = 0; i < report->memory.numIpus; ++i)
+            m_ipu->addItem(QStringLiteral("IPU %1").arg(i), int(i));
+    m_ipu->setCurrentIndex(0);
+    m_ipu->setEnabled(report && report->memory.numIpus > 1);
+    m_chart->setIpu(-1);
+}
+
+bool MemoryPage::applyTileText(const QString& text)
+{
+    const auto report = m_state->report();
+    const TileRangeResult result = TileRangeParser::parse(text, report ? report->numTiles() : 0);
+    if (!result.ok()) {
+        m_tileError->setText(result.error);
+        m_tileError->setVisible(true);
+        return false;
+    }
+    m_tileError->setVisible(false);
+    m_state->setSelectedTiles(result.tiles);
+    return true;
+}
+
+QString MemoryPage::tileError() const { return m_tileError->isVisible() ? m_tileError->text() : QString(); }
+
+TablePanel* MemoryPage::panel(const QString& tabName) const
+{
+    for (TablePanel* p : m_panels)
+        if (p->objectName() == tabName)
+            return p;
+    return nullptr;
+}
+
+void MemoryPage::refreshTables()
+{
+    const auto report = m_state->report();
+    const auto& selection = m_state->selectedTiles();
+    m_details->setReport(report, selection);
+    m_variables->setReport(report, selection);
+    m_vertices->setReport(report, selection);
+    m_exchanges->setReport(report, selection);
+    m_computeSets->setReport(report, selection);
+    m_panels.front()->view()->expandToDepth(0);
+    m_panels.front()->view()->header()->resizeSection(0, 260);
+    // Keep the typed text in step with selections made by clicking.
+    const QString formatted = TileRangeParser::format(selection);
+    if (!m_tileEdit->hasFocus() || selection.empty()) {
+        QSignalBlocker block(m_tileEdit);
+        m_tileEdit->setText(formatted);
+    }
+    if (!report) {
+        m_scope->setText(QString());
+    } else if (selection.empty()) {
+        m_scope->setText(QStringLiteral("Tables show <b>all %1 tiles</b>. Select tiles to narrow them down.")
+                             .arg(countText(report->numTiles())));
+    } else {
+        QString list = formatted;
+        if (list.size() > 80)
+            list = list.left(80) + QStringLiteral("…");
+        m_scope->setText(QStringLiteral("Tables show <b>%1 selected tile%2</b>: %3")
+                             .arg(countText(selection.size()), selection.size() == 1 ? QString() : QStringLiteral("s"),
+                                  list.toHtmlEscaped()));
+    }
+}
+
+void MemoryPage::saveChart()
+{
+    QSettings settings;
+    const auto report = m_state->report();
+    const QString base = report ? QFileInfo(report->path).completeBaseName() + QStringLiteral("-memory") : QStringLiteral("memory");
+    const QString folder = settings.value(QStringLiteral("paths/exportFolder"),
+                                          QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save chart"), folder + QLatin1Char('/') + base + QStringLiteral(".png"),
+                                                      QStringLiteral("PNG image (*.png);;SVG image (*.svg)"), &filter);
+    if (path.isEmpty())
+        return;
+    QString target = path;
+    if (QFileInfo(target).suffix().isEmpty())
+        target += filter.contains(QStringLiteral("svg")) ? QStringLiteral(".svg") : QStringLiteral(".png");
+    settings.setValue(QStringLiteral("paths/exportFolder"), QFileInfo(target).absolutePath());
+    QString error;
+    if (!m_chart->saveImage(target, &error))
+        QMessageBox::warning(this, QStringLiteral("Save chart"), error);
+}
+
+} // namespace popscope

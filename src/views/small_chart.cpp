@@ -1,0 +1,103 @@
+#include "views/small_chart.hpp"
+
+#include "views/chart_palette.hpp"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPainter>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSvgGenerator>
+#include <QtCharts/QAbstractAxis>
+
+namespace popscope {
+
+SmallChart::SmallChart(const QString& exportName, QWidget* parent) : QChartView(parent), m_exportName(exportName)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(240);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto* save = new QAction(QStringLiteral("Save chart as PNG or SVG…"), this);
+    connect(save, &QAction::triggered, this, &SmallChart::saveWithDialog);
+    addAction(save);
+}
+
+void SmallChart::setChartContent(QChart* chart)
+{
+    QChart* old = this->chart();
+    setChart(chart);
+    delete old;
+    applyPalette();
+}
+
+void SmallChart::applyPalette()
+{
+    QChart* c = chart();
+    const QPalette pal = palette();
+    c->setBackgroundBrush(ChartPalette::background(pal));
+    c->setBackgroundRoundness(0);
+    c->setMargins(QMargins(4, 4, 4, 4));
+    c->setTitleBrush(ChartPalette::text(pal));
+    c->legend()->setLabelColor(ChartPalette::text(pal));
+    for (QAbstractAxis* axis : c->axes()) {
+        axis->setLabelsColor(ChartPalette::text(pal));
+        axis->setTitleBrush(ChartPalette::text(pal));
+        axis->setGridLineColor(ChartPalette::grid(pal));
+        axis->setLinePenColor(ChartPalette::text(pal));
+    }
+}
+
+bool SmallChart::saveImage(const QString& path, QString* error)
+{
+    const QSize size = this->size().expandedTo(QSize(480, 300));
+    if (QFileInfo(path).suffix().compare(QStringLiteral("svg"), Qt::CaseInsensitive) == 0) {
+        QSvgGenerator generator;
+        generator.setFileName(path);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        QPainter p;
+        if (!p.begin(&generator)) {
+            if (error)
+                *error = QStringLiteral("%1: cannot write the SVG file").arg(path);
+            return false;
+        }
+        render(&p);
+        return true;
+    }
+    QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(2);
+    image.fill(ChartPalette::background(palette()));
+    {
+        QPainter p(&image);
+        p.setRenderHint(QPainter::Antialiasing);
+        render(&p, QRectF(QPointF(0, 0), QSizeF(size)));
+    }
+    if (!image.save(path)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot write the image").arg(path);
+        return false;
+    }
+    return true;
+}
+
+void SmallChart::saveWithDialog()
+{
+    QSettings settings;
+    const QString folder = settings.value(QStringLiteral("paths/exportFolder"),
+                                          QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save chart"), folder + QLatin1Char('/') + m_exportName + QStringLiteral(".png"),
+                                                QStringLiteral("PNG image (*.png);;SVG image (*.svg)"), &filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += filter.contains(QStringLiteral("svg")) ? QStringLiteral(".svg") : QStringLiteral(".png");
+    settings.setValue(QStringLiteral("paths/exportFolder"), QFileInfo(path).absolutePath());
+    QString error;
+    if (!saveImage(path, &error))
+        QMessageBox::warning(this, QStringLiteral("Save chart"), error);
+}
+
+} // namespace popscope

@@ -1,0 +1,49 @@
+#pragma once
+// A table (or tree) with a filter box, a row count, Copy and Export CSV…; sorting by clicking
+// the headers; an empty-state message that says what to do.
+#include <QWidget>
+
+class QAbstractItemModel;
+class QLabel;
+class QLineEdit;
+class QStackedWidget;
+class QTreeView;
+
+namespace popscope {
+
+class TableFilterProxy;
+
+class TablePanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit TablePanel(QAbstractItemModel* source, const QString& exportName, QWidget* parent = nullptr);
+
+    QTreeView* view() const { return m_view; }
+    TableFilterProxy* proxy() const { return m_proxy; }
+    QLineEdit* filterEdit() const { return m_filter; }
+    void setEmptyText(const QString& text);
+    void setFilterVisible(bool visible);
+    // Persists the filter text under this QSettings key.
+    void setFilterSettingsKey(const QString& key);
+    // The rows shown (after filtering), for tests.
+    int visibleRows() const;
+
+public slots:
+    void copySelection();
+    void exportCsv();
+
+private:
+    void updateState();
+    QAbstractItemModel* m_source;
+    TableFilterProxy* m_proxy;
+    QTreeView* m_view;
+    QLineEdit* m_filter;
+    QLabel* m_count;
+    QLabel* m_empty;
+    QStackedWidget* m_stack;
+    QString m_exportName;
+    QString m_emptyText;
+    QString m_settingsKey;
+};
+
+} // namespace popscope

@@ -1,0 +1,274 @@
+#include "gui_fixture.hpp"
+#include "models/compute_sets_model.hpp"
+#include "models/csv_exporter.hpp"
+#include "models/details_model.hpp"
+#include "models/engine_options_model.hpp"
+#include "models/exchanges_model.hpp"
+#include "models/insights.hpp"
+#include "models/item_roles.hpp"
+#include "models/memory_series.hpp"
+#include "models/report_state.hpp"
+#include "models/table_filter_proxy.hpp"
+#include "models/variables_model.hpp"
+#include "models/vertices_model.hpp"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+
+#include <catch2/catch.hpp>
+
+#include <numeric>
+
+using namespace popscope;
+using namespace popscope::test;
+using Tester = QAbstractItemModelTester;
+
+namespace {
+
+GuiFixture& fixture()
+{
+    static GuiFixture f;
+    return f;
+}
+
+QString cell(const QAbstractItemModel& m, int row, int column, int role = Qt::DisplayRole)
+{
+    return m.data(m.index(row, column), role).toString();
+}
+
+int findRow(const QAbstractItemModel& m, const QString& name)
+{
+    for (int r = 0; r < m.rowCount(); ++r)
+        if (cell(m, r, 0) == name)
+            return r;
+    return -1;
+}
+
+} // namespace
+
+TEST_CASE("the loader reads every part the reports need", "[models]")
+{
+    const auto& r = *fixture().report;
+    REQUIRE(r.numTiles() == 32);
+    REQUIRE(r.variables.size() == 40);
+    REQUIRE(r.vertexTypes.size() == 2);
+    REQUIRE(r.computeSets.size() == 3);
+    REQUIRE(r.exchanges.size() == 2);
+    REQUIRE(r.summary.target.numIpus == 2);
+}
+
+TEST_CASE("variables model: all tiles, then the selection", "[models]")
+{
+    VariablesModel model;
+    Tester tester(&model, Tester::FailureReportingMode::Fatal);
+    model.setReport(fixture().report, {});
+    REQUIRE(model.rowCount() == 40);
+    REQUIRE(model.headerData(VariablesModel::BytesInScope, Qt::Horizontal).toString() == QStringLiteral("On all tiles"));
+    REQUIRE(model.headerData(VariablesModel::Size, Qt::Horizontal, CsvHeaderRole).toString() == QStringLiteral("Size (bytes)"));
+
+    const auto& vars = fixture().report->variables;
+    const uint32_t tile = vars[0].tiles[0].tile;
+    model.setReport(fixture().report, {tile});
+    int expected = 0;
+    for (const Variable& v : vars)
+        for (const TileBytes& tb : v.tiles)
+            if (tb.tile == tile) {
+                ++expected;
+                break;
+            }
+    REQUIRE(model.rowCount() == expected);
+    REQUIRE(model.headerData(VariablesModel::BytesInScope, Qt::Horizontal).toString() == QStringLiteral("On selected tiles"));
+    const int row = findRow(model, QString::fromStdString(vars[0].name));
+    REQUIRE(row >= 0);
+    REQUIRE(model.data(model.index(row, VariablesModel::BytesInScope), SortRole).toULongLong() == vars[0].tiles[0].bytes);
+    REQUIRE(model.data(model.index(row, VariablesModel::Tiles), SortRole).toULongLong() == 1);
+    REQUIRE(cell(model, row, VariablesModel::ElementType) == QStringLiteral("float"));
+    REQUIRE(cell(model, row, VariablesModel::AlwaysLive) == QStringLiteral("Yes"));
+
+    // Units change the text, not the raw value.
+    model.setUnit(MemoryUnit::Bytes);
+    REQUIRE(cell(model, row, VariablesModel::Size).endsWith(QStringLiteral(" B")));
+    model.setReport(nullptr, {});
+    REQUIRE(model.rowCount() == 0);
+}
+
+TEST_CASE("vertices, compute sets and exchanges follow the selection", "[models]")
+{
+    VerticesModel vertices;
+    ComputeSetsModel computeSets;
+    ExchangesModel exchanges;
+    Tester t1(&vertices, Tester::FailureReportingMode::Fatal);
+    Tester t2(&computeSets, Tester::FailureReportingMode::Fatal);
+    Tester t3(&exchanges, Tester::FailureReportingMode::Fatal);
+    const auto report = fixture().report;
+
+    vertices.setReport(report, {});
+    REQUIRE(vertices.rowCount() == 2);
+    // Vertex type 0 runs in compute sets 0 and 2 (1 and 3 instances on each even tile).
+    const int conv = findRow(vertices, QStringLiteral("poplin::ConvPartial1x1Out<half,float>"));
+    REQUIRE(conv >= 0);
+    REQUIRE(vertices.data(vertices.index(conv, VerticesModel::Instances), SortRole).toULongLong() == 16 * (1 + 3));
+    REQUIRE(vertices.data(vertices.index(conv, VerticesModel::Tiles), SortRole).toULongLong() == 16);
+    REQUIRE(vertices.data(vertices.index(conv, VerticesModel::ComputeSets), SortRole).toULongLong() == 2);
+    REQUIRE(vertices.data(vertices.index(conv, VerticesModel::StateTotal), SortRole).toULongLong() == 64 * 64);
+
+    vertices.setReport(report, {1}); // odd tiles hold no vertices
+    REQUIRE(vertices.rowCount() == 0);
+    vertices.setReport(report, {0, 1, 2});
+    REQUIRE(vertices.data(vertices.index(findRow(vertices, QStringLiteral("popops::ScaledAdd<float>")), VerticesModel::Instances), SortRole)
+                .toULongLong() == 2 * 2);
+
+    computeSets.setReport(report, {});
+    REQUIRE(computeSets.rowCount() == 3);
+    computeSets.setReport(report, {4});
+    REQUIRE(computeSets.rowCount() == 3);
+    const int cs2 = findRow(computeSets, QStringLiteral("layer1/conv/cs2"));
+    REQUIRE(computeSets.data(computeSets.index(cs2, ComputeSetsModel::Instances), SortRole).toULongLong() == 3);
+    REQUIRE(computeSets.data(computeSets.index(cs2, ComputeSetsModel::StateBytes), SortRole).toULongLong() == 3 * 64);
+
+    exchanges.setReport(report, {});
+    REQUIRE(exchanges.rowCount() == 2);
+    exchanges.setReport(report, {1});
+    REQUIRE(exchanges.rowCount() == 1);
+    REQUIRE(cell(exchanges, 0, ExchangesModel::Name) == QStringLiteral("layer1/conv/exchange"));
+    REQUIRE(exchanges.data(exchanges.index(0, ExchangesModel::CodeBytes), SortRole).toULongLong() == 280);
+    REQUIRE(cell(exchanges, 0, ExchangesModel::ExchangeKind) == QStringLiteral("internal"));
+}
+
+TEST_CASE("engine options model", "[models]")
+{
+    EngineOptionsModel model;
+    Tester tester(&model, Tester::FailureReportingMode::Fatal);
+    model.setOptions(fixture().report->summary.info.engineOptions);
+    REQUIRE(model.rowCount() == 3);
+    REQUIRE(cell(model, 0, 0) == QStringLiteral("autoReport.all"));
+    REQUIRE(cell(model, 0, 1) == QStringLiteral("true"));
+}
+
+TEST_CASE("details tree: region, overlap and category per column", "[models]")
+{
+    DetailsModel model;
+    Tester tester(&model, Tester::FailureReportingMode::Fatal);
+    const auto report = fixture().report;
+    const TileMemory& m = report->memory;
+    model.setReport(report, {});
+    REQUIRE(model.columnCount() == 2);
+    const uint64_t allExcluding = std::accumulate(m.totalExcludingGaps.begin(), m.totalExcludingGaps.end(), uint64_t(0));
+    REQUIRE(model.valueAt({QStringLiteral("Memory excluding gaps")}) == int64_t(allExcluding));
+    REQUIRE(model.valueAt({QStringLiteral("Gaps")}) == 128 * 32);
+    REQUIRE(model.valueAt({QStringLiteral("Physical tile id")}) == -1); // only for single tiles
+
+    model.setReport(report, {5, 9});
+    REQUIRE(model.columnCount() == 4); // label, selection, tile 5, tile 9
+    REQUIRE(model.headerData(2, Qt::Horizontal).toString() == QStringLiteral("Tile 5"));
+    REQUIRE(model.valueAt({QStringLiteral("Physical tile id")}, 1) == 4); // fixture swaps neighbours
+    REQUIRE(model.valueAt({QStringLiteral("Memory including gaps")}, 1) == int64_t(m.totalIncludingGaps[5]));
+    const QStringList overlapped = {QStringLiteral("Memory excluding gaps"), QStringLiteral("Interleaved"),
+                                    QStringLiteral("Overlapped"), QStringLiteral("Variables")};
+    REQUIRE(model.valueAt(overlapped, 1) == 256);
+    REQUIRE(model.valueAt(overlapped, 0) == 512);
+    const QStringList vertexCode = {QStringLiteral("Memory excluding gaps"), QStringLiteral("Non-interleaved"),
+                                    QStringLiteral("Not overlapped"), QStringLiteral("Vertex code")};
+    REQUIRE(model.valueAt(vertexCode, 1) > 0);
+    model.setUnit(MemoryUnit::Decimal);
+    model.setReport(nullptr, {});
+    REQUIRE(model.rowCount() == 0);
+}
+
+TEST_CASE("filter proxy filters any column and sorts by raw value", "[models]")
+{
+    VariablesModel model;
+    model.setReport(fixture().report, {});
+    TableFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    Tester tester(&proxy, Tester::FailureReportingMode::Fatal);
+    proxy.setFilterText(QStringLiteral("LAYER1/"));
+    REQUIRE(proxy.rowCount() == 10);
+    proxy.setFilterText(QStringLiteral("float"));
+    REQUIRE(proxy.rowCount() > 0);
+    proxy.setFilterText(QString());
+    proxy.sort(VariablesModel::Size, Qt::DescendingOrder);
+    for (int r = 1; r < proxy.rowCount(); ++r)
+        REQUIRE(proxy.index(r - 1, VariablesModel::Size).data(SortRole).toULongLong() >=
+                proxy.index(r, VariablesModel::Size).data(SortRole).toULongLong());
+}
+
+TEST_CASE("CSV export writes raw numbers, quotes and flattens trees", "[models]")
+{
+    REQUIRE(CsvExporter::escape(QStringLiteral("a,b")) == QStringLiteral("\"a,b\""));
+    REQUIRE(CsvExporter::escape(QStringLiteral("say \"hi\"")) == QStringLiteral("\"say \"\"hi\"\"\""));
+    VariablesModel model;
+    model.setReport(fixture().report, {});
+    const QString csv = CsvExporter::toCsv(model);
+    const QStringList lines = csv.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    REQUIRE(lines.size() == 41);
+    REQUIRE(lines[0].startsWith(QStringLiteral("Name,Category,Element type,Size (bytes)")));
+    const Variable& v = fixture().report->variables[0];
+    REQUIRE(lines[1].contains(QStringLiteral(",%1,").arg(v.sizeBytes)));
+
+    DetailsModel details;
+    details.setReport(fixture().report, {});
+    const QString tree = CsvExporter::toCsv(details);
+    REQUIRE(tree.contains(QStringLiteral("Memory excluding gaps > Interleaved > Overlapped > Variables,8192")));
+
+    TempDir dir;
+    QString error;
+    REQUIRE(CsvExporter::writeFile(model, QString::fromStdString(dir.file("vars.csv")), &error));
+    REQUIRE(!CsvExporter::writeFile(model, QStringLiteral("/nonexistent-dir/x.csv"), &error));
+    REQUIRE(error.contains(QStringLiteral("/nonexistent-dir/x.csv")));
+}
+
+TEST_CASE("memory series per breakdown sum to the tile totals", "[models]")
+{
+    const TileMemory& m = fixture().report->memory;
+    for (auto breakdown : {MemoryBreakdown::None, MemoryBreakdown::Category, MemoryBreakdown::Region}) {
+        const MemorySeriesSet set = buildMemorySeries(m, breakdown, false);
+        REQUIRE(set.total == m.totalExcludingGaps);
+        const MemorySeriesSet gaps = buildMemorySeries(m, breakdown, true);
+        REQUIRE(gaps.total == m.totalIncludingGaps);
+    }
+    REQUIRE(buildMemorySeries(m, MemoryBreakdown::Category, false).series.size() == m.categories.size());
+    const auto order = tileDisplayOrder(m, TileOrder::Physical, 1);
+    REQUIRE(order.size() == 16);
+    REQUIRE(order[0] == 17); // physical id 16 is tile 17 (neighbours swapped)
+    REQUIRE(tileDisplayOrder(m, TileOrder::Software, -1).size() == 32);
+}
+
+TEST_CASE("insights: fit, top tiles, histogram, largest items, tips", "[models]")
+{
+    GuiFixture over(FixtureOptions{.overCapacityTile = true});
+    const InsightsData d = computeInsights(*over.report);
+    REQUIRE(!d.fits);
+    REQUIRE(d.tilesOverCapacity == 1);
+    REQUIRE(d.topTiles.size() == 5);
+    REQUIRE(d.topTiles[0].tile == 3);
+    REQUIRE(d.topTiles[0].bytes >= d.topTiles[1].bytes);
+    REQUIRE(std::accumulate(d.bucketCount.begin(), d.bucketCount.end(), 0u) == 32);
+    REQUIRE(d.model.variables.size() == 10);
+    REQUIRE(d.model.variables[0].bytes >= d.model.variables[1].bytes);
+    REQUIRE(d.model.vertexState.bytes > 0);
+    REQUIRE(d.tile.title == QStringLiteral("Tile 3 (most used)"));
+    REQUIRE(!d.tips.isEmpty());
+    REQUIRE(d.tips[0].startsWith(QStringLiteral("1 tile needs")));
+
+    const InsightsData fits = computeInsights(*fixture().report);
+    REQUIRE(fits.fits);
+}
+
+TEST_CASE("report state keeps a sorted selection and clamps zoom", "[models]")
+{
+    ReportState state;
+    QSignalSpy selection(&state, &ReportState::selectionChanged);
+    state.setReport(fixture().report);
+    state.setSelectedTiles({9, 3, 3, 40});
+    REQUIRE(state.selectedTiles() == std::vector<uint32_t>{3, 9, 40});
+    state.toggleTile(9);
+    state.toggleTile(1);
+    REQUIRE(state.selectedTiles() == std::vector<uint32_t>{1, 3, 40});
+    state.setReport(fixture().report); // drops tiles the report does not have
+    REQUIRE(state.selectedTiles() == std::vector<uint32_t>{1, 3});
+    REQUIRE(selection.count() >= 4);
+    state.setZoomExtent(32);
+    state.setZoom(TileWindow{30, 10});
+    REQUIRE(state.zoom().first + state.zoom().count <= 32.0);
+}
