@@ -11,7 +11,7 @@ status=0
 for page in summary insights memory; do
     png="$out/$page.png"
     rm -f "$png"
-    if ! timeout 60 xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --demo --page "$page" --screenshot "$png" \
+    if ! timeout 60 xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --demo --page "$page" --screenshot "$png" --fresh-settings \
         --size 1600x1000 >"$out/$page.log" 2>&1; then
         echo "window-check: popscope failed on page '$page' (log: $out/$page.log)" >&2
         cat "$out/$page.log" >&2

@@ -26,7 +26,9 @@ AppOptions parseAppOptions(const QStringList& arguments)
                                         QStringLiteral("Save the window as a PNG once the page is shown, then exit."),
                                         QStringLiteral("out.png"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1920x1080."), QStringLiteral("WxH"));
-    parser.addOptions({demo, page, select, tab, breakdown, screenshot, size});
+    const QCommandLineOption fresh(QStringLiteral("fresh-settings"),
+                                   QStringLiteral("Start from default settings and keep nothing (implied by --screenshot)."));
+    parser.addOptions({demo, page, select, tab, breakdown, screenshot, size, fresh});
 
     AppOptions options;
     if (!parser.parse(arguments)) {
@@ -49,6 +51,8 @@ AppOptions parseAppOptions(const QStringList& arguments)
     options.tab = parser.value(tab);
     options.breakdown = parser.value(breakdown).toLower();
     options.screenshot = parser.value(screenshot);
+    // Scripted screenshots always show the defaults, whatever the user last chose.
+    options.freshSettings = parser.isSet(fresh) || !options.screenshot.isEmpty();
     if (parser.isSet(size)) {
         const auto m = QRegularExpression(QStringLiteral("^(\\d+)[xX](\\d+)$")).match(parser.value(size));
         if (!m.hasMatch()) {

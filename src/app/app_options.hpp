@@ -1,6 +1,6 @@
 #pragma once
 // Command line: popscope [FILE] [--demo] [--page NAME] [--select TILES] [--tab NAME]
-//               [--screenshot OUT.png] [--size WxH] [--breakdown NAME]
+//               [--screenshot OUT.png] [--size WxH] [--breakdown NAME] [--fresh-settings]
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -16,6 +16,7 @@ struct AppOptions {
     QString breakdown;  // none, category, region, liveness
     QString screenshot; // write the window to this PNG and exit
     QSize size;         // window size
+    bool freshSettings = false; // ignore (and do not touch) the user's saved settings
     QString error;      // set when the arguments are invalid
 };
 

@@ -5,13 +5,17 @@
 
 #include <QApplication>
 #include <QIcon>
+#include <QSettings>
+#include <QTemporaryDir>
 
 #include <cstdio>
+#include <optional>
 
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
     Q_INIT_RESOURCE(popscope);
+    Q_INIT_RESOURCE(guide);
     QApplication::setOrganizationName(QStringLiteral("popscope"));
     QApplication::setApplicationName(QStringLiteral("popscope"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
@@ -21,6 +25,13 @@ int main(int argc, char** argv)
     if (!options.error.isEmpty()) {
         std::fprintf(stderr, "popscope: %s\nRun popscope --help for the options.\n", qPrintable(options.error));
         return 1;
+    }
+    // --fresh-settings (and --screenshot): settings live in a throw-away folder, so the window
+    // shows the defaults and the user's own settings are neither read nor changed.
+    std::optional<QTemporaryDir> freshSettings;
+    if (options.freshSettings) {
+        freshSettings.emplace();
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, freshSettings->path());
     }
     popscope::MainWindow window;
     auto* script = new popscope::WindowScript(&window, options);

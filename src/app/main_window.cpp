@@ -4,6 +4,7 @@
 #include "app/recent_files.hpp"
 #include "app/report_sidebar.hpp"
 #include "app/start_page.hpp"
+#include "app/user_guide_dialog.hpp"
 #include "models/report_loader.hpp"
 #include "models/tile_scope.hpp"
 #include "views/insights_page.hpp"
@@ -13,10 +14,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDesktopServices>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
@@ -199,9 +200,7 @@ void MainWindow::buildMenus()
     view->addAction(QStringLiteral("&Start Page"), this, [this] { m_central->setCurrentWidget(m_start); });
 
     QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
-    help->addAction(QStringLiteral("&User Guide"), this, [] {
-        QDesktopServices::openUrl(QUrl(QStringLiteral("https://github.com/popscope/popscope/blob/main/docs/user-guide.md")));
-    });
+    help->addAction(QStringLiteral("&User Guide"), this, &MainWindow::showUserGuide)->setShortcut(QKeySequence::HelpContents);
     help->addAction(QStringLiteral("&About popscope"), this, [this] {
         QMessageBox::about(this, QStringLiteral("About popscope"),
                            QStringLiteral("<h3>popscope %1</h3><p>An open, fast analyser for Graphcore IPU profiles (.pop).</p>"
@@ -345,6 +344,10 @@ void MainWindow::onFailed(const QString& path, const QString& message)
     if (m_recent->reports().contains(QFileInfo(path).absoluteFilePath()) && !QFileInfo::exists(path))
         remove = box.addButton(QStringLiteral("Remove from Recent"), QMessageBox::DestructiveRole);
     box.addButton(QMessageBox::Close);
+    // QMessageBox sizes itself to its first line: give long problems room instead of a narrow column.
+    if (auto* grid = qobject_cast<QGridLayout*>(box.layout()))
+        grid->addItem(new QSpacerItem(520, 0, QSizePolicy::Minimum, QSizePolicy::Expanding), grid->rowCount(), 0, 1,
+                      grid->columnCount());
     box.exec();
     if (remove && box.clickedButton() == reinterpret_cast<QAbstractButton*>(remove))
         m_recent->removeReport(QFileInfo(path).absoluteFilePath());
@@ -398,6 +401,16 @@ void MainWindow::showPreferences()
         return;
     PreferencesDialog::storeUnit(dialog.unit());
     m_state->setUnit(dialog.unit());
+}
+
+UserGuideDialog* MainWindow::showUserGuide()
+{
+    if (!m_guide)
+        m_guide = new UserGuideDialog(this);
+    m_guide->show();
+    m_guide->raise();
+    m_guide->activateWindow();
+    return m_guide;
 }
 
 void MainWindow::updateActions()

@@ -21,6 +21,7 @@ class ReportLoader;
 class ReportSidebar;
 class StartPage;
 class SummaryPage;
+class UserGuideDialog;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -52,6 +53,8 @@ public slots:
     void closeReport();
     bool showPage(const QString& name);
     void showPreferences();
+    // Help ▸ User Guide: the guide compiled into the program, in a non-modal window.
+    UserGuideDialog* showUserGuide();
 
 signals:
     void reportOpened(const QString& path);
@@ -84,6 +87,7 @@ private:
     InsightsPage* m_insights;
     MemoryPage* m_memory;
     QProgressDialog* m_progress = nullptr;
+    UserGuideDialog* m_guide = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_reloadAction = nullptr;
     QAction* m_closeAction = nullptr;

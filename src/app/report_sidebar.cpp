@@ -77,7 +77,7 @@ void ReportSidebar::setCollapsed(bool collapsed)
         m_list->item(i)->setText(collapsed ? QString() : m_list->item(i)->data(kNameRole).toString());
     m_toggle->setText(collapsed ? QStringLiteral("»") : QStringLiteral("« Collapse"));
     m_toggle->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    setFixedWidth(collapsed ? 44 : 190);
+    setFixedWidth(collapsed ? 44 : 172);
     QSettings().setValue(QStringLiteral("window/sidebarCollapsed"), collapsed);
 }
 

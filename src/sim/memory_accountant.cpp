@@ -1,11 +1,59 @@
 #include "memory_accountant.hpp"
 
 #include "popscope/errors.hpp"
+#include "popscope/sim/cost_model.hpp"
 
 #include <algorithm>
 #include <limits>
 
 namespace popscope::sim {
+
+namespace {
+// Hash domains, so the variations below are independent of each other and of the jitter.
+constexpr uint64_t kTileLoad = 0x74696c656c6f6164ull; // a tile's share of every uneven tensor
+constexpr uint64_t kVarLoad = 0x7661726c6f616400ull; // a variable's own per-tile share
+constexpr uint64_t kPlacementGap = 0x6761707300000000ull;
+constexpr uint64_t kExchangePattern = 0x6578636870617400ull;
+constexpr uint64_t kFieldData = 0x6669656c64000000ull;
+
+// s in [-1000, 1000]: 60 % from the tile (hot tiles hot for every tensor), 40 % from the variable.
+int64_t unevenShare(uint64_t variable, uint32_t tile)
+{
+    const auto a = int64_t(hashBelow(mixHash(kTileLoad, tile), 2001)) - 1000;
+    const auto b = int64_t(hashBelow(mixHash(kVarLoad, variable, tile), 2001)) - 1000;
+    return (6 * a + 4 * b) / 10;
+}
+} // namespace
+
+void splitElements(uint64_t elements, const std::vector<uint32_t>& tiles, uint32_t unevenPercent,
+    uint64_t variable, std::vector<uint64_t>& out)
+{
+    const uint64_t n = tiles.size();
+    out.assign(n, 0);
+    if (n == 0)
+        return;
+    if (unevenPercent == 0 || n == 1) {
+        for (uint64_t i = 0; i < n; ++i)
+            out[i] = elementsOnTile(elements, n, i);
+        return;
+    }
+    const int64_t p = std::min<int64_t>(unevenPercent, 90);
+    // Weights 1000 +- 10 p (<= 1900): totalWeight^2 fits 64 bits for up to ~10^6 tiles.
+    std::vector<uint64_t> weight(n);
+    uint64_t totalWeight = 0;
+    for (uint64_t i = 0; i < n; ++i) {
+        weight[i] = uint64_t(1000 + p * unevenShare(variable, tiles[i]) / 100);
+        totalWeight += weight[i];
+    }
+    const uint64_t q = elements / totalWeight, r = elements % totalWeight;
+    uint64_t prefix = 0, given = 0;
+    for (uint64_t i = 0; i < n; ++i) {
+        prefix += weight[i];
+        const uint64_t upTo = q * prefix + r * prefix / totalWeight; // floor(elements x prefix / total)
+        out[i] = upTo - given;
+        given = upTo;
+    }
+}
 
 MemoryAccountant::MemoryAccountant(
     const Workload& workload, const TargetConfig& target, const ProgramLayout& layout)
@@ -86,7 +134,10 @@ void MemoryAccountant::accountVertices(ProfileDocument& doc)
             for (const auto& tc : v.countByTile) {
                 typeOnTile[type][tc.tile] = 1;
                 add(state, tc.tile, uint64_t(tc.count) * vt.stateBytes);
-                add(field, tc.tile, uint64_t(tc.count) * vt.fieldBytes);
+                // Edge pointers vary with the vertices' connections: + 0-3 words per instance.
+                const uint64_t extra
+                    = vt.fieldBytes ? 4 * hashBelow(mixHash(kFieldData, c, type, tc.tile), 4) : 0;
+                add(field, tc.tile, uint64_t(tc.count) * (vt.fieldBytes + extra));
                 if (vt.descriptorBytes)
                     add(desc, tc.tile, uint64_t(tc.count) * vt.descriptorBytes);
             }
@@ -106,15 +157,21 @@ void MemoryAccountant::accountExchanges(ProfileDocument& doc)
 {
     const auto& w = m_workload;
     m_exchangeCode.assign(doc.exchanges.size(), 0);
-    auto fill = [&](size_t docIndex, const TileSet& tiles, uint32_t perTile, size_t category) {
+    // `vary`: the code of a formula-sized exchange varies with the tile's receive pattern:
+    // + 0-3 instructions of 8 bytes per tile (hash of the exchange and the tile).
+    auto fill = [&](size_t docIndex, const TileSet& tiles, uint32_t perTile, size_t category, bool vary) {
         auto& list = doc.exchanges[docIndex].codeBytesByTile;
+        uint64_t total = 0;
         for (uint32_t t : tiles.expand()) {
-            list.push_back({ t, perTile });
-            add(category, t, perTile);
+            const uint32_t bytes
+                = perTile + (vary ? uint32_t(8 * hashBelow(mixHash(kExchangePattern, docIndex, t), 4)) : 0);
+            list.push_back({ t, bytes });
+            add(category, t, bytes);
+            total += bytes;
         }
         std::sort(
             list.begin(), list.end(), [](const TileBytes& a, const TileBytes& b) { return a.tile < b.tile; });
-        m_exchangeCode[docIndex] = uint64_t(perTile) * list.size();
+        m_exchangeCode[docIndex] = total;
     };
     for (size_t i = 0; i < w.exchanges.size(); ++i) {
         const auto& ex = w.exchanges[i];
@@ -122,14 +179,16 @@ void MemoryAccountant::accountExchanges(ProfileDocument& doc)
         uint32_t perTile = ex.codeBytesPerTile;
         if (perTile == 0)
             perTile = 24 + 8 * ex.regionsPerTile + (global ? 16 * std::max<uint32_t>(1, ex.ringSteps) : 0);
-        fill(i, ex.tiles, perTile, categoryIndex(global ? "globalExchangeCode" : "internalExchangeCode"));
+        fill(i, ex.tiles, perTile, categoryIndex(global ? "globalExchangeCode" : "internalExchangeCode"),
+            ex.codeBytesPerTile == 0);
     }
     for (size_t i = 0; i < w.streamCopies.size(); ++i) {
         const auto& sc = w.streamCopies[i];
         uint32_t perTile = sc.codeBytesPerTile;
         if (perTile == 0)
             perTile = uint32_t(32 + std::min<uint64_t>(sc.bytesPerTile / 256, 4096));
-        fill(w.exchanges.size() + i, sc.tiles, perTile, categoryIndex("hostExchangeCode"));
+        fill(w.exchanges.size() + i, sc.tiles, perTile, categoryIndex("hostExchangeCode"),
+            sc.codeBytesPerTile == 0);
     }
 }
 
@@ -184,6 +243,10 @@ void MemoryAccountant::accountVariables(ProfileDocument& doc)
     std::vector<Event> events;
     std::vector<std::vector<int64_t>> ipuDiff(m_target.numIpus, std::vector<int64_t>(numSteps + 1, 0));
     std::vector<std::vector<uint64_t>> nalSum; // [category][tile]
+    std::vector<std::vector<uint64_t>> nalInterleaved; // [category][tile], subset of nalSum
+    std::vector<uint8_t> holdsVariables(m_numTiles, 0);
+    std::vector<uint32_t> tileList;
+    std::vector<uint64_t> share;
     std::vector<size_t> nalCats;
     std::vector<uint64_t> bytesOnIpu(m_target.numIpus);
     doc.variables.reserve(w.variables.size());
@@ -208,33 +271,40 @@ void MemoryAccountant::accountVariables(ProfileDocument& doc)
             if (it == nalCats.end()) {
                 nalCats.push_back(cat);
                 nalSum.emplace_back(m_numTiles, 0);
+                nalInterleaved.emplace_back(m_numTiles, 0);
             }
             std::fill(bytesOnIpu.begin(), bytesOnIpu.end(), 0);
         }
-        const uint64_t n = v.tiles.size();
-        uint64_t index = 0;
-        out.tiles.reserve(n);
-        for (const auto& s : v.tiles.spans) {
-            for (uint32_t k = 0; k < s.count; ++k, ++index) {
-                const uint32_t tile = s.first + k * s.stride;
-                const uint64_t bytes = elementsOnTile(v.elements, n, index) * v.elementBytes;
-                if (bytes == 0)
-                    continue;
-                if (bytes > std::numeric_limits<uint32_t>::max())
-                    throw ProfileError(ErrorKind::InvalidInput, "",
-                        "variable '" + v.name + "' puts more than 4 GiB on a tile");
-                out.tiles.push_back({ tile, uint32_t(bytes) });
-                m_gaps[tile] += (8 - bytes % 8) % 8; // 8-byte alignment padding
-                if (v.alwaysLive) {
-                    add(cat, tile, bytes);
-                    if (v.region == MemoryRegion::Interleaved)
-                        m_interleaved[cat][tile] += bytes;
-                } else {
-                    nalSum[nalIdx][tile] += bytes;
-                    events.push_back({ tile, first[i], int64_t(bytes) });
-                    events.push_back({ tile, last[i] + 1, -int64_t(bytes) });
-                    bytesOnIpu[tile / m_target.tilesPerIpu] += bytes;
-                }
+        tileList.clear();
+        for (const auto& s : v.tiles.spans)
+            for (uint32_t k = 0; k < s.count; ++k)
+                tileList.push_back(s.first + k * s.stride);
+        splitElements(v.elements, tileList, v.unevenPercent, i, share);
+        out.tiles.reserve(tileList.size());
+        const bool interleaved = v.region == MemoryRegion::Interleaved;
+        const uint64_t align = interleaved ? 16 : 8; // interleaved: 128-bit aligned
+        for (size_t index = 0; index < tileList.size(); ++index) {
+            const uint32_t tile = tileList[index];
+            const uint64_t bytes = share[index] * v.elementBytes;
+            if (bytes == 0)
+                continue;
+            if (bytes > std::numeric_limits<uint32_t>::max())
+                throw ProfileError(
+                    ErrorKind::InvalidInput, "", "variable '" + v.name + "' puts more than 4 GiB on a tile");
+            out.tiles.push_back({ tile, uint32_t(bytes) });
+            m_gaps[tile] += (align - bytes % align) % align; // alignment padding
+            holdsVariables[tile] = 1;
+            if (v.alwaysLive) {
+                add(cat, tile, bytes);
+                if (interleaved)
+                    m_interleaved[cat][tile] += bytes;
+            } else {
+                nalSum[nalIdx][tile] += bytes;
+                if (interleaved)
+                    nalInterleaved[nalIdx][tile] += bytes;
+                events.push_back({ tile, first[i], int64_t(bytes) });
+                events.push_back({ tile, last[i] + 1, -int64_t(bytes) });
+                bytesOnIpu[tile / m_target.tilesPerIpu] += bytes;
             }
         }
         if (!v.alwaysLive) {
@@ -247,6 +317,12 @@ void MemoryAccountant::accountVariables(ProfileDocument& doc)
             [](const TileBytes& a, const TileBytes& b) { return a.tile < b.tile; });
         doc.variables.push_back(std::move(out));
     }
+
+    // Placement gaps: 0 .. placementGapBytesPerTile (8-byte steps) on every tile holding variables.
+    const uint64_t gapSteps = w.placementGapBytesPerTile / 8 + 1;
+    for (uint32_t t = 0; t < m_numTiles; ++t)
+        if (holdsVariables[t])
+            m_gaps[t] += 8 * hashBelow(mixHash(kPlacementGap, t), gapSteps);
 
     // Peak of the live not-always-live bytes on every tile over the program steps.
     std::sort(events.begin(), events.end(),
@@ -267,6 +343,10 @@ void MemoryAccountant::accountVariables(ProfileDocument& doc)
         for (size_t k = 0; k < nalCats.size(); ++k) {
             const uint64_t take = std::min(remaining, nalSum[k][t]);
             add(nalCats[k], t, take);
+            if (nalInterleaved[k][t] != 0) // the held bytes keep the category's interleaved share
+                m_interleaved[nalCats[k]][t] += take < (1ull << 31)
+                    ? take * nalInterleaved[k][t] / nalSum[k][t] // both < 2^32 (narrowed on output)
+                    : take / nalSum[k][t] * nalInterleaved[k][t];
             m_overlapped[nalCats[k]][t] += nalSum[k][t] - take;
             remaining -= take;
         }

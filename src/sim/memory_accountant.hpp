@@ -54,4 +54,9 @@ inline uint64_t elementsOnTile(uint64_t elements, uint64_t numTiles, uint64_t in
     return base + (index < rem ? 1 : 0);
 }
 
+// Splits `elements` over `tiles` (in order): evenly when unevenPercent is 0, else weighted by
+// 1 + unevenPercent% x s_i (VariableDesc::unevenPercent). Always sums to `elements`.
+void splitElements(uint64_t elements, const std::vector<uint32_t>& tiles, uint32_t unevenPercent,
+    uint64_t variable, std::vector<uint64_t>& out);
+
 } // namespace popscope::sim

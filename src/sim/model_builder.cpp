@@ -1,5 +1,7 @@
 #include "model_builder.hpp"
 
+#include "popscope/sim/cost_model.hpp"
+
 #include <algorithm>
 
 namespace popscope::sim {
@@ -20,6 +22,17 @@ ModelBuilder::ModelBuilder(WorkloadBuilder& builder, const TargetConfig& target,
     , m_target(target)
     , m_options(std::move(options))
 {
+}
+
+uint32_t ModelBuilder::tensor(const std::string& name, const std::string& type, uint64_t elements,
+    const TileSet& tiles, bool alwaysLive, int64_t dc, bool interleaved)
+{
+    const uint32_t v = m_b.variable(name, type, elements, tiles, alwaysLive, dc);
+    auto& d = m_b.workload().variables[v];
+    d.unevenPercent = m_options.unevenPercent;
+    if (interleaved && m_options.interleavedWeights)
+        d.region = MemoryRegion::Interleaved;
+    return v;
 }
 
 uint32_t ModelBuilder::ampEfficiency(uint32_t batch)
@@ -126,20 +139,19 @@ LayerPrograms ModelBuilder::addLayer(const LayerSpec& spec, int64_t input, uint6
         = m_b.debugContext("popart", "SGD:" + n, dcTorch, "{\"opType\":\"" + m_options.optimizer + "\"}");
 
     // Variables.
-    const uint32_t weights = m_b.variable(n + "/weights", "half", spec.weights, tiles, true, dcFwd);
+    const uint32_t weights = tensor(n + "/weights", "half", spec.weights, tiles, true, dcFwd, true);
     const uint32_t bias = m_b.variable(n + "/bias", "float", std::max<uint64_t>(1, spec.weights / 512),
         TileSet::range(tiles.spans.front().first, uint32_t(std::min<uint64_t>(8, ntiles))), true, dcFwd);
     std::vector<uint32_t> state;
     const bool offload = m_options.offloadOptimizer && m_options.training;
     if (m_options.training && m_options.optimizer == "momentum")
-        state.push_back(
-            m_b.variable(n + "/optimizer/momentum", "float", spec.weights, tiles, !offload, dcUpd));
+        state.push_back(tensor(n + "/optimizer/momentum", "float", spec.weights, tiles, !offload, dcUpd));
     if (m_options.training && m_options.optimizer == "adam") {
-        state.push_back(m_b.variable(n + "/optimizer/adam/m", "float", spec.weights, tiles, !offload, dcUpd));
-        state.push_back(m_b.variable(n + "/optimizer/adam/v", "float", spec.weights, tiles, !offload, dcUpd));
+        state.push_back(tensor(n + "/optimizer/adam/m", "float", spec.weights, tiles, !offload, dcUpd));
+        state.push_back(tensor(n + "/optimizer/adam/v", "float", spec.weights, tiles, !offload, dcUpd));
     }
-    const uint32_t partials = m_b.variable(n + "/partials", "float", spec.activations, tiles, false, dcFwd);
-    const uint32_t output = m_b.variable(n + "/output", "half", spec.activations, tiles, false, dcFwd);
+    const uint32_t partials = tensor(n + "/partials", "float", spec.activations, tiles, false, dcFwd, true);
+    const uint32_t output = tensor(n + "/output", "half", spec.activations, tiles, false, dcFwd);
     std::vector<uint32_t> constants;
     for (uint32_t j = 0; j < spec.extraVariables; ++j) {
         const uint32_t tile = tiles.spans.front().first + uint32_t((j * 7919u) % ntiles);
@@ -150,8 +162,44 @@ LayerPrograms ModelBuilder::addLayer(const LayerSpec& spec, int64_t input, uint6
     const uint32_t depth
         = spec.ipu < m_options.stashDepthByIpu.size() ? m_options.stashDepthByIpu[spec.ipu] : 0;
     if (m_options.training && depth > 0)
-        fifo = m_b.variable(
+        fifo = tensor(
             n + "/fifo/activations", "half", uint64_t(depth) * spec.activations, tiles, false, dcFwd);
+
+    // Detailed variables (demo): worklists, bias / normalisation parameters and their state.
+    const bool conv = spec.kind == LayerKind::Conv;
+    const bool detailed = m_options.detailedVariables;
+    const bool momentum = m_options.training && m_options.optimizer == "momentum" && !offload;
+    const uint64_t channels = std::max<uint64_t>(1, spec.weights / 512);
+    const TileSet head = TileSet::range(tiles.spans.front().first, uint32_t(std::min<uint64_t>(8, ntiles)));
+    int64_t normMean = -1, normInvStd = -1;
+    std::vector<uint32_t> normParams;
+    if (detailed) {
+        // One worklist per group of tiles: the AMP vertices' partition of the output.
+        const std::vector<uint32_t> all = tiles.expand();
+        const uint32_t lists = uint32_t(std::min<uint64_t>(conv ? 48 : 16, all.size()));
+        for (uint32_t k = 0; k < lists; ++k) {
+            const size_t from = size_t(k) * all.size() / lists, to = size_t(k + 1) * all.size() / lists;
+            const TileSet group
+                = TileSet::list(std::vector<uint32_t>(all.begin() + long(from), all.begin() + long(to)));
+            const uint64_t perTile = 48 + hashBelow(mixHash(0x776f726b6c697374ull, weights, k), 96);
+            constants.push_back(m_b.variable(n + "/worklists/" + std::to_string(k), "unsigned short",
+                perTile * group.size(), group, true, dcFwd, "constant"));
+            m_b.workload().variables.back().unevenPercent = 25;
+        }
+        if (momentum)
+            constants.push_back(
+                m_b.variable(n + "/optimizer/bias/momentum", "float", channels, head, true, dcUpd));
+        if (conv) {
+            for (const char* p : { "gamma", "beta", "runningMean", "runningVar" })
+                normParams.push_back(m_b.variable(n + "/norm/" + p, "float", channels, head, true, dcFwd));
+            if (momentum)
+                for (const char* p : { "gamma", "beta" })
+                    constants.push_back(m_b.variable(n + "/optimizer/norm/" + std::string(p) + "/momentum",
+                        "float", channels, head, true, dcUpd));
+            normMean = m_b.variable(n + "/norm/batchMean", "float", channels, head, false, dcFwd);
+            normInvStd = m_b.variable(n + "/norm/batchInvStdDev", "float", channels, head, false, dcFwd);
+        }
+    }
 
     // Forward: exchange inputs, partial products, reduce, non-linearity.
     std::vector<uint32_t> inReads;
@@ -184,11 +232,20 @@ LayerPrograms ModelBuilder::addLayer(const LayerSpec& spec, int64_t input, uint6
         mmWrites.push_back(uint32_t(fifo));
     mmReads.insert(mmReads.end(), constants.begin(), constants.end());
     const uint32_t csFwd = matmulSet(n + "/" + kind, spec, spec.flops, dcFwd, mmReads, mmWrites);
+    std::vector<uint32_t> reduceWrites { output };
+    std::vector<uint32_t> reluReads { output, bias };
+    reluReads.insert(reluReads.end(), normParams.begin(), normParams.end());
+    if (normMean >= 0) {
+        reduceWrites.push_back(uint32_t(normMean));
+        reduceWrites.push_back(uint32_t(normInvStd));
+        reluReads.push_back(uint32_t(normMean));
+        reluReads.push_back(uint32_t(normInvStd));
+    }
     const uint32_t csReduce
         = elementwiseSet(n + "/Reduce", "popops::reduction::ReduceAdd<float,half,false,false>", spec,
-            spec.activations, 2, dcFwd, { partials }, { output });
+            spec.activations, 2, dcFwd, { partials }, reduceWrites);
     const uint32_t csRelu = elementwiseSet(n + "/Relu", "popops::UnaryOp1DInPlaceSupervisor<RELU,half>", spec,
-        spec.activations, 1, dcFwd, { output, bias }, { output });
+        spec.activations, 1, dcFwd, reluReads, { output });
     LayerPrograms out;
     out.output = output;
     std::vector<uint32_t> fwd;
@@ -211,17 +268,30 @@ LayerPrograms ModelBuilder::addLayer(const LayerSpec& spec, int64_t input, uint6
         return out;
     }
     // Backward: non-linearity gradient, gradient of the input, gradient of the weights.
-    const uint32_t gradOut
-        = m_b.variable(n + "/gradients/output", "half", spec.activations, tiles, false, dcBwd);
-    const uint32_t gradIn = m_b.variable(
-        n + "/gradients/input", "half", std::max<uint64_t>(1, inputElements), tiles, false, dcBwd);
-    const uint32_t gradW = m_b.variable(n + "/gradients/weights", "float", spec.weights, tiles, false, dcBwd);
-    std::vector<uint32_t> reluReads { output };
+    const uint32_t gradOut = tensor(n + "/gradients/output", "half", spec.activations, tiles, false, dcBwd);
+    const uint32_t gradIn
+        = tensor(n + "/gradients/input", "half", std::max<uint64_t>(1, inputElements), tiles, false, dcBwd);
+    const uint32_t gradW = tensor(n + "/gradients/weights", "float", spec.weights, tiles, false, dcBwd);
+    std::vector<uint32_t> smallGrads; // bias / normalisation gradients (detailed)
+    if (detailed) {
+        smallGrads.push_back(m_b.variable(n + "/gradients/bias", "float", channels, head, false, dcBwd));
+        if (conv)
+            for (const char* p : { "gamma", "beta" })
+                smallGrads.push_back(m_b.variable(
+                    n + "/gradients/norm/" + std::string(p), "float", channels, head, false, dcBwd));
+    }
+    std::vector<uint32_t> reluGradReads { output };
     if (fifo >= 0)
-        reluReads.push_back(uint32_t(fifo));
+        reluGradReads.push_back(uint32_t(fifo));
+    if (normMean >= 0) {
+        reluGradReads.push_back(uint32_t(normMean));
+        reluGradReads.push_back(uint32_t(normInvStd));
+    }
+    std::vector<uint32_t> reluGradWrites { gradOut };
+    reluGradWrites.insert(reluGradWrites.end(), smallGrads.begin(), smallGrads.end());
     const uint32_t csReluGrad
         = elementwiseSet(n + "/ReluGrad", "popops::NonLinearityGradSupervisor<half,RELU>", spec,
-            spec.activations, 2, dcBwd, reluReads, { gradOut });
+            spec.activations, 2, dcBwd, reluGradReads, reluGradWrites);
     const int64_t exBwd
         = exchangeOnto(n + "/bwd/ExchangePre", spec, spec.activations * 2, dcBwd, { gradOut }, {});
     const uint32_t csGradIn
@@ -243,6 +313,7 @@ LayerPrograms ModelBuilder::addLayer(const LayerSpec& spec, int64_t input, uint6
         : m_options.optimizer == "momentum"                   ? 4
                                                               : 2;
     std::vector<uint32_t> updReads { gradW, weights };
+    updReads.insert(updReads.end(), smallGrads.begin(), smallGrads.end());
     updReads.insert(updReads.end(), state.begin(), state.end());
     std::vector<uint32_t> updWrites { weights };
     updWrites.insert(updWrites.end(), state.begin(), state.end());
@@ -334,6 +405,7 @@ uint32_t buildStack(WorkloadBuilder& b, ModelBuilder& m, const std::vector<Layer
     const LayerSpec& first = layers.front();
     const int64_t dcIn = b.debugContext("poptorch", "input", -1, "{\"tensor\":\"input\"}");
     const uint32_t input = b.variable("input/data", "half", inputElements, first.tiles, false, dcIn);
+    b.workload().variables[input].unevenPercent = m.options().unevenPercent;
     auto perTile = [](uint64_t bytes, const TileSet& tiles) {
         return (bytes + tiles.size() - 1) / std::max<uint64_t>(1, tiles.size());
     };
@@ -375,6 +447,7 @@ uint32_t buildStack(WorkloadBuilder& b, ModelBuilder& m, const std::vector<Layer
         if (i > 0 && layers[i].ipu != layers[i - 1].ipu) {
             const uint32_t moved
                 = b.variable(layers[i].name + "/input", "half", prevElements, layers[i].tiles, false);
+            b.workload().variables[moved].unevenPercent = m.options().unevenPercent;
             b.append(step,
                 m.interIpuCopy(layers[i - 1].name + "/toIpu" + std::to_string(layers[i].ipu), layers[i].tiles,
                     prevElements, { uint32_t(prev) }, { moved }));
@@ -402,6 +475,7 @@ uint32_t buildStack(WorkloadBuilder& b, ModelBuilder& m, const std::vector<Layer
             const uint32_t grads
                 = b.variable(layers[i].name + "/gradients/fromIpu" + std::to_string(layers[i + 1].ipu),
                     "half", layers[i].activations, layers[i].tiles, false);
+            b.workload().variables[grads].unevenPercent = m.options().unevenPercent;
             b.append(step,
                 m.interIpuCopy(layers[i + 1].name + "/gradToIpu" + std::to_string(layers[i].ipu),
                     layers[i].tiles, layers[i].activations, { progs[i].output }, { grads }));

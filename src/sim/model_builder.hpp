@@ -31,6 +31,11 @@ struct ModelOptions {
     uint32_t jitterPercent = 8;
     bool poorLayout = false; // inputs mapped badly: strided exchange + PreArrange copies
     std::vector<uint32_t> stashDepthByIpu; // pipeline FIFO depth (extra activation copies) per IPU
+    uint32_t unevenPercent = 12; // large tensors' per-tile split varies by up to this (VariableDesc)
+    bool interleavedWeights = true; // weights and partials in the interleaved region (AMP loads)
+    // Also per-layer worklists, bias / normalisation parameters, their gradients and optimiser
+    // state, as a real model's report lists them (demo).
+    bool detailedVariables = false;
 };
 
 struct LayerPrograms {
@@ -49,9 +54,12 @@ public:
         const std::vector<uint32_t>& reads, const std::vector<uint32_t>& writes);
     // AMP efficiency for a batch: 100 x b / (b + 4) percent (our estimate).
     static uint32_t ampEfficiency(uint32_t batch);
+    const ModelOptions& options() const { return m_options; }
 
 private:
     struct LayerVars;
+    uint32_t tensor(const std::string& name, const std::string& type, uint64_t elements, const TileSet& tiles,
+        bool alwaysLive, int64_t dc, bool interleaved = false);
     uint32_t matmulSet(const std::string& name, const LayerSpec& spec, uint64_t flops, int64_t dc,
         std::vector<uint32_t> reads, std::vector<uint32_t> writes);
     uint32_t elementwiseSet(const std::string& name, const std::string& vertex, const LayerSpec& spec,

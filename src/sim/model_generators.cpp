@@ -90,13 +90,26 @@ Workload generateDemo(const GeneratorParams& p, TargetConfig& t, uint64_t)
     const auto batch = uint32_t(p.integer("batch", 1, 64));
     const auto iterations = uint32_t(p.integer("iterations", 1, 100));
     WorkloadBuilder b("demo");
-    b.workload().engineOptions = { { "autoReport.all", "true" }, { "debug.instrument", "true" },
-        { "target.syncReplicasIndependently", "false" },
-        { "opt.internalExchangeOptimisationTarget", "balanced" } };
-    b.workload().frameworkJson = "{\"framework\":\"poptorch\",\"version\":\"3.1.0\",\"model\":\"DemoNet\"}";
+    b.workload().engineOptions = { { "autoReport.all", "true" },
+        { "autoReport.directory", "./reports/demonet" }, { "debug.instrument", "true" },
+        { "debug.allowOutOfMemory", "true" }, { "opt.internalExchangeOptimisationTarget", "balanced" },
+        { "opt.enableMultiAccessCopies", "true" }, { "exchange.streamBufferOverlap", "hostRearrangeOnly" },
+        { "exchange.enablePrefetch", "true" }, { "target.syncReplicasIndependently", "false" },
+        { "profiler.format", "v3" }, { "profiler.includeFlopEstimates", "true" } };
+    b.workload().frameworkJson
+        = "{\"framework\":\"PopTorch\",\"version\":\"3.1.0\",\"poplarVersion\":\"3.1.0\","
+          "\"model\":\"DemoNet\",\"optimizer\":\"SGD\",\"lossScaling\":1024,"
+          "\"precision\":\"float16\",\"partialsType\":\"float\"}";
+    b.workload().appJson
+        = "{\"name\":\"train_demonet.py\",\"model\":\"DemoNet\",\"dataset\":\"ImageNet (112x112 crops)\","
+          "\"batchSize\":"
+        + std::to_string(batch) + ",\"deviceIterations\":" + std::to_string(iterations)
+        + ",\"replicationFactor\":1,\"gradientAccumulation\":1,\"ipus\":" + std::to_string(t.numIpus)
+        + ",\"learningRate\":0.01,\"momentum\":0.9,\"epochs\":1}";
     ModelOptions o;
     o.training = true;
     o.optimizer = "momentum";
+    o.detailedVariables = true;
     ModelBuilder m(b, t, o);
     const uint32_t second = t.numIpus - 1;
     const uint32_t n = uint32_t(t.computeTiles(0).size());
@@ -110,6 +123,14 @@ Workload generateDemo(const GeneratorParams& p, TargetConfig& t, uint64_t)
         denseLayer("layer7/fc", batch, 4096, 4096, second, tileSlice(t, second, n / 2, n / 4)),
         denseLayer("layer8/fc", batch, 4096, 1000, second, tileSlice(t, second, n * 3 / 4, n / 4)),
     };
+    for (auto& s : specs)
+        s.extraVariables = 100; // per-layer constants (scales, padding values, index tables)
+    // Model-wide small tensors: the random seed on every tile, optimiser hyper-parameters.
+    b.variable("randomSeed", "unsigned", 2 * uint64_t(t.totalTiles()), TileSet::range(0, t.totalTiles()),
+        true, -1, "constant");
+    for (const char* name : { "optimizer/learningRate", "optimizer/momentumFactor", "optimizer/weightDecay",
+             "loss/scale", "loss/scaleInverse", "step/count" })
+        b.variable(name, "float", 1, TileSet::single(0), true, -1, "constant");
     // Weights are streamed from the host once, by their own control program.
     std::vector<uint32_t> upload;
     for (const auto& s : specs) {

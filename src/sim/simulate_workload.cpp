@@ -79,11 +79,13 @@ ProfileDocument simulateWorkload(
     doc.target.computeInstrumentation = "Tile";
     doc.target.externalExchangeInstrumentation = "Off";
     doc.info.poplarVersion = std::string(kSimulatorVersion) + " (IPUModel-level simulation)";
-    doc.info.timestamp = "1970-01-01T00:00:00Z"; // fixed: the same spec gives the same bytes
+    // Fixed, never the clock: the same spec gives the same bytes.
+    doc.info.timestamp = options.timestamp.empty() ? workload.timestamp : options.timestamp;
     doc.info.generator = std::string(kSimulatorVersion) + ": workload '" + workload.name + "', seed "
         + std::to_string(options.seed) + (options.description.empty() ? "" : ", " + options.description);
     doc.info.engineOptions = workload.engineOptions;
     doc.info.frameworkJson = workload.frameworkJson;
+    doc.info.appJson = workload.appJson;
     doc.debugContexts = workload.debugContexts;
     doc.ioTiles = target.ioTiles();
 

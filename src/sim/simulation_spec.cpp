@@ -74,11 +74,16 @@ SimulationSpec parseSpecJson(const std::string& text, const std::string& source)
                 throw ProfileError(ErrorKind::InvalidInput, source, "params: expected an object");
             for (const auto& [name, v] : value.items())
                 spec.params[name] = scalarText(v, source, "params." + name);
+        } else if (key == "timestamp") {
+            if (!value.is_string())
+                throw ProfileError(ErrorKind::InvalidInput, source, "timestamp: expected a string");
+            spec.timestamp = value.get<std::string>();
         } else if (key == "description") {
             spec.descriptionJson = value.dump();
         } else if (key != "comment" && key != "$comment" && key != "about") {
             throw ProfileError(ErrorKind::InvalidInput, source,
-                "unknown key '" + key + "' (workload, seed, target, params, description, comment)");
+                "unknown key '" + key
+                    + "' (workload, seed, target, params, timestamp, description, comment)");
         }
     }
     if (spec.workload.empty())
@@ -147,6 +152,7 @@ ProfileDocument simulateSpec(const SimulationSpec& spec)
     buildSpec(spec, workload, target);
     SimulationOptions options;
     options.seed = spec.seed;
+    options.timestamp = spec.timestamp;
     std::string params;
     for (const auto& [k, v] : spec.params)
         params += (params.empty() ? "" : " ") + k + "=" + v;

@@ -22,7 +22,7 @@ QColor ChartPalette::categoryColor(const QString& category)
     // Red is kept for "over max memory".
     static const QHash<QString, QColor> fixed = {
         {QStringLiteral("variable"), QColor(0x4e, 0x79, 0xa7)},
-        {QStringLiteral("constant"), QColor(0xa0, 0xcb, 0xe8)},
+        {QStringLiteral("constant"), QColor(0x9d, 0x8f, 0xd6)}, // violet: light blue is the selection shade
         {QStringLiteral("vertexCode"), QColor(0x59, 0xa1, 0x4f)},
         {QStringLiteral("vertexInstanceState"), QColor(0x8c, 0xd1, 0x7d)},
         {QStringLiteral("vertexFieldData"), QColor(0xb6, 0x99, 0x2d)},

@@ -2,6 +2,7 @@
 
 #include "models/tile_scope.hpp"
 #include "views/chart_palette.hpp"
+#include "views/column_fitter.hpp"
 #include "views/small_chart.hpp"
 
 #include <QFormLayout>
@@ -72,21 +73,20 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent) : QWidget(parent
     charts->addWidget(m_histogram, 0, 1);
     charts->setColumnStretch(0, 1);
     charts->setColumnStretch(1, 1);
-    layout->addLayout(charts);
+    layout->addLayout(charts, 3); // spare height goes to the charts, not to empty space below
 
     auto* largestBox = new QGroupBox(QStringLiteral("Largest vertices and variables"), content);
     auto* largestLayout = new QVBoxLayout(largestBox);
     m_levels = new QTabWidget(largestBox);
     m_levels->setDocumentMode(true);
     largestLayout->addWidget(m_levels);
-    layout->addWidget(largestBox);
+    layout->addWidget(largestBox, 2);
 
     auto* tipsBox = new QGroupBox(QStringLiteral("Tips"), content);
     auto* tipsLayout = new QVBoxLayout(tipsBox);
     m_tips = wrapLabel(tipsBox);
     tipsLayout->addWidget(m_tips);
     layout->addWidget(tipsBox);
-    layout->addStretch(1);
 
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(content);
@@ -136,8 +136,7 @@ QWidget* InsightsPage::levelWidget(const InsightsLevel& level)
     view->setRootIsDecorated(false);
     view->setAlternatingRowColors(true);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->header()->resizeSection(0, 300);
-    view->header()->resizeSection(1, 90);
+    new ColumnFitter(view, 200); // sizes and type fit their contents, names take the rest
     view->setMinimumHeight(200);
     layout->addWidget(view, 3);
     return w;

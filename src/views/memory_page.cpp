@@ -66,8 +66,9 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : QWidget(parent), m
     m_tileEdit->setClearButtonEnabled(true);
     m_tileEdit->setToolTip(QStringLiteral("Type tile ids and ranges, then press Enter. Or click bars in the chart "
                                           "(Shift-click adds tiles). The selection is shared by every report."));
-    m_tileEdit->setMinimumWidth(240);
-    auto* clear = new QPushButton(QStringLiteral("Clear selection"), this);
+    m_tileEdit->setMinimumWidth(140);
+    auto* clear = new QPushButton(QStringLiteral("Clear"), this);
+    clear->setToolTip(QStringLiteral("Clear the tile selection (Esc in the chart)"));
     auto* save = new QToolButton(this);
     save->setText(QStringLiteral("Save chart…"));
     save->setToolTip(QStringLiteral("Save the chart as PNG or SVG"));
@@ -76,7 +77,7 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : QWidget(parent), m
     auto* toolbar = new QHBoxLayout;
     toolbar->addWidget(new QLabel(QStringLiteral("Breakdown:"), this));
     toolbar->addWidget(m_breakdown);
-    toolbar->addSpacing(8);
+    toolbar->addSpacing(4);
     toolbar->addWidget(new QLabel(QStringLiteral("Tiles:"), this));
     toolbar->addWidget(m_order);
     toolbar->addWidget(m_ipu);
@@ -275,7 +276,6 @@ void MemoryPage::refreshTables()
     m_exchanges->setReport(report, selection);
     m_computeSets->setReport(report, selection);
     m_panels.front()->view()->expandToDepth(0);
-    m_panels.front()->view()->header()->resizeSection(0, 260);
     // Keep the typed text in step with selections made by clicking.
     const QString formatted = TileRangeParser::format(selection);
     if (!m_tileEdit->hasFocus() || selection.empty()) {

@@ -6,6 +6,7 @@
 #include "views/collapsible_section.hpp"
 #include "views/table_panel.hpp"
 
+#include <QDateTime>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -52,7 +53,32 @@ QWidget* formWidget(QFormLayout*& form, QWidget* parent)
     return w;
 }
 
+QString notRecorded() { return QStringLiteral("not recorded"); }
+
+QString orNotRecorded(const std::string& text)
+{
+    const QString t = QString::fromStdString(text).trimmed();
+    return t.isEmpty() ? notRecorded() : t;
+}
+
 } // namespace
+
+// Profiles written without a clock (or by tools that store 0) carry an empty or Unix-epoch
+// timestamp: both mean "not recorded", not "written on 1 January 1970".
+QString SummaryPage::timestampText(const std::string& timestamp)
+{
+    const QString t = QString::fromStdString(timestamp).trimmed();
+    if (t.isEmpty() || t.startsWith(QStringLiteral("1970-01-01")) || t == QStringLiteral("0"))
+        return notRecorded();
+    QDateTime when = QDateTime::fromString(t, Qt::ISODateWithMs);
+    if (!when.isValid())
+        when = QDateTime::fromString(t, Qt::ISODate);
+    if (!when.isValid())
+        return t; // show what the file says
+    if (when.toSecsSinceEpoch() <= 0)
+        return notRecorded();
+    return t;
+}
 
 SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : QWidget(parent), m_state(state)
 {
@@ -180,10 +206,10 @@ void SummaryPage::refresh()
                                       "See Insights and the Memory report.")
                            .arg(red, countText(s.tilesOverCapacity), bytes(t.bytesPerTile)));
 
-    addField(m_target, QStringLiteral("Type"), QString::fromStdString(t.type));
-    addField(m_target, QStringLiteral("Architecture"), QString::fromStdString(t.architecture));
-    if (!s.info.timestamp.empty())
-        addField(m_target, QStringLiteral("Timestamp"), QString::fromStdString(s.info.timestamp));
+    addField(m_target, QStringLiteral("Type"), orNotRecorded(t.type));
+    addField(m_target, QStringLiteral("Architecture"), orNotRecorded(t.architecture));
+    addField(m_target, QStringLiteral("Timestamp"), timestampText(s.info.timestamp),
+             QStringLiteral("When the profile was written"));
     addField(m_target, QStringLiteral("Tiles per IPU"), countText(t.tilesPerIpu));
     addField(m_target, QStringLiteral("IPUs"), countText(t.numIpus));
     if (t.numReplicas > 1) {
@@ -196,13 +222,13 @@ void SummaryPage::refresh()
     if (t.numReplicas > 1)
         addField(m_target, QStringLiteral("Memory per replica"), bytes(t.bytesPerIpu() * t.ipusPerReplica));
     addField(m_target, QStringLiteral("Total memory"), bytes(t.totalMemory()), countText(t.totalMemory()) + QStringLiteral(" bytes"));
-    addField(m_target, QStringLiteral("Clock"), QStringLiteral("%1 GHz").arg(t.clockHz / 1e9, 0, 'f', 2));
-    addField(m_target, QStringLiteral("Compute instrumentation"), QString::fromStdString(t.computeInstrumentation));
-    addField(m_target, QStringLiteral("External exchange instrumentation"), QString::fromStdString(t.externalExchangeInstrumentation));
+    addField(m_target, QStringLiteral("Clock"), t.clockHz > 0 ? QStringLiteral("%1 GHz").arg(t.clockHz / 1e9, 0, 'f', 2) : notRecorded());
+    addField(m_target, QStringLiteral("Compute instrumentation"), orNotRecorded(t.computeInstrumentation));
+    addField(m_target, QStringLiteral("External exchange instrumentation"), orNotRecorded(t.externalExchangeInstrumentation));
 
     // Memory per IPU.
     const QStringList headers = {QStringLiteral("IPU"), QStringLiteral("Used (excl. gaps)"), QStringLiteral("Used (incl. gaps)"),
-                                 QStringLiteral("Capacity"), QStringLiteral("Used"), QStringLiteral("Most used tile"),
+                                 QStringLiteral("Capacity"), QStringLiteral("Share used"), QStringLiteral("Most used tile"),
                                  QStringLiteral("Tiles over capacity")};
     for (int c = 0; c < headers.size(); ++c) {
         auto* h = new QLabel(QStringLiteral("<b>%1</b>").arg(headers[c]));
@@ -241,15 +267,16 @@ void SummaryPage::refresh()
     addField(m_graph, QStringLiteral("Execution steps"), countText(s.numExecutionSteps));
     addField(m_graph, QStringLiteral("Runs"), countText(s.numRuns));
     addField(m_graph, QStringLiteral("Operations"), countText(s.numOperations));
-    if (s.totalCycles > 0)
+    if (s.totalCycles > 0 && t.clockHz <= 0)
+        addField(m_graph, QStringLiteral("Total cycles"), countText(s.totalCycles));
+    else if (s.totalCycles > 0)
         addField(m_graph, QStringLiteral("Total cycles"),
                  QStringLiteral("%1 (%2 ms at %3 GHz)")
                      .arg(countText(s.totalCycles))
                      .arg(double(s.totalCycles) / t.clockHz * 1e3, 0, 'f', 3)
                      .arg(t.clockHz / 1e9, 0, 'f', 2));
 
-    addField(m_poplar, QStringLiteral("Poplar version"),
-             s.info.poplarVersion.empty() ? QStringLiteral("Unknown") : QString::fromStdString(s.info.poplarVersion));
+    addField(m_poplar, QStringLiteral("Poplar version"), orNotRecorded(s.info.poplarVersion));
     if (!s.info.generator.empty())
         addField(m_poplar, QStringLiteral("Written by"), QString::fromStdString(s.info.generator));
     addField(m_poplar, QStringLiteral("Profile format"), QStringLiteral("%1.%2").arg(s.formatMajor).arg(s.formatMinor));
@@ -259,7 +286,6 @@ void SummaryPage::refresh()
 
     m_options->setUnit(u);
     m_options->setOptions(s.info.engineOptions);
-    m_optionsPanel->view()->header()->resizeSection(0, 360);
     const QString framework = prettyJson(s.info.frameworkJson);
     const QString app = prettyJson(s.info.appJson);
     m_framework->setPlainText(framework.isEmpty() ? QStringLiteral("No framework.json in this report.") : framework);

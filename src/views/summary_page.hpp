@@ -4,6 +4,8 @@
 // section folds away; the folded state is remembered.
 #include "models/report_state.hpp"
 
+#include <string>
+
 #include <QWidget>
 
 class QFormLayout;
@@ -23,6 +25,8 @@ public:
     explicit SummaryPage(ReportState* state, QWidget* parent = nullptr);
     // Text of the value shown for a field label (e.g. "Tiles per IPU"), for tests.
     QString fieldText(const QString& label) const;
+    // "not recorded" for an empty or Unix-epoch timestamp, else the timestamp.
+    static QString timestampText(const std::string& timestamp);
     TablePanel* engineOptions() const { return m_optionsPanel; }
 
 private:

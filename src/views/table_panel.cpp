@@ -3,6 +3,7 @@
 #include "models/csv_exporter.hpp"
 #include "models/table_filter_proxy.hpp"
 #include "models/tile_scope.hpp"
+#include "views/column_fitter.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -56,10 +57,12 @@ TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QW
     m_view->setUniformRowHeights(true);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->header()->setStretchLastSection(false);
+    m_view->setRootIsDecorated(false); // flat tables; the Details tree turns it back on
     m_view->header()->setSectionsMovable(true);
     m_view->header()->setDefaultSectionSize(120);
     m_view->header()->setMinimumSectionSize(60);
+    // Numbers fit their contents; the name column takes the rest, elided in the middle.
+    m_fitter = new ColumnFitter(m_view, 220);
     m_view->sortByColumn(-1, Qt::AscendingOrder);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto* copyAction = new QAction(QStringLiteral("Copy"), m_view);
@@ -95,12 +98,6 @@ TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QW
     connect(exportButton, &QPushButton::clicked, this, &TablePanel::exportCsv);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
         updateState();
-        // First column gets room for names; the rest fit their contents.
-        if (m_proxy->columnCount() > 0) {
-            m_view->header()->resizeSection(0, std::max(220, width() / 3));
-            for (int c = 1; c < m_proxy->columnCount(); ++c)
-                m_view->resizeColumnToContents(c);
-        }
     });
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &TablePanel::updateState);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TablePanel::updateState);

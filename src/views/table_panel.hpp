@@ -11,6 +11,7 @@ class QTreeView;
 
 namespace popscope {
 
+class ColumnFitter;
 class TableFilterProxy;
 
 class TablePanel : public QWidget {
@@ -19,6 +20,7 @@ public:
     explicit TablePanel(QAbstractItemModel* source, const QString& exportName, QWidget* parent = nullptr);
 
     QTreeView* view() const { return m_view; }
+    ColumnFitter* columnFitter() const { return m_fitter; }
     TableFilterProxy* proxy() const { return m_proxy; }
     QLineEdit* filterEdit() const { return m_filter; }
     void setEmptyText(const QString& text);
@@ -37,6 +39,7 @@ private:
     QAbstractItemModel* m_source;
     TableFilterProxy* m_proxy;
     QTreeView* m_view;
+    ColumnFitter* m_fitter;
     QLineEdit* m_filter;
     QLabel* m_count;
     QLabel* m_empty;

@@ -11,6 +11,7 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     Q_INIT_RESOURCE(popscope);
+    Q_INIT_RESOURCE(guide);
     QStandardPaths::setTestModeEnabled(true); // QSettings and caches go to a test location
     QApplication::setOrganizationName(QStringLiteral("popscope-tests"));
     QApplication::setApplicationName(QStringLiteral("test_gui"));

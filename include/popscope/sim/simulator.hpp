@@ -16,6 +16,7 @@ struct SimulationOptions {
     uint64_t seed = 1; // jitter and any random choice; same seed -> same bytes
     uint64_t maxExecutionSteps = 4000000; // guard against runaway Repeat counts
     std::string description; // appended to ReportInfo::generator
+    std::string timestamp; // ReportInfo::timestamp; "" = the workload's (fixed, never the clock)
 };
 
 // Runs `workload` on `target` with the BSP executor and returns the profile (memory by tile and
@@ -33,6 +34,7 @@ struct SimulationSpec {
     uint64_t seed = 1;
     std::string descriptionJson; // workload == "custom": the description object
     std::string source; // file name or "command line", for messages
+    std::string timestamp; // spec key "timestamp": written as is (default: the workload's, or "")
 };
 
 // Parses a JSON spec file (docs/simulator.md). Throws ProfileError(InvalidInput / FileNotFound)

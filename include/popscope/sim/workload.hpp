@@ -118,6 +118,9 @@ struct VariableDesc {
     MemoryRegion region = MemoryRegion::NonInterleaved;
     int64_t debugContext = -1;
     TileSet tiles; // elements spread evenly (first tiles get the remainder)
+    // 0: even split. N: tile i gets a share weighted by 1 + N% x s_i, s_i in [-1, 1] from a hash of
+    // the tile (60 %) and of the variable and tile (40 %): uneven splits, correlated hot tiles.
+    uint32_t unevenPercent = 0;
 };
 
 enum class ProgramKind { Sequence, Repeat, Execute, DoExchange, StreamCopy, Sync, Call };
@@ -166,8 +169,13 @@ struct Workload {
     uint32_t controlCodeBytesPerTile = 2048; // control program skeleton on every tile
     uint32_t controlCodeBytesPerStep = 8; // per program step on every tile of the IPUs it uses
     uint32_t controlIdBytesPerTile = 64;
+    // Placement gap per tile holding variables: 0 .. this many bytes (hash of the tile; the
+    // allocator cannot pack across memory-element boundaries, our estimate).
+    uint32_t placementGapBytesPerTile = 4096;
     std::vector<std::pair<std::string, std::string>> engineOptions;
     std::string frameworkJson;
+    std::string appJson;
+    std::string timestamp; // ReportInfo::timestamp unless the spec gives one ("" = none)
 
     // "" when every index is in range and every name unique where needed, else the problem.
     std::string validate(uint32_t totalTiles) const;

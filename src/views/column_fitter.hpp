@@ -1,0 +1,33 @@
+#pragma once
+// Keeps a table's first (name) column as wide as the room left by the other columns: the other
+// columns fit their contents, the name column takes the rest of the viewport (never less than a
+// minimum; a horizontal scroll bar appears instead). Long names are elided in the middle so the
+// leaf of a path stays visible. The user can still drag any column; once the name column has been
+// dragged, it keeps the user's width until the model is reset.
+#include <QObject>
+
+class QTreeView;
+
+namespace popscope {
+
+class ColumnFitter : public QObject {
+    Q_OBJECT
+public:
+    explicit ColumnFitter(QTreeView* view, int minimumNameWidth = 200);
+
+    // Sizes the other columns to their contents, then gives the name column the remaining width.
+    void fitAll();
+    // Only recomputes the name column's width (after a resize or a column drag).
+    void fitName();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    QTreeView* m_view;
+    int m_minimum;
+    bool m_fitting = false;
+    bool m_userSized = false;
+};
+
+} // namespace popscope

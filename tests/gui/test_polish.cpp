@@ -1,0 +1,100 @@
+// Finishing touches: the in-app user guide, table column widths, empty states, settings isolation.
+#include "app/app_options.hpp"
+#include "app/main_window.hpp"
+#include "app/user_guide_dialog.hpp"
+#include "gui_fixture.hpp"
+#include "views/memory_page.hpp"
+#include "views/summary_page.hpp"
+#include "views/table_panel.hpp"
+
+#include <QHeaderView>
+#include <QImage>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTreeView>
+
+#include <catch2/catch.hpp>
+
+using namespace popscope;
+using namespace popscope::test;
+
+TEST_CASE("Help > User Guide shows the guide and its screenshots from the resources", "[polish]")
+{
+    const QString markdown = UserGuideDialog::guideMarkdown();
+    REQUIRE(markdown.startsWith(QStringLiteral("# popscope user guide")));
+
+    MainWindow window;
+    window.setInteractive(false);
+    UserGuideDialog* guide = window.showUserGuide();
+    REQUIRE(guide != nullptr);
+    REQUIRE(guide->isVisible());
+    REQUIRE(window.showUserGuide() == guide); // one window, raised again
+    QTextBrowser* browser = guide->browser();
+    REQUIRE(browser->toPlainText().startsWith(QStringLiteral("popscope user guide")));
+    REQUIRE(browser->toPlainText().contains(QStringLiteral("Bottom tabs")));
+    // Every screenshot the guide refers to is compiled in.
+    for (const char* image : {"images/start-page.png", "images/summary.png", "images/insights.png", "images/memory-details.png",
+                              "images/memory-variables.png", "images/memory-small.png"}) {
+        INFO(image);
+        REQUIRE(markdown.contains(QString::fromLatin1(image)));
+        const QVariant data = browser->loadResource(QTextDocument::ImageResource, QUrl(QString::fromLatin1(image)));
+        REQUIRE(!QImage::fromData(data.toByteArray()).isNull());
+    }
+    guide->close();
+}
+
+TEST_CASE("Summary shows 'not recorded' for a missing or epoch timestamp", "[polish]")
+{
+    REQUIRE(SummaryPage::timestampText("") == QStringLiteral("not recorded"));
+    REQUIRE(SummaryPage::timestampText("1970-01-01T00:00:00Z") == QStringLiteral("not recorded"));
+    REQUIRE(SummaryPage::timestampText("1970-01-01 00:00:00") == QStringLiteral("not recorded"));
+    REQUIRE(SummaryPage::timestampText("2024-05-01T10:20:30Z") == QStringLiteral("2024-05-01T10:20:30Z"));
+}
+
+TEST_CASE("table name columns take the room the numbers leave", "[polish]")
+{
+    GuiFixture f;
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1400, 900);
+    window.show();
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    window.openFile(QString::fromStdString(f.path));
+    REQUIRE(opened.wait(5000));
+    REQUIRE(window.showPage(QStringLiteral("Memory")));
+    MemoryPage* memory = window.memoryPage();
+    memory->tabs()->setCurrentWidget(memory->panel(QStringLiteral("Variables")));
+    QTest::qWait(50);
+    QTreeView* view = memory->panel(QStringLiteral("Variables"))->view();
+    QHeaderView* header = view->header();
+    REQUIRE(view->textElideMode() == Qt::ElideMiddle);
+    REQUIRE(header->logicalIndex(0) == 0); // the name stays the first column
+    int total = 0;
+    for (int c = 0; c < header->count(); ++c)
+        total += header->sectionSize(c);
+    // The columns fill the table: no empty right half, no horizontal scrolling.
+    REQUIRE(std::abs(total - view->viewport()->width()) <= 2);
+    REQUIRE(header->sectionSize(0) > header->sectionSize(1));
+
+    // A wider window gives the extra width to the name column only.
+    const int nameBefore = header->sectionSize(0), sizeBefore = header->sectionSize(3);
+    window.resize(1700, 900);
+    QTest::qWait(50);
+    REQUIRE(header->sectionSize(0) > nameBefore);
+    REQUIRE(header->sectionSize(3) == sizeBefore);
+}
+
+TEST_CASE("tests and screenshots leave the user's settings alone", "[polish]")
+{
+    // test_gui runs in Qt's test mode: QSettings live under a test location, not ~/.config/popscope.
+    REQUIRE(QStandardPaths::isTestModeEnabled());
+    REQUIRE(!QSettings().fileName().contains(QStringLiteral("/.config/popscope/")));
+    const QString app = QStringLiteral("popscope");
+    REQUIRE(parseAppOptions({app, QStringLiteral("--demo"), QStringLiteral("--screenshot"), QStringLiteral("x.png")}).freshSettings);
+    REQUIRE(parseAppOptions({app, QStringLiteral("--fresh-settings")}).freshSettings);
+    REQUIRE(!parseAppOptions({app, QStringLiteral("--demo")}).freshSettings);
+}
