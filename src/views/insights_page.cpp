@@ -1,8 +1,11 @@
 #include "views/insights_page.hpp"
 
+#include "models/tile_axis.hpp"
 #include "models/tile_scope.hpp"
 #include "views/chart_palette.hpp"
+#include "views/scroll_page.hpp"
 #include "views/column_fitter.hpp"
+#include "views/memory_chart_renderer.hpp"
 #include "views/small_chart.hpp"
 
 #include <QFormLayout>
@@ -11,7 +14,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
-#include <QScrollArea>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTreeView>
@@ -25,6 +27,7 @@
 #include <QtCharts/QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace popscope {
 
@@ -37,6 +40,22 @@ QLabel* wrapLabel(QWidget* parent)
     l->setTextFormat(Qt::RichText);
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return l;
+}
+
+// A value axis whose last tick lies just past maxValue: applyNiceNumbers() would round 655 up
+// to 800 and leave a quarter of the chart empty.
+QValueAxis* memoryValueAxis(double maxValue)
+{
+    const auto ticks = niceTicks(maxValue * 1.05, 7);
+    const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : std::max(1.0, maxValue);
+    double end = ticks.back();
+    if (end < maxValue * 1.05)
+        end += step;
+    auto* axis = new QValueAxis;
+    axis->setRange(0, end);
+    axis->setTickCount(int(std::lround(end / step)) + 1);
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    return axis;
 }
 
 } // namespace
@@ -88,13 +107,7 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent) : QWidget(parent
     tipsLayout->addWidget(m_tips);
     layout->addWidget(tipsBox);
 
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    placeInScrollArea(this, content);
 
     connect(state, &ReportState::reportChanged, this, &InsightsPage::refresh);
     connect(state, &ReportState::unitChanged, this, &InsightsPage::refresh);
@@ -110,7 +123,7 @@ QWidget* InsightsPage::levelWidget(const InsightsLevel& level)
     auto item = [&](const LargestItem& it) {
         if (it.bytes == 0)
             return QStringLiteral("—");
-        return QStringLiteral("<b>%1</b> — %2<br><small>%3</small>")
+        return QStringLiteral("<b>%1</b><br>%2 · <small>%3</small>")
             .arg(it.name.toHtmlEscaped(), bytesText(it.bytes, u), it.detail.toHtmlEscaped());
     };
     auto* state = wrapLabel(w);
@@ -192,26 +205,23 @@ void InsightsPage::refresh()
         set->setColor(ChartPalette::qualitative(0));
         QStringList categories;
         double maxValue = double(d.bytesPerTile);
-        const double div = u == MemoryUnit::Bytes ? 1.0 : (u == MemoryUnit::Binary ? 1024.0 : 1000.0);
-        const QString unitName = u == MemoryUnit::Bytes ? QStringLiteral("bytes") : (u == MemoryUnit::Binary ? QStringLiteral("KiB") : QStringLiteral("kB"));
+        for (const auto& top : d.topTiles)
+            maxValue = std::max(maxValue, double(top.bytes));
+        const AxisUnit unit = MemoryChartRenderer::axisUnit(maxValue, u);
         for (auto it = d.topTiles.rbegin(); it != d.topTiles.rend(); ++it) {
-            *set << double(it->bytes) / div;
+            *set << double(it->bytes) / unit.divisor;
             categories << QStringLiteral("Tile %1 (IPU %2)").arg(it->tile).arg(it->ipu);
-            maxValue = std::max(maxValue, double(it->bytes));
         }
         auto* series = new QHorizontalBarSeries;
         series->append(set);
         series->setLabelsVisible(true);
-        series->setLabelsFormat(QStringLiteral("@value ") + unitName);
+        series->setLabelsFormat(QStringLiteral("@value ") + unit.name);
         series->setLabelsPrecision(4);
         chart->addSeries(series);
         auto* y = new QBarCategoryAxis;
         y->append(categories);
-        auto* x = new QValueAxis;
-        x->setRange(0, maxValue / div * 1.1);
-        x->setTitleText(QStringLiteral("Memory (%1); max per tile %2").arg(unitName, bytesText(d.bytesPerTile, u)));
-        x->setLabelFormat(QStringLiteral("%.0f"));
-        x->applyNiceNumbers();
+        auto* x = memoryValueAxis(maxValue / unit.divisor);
+        x->setTitleText(QStringLiteral("Memory (%1); max per tile %2").arg(unit.name, bytesText(d.bytesPerTile, u)));
         chart->addAxis(y, Qt::AlignLeft);
         chart->addAxis(x, Qt::AlignBottom);
         series->attachAxis(x);
@@ -236,13 +246,12 @@ void InsightsPage::refresh()
         over->setColor(ChartPalette::overCapacity());
         QStringList categories;
         uint32_t maxCount = 1;
-        const double div = u == MemoryUnit::Bytes ? 1.0 : (u == MemoryUnit::Binary ? 1024.0 : 1000.0);
-        const QString unitName = u == MemoryUnit::Bytes ? QStringLiteral("bytes") : (u == MemoryUnit::Binary ? QStringLiteral("KiB") : QStringLiteral("kB"));
+        const AxisUnit unit = MemoryChartRenderer::axisUnit(double(d.bytesPerTile), u);
         for (size_t b = 0; b < d.bucketCount.size(); ++b) {
             const bool beyond = d.bucketStart[b] + d.bucketWidth > d.bytesPerTile + 1;
             *within << (beyond ? 0 : d.bucketCount[b]);
             *over << (beyond ? d.bucketCount[b] : 0);
-            categories << QString::number(double(d.bucketStart[b]) / div, 'f', 0);
+            categories << QString::number(double(d.bucketStart[b]) / unit.divisor, 'f', 0);
             maxCount = std::max(maxCount, d.bucketCount[b]);
         }
         auto* series = new QStackedBarSeries;
@@ -252,7 +261,7 @@ void InsightsPage::refresh()
         chart->addSeries(series);
         auto* x = new QBarCategoryAxis;
         x->append(categories);
-        x->setTitleText(QStringLiteral("Memory per tile, bucket start (%1; buckets of %2)").arg(unitName, bytesText(d.bucketWidth, u)));
+        x->setTitleText(QStringLiteral("Memory per tile, bucket start (%1; buckets of %2)").arg(unit.name, bytesText(d.bucketWidth, u)));
         auto* y = new QValueAxis;
         y->setRange(0, maxCount * 1.1);
         y->setTitleText(QStringLiteral("Tiles"));

@@ -127,14 +127,20 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : QWidget(parent), m
     details->view()->setRootIsDecorated(true);
     details->view()->setSortingEnabled(false);
     details->setFilterVisible(false);
+    // Tables open sorted by the bytes on the tiles shown, largest first: that is what a user
+    // hunting for memory looks at first. A header click re-sorts.
     addPanel(m_variables, QStringLiteral("Variables"),
-             QStringLiteral("No variables on the selected tiles. Select other tiles, or clear the selection to see all variables."));
+             QStringLiteral("No variables on the selected tiles. Select other tiles, or clear the selection to see all variables."))
+        ->view()->sortByColumn(VariablesModel::BytesInScope, Qt::DescendingOrder);
     addPanel(m_vertices, QStringLiteral("Vertices"),
-             QStringLiteral("No vertices on the selected tiles. Select other tiles, or clear the selection to see all vertex types."));
+             QStringLiteral("No vertices on the selected tiles. Select other tiles, or clear the selection to see all vertex types."))
+        ->view()->sortByColumn(VerticesModel::StateTotal, Qt::DescendingOrder);
     addPanel(m_exchanges, QStringLiteral("Exchanges"),
-             QStringLiteral("No exchange code on the selected tiles. Select other tiles, or clear the selection."));
+             QStringLiteral("No exchange code on the selected tiles. Select other tiles, or clear the selection."))
+        ->view()->sortByColumn(ExchangesModel::CodeBytes, Qt::DescendingOrder);
     addPanel(m_computeSets, QStringLiteral("Compute Sets"),
-             QStringLiteral("No compute sets with vertices on the selected tiles. Select other tiles, or clear the selection."));
+             QStringLiteral("No compute sets with vertices on the selected tiles. Select other tiles, or clear the selection."))
+        ->view()->sortByColumn(ComputeSetsModel::StateBytes, Qt::DescendingOrder);
 
     m_scope = new QLabel(this);
     m_scope->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -3,6 +3,7 @@
 #include "models/engine_options_model.hpp"
 #include "models/tile_scope.hpp"
 #include "views/chart_palette.hpp"
+#include "views/scroll_page.hpp"
 #include "views/collapsible_section.hpp"
 #include "views/table_panel.hpp"
 
@@ -13,10 +14,12 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
-#include <QScrollArea>
 #include <QHeaderView>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <array>
 
 namespace popscope {
 
@@ -131,13 +134,7 @@ SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : QWidget(parent),
     section(QStringLiteral("Report files"), formWidget(m_files, content), QStringLiteral("files"));
     layout->addStretch(1);
 
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    placeInScrollArea(this, content);
 
     connect(state, &ReportState::reportChanged, this, &SummaryPage::refresh);
     connect(state, &ReportState::unitChanged, this, &SummaryPage::refresh);
@@ -294,6 +291,22 @@ void SummaryPage::refresh()
     addField(m_files, QStringLiteral("Directory"), QFileInfo(report->path).absolutePath());
     for (const ReportFile& f : s.reportFiles)
         addField(m_files, QString::fromStdString(f.label), f.present ? QStringLiteral("✔ present") : QStringLiteral("— not found"));
+    alignFormLabels();
+}
+
+// Each section has its own form; one label width for all of them lines the values up down the page.
+void SummaryPage::alignFormLabels()
+{
+    const std::array<QFormLayout*, 4> forms = {m_target, m_graph, m_poplar, m_files};
+    int width = 0;
+    for (QFormLayout* form : forms)
+        for (int r = 0; r < form->rowCount(); ++r)
+            if (QLayoutItem* label = form->itemAt(r, QFormLayout::LabelRole); label && label->widget())
+                width = std::max(width, label->widget()->sizeHint().width());
+    for (QFormLayout* form : forms)
+        for (int r = 0; r < form->rowCount(); ++r)
+            if (QLayoutItem* label = form->itemAt(r, QFormLayout::LabelRole); label && label->widget())
+                label->widget()->setMinimumWidth(width);
 }
 
 } // namespace popscope

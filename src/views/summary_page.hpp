@@ -32,6 +32,7 @@ public:
 private:
     void refresh();
     void clearForm(QFormLayout* form);
+    void alignFormLabels();
     void addField(QFormLayout* form, const QString& label, const QString& value, const QString& toolTip = {});
 
     ReportState* m_state;
