@@ -1,6 +1,7 @@
 #pragma once
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace popscope {
 
@@ -17,16 +18,24 @@ enum class ErrorKind {
     WriteFailed,
 };
 
+// Text from a file (names, keys, values) ends up in messages printed to terminals and dialogs:
+// control characters become \xNN escapes and very long text is cut, so a hostile file cannot
+// send escape sequences or flood the screen.
+std::string printableMessage(const std::string& text, size_t maxLength = 2000);
+
 class ProfileError : public std::runtime_error {
 public:
     ProfileError(ErrorKind kind, const std::string& path, const std::string& problem)
-        : std::runtime_error(path.empty() ? problem : path + ": " + problem),
-          m_kind(kind), m_path(path), m_problem(problem) {}
+        : ProfileError(kind, printableMessage(path), printableMessage(problem), 0) {}
     ErrorKind kind() const { return m_kind; }
     const std::string& path() const { return m_path; }
     const std::string& problem() const { return m_problem; }
 
 private:
+    ProfileError(ErrorKind kind, std::string path, std::string problem, int)
+        : std::runtime_error(path.empty() ? problem : path + ": " + problem),
+          m_kind(kind), m_path(std::move(path)), m_problem(std::move(problem)) {}
+
     ErrorKind m_kind;
     std::string m_path;
     std::string m_problem;

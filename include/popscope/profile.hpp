@@ -6,6 +6,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace popscope {
 
@@ -48,6 +50,9 @@ public:
     // Aggregates computed inside SQLite, without loading the rows (for the Summary).
     uint64_t countRows(const char* table) const;
     uint64_t totalCycles() const;          // execution span: latest step end - earliest start
+    // Cycles of every step type (OnTileExecute, StreamCopyMid, ...) summed over steps and IPUs,
+    // largest first.
+    std::vector<std::pair<std::string, uint64_t>> cyclesByStepType() const;
     uint64_t countVertexInstances() const; // over all compute sets and tiles
 
     // Everything, for export and round-trip tests.

@@ -23,6 +23,11 @@ struct ReportFile {
     bool present = false;
 };
 
+struct NamedTotal {
+    std::string name;
+    uint64_t value = 0;
+};
+
 struct ProfileSummary {
     std::string path;
     int formatMajor = 0, formatMinor = 0;
@@ -45,6 +50,8 @@ struct ProfileSummary {
     uint32_t tilesOverCapacity = 0;
     bool fits = true;
     uint64_t totalCycles = 0; // execution span over all IPUs (latest step end - earliest start)
+    std::vector<NamedTotal> memoryByCategory; // bytes over all tiles (not overlapped), largest first
+    std::vector<NamedTotal> cyclesByStepType; // cycles summed over steps and IPUs, largest first
     std::vector<ReportFile> reportFiles;
 };
 

@@ -1,11 +1,13 @@
 #include "simulate_command.hpp"
 
 #include "popscope/errors.hpp"
+#include "popscope/output_file.hpp"
 #include "popscope/profile_writer.hpp"
 #include "popscope/sim/generators.hpp"
 #include "popscope/sim/simulator.hpp"
 #include "popscope/sim/target_config.hpp"
 
+#include <charconv>
 #include <chrono>
 #include <iostream>
 #include <string>
@@ -80,10 +82,10 @@ int runSimulateCommand(int argc, char** argv)
                 target = value("--target");
             } else if (arg == "--seed") {
                 const std::string v = value("--seed");
-                size_t used = 0;
-                seed = std::stoull(v, &used);
-                if (used != v.size())
-                    throw std::invalid_argument("--seed expects an integer, got '" + v + "'");
+                // from_chars, not stoull: stoull accepts "-5" (wrapping it) and reports "stoull".
+                const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), seed);
+                if (v.empty() || error != std::errc() || end != v.data() + v.size())
+                    throw std::invalid_argument("--seed expects a whole number from 0 to 18446744073709551615, got '" + v + "'");
                 haveSeed = true;
             } else if (arg == "-q" || arg == "--quiet") {
                 quiet = true;
@@ -112,6 +114,7 @@ int runSimulateCommand(int argc, char** argv)
         return usage("give either --workload or a spec file, not both");
 
     try {
+        checkOutputFile(output, specFile.empty() ? std::vector<std::string>{} : std::vector<std::string>{specFile});
         const auto start = std::chrono::steady_clock::now();
         sim::SimulationSpec spec;
         if (!specFile.empty()) {

@@ -1,6 +1,7 @@
 // validateDocument: the consistency rules every written profile obeys (and the reader re-checks).
 #include "popscope/profile_writer.hpp"
 
+#include "format_limits.hpp"
 #include "program_cycles.hpp"
 
 #include <cmath>
@@ -11,9 +12,11 @@ namespace popscope {
 
 namespace {
 
-constexpr uint32_t kMaxIpus = 1024;
-constexpr uint32_t kMaxTilesPerIpu = 65536;
-constexpr uint64_t kMaxBytesPerTile = 1ull << 31;
+using limits::kMaxBytesPerTile;
+using limits::kMaxCycles;
+using limits::kMaxIpus;
+using limits::kMaxReplicas;
+using limits::kMaxTilesPerIpu;
 
 struct Checker {
     const ProfileDocument& doc;
@@ -64,8 +67,8 @@ struct Checker {
             fail("target.bytesPerTile must be 1..2^31, is " + std::to_string(t.bytesPerTile));
         if (!std::isfinite(t.clockHz) || t.clockHz < 1e3 || t.clockHz > 1e12)
             fail("target.clockFrequency must be a frequency in Hz (1 kHz..1 THz)");
-        if (t.numReplicas < 1 || t.numReplicas > 65536)
-            fail("target.numReplicas must be 1..65536, is " + std::to_string(t.numReplicas));
+        if (t.numReplicas < 1 || t.numReplicas > kMaxReplicas)
+            fail("target.numReplicas must be 1.." + std::to_string(kMaxReplicas) + ", is " + std::to_string(t.numReplicas));
         if (t.ipusPerReplica != t.numIpus)
             fail("target.ipusPerReplica (" + std::to_string(t.ipusPerReplica) + ") must equal target.numIPUs ("
                 + std::to_string(t.numIpus) + "): a profile holds one replica");
@@ -189,6 +192,8 @@ struct Checker {
                     perTile(si.cyclesByTile.size(), what + " cycles by tile");
                 if (si.activeTiles > doc.target.tilesPerIpu)
                     fail(what + " has more active tiles than the IPU has");
+                if (si.cycles > uint64_t(kMaxCycles) || si.cyclesBase > uint64_t(kMaxCycles))
+                    fail(what + " has cycles beyond 2^48 (58 hours at 1.33 GHz)");
             }
         }
     }

@@ -1,6 +1,7 @@
 // ProfileDocument -> JSON interchange form (libpva-style attribute names).
 #include "popscope/errors.hpp"
 #include "popscope/json_interchange.hpp"
+#include "popscope/output_file.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -156,20 +157,21 @@ std::string documentToJson(const ProfileDocument& doc, int indent)
 
 void writeJsonFile(const ProfileDocument& doc, const std::string& path)
 {
+    checkOutputFile(path);
     std::string text = documentToJson(doc);
-    const std::string temporary = path + ".tmp";
+    const std::string temporary = temporaryPathFor(path);
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         if (!out)
             throw ProfileError(ErrorKind::WriteFailed, path, "cannot create the file");
         out << text << '\n';
-        if (!out.flush())
+        if (!out.flush()) {
+            out.close();
+            std::remove(temporary.c_str());
             throw ProfileError(ErrorKind::WriteFailed, path, "cannot write the file (disk full?)");
+        }
     }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        std::remove(temporary.c_str());
-        throw ProfileError(ErrorKind::WriteFailed, path, "cannot move the written file into place");
-    }
+    moveIntoPlace(temporary, path);
 }
 
 } // namespace popscope

@@ -2,6 +2,8 @@
 #include "popscope/errors.hpp"
 #include "popscope/profile_document.hpp"
 
+#include <algorithm>
+
 namespace popscope {
 
 const char* regionName(MemoryRegion region)
@@ -24,6 +26,28 @@ std::optional<MemoryRegion> regionFromName(const std::string& name)
             return MemoryRegion(i);
     }
     return std::nullopt;
+}
+
+std::string printableMessage(const std::string& text, size_t maxLength)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(std::min(text.size(), maxLength) + 8);
+    for (const char c : text) {
+        if (out.size() >= maxLength) {
+            out += "…";
+            break;
+        }
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7f) {
+            out += "\\x";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 15];
+        } else {
+            out += c;
+        }
+    }
+    return out;
 }
 
 const char* errorKindName(ErrorKind kind)

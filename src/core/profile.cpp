@@ -3,6 +3,7 @@
 
 #include "popscope/errors.hpp"
 #include "popscope/profile_writer.hpp"
+#include "format_limits.hpp"
 #include "schema.hpp"
 #include "sqlite_database.hpp"
 
@@ -117,21 +118,24 @@ void Profile::loadHeader()
         if (!target.step())
             throw ProfileError(ErrorKind::CorruptProfile, m_path, "the profile has no target description");
         auto bounded = [&](int column, int64_t max, const char* name) {
-            int64_t value = target.getInt(column);
-            if (value < 0 || value > max)
+            if (!target.isInteger(column))
                 throw ProfileError(ErrorKind::CorruptProfile, m_path,
-                    std::string("target.") + name + " is " + std::to_string(value) + ", outside 0.."
+                    std::string("target.") + name + " is '" + target.getText(column) + "', not a whole number");
+            int64_t value = target.getInt(column);
+            if (value < 1 || value > max)
+                throw ProfileError(ErrorKind::CorruptProfile, m_path,
+                    std::string("target.") + name + " is " + std::to_string(value) + ", outside 1.."
                         + std::to_string(max));
             return value;
         };
         m_target.type = target.getText(0);
         m_target.architecture = target.getText(1);
-        m_target.numIpus = uint32_t(bounded(2, 1024, "numIPUs"));
-        m_target.tilesPerIpu = uint32_t(bounded(3, 65536, "tilesPerIpu"));
-        m_target.bytesPerTile = uint64_t(bounded(4, int64_t(1) << 31, "bytesPerTile"));
+        m_target.numIpus = uint32_t(bounded(2, limits::kMaxIpus, "numIPUs"));
+        m_target.tilesPerIpu = uint32_t(bounded(3, limits::kMaxTilesPerIpu, "tilesPerIpu"));
+        m_target.bytesPerTile = uint64_t(bounded(4, int64_t(limits::kMaxBytesPerTile), "bytesPerTile"));
         m_target.clockHz = target.getDouble(5);
-        m_target.numReplicas = uint32_t(bounded(6, 65536, "numReplicas"));
-        m_target.ipusPerReplica = uint32_t(bounded(7, 1024, "ipusPerReplica"));
+        m_target.numReplicas = uint32_t(bounded(6, limits::kMaxReplicas, "numReplicas"));
+        m_target.ipusPerReplica = uint32_t(bounded(7, limits::kMaxIpus, "ipusPerReplica"));
         m_target.computeInstrumentation = target.getText(8);
         m_target.externalExchangeInstrumentation = target.getText(9);
     }
@@ -181,9 +185,25 @@ uint64_t Profile::totalCycles() const
 {
     // The span of the execution: IPUs run concurrently (pipelines) and overlapped copies share a
     // start, so summing per-step durations would overstate it.
-    Statement span(*m_db, "SELECT coalesce(max(cycles_base + cycles) - min(cycles_base), 0) FROM steps_by_ipu");
+    Statement span(*m_db, "SELECT coalesce(max(cycles_base + cycles) - min(cycles_base), 0),"
+                          " coalesce(max(max(cycles, cycles_base)), 0), coalesce(min(min(cycles, cycles_base)), 0)"
+                          " FROM steps_by_ipu");
     span.step();
+    if (span.getInt(1) > limits::kMaxCycles || span.getInt(2) < 0)
+        throw ProfileError(ErrorKind::CorruptProfile, m_path,
+            "steps_by_ipu holds cycle counts outside 0..2^48 (58 hours at 1.33 GHz)");
     return uint64_t(std::max<int64_t>(0, span.getInt(0)));
+}
+
+std::vector<std::pair<std::string, uint64_t>> Profile::cyclesByStepType() const
+{
+    // total() sums as a double: it cannot overflow, and stays exact below 2^53 cycles.
+    Statement byType(*m_db, "SELECT s.type, total(b.cycles) FROM steps s JOIN steps_by_ipu b ON b.step_id = s.id"
+                            " GROUP BY s.type ORDER BY 2 DESC, 1");
+    std::vector<std::pair<std::string, uint64_t>> result;
+    while (byType.step())
+        result.emplace_back(byType.getText(0), uint64_t(std::max(0.0, byType.getDouble(1))));
+    return result;
 }
 
 uint64_t Profile::countVertexInstances() const

@@ -3,6 +3,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
+#include "format_limits.hpp"
 #include "program_cycles.hpp"
 #include "sqlite_database.hpp"
 
@@ -397,12 +398,12 @@ std::vector<ExecutionStep> Profile::readSteps(bool withCyclesByTile) const
         auto index = r.bounded(b, 0, 0, int64_t(steps.size()) - 1, "steps_by_ipu.step_id");
         StepIpu si;
         si.ipu = r.ipu(b, 1, "steps_by_ipu.ipu");
-        si.cycles = uint64_t(r.bounded(b, 2, 0, INT64_MAX, "steps_by_ipu.cycles"));
+        si.cycles = uint64_t(r.bounded(b, 2, 0, limits::kMaxCycles, "steps_by_ipu.cycles"));
         si.activeTiles = uint32_t(r.bounded(b, 3, 0, m_target.tilesPerIpu, "steps_by_ipu.active_tiles"));
         uint64_t* fields[] = { &si.cyclesBase, &si.activeCyclesFromMin, &si.activeCyclesFromMax,
             &si.activeCyclesToMin, &si.activeCyclesToMax, &si.dataIn, &si.dataOut };
         for (int i = 0; i < 7; ++i)
-            *fields[i] = uint64_t(r.bounded(b, 4 + i, 0, INT64_MAX, "a steps_by_ipu figure"));
+            *fields[i] = uint64_t(r.bounded(b, 4 + i, 0, i == 0 ? limits::kMaxCycles : INT64_MAX, "a steps_by_ipu figure"));
         steps[size_t(index)].ipus.push_back(std::move(si));
     }
     if (!withCyclesByTile)
@@ -459,7 +460,7 @@ std::vector<Operation> Profile::readOperations() const
         op.debugContext = r.reference(s, 4, contexts, "operations.debug_context");
         op.flops = uint64_t(r.bounded(s, 5, 0, INT64_MAX, "operations.flops"));
         op.codeBytes = uint64_t(r.bounded(s, 6, 0, INT64_MAX, "operations.code_bytes"));
-        op.cycles = uint64_t(r.bounded(s, 7, 0, INT64_MAX, "operations.cycles"));
+        op.cycles = uint64_t(r.bounded(s, 7, 0, limits::kMaxCycles, "operations.cycles"));
         operations.push_back(std::move(op));
     }
     Statement p(*m_db, "SELECT operation, program FROM operation_programs ORDER BY operation, position");

@@ -1,4 +1,5 @@
 #include "popscope/profile_writer.hpp"
+#include "popscope/output_file.hpp"
 
 #include "packed_array.hpp"
 #include "popscope/errors.hpp"
@@ -9,7 +10,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <unistd.h>
 
 namespace popscope {
 
@@ -314,8 +314,9 @@ WriteStats writeProfile(const ProfileDocument& doc, const std::string& path)
 {
     if (std::string problem = validateDocument(doc); !problem.empty())
         throw ProfileError(ErrorKind::InvalidInput, path, "the profile to write is inconsistent: " + problem);
+    checkOutputFile(path);
     namespace fs = std::filesystem;
-    const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
+    const std::string temporary = temporaryPathFor(path);
     std::error_code ignored;
     fs::remove(temporary, ignored);
     WriteStats stats;
@@ -332,12 +333,8 @@ WriteStats writeProfile(const ProfileDocument& doc, const std::string& path)
         fs::remove(temporary, ignored);
         throw ProfileError(ErrorKind::WriteFailed, path, error.problem());
     }
+    moveIntoPlace(temporary, path);
     std::error_code ec;
-    fs::rename(temporary, path, ec);
-    if (ec) {
-        fs::remove(temporary, ignored);
-        throw ProfileError(ErrorKind::WriteFailed, path, "cannot move the written profile into place: " + ec.message());
-    }
     stats.bytes = fs::file_size(path, ec);
     return stats;
 }

@@ -143,6 +143,7 @@ void Statement::reset()
 
 int64_t Statement::getInt(int column) const { return sqlite3_column_int64(m_stmt, column); }
 double Statement::getDouble(int column) const { return sqlite3_column_double(m_stmt, column); }
+bool Statement::isInteger(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_INTEGER; }
 
 std::string Statement::getText(int column) const
 {

@@ -37,6 +37,7 @@ public:
     std::string getText(int column) const;
     std::span<const uint8_t> getBlob(int column) const; // valid until the next step
     bool isNull(int column) const;
+    bool isInteger(int column) const; // stored as an INTEGER (not text, real, blob or NULL)
 
 private:
     SqliteDatabase& m_db;

@@ -3,6 +3,8 @@
 #include "popscope/profile.hpp"
 #include "popscope/tile_memory.hpp"
 
+#include <algorithm>
+
 namespace popscope {
 
 ProfileSummary querySummary(const Profile& profile)
@@ -50,6 +52,17 @@ ProfileSummary querySummary(const Profile& profile)
         s.ipus.push_back(m);
     }
     s.fits = s.tilesOverCapacity == 0;
+    for (size_t c = 0; c < memory.categories.size(); ++c) {
+        uint64_t bytes = 0;
+        for (uint32_t b : memory.byCategory[c])
+            bytes += b;
+        if (bytes > 0)
+            s.memoryByCategory.push_back({ memory.categories[c], bytes });
+    }
+    std::stable_sort(s.memoryByCategory.begin(), s.memoryByCategory.end(),
+        [](const NamedTotal& a, const NamedTotal& b) { return a.value > b.value; });
+    for (auto& [type, cycles] : profile.cyclesByStepType())
+        s.cyclesByStepType.push_back({ std::move(type), cycles });
 
     const bool hasMemory = !memory.categories.empty();
     s.reportFiles = {

@@ -1,4 +1,6 @@
 // The CLI's renderings of a ProfileSummary: aligned text for people, JSON for scripts.
+#include "popscope/errors.hpp"
+#include "popscope/memory_categories.hpp"
 #include "popscope/summary.hpp"
 #include "popscope/units.hpp"
 
@@ -23,6 +25,17 @@ std::string bytesWithExact(uint64_t bytes)
     return formatBytes(bytes) + " (" + formatCount(bytes) + " bytes)";
 }
 
+// Text stored in the file, made safe for a terminal (no escape sequences, bounded length).
+std::string shown(const std::string& text)
+{
+    return printableMessage(text, 200);
+}
+
+std::string shareOf(uint64_t part, uint64_t whole)
+{
+    return whole ? " (" + formatPercent(double(part) / double(whole)) + ")" : std::string();
+}
+
 } // namespace
 
 std::string formatSummaryText(const ProfileSummary& s)
@@ -32,10 +45,10 @@ std::string formatSummaryText(const ProfileSummary& s)
         out << "  " << label << std::string(label.size() + 2 <= width ? width - label.size() : 2, ' ') << value << '\n';
     };
     const Target& t = s.target;
-    out << s.path << '\n';
+    out << shown(s.path) << '\n';
     out << "Target\n";
-    row("Type", t.type);
-    row("Architecture", t.architecture);
+    row("Type", shown(t.type));
+    row("Architecture", shown(t.architecture));
     row("IPUs", formatCount(t.numIpus));
     if (t.numReplicas > 1) {
         row("Replicas", formatCount(t.numReplicas));
@@ -47,10 +60,10 @@ std::string formatSummaryText(const ProfileSummary& s)
     row("Memory per IPU", bytesWithExact(t.bytesPerIpu()));
     row("Total memory", bytesWithExact(t.totalMemory()));
     row("Clock", clock(t.clockHz));
-    row("Compute instrumentation", t.computeInstrumentation);
-    row("External exchange instr.", t.externalExchangeInstrumentation);
+    row("Compute instrumentation", shown(t.computeInstrumentation));
+    row("External exchange instr.", shown(t.externalExchangeInstrumentation));
     if (!s.info.poplarVersion.empty())
-        row("Poplar version", s.info.poplarVersion);
+        row("Poplar version", shown(s.info.poplarVersion));
     out << "Graph\n";
     row("Compute sets", formatCount(s.numComputeSets));
     row("Vertices", formatCount(s.numVertices));
@@ -74,6 +87,11 @@ std::string formatSummaryText(const ProfileSummary& s)
         row("Fits", "yes, every tile is within " + formatBytes(t.bytesPerTile));
     else
         row("Fits", "NO: " + formatCount(s.tilesOverCapacity) + " tiles exceed " + formatBytes(t.bytesPerTile));
+    if (!s.memoryByCategory.empty()) {
+        out << "Memory by category (all tiles, excluding gaps)\n";
+        for (const NamedTotal& c : s.memoryByCategory)
+            row(shown(categoryLabel(c.name)), formatBytes(c.value) + shareOf(c.value, s.totalUsedExcludingGaps));
+    }
     out << "Execution\n";
     row("Runs", formatCount(s.numRuns));
     row("Execution steps", formatCount(s.numExecutionSteps));
@@ -81,6 +99,14 @@ std::string formatSummaryText(const ProfileSummary& s)
         char time[48];
         std::snprintf(time, sizeof time, " (%.3f ms at %s)", double(s.totalCycles) / t.clockHz * 1e3, clock(t.clockHz).c_str());
         row("Total cycles", formatCount(s.totalCycles) + time);
+    }
+    if (!s.cyclesByStepType.empty()) {
+        uint64_t all = 0;
+        for (const NamedTotal& c : s.cyclesByStepType)
+            all += c.value;
+        out << "Cycles by step type (summed over steps and IPUs)\n";
+        for (const NamedTotal& c : s.cyclesByStepType)
+            row(shown(c.name), formatCount(c.value) + shareOf(c.value, all));
     }
     row("Liveness steps", formatCount(s.numLivenessSteps));
     row("Operations", formatCount(s.numOperations));
@@ -100,6 +126,12 @@ std::string formatSummaryJson(const ProfileSummary& s)
             { "usedExcludingGaps", ipu.usedExcludingGaps }, { "capacity", ipu.capacity }, { "maxTile", ipu.maxTile },
             { "maxTileBytes", ipu.maxTileBytes }, { "tilesOverCapacity", ipu.tilesOverCapacity } });
     }
+    auto totals = [](const std::vector<NamedTotal>& list) {
+        json object = json::object();
+        for (const NamedTotal& t : list)
+            object[t.name] = t.value;
+        return object;
+    };
     json files = json::object();
     for (const ReportFile& f : s.reportFiles)
         files[f.label] = f.present;
@@ -121,14 +153,15 @@ std::string formatSummaryJson(const ProfileSummary& s)
         { "memory",
             { { "usedIncludingGaps", s.totalUsedIncludingGaps }, { "usedExcludingGaps", s.totalUsedExcludingGaps },
                 { "capacity", s.totalCapacity }, { "tilesOverCapacity", s.tilesOverCapacity }, { "fits", s.fits },
-                { "ipus", ipus } } },
+                { "ipus", ipus }, { "byCategory", totals(s.memoryByCategory) } } },
         { "execution",
-            { { "numRuns", s.numRuns }, { "numSteps", s.numExecutionSteps }, { "totalCycles", s.totalCycles } } },
+            { { "numRuns", s.numRuns }, { "numSteps", s.numExecutionSteps }, { "totalCycles", s.totalCycles },
+                { "cyclesByStepType", totals(s.cyclesByStepType) } } },
         { "numLivenessSteps", s.numLivenessSteps },
         { "numOperations", s.numOperations },
         { "reportFiles", files },
     };
-    return j.dump(2);
+    return j.dump(2, ' ', false, json::error_handler_t::replace); // names from the file may not be UTF-8
 }
 
 } // namespace popscope

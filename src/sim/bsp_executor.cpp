@@ -24,12 +24,13 @@ constexpr uint32_t kRemoteWaitCycles = 300; // Streaming Memory: no host to wait
 } // namespace
 
 BspExecutor::BspExecutor(const Workload& workload, const TargetConfig& target, const ProgramLayout& layout,
-    uint64_t seed, uint64_t maxSteps)
+    uint64_t seed, uint64_t maxSteps, uint64_t maxTileCycleCells)
     : m_workload(workload)
     , m_target(target)
     , m_layout(layout)
     , m_seed(seed)
     , m_maxSteps(maxSteps)
+    , m_maxTileCycleCells(maxTileCycleCells)
     , m_clock(target.numIpus, 0)
     , m_pending(target.numIpus, 0)
     , m_work(target.totalTiles(), 0)
@@ -127,8 +128,14 @@ void BspExecutor::pushStep(ExecutionStep step, ProfileDocument& doc)
             "the execution exceeds " + std::to_string(m_maxSteps)
                 + " steps; lower the Repeat counts or device iterations");
     uint64_t slowest = 0;
-    for (const auto& s : step.ipus)
+    for (const auto& s : step.ipus) {
         slowest = std::max(slowest, s.cycles);
+        m_tileCycleCells += s.cyclesByTile.size();
+    }
+    if (m_tileCycleCells > m_maxTileCycleCells)
+        throw ProfileError(ErrorKind::InvalidInput, "",
+            "the execution records per-tile cycles for more than " + std::to_string(m_maxTileCycleCells >> 20)
+                + " million tile-steps (a profile of over 0.5 GB); lower the Repeat counts, iterations or device iterations");
     m_cyclesByProgram[step.program] += slowest;
     doc.steps.push_back(std::move(step));
 }

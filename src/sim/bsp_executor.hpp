@@ -14,7 +14,7 @@ namespace popscope::sim {
 class BspExecutor {
 public:
     BspExecutor(const Workload& workload, const TargetConfig& target, const ProgramLayout& layout,
-        uint64_t seed, uint64_t maxSteps);
+        uint64_t seed, uint64_t maxSteps, uint64_t maxTileCycleCells);
 
     // Appends runs and steps to doc; returns, per doc program, the cycles spent in it (slowest IPU
     // per step, summed over executions).
@@ -38,6 +38,8 @@ private:
     const ProgramLayout& m_layout;
     uint64_t m_seed;
     uint64_t m_maxSteps;
+    uint64_t m_maxTileCycleCells;
+    uint64_t m_tileCycleCells = 0;
     uint32_t m_run = 0;
     std::vector<uint64_t> m_clock; // per IPU, cycles
     std::vector<uint64_t> m_pending; // per IPU, end of overlapped work (I/O tiles)

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <type_traits>
 
 namespace popscope::sim {
 
@@ -149,8 +150,11 @@ T parseNumber(const std::string& field, const std::string& value, const std::str
         if (r.ec == std::errc() && r.ptr == e)
             return out;
     }
+    const char* expected = std::is_floating_point_v<T> ? "a number"
+                           : std::is_unsigned_v<T>     ? "a whole number, 0 or more"
+                                                       : "a whole number";
     throw ProfileError(ErrorKind::InvalidInput, source,
-        "target field '" + field + "': expected a number, got '" + value + "'");
+        "target field '" + field + "': expected " + expected + ", got '" + value + "'");
 }
 
 const std::map<std::string, Setter>& setters()

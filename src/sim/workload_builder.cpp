@@ -1,6 +1,16 @@
 #include "popscope/sim/workload_builder.hpp"
 
+#include "popscope/errors.hpp"
+
+#include <algorithm>
+
 namespace popscope::sim {
+
+namespace {
+// bench-large has 250 k variables and 190 k programs; 4 M of either is far past any sample.
+constexpr size_t kMaxVariables = 4000000;
+constexpr size_t kMaxPrograms = 4000000;
+} // namespace
 
 uint32_t elementBytesOf(const std::string& t)
 {
@@ -50,6 +60,14 @@ uint32_t WorkloadBuilder::variable(const std::string& name, const std::string& e
     v.alwaysLive = alwaysLive;
     v.debugContext = debugContext;
     v.tiles = tiles;
+    // Fail before the expensive passes: a variable that cannot fit 4 GiB per tile, or a workload
+    // with millions of variables, is a mistake in the parameters, not something to simulate.
+    const uint64_t tileCount = std::max<uint64_t>(1, tiles.size());
+    if (elements / tileCount > (uint64_t(1) << 32) / std::max<uint64_t>(1, v.elementBytes))
+        throw ProfileError(ErrorKind::InvalidInput, "", "variable '" + name + "' puts more than 4 GiB on a tile");
+    if (m_workload.variables.size() >= kMaxVariables)
+        throw ProfileError(ErrorKind::InvalidInput, "",
+            "the workload has more than " + std::to_string(kMaxVariables) + " variables; lower the layer or variable counts");
     m_workload.variables.push_back(std::move(v));
     return uint32_t(m_workload.variables.size() - 1);
 }
@@ -74,6 +92,9 @@ uint32_t WorkloadBuilder::streamCopy(StreamCopyDesc sc)
 
 uint32_t WorkloadBuilder::program(ProgramDesc p)
 {
+    if (m_workload.programs.size() >= kMaxPrograms)
+        throw ProfileError(ErrorKind::InvalidInput, "",
+            "the workload has more than " + std::to_string(kMaxPrograms) + " programs; lower the layer counts");
     m_workload.programs.push_back(std::move(p));
     return uint32_t(m_workload.programs.size() - 1);
 }

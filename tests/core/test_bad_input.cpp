@@ -1,4 +1,5 @@
 // Every kind of bad input gets its own error kind, a message naming the file, and a CLI exit code.
+#include "cli_runner.hpp"
 #include "fixture_builder.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
@@ -7,9 +8,9 @@
 
 #include <cstdio>
 #include <set>
-#include <sys/wait.h>
 
 using namespace popscope;
+using popscope::test::runCli;
 using popscope::test::TempDir;
 
 namespace {
@@ -23,23 +24,6 @@ ProfileError openError(const std::string& path)
     }
     FAIL("opening " << path << " did not fail");
     throw;
-}
-
-struct CliResult {
-    int exitCode;
-    std::string output;
-};
-
-CliResult runCli(const std::string& arguments)
-{
-    std::string command = std::string(POPSCOPE_CLI_PATH) + " " + arguments + " 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    std::string output;
-    char buffer[4096];
-    while (size_t n = fread(buffer, 1, sizeof buffer, pipe))
-        output.append(buffer, n);
-    int status = pclose(pipe);
-    return { WIFEXITED(status) ? WEXITSTATUS(status) : -1, output };
 }
 
 std::string validProfile(const TempDir& dir, const std::string& name = "good.pop")
@@ -138,16 +122,16 @@ TEST_CASE("popscope-cli gives each bad input its own message and exit code", "[e
     std::set<std::string> messages;
     for (const auto& [name, code] : cases) {
         auto result = runCli("summary " + dir.file(name));
-        INFO(name << ": " << result.output);
-        CHECK(result.exitCode == code);
-        CHECK_THAT(result.output, Catch::Contains(dir.file(name)) && Catch::StartsWith("popscope-cli: error:"));
-        messages.insert(result.output.substr(result.output.find(name)));
+        INFO(name << ": " << result.text());
+        CHECK(result.status == code);
+        CHECK_THAT(result.text(), Catch::Contains(dir.file(name)) && Catch::StartsWith("popscope-cli: error:"));
+        messages.insert(result.text().substr(result.text().find(name)));
     }
     CHECK(messages.size() == std::size(cases));
 
     auto usage = runCli("summary");
-    CHECK(usage.exitCode == 2);
-    CHECK_THAT(usage.output, Catch::Contains("usage:"));
+    CHECK(usage.status == 2);
+    CHECK_THAT(usage.text(), Catch::Contains("usage:"));
 }
 
 TEST_CASE("popscope-cli summary prints target and memory used vs available", "[cli]")
@@ -155,13 +139,13 @@ TEST_CASE("popscope-cli summary prints target and memory used vs available", "[c
     TempDir dir;
     const std::string good = validProfile(dir);
     auto text = runCli("summary " + good);
-    CHECK(text.exitCode == 0);
-    CHECK_THAT(text.output, Catch::Contains("Architecture") && Catch::Contains("Mk2")
+    CHECK(text.status == 0);
+    CHECK_THAT(text.text(), Catch::Contains("Architecture") && Catch::Contains("Mk2")
             && Catch::Contains("IPUs") && Catch::Contains("Tiles per IPU") && Catch::Contains("Used (including gaps)")
             && Catch::Contains(" of ") && Catch::Contains("Fits"));
     auto json = runCli("summary --json " + good);
-    CHECK(json.exitCode == 0);
-    CHECK_THAT(json.output, Catch::Contains("\"numIPUs\": 2") && Catch::Contains("\"fits\": true"));
+    CHECK(json.status == 0);
+    CHECK_THAT(json.text(), Catch::Contains("\"numIPUs\": 2") && Catch::Contains("\"fits\": true"));
 }
 
 TEST_CASE("popscope-cli import and export round trip", "[cli][json]")
@@ -169,13 +153,13 @@ TEST_CASE("popscope-cli import and export round trip", "[cli][json]")
     TempDir dir;
     const std::string good = validProfile(dir);
     auto exported = runCli("export " + good + " -o " + dir.file("a.json"));
-    REQUIRE(exported.exitCode == 0);
+    REQUIRE(exported.status == 0);
     auto imported = runCli("import " + dir.file("a.json") + " -o " + dir.file("b.pop"));
-    REQUIRE(imported.exitCode == 0);
+    REQUIRE(imported.status == 0);
     CHECK(Profile::open(dir.file("b.pop"))->readDocument() == Profile::open(good)->readDocument());
     test::writeBytes(dir.file("bad.json"), "{\"compilation\": {\"target\": {\"numIPUs\": \"two\"}}}");
     auto bad = runCli("import " + dir.file("bad.json") + " -o " + dir.file("c.pop"));
-    CHECK(bad.exitCode == 10);
-    CHECK_THAT(bad.output, Catch::Contains("bad.json") && Catch::Contains("compilation.target.numIPUs"));
+    CHECK(bad.status == 10);
+    CHECK_THAT(bad.text(), Catch::Contains("bad.json") && Catch::Contains("compilation.target.numIPUs"));
     CHECK_FALSE(std::filesystem::exists(dir.file("c.pop")));
 }

@@ -1,4 +1,5 @@
 // Spec files, hand-written descriptions, and the simulate command line.
+#include "cli_runner.hpp"
 #include "sim_test_helpers.hpp"
 
 #include "popscope/errors.hpp"
@@ -14,35 +15,10 @@
 using namespace simtest;
 namespace fs = std::filesystem;
 using popscope::ProfileError;
+using popscope::test::CliResult;
+const auto cli = popscope::test::runCli;
 
 namespace {
-
-struct CliResult {
-    int status = 0;
-    std::string out, err;
-};
-
-std::string slurp(const fs::path& p)
-{
-    std::ifstream in(p);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-CliResult cli(const std::string& args)
-{
-    const fs::path dir = fs::temp_directory_path();
-    const fs::path out = dir / "popscope_sim_cli.out", err = dir / "popscope_sim_cli.err";
-    const std::string cmd
-        = std::string("\"") + POPSCOPE_CLI_PATH + "\" " + args + " >" + out.string() + " 2>" + err.string();
-    const int raw = std::system(cmd.c_str());
-    CliResult r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
-}
 
 std::string writeSpec(const std::string& name, const std::string& text)
 {
@@ -101,6 +77,37 @@ TEST_CASE("bad arguments and specs give clear errors and a non-zero exit")
     CHECK(r.err.find(bad) != std::string::npos);
     CHECK(r.err.find("schedule") != std::string::npos);
     CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("simulate rejects malformed seeds and negative target values with a clear message")
+{
+    const std::string out = (fs::temp_directory_path() / "popscope_seed.pop").string();
+    for (const char* seed : { "abc", "-5", "" }) {
+        CliResult r = cli(std::string("simulate --workload sort n=64 --seed '") + seed + "' -o " + out);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("--seed expects a whole number"));
+    }
+    CliResult r = cli("simulate --workload sort target.tilesPerIpu=-1 -o " + out);
+    CHECK(r.status == 10);
+    CHECK_THAT(r.err, Catch::Contains("tilesPerIpu") && Catch::Contains("whole number, 0 or more"));
+    CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("runaway executions stop early with a message instead of filling memory")
+{
+    popscope::sim::SimulationSpec spec;
+    spec.workload = "sort";
+    spec.params = { { "algorithm", "bitonic" }, { "n", "4096" } };
+    popscope::sim::Workload workload;
+    popscope::sim::TargetConfig target;
+    popscope::sim::buildSpec(spec, workload, target);
+    popscope::sim::SimulationOptions steps;
+    steps.maxExecutionSteps = 5;
+    CHECK_THROWS_WITH(popscope::sim::simulateWorkload(workload, target, steps), Catch::Contains("exceeds 5 steps"));
+    popscope::sim::SimulationOptions cells;
+    cells.maxTileCycleCells = 10000;
+    CHECK_THROWS_WITH(popscope::sim::simulateWorkload(workload, target, cells), Catch::Contains("per-tile cycles"));
+    CHECK_NOTHROW(popscope::sim::simulateWorkload(workload, target));
 }
 
 TEST_CASE("spec files: unknown keys, bad JSON and description errors name the file and the key")

@@ -14,7 +14,12 @@ inline constexpr const char* kSimulatorVersion = "popscope-sim 0.1";
 
 struct SimulationOptions {
     uint64_t seed = 1; // jitter and any random choice; same seed -> same bytes
-    uint64_t maxExecutionSteps = 4000000; // guard against runaway Repeat counts
+    // Guards against runaway Repeat counts, iterations and device iterations, so an in-range but
+    // huge request stops early with a clear message instead of filling memory and disk.
+    uint64_t maxExecutionSteps = 1000000;
+    // Per-tile cycles recorded (steps × tiles): 256 M is about 0.5 GB of profile and 1 GB of RAM;
+    // bench-large records 170 M.
+    uint64_t maxTileCycleCells = uint64_t(256) << 20;
     std::string description; // appended to ReportInfo::generator
     std::string timestamp; // ReportInfo::timestamp; "" = the workload's (fixed, never the clock)
 };

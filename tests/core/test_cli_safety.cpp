@@ -1,0 +1,131 @@
+// The command line never destroys what it reads, checks whole files on request, and keeps text
+// from hostile files out of the terminal's control sequences.
+#include "cli_runner.hpp"
+#include "fixture_builder.hpp"
+#include "popscope/errors.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/profile_writer.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <set>
+#include <sys/stat.h>
+
+using namespace popscope;
+using popscope::test::runCli;
+using popscope::test::TempDir;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string validProfile(const TempDir& dir, const std::string& name = "good.pop")
+{
+    writeProfile(test::makeDocument(), dir.file(name));
+    return dir.file(name);
+}
+
+} // namespace
+
+TEST_CASE("an output that is the input, a device, a pipe or a folder is refused before anything is written", "[cli][safety]")
+{
+    TempDir dir;
+    const std::string good = validProfile(dir);
+    const std::string before = test::readBytes(good);
+
+    auto same = runCli("export " + good + " -o " + good);
+    CHECK(same.status == 11);
+    CHECK_THAT(same.err, Catch::Contains(good) && Catch::Contains("is also the input file"));
+    CHECK(test::readBytes(good) == before);
+
+    REQUIRE(runCli("export " + good + " -o " + dir.file("a.json")).status == 0);
+    auto sameJson = runCli("import " + dir.file("a.json") + " -o " + dir.file("a.json"));
+    CHECK(sameJson.status == 11);
+    CHECK(Profile::open(good)->readDocument() == test::makeDocument());
+
+    REQUIRE(::mkfifo(dir.file("pipe").c_str(), 0600) == 0);
+    auto pipe = runCli("export " + good + " -o " + dir.file("pipe"));
+    CHECK(pipe.status == 11);
+    CHECK_THAT(pipe.err, Catch::Contains("not a regular file"));
+    CHECK(fs::is_fifo(dir.file("pipe")));
+
+    fs::create_directory(dir.file("folder"));
+    CHECK(runCli("export " + good + " -o " + dir.file("folder")).status == 11);
+    CHECK(fs::is_directory(dir.file("folder")));
+
+    auto noFolder = runCli("export " + good + " -o " + dir.file("missing/out.json"));
+    CHECK(noFolder.status == 11);
+    CHECK_THAT(noFolder.err, Catch::Contains("does not exist"));
+    // Nothing but what the test made is left in the folder (no temporaries).
+    std::set<std::string> names;
+    for (const auto& entry : fs::directory_iterator(dir.path()))
+        names.insert(entry.path().filename().string());
+    CHECK(names == std::set<std::string>{ "good.pop", "a.json", "pipe", "folder" });
+}
+
+TEST_CASE("check reads every table; summary reads only what it shows", "[cli][check]")
+{
+    TempDir dir;
+    const std::string good = validProfile(dir);
+    auto ok = runCli("check " + good);
+    CHECK(ok.status == 0);
+    CHECK_THAT(ok.out, Catch::Contains(good) && Catch::Contains("OK"));
+
+    test::execSql(good, "UPDATE cycles_by_tile SET cycles = zeroblob(3)");
+    CHECK(runCli("summary " + good).status == 0); // per-tile cycles are not part of the summary
+    auto damaged = runCli("check " + good);
+    CHECK(damaged.status == 9);
+    CHECK_THAT(damaged.err, Catch::Contains(good) && Catch::Contains("cycles_by_tile"));
+}
+
+TEST_CASE("summary shows memory by category and cycles by step type", "[cli][summary]")
+{
+    TempDir dir;
+    const std::string good = validProfile(dir);
+    const ProfileDocument doc = test::makeDocument();
+    auto text = runCli("summary " + good);
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Catch::Contains("Memory by category") && Catch::Contains("Variables")
+            && Catch::Contains("Cycles by step type"));
+    for (const ExecutionStep& step : doc.steps)
+        CHECK_THAT(text.out, Catch::Contains(step.type));
+    auto json = runCli("summary --json " + good);
+    CHECK_THAT(json.out, Catch::Contains("\"byCategory\"") && Catch::Contains("\"cyclesByStepType\""));
+}
+
+TEST_CASE("text and numbers from a hostile file reach messages safely", "[cli][hostile]")
+{
+    TempDir dir;
+    const std::string path = validProfile(dir);
+
+    SECTION("control characters are escaped")
+    {
+        test::execSql(path, "UPDATE meta SET value = 'x' || char(27) || '[2J' || char(10) || 'y' WHERE key = 'format'");
+        auto result = runCli("summary " + path);
+        CHECK(result.status == 7);
+        CHECK(result.err.find('\x1b') == std::string::npos);
+        CHECK_THAT(result.err, Catch::Contains("\\x1b[2J\\x0ay"));
+    }
+    SECTION("a count stored as text")
+    {
+        test::execSql(path, "UPDATE target SET num_ipus = 'two'");
+        auto result = runCli("summary " + path);
+        CHECK(result.status == 9);
+        CHECK_THAT(result.err, Catch::Contains("numIPUs is 'two', not a whole number"));
+    }
+    SECTION("cycle counts beyond 2^48")
+    {
+        test::execSql(path, "UPDATE steps_by_ipu SET cycles = 9223372036854775807 WHERE step_id = 0");
+        auto result = runCli("summary " + path);
+        CHECK(result.status == 9);
+        CHECK_THAT(result.err, Catch::Contains("2^48"));
+        CHECK(runCli("check " + path).status == 9);
+    }
+    SECTION("very long text is cut")
+    {
+        test::execSql(path, "UPDATE meta SET value = printf('%.*c', 100000, 'x') WHERE key = 'format'");
+        auto result = runCli("summary " + path);
+        CHECK(result.status == 7);
+        CHECK(result.err.size() < 3000);
+    }
+}
