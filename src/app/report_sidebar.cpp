@@ -1,6 +1,8 @@
 #include "app/report_sidebar.hpp"
 
+#include <QIcon>
 #include <QListWidget>
+#include <QPalette>
 #include <QSettings>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -9,7 +11,23 @@ namespace popscope {
 
 namespace {
 constexpr int kNameRole = Qt::UserRole + 1;
+
+// The icons are drawn in the accent colour, so the current report gets a pale accent
+// background with ordinary text instead of the solid highlight, on which they would vanish.
+void useLightSelection(QWidget* list)
+{
+    QPalette palette = list->palette();
+    const QColor accent = palette.color(QPalette::Active, QPalette::Highlight);
+    const QColor base = palette.color(QPalette::Active, QPalette::Window);
+    const auto mix = [&](int a, int b) { return (a * 22 + b * 78) / 100; };
+    const QColor light(mix(accent.red(), base.red()), mix(accent.green(), base.green()), mix(accent.blue(), base.blue()));
+    for (const auto group : {QPalette::Active, QPalette::Inactive}) {
+        palette.setColor(group, QPalette::Highlight, light);
+        palette.setColor(group, QPalette::HighlightedText, palette.color(group, QPalette::WindowText));
+    }
+    list->setPalette(palette);
 }
+} // namespace
 
 ReportSidebar::ReportSidebar(QWidget* parent) : QWidget(parent)
 {
@@ -19,6 +37,7 @@ ReportSidebar::ReportSidebar(QWidget* parent) : QWidget(parent)
     m_list->setSpacing(2);
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_list->setBackgroundRole(QPalette::Window);
+    useLightSelection(m_list);
     m_toggle = new QToolButton(this);
     m_toggle->setAutoRaise(true);
     m_toggle->setToolTip(QStringLiteral("Collapse or expand the report list (Ctrl+B)"));

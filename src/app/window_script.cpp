@@ -47,8 +47,13 @@ void WindowScript::apply()
 {
     if (!m_options.page.isEmpty() && m_options.page.compare(QStringLiteral("Start"), Qt::CaseInsensitive) != 0) {
         QString page = m_options.page.left(1).toUpper() + m_options.page.mid(1).toLower();
-        if (!m_window->showPage(page))
-            std::fprintf(stderr, "popscope: no report page called “%s”\n", qPrintable(m_options.page));
+        if (!m_window->showPage(page)) {
+            if (MainWindow::reportNames().contains(page))
+                std::fprintf(stderr, "popscope: the %s report is not built yet\n", qPrintable(page));
+            else
+                std::fprintf(stderr, "popscope: no report page called “%s” (%s)\n", qPrintable(m_options.page),
+                             qPrintable(MainWindow::reportNames().join(QStringLiteral(", "))));
+        }
     }
     MemoryPage* memory = m_window->memoryPage();
     if (!m_options.breakdown.isEmpty()) {
@@ -57,10 +62,17 @@ void WindowScript::apply()
     }
     if (!m_options.select.isEmpty() && !memory->applyTileText(m_options.select))
         std::fprintf(stderr, "popscope: %s\n", qPrintable(memory->tileError()));
-    if (!m_options.tab.isEmpty())
-        for (int i = 0; i < memory->tabs()->count(); ++i)
-            if (memory->tabs()->tabText(i).compare(m_options.tab, Qt::CaseInsensitive) == 0)
+    if (!m_options.tab.isEmpty()) {
+        QStringList tabs;
+        for (int i = 0; i < memory->tabs()->count(); ++i) {
+            tabs << memory->tabs()->tabText(i);
+            if (tabs.last().compare(m_options.tab, Qt::CaseInsensitive) == 0)
                 memory->tabs()->setCurrentIndex(i);
+        }
+        if (!tabs.contains(m_options.tab, Qt::CaseInsensitive))
+            std::fprintf(stderr, "popscope: no Memory tab called “%s” (%s)\n", qPrintable(m_options.tab),
+                         qPrintable(tabs.join(QStringLiteral(", "))));
+    }
     if (!m_options.screenshot.isEmpty())
         QTimer::singleShot(700, this, &WindowScript::finish);
 }

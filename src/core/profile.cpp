@@ -3,6 +3,7 @@
 
 #include "popscope/errors.hpp"
 #include "popscope/profile_writer.hpp"
+#include "popscope/units.hpp"
 #include "format_limits.hpp"
 #include "schema.hpp"
 #include "sqlite_database.hpp"
@@ -74,8 +75,8 @@ void checkSqliteHeader(const std::string& path)
     const uint64_t expected = uint64_t(pageSize) * pageCount;
     if (size % pageSize != 0 || (validFor == changeCounter && pageCount > 0 && size < expected))
         throw ProfileError(ErrorKind::Truncated, path,
-            "the profile is truncated: the file has " + std::to_string(size) + " bytes but its header announces "
-                + std::to_string(validFor == changeCounter ? expected : (size / pageSize + 1) * pageSize)
+            "the profile is truncated: the file has " + formatCount(size) + " bytes but its header announces "
+                + formatCount(validFor == changeCounter ? expected : (size / pageSize + 1) * pageSize)
                 + " (was the copy interrupted?)");
 }
 

@@ -1,11 +1,10 @@
 #include "views/insights_page.hpp"
 
-#include "models/tile_axis.hpp"
 #include "models/tile_scope.hpp"
 #include "views/chart_palette.hpp"
-#include "views/scroll_page.hpp"
 #include "views/column_fitter.hpp"
-#include "views/memory_chart_renderer.hpp"
+#include "views/insights_charts.hpp"
+#include "views/scroll_page.hpp"
 #include "views/small_chart.hpp"
 
 #include <QFormLayout>
@@ -18,16 +17,9 @@
 #include <QTabWidget>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtCharts/QBarCategoryAxis>
-#include <QtCharts/QBarSeries>
-#include <QtCharts/QBarSet>
 #include <QtCharts/QChart>
-#include <QtCharts/QHorizontalBarSeries>
-#include <QtCharts/QStackedBarSeries>
-#include <QtCharts/QValueAxis>
 
 #include <algorithm>
-#include <cmath>
 
 namespace popscope {
 
@@ -40,22 +32,6 @@ QLabel* wrapLabel(QWidget* parent)
     l->setTextFormat(Qt::RichText);
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return l;
-}
-
-// A value axis whose last tick lies just past maxValue: applyNiceNumbers() would round 655 up
-// to 800 and leave a quarter of the chart empty.
-QValueAxis* memoryValueAxis(double maxValue)
-{
-    const auto ticks = niceTicks(maxValue * 1.05, 7);
-    const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : std::max(1.0, maxValue);
-    double end = ticks.back();
-    if (end < maxValue * 1.05)
-        end += step;
-    auto* axis = new QValueAxis;
-    axis->setRange(0, end);
-    axis->setTickCount(int(std::lround(end / step)) + 1);
-    axis->setLabelFormat(QStringLiteral("%.0f"));
-    return axis;
 }
 
 } // namespace
@@ -88,6 +64,8 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent) : QWidget(parent
     m_topChart->setToolTip(QStringLiteral("Click a bar to see that tile in the Memory report. Right-click to save the chart."));
     m_histogram = new SmallChart(QStringLiteral("tile-memory-histogram"), content);
     m_histogram->setToolTip(QStringLiteral("How many tiles use each amount of memory. Right-click to save the chart."));
+    m_topChart->setMinimumHeight(280); // five readable bars even in a small window (the page scrolls)
+    m_histogram->setMinimumHeight(280);
     charts->addWidget(m_topChart, 0, 0);
     charts->addWidget(m_histogram, 0, 1);
     charts->setColumnStretch(0, 1);
@@ -149,7 +127,7 @@ QWidget* InsightsPage::levelWidget(const InsightsLevel& level)
     view->setRootIsDecorated(false);
     view->setAlternatingRowColors(true);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    new ColumnFitter(view, 200); // sizes and type fit their contents, names take the rest
+    new ColumnFitter(view, 120); // sizes and type fit their contents, names take the rest
     view->setMinimumHeight(200);
     layout->addWidget(view, 3);
     return w;
@@ -197,83 +175,8 @@ void InsightsPage::refresh()
     m_fitBar->setValue(int(std::min(1.0, share) * 1000));
     m_fitBar->setFormat(QStringLiteral("%1 of IPU memory used").arg(QString::fromStdString(formatPercent(share))));
 
-    // Top-5 tiles.
-    {
-        auto* chart = new QChart;
-        chart->setTitle(QStringLiteral("Top 5 tiles by memory (including gaps)"));
-        auto* set = new QBarSet(QStringLiteral("Memory"));
-        set->setColor(ChartPalette::qualitative(0));
-        QStringList categories;
-        double maxValue = double(d.bytesPerTile);
-        for (const auto& top : d.topTiles)
-            maxValue = std::max(maxValue, double(top.bytes));
-        const AxisUnit unit = MemoryChartRenderer::axisUnit(maxValue, u);
-        for (auto it = d.topTiles.rbegin(); it != d.topTiles.rend(); ++it) {
-            *set << double(it->bytes) / unit.divisor;
-            categories << QStringLiteral("Tile %1 (IPU %2)").arg(it->tile).arg(it->ipu);
-        }
-        auto* series = new QHorizontalBarSeries;
-        series->append(set);
-        series->setLabelsVisible(true);
-        series->setLabelsFormat(QStringLiteral("@value ") + unit.name);
-        series->setLabelsPrecision(4);
-        chart->addSeries(series);
-        auto* y = new QBarCategoryAxis;
-        y->append(categories);
-        auto* x = memoryValueAxis(maxValue / unit.divisor);
-        x->setTitleText(QStringLiteral("Memory (%1); max per tile %2").arg(unit.name, bytesText(d.bytesPerTile, u)));
-        chart->addAxis(y, Qt::AlignLeft);
-        chart->addAxis(x, Qt::AlignBottom);
-        series->attachAxis(x);
-        series->attachAxis(y);
-        chart->legend()->hide();
-        std::vector<uint32_t> tiles;
-        for (auto it = d.topTiles.rbegin(); it != d.topTiles.rend(); ++it)
-            tiles.push_back(it->tile);
-        connect(set, &QBarSet::clicked, this, [this, tiles](int index) {
-            if (index >= 0 && size_t(index) < tiles.size())
-                emit showTile(tiles[size_t(index)]);
-        });
-        m_topChart->setChartContent(chart);
-    }
-    // Histogram.
-    {
-        auto* chart = new QChart;
-        chart->setTitle(QStringLiteral("Tiles by memory used (including gaps)"));
-        auto* within = new QBarSet(QStringLiteral("Tiles within max memory"));
-        within->setColor(ChartPalette::qualitative(0));
-        auto* over = new QBarSet(QStringLiteral("Tiles over max memory"));
-        over->setColor(ChartPalette::overCapacity());
-        QStringList categories;
-        uint32_t maxCount = 1;
-        const AxisUnit unit = MemoryChartRenderer::axisUnit(double(d.bytesPerTile), u);
-        for (size_t b = 0; b < d.bucketCount.size(); ++b) {
-            const bool beyond = d.bucketStart[b] + d.bucketWidth > d.bytesPerTile + 1;
-            *within << (beyond ? 0 : d.bucketCount[b]);
-            *over << (beyond ? d.bucketCount[b] : 0);
-            categories << QString::number(double(d.bucketStart[b]) / unit.divisor, 'f', 0);
-            maxCount = std::max(maxCount, d.bucketCount[b]);
-        }
-        auto* series = new QStackedBarSeries;
-        series->append(within);
-        series->append(over);
-        series->setBarWidth(0.95);
-        chart->addSeries(series);
-        auto* x = new QBarCategoryAxis;
-        x->append(categories);
-        x->setTitleText(QStringLiteral("Memory per tile, bucket start (%1; buckets of %2)").arg(unit.name, bytesText(d.bucketWidth, u)));
-        auto* y = new QValueAxis;
-        y->setRange(0, maxCount * 1.1);
-        y->setTitleText(QStringLiteral("Tiles"));
-        y->setLabelFormat(QStringLiteral("%.0f"));
-        y->applyNiceNumbers();
-        chart->addAxis(x, Qt::AlignBottom);
-        chart->addAxis(y, Qt::AlignLeft);
-        series->attachAxis(x);
-        series->attachAxis(y);
-        chart->legend()->setAlignment(Qt::AlignTop);
-        m_histogram->setChartContent(chart);
-    }
+    m_topChart->setChartContent(makeTopTilesChart(d, u, [this](uint32_t tile) { emit showTile(tile); }));
+    m_histogram->setChartContent(makeTileHistogramChart(d, u));
     for (const InsightsLevel* level : {&d.model, &d.ipu, &d.tile})
         if (!level->title.isEmpty())
             m_levels->addTab(levelWidget(*level), level->title);

@@ -96,6 +96,7 @@ MemoryChartScene MemoryChart::scene() const
     s.selection = &m_state->selectedTiles();
     s.window = m_state->zoom();
     s.showCapacity = m_showCapacity;
+    s.includeGaps = m_includeGaps;
     s.unit = m_state->unit();
     s.tileOrder = m_order;
     s.ipu = m_ipu;

@@ -64,7 +64,8 @@ std::vector<MemoryChartRenderer::LegendItem> MemoryChartRenderer::legendItems(co
     if (scene.showCapacity) {
         items.push_back({QStringLiteral("Max memory per tile (%1)").arg(QString::fromStdString(formatBytes(scene.capacity, scene.unit))),
                          ChartPalette::overCapacity(), 1});
-        items.push_back({QStringLiteral("Over max memory"), ChartPalette::overCapacity(), 0});
+        if (scene.series && scene.series->maxTotal > scene.capacity)
+            items.push_back({QStringLiteral("Over max memory"), ChartPalette::overCapacity(), 0});
     }
     if (scene.selection && !scene.selection->empty())
         items.push_back({QStringLiteral("Selected tiles"), palette.color(QPalette::Highlight), 2});
@@ -168,8 +169,14 @@ void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChar
     p.save();
     p.translate(area.left() + kMargin + fm.ascent(), plot.center().y());
     p.rotate(-90);
-    p.drawText(QRect(-plot.height() / 2, -fm.ascent(), plot.height(), fm.height()), Qt::AlignCenter,
-               QStringLiteral("Memory per tile (%1)").arg(unit.name));
+    // The longest title that fits the plot's height: whether gaps count matters (other pages
+    // include them), but not more than the unit.
+    QString yTitle = QStringLiteral("Memory per tile (%1, %2 gaps)").arg(unit.name, s.includeGaps ? QStringLiteral("incl.") : QStringLiteral("excl."));
+    if (fm.horizontalAdvance(yTitle) > plot.height())
+        yTitle = QStringLiteral("Memory per tile (%1)").arg(unit.name);
+    if (fm.horizontalAdvance(yTitle) > plot.height())
+        yTitle = unit.name;
+    p.drawText(QRect(-plot.height() / 2, -fm.ascent(), plot.height(), fm.height()), Qt::AlignCenter, yTitle);
     p.restore();
 
     p.save();
@@ -263,20 +270,29 @@ void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChar
         p.drawLine(plot.left(), cy, plot.right(), cy);
     }
 
-    // IPU boundaries.
+    // IPU boundaries. Each visible IPU is named at its start, or at the left edge when its start
+    // is scrolled out of view; the name sits on a plate so the capacity line cannot strike it.
     if (s.ipu < 0 && s.numIpus > 1 && s.tilesPerIpu > 0) {
+        QColor plate = ChartPalette::background(palette);
+        plate.setAlpha(220);
         for (uint32_t i = 0; i < s.numIpus; ++i) {
             const double pos = double(i) * s.tilesPerIpu;
             const double xf = positionToX(pos, s.window, width);
-            if (xf < -200 || xf > width)
+            const double xEnd = positionToX(pos + s.tilesPerIpu, s.window, width);
+            if (xEnd <= 0 || xf >= width)
                 continue;
-            const int bx = plot.left() + int(std::floor(xf));
-            if (i > 0) {
+            const int bx = plot.left() + int(std::floor(std::max(0.0, xf)));
+            if (i > 0 && xf >= 0) {
                 p.setPen(QPen(text, 1, Qt::DotLine));
                 p.drawLine(bx, plot.top(), bx, plot.bottom());
             }
+            const QString label = QStringLiteral("IPU %1").arg(i);
+            const QRect box(bx + 2, plot.top() + 2, fm.horizontalAdvance(label) + 6, fm.height());
+            if (box.right() > plot.left() + int(std::floor(xEnd)))
+                continue; // too narrow to name
+            p.fillRect(box, plate);
             p.setPen(text);
-            p.drawText(QPoint(std::max(bx, plot.left()) + 4, plot.top() + fm.ascent() + 2), QStringLiteral("IPU %1").arg(i));
+            p.drawText(box, Qt::AlignCenter, label);
         }
     }
 

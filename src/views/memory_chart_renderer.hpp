@@ -25,6 +25,7 @@ struct MemoryChartScene {
     TileWindow window;
     uint64_t capacity = 0;
     bool showCapacity = true;
+    bool includeGaps = false; // said in the y-axis title: other pages count gaps, this one may not
     MemoryUnit unit = MemoryUnit::Binary;
     TileOrder tileOrder = TileOrder::Software;
     uint32_t tilesPerIpu = 0;

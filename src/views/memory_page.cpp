@@ -49,9 +49,7 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : QWidget(parent), m
     m_order->setToolTip(QStringLiteral("Order tiles by software id or by physical position on the IPU"));
     m_ipu = new QComboBox(this);
     m_ipu->setToolTip(QStringLiteral("Show all IPUs or one"));
-    auto* options = new QToolButton(this);
-    options->setText(QStringLiteral("Options"));
-    options->setPopupMode(QToolButton::InstantPopup);
+    auto* options = new QPushButton(QStringLiteral("Options"), this); // a push button leaves room for its menu arrow
     auto* optionsMenu = new QMenu(options);
     m_gaps = optionsMenu->addAction(QStringLiteral("Include gaps"));
     m_gaps->setCheckable(true);
@@ -62,11 +60,11 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : QWidget(parent), m
     options->setMenu(optionsMenu);
 
     m_tileEdit = new QLineEdit(this);
-    m_tileEdit->setPlaceholderText(QStringLiteral("Select tiles, e.g. 0, 5, 100-120"));
+    m_tileEdit->setPlaceholderText(QStringLiteral("Tiles, e.g. 0, 5, 100-120"));
     m_tileEdit->setClearButtonEnabled(true);
     m_tileEdit->setToolTip(QStringLiteral("Type tile ids and ranges, then press Enter. Or click bars in the chart "
                                           "(Shift-click adds tiles). The selection is shared by every report."));
-    m_tileEdit->setMinimumWidth(140);
+    m_tileEdit->setMinimumWidth(128);
     auto* clear = new QPushButton(QStringLiteral("Clear"), this);
     clear->setToolTip(QStringLiteral("Clear the tile selection (Esc in the chart)"));
     auto* save = new QToolButton(this);
@@ -297,9 +295,13 @@ void MemoryPage::refreshTables()
         QString list = formatted;
         if (list.size() > 80)
             list = list.left(80) + QStringLiteral("…");
-        m_scope->setText(QStringLiteral("Tables show <b>%1 selected tile%2</b>: %3")
-                             .arg(countText(selection.size()), selection.size() == 1 ? QString() : QStringLiteral("s"),
-                                  list.toHtmlEscaped()));
+        QString text = QStringLiteral("Tables show <b>%1 selected tile%2</b>: %3")
+                           .arg(countText(selection.size()), selection.size() == 1 ? QString() : QStringLiteral("s"),
+                                list.toHtmlEscaped());
+        if (selection.size() > size_t(DetailsModel::kMaxTileColumns))
+            text += QStringLiteral(". Details has a column for each of the first %1; its Selection column sums all of them.")
+                        .arg(DetailsModel::kMaxTileColumns);
+        m_scope->setText(text);
     }
 }
 

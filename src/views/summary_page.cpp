@@ -247,9 +247,13 @@ void SummaryPage::refresh()
                 QString::fromStdString(formatPercent(ipu.capacity ? double(ipu.usedIncludingGaps) / double(ipu.capacity) : 0)),
                 QStringLiteral("%1 (%2)").arg(ipu.maxTile).arg(bytes(ipu.maxTileBytes)), countText(ipu.tilesOverCapacity)},
                ipu.tilesOverCapacity > 0);
+    const auto fullest = std::max_element(s.ipus.begin(), s.ipus.end(), [](const IpuMemorySummary& a, const IpuMemorySummary& b) {
+        return a.maxTileBytes < b.maxTileBytes;
+    });
     addRow({QStringLiteral("<b>All</b>"), bytes(s.totalUsedExcludingGaps), bytes(s.totalUsedIncludingGaps), bytes(s.totalCapacity),
             QString::fromStdString(formatPercent(s.totalCapacity ? double(s.totalUsedIncludingGaps) / double(s.totalCapacity) : 0)),
-            QString(), countText(s.tilesOverCapacity)},
+            fullest == s.ipus.end() ? QString() : QStringLiteral("%1 (%2)").arg(fullest->maxTile).arg(bytes(fullest->maxTileBytes)),
+            countText(s.tilesOverCapacity)},
            s.tilesOverCapacity > 0);
     m_memory->setColumnStretch(headers.size(), 1);
 

@@ -111,7 +111,12 @@ void TablePanel::setEmptyText(const QString& text)
     updateState();
 }
 
-void TablePanel::setFilterVisible(bool visible) { m_filter->setVisible(visible); }
+// Trees (Details) have no filter, and their top-level row count would mislead: both go.
+void TablePanel::setFilterVisible(bool visible)
+{
+    m_filter->setVisible(visible);
+    m_count->setVisible(visible);
+}
 
 void TablePanel::setFilterSettingsKey(const QString& key)
 {
