@@ -28,7 +28,11 @@ AppOptions parseAppOptions(const QStringList& arguments)
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1920x1080."), QStringLiteral("WxH"));
     const QCommandLineOption fresh(QStringLiteral("fresh-settings"),
                                    QStringLiteral("Start from default settings and keep nothing (implied by --screenshot)."));
-    parser.addOptions({demo, page, select, tab, breakdown, screenshot, size, fresh});
+    const QCommandLineOption settingsDir(QStringLiteral("settings-dir"),
+                                         QStringLiteral("Keep settings (recent files, preferences) in this folder instead of "
+                                                        "the user's; used to script screenshots with recent files."),
+                                         QStringLiteral("folder"));
+    parser.addOptions({demo, page, select, tab, breakdown, screenshot, size, fresh, settingsDir});
 
     AppOptions options;
     if (!parser.parse(arguments)) {
@@ -52,7 +56,8 @@ AppOptions parseAppOptions(const QStringList& arguments)
     options.breakdown = parser.value(breakdown).toLower();
     options.screenshot = parser.value(screenshot);
     // Scripted screenshots always show the defaults, whatever the user last chose.
-    options.freshSettings = parser.isSet(fresh) || !options.screenshot.isEmpty();
+    options.settingsDir = parser.value(settingsDir);
+    options.freshSettings = options.settingsDir.isEmpty() && (parser.isSet(fresh) || !options.screenshot.isEmpty());
     if (parser.isSet(size)) {
         const auto m = QRegularExpression(QStringLiteral("^(\\d+)[xX](\\d+)$")).match(parser.value(size));
         if (!m.hasMatch()) {

@@ -1,6 +1,7 @@
 #pragma once
 // Command line: popscope [FILE] [--demo] [--page NAME] [--select TILES] [--tab NAME]
 //               [--screenshot OUT.png] [--size WxH] [--breakdown NAME] [--fresh-settings]
+//               [--settings-dir DIR]
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -17,6 +18,7 @@ struct AppOptions {
     QString screenshot; // write the window to this PNG and exit
     QSize size;         // window size
     bool freshSettings = false; // ignore (and do not touch) the user's saved settings
+    QString settingsDir;        // keep settings in this folder instead (scripts, screenshots)
     QString error;      // set when the arguments are invalid
 };
 

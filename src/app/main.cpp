@@ -32,6 +32,8 @@ int main(int argc, char** argv)
     if (options.freshSettings) {
         freshSettings.emplace();
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, freshSettings->path());
+    } else if (!options.settingsDir.isEmpty()) {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, options.settingsDir);
     }
     popscope::MainWindow window;
     auto* script = new popscope::WindowScript(&window, options);

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Regenerates the user guide's pictures (docs/images/*.png) from the real window under Xvfb,
+# on the demo and sample profiles of a build. Usage: scripts/guide-screenshots.sh [BUILD_DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir=${1:-build/release}
+app="$build_dir/src/app/popscope"
+profiles="$build_dir/profiles"
+out=docs/images
+[ -x "$app" ] || { echo "guide-screenshots: build first ($app is missing)" >&2; exit 1; }
+settings=$(mktemp -d)
+trap 'rm -rf "$settings"' EXIT
+
+shoot() { # OUT.png SIZE ARGS...
+    local png=$1 size=$2
+    shift 2
+    timeout 60 xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --size "$size" --screenshot "$png" "$@" >/dev/null
+    echo "guide-screenshots: $png"
+}
+
+# Start page with recent reports: open a few samples (oldest first) with a throw-away settings folder.
+for name in pipeline-grouped replicas-4 sort-bitonic demo; do
+    shoot "$settings/open.png" 1280x800 --settings-dir "$settings" "$profiles/$name.pop"
+done
+shoot "$out/start-page.png" 1920x1080 --settings-dir "$settings" --page Start
+
+shoot "$out/summary.png" 1920x1080 --demo --page Summary
+shoot "$out/insights.png" 1920x1080 --demo --page Insights
+shoot "$out/memory-details.png" 1920x1080 --demo --page Memory --select "2208, 2209, 2211, 2214, 2489" --tab Details
+shoot "$out/memory-variables.png" 1920x1080 --demo --page Memory --select "2208-2214" --tab Variables --breakdown region
+shoot "$out/memory-small.png" 1024x640 --demo --page Memory --select "2208-2214" --tab Variables
