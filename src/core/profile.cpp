@@ -186,14 +186,15 @@ uint64_t Profile::totalCycles() const
 {
     // The span of the execution: IPUs run concurrently (pipelines) and overlapped copies share a
     // start, so summing per-step durations would overstate it.
-    Statement span(*m_db, "SELECT coalesce(max(cycles_base + cycles) - min(cycles_base), 0),"
-                          " coalesce(max(max(cycles, cycles_base)), 0), coalesce(min(min(cycles, cycles_base)), 0)"
-                          " FROM steps_by_ipu");
+    // With both columns non-negative, a latest end within 2^48 bounds every value (an integer
+    // overflow in the sum turns into a large REAL, caught by the same test).
+    Statement span(*m_db, "SELECT coalesce(max(cycles_base + cycles), 0), coalesce(min(cycles_base), 0),"
+                          " coalesce(min(cycles), 0) FROM steps_by_ipu");
     span.step();
-    if (span.getInt(1) > limits::kMaxCycles || span.getInt(2) < 0)
+    if (span.getDouble(0) > double(limits::kMaxCycles) || span.getInt(1) < 0 || span.getInt(2) < 0)
         throw ProfileError(ErrorKind::CorruptProfile, m_path,
             "steps_by_ipu holds cycle counts outside 0..2^48 (58 hours at 1.33 GHz)");
-    return uint64_t(std::max<int64_t>(0, span.getInt(0)));
+    return uint64_t(std::max<int64_t>(0, span.getInt(0) - span.getInt(1)));
 }
 
 std::vector<std::pair<std::string, uint64_t>> Profile::cyclesByStepType() const
