@@ -26,18 +26,12 @@ ProfileError openError(const std::string& path)
     throw;
 }
 
-std::string validProfile(const TempDir& dir, const std::string& name = "good.pop")
-{
-    writeProfile(test::makeDocument(), dir.file(name));
-    return dir.file(name);
-}
-
 } // namespace
 
 TEST_CASE("each bad input has its own error kind and a message naming the file", "[errors]")
 {
     TempDir dir;
-    const std::string good = validProfile(dir);
+    const std::string good = test::writeValidProfile(dir);
     const std::string goodBytes = test::readBytes(good);
 
     SECTION("missing file")
@@ -95,7 +89,7 @@ TEST_CASE("each bad input has its own error kind and a message naming the file",
     SECTION("a report folder opens through its profile.pop")
     {
         std::filesystem::create_directory(dir.file("report"));
-        validProfile(dir, "report/profile.pop");
+        test::writeValidProfile(dir, "report/profile.pop");
         CHECK(Profile::open(dir.file("report"))->target().numIpus == 2);
         std::filesystem::create_directory(dir.file("emptyreport"));
         auto error = openError(dir.file("emptyreport"));
@@ -107,13 +101,13 @@ TEST_CASE("each bad input has its own error kind and a message naming the file",
 TEST_CASE("popscope-cli gives each bad input its own message and exit code", "[errors][cli]")
 {
     TempDir dir;
-    const std::string good = validProfile(dir);
+    const std::string good = test::writeValidProfile(dir);
     const std::string goodBytes = test::readBytes(good);
     test::writeBytes(dir.file("empty.pop"), "");
     test::writeBytes(dir.file("text.pop"), "hello");
     test::writeBytes(dir.file("cut.pop"), goodBytes.substr(0, goodBytes.size() / 3));
     test::execSql(dir.file("other.db"), "CREATE TABLE t(x)");
-    validProfile(dir, "newer.pop");
+    test::writeValidProfile(dir, "newer.pop");
     test::execSql(dir.file("newer.pop"), "UPDATE meta SET value = '3' WHERE key = 'version_major'");
 
     const std::pair<std::string, int> cases[] = {
@@ -137,7 +131,7 @@ TEST_CASE("popscope-cli gives each bad input its own message and exit code", "[e
 TEST_CASE("popscope-cli summary prints target and memory used vs available", "[cli]")
 {
     TempDir dir;
-    const std::string good = validProfile(dir);
+    const std::string good = test::writeValidProfile(dir);
     auto text = runCli("summary " + good);
     CHECK(text.status == 0);
     CHECK_THAT(text.text(), Catch::Contains("Architecture") && Catch::Contains("Mk2")
@@ -151,7 +145,7 @@ TEST_CASE("popscope-cli summary prints target and memory used vs available", "[c
 TEST_CASE("popscope-cli import and export round trip", "[cli][json]")
 {
     TempDir dir;
-    const std::string good = validProfile(dir);
+    const std::string good = test::writeValidProfile(dir);
     auto exported = runCli("export " + good + " -o " + dir.file("a.json"));
     REQUIRE(exported.status == 0);
     auto imported = runCli("import " + dir.file("a.json") + " -o " + dir.file("b.pop"));

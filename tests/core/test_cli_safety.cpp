@@ -17,20 +17,10 @@ using popscope::test::runCli;
 using popscope::test::TempDir;
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string validProfile(const TempDir& dir, const std::string& name = "good.pop")
-{
-    writeProfile(test::makeDocument(), dir.file(name));
-    return dir.file(name);
-}
-
-} // namespace
-
 TEST_CASE("an output that is the input, a device, a pipe or a folder is refused before anything is written", "[cli][safety]")
 {
     TempDir dir;
-    const std::string good = validProfile(dir);
+    const std::string good = test::writeValidProfile(dir);
     const std::string before = test::readBytes(good);
 
     auto same = runCli("export " + good + " -o " + good);
@@ -66,7 +56,7 @@ TEST_CASE("an output that is the input, a device, a pipe or a folder is refused 
 TEST_CASE("check reads every table; summary reads only what it shows", "[cli][check]")
 {
     TempDir dir;
-    const std::string good = validProfile(dir);
+    const std::string good = test::writeValidProfile(dir);
     auto ok = runCli("check " + good);
     CHECK(ok.status == 0);
     CHECK_THAT(ok.out, Catch::Contains(good) && Catch::Contains("OK"));
@@ -81,7 +71,7 @@ TEST_CASE("check reads every table; summary reads only what it shows", "[cli][ch
 TEST_CASE("summary shows memory by category and cycles by step type", "[cli][summary]")
 {
     TempDir dir;
-    const std::string good = validProfile(dir);
+    const std::string good = test::writeValidProfile(dir);
     const ProfileDocument doc = test::makeDocument();
     auto text = runCli("summary " + good);
     REQUIRE(text.status == 0);
@@ -96,7 +86,7 @@ TEST_CASE("summary shows memory by category and cycles by step type", "[cli][sum
 TEST_CASE("text and numbers from a hostile file reach messages safely", "[cli][hostile]")
 {
     TempDir dir;
-    const std::string path = validProfile(dir);
+    const std::string path = test::writeValidProfile(dir);
 
     SECTION("control characters are escaped")
     {

@@ -1,5 +1,7 @@
 #include "fixture_builder.hpp"
 
+#include "popscope/profile_writer.hpp"
+
 #include <sqlite3.h>
 
 #include <atomic>
@@ -171,6 +173,12 @@ TempDir::~TempDir()
 {
     std::error_code ignored;
     std::filesystem::remove_all(m_path, ignored);
+}
+
+std::string writeValidProfile(const TempDir& dir, const std::string& name)
+{
+    writeProfile(makeDocument(), dir.file(name));
+    return dir.file(name);
 }
 
 std::string readBytes(const std::string& path)

@@ -34,6 +34,9 @@ private:
     std::filesystem::path m_path;
 };
 
+// Writes makeDocument() as DIR/NAME and returns the path.
+std::string writeValidProfile(const TempDir& dir, const std::string& name = "good.pop");
+
 std::string readBytes(const std::string& path);
 void writeBytes(const std::string& path, const std::string& bytes);
 // Runs SQL against a file read-write (to build hostile or damaged profiles); throws on failure.
