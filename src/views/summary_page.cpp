@@ -120,6 +120,7 @@ SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : QWidget(parent),
     m_optionsPanel->setEmptyText(QStringLiteral("This report records no engine options."));
     m_optionsPanel->setFilterSettingsKey(QStringLiteral("summary/engineOptionsFilter"));
     m_optionsPanel->setMinimumHeight(220);
+    m_optionsPanel->setMaximumWidth(960); // keeps each value near its option on wide screens
     section(QStringLiteral("Engine options"), m_optionsPanel, QStringLiteral("engineOptions"));
 
     auto* jsonBody = new QWidget(content);
