@@ -1,5 +1,6 @@
 #include "app/report_sidebar.hpp"
 
+#include <QEvent>
 #include <QIcon>
 #include <QListWidget>
 #include <QPalette>
@@ -14,9 +15,8 @@ constexpr int kNameRole = Qt::UserRole + 1;
 
 // The icons are drawn in the accent colour, so the current report gets a pale accent
 // background with ordinary text instead of the solid highlight, on which they would vanish.
-void useLightSelection(QWidget* list)
+void useLightSelection(QWidget* list, QPalette palette)
 {
-    QPalette palette = list->palette();
     const QColor accent = palette.color(QPalette::Active, QPalette::Highlight);
     const QColor base = palette.color(QPalette::Active, QPalette::Window);
     const auto mix = [&](int a, int b) { return (a * 22 + b * 78) / 100; };
@@ -37,7 +37,7 @@ ReportSidebar::ReportSidebar(QWidget* parent) : QWidget(parent)
     m_list->setSpacing(2);
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_list->setBackgroundRole(QPalette::Window);
-    useLightSelection(m_list);
+    useLightSelection(m_list, palette());
     m_toggle = new QToolButton(this);
     m_toggle->setAutoRaise(true);
     m_toggle->setToolTip(QStringLiteral("Collapse or expand the report list (Ctrl+B)"));
@@ -87,6 +87,15 @@ bool ReportSidebar::isAvailable(const QString& name) const
         if (m_list->item(i)->data(kNameRole).toString() == name)
             return m_list->item(i)->flags() & Qt::ItemIsEnabled;
     return false;
+}
+
+void ReportSidebar::changeEvent(QEvent* event)
+{
+    // The list's palette was set explicitly, so it no longer follows the application's: derive
+    // it again from the sidebar's (which does).
+    if (event->type() == QEvent::PaletteChange)
+        useLightSelection(m_list, palette());
+    QWidget::changeEvent(event);
 }
 
 void ReportSidebar::setCollapsed(bool collapsed)

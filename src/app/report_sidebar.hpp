@@ -23,6 +23,9 @@ public:
 signals:
     void reportSelected(const QString& name);
 
+protected:
+    void changeEvent(QEvent* event) override; // follows palette (theme) changes
+
 private:
     QListWidget* m_list;
     QToolButton* m_toggle;

@@ -192,8 +192,9 @@ struct Checker {
                     perTile(si.cyclesByTile.size(), what + " cycles by tile");
                 if (si.activeTiles > doc.target.tilesPerIpu)
                     fail(what + " has more active tiles than the IPU has");
-                if (si.cycles > uint64_t(kMaxCycles) || si.cyclesBase > uint64_t(kMaxCycles))
-                    fail(what + " has cycles beyond 2^48 (58 hours at 1.33 GHz)");
+                // Readers bound the step's end (start + duration), so the writer does too.
+                if (si.cycles > uint64_t(kMaxCycles) || si.cyclesBase > uint64_t(kMaxCycles) - si.cycles)
+                    fail(what + " ends beyond 2^48 cycles (58 hours at 1.33 GHz)");
             }
         }
     }
@@ -209,6 +210,8 @@ struct Checker {
             index(op.debugContext, doc.debugContexts.size(), "operation '" + op.name + "' debug context");
             for (uint32_t p : op.programs)
                 index(p, doc.programs.size(), "operation '" + op.name + "' program", false);
+            if (op.cycles > uint64_t(kMaxCycles))
+                fail("operation '" + op.name + "' has more than 2^48 cycles");
         }
     }
 };

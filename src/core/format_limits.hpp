@@ -10,8 +10,8 @@ constexpr uint32_t kMaxIpus = 1024;
 constexpr uint32_t kMaxTilesPerIpu = 65536;
 constexpr uint64_t kMaxBytesPerTile = 1ull << 31;
 constexpr uint32_t kMaxReplicas = 65536;
-// 2^48 cycles is 58 hours at 1.33 GHz: longer than any profiled run, small enough that sums of
-// many steps cannot overflow 64 bits.
+// 2^48 cycles is 58 hours at 1.33 GHz: longer than any profiled run. It bounds each step's end
+// (start + duration) and each operation; sums over many steps are taken as doubles.
 constexpr int64_t kMaxCycles = int64_t(1) << 48;
 
 } // namespace popscope::limits

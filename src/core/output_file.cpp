@@ -20,10 +20,14 @@ void checkOutputFile(const std::string& output, const std::vector<std::string>& 
         if (!fs::is_regular_file(status))
             throw ProfileError(ErrorKind::WriteFailed, output,
                                "is not a regular file (a folder, device or pipe); choose a file name");
-        for (const std::string& input : inputs)
-            if (fs::equivalent(output, input, ec))
+        for (const std::string& input : inputs) {
+            // A report folder is read through its profile.pop (Profile::open), so guard that too.
+            const bool same = fs::equivalent(output, input, ec)
+                || (fs::is_directory(input, ec) && fs::equivalent(output, fs::path(input) / "profile.pop", ec));
+            if (same)
                 throw ProfileError(ErrorKind::WriteFailed, output,
                                    "is also the input file; choose another output name so the input is not overwritten");
+        }
     }
     const fs::path folder = fs::path(output).parent_path();
     if (!folder.empty() && !fs::is_directory(folder, ec))

@@ -188,10 +188,12 @@ uint64_t Profile::totalCycles() const
     // start, so summing per-step durations would overstate it.
     // With both columns non-negative, a latest end within 2^48 bounds every value (an integer
     // overflow in the sum turns into a large REAL, caught by the same test).
+    // count(column) skips NULLs, which a hostile table (same column names, no NOT NULL) may hold.
     Statement span(*m_db, "SELECT coalesce(max(cycles_base + cycles), 0), coalesce(min(cycles_base), 0),"
-                          " coalesce(min(cycles), 0) FROM steps_by_ipu");
+                          " coalesce(min(cycles), 0), count(cycles) + count(cycles_base) - 2 * count(*)"
+                          " FROM steps_by_ipu");
     span.step();
-    if (span.getDouble(0) > double(limits::kMaxCycles) || span.getInt(1) < 0 || span.getInt(2) < 0)
+    if (span.getDouble(0) > double(limits::kMaxCycles) || span.getInt(1) < 0 || span.getInt(2) < 0 || span.getInt(3) != 0)
         throw ProfileError(ErrorKind::CorruptProfile, m_path,
             "steps_by_ipu holds cycle counts outside 0..2^48 (58 hours at 1.33 GHz)");
     return uint64_t(std::max<int64_t>(0, span.getInt(0) - span.getInt(1)));
@@ -203,8 +205,12 @@ std::vector<std::pair<std::string, uint64_t>> Profile::cyclesByStepType() const
     Statement byType(*m_db, "SELECT s.type, total(b.cycles) FROM steps s JOIN steps_by_ipu b ON b.step_id = s.id"
                             " GROUP BY s.type ORDER BY 2 DESC, 1");
     std::vector<std::pair<std::string, uint64_t>> result;
-    while (byType.step())
-        result.emplace_back(byType.getText(0), uint64_t(std::max(0.0, byType.getDouble(1))));
+    while (byType.step()) {
+        // Clamped before the cast (a double past 2^64 has no uint64_t value); valid profiles sum
+        // to far less: 2^48 per row.
+        const double cycles = byType.getDouble(1);
+        result.emplace_back(byType.getText(0), cycles >= 1.8e19 ? UINT64_MAX : cycles > 0 ? uint64_t(cycles) : 0);
+    }
     return result;
 }
 

@@ -101,9 +101,9 @@ std::string formatSummaryText(const ProfileSummary& s)
         row("Total cycles", formatCount(s.totalCycles) + time);
     }
     if (!s.cyclesByStepType.empty()) {
-        uint64_t all = 0;
+        uint64_t all = 0; // saturating: a hostile file could make the sum wrap
         for (const NamedTotal& c : s.cyclesByStepType)
-            all += c.value;
+            all = c.value > UINT64_MAX - all ? UINT64_MAX : all + c.value;
         out << "Cycles by step type (summed over steps and IPUs)\n";
         for (const NamedTotal& c : s.cyclesByStepType)
             row(shown(c.name), formatCount(c.value) + shareOf(c.value, all));

@@ -2,6 +2,7 @@
 
 #include "popscope/errors.hpp"
 #include "popscope/sim/cost_model.hpp"
+#include "popscope/units.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,6 +22,14 @@ uint64_t jitter(uint64_t value, uint32_t jitterPercent, uint64_t hash)
 }
 constexpr uint32_t kCyclesPerRegion = 3; // per contiguous region an exchange copies (our estimate)
 constexpr uint32_t kRemoteWaitCycles = 300; // Streaming Memory: no host to wait for (our estimate)
+constexpr uint64_t kMaxRunCycles = uint64_t(1) << 48; // what a profile records (docs/profile-format.md)
+// Cycles of a transfer at a rate; saturates past the limit (a double beyond 2^64 has no uint64_t
+// value) so pushStep reports the run as too long.
+uint64_t transferCycles(double bytes, double bytesPerCycle)
+{
+    const double cycles = std::ceil(bytes / bytesPerCycle);
+    return cycles < double(kMaxRunCycles) ? uint64_t(cycles) : kMaxRunCycles + 1;
+}
 } // namespace
 
 BspExecutor::BspExecutor(const Workload& workload, const TargetConfig& target, const ProgramLayout& layout,
@@ -131,11 +140,15 @@ void BspExecutor::pushStep(ExecutionStep step, ProfileDocument& doc)
     for (const auto& s : step.ipus) {
         slowest = std::max(slowest, s.cycles);
         m_tileCycleCells += s.cyclesByTile.size();
+        if (s.cycles > kMaxRunCycles || s.cyclesBase > kMaxRunCycles - s.cycles)
+            throw ProfileError(ErrorKind::InvalidInput, "",
+                "the simulated run lasts more than 2^48 cycles (58 hours at 1.33 GHz), more than a profile records; "
+                "check the target's rates and the Repeat counts");
     }
     if (m_tileCycleCells > m_maxTileCycleCells)
         throw ProfileError(ErrorKind::InvalidInput, "",
-            "the execution records per-tile cycles for more than " + std::to_string(m_maxTileCycleCells >> 20)
-                + " million tile-steps (a profile of over 0.5 GB); lower the Repeat counts, iterations or device iterations");
+            "the execution records per-tile cycles for more than " + formatCount(m_maxTileCycleCells)
+                + " tile-steps (a profile of over 0.5 GB); lower the Repeat counts, iterations or device iterations");
     m_cyclesByProgram[step.program] += slowest;
     doc.steps.push_back(std::move(step));
 }
@@ -227,7 +240,7 @@ void BspExecutor::executeExchange(uint32_t program, uint32_t exIndex, ProfileDoc
         uint64_t slowest = *std::max_element(cycles.begin(), cycles.end());
         if (global) // IPU-Link bound: the IPU's bytes over the links it uses
             slowest = std::max<uint64_t>(slowest,
-                overhead + uint64_t(std::ceil(double(bytesByIpu[ipu]) / m_target.ipuLinkBytesPerCycle())));
+                overhead + transferCycles(double(bytesByIpu[ipu]), m_target.ipuLinkBytesPerCycle()));
         StepIpu s = stepIpu(ipu, std::move(cycles), slowest);
         s.dataIn = s.dataOut = bytesByIpu[ipu];
         m_clock[ipu] += s.cycles;
@@ -278,7 +291,7 @@ void BspExecutor::executeStreamCopy(uint32_t program, uint32_t scIndex, ProfileD
         const uint64_t ipuBytes = sc.bytesPerTile * tiles.size();
         const uint64_t cycles = m_target.streamCopyMidOverheadCycles
             + std::max<uint64_t>(exchangeCycles(m_target, sc.bytesPerTile),
-                uint64_t(std::ceil(double(ipuBytes) / m_target.hostBytesPerCycle())));
+                transferCycles(double(ipuBytes), m_target.hostBytesPerCycle()));
         std::vector<uint32_t> byTile(tpi, 0);
         for (uint32_t t : tiles)
             byTile[t] = clamp32(cycles);

@@ -117,8 +117,9 @@ std::string TargetConfig::validate() const
     if (exchangeBytesPerCycle == 0 || memcpyBytesPerCycle == 0 || flopsPerCycleHalf == 0
         || flopsPerCycleFloat == 0)
         return "rates must be positive";
-    if (!(ipuLinkBytesPerSecond > 0) || !(hostBytesPerSecond > 0))
-        return "link bandwidths must be positive";
+    // Below 1 kB/s a copy would take longer than any profile can record (2^48 cycles).
+    if (!(ipuLinkBytesPerSecond >= 1e3 && ipuLinkBytesPerSecond < 1e15) || !(hostBytesPerSecond >= 1e3 && hostBytesPerSecond < 1e15))
+        return "link bandwidths must be 1e3..1e15 bytes per second";
     if (ioTilesPerIpu % 2 != 0)
         return "ioTilesPerIpu must be even (I/O tiles are allocated in pairs)";
     if (ioTilesPerIpu * 2 > tilesPerIpu)

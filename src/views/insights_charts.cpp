@@ -24,11 +24,11 @@ namespace {
 
 // A value axis whose last tick lies just past maxValue: applyNiceNumbers() would round 655 up
 // to 800 and leave a quarter of the chart empty.
-QValueAxis* valueAxisTo(double maxValue)
+QValueAxis* valueAxisTo(double maxValue, double minimumStep = 0)
 {
     const auto ticks = niceTicks(maxValue * 1.05, 7);
-    const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : std::max(1.0, maxValue);
-    double end = ticks.back();
+    const double step = std::max(minimumStep, ticks.size() > 1 ? ticks[1] - ticks[0] : std::max(1.0, maxValue));
+    double end = std::ceil(ticks.back() / step) * step;
     if (end < maxValue * 1.05)
         end += step;
     auto* axis = new QValueAxis;
@@ -107,22 +107,25 @@ QChart* makeTileHistogramChart(const InsightsData& d, MemoryUnit u)
     chart->setTitle(QStringLiteral("Tiles by memory used (including gaps)"));
     auto* within = new QBarSet(QStringLiteral("Tiles within max memory"));
     within->setColor(ChartPalette::qualitative(0));
-    auto* over = new QBarSet(QStringLiteral("Tiles over max memory"));
-    over->setColor(ChartPalette::overCapacity());
+    QList<qreal> overCounts;
     uint32_t maxCount = 1;
     bool anyOver = false;
     const AxisUnit unit = MemoryChartRenderer::axisUnit(double(d.bytesPerTile), u);
     for (size_t b = 0; b < d.bucketCount.size(); ++b) {
         const bool beyond = d.bucketStart[b] + d.bucketWidth > d.bytesPerTile + 1;
         *within << (beyond ? 0 : d.bucketCount[b]);
-        *over << (beyond ? d.bucketCount[b] : 0);
+        overCounts << (beyond ? d.bucketCount[b] : 0);
         anyOver = anyOver || (beyond && d.bucketCount[b] > 0);
         maxCount = std::max(maxCount, d.bucketCount[b]);
     }
     auto* series = new QStackedBarSeries;
     series->append(within);
-    if (anyOver)
+    if (anyOver) { // a second set (and legend) only when some tile is over
+        auto* over = new QBarSet(QStringLiteral("Tiles over max memory"));
+        over->setColor(ChartPalette::overCapacity());
+        over->append(overCounts);
         series->append(over);
+    }
     series->setBarWidth(0.95);
     chart->addSeries(series);
     // A numeric axis under the bars (bar i spans i - 0.5 .. i + 0.5) with a few round labels:
@@ -140,7 +143,7 @@ QChart* makeTileHistogramChart(const InsightsData& d, MemoryUnit u)
             x->append(MemoryChartRenderer::axisNumber(tick), position);
     }
     x->setTitleText(QStringLiteral("Memory per tile (%1), buckets of %2").arg(unit.name, bytesText(d.bucketWidth, u)));
-    auto* y = valueAxisTo(double(maxCount));
+    auto* y = valueAxisTo(double(maxCount), 1.0); // whole tiles: never 0.2 steps
     y->setTitleText(QStringLiteral("Tiles"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);

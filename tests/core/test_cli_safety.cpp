@@ -29,9 +29,18 @@ TEST_CASE("an output that is the input, a device, a pipe or a folder is refused 
     CHECK(test::readBytes(good) == before);
 
     REQUIRE(runCli("export " + good + " -o " + dir.file("a.json")).status == 0);
+    const std::string json = test::readBytes(dir.file("a.json"));
     auto sameJson = runCli("import " + dir.file("a.json") + " -o " + dir.file("a.json"));
     CHECK(sameJson.status == 11);
-    CHECK(Profile::open(good)->readDocument() == test::makeDocument());
+    CHECK(test::readBytes(dir.file("a.json")) == json);
+
+    // A report folder is read through its profile.pop: that file is the input too.
+    fs::create_directory(dir.file("report"));
+    test::writeValidProfile(dir, "report/profile.pop");
+    const std::string inFolder = test::readBytes(dir.file("report/profile.pop"));
+    auto folderInput = runCli("export " + dir.file("report") + " -o " + dir.file("report/profile.pop"));
+    CHECK(folderInput.status == 11);
+    CHECK(test::readBytes(dir.file("report/profile.pop")) == inFolder);
 
     REQUIRE(::mkfifo(dir.file("pipe").c_str(), 0600) == 0);
     auto pipe = runCli("export " + good + " -o " + dir.file("pipe"));
@@ -50,7 +59,7 @@ TEST_CASE("an output that is the input, a device, a pipe or a folder is refused 
     std::set<std::string> names;
     for (const auto& entry : fs::directory_iterator(dir.path()))
         names.insert(entry.path().filename().string());
-    CHECK(names == std::set<std::string>{ "good.pop", "a.json", "pipe", "folder" });
+    CHECK(names == std::set<std::string>{ "good.pop", "a.json", "report", "pipe", "folder" });
 }
 
 TEST_CASE("check reads every table; summary reads only what it shows", "[cli][check]")
@@ -111,6 +120,16 @@ TEST_CASE("text and numbers from a hostile file reach messages safely", "[cli][h
         CHECK_THAT(result.err, Catch::Contains("2^48"));
         CHECK(runCli("check " + path).status == 9);
     }
+    SECTION("a NULL where a cycle count belongs")
+    {
+        test::execSql(path, "CREATE TABLE s2(step_id, ipu, cycles, active_tiles, cycles_base, active_cycles_from_min,"
+                            " active_cycles_from_max, active_cycles_to_min, active_cycles_to_max, data_in, data_out);"
+                            " INSERT INTO s2 SELECT * FROM steps_by_ipu; UPDATE s2 SET cycles_base = NULL, cycles = 1e300"
+                            " WHERE step_id = 0; DROP TABLE steps_by_ipu; ALTER TABLE s2 RENAME TO steps_by_ipu");
+        auto result = runCli("summary " + path);
+        CHECK(result.status == 9);
+        CHECK_THAT(result.err, Catch::Contains("steps_by_ipu"));
+    }
     SECTION("very long text is cut")
     {
         test::execSql(path, "UPDATE meta SET value = printf('%.*c', 100000, 'x') WHERE key = 'format'");
@@ -118,4 +137,43 @@ TEST_CASE("text and numbers from a hostile file reach messages safely", "[cli][h
         CHECK(result.status == 7);
         CHECK(result.err.size() < 3000);
     }
+}
+
+TEST_CASE("messages keep text printable and valid UTF-8", "[errors]")
+{
+    CHECK(printableMessage("plain text") == "plain text");
+    CHECK(printableMessage("a\x1b[2Jb") == "a\\x1b[2Jb");
+    CHECK(printableMessage("C1 \xc2\x9b here") == "C1 \\xc2\\x9b here"); // U+009B, a CSI on some terminals
+    CHECK(printableMessage("bad \xff byte") == "bad \\xff byte");
+    CHECK(printableMessage("caf\xc3\xa9") == "caf\xc3\xa9");         // é stays
+    // Cutting never splits a character.
+    std::string text;
+    for (int i = 0; i < 1000; ++i)
+        text += "\xc3\xa9";
+    const std::string cut = printableMessage(text, 101);
+    CHECK(cut.size() <= 101 + std::string("…").size());
+    CHECK(cut.substr(cut.size() - std::string("…").size()) == "…");
+    const std::string body = cut.substr(0, cut.size() - std::string("…").size());
+    CHECK(body.size() % 2 == 0);
+    CHECK(body.find("\\x") == std::string::npos);
+}
+
+TEST_CASE("the writer refuses what readers would refuse: steps ending past 2^48 cycles", "[errors][limits]")
+{
+    TempDir dir;
+    ProfileDocument doc = test::makeDocument();
+    REQUIRE(!doc.steps.empty());
+    REQUIRE(!doc.steps.front().ipus.empty());
+    StepIpu& first = doc.steps.front().ipus.front();
+    const uint64_t limit = uint64_t(1) << 48;
+    first.cyclesBase = limit - first.cycles; // ends exactly at the limit: fine
+    CHECK(validateDocument(doc).empty());
+    first.cyclesBase += 1;
+    CHECK_THAT(validateDocument(doc), Catch::Contains("2^48"));
+    CHECK_THROWS_AS(writeProfile(doc, dir.file("late.pop")), ProfileError);
+
+    ProfileDocument ops = test::makeDocument();
+    REQUIRE(!ops.operations.empty());
+    ops.operations.front().cycles = limit + 1;
+    CHECK_THAT(validateDocument(ops), Catch::Contains("2^48"));
 }

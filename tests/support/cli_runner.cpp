@@ -28,7 +28,9 @@ CliResult runProgram(const std::string& program, const std::string& arguments)
     const fs::path dir = fs::temp_directory_path();
     const std::string stem = "popscope_cli_" + std::to_string(::getpid());
     const fs::path out = dir / (stem + ".out"), err = dir / (stem + ".err");
-    const std::string command = "\"" + program + "\" " + arguments + " >\"" + out.string() + "\" 2>\"" + err.string() + "\"";
+    // `timeout`: a regression that blocks (writing into a FIFO, a runaway simulation) fails the
+    // test with status 124 instead of hanging the suite.
+    const std::string command = "timeout 300 \"" + program + "\" " + arguments + " >\"" + out.string() + "\" 2>\"" + err.string() + "\"";
     const int raw = std::system(command.c_str());
     CliResult result;
     result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
