@@ -137,7 +137,7 @@ QChart* makeTileHistogramChart(const InsightsData& d, MemoryUnit u)
     x->setRange(-0.5, buckets - 0.5);
     const double first = d.bucketStart.empty() ? 0.0 : double(d.bucketStart.front());
     const double last = first + buckets * double(d.bucketWidth);
-    for (double tick : niceTicks(last / unit.divisor, 6)) {
+    for (double tick : niceTicks(last / unit.divisor, 8)) {
         const double position = (tick * unit.divisor - first) / double(d.bucketWidth) - 0.5;
         if (position >= -0.5 && position <= buckets - 0.5 + 1e-9)
             x->append(MemoryChartRenderer::axisNumber(tick), position);
