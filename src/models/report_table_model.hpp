@@ -26,6 +26,8 @@ public:
     void setUnit(MemoryUnit unit);
     const std::vector<Column>& columns() const { return m_columns; }
     Kind columnKind(int column) const { return m_columns.at(size_t(column)).kind; }
+    // The raw number of a Bytes/Count/Flag cell, without a QVariant (sorting 250 k rows).
+    uint64_t sortNumber(int row, int column) const { return number(row, column); }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -1,6 +1,7 @@
 #include "models/table_filter_proxy.hpp"
 
 #include "models/item_roles.hpp"
+#include "models/report_table_model.hpp"
 
 #include <QRegularExpression>
 
@@ -21,8 +22,18 @@ void TableFilterProxy::setFilterText(const QString& text)
         QRegularExpression(QRegularExpression::escape(text.trimmed()), QRegularExpression::CaseInsensitiveOption));
 }
 
+void TableFilterProxy::setSourceModel(QAbstractItemModel* model)
+{
+    m_table = qobject_cast<const ReportTableModel*>(model);
+    QSortFilterProxyModel::setSourceModel(model);
+}
+
 bool TableFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const
 {
+    // Numbers straight from our models: a QVariant per comparison made sorting 250 k variables
+    // a visible pause.
+    if (m_table && m_table->columnKind(left.column()) != ReportTableModel::Kind::Text)
+        return m_table->sortNumber(left.row(), left.column()) < m_table->sortNumber(right.row(), right.column());
     const QVariant l = left.data(SortRole), r = right.data(SortRole);
     if (l.typeId() == QMetaType::ULongLong && r.typeId() == QMetaType::ULongLong)
         return l.toULongLong() < r.toULongLong();

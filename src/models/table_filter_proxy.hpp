@@ -4,6 +4,8 @@
 
 namespace popscope {
 
+class ReportTableModel;
+
 class TableFilterProxy : public QSortFilterProxyModel {
     Q_OBJECT
 public:
@@ -11,8 +13,13 @@ public:
     // Plain text, case-insensitive, matched in any column ("" shows everything).
     void setFilterText(const QString& text);
 
+    void setSourceModel(QAbstractItemModel* model) override;
+
 protected:
     bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+
+private:
+    const ReportTableModel* m_table = nullptr; // the source, when it is one of ours
 };
 
 } // namespace popscope
