@@ -1,9 +1,9 @@
 #pragma once
 #include <cstdint>
 
-// Bounds every reader and the writer enforce (docs/profile-format.md, "Limits"). They are far
-// beyond any real IPU system and exist so a hostile or damaged file cannot make popscope
-// allocate absurd amounts or print nonsense.
+// Bounds every reader and the writer enforce (docs/profile-format.md, "How a reader must open a
+// file", step 5). They are far beyond any real IPU system and exist so a hostile or damaged file
+// cannot make popscope allocate absurd amounts or print nonsense.
 namespace popscope::limits {
 
 constexpr uint32_t kMaxIpus = 1024;
