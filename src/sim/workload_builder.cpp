@@ -120,34 +120,32 @@ uint32_t WorkloadBuilder::repeat(const std::string& name, uint32_t count, std::v
     return program(std::move(p));
 }
 
-uint32_t WorkloadBuilder::execute(uint32_t cs)
+uint32_t WorkloadBuilder::referenceProgram(ProgramKind kind, uint32_t ref, const std::string& name, int64_t debugContext)
 {
     ProgramDesc p;
-    p.kind = ProgramKind::Execute;
-    p.name = m_workload.computeSets[cs].name;
-    p.ref = cs;
-    p.debugContext = m_workload.computeSets[cs].debugContext;
+    p.kind = kind;
+    p.name = name;
+    p.ref = ref;
+    p.debugContext = debugContext;
     return program(std::move(p));
+}
+
+uint32_t WorkloadBuilder::execute(uint32_t cs)
+{
+    const ComputeSetDesc& c = m_workload.computeSets[cs];
+    return referenceProgram(ProgramKind::Execute, cs, c.name, c.debugContext);
 }
 
 uint32_t WorkloadBuilder::doExchange(uint32_t ex)
 {
-    ProgramDesc p;
-    p.kind = ProgramKind::DoExchange;
-    p.name = m_workload.exchanges[ex].name;
-    p.ref = ex;
-    p.debugContext = m_workload.exchanges[ex].debugContext;
-    return program(std::move(p));
+    const ExchangeDesc& e = m_workload.exchanges[ex];
+    return referenceProgram(ProgramKind::DoExchange, ex, e.name, e.debugContext);
 }
 
 uint32_t WorkloadBuilder::doStreamCopy(uint32_t sc)
 {
-    ProgramDesc p;
-    p.kind = ProgramKind::StreamCopy;
-    p.name = m_workload.streamCopies[sc].name;
-    p.ref = sc;
-    p.debugContext = m_workload.streamCopies[sc].debugContext;
-    return program(std::move(p));
+    const StreamCopyDesc& c = m_workload.streamCopies[sc];
+    return referenceProgram(ProgramKind::StreamCopy, sc, c.name, c.debugContext);
 }
 
 uint32_t WorkloadBuilder::sync(SyncKind kind, std::vector<uint32_t> ipus)

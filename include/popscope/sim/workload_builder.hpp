@@ -54,6 +54,8 @@ public:
     uint32_t operation(OperationDesc op);
 
 private:
+    // A program that runs one compute set, exchange or stream copy, named after it.
+    uint32_t referenceProgram(ProgramKind kind, uint32_t ref, const std::string& name, int64_t debugContext);
     uint32_t program(ProgramDesc p);
     Workload m_workload;
     std::unordered_map<std::string, uint32_t> m_vertexTypeByName;
