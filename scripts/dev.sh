@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # popscope developer entry point: installs what is missing, builds, runs the app or the tests.
 #   scripts/dev.sh run   [app args]  install, build, open the GUI on the demo profile
-#   scripts/dev.sh test              install, build, run every test (release suite + ASan/UBSan suite)
+#   scripts/dev.sh test              install, build, check the package list, run every test
+#                                    (release suite + real-window check + ASan/UBSan suite)
 #   scripts/dev.sh build             install and build only
+# Expects Debian 12 (bookworm), as root or with sudo. The packages are in scripts/packages.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(build-essential cmake pkg-config qt6-base-dev qt6-base-dev-tools libqt6svg6-dev qt6-svg-dev
-          libqt6charts6-dev qt6-charts-dev libgl-dev libsqlite3-dev nlohmann-json3-dev catch2
-          libbenchmark-dev xvfb xauth)
+mapfile -t PACKAGES < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' scripts/packages.txt | grep -v '^$')
 BUILD_DIR=build/release
 ASAN_DIR=build/asan
 JOBS=2
@@ -40,9 +40,14 @@ run_app() {
     build_release
     local app="$BUILD_DIR/src/app/popscope"
     if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
-        echo "No display found (DISPLAY is not set). Start popscope from a desktop session, or try:" >&2
-        echo "  xvfb-run -s '-screen 0 1920x1080x24' $app --demo" >&2
-        exit 1
+        # No screen (ssh, CI): open the window on a virtual one and save what it shows.
+        local shot="$BUILD_DIR/demo-screenshot.png"
+        log "no display (DISPLAY is not set): opening popscope under Xvfb and saving a screenshot"
+        timeout 120 xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --demo --size 1600x1000 \
+            --screenshot "$shot" "$@"
+        echo "popscope opened the demo profile; its window is in $shot."
+        echo "For the interactive window, run from a desktop session: $app --demo"
+        return
     fi
     log "opening popscope on the demo profile"
     exec "$app" --demo "$@"
@@ -50,6 +55,8 @@ run_app() {
 
 run_tests() {
     build_release
+    log "checking that scripts/packages.txt installs everything the build and tests use"
+    scripts/check-deps.sh "$BUILD_DIR"
     log "running the test suite"
     QT_QPA_PLATFORM=offscreen ctest --test-dir "$BUILD_DIR" --output-on-failure -j"$JOBS"
     if [ -x "$BUILD_DIR/src/app/popscope" ] && [ -x scripts/window-check.sh ]; then

@@ -1,15 +1,13 @@
 // popscope: the desktop analyser for Graphcore IPU profiles.
 #include "app/app_options.hpp"
 #include "app/main_window.hpp"
+#include "app/settings_location.hpp"
 #include "app/window_script.hpp"
 
 #include <QApplication>
 #include <QIcon>
-#include <QSettings>
-#include <QTemporaryDir>
 
 #include <cstdio>
-#include <optional>
 
 int main(int argc, char** argv)
 {
@@ -28,13 +26,7 @@ int main(int argc, char** argv)
     }
     // --fresh-settings (and --screenshot): settings live in a throw-away folder, so the window
     // shows the defaults and the user's own settings are neither read nor changed.
-    std::optional<QTemporaryDir> freshSettings;
-    if (options.freshSettings) {
-        freshSettings.emplace();
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, freshSettings->path());
-    } else if (!options.settingsDir.isEmpty()) {
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, options.settingsDir);
-    }
+    const popscope::SettingsLocation settings(options);
     popscope::MainWindow window;
     auto* script = new popscope::WindowScript(&window, options);
     window.show();

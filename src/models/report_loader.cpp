@@ -53,15 +53,7 @@ ReportLoader::~ReportLoader()
 
 void ReportLoader::start(const QString& path)
 {
-    if (m_watcher) {
-        m_watcher->disconnect(this);
-        m_watcher->cancel();
-        // The old job finishes in the background; its watcher deletes itself then.
-        connect(m_watcher, &QFutureWatcherBase::finished, m_watcher, &QObject::deleteLater);
-        if (m_watcher->isFinished())
-            m_watcher->deleteLater();
-        m_watcher = nullptr;
-    }
+    dropWatcher();
     m_path = path;
     m_watcher = new QFutureWatcher<LoadOutcome>(this);
     connect(m_watcher, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
@@ -76,8 +68,25 @@ void ReportLoader::start(const QString& path)
 
 void ReportLoader::cancel()
 {
-    if (m_watcher && !m_watcher->isFinished())
-        m_watcher->cancel();
+    // A cancelled load never delivers its report, even if the worker had just finished: the
+    // watcher is dropped at once and `cancelled` is the one signal this load sends.
+    if (!m_watcher)
+        return;
+    dropWatcher();
+    emit cancelled(m_path);
+}
+
+void ReportLoader::dropWatcher()
+{
+    if (!m_watcher)
+        return;
+    // The job finishes in the background; its watcher deletes itself then.
+    m_watcher->disconnect(this);
+    m_watcher->cancel();
+    connect(m_watcher, &QFutureWatcherBase::finished, m_watcher, &QObject::deleteLater);
+    if (m_watcher->isFinished())
+        m_watcher->deleteLater();
+    m_watcher = nullptr;
 }
 
 bool ReportLoader::isRunning() const { return m_watcher && !m_watcher->isFinished(); }

@@ -23,8 +23,9 @@ public:
     explicit ReportLoader(QObject* parent = nullptr);
     ~ReportLoader() override;
 
-    // Starts loading `path`; a load already running is cancelled first.
+    // Starts loading `path`; a load already running is dropped first (without a signal).
     void start(const QString& path);
+    // Drops the running load: `cancelled` is emitted at once and the load delivers nothing.
     void cancel();
     bool isRunning() const;
     QString path() const { return m_path; }
@@ -39,6 +40,7 @@ signals:
 
 private:
     void onFinished();
+    void dropWatcher();
     QFutureWatcher<LoadOutcome>* m_watcher = nullptr;
     QString m_path;
 };

@@ -29,6 +29,8 @@ bool ReportState::isSelected(uint32_t tile) const
 
 void ReportState::setSelectedTiles(std::vector<uint32_t> tiles)
 {
+    const uint32_t n = m_report ? m_report->numTiles() : 0;
+    std::erase_if(tiles, [n](uint32_t t) { return t >= n; }); // tiles the report does not have
     std::sort(tiles.begin(), tiles.end());
     tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
     if (tiles == m_selection)
@@ -39,6 +41,8 @@ void ReportState::setSelectedTiles(std::vector<uint32_t> tiles)
 
 void ReportState::toggleTile(uint32_t tile)
 {
+    if (!m_report || tile >= m_report->numTiles())
+        return;
     auto it = std::lower_bound(m_selection.begin(), m_selection.end(), tile);
     if (it != m_selection.end() && *it == tile)
         m_selection.erase(it);

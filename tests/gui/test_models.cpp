@@ -17,6 +17,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <numeric>
 
 using namespace popscope;
@@ -169,7 +170,13 @@ TEST_CASE("details tree: region, overlap and category per column", "[models]")
     REQUIRE(model.valueAt(overlapped, 0) == 512);
     const QStringList vertexCode = {QStringLiteral("Memory excluding gaps"), QStringLiteral("Non-interleaved"),
                                     QStringLiteral("Not overlapped"), QStringLiteral("Vertex code")};
-    REQUIRE(model.valueAt(vertexCode, 1) > 0);
+    // Tile 5 is on IPU 0; its vertex code is what the fixture wrote for it.
+    const ProfileDocument doc = makeDocument({});
+    const auto code = std::find_if(doc.memory.begin(), doc.memory.end(), [](const MemorySeries& s) {
+        return s.ipu == 0 && s.category == "vertexCode" && !s.overlapped;
+    });
+    REQUIRE(code != doc.memory.end());
+    REQUIRE(model.valueAt(vertexCode, 1) == int64_t(code->bytesByTile[5]));
     model.setUnit(MemoryUnit::Decimal);
     model.setReport(nullptr, {});
     REQUIRE(model.rowCount() == 0);
@@ -185,7 +192,11 @@ TEST_CASE("filter proxy filters any column and sorts by raw value", "[models]")
     proxy.setFilterText(QStringLiteral("LAYER1/"));
     REQUIRE(proxy.rowCount() == 10);
     proxy.setFilterText(QStringLiteral("float"));
-    REQUIRE(proxy.rowCount() > 0);
+    const auto& variables = fixture().report->variables;
+    const auto floats = std::count_if(variables.begin(), variables.end(),
+                                      [](const Variable& v) { return v.elementType == "float"; });
+    REQUIRE(floats == 14); // every third of the fixture's 40 variables
+    REQUIRE(proxy.rowCount() == floats);
     proxy.setFilterText(QString());
     proxy.sort(VariablesModel::Size, Qt::DescendingOrder);
     for (int r = 1; r < proxy.rowCount(); ++r)
@@ -246,7 +257,10 @@ TEST_CASE("insights: fit, top tiles, histogram, largest items, tips", "[models]"
     REQUIRE(std::accumulate(d.bucketCount.begin(), d.bucketCount.end(), 0u) == 32);
     REQUIRE(d.model.variables.size() == 10);
     REQUIRE(d.model.variables[0].bytes >= d.model.variables[1].bytes);
-    REQUIRE(d.model.vertexState.bytes > 0);
+    // Vertex type 0 runs in cs0 (1 instance) and cs2 (3 instances) on every other of 32 tiles,
+    // 64 bytes of state each: the largest state in the model.
+    REQUIRE(d.model.vertexState.bytes == (16 * 1 + 16 * 3) * 64);
+    REQUIRE(d.model.vertexState.name == QStringLiteral("poplin::ConvPartial1x1Out<half,float>"));
     REQUIRE(d.tile.title == QStringLiteral("Tile 3 (most used)"));
     REQUIRE(!d.tips.isEmpty());
     REQUIRE(d.tips[0].startsWith(QStringLiteral("1 tile needs")));
@@ -260,14 +274,17 @@ TEST_CASE("report state keeps a sorted selection and clamps zoom", "[models]")
     ReportState state;
     QSignalSpy selection(&state, &ReportState::selectionChanged);
     state.setReport(fixture().report);
-    state.setSelectedTiles({9, 3, 3, 40});
-    REQUIRE(state.selectedTiles() == std::vector<uint32_t>{3, 9, 40});
+    state.setSelectedTiles({9, 3, 3, 40}); // the report has 32 tiles: 40 is dropped
+    REQUIRE(state.selectedTiles() == std::vector<uint32_t>{3, 9});
     state.toggleTile(9);
     state.toggleTile(1);
-    REQUIRE(state.selectedTiles() == std::vector<uint32_t>{1, 3, 40});
-    state.setReport(fixture().report); // drops tiles the report does not have
+    state.toggleTile(32); // out of range: ignored, no signal
     REQUIRE(state.selectedTiles() == std::vector<uint32_t>{1, 3});
-    REQUIRE(selection.count() >= 4);
+    // setReport once, then set, toggle, toggle (the ignored toggle does not signal).
+    REQUIRE(selection.count() == 4);
+    GuiFixture small(FixtureOptions{.tilesPerIpu = 1}); // 2 IPUs x 1 tile
+    state.setReport(small.report); // a smaller report drops tiles it does not have
+    REQUIRE(state.selectedTiles() == std::vector<uint32_t>{1});
     state.setZoomExtent(32);
     state.setZoom(TileWindow{30, 10});
     REQUIRE(state.zoom().first + state.zoom().count <= 32.0);

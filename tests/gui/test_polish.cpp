@@ -1,5 +1,6 @@
 // Finishing touches: the in-app user guide, table column widths, empty states, settings isolation.
 #include "app/app_options.hpp"
+#include "app/settings_location.hpp"
 #include "app/main_window.hpp"
 #include "app/user_guide_dialog.hpp"
 #include "gui_fixture.hpp"
@@ -7,6 +8,7 @@
 #include "views/summary_page.hpp"
 #include "views/table_panel.hpp"
 
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QImage>
 #include <QSettings>
@@ -90,11 +92,41 @@ TEST_CASE("table name columns take the room the numbers leave", "[polish]")
 
 TEST_CASE("tests and screenshots leave the user's settings alone", "[polish]")
 {
-    // test_gui runs in Qt's test mode: QSettings live under a test location, not ~/.config/popscope.
-    REQUIRE(QStandardPaths::isTestModeEnabled());
-    REQUIRE(!QSettings().fileName().contains(QStringLiteral("/.config/popscope/")));
     const QString app = QStringLiteral("popscope");
     REQUIRE(parseAppOptions({app, QStringLiteral("--demo"), QStringLiteral("--screenshot"), QStringLiteral("x.png")}).freshSettings);
     REQUIRE(parseAppOptions({app, QStringLiteral("--fresh-settings")}).freshSettings);
     REQUIRE(!parseAppOptions({app, QStringLiteral("--demo")}).freshSettings);
+
+    // test_gui itself runs in Qt's test mode, so its settings are under the test location.
+    REQUIRE(QStandardPaths::isTestModeEnabled());
+    const QString testConfig = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation);
+    REQUIRE(testConfig.contains(QStringLiteral("qttest")));
+    const QString before = QSettings().fileName();
+    REQUIRE(before.startsWith(testConfig + QLatin1Char('/')));
+
+    // What popscope --screenshot / --fresh-settings does: a throw-away folder for the run.
+    QString freshFile, freshFolder;
+    {
+        const SettingsLocation fresh(parseAppOptions({app, QStringLiteral("--fresh-settings")}));
+        freshFolder = fresh.folder();
+        REQUIRE(!freshFolder.isEmpty());
+        REQUIRE(!freshFolder.startsWith(testConfig));
+        QSettings settings;
+        freshFile = settings.fileName();
+        REQUIRE(freshFile.startsWith(freshFolder + QLatin1Char('/')));
+        settings.setValue(QStringLiteral("probe"), 42);
+        settings.sync();
+        REQUIRE(QFileInfo::exists(freshFile));
+    }
+    REQUIRE(!QFileInfo::exists(freshFolder)); // gone with the run
+    REQUIRE(QSettings().fileName() == before);  // and the usual location is back
+
+    // --settings-dir keeps them in the folder a script chose.
+    TempDir dir;
+    const QString chosen = QString::fromStdString(dir.path().string());
+    {
+        const SettingsLocation scripted(parseAppOptions({app, QStringLiteral("--settings-dir"), chosen}));
+        REQUIRE(QSettings().fileName().startsWith(chosen + QLatin1Char('/')));
+    }
+    REQUIRE(QSettings().fileName() == before);
 }

@@ -174,12 +174,22 @@ TEST_CASE("the loader can be cancelled and reports stages", "[window]")
     QSignalSpy cancelled(&loader, &ReportLoader::cancelled);
     QSignalSpy progress(&loader, &ReportLoader::progress);
     loader.start(QString::fromStdString(f.path));
+    REQUIRE(loader.isRunning());
     loader.cancel();
-    for (int i = 0; i < 50 && loaded.isEmpty() && cancelled.isEmpty(); ++i)
-        QTest::qWait(50);
-    REQUIRE(loaded.count() + cancelled.count() == 1); // cancelled, unless it was already done
+    // Cancel is final even when the worker finishes first: one `cancelled`, never a report.
+    REQUIRE(cancelled.count() == 1);
+    REQUIRE(cancelled.first().at(0).toString() == QString::fromStdString(f.path));
+    REQUIRE(!loader.isRunning());
+    QTest::qWait(300);
+    REQUIRE(loaded.isEmpty());
+    REQUIRE(cancelled.count() == 1);
+    loader.cancel(); // nothing running: no second signal
+    REQUIRE(cancelled.count() == 1);
+
     loader.start(QString::fromStdString(f.path));
     REQUIRE(loaded.wait(5000));
+    REQUIRE(loaded.count() == 1);
+    REQUIRE(cancelled.count() == 1);
     REQUIRE(!progress.isEmpty());
 }
 

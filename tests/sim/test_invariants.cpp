@@ -1,5 +1,6 @@
 // Every generator: a valid document, consistent memory, monotonic clocks; OOM flagged; determinism;
 // round trip through the writer and reader.
+#include "fixture_builder.hpp"
 #include "sim_test_helpers.hpp"
 
 #include "popscope/profile.hpp"
@@ -40,11 +41,6 @@ std::map<std::string, std::string> smallParams(const std::string& name)
     if (name == "bench")
         return { { "ipus", "2" }, { "layersPerIpu", "6" }, { "variablesPerLayer", "3" } };
     return {};
-}
-
-std::string tempPath(const std::string& name)
-{
-    return (fs::temp_directory_path() / ("popscope_sim_test_" + name)).string();
 }
 
 std::string readBytes(const std::string& path)
@@ -108,13 +104,13 @@ TEST_CASE("tiles over capacity are flagged in the summary, and the profile is st
     CHECK(totals[0] > doc.target.bytesPerTile);
     for (size_t t = 1; t < totals.size(); ++t)
         REQUIRE(totals[t] <= doc.target.bytesPerTile);
-    const std::string path = tempPath("oom.pop");
+    const popscope::test::TempDir dir; // unique per run: ctest -j runs tests side by side
+    const std::string path = dir.file("oom.pop");
     popscope::writeProfile(doc, path);
     auto profile = popscope::Profile::open(path);
     const auto summary = popscope::querySummary(*profile);
     CHECK(summary.tilesOverCapacity == 1);
     CHECK_FALSE(summary.fits);
-    fs::remove(path);
 }
 
 TEST_CASE("no sample profile exceeds tile capacity")
@@ -131,7 +127,8 @@ TEST_CASE("no sample profile exceeds tile capacity")
 
 TEST_CASE("the same spec and seed give byte-identical files; another seed differs")
 {
-    const std::string a = tempPath("det_a.pop"), b = tempPath("det_b.pop"), c = tempPath("det_c.pop");
+    const popscope::test::TempDir dir;
+    const std::string a = dir.file("det_a.pop"), b = dir.file("det_b.pop"), c = dir.file("det_c.pop");
     popscope::writeProfile(simulate("demo", { { "iterations", "1" } }, 5), a);
     popscope::writeProfile(simulate("demo", { { "iterations", "1" } }, 5), b);
     popscope::writeProfile(simulate("demo", { { "iterations", "1" } }, 6), c);
@@ -139,12 +136,11 @@ TEST_CASE("the same spec and seed give byte-identical files; another seed differ
     CHECK(bytesA.size() > 1000);
     CHECK(bytesA == readBytes(b));
     CHECK(bytesA != readBytes(c));
-    for (const auto& p : { a, b, c })
-        fs::remove(p);
 }
 
 TEST_CASE("sample specs round-trip through the writer and reader")
 {
+    const popscope::test::TempDir dir;
     for (const auto& entry : fs::directory_iterator(POPSCOPE_PROFILES_DIR)) {
         if (entry.path().extension() != ".json" || entry.path().stem() == "bench-large")
             continue;
@@ -152,7 +148,7 @@ TEST_CASE("sample specs round-trip through the writer and reader")
         const ProfileDocument doc
             = popscope::sim::simulateSpec(popscope::sim::readSpecFile(entry.path().string()));
         checkInvariants(doc, entry.path().stem().string());
-        const std::string path = tempPath(entry.path().stem().string() + ".pop");
+        const std::string path = dir.file(entry.path().stem().string() + ".pop");
         const auto stats = popscope::writeProfile(doc, path);
         CHECK(stats.bytes < 8u * 1024 * 1024); // a few MB at most
         auto profile = popscope::Profile::open(path);
@@ -164,6 +160,5 @@ TEST_CASE("sample specs round-trip through the writer and reader")
         CHECK(back.livenessSteps == doc.livenessSteps);
         CHECK(back.operations == doc.operations);
         CHECK(back == doc);
-        fs::remove(path);
     }
 }

@@ -1,5 +1,6 @@
 // Spec files, hand-written descriptions, and the simulate command line.
 #include "cli_runner.hpp"
+#include "fixture_builder.hpp"
 #include "sim_test_helpers.hpp"
 
 #include "popscope/errors.hpp"
@@ -20,9 +21,16 @@ const auto cli = popscope::test::runCli;
 
 namespace {
 
+// One scratch folder per test process: ctest -j runs test cases side by side.
+const fs::path& scratch()
+{
+    static const popscope::test::TempDir dir;
+    return dir.path();
+}
+
 std::string writeSpec(const std::string& name, const std::string& text)
 {
-    const fs::path p = fs::temp_directory_path() / name;
+    const fs::path p = scratch() / name;
     std::ofstream(p) << text;
     return p.string();
 }
@@ -43,19 +51,18 @@ TEST_CASE("simulate --help lists every workload and every parameter with its def
 
 TEST_CASE("simulate writes a profile from a workload name and from a spec file")
 {
-    const std::string out = (fs::temp_directory_path() / "popscope_sim_cli.pop").string();
+    const std::string out = (scratch() / "popscope_sim_cli.pop").string();
     CliResult r = cli("simulate --workload sort n=1024 -o " + out);
     CHECK(r.status == 0);
     CHECK(fs::file_size(out) > 0);
     r = cli("simulate " + std::string(POPSCOPE_PROFILES_DIR) + "/sort-single.json n=2048 --seed 3 -o " + out);
     CHECK(r.status == 0);
     CHECK(r.out.find("wrote") != std::string::npos);
-    fs::remove(out);
 }
 
 TEST_CASE("bad arguments and specs give clear errors and a non-zero exit")
 {
-    const std::string out = (fs::temp_directory_path() / "popscope_sim_bad.pop").string();
+    const std::string out = (scratch() / "popscope_sim_bad.pop").string();
     CliResult r = cli("simulate --workload sort n=abc -o " + out);
     CHECK(r.status != 0);
     CHECK(r.err.find("parameter 'n' of workload 'sort'") != std::string::npos);
@@ -81,7 +88,7 @@ TEST_CASE("bad arguments and specs give clear errors and a non-zero exit")
 
 TEST_CASE("simulate rejects malformed seeds and negative target values with a clear message")
 {
-    const std::string out = (fs::temp_directory_path() / "popscope_seed.pop").string();
+    const std::string out = (scratch() / "popscope_seed.pop").string();
     for (const char* seed : { "abc", "-5", "" }) {
         CliResult r = cli(std::string("simulate --workload sort n=64 --seed '") + seed + "' -o " + out);
         CHECK(r.status == 2);

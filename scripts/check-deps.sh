@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Dependency check: fails when the build or the tests use a file that scripts/packages.txt does not
+# install on a clean Debian 12 machine, even where the file happens to be installed already.
+#
+#   scripts/check-deps.sh [--packages FILE] [--without PACKAGE]... BUILD_DIR
+#
+# After configure (and ideally after the build), it collects
+#   - every CMake package config the build used (the *_DIR entries of CMakeCache.txt),
+#   - the SQLite library and header CMake found,
+#   - every program the build and the tests run (compiler, make, cmake, ctest, Xvfb, xauth, ...),
+#   - the shared libraries of the built programs and of the Qt platform plugins the tests load,
+# finds the Debian package that owns each file (dpkg -S), and requires that package to be in the list
+# or in its dependency closure without recommends (what `apt-get install --no-install-recommends`
+# brings in), or to be Essential. --without drops a package from the list, to prove the check fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages_file=scripts/packages.txt
+without=()
+build_dir=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --packages) packages_file=$2; shift 2 ;;
+        --without) without+=("$2"); shift 2 ;;
+        -*) echo "check-deps: unknown option '$1'" >&2; exit 2 ;;
+        *) build_dir=$1; shift ;;
+    esac
+done
+cache="$build_dir/CMakeCache.txt"
+if [ -z "$build_dir" ] || [ ! -f "$cache" ]; then
+    echo "usage: scripts/check-deps.sh [--packages FILE] [--without PACKAGE]... BUILD_DIR (configured)" >&2
+    exit 2
+fi
+for tool in dpkg-query apt-cache; do
+    command -v "$tool" >/dev/null || { echo "check-deps: $tool not found: this check needs a Debian system" >&2; exit 2; }
+done
+
+# The list, less --without.
+mapfile -t listed < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' "$packages_file" | grep -v '^$')
+for drop in "${without[@]}"; do
+    kept=()
+    for p in "${listed[@]}"; do [ "$p" = "$drop" ] || kept+=("$p"); done
+    listed=("${kept[@]}")
+done
+
+# apt-cache answers from the package lists; a fresh machine has them only after apt-get update.
+if ! apt-cache show "${listed[0]}" >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+fi
+
+# Dependency closure without recommends, plus the Essential packages every Debian system has.
+declare -A closure=()
+while read -r p; do
+    closure[${p%%:*}]=1
+done < <(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
+             --no-replaces --no-enhances "${listed[@]}" | grep -v '^ ' | tr -d '<>')
+while read -r p essential; do
+    [ "$essential" = "yes" ] && closure[${p%%:*}]=1
+done < <(dpkg-query -W -f='${Package} ${Essential}\n')
+
+# Files the build and the tests use, with why each is needed.
+declare -A why=()
+need() { # need FILE REASON
+    [ -n "$1" ] && [ -e "$1" ] || return 0
+    local real
+    real=$(readlink -f "$1")
+    [ -n "${why[$real]:-}" ] || why[$real]=$2
+}
+cache_value() { sed -n "s/^$1:[A-Z]*=//p" "$cache" | head -1; }
+
+while IFS='=' read -r key dir; do
+    name=${key%%:*}
+    [ -d "$dir" ] || continue
+    config=$(find "$dir" -maxdepth 1 \( -name '*Config.cmake' -o -name '*-config.cmake' \) | sort | head -1)
+    [ -n "$config" ] && need "$config" "CMake package config ($name)"
+done < <(grep -E '^[A-Za-z0-9_]+_DIR:PATH=' "$cache")
+need "$(cache_value SQLite3_LIBRARY)" "SQLite library (SQLite3_LIBRARY)"
+sqlite_include=$(cache_value SQLite3_INCLUDE_DIR)
+[ -n "$sqlite_include" ] && need "$sqlite_include/sqlite3.h" "SQLite header (SQLite3_INCLUDE_DIR)"
+for var in CMAKE_CXX_COMPILER CMAKE_C_COMPILER CMAKE_MAKE_PROGRAM CMAKE_AR CMAKE_LINKER CMAKE_COMMAND \
+           CMAKE_CTEST_COMMAND PKG_CONFIG_EXECUTABLE; do
+    need "$(cache_value "$var")" "build program ($var)"
+done
+for program in Xvfb xvfb-run xauth timeout; do
+    path=$(command -v "$program" || true)
+    if [ -z "$path" ]; then
+        echo "check-deps: the tests run '$program', which is not installed" >&2
+        why["missing:$program"]="test program ($program)"
+    else
+        need "$path" "test program ($program)"
+    fi
+done
+
+# Shared libraries of what the build made, and of the Qt platform plugins the tests load.
+binaries=()
+for b in src/app/popscope src/cli/popscope-cli tests/test_core tests/test_sim tests/test_gui; do
+    [ -x "$build_dir/$b" ] && binaries+=("$build_dir/$b")
+done
+qt_dir=$(cache_value Qt6_DIR)
+if [ -n "$qt_dir" ]; then
+    for plugin in "$qt_dir"/../../qt6/plugins/platforms/libq{offscreen,xcb}.so; do
+        [ -e "$plugin" ] && { binaries+=("$plugin"); need "$plugin" "Qt platform plugin"; }
+    done
+fi
+for binary in "${binaries[@]}"; do
+    while read -r lib; do
+        need "$lib" "shared library of $(basename "$binary")"
+    done < <(ldd "$binary" 2>/dev/null | sed -n 's/.*=> \(\/[^ ]*\) .*/\1/p')
+done
+
+# Owners: one dpkg -S call. Debian 12 merged /bin into /usr/bin, but dpkg records the path a
+# package shipped, so a file not found under /usr/... is asked again without the /usr prefix.
+declare -A owners=()
+ask_owners() {
+    while IFS= read -r line; do
+        case "$line" in diversion*) continue ;; esac
+        local path=${line##*: } names=${line%: *}
+        owners[$path]=$names
+    done < <(dpkg-query -S "$@" 2>/dev/null || true)
+}
+files=()
+for f in "${!why[@]}"; do [[ $f == missing:* ]] || files+=("$f"); done
+ask_owners "${files[@]}"
+retry=()
+for f in "${files[@]}"; do
+    [ -n "${owners[$f]:-}" ] || { [[ $f == /usr/* ]] && retry+=("${f#/usr}"); }
+done
+[ ${#retry[@]} -gt 0 ] && ask_owners "${retry[@]}"
+
+failures=0
+for f in $(printf '%s\n' "${files[@]}" | sort); do
+    names=${owners[$f]:-${owners[${f#/usr}]:-}}
+    if [ -z "$names" ]; then
+        echo "check-deps: $f (${why[$f]}) belongs to no Debian package: it was installed by hand," \
+             "so a clean machine will not have it; use the Debian package instead" >&2
+        failures=$((failures + 1))
+        continue
+    fi
+    ok=0
+    for owner in ${names//,/ }; do
+        [ -n "${closure[${owner%%:*}]:-}" ] && ok=1
+    done
+    if [ $ok -eq 0 ]; then
+        first=${names%%,*}
+        echo "check-deps: $f (${why[$f]}) comes from package ${first%%:*}, which $packages_file does not" \
+             "install (neither listed nor a dependency of the list without recommends): add ${first%%:*}" \
+             "to $packages_file" >&2
+        failures=$((failures + 1))
+    fi
+done
+for f in "${!why[@]}"; do [[ $f == missing:* ]] && failures=$((failures + 1)); done
+
+if [ $failures -gt 0 ]; then
+    echo "check-deps: FAILED: $failures file(s) the build or tests use are not installed by $packages_file" >&2
+    exit 1
+fi
+echo "check-deps: OK: ${#files[@]} files the build and tests use all come from $packages_file (${#listed[@]} packages, ${#closure[@]} with dependencies and Essential)"
