@@ -7,6 +7,7 @@
 namespace popscope {
 
 class Profile;
+struct TileMemory;
 
 struct IpuMemorySummary {
     uint32_t ipu = 0;
@@ -56,6 +57,8 @@ struct ProfileSummary {
 };
 
 ProfileSummary querySummary(const Profile& profile);
+// The same, from tile memory already read (queryTileMemory(profile)), so it is not read twice.
+ProfileSummary querySummary(const Profile& profile, const TileMemory& memory);
 std::string formatSummaryText(const ProfileSummary& summary);
 std::string formatSummaryJson(const ProfileSummary& summary);
 

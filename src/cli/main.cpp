@@ -1,9 +1,11 @@
 // popscope-cli: profiles from the command line (summary, import/export, simulate).
 #include "popscope/errors.hpp"
+#include "popscope/insights.hpp"
 #include "popscope/json_interchange.hpp"
 #include "popscope/output_file.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
+#include "popscope/report.hpp"
 #include "popscope/summary.hpp"
 
 #include <cstring>
@@ -24,6 +26,7 @@ const char* kUsage = R"(usage: popscope-cli COMMAND [ARGS]
 
 Commands:
   summary FILE [--json]          what a profile holds: target, graph, memory (fits?), execution
+  insights FILE [--json]         does it fit, the most used tiles, largest vertices and variables, tips
   check FILE                     read and validate every table (summary reads only what it shows)
   import FILE.json -o OUT.pop    convert the JSON interchange form into a profile
   export FILE.pop -o OUT.json    convert a profile into the JSON interchange form
@@ -81,6 +84,17 @@ int summary(const Arguments& a)
     auto profile = popscope::Profile::open(a.positional[0]);
     auto summary = popscope::querySummary(*profile);
     std::cout << (a.json ? popscope::formatSummaryJson(summary) + "\n" : popscope::formatSummaryText(summary));
+    return 0;
+}
+
+int insights(const Arguments& a)
+{
+    if (a.positional.size() != 1)
+        return usageError("insights takes one FILE");
+    auto report = popscope::Report::open(a.positional[0]);
+    const auto analysis = popscope::analyseInsights(*report);
+    std::cout << (a.json ? popscope::formatInsightsJson(analysis, popscope::MemoryUnit::Binary) + "\n"
+                         : popscope::formatInsightsText(analysis, popscope::MemoryUnit::Binary));
     return 0;
 }
 
@@ -145,6 +159,8 @@ int main(int argc, char** argv)
             return usageError(arguments.problem);
         if (command == "summary")
             return summary(arguments);
+        if (command == "insights")
+            return insights(arguments);
         if (command == "check")
             return check(arguments);
         if (command == "import")

@@ -9,6 +9,11 @@ namespace popscope {
 
 ProfileSummary querySummary(const Profile& profile)
 {
+    return querySummary(profile, queryTileMemory(profile));
+}
+
+ProfileSummary querySummary(const Profile& profile, const TileMemory& memory)
+{
     ProfileSummary s;
     s.path = profile.path();
     s.formatMajor = profile.formatMajor();
@@ -27,7 +32,6 @@ ProfileSummary querySummary(const Profile& profile)
     s.numOperations = profile.countRows("operations");
     s.totalCycles = profile.totalCycles();
 
-    const TileMemory memory = queryTileMemory(profile);
     const Target& t = s.target;
     for (uint32_t ipu = 0; ipu < t.numIpus; ++ipu) {
         IpuMemorySummary m;

@@ -1,0 +1,89 @@
+#pragma once
+// One open profile as the reports see it: each part (summary, tile memory, variables, ...) is read
+// once, lazily, on first request, then shared read-only. Qt-free; the GUI's session holds one or
+// two of these (source and target) and the CLI uses the same object.
+//
+// Thread safety: every const member may be called from any thread at once. A part is computed
+// under its own lock (a second caller waits for the first and gets the same object); reads of the
+// single SQLite connection are serialised. A part that fails throws ProfileError and is not
+// cached, so asking again retries (and throws again for a damaged file).
+// profile() gives the header (target(), info(), path()), which is immutable after open; calling
+// its read*() functions directly bypasses the cache and the serialisation, so do that from one
+// thread only.
+#include "popscope/profile.hpp"
+#include "popscope/summary.hpp"
+#include "popscope/tile_memory.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace popscope {
+
+namespace detail {
+
+// A value computed once on first request; failures are not cached.
+template <typename T>
+class LazyPart {
+public:
+    template <typename Make>
+    const T& get(Make&& make) const
+    {
+        if (m_ready.load(std::memory_order_acquire))
+            return *m_value;
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (!m_ready.load(std::memory_order_relaxed)) {
+            m_value = std::make_unique<T>(make());
+            m_ready.store(true, std::memory_order_release);
+        }
+        return *m_value;
+    }
+    bool ready() const { return m_ready.load(std::memory_order_acquire); }
+
+private:
+    mutable std::mutex m_mutex;
+    mutable std::atomic<bool> m_ready{false};
+    mutable std::unique_ptr<T> m_value;
+};
+
+} // namespace detail
+
+class Report {
+public:
+    // Opens `path` (a .pop file or a report folder) read-only; throws ProfileError like Profile::open.
+    static std::shared_ptr<Report> open(const std::string& path);
+    ~Report();
+    Report(const Report&) = delete;
+    Report& operator=(const Report&) = delete;
+
+    const std::string& path() const;
+    const Profile& profile() const;
+
+    const ProfileSummary& summary() const;
+    const TileMemory& tileMemory() const;
+    const std::vector<Variable>& variables() const; // with tiles and live ranges
+    const std::vector<VertexType>& vertexTypes() const;
+    const std::vector<ComputeSet>& computeSets() const;
+    const std::vector<Exchange>& exchanges() const;
+    uint32_t numTiles() const { return tileMemory().numTiles(); }
+
+private:
+    explicit Report(std::unique_ptr<Profile> profile);
+    // Runs `read` with the SQLite connection to itself.
+    template <typename Read>
+    auto locked(Read&& read) const;
+
+    std::unique_ptr<Profile> m_profile;
+    mutable std::mutex m_dbMutex;
+    detail::LazyPart<ProfileSummary> m_summary;
+    detail::LazyPart<TileMemory> m_tileMemory;
+    detail::LazyPart<std::vector<Variable>> m_variables;
+    detail::LazyPart<std::vector<VertexType>> m_vertexTypes;
+    detail::LazyPart<std::vector<ComputeSet>> m_computeSets;
+    detail::LazyPart<std::vector<Exchange>> m_exchanges;
+};
+
+} // namespace popscope

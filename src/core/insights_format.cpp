@@ -1,0 +1,203 @@
+// Renderings of an InsightsAnalysis: tip sentences (the GUI's wording), text and JSON for the CLI.
+#include "popscope/errors.hpp"
+#include "popscope/insights.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace popscope {
+
+namespace {
+
+std::string shown(const std::string& text) { return printableMessage(text, 200); }
+
+std::string joined(const std::vector<std::string>& names)
+{
+    std::string out;
+    for (const std::string& n : names)
+        out += (out.empty() ? "" : ", ") + n;
+    return out;
+}
+
+const char* tipKindName(TipKind kind)
+{
+    switch (kind) {
+    case TipKind::OverCapacity: return "overCapacity";
+    case TipKind::Fp16Candidates: return "fp16Candidates";
+    case TipKind::Unbalanced: return "unbalanced";
+    case TipKind::LargeVertexState: return "largeVertexState";
+    case TipKind::FitsWithSpare: return "fitsWithSpare";
+    }
+    return "unknown";
+}
+
+} // namespace
+
+std::string formatTip(const InsightTip& t, MemoryUnit unit)
+{
+    switch (t.kind) {
+    case TipKind::OverCapacity:
+        return formatCount(t.tilesOverCapacity) + (t.tilesOverCapacity == 1 ? " tile needs" : " tiles need")
+            + " more than the " + formatBytes(t.bytesPerTile, unit)
+            + " a tile has. Reduce the batch size, enable recomputation, or spread the largest variables on those"
+              " tiles over more tiles.";
+    case TipKind::Fp16Candidates:
+        return "FP16 candidates: " + formatCount(t.fp32Variables) + " FP32 variables hold "
+            + formatBytes(t.fp32Bytes, unit) + " on the " + std::to_string(t.worstTileCount)
+            + " most used tiles (e.g. " + joined(t.examples) + "). Storing them as FP16 would save about "
+            + formatBytes(t.fp16SavingBytes, unit) + " there.";
+    case TipKind::Unbalanced: {
+        char ratio[32];
+        std::snprintf(ratio, sizeof ratio, "%.1f", t.ratio);
+        return "Memory is unbalanced: the most used tile holds " + formatBytes(t.tileBytes, unit) + ", " + ratio
+            + "\xC3\x97 the mean of " + formatBytes(t.meanTileBytes, unit)
+            + ". Look at what sits on it in the Memory report (select tile " + std::to_string(t.tile) + ").";
+    }
+    case TipKind::LargeVertexState:
+        return "Vertex state of " + t.vertexType
+            + " is over a quarter of the most used tile. Fewer, larger vertices (or a different partitioning of"
+              " that operation) would shrink it.";
+    case TipKind::FitsWithSpare:
+        return "The model fits with " + formatBytes(t.spareBytes, unit) + " spare (" + formatPercent(t.freeFraction)
+            + " of the memory free). The most used tile has " + formatBytes(t.tileSpareBytes, unit) + " left.";
+    }
+    return {};
+}
+
+std::string formatItemDetail(const InsightItem& item, MemoryUnit unit)
+{
+    if (item.wholeBytes == 0)
+        return item.detail;
+    return item.detail + "; whole variable " + formatBytes(item.wholeBytes, unit);
+}
+
+std::string formatVerdict(const InsightsAnalysis& d, MemoryUnit u)
+{
+    const double share = d.capacity ? double(d.used) / double(d.capacity) : 0.0;
+    if (d.fits)
+        return "The model fits: uses " + formatBytes(d.used, u) + " of " + formatBytes(d.capacity, u) + " ("
+            + formatPercent(share) + "); " + formatBytes(d.capacity - std::min(d.used, d.capacity), u)
+            + " spare. The most used tile holds "
+            + (d.topTiles.empty() ? std::string("-") : formatBytes(d.topTiles.front().bytes, u)) + " of its "
+            + formatBytes(d.bytesPerTile, u) + ".";
+    return "Out of memory: " + formatCount(d.tilesOverCapacity) + " tiles need more than their "
+        + formatBytes(d.bytesPerTile, u) + "; together they are " + formatBytes(d.excessBytes, u)
+        + " over. Overall " + formatBytes(d.used, u) + " of " + formatBytes(d.capacity, u) + " (" + formatPercent(share)
+        + ") is used.";
+}
+
+std::string formatInsightsText(const InsightsAnalysis& d, MemoryUnit u)
+{
+    std::ostringstream out;
+    out << formatVerdict(d, u) << "\n";
+    out << "Most used tiles\n";
+    for (const InsightTile& t : d.topTiles)
+        out << "  tile " << t.tile << " (IPU " << t.ipu << ")  " << formatBytes(t.bytes, u) << " ("
+            << formatCount(t.bytes) << " bytes)\n";
+    out << "Tiles by memory used (mean " << formatBytes(d.meanTileBytes, u) << ")\n";
+    for (size_t b = 0; b < d.bucketCount.size(); ++b) {
+        const bool last = b + 1 == d.bucketCount.size();
+        out << "  " << formatBytes(d.bucketStart[b], u) << (last ? " and more" : " - " + formatBytes(d.bucketStart[b] + d.bucketWidth, u))
+            << ": " << formatCount(d.bucketCount[b]) << " tiles\n";
+    }
+    for (const InsightLevel* level : {&d.model, &d.ipu, &d.tile}) {
+        if (level->title.empty())
+            continue;
+        out << level->title << "\n";
+        if (level->vertexState.bytes)
+            out << "  Largest vertex state  " << shown(level->vertexState.name) << "  "
+                << formatBytes(level->vertexState.bytes, u) << " (" << shown(level->vertexState.detail) << ")\n";
+        if (level->vertexCode.bytes)
+            out << "  Largest vertex code   " << shown(level->vertexCode.name) << "  "
+                << formatBytes(level->vertexCode.bytes, u) << " (" << shown(level->vertexCode.detail) << ")\n";
+        if (!level->variables.empty())
+            out << "  Largest variables\n";
+        for (const InsightItem& v : level->variables)
+            out << "    " << formatBytes(v.bytes, u) << "  " << shown(v.name) << " ("
+                << shown(formatItemDetail(v, u)) << ")\n";
+    }
+    out << "Tips\n";
+    if (d.tips.empty())
+        out << "  No tips for this report.\n";
+    for (const InsightTip& tip : d.tips)
+        out << "  - " << shown(formatTip(tip, u)) << "\n";
+    return out.str();
+}
+
+std::string formatInsightsJson(const InsightsAnalysis& d, MemoryUnit u)
+{
+    using nlohmann::json;
+    auto item = [&](const InsightItem& i) {
+        return json{{"name", i.name}, {"bytes", i.bytes}, {"detail", formatItemDetail(i, u)}, {"instances", i.instances},
+                    {"tiles", i.tiles}, {"wholeBytes", i.wholeBytes}};
+    };
+    json levels = json::array();
+    for (const InsightLevel* level : {&d.model, &d.ipu, &d.tile}) {
+        if (level->title.empty())
+            continue;
+        json vars = json::array();
+        for (const InsightItem& v : level->variables)
+            vars.push_back(item(v));
+        levels.push_back({{"title", level->title},
+                          {"largestVertexState", level->vertexState.bytes ? item(level->vertexState) : json(nullptr)},
+                          {"largestVertexCode", level->vertexCode.bytes ? item(level->vertexCode) : json(nullptr)},
+                          {"variables", vars}});
+    }
+    json top = json::array();
+    for (const InsightTile& t : d.topTiles)
+        top.push_back({{"tile", t.tile}, {"ipu", t.ipu}, {"bytes", t.bytes}});
+    json tips = json::array();
+    for (const InsightTip& t : d.tips) {
+        json tip = {{"kind", tipKindName(t.kind)}, {"text", formatTip(t, u)}};
+        switch (t.kind) {
+        case TipKind::OverCapacity:
+            tip["tilesOverCapacity"] = t.tilesOverCapacity;
+            tip["bytesPerTile"] = t.bytesPerTile;
+            break;
+        case TipKind::Fp16Candidates:
+            tip["fp32Variables"] = t.fp32Variables;
+            tip["fp32Bytes"] = t.fp32Bytes;
+            tip["examples"] = t.examples;
+            tip["fp16SavingBytes"] = t.fp16SavingBytes;
+            tip["worstTileCount"] = t.worstTileCount;
+            break;
+        case TipKind::Unbalanced:
+            tip["tile"] = t.tile;
+            tip["tileBytes"] = t.tileBytes;
+            tip["meanTileBytes"] = t.meanTileBytes;
+            tip["ratio"] = t.ratio;
+            break;
+        case TipKind::LargeVertexState:
+            tip["tile"] = t.tile;
+            tip["tileBytes"] = t.tileBytes;
+            tip["vertexType"] = t.vertexType;
+            tip["vertexStateBytes"] = t.vertexStateBytes;
+            break;
+        case TipKind::FitsWithSpare:
+            tip["spareBytes"] = t.spareBytes;
+            tip["freeFraction"] = t.freeFraction;
+            tip["tile"] = t.tile;
+            tip["tileSpareBytes"] = t.tileSpareBytes;
+            break;
+        }
+        tips.push_back(std::move(tip));
+    }
+    json j = {{"fits", d.fits},
+              {"used", d.used},
+              {"capacity", d.capacity},
+              {"tilesOverCapacity", d.tilesOverCapacity},
+              {"excessBytes", d.excessBytes},
+              {"bytesPerTile", d.bytesPerTile},
+              {"meanTileBytes", d.meanTileBytes},
+              {"verdict", formatVerdict(d, u)},
+              {"topTiles", top},
+              {"histogram", {{"bucketStart", d.bucketStart}, {"bucketWidth", d.bucketWidth}, {"bucketCount", d.bucketCount}}},
+              {"levels", levels},
+              {"tips", tips}};
+    return j.dump(2, ' ', false, json::error_handler_t::replace);
+}
+
+} // namespace popscope

@@ -1,0 +1,59 @@
+// Report: lazy, cached, thread-safe parts of one open profile.
+#include "popscope/report.hpp"
+
+namespace popscope {
+
+std::shared_ptr<Report> Report::open(const std::string& path)
+{
+    return std::shared_ptr<Report>(new Report(Profile::open(path)));
+}
+
+Report::Report(std::unique_ptr<Profile> profile) : m_profile(std::move(profile)) {}
+
+Report::~Report() = default;
+
+template <typename Read>
+auto Report::locked(Read&& read) const
+{
+    std::lock_guard<std::mutex> lock(m_dbMutex);
+    return read(*m_profile);
+}
+
+const std::string& Report::path() const { return m_profile->path(); }
+
+const Profile& Report::profile() const { return *m_profile; }
+
+const ProfileSummary& Report::summary() const
+{
+    return m_summary.get([this] {
+        const TileMemory& memory = tileMemory(); // its own part, read outside the connection's lock
+        return locked([&](const Profile& p) { return querySummary(p, memory); });
+    });
+}
+
+const TileMemory& Report::tileMemory() const
+{
+    return m_tileMemory.get([this] { return locked([](const Profile& p) { return queryTileMemory(p); }); });
+}
+
+const std::vector<Variable>& Report::variables() const
+{
+    return m_variables.get([this] { return locked([](const Profile& p) { return p.readVariables(true); }); });
+}
+
+const std::vector<VertexType>& Report::vertexTypes() const
+{
+    return m_vertexTypes.get([this] { return locked([](const Profile& p) { return p.readVertexTypes(); }); });
+}
+
+const std::vector<ComputeSet>& Report::computeSets() const
+{
+    return m_computeSets.get([this] { return locked([](const Profile& p) { return p.readComputeSets(); }); });
+}
+
+const std::vector<Exchange>& Report::exchanges() const
+{
+    return m_exchanges.get([this] { return locked([](const Profile& p) { return p.readExchanges(); }); });
+}
+
+} // namespace popscope

@@ -1,0 +1,104 @@
+// matchRows and signedDiff: one-side rows, renames, duplicates, empty sides, signs, overflow edges.
+#include "popscope/row_match.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <limits>
+#include <string>
+
+using namespace popscope;
+
+namespace {
+
+std::vector<std::pair<int64_t, int64_t>> pairs(const std::vector<MatchedRow>& rows)
+{
+    std::vector<std::pair<int64_t, int64_t>> out;
+    for (const MatchedRow& r : rows)
+        out.emplace_back(r.source, r.target);
+    return out;
+}
+
+using P = std::vector<std::pair<int64_t, int64_t>>;
+
+} // namespace
+
+TEST_CASE("rows on both sides match by key, one-side rows follow", "[join]")
+{
+    const std::vector<std::string_view> source{"a", "b", "c", "gone"};
+    const std::vector<std::string_view> target{"new", "c", "a", "b", "new2"};
+    CHECK(pairs(matchRows(source, target)) == P{{0, 2}, {1, 3}, {2, 1}, {3, -1}, {-1, 0}, {-1, 4}});
+}
+
+TEST_CASE("a renamed row is one removed and one new row", "[join]")
+{
+    const std::vector<std::string_view> source{"layer1/w", "layer2/w"};
+    const std::vector<std::string_view> target{"layer1/weights", "layer2/w"};
+    CHECK(pairs(matchRows(source, target)) == P{{0, -1}, {1, 1}, {-1, 0}});
+}
+
+TEST_CASE("duplicated names pair up in order of occurrence", "[join]")
+{
+    const std::vector<std::string_view> source{"x", "y", "x", "x"};
+    const std::vector<std::string_view> target{"x", "x", "y", "y"};
+    // 1st x-1st x, y-1st y, 2nd x-2nd x, 3rd x has no partner, 2nd y is target-only.
+    CHECK(pairs(matchRows(source, target)) == P{{0, 0}, {1, 2}, {2, 1}, {3, -1}, {-1, 3}});
+    const std::vector<std::string_view> more{"x", "x", "x", "x", "x"};
+    CHECK(pairs(matchRows(source, more)) == P{{0, 0}, {1, -1}, {2, 1}, {3, 2}, {-1, 3}, {-1, 4}});
+}
+
+TEST_CASE("empty sides and empty keys", "[join]")
+{
+    const std::vector<std::string_view> none;
+    const std::vector<std::string_view> two{"a", ""};
+    CHECK(matchRows(none, none).empty());
+    CHECK(pairs(matchRows(two, none)) == P{{0, -1}, {1, -1}});
+    CHECK(pairs(matchRows(none, two)) == P{{-1, 0}, {-1, 1}});
+    CHECK(pairs(matchRows(two, {"", "a"})) == P{{0, 1}, {1, 0}}); // "" is a key like any other
+}
+
+TEST_CASE("a quarter of a million keys per side join in well under 100 ms", "[join]")
+{
+    std::vector<std::string> names;
+    for (int i = 0; i < 250000; ++i)
+        names.push_back("model/layer" + std::to_string(i / 70) + "/var" + std::to_string(i % 70));
+    std::vector<std::string_view> source(names.begin(), names.end());
+    std::vector<std::string_view> target(names.rbegin(), names.rend());
+    target.resize(200000); // 50,000 source-only rows
+    const auto start = std::chrono::steady_clock::now();
+    const auto rows = matchRows(source, target);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    REQUIRE(rows.size() == 250000);
+    CHECK(rows[0].source == 0);
+    CHECK(rows[0].target == -1); // names[0] is among the 50,000 dropped from the end of the reversed list
+    CHECK(rows[249999].target == 0);
+    size_t matched = 0;
+    for (const MatchedRow& r : rows)
+        matched += r.source >= 0 && r.target >= 0;
+    CHECK(matched == 200000);
+    WARN("matchRows 250,000 x 200,000: " << ms << " ms");
+    CHECK(ms < 1000); // generous: sanitizer builds and a busy machine; bench_compare measures the real figure
+}
+
+TEST_CASE("signed differences: signs, zero source, saturation", "[join]")
+{
+    CHECK(signedDiff(100, 150) == SignedDiff{50, 0.5});
+    CHECK(signedDiff(200, 50) == SignedDiff{-150, -0.75});
+    CHECK(signedDiff(7, 7) == SignedDiff{0, 0.0});
+    CHECK(signedDiff(0, 0) == SignedDiff{0, std::nullopt});
+    CHECK(signedDiff(0, 42) == SignedDiff{42, std::nullopt});
+    CHECK(signedDiff(42, 0).absolute == -42);
+    CHECK(*signedDiff(42, 0).fraction == -1.0);
+
+    constexpr uint64_t kMaxU = std::numeric_limits<uint64_t>::max();
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+    CHECK(signedDiff(0, kMaxU).absolute == kMax);
+    CHECK(signedDiff(kMaxU, 0).absolute == kMin);
+    CHECK(signedDiff(0, uint64_t(kMax)).absolute == kMax);
+    CHECK(signedDiff(uint64_t(kMax), 0).absolute == -kMax);
+    CHECK(signedDiff(uint64_t(kMax) + 1, 0).absolute == kMin); // exactly representable
+    CHECK(signedDiff(uint64_t(kMax) + 2, 0).absolute == kMin); // saturated
+    CHECK(signedDiff(kMaxU, kMaxU - 1).absolute == -1);
+    CHECK(signedDiff(1, kMaxU).fraction.value() == Approx(double(kMaxU)));
+}
