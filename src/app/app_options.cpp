@@ -13,7 +13,12 @@ AppOptions parseAppOptions(const QStringList& arguments)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A profile (.pop) to open."), QStringLiteral("[FILE]"));
     const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the demo profile."));
-    const QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Report to show: Summary, Insights, Memory or Start."),
+    const QCommandLineOption compare(QStringLiteral("compare"),
+                                     QStringLiteral("Compare FILE (the source) with this report (the target)."),
+                                     QStringLiteral("target.pop"));
+    const QCommandLineOption page(QStringLiteral("page"),
+                                  QStringLiteral("Report to show: summary, insights, memory, what-changed (compare mode) "
+                                                 "or start."),
                                   QStringLiteral("name"));
     const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select tiles, e.g. \"0, 5, 100-120\"."),
                                     QStringLiteral("tiles"));
@@ -32,7 +37,7 @@ AppOptions parseAppOptions(const QStringList& arguments)
                                          QStringLiteral("Keep settings (recent files, preferences) in this folder instead of "
                                                         "the user's; used to script screenshots with recent files."),
                                          QStringLiteral("folder"));
-    parser.addOptions({demo, page, select, tab, breakdown, screenshot, size, fresh, settingsDir});
+    parser.addOptions({compare, demo, page, select, tab, breakdown, screenshot, size, fresh, settingsDir});
 
     AppOptions options;
     if (!parser.parse(arguments)) {
@@ -50,6 +55,11 @@ AppOptions parseAppOptions(const QStringList& arguments)
     }
     options.file = positional.value(0);
     options.demo = parser.isSet(demo);
+    options.compare = parser.value(compare);
+    if (!options.compare.isEmpty() && options.file.isEmpty() && !options.demo) {
+        options.error = QStringLiteral("--compare needs the source report too: popscope SOURCE.pop --compare TARGET.pop");
+        return options;
+    }
     options.page = parser.value(page);
     options.select = parser.value(select);
     options.tab = parser.value(tab);

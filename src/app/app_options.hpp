@@ -1,5 +1,5 @@
 #pragma once
-// Command line: popscope [FILE] [--demo] [--page NAME] [--select TILES] [--tab NAME]
+// Command line: popscope [FILE] [--compare TARGET] [--demo] [--page NAME] [--select TILES] [--tab NAME]
 //               [--screenshot OUT.png] [--size WxH] [--breakdown NAME] [--fresh-settings]
 //               [--settings-dir DIR]
 #include <QSize>
@@ -10,8 +10,9 @@ namespace popscope {
 
 struct AppOptions {
     QString file;
+    QString compare;    // compare mode: FILE (or the demo) is the source, this the target
     bool demo = false;
-    QString page;       // Summary, Insights, Memory, Start
+    QString page;       // a registered page's id or name (summary, what-changed, …) or start
     QString select;     // tile selection text, e.g. "0, 5, 100-120"
     QString tab;        // Memory bottom tab: Details, Variables, Vertices, Exchanges, Compute Sets
     QString breakdown;  // none, category, region, liveness

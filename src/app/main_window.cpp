@@ -1,13 +1,15 @@
 #include "app/main_window.hpp"
 
+#include "app/compare_bar.hpp"
 #include "app/preferences_dialog.hpp"
 #include "app/recent_files.hpp"
 #include "app/report_sidebar.hpp"
 #include "app/start_page.hpp"
 #include "app/user_guide_dialog.hpp"
-#include "models/report_loader.hpp"
+#include "models/report_session.hpp"
 #include "models/tile_scope.hpp"
 #include "views/insights_page.hpp"
+#include "views/insights_report.hpp"
 #include "views/memory_page.hpp"
 #include "views/summary_page.hpp"
 
@@ -47,13 +49,6 @@ const QString kPopFilter = QStringLiteral("IPU profiles (*.pop);;All files (*)")
 
 } // namespace
 
-QStringList MainWindow::reportNames()
-{
-    return {QStringLiteral("Summary"),      QStringLiteral("Insights"),   QStringLiteral("Memory"),
-            QStringLiteral("Liveness"),     QStringLiteral("Program Tree"), QStringLiteral("Operations"),
-            QStringLiteral("Execution Trace")};
-}
-
 QString MainWindow::demoProfilePath()
 {
     const QByteArray env = qgetenv("POPSCOPE_DEMO_PROFILE");
@@ -66,50 +61,27 @@ QString MainWindow::demoProfilePath()
 #endif
 }
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtInPages())
 {
     setWindowTitle(QStringLiteral("popscope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/popscope.svg")));
     setAcceptDrops(true);
     m_state = new ReportState(this);
     m_state->setUnit(PreferencesDialog::storedUnit());
-    m_loader = new ReportLoader(this);
+    m_session = new ReportSession(m_state, this);
     m_recent = new RecentFiles(this);
 
     m_start = new StartPage(m_recent, demoProfilePath(), this);
     m_sidebar = new ReportSidebar(this);
-    const QStringList icons = {QStringLiteral("summary"),  QStringLiteral("insights"),   QStringLiteral("memory"),
-                               QStringLiteral("liveness"), QStringLiteral("programtree"), QStringLiteral("operations"),
-                               QStringLiteral("trace")};
     m_pages = new QStackedWidget(this);
-    m_summary = new SummaryPage(m_state, this);
-    m_insights = new InsightsPage(m_state, this);
-    m_memory = new MemoryPage(m_state, this);
-    const QStringList names = reportNames();
-    for (int i = 0; i < names.size(); ++i) {
-        const bool available = i < 3;
-        m_sidebar->addReport(names[i], QStringLiteral(":/icons/%1.svg").arg(icons[i]), available,
-                             available ? QStringLiteral("Ctrl+%1").arg(i + 1) : QString());
-        QWidget* page = i == 0 ? static_cast<QWidget*>(m_summary)
-                      : i == 1 ? static_cast<QWidget*>(m_insights)
-                      : i == 2 ? static_cast<QWidget*>(m_memory)
-                               : notAvailablePage(names[i]);
-        page->setObjectName(names[i]);
-        m_pages->addWidget(page);
-    }
-    m_banner = new QLabel(this);
-    m_banner->setWordWrap(true);
-    m_banner->setVisible(false);
-    m_banner->setAutoFillBackground(true);
-    m_banner->setContentsMargins(10, 6, 10, 6);
-    m_banner->setBackgroundRole(QPalette::ToolTipBase);
-    m_banner->setForegroundRole(QPalette::ToolTipText);
+    m_compareBar = new CompareBar(m_state, this);
+    buildPages();
 
     m_reportView = new QWidget(this);
     auto* right = new QVBoxLayout;
     right->setContentsMargins(0, 0, 0, 0);
     right->setSpacing(0);
-    right->addWidget(m_banner);
+    right->addWidget(m_compareBar);
     right->addWidget(m_pages, 1);
     auto* reportLayout = new QHBoxLayout(m_reportView);
     reportLayout->setContentsMargins(0, 0, 0, 0);
@@ -131,14 +103,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_start, &StartPage::demoRequested, this, &MainWindow::openDemo);
     connect(m_start, &StartPage::openPath, this, &MainWindow::openFile);
     connect(m_start, &StartPage::comparePaths, this, &MainWindow::compareFiles);
-    connect(m_insights, &InsightsPage::showTile, this, [this](uint32_t tile) {
-        m_state->setSelectedTiles({tile});
-        showPage(QStringLiteral("Memory"));
-    });
-    connect(m_loader, &ReportLoader::progress, this, &MainWindow::onProgress);
-    connect(m_loader, &ReportLoader::loaded, this, &MainWindow::onLoaded);
-    connect(m_loader, &ReportLoader::failed, this, &MainWindow::onFailed);
-    connect(m_loader, &ReportLoader::cancelled, this, [this](const QString& path) {
+    connect(m_compareBar, &CompareBar::swapRequested, this, &MainWindow::swapReports);
+    connect(m_compareBar, &CompareBar::leaveRequested, this, &MainWindow::leaveCompareMode);
+    connect(m_state, &ReportState::navigationRequested, this, &MainWindow::onNavigation);
+    connect(m_session, &ReportSession::progress, this, &MainWindow::onProgress);
+    connect(m_session, &ReportSession::opened, this, &MainWindow::onOpened);
+    connect(m_session, &ReportSession::failed, this, &MainWindow::onFailed);
+    connect(m_session, &ReportSession::cancelled, this, [this](const QString& path) {
         if (m_progress)
             m_progress->reset();
         statusBar()->showMessage(QStringLiteral("Opening %1 cancelled").arg(QFileInfo(path).fileName()), 5000);
@@ -154,6 +125,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         resize(1400, 900);
     m_sidebar->setCurrent(QStringLiteral("Summary"));
     updateActions();
+}
+
+void MainWindow::buildPages()
+{
+    for (const PageInfo& info : m_registry.pages()) {
+        m_sidebar->addReport(info.name, info.icon, false, info.shortcut.toString(QKeySequence::NativeText));
+        QWidget* page = info.create ? static_cast<QWidget*>(info.create(m_state, this)) : notAvailablePage(info.name);
+        page->setObjectName(info.name);
+        m_pages->addWidget(page);
+    }
 }
 
 MainWindow::~MainWindow() = default;
@@ -187,10 +168,12 @@ void MainWindow::buildMenus()
     rebuildRecentMenu();
 
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
-    const QStringList names = reportNames();
-    for (int i = 0; i < 3; ++i) {
-        QAction* a = view->addAction(names[i], this, [this, name = names[i]] { showPage(name); });
-        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    for (const PageInfo& info : m_registry.pages()) {
+        if (!info.create)
+            continue;
+        QAction* a = view->addAction(info.name, this, [this, id = info.id] { showPage(id); });
+        a->setShortcut(info.shortcut);
+        a->setData(info.id);
         m_pageActions << a;
     }
     view->addSeparator();
@@ -199,12 +182,19 @@ void MainWindow::buildMenus()
     sidebar->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
     view->addAction(QStringLiteral("&Start Page"), this, [this] { m_central->setCurrentWidget(m_start); });
 
+    QMenu* compare = menuBar()->addMenu(QStringLiteral("&Compare"));
+    compare->addAction(QStringLiteral("&Compare Two Reports…"), this, &MainWindow::showCompareDialog)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_swapAction = compare->addAction(QStringLiteral("&Swap Source and Target"), this, &MainWindow::swapReports);
+    m_swapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_leaveAction = compare->addAction(QStringLiteral("&Leave Compare Mode"), this, &MainWindow::leaveCompareMode);
+
     QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
     help->addAction(QStringLiteral("&User Guide"), this, &MainWindow::showUserGuide)->setShortcut(QKeySequence::HelpContents);
     help->addAction(QStringLiteral("&About popscope"), this, [this] {
         QMessageBox::about(this, QStringLiteral("About popscope"),
                            QStringLiteral("<h3>popscope %1</h3><p>An open, fast analyser for Graphcore IPU profiles (.pop).</p>"
-                                          "<p>Reports: Summary, Insights, Memory. Built with Qt %2.</p>")
+                                          "<p>Open one report, or compare two side by side. Built with Qt %2.</p>")
                                .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
     });
     help->addAction(QStringLiteral("About &Qt"), qApp, &QApplication::aboutQt);
@@ -252,9 +242,12 @@ void MainWindow::showCompareDialog()
 
 void MainWindow::compareFiles(const QString& source, const QString& target)
 {
+    if (source.isEmpty() || target.isEmpty())
+        return;
     m_recent->addComparison(source, target);
-    m_pendingCompareTarget = target;
-    openFile(source);
+    QSettings().setValue(QStringLiteral("paths/lastFolder"), QFileInfo(target).absolutePath());
+    showProgress(QStringLiteral("Opening %1 and %2…").arg(QFileInfo(source).fileName(), QFileInfo(target).fileName()));
+    m_session->compare(source, target);
 }
 
 void MainWindow::openDemo() { openFile(demoProfilePath()); }
@@ -264,6 +257,12 @@ void MainWindow::openFile(const QString& path)
     if (path.isEmpty())
         return;
     QSettings().setValue(QStringLiteral("paths/lastFolder"), QFileInfo(path).absolutePath());
+    showProgress(QStringLiteral("Opening %1…").arg(QFileInfo(path).fileName()));
+    m_session->open(path);
+}
+
+void MainWindow::showProgress(const QString& text)
+{
     if (!m_progress) {
         m_progress = new QProgressDialog(this);
         m_progress->setWindowTitle(QStringLiteral("Opening report"));
@@ -271,65 +270,58 @@ void MainWindow::openFile(const QString& path)
         m_progress->setAutoReset(false);
         m_progress->setAutoClose(false);
         m_progress->setMinimumWidth(420);
-        connect(m_progress, &QProgressDialog::canceled, m_loader, &ReportLoader::cancel);
+        connect(m_progress, &QProgressDialog::canceled, m_session, &ReportSession::cancel);
     }
     m_progress->reset();
-    m_progress->setRange(0, 6);
-    m_progress->setLabelText(QStringLiteral("Opening %1…").arg(QFileInfo(path).fileName()));
+    m_progress->setRange(0, kLoadStageCount);
+    m_progress->setLabelText(text);
     m_progress->setValue(0);
-    statusBar()->showMessage(QStringLiteral("Opening %1…").arg(path));
-    m_loader->start(path);
+    statusBar()->showMessage(text);
 }
 
-void MainWindow::onProgress(int stage, int stageCount, const QString& message)
+void MainWindow::onProgress(int done, int total, const QString& text)
 {
     if (!m_progress)
         return;
-    m_progress->setMaximum(stageCount);
-    m_progress->setLabelText(QStringLiteral("%1\n%2").arg(QFileInfo(m_loader->path()).fileName(), message));
-    if (stage < stageCount)
-        m_progress->setValue(stage);
+    m_progress->setMaximum(total);
+    m_progress->setLabelText(text);
+    if (done < total)
+        m_progress->setValue(done);
 }
 
-void MainWindow::onLoaded(std::shared_ptr<LoadedReport> report)
+void MainWindow::onOpened(const QString& source, const QString& target)
 {
     if (m_progress)
         m_progress->reset();
-    const QString path = report->path;
-    const bool reloading = m_state->report() && m_state->report()->path == path;
-    m_state->setReport(std::move(report));
-    m_recent->addReport(path);
-    setWindowTitle(QStringLiteral("%1 — popscope").arg(QFileInfo(path).fileName()));
-    setWindowFilePath(path);
+    const QString current = m_central->currentWidget() == m_reportView ? currentPage() : QString();
+    if (target.isEmpty())
+        m_recent->addReport(source);
+    updateTitle();
     const auto r = m_state->report();
     m_statusInfo->setText(QStringLiteral("%1 · %2 IPUs × %3 tiles · opened in %4 ms")
                               .arg(QString::fromStdString(r->summary.target.architecture), countText(r->memory.numIpus),
                                    countText(r->memory.tilesPerIpu))
                               .arg(r->loadMilliseconds));
-    statusBar()->showMessage(QStringLiteral("Opened %1").arg(path), 4000);
-    if (!m_pendingCompareTarget.isEmpty()) {
-        m_banner->setText(QStringLiteral("<b>Compare mode is not built yet.</b> popscope opened the source report "
-                                         "(%1); the pair with %2 is saved under Recent comparisons on the start page.")
-                              .arg(QFileInfo(path).fileName().toHtmlEscaped(),
-                                   QFileInfo(m_pendingCompareTarget).fileName().toHtmlEscaped()));
-        m_banner->setVisible(true);
-        m_pendingCompareTarget.clear();
-    } else {
-        m_banner->setVisible(false);
-    }
+    statusBar()->showMessage(target.isEmpty() ? QStringLiteral("Opened %1").arg(source)
+                                              : QStringLiteral("Comparing %1 with %2").arg(source, target), 4000);
     m_central->setCurrentWidget(m_reportView);
-    if (!reloading)
-        showPage(m_pageAfterLoad.isEmpty() ? QStringLiteral("Summary") : m_pageAfterLoad);
-    m_pageAfterLoad.clear();
     updateActions();
-    emit reportOpened(path);
+    // Stay on the page the user was on when it still applies; compare mode opens on What changed.
+    QString next = m_pageAfterLoad;
+    if (next.isEmpty() && !current.isEmpty() && m_registry.find(current)->isAvailable(*m_state))
+        next = current;
+    if (next.isEmpty())
+        next = target.isEmpty() ? QStringLiteral("summary") : QStringLiteral("what-changed");
+    if (!showPage(next))
+        showPage(QStringLiteral("summary"));
+    m_pageAfterLoad.clear();
+    emit reportOpened(source);
 }
 
 void MainWindow::onFailed(const QString& path, const QString& message)
 {
     if (m_progress)
         m_progress->reset();
-    m_pendingCompareTarget.clear();
     statusBar()->showMessage(QStringLiteral("Could not open %1").arg(QFileInfo(path).fileName()), 8000);
     emit openFailed(path, message);
     if (!m_interactive)
@@ -355,39 +347,107 @@ void MainWindow::onFailed(const QString& path, const QString& message)
 
 void MainWindow::reload()
 {
-    if (m_state->report())
-        openFile(m_state->report()->path);
+    if (!m_state->report())
+        return;
+    showProgress(QStringLiteral("Reloading…"));
+    m_session->reload();
 }
 
 void MainWindow::closeReport()
 {
-    m_loader->cancel();
+    m_session->cancel();
     m_state->clearSelection();
     m_state->setReport(nullptr);
-    m_banner->setVisible(false);
-    setWindowTitle(QStringLiteral("popscope"));
-    setWindowFilePath(QString());
     m_statusInfo->clear();
     m_central->setCurrentWidget(m_start);
+    updateTitle();
     updateActions();
 }
 
-bool MainWindow::showPage(const QString& name)
+void MainWindow::swapReports()
 {
-    if (!m_sidebar->isAvailable(name))
+    m_state->swapReports();
+    updateTitle();
+}
+
+void MainWindow::leaveCompareMode()
+{
+    if (!m_state->isComparing())
+        return;
+    const QString page = currentPage();
+    m_state->setReport(m_state->report());
+    updateTitle();
+    updateActions();
+    if (!showPage(page))
+        showPage(QStringLiteral("summary"));
+}
+
+void MainWindow::updateTitle()
+{
+    const auto source = m_state->report(), target = m_state->comparedReport();
+    if (!source) {
+        setWindowTitle(QStringLiteral("popscope"));
+        setWindowFilePath(QString());
+        return;
+    }
+    setWindowFilePath(source->path);
+    setWindowTitle(target ? QStringLiteral("%1 → %2 — popscope").arg(source->fileName(), target->fileName())
+                          : QStringLiteral("%1 — popscope").arg(source->fileName()));
+    m_sidebar->setFiles(source->fileName(), target ? target->fileName() : QString());
+}
+
+void MainWindow::onNavigation(const QString& page, const QString& table, const QString& rowKey)
+{
+    if (table == QStringLiteral("tile")) {
+        bool ok = false;
+        const uint32_t tile = rowKey.toUInt(&ok);
+        if (ok)
+            m_state->setSelectedTiles({tile});
+    }
+    if (!showPage(page))
+        return;
+    if (ReportPage* target = this->page(page); target && !table.isEmpty() && table != QStringLiteral("tile"))
+        target->showRow(table, rowKey);
+}
+
+bool MainWindow::showPage(const QString& idOrName)
+{
+    const PageInfo* info = m_registry.find(idOrName);
+    if (!info || !info->create)
         return false;
     if (!m_state->report()) {
-        m_pageAfterLoad = name; // shown once a report is open
+        m_pageAfterLoad = info->id; // shown once a report is open
         return false;
     }
+    if (!info->isAvailable(*m_state))
+        return false;
     for (int i = 0; i < m_pages->count(); ++i)
-        if (m_pages->widget(i)->objectName() == name) {
+        if (m_pages->widget(i)->objectName() == info->name) {
             m_pages->setCurrentIndex(i);
-            m_sidebar->setCurrent(name);
+            m_sidebar->setCurrent(info->name);
             m_central->setCurrentWidget(m_reportView);
             return true;
         }
     return false;
+}
+
+ReportPage* MainWindow::page(const QString& idOrName) const
+{
+    const PageInfo* info = m_registry.find(idOrName);
+    if (!info)
+        return nullptr;
+    for (int i = 0; i < m_pages->count(); ++i)
+        if (m_pages->widget(i)->objectName() == info->name)
+            return qobject_cast<ReportPage*>(m_pages->widget(i));
+    return nullptr;
+}
+
+MemoryPage* MainWindow::memoryPage() const { return m_pages->findChild<MemoryPage*>(); }
+SummaryPage* MainWindow::summaryPage() const { return m_pages->findChild<SummaryPage*>(); }
+InsightsPage* MainWindow::insightsPage() const
+{
+    auto* report = m_pages->findChild<InsightsReport*>();
+    return report ? report->side(0) : nullptr;
 }
 
 QString MainWindow::currentPage() const { return m_pages->currentWidget() ? m_pages->currentWidget()->objectName() : QString(); }
@@ -418,13 +478,18 @@ void MainWindow::updateActions()
     const bool open = m_state->report() != nullptr;
     m_reloadAction->setEnabled(open);
     m_closeAction->setEnabled(open);
+    m_swapAction->setEnabled(m_state->isComparing());
+    m_leaveAction->setEnabled(m_state->isComparing());
     for (QAction* a : m_pageActions)
-        a->setEnabled(open);
+        a->setEnabled(m_registry.find(a->data().toString())->isAvailable(*m_state));
+    for (const PageInfo& info : m_registry.pages())
+        m_sidebar->setAvailable(info.name, info.isAvailable(*m_state),
+                                info.isAvailable(*m_state) || !open ? QString() : info.unavailableReason());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    m_loader->cancel();
+    m_session->cancel();
     QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
     event->accept();
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The popscope window: start page, report sidebar and pages, menus, settings, drag and drop,
 // asynchronous opening with progress and cancel, and readable error dialogs.
+#include "app/page_registry.hpp"
 #include "models/report_state.hpp"
 
 #include <QMainWindow>
@@ -14,10 +15,12 @@ class QStackedWidget;
 
 namespace popscope {
 
+class CompareBar;
 class InsightsPage;
 class MemoryPage;
 class RecentFiles;
-class ReportLoader;
+class ReportPage;
+class ReportSession;
 class ReportSidebar;
 class StartPage;
 class SummaryPage;
@@ -26,18 +29,22 @@ class UserGuideDialog;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    static QStringList reportNames(); // sidebar order
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
     ReportState* state() const { return m_state; }
-    ReportLoader* loader() const { return m_loader; }
-    MemoryPage* memoryPage() const { return m_memory; }
-    SummaryPage* summaryPage() const { return m_summary; }
-    InsightsPage* insightsPage() const { return m_insights; }
+    ReportSession* session() const { return m_session; }
+    const PageRegistry& pages() const { return m_registry; }
+    // The page registered as `idOrName`, or null when it is planned or unknown.
+    ReportPage* page(const QString& idOrName) const;
+    // Convenience for tests and scripts (found by type, not wired by name).
+    MemoryPage* memoryPage() const;
+    SummaryPage* summaryPage() const;
+    InsightsPage* insightsPage() const; // the source side
     StartPage* startPage() const { return m_start; }
     ReportSidebar* sidebar() const { return m_sidebar; }
-    QString currentPage() const;
+    CompareBar* compareBar() const { return m_compareBar; }
+    QString currentPage() const; // the current page's name ("Memory")
     bool isShowingStartPage() const;
     // When false, errors are reported through the openFailed signal only (tests, screenshots).
     void setInteractive(bool interactive) { m_interactive = interactive; }
@@ -51,13 +58,16 @@ public slots:
     void compareFiles(const QString& source, const QString& target);
     void reload();
     void closeReport();
-    bool showPage(const QString& name);
+    void swapReports();
+    void leaveCompareMode();
+    // By id ("what-changed") or name ("What Changed"); false when unknown or not available now.
+    bool showPage(const QString& idOrName);
     void showPreferences();
     // Help ▸ User Guide: the guide compiled into the program, in a non-modal window.
     UserGuideDialog* showUserGuide();
 
 signals:
-    void reportOpened(const QString& path);
+    void reportOpened(const QString& path); // the source's path, once every slot has loaded
     void openFailed(const QString& path, const QString& message);
 
 protected:
@@ -66,34 +76,37 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    void buildPages();
     void buildMenus();
     void rebuildRecentMenu();
-    void onLoaded(std::shared_ptr<LoadedReport> report);
+    void onOpened(const QString& source, const QString& target);
     void onFailed(const QString& path, const QString& message);
-    void onProgress(int stage, int stageCount, const QString& message);
+    void onProgress(int done, int total, const QString& text);
+    void onNavigation(const QString& page, const QString& table, const QString& rowKey);
+    void updateTitle();
     void updateActions();
+    void showProgress(const QString& text);
     QString lastFolder() const;
 
+    PageRegistry m_registry;
     ReportState* m_state;
-    ReportLoader* m_loader;
+    ReportSession* m_session;
     RecentFiles* m_recent;
     QStackedWidget* m_central;
     StartPage* m_start;
     QWidget* m_reportView;
     ReportSidebar* m_sidebar;
+    CompareBar* m_compareBar;
     QStackedWidget* m_pages;
-    QLabel* m_banner;
-    SummaryPage* m_summary;
-    InsightsPage* m_insights;
-    MemoryPage* m_memory;
     QProgressDialog* m_progress = nullptr;
     UserGuideDialog* m_guide = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_reloadAction = nullptr;
     QAction* m_closeAction = nullptr;
-    QList<QAction*> m_pageActions;
+    QAction* m_swapAction = nullptr;
+    QAction* m_leaveAction = nullptr;
+    QList<QAction*> m_pageActions; // View menu, one per registered page, in registry order
     QLabel* m_statusInfo;
-    QString m_pendingCompareTarget;
     QString m_pageAfterLoad;
     bool m_interactive = true;
 };

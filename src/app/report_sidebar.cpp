@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QIcon>
+#include <QLabel>
 #include <QListWidget>
 #include <QPalette>
 #include <QSettings>
@@ -12,6 +13,7 @@ namespace popscope {
 
 namespace {
 constexpr int kNameRole = Qt::UserRole + 1;
+constexpr int kShortcutRole = Qt::UserRole + 2;
 
 // The icons are drawn in the accent colour, so the current report gets a pale accent
 // background with ordinary text instead of the solid highlight, on which they would vanish.
@@ -41,8 +43,14 @@ ReportSidebar::ReportSidebar(QWidget* parent) : QWidget(parent)
     m_toggle = new QToolButton(this);
     m_toggle->setAutoRaise(true);
     m_toggle->setToolTip(QStringLiteral("Collapse or expand the report list (Ctrl+B)"));
+    m_files = new QLabel(this);
+    m_files->setWordWrap(true);
+    m_files->setTextFormat(Qt::RichText);
+    m_files->setContentsMargins(8, 2, 4, 6);
+    m_files->setVisible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 4, 2, 4);
+    layout->addWidget(m_files);
     layout->addWidget(m_list, 1);
     layout->addWidget(m_toggle, 0, Qt::AlignLeft);
     connect(m_toggle, &QToolButton::clicked, this, [this] { setCollapsed(!m_collapsed); });
@@ -57,14 +65,40 @@ void ReportSidebar::addReport(const QString& name, const QString& icon, bool ava
 {
     auto* item = new QListWidgetItem(QIcon(icon), m_collapsed ? QString() : name, m_list);
     item->setData(kNameRole, name);
+    item->setData(kShortcutRole, shortcut);
     item->setSizeHint(QSize(0, 34));
-    if (!available) {
-        item->setFlags(item->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
-        item->setToolTip(QStringLiteral("%1: Not available yet").arg(name));
-    } else {
-        item->setToolTip(shortcut.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, shortcut));
+    setAvailable(name, available);
+}
+
+void ReportSidebar::setAvailable(const QString& name, bool available, const QString& reason)
+{
+    for (int i = 0; i < m_list->count(); ++i) {
+        QListWidgetItem* item = m_list->item(i);
+        if (item->data(kNameRole).toString() != name)
+            continue;
+        const QString shortcut = item->data(kShortcutRole).toString();
+        if (available) {
+            item->setFlags(item->flags() | Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+            item->setToolTip(shortcut.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, shortcut));
+        } else {
+            item->setFlags(item->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
+            item->setToolTip(reason.isEmpty() ? QStringLiteral("%1: not available yet").arg(name) : reason);
+        }
     }
 }
+
+void ReportSidebar::setFiles(const QString& source, const QString& target)
+{
+    const auto elided = [this](const QString& file) {
+        return m_files->fontMetrics().elidedText(file, Qt::ElideMiddle, 150).toHtmlEscaped();
+    };
+    m_files->setText(target.isEmpty() ? QStringLiteral("<b>%1</b>").arg(elided(source))
+                                      : QStringLiteral("<b>%1</b><br>→ <b>%2</b>").arg(elided(source), elided(target)));
+    m_files->setToolTip(target.isEmpty() ? source : QStringLiteral("Source: %1\nTarget: %2").arg(source, target));
+    m_files->setVisible(!source.isEmpty() && !m_collapsed);
+}
+
+QString ReportSidebar::filesText() const { return m_files->toolTip(); }
 
 void ReportSidebar::setCurrent(const QString& name)
 {
@@ -103,6 +137,7 @@ void ReportSidebar::setCollapsed(bool collapsed)
     m_collapsed = collapsed;
     for (int i = 0; i < m_list->count(); ++i)
         m_list->item(i)->setText(collapsed ? QString() : m_list->item(i)->data(kNameRole).toString());
+    m_files->setVisible(!collapsed && !m_files->text().isEmpty());
     m_toggle->setText(collapsed ? QStringLiteral("»") : QStringLiteral("« Collapse"));
     m_toggle->setToolButtonStyle(Qt::ToolButtonTextOnly);
     setFixedWidth(collapsed ? 44 : 172);

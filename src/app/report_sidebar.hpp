@@ -2,6 +2,7 @@
 // The collapsible list of reports on the left of the window.
 #include <QWidget>
 
+class QLabel;
 class QListWidget;
 class QToolButton;
 
@@ -13,6 +14,11 @@ public:
     explicit ReportSidebar(QWidget* parent = nullptr);
     // Adds a report entry; disabled entries get the tooltip "Not available yet".
     void addReport(const QString& name, const QString& icon, bool available, const QString& shortcut = {});
+    // Enables or disables an entry; `reason` is the disabled entry's tooltip.
+    void setAvailable(const QString& name, bool available, const QString& reason = {});
+    // Names the open file(s) above the list: one report, or source and target in compare mode.
+    void setFiles(const QString& source, const QString& target);
+    QString filesText() const;
     void setCurrent(const QString& name);
     QString current() const;
     bool isAvailable(const QString& name) const;
@@ -28,8 +34,10 @@ protected:
 
 private:
     QListWidget* m_list;
+    QLabel* m_files;
     QToolButton* m_toggle;
     bool m_collapsed = false;
+
 };
 
 } // namespace popscope

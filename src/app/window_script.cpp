@@ -40,20 +40,21 @@ void WindowScript::start()
             QApplication::exit(2);
         }
     });
-    m_window->openFile(file);
+    if (m_options.compare.isEmpty())
+        m_window->openFile(file);
+    else
+        m_window->compareFiles(file, m_options.compare);
 }
 
 void WindowScript::apply()
 {
     if (!m_options.page.isEmpty() && m_options.page.compare(QStringLiteral("Start"), Qt::CaseInsensitive) != 0) {
-        QString page = m_options.page.left(1).toUpper() + m_options.page.mid(1).toLower();
-        if (!m_window->showPage(page)) {
-            if (MainWindow::reportNames().contains(page))
-                std::fprintf(stderr, "popscope: the %s report is not built yet\n", qPrintable(page));
-            else
-                std::fprintf(stderr, "popscope: no report page called “%s” (%s)\n", qPrintable(m_options.page),
-                             qPrintable(MainWindow::reportNames().join(QStringLiteral(", "))));
-        }
+        const PageInfo* info = m_window->pages().find(m_options.page);
+        if (!info)
+            std::fprintf(stderr, "popscope: no report page called “%s” (%s)\n", qPrintable(m_options.page),
+                         qPrintable(m_window->pages().ids().join(QStringLiteral(", "))));
+        else if (!m_window->showPage(info->id))
+            std::fprintf(stderr, "popscope: %s\n", qPrintable(info->unavailableReason()));
     }
     MemoryPage* memory = m_window->memoryPage();
     if (!m_options.breakdown.isEmpty()) {

@@ -12,6 +12,8 @@ class ComputeSetsModel : public ReportTableModel {
 public:
     enum Column { Name, Instances, VertexTypes, Tiles, StateBytes };
     explicit ComputeSetsModel(QObject* parent = nullptr);
+    // Compare mode shows Source / Target / Diff for these; the rest as "source → target".
+    bool isCompared(int column) const override { return column == Instances || column == StateBytes; }
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
 
 protected:

@@ -12,6 +12,8 @@ class ExchangesModel : public ReportTableModel {
 public:
     enum Column { Name, ExchangeKind, Payload, CodeBytes, Tiles };
     explicit ExchangesModel(QObject* parent = nullptr);
+    // Compare mode shows Source / Target / Diff for these; the rest as "source → target".
+    bool isCompared(int column) const override { return column == Payload || column == CodeBytes; }
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
 
 protected:

@@ -5,6 +5,13 @@
 
 namespace popscope {
 
+LoadedReport::LoadedReport(QString path_, std::shared_ptr<const Report> report)
+    : path(std::move(path_)), core(std::move(report)), summary(core->summary()), memory(core->tileMemory()),
+      variables(core->variables()), vertexTypes(core->vertexTypes()), computeSets(core->computeSets()),
+      exchanges(core->exchanges())
+{
+}
+
 QString LoadedReport::fileName() const { return QFileInfo(path).fileName(); }
 
 std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stage, void* context)
@@ -14,29 +21,29 @@ std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stag
     auto next = [&](int index, const char* message) {
         return stage == nullptr || stage(context, index, message);
     };
-    auto report = std::make_shared<LoadedReport>();
-    report->path = path;
     if (!next(0, "Opening the profile"))
         return nullptr;
-    report->profile = std::shared_ptr<Profile>(Profile::open(path.toStdString()));
+    const std::shared_ptr<const Report> report = Report::open(path.toStdString());
+    // Each part is read once here, off the GUI thread; the pages then share them.
     if (!next(1, "Reading the summary"))
         return nullptr;
-    report->summary = querySummary(*report->profile);
+    report->summary();
     if (!next(2, "Reading memory by tile"))
         return nullptr;
-    report->memory = queryTileMemory(*report->profile);
+    report->tileMemory();
     if (!next(3, "Reading variables"))
         return nullptr;
-    report->variables = report->profile->readVariables(true);
+    report->variables();
     if (!next(4, "Reading vertices and compute sets"))
         return nullptr;
-    report->vertexTypes = report->profile->readVertexTypes();
-    report->computeSets = report->profile->readComputeSets();
+    report->vertexTypes();
+    report->computeSets();
     if (!next(5, "Reading exchanges"))
         return nullptr;
-    report->exchanges = report->profile->readExchanges();
-    report->loadMilliseconds = timer.elapsed();
-    return report;
+    report->exchanges();
+    auto loaded = std::make_shared<LoadedReport>(path, report);
+    loaded->loadMilliseconds = timer.elapsed();
+    return loaded;
 }
 
 } // namespace popscope

@@ -1,9 +1,8 @@
 #pragma once
-// Everything the first reports (Summary, Insights, Memory) need from one profile, read once
-// off the GUI thread by ReportLoader and then shared read-only by every model and view.
-#include "popscope/profile.hpp"
-#include "popscope/summary.hpp"
-#include "popscope/tile_memory.hpp"
+// One report as the GUI holds it: core's Report (Qt-free, lazy, shared with the CLI) plus the
+// parts the first pages need, read off the GUI thread by ReportLoader before the report is shown.
+// The members are references into the Report's cached parts, valid while `core` lives.
+#include "popscope/report.hpp"
 
 #include <QString>
 
@@ -13,23 +12,27 @@
 namespace popscope {
 
 struct LoadedReport {
+    LoadedReport(QString path, std::shared_ptr<const Report> report);
+    LoadedReport(const LoadedReport&) = delete;
+    LoadedReport& operator=(const LoadedReport&) = delete;
+
     QString path;
-    std::shared_ptr<Profile> profile; // kept open for reports that query on demand
-    ProfileSummary summary;
-    TileMemory memory;
-    std::vector<Variable> variables;
-    std::vector<VertexType> vertexTypes;
-    std::vector<ComputeSet> computeSets;
-    std::vector<Exchange> exchanges;
+    std::shared_ptr<const Report> core; // later reports ask it for their parts (lazily, off the GUI thread)
+    const ProfileSummary& summary;
+    const TileMemory& memory;
+    const std::vector<Variable>& variables;
+    const std::vector<VertexType>& vertexTypes;
+    const std::vector<ComputeSet>& computeSets;
+    const std::vector<Exchange>& exchanges;
     qint64 loadMilliseconds = 0;
 
     uint32_t numTiles() const { return memory.numTiles(); }
     QString fileName() const;
 };
 
-// Reads everything LoadedReport holds from an open profile (used by the loader, tests, bench).
+// Opens `path` and reads the parts LoadedReport holds (used by the loader, tests, bench).
 // `stage` is called before each step with a message for people; return false to stop (cancel),
-// in which case the function returns nullptr. Throws ProfileError like Profile's readers.
+// in which case the function returns nullptr. Throws ProfileError like Report's readers.
 using StageCallback = bool (*)(void* context, int stage, const char* message);
 std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stage = nullptr,
                                          void* context = nullptr);

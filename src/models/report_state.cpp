@@ -8,18 +8,34 @@ ReportState::ReportState(QObject* parent) : QObject(parent) {}
 
 void ReportState::setReport(std::shared_ptr<const LoadedReport> report)
 {
-    m_report = std::move(report);
+    setReports(std::move(report), nullptr);
+}
+
+void ReportState::setReports(std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target)
+{
+    const bool comparedBefore = m_compared != nullptr;
+    m_report = std::move(source);
+    m_compared = m_report ? std::move(target) : nullptr;
     // Keep tiles that still exist (Reload keeps the selection, a smaller report drops the rest).
-    const uint32_t n = m_report ? m_report->numTiles() : 0;
+    const uint32_t n = tileLimit();
     std::erase_if(m_selection, [n](uint32_t t) { return t >= n; });
     emit reportChanged();
+    if (comparedBefore || m_compared)
+        emit comparedReportChanged();
     emit selectionChanged();
 }
 
-void ReportState::setComparedReport(std::shared_ptr<const LoadedReport> report)
+void ReportState::swapReports()
 {
-    m_compared = std::move(report);
-    emit comparedReportChanged();
+    if (isComparing())
+        setReports(m_compared, m_report);
+}
+
+uint32_t ReportState::tileLimit() const
+{
+    const uint32_t source = m_report ? m_report->numTiles() : 0;
+    const uint32_t target = m_compared ? m_compared->numTiles() : 0;
+    return std::max(source, target);
 }
 
 bool ReportState::isSelected(uint32_t tile) const
@@ -29,7 +45,7 @@ bool ReportState::isSelected(uint32_t tile) const
 
 void ReportState::setSelectedTiles(std::vector<uint32_t> tiles)
 {
-    const uint32_t n = m_report ? m_report->numTiles() : 0;
+    const uint32_t n = tileLimit();
     std::erase_if(tiles, [n](uint32_t t) { return t >= n; }); // tiles the report does not have
     std::sort(tiles.begin(), tiles.end());
     tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
@@ -41,7 +57,7 @@ void ReportState::setSelectedTiles(std::vector<uint32_t> tiles)
 
 void ReportState::toggleTile(uint32_t tile)
 {
-    if (!m_report || tile >= m_report->numTiles())
+    if (tile >= tileLimit())
         return;
     auto it = std::lower_bound(m_selection.begin(), m_selection.end(), tile);
     if (it != m_selection.end() && *it == tile)

@@ -17,11 +17,26 @@ class ReportState : public QObject {
 public:
     explicit ReportState(QObject* parent = nullptr);
 
+    // The source report (the only one outside compare mode).
     std::shared_ptr<const LoadedReport> report() const { return m_report; }
+    // Single mode: one report, compare mode left.
     void setReport(std::shared_ptr<const LoadedReport> report);
-    // Compare mode: kept here so views can follow it; views do not overlay it yet.
+    // Compare mode: the target report, or null in single mode.
     std::shared_ptr<const LoadedReport> comparedReport() const { return m_compared; }
-    void setComparedReport(std::shared_ptr<const LoadedReport> report);
+    bool isComparing() const { return m_report && m_compared; }
+    // Both slots at once, so views rebuild once (reportChanged, then comparedReportChanged).
+    void setReports(std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target);
+    void swapReports();
+    // The slot's report: 0 = source, 1 = target.
+    std::shared_ptr<const LoadedReport> reportAt(int slot) const { return slot == 0 ? m_report : m_compared; }
+    // Tiles a selection may hold: the larger report's count in compare mode.
+    uint32_t tileLimit() const;
+
+    // A page asks the window to show a report's rows (What changed links, Insights' tiles).
+    void requestNavigation(const QString& page, const QString& table = {}, const QString& rowKey = {})
+    {
+        emit navigationRequested(page, table, rowKey);
+    }
 
     // Sorted, unique global tile ids.
     const std::vector<uint32_t>& selectedTiles() const { return m_selection; }
@@ -43,6 +58,7 @@ public:
 signals:
     void reportChanged();
     void comparedReportChanged();
+    void navigationRequested(const QString& page, const QString& table, const QString& rowKey);
     void selectionChanged();
     void unitChanged();
     void zoomChanged();

@@ -1,6 +1,12 @@
 #include "models/report_table_model.hpp"
 
 #include "models/tile_scope.hpp"
+#include "models/compare_colors.hpp"
+
+#include <QBrush>
+
+#include <cmath>
+#include <limits>
 
 namespace popscope {
 
@@ -25,6 +31,46 @@ int ReportTableModel::columnCount(const QModelIndex& parent) const
 QString ReportTableModel::text(int, int) const { return {}; }
 uint64_t ReportTableModel::number(int, int) const { return 0; }
 QString ReportTableModel::toolTip(int, int) const { return {}; }
+int64_t ReportTableModel::signedNumber(int, int) const { return 0; }
+double ReportTableModel::fraction(int, int) const { return 0.0; }
+bool ReportTableModel::present(int, int) const { return true; }
+int ReportTableModel::worseDirection(int) const { return 1; }
+
+double ReportTableModel::sortSigned(int row, int column) const
+{
+    if (!present(row, column))
+        return -std::numeric_limits<double>::infinity();
+    switch (cellKind(row, column)) {
+    case Kind::DiffBytes:
+    case Kind::DiffCount: return double(signedNumber(row, column));
+    case Kind::Percent: return fraction(row, column);
+    default: return double(number(row, column));
+    }
+}
+
+QString signedBytesText(int64_t bytes, MemoryUnit unit)
+{
+    if (bytes == 0)
+        return QStringLiteral("0");
+    const uint64_t magnitude = bytes < 0 ? uint64_t(0) - uint64_t(bytes) : uint64_t(bytes);
+    return (bytes < 0 ? QStringLiteral("−") : QStringLiteral("+")) + bytesText(magnitude, unit);
+}
+
+QString signedCountText(int64_t value)
+{
+    if (value == 0)
+        return QStringLiteral("0");
+    const uint64_t magnitude = value < 0 ? uint64_t(0) - uint64_t(value) : uint64_t(value);
+    return (value < 0 ? QStringLiteral("−") : QStringLiteral("+")) + countText(magnitude);
+}
+
+QString signedPercentText(double fraction)
+{
+    if (fraction == 0.0)
+        return QStringLiteral("0%");
+    const QString digits = QString::fromStdString(formatPercent(std::abs(fraction)));
+    return (fraction < 0 ? QStringLiteral("−") : QStringLiteral("+")) + digits;
+}
 
 void ReportTableModel::setHeader(int column, const QString& header)
 {
@@ -39,28 +85,48 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const int row = index.row(), column = index.column();
-    const Kind kind = m_columns[size_t(column)].kind;
+    const Kind kind = cellKind(row, column);
+    const bool numeric = kind != Kind::Text && kind != Kind::Flag;
     switch (role) {
     case Qt::DisplayRole:
+        if (kind != Kind::Text && !present(row, column))
+            return QStringLiteral("—");
         switch (kind) {
         case Kind::Text: return text(row, column);
         case Kind::Bytes: return bytesText(number(row, column), m_unit);
         case Kind::Count: return countText(number(row, column));
         case Kind::Flag: return number(row, column) ? QStringLiteral("Yes") : QStringLiteral("No");
+        case Kind::DiffBytes: return signedBytesText(signedNumber(row, column), m_unit);
+        case Kind::DiffCount: return signedCountText(signedNumber(row, column));
+        case Kind::Percent: return signedPercentText(fraction(row, column));
         }
         break;
     case SortRole:
         if (kind == Kind::Text)
             return text(row, column);
+        if (kind == Kind::Percent)
+            return present(row, column) ? QVariant(fraction(row, column)) : QVariant();
+        if (isSigned(kind))
+            return present(row, column) ? QVariant::fromValue<qlonglong>(signedNumber(row, column)) : QVariant();
         return QVariant::fromValue<qulonglong>(number(row, column));
     case Qt::TextAlignmentRole:
-        if (kind == Kind::Bytes || kind == Kind::Count)
+        if (numeric)
             return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
         break;
+    case Qt::ForegroundRole: {
+        if (!isSigned(kind) || !present(row, column) || worseDirection(column) == 0)
+            break;
+        const double value = sortSigned(row, column);
+        if (value == 0.0)
+            break;
+        return QBrush(value * worseDirection(column) > 0 ? CompareColors::worse() : CompareColors::better());
+    }
     case Qt::ToolTipRole: {
         QString tip = toolTip(row, column);
-        if (tip.isEmpty() && kind == Kind::Bytes)
+        if (tip.isEmpty() && kind == Kind::Bytes && present(row, column))
             tip = countText(number(row, column)) + QStringLiteral(" bytes");
+        if (tip.isEmpty() && kind == Kind::DiffBytes && present(row, column))
+            tip = signedCountText(signedNumber(row, column)) + QStringLiteral(" bytes");
         if (tip.isEmpty() && kind == Kind::Text)
             tip = text(row, column);
         return tip.isEmpty() ? QVariant() : QVariant(tip);
@@ -77,7 +143,8 @@ QVariant ReportTableModel::headerData(int section, Qt::Orientation orientation, 
     const Column& c = m_columns[size_t(section)];
     switch (role) {
     case Qt::DisplayRole: return c.header;
-    case CsvHeaderRole: return c.kind == Kind::Bytes ? c.header + QStringLiteral(" (bytes)") : c.header;
+    case CsvHeaderRole:
+        return c.kind == Kind::Bytes || c.kind == Kind::DiffBytes ? c.header + QStringLiteral(" (bytes)") : c.header;
     case Qt::ToolTipRole: return c.toolTip.isEmpty() ? QVariant() : QVariant(c.toolTip);
     default: return {};
     }

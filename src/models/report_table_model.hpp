@@ -13,7 +13,9 @@ namespace popscope {
 class ReportTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum class Kind { Text, Bytes, Count, Flag };
+    // Diff kinds are signed (target - source) and Percent a signed fraction; compare mode uses them.
+    enum class Kind { Text, Bytes, Count, Flag, DiffBytes, DiffCount, Percent };
+    static bool isSigned(Kind kind) { return kind == Kind::DiffBytes || kind == Kind::DiffCount || kind == Kind::Percent; }
     struct Column {
         QString header;
         Kind kind = Kind::Text;
@@ -26,8 +28,28 @@ public:
     void setUnit(MemoryUnit unit);
     const std::vector<Column>& columns() const { return m_columns; }
     Kind columnKind(int column) const { return m_columns.at(size_t(column)).kind; }
-    // The raw number of a Bytes/Count/Flag cell, without a QVariant (sorting 250 k rows).
+    // The kind of one cell: the column's unless a row says otherwise (What changed mixes units).
+    virtual Kind cellKind(int row, int column) const
+    {
+        Q_UNUSED(row);
+        return columnKind(column);
+    }
+    // The raw number of a cell, without a QVariant (sorting 250 k rows): unsigned kinds as they
+    // are, signed kinds as a double (absent cells sort below every number).
     uint64_t sortNumber(int row, int column) const { return number(row, column); }
+    double sortSigned(int row, int column) const;
+    // False where the cell has no value (a row one side lacks): shown as "—".
+    virtual bool present(int row, int column) const;
+    // The key that matches a row across two reports (a variable's name, ...): column 0's text.
+    virtual QString rowKey(int row) const { return text(row, 0); }
+    // A Text cell's text (compare mode reads both sides' tables through these).
+    QString cellText(int row, int column) const { return text(row, column); }
+    // Whether compare mode shows Source / Target / Diff / Diff % for this column (numbers do).
+    virtual bool isCompared(int column) const
+    {
+        const Kind kind = columnKind(column);
+        return kind == Kind::Bytes || kind == Kind::Count;
+    }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -39,6 +61,11 @@ protected:
     virtual QString text(int row, int column) const;
     virtual uint64_t number(int row, int column) const;
     virtual QString toolTip(int row, int column) const;
+    // Signed kinds: the difference (DiffBytes, DiffCount) or fraction (Percent).
+    virtual int64_t signedNumber(int row, int column) const;
+    virtual double fraction(int row, int column) const;
+    // +1 when a larger number is worse (memory), -1 when better, 0 when neither: colours Diffs.
+    virtual int worseDirection(int column) const;
     void setColumns(std::vector<Column> columns) { m_columns = std::move(columns); }
     void setHeader(int column, const QString& header);
 

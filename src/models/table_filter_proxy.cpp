@@ -32,8 +32,15 @@ bool TableFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& righ
 {
     // Numbers straight from our models: a QVariant per comparison made sorting 250 k variables
     // a visible pause.
-    if (m_table && m_table->columnKind(left.column()) != ReportTableModel::Kind::Text)
-        return m_table->sortNumber(left.row(), left.column()) < m_table->sortNumber(right.row(), right.column());
+    if (m_table) {
+        using Kind = ReportTableModel::Kind;
+        const Kind l = m_table->cellKind(left.row(), left.column()), r = m_table->cellKind(right.row(), right.column());
+        if (ReportTableModel::isSigned(l) || ReportTableModel::isSigned(r) || !m_table->present(left.row(), left.column()) ||
+            !m_table->present(right.row(), right.column()))
+            return m_table->sortSigned(left.row(), left.column()) < m_table->sortSigned(right.row(), right.column());
+        if (l != Kind::Text)
+            return m_table->sortNumber(left.row(), left.column()) < m_table->sortNumber(right.row(), right.column());
+    }
     const QVariant l = left.data(SortRole), r = right.data(SortRole);
     if (l.typeId() == QMetaType::ULongLong && r.typeId() == QMetaType::ULongLong)
         return l.toULongLong() < r.toULongLong();

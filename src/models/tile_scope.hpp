@@ -20,5 +20,9 @@ struct TileScope {
 
 QString bytesText(uint64_t bytes, MemoryUnit unit);
 QString countText(uint64_t value);
+// Signed figures of compare mode: "+1.50 MiB", "−3", "+12.5%"; zero as "0" / "0%".
+QString signedBytesText(int64_t bytes, MemoryUnit unit);
+QString signedCountText(int64_t value);
+QString signedPercentText(double fraction);
 
 } // namespace popscope

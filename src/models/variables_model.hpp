@@ -13,6 +13,8 @@ class VariablesModel : public ReportTableModel {
 public:
     enum Column { Name, Category, ElementType, Size, BytesInScope, Tiles, AlwaysLive };
     explicit VariablesModel(QObject* parent = nullptr);
+    // Compare mode shows Source / Target / Diff for these; the rest as "source → target".
+    bool isCompared(int column) const override { return column == BytesInScope || column == Tiles; }
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
     const Variable* variableAt(int row) const;
 

@@ -12,6 +12,8 @@ class VerticesModel : public ReportTableModel {
 public:
     enum Column { Name, Instances, Tiles, ComputeSets, StatePerInstance, StateTotal, CodePerTile, CodeTotal };
     explicit VerticesModel(QObject* parent = nullptr);
+    // Compare mode shows Source / Target / Diff for these; the rest as "source → target".
+    bool isCompared(int column) const override { return column == Instances || column == StateTotal || column == CodeTotal; }
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
 
 protected:

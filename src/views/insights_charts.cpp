@@ -40,7 +40,7 @@ QValueAxis* valueAxisTo(double maxValue, double minimumStep = 0)
 
 } // namespace
 
-QChart* makeTopTilesChart(const InsightsData& d, MemoryUnit u, std::function<void(uint32_t)> onTileClicked)
+QChart* makeTopTilesChart(const InsightsAnalysis& d, MemoryUnit u, std::function<void(uint32_t)> onTileClicked)
 {
     auto* chart = new QChart;
     chart->setTitle(QStringLiteral("Top 5 tiles by memory (including gaps)"));
@@ -101,7 +101,7 @@ QChart* makeTopTilesChart(const InsightsData& d, MemoryUnit u, std::function<voi
     return chart;
 }
 
-QChart* makeTileHistogramChart(const InsightsData& d, MemoryUnit u)
+QChart* makeTileHistogramChart(const InsightsAnalysis& d, MemoryUnit u)
 {
     auto* chart = new QChart;
     chart->setTitle(QStringLiteral("Tiles by memory used (including gaps)"));

@@ -36,12 +36,16 @@ QLabel* wrapLabel(QWidget* parent)
 
 } // namespace
 
-InsightsPage::InsightsPage(ReportState* state, QWidget* parent) : QWidget(parent), m_state(state)
+InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot) : ReportPage(state, parent), m_slot(slot)
 {
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(16, 12, 16, 12);
     layout->setSpacing(10);
+    m_fileTitle = new QLabel(content); // names the file in compare mode
+    m_fileTitle->setTextFormat(Qt::RichText);
+    m_fileTitle->setVisible(false);
+    layout->addWidget(m_fileTitle);
 
     auto* fitBox = new QGroupBox(QStringLiteral("Does the model fit?"), content);
     auto* fitLayout = new QVBoxLayout(fitBox);
@@ -88,21 +92,23 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent) : QWidget(parent
     placeInScrollArea(this, content);
 
     connect(state, &ReportState::reportChanged, this, &InsightsPage::refresh);
+    connect(state, &ReportState::comparedReportChanged, this, &InsightsPage::refresh);
     connect(state, &ReportState::unitChanged, this, &InsightsPage::refresh);
     refresh();
 }
 
-QWidget* InsightsPage::levelWidget(const InsightsLevel& level)
+QWidget* InsightsPage::levelWidget(const InsightLevel& level)
 {
     const MemoryUnit u = m_state->unit();
     auto* w = new QWidget;
     auto* layout = new QHBoxLayout(w);
     auto* form = new QFormLayout;
-    auto item = [&](const LargestItem& it) {
+    auto item = [&](const InsightItem& it) {
         if (it.bytes == 0)
             return QStringLiteral("—");
         return QStringLiteral("<b>%1</b><br>%2 · <small>%3</small>")
-            .arg(it.name.toHtmlEscaped(), bytesText(it.bytes, u), it.detail.toHtmlEscaped());
+            .arg(QString::fromStdString(it.name).toHtmlEscaped(), bytesText(it.bytes, u),
+                 QString::fromStdString(formatItemDetail(it, u)).toHtmlEscaped());
     };
     auto* state = wrapLabel(w);
     state->setText(item(level.vertexState));
@@ -114,13 +120,14 @@ QWidget* InsightsPage::levelWidget(const InsightsLevel& level)
 
     auto* model = new QStandardItemModel(0, 3, w);
     model->setHorizontalHeaderLabels({QStringLiteral("Largest variables"), QStringLiteral("Bytes here"), QStringLiteral("Type")});
-    for (const LargestItem& v : level.variables) {
+    for (const InsightItem& v : level.variables) {
         auto* size = new QStandardItem(bytesText(v.bytes, u));
         size->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         size->setToolTip(countText(v.bytes) + QStringLiteral(" bytes"));
-        auto* name = new QStandardItem(v.name);
-        name->setToolTip(v.name);
-        model->appendRow({name, size, new QStandardItem(v.detail)});
+        const QString vName = QString::fromStdString(v.name);
+        auto* name = new QStandardItem(vName);
+        name->setToolTip(vName);
+        model->appendRow({name, size, new QStandardItem(QString::fromStdString(formatItemDetail(v, u)))});
     }
     auto* view = new QTreeView(w);
     view->setModel(model);
@@ -135,7 +142,12 @@ QWidget* InsightsPage::levelWidget(const InsightsLevel& level)
 
 void InsightsPage::refresh()
 {
-    const auto report = m_state->report();
+    const auto report = m_state->reportAt(m_slot);
+    m_fileTitle->setVisible(report && m_state->isComparing());
+    if (report)
+        m_fileTitle->setText(QStringLiteral("<span style='font-size:large'><b>%1</b> · %2</span>")
+                                 .arg(m_slot == 0 ? QStringLiteral("Source") : QStringLiteral("Target"),
+                                      report->fileName().toHtmlEscaped()));
     while (m_levels->count() > 0) {
         QWidget* w = m_levels->widget(0);
         m_levels->removeTab(0);
@@ -152,8 +164,8 @@ void InsightsPage::refresh()
         return;
     }
     const MemoryUnit u = m_state->unit();
-    m_data = computeInsights(*report, u);
-    const InsightsData& d = m_data;
+    m_data = analyseInsights(*report->core);
+    const InsightsAnalysis& d = m_data;
     const double share = d.capacity ? double(d.used) / double(d.capacity) : 0.0;
     const QString red = ChartPalette::overCapacity().name();
     if (d.fits) {
@@ -164,9 +176,7 @@ void InsightsPage::refresh()
                                     d.topTiles.empty() ? QStringLiteral("—") : bytesText(d.topTiles.front().bytes, u),
                                     bytesText(d.bytesPerTile, u)));
     } else {
-        uint64_t excess = 0;
-        for (uint32_t t = 0; t < report->numTiles(); ++t)
-            excess += report->memory.totalIncludingGaps[t] > d.bytesPerTile ? report->memory.totalIncludingGaps[t] - d.bytesPerTile : 0;
+        const uint64_t excess = d.excessBytes;
         m_fitTitle->setText(QStringLiteral("<span style='color:%1'>✘ Out of memory</span>").arg(red));
         m_fitText->setText(QStringLiteral("%1 tiles need more than their %2; together they are %3 over. Overall %4 of %5 (%6) is used.")
                                .arg(countText(d.tilesOverCapacity), bytesText(d.bytesPerTile, u), bytesText(excess, u),
@@ -177,14 +187,14 @@ void InsightsPage::refresh()
 
     m_topChart->setChartContent(makeTopTilesChart(d, u, [this](uint32_t tile) { emit showTile(tile); }));
     m_histogram->setChartContent(makeTileHistogramChart(d, u));
-    for (const InsightsLevel* level : {&d.model, &d.ipu, &d.tile})
-        if (!level->title.isEmpty())
-            m_levels->addTab(levelWidget(*level), level->title);
+    for (const InsightLevel* level : {&d.model, &d.ipu, &d.tile})
+        if (!level->title.empty())
+            m_levels->addTab(levelWidget(*level), QString::fromStdString(level->title));
     QString tips = QStringLiteral("<ul style='margin-left:-20px'>");
-    for (const QString& tip : d.tips)
-        tips += QStringLiteral("<li style='margin-bottom:4px'>%1</li>").arg(tip.toHtmlEscaped());
+    for (const InsightTip& tip : d.tips)
+        tips += QStringLiteral("<li style='margin-bottom:4px'>%1</li>").arg(QString::fromStdString(formatTip(tip, u)).toHtmlEscaped());
     tips += QStringLiteral("</ul>");
-    m_tips->setText(d.tips.isEmpty() ? QStringLiteral("No tips for this report.") : tips);
+    m_tips->setText(d.tips.empty() ? QStringLiteral("No tips for this report.") : tips);
 }
 
 } // namespace popscope

@@ -1,10 +1,10 @@
 #pragma once
 // The Insights report: does the model fit, the top-5 tiles, a histogram of tile memory, the
 // largest vertex state / code and variables at model, IPU and tile level, and tips.
-#include "models/insights.hpp"
+#include "popscope/insights.hpp"
 #include "models/report_state.hpp"
 
-#include <QWidget>
+#include "views/report_page.hpp"
 
 class QLabel;
 class QProgressBar;
@@ -16,11 +16,12 @@ namespace popscope {
 
 class SmallChart;
 
-class InsightsPage : public QWidget {
+class InsightsPage : public ReportPage {
     Q_OBJECT
 public:
-    explicit InsightsPage(ReportState* state, QWidget* parent = nullptr);
-    const InsightsData& data() const { return m_data; }
+    // `slot` 0 shows the source report, 1 the compared (target) report.
+    explicit InsightsPage(ReportState* state, QWidget* parent = nullptr, int slot = 0);
+    const InsightsAnalysis& data() const { return m_data; }
 
 signals:
     // The user asked to look at a tile (clicked a top-5 bar): select it and show the Memory report.
@@ -28,10 +29,11 @@ signals:
 
 private:
     void refresh();
-    QWidget* levelWidget(const InsightsLevel& level);
+    QWidget* levelWidget(const InsightLevel& level);
 
-    ReportState* m_state;
-    InsightsData m_data;
+    int m_slot = 0;
+    InsightsAnalysis m_data;
+    QLabel* m_fileTitle;
     QLabel* m_fitTitle;
     QLabel* m_fitText;
     QProgressBar* m_fitBar;

@@ -1,5 +1,6 @@
 #include "views/memory_page.hpp"
 
+#include "models/compare_table_model.hpp"
 #include "models/compute_sets_model.hpp"
 #include "models/details_model.hpp"
 #include "models/exchanges_model.hpp"
@@ -7,6 +8,7 @@
 #include "models/tile_scope.hpp"
 #include "models/variables_model.hpp"
 #include "models/vertices_model.hpp"
+#include "views/compared_table.hpp"
 #include "views/memory_chart.hpp"
 #include "views/overview_strip.hpp"
 #include "views/table_panel.hpp"
@@ -14,6 +16,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHash>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -31,7 +34,7 @@
 
 namespace popscope {
 
-MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : QWidget(parent), m_state(state)
+MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
 {
     m_chart = new MemoryChart(state, this);
     m_overview = new OverviewStrip(state, m_chart, this);
@@ -111,6 +114,10 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : QWidget(parent), m
     m_vertices = new VerticesModel(this);
     m_exchanges = new ExchangesModel(this);
     m_computeSets = new ComputeSetsModel(this);
+    m_variablesTarget = new VariablesModel(this);
+    m_verticesTarget = new VerticesModel(this);
+    m_exchangesTarget = new ExchangesModel(this);
+    m_computeSetsTarget = new ComputeSetsModel(this);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     auto addPanel = [this](QAbstractItemModel* model, const QString& name, const QString& empty) {
@@ -126,19 +133,24 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : QWidget(parent), m
     details->view()->setSortingEnabled(false);
     details->setFilterVisible(false);
     // Tables open sorted by the bytes on the tiles shown, largest first: that is what a user
-    // hunting for memory looks at first. A header click re-sorts.
-    addPanel(m_variables, QStringLiteral("Variables"),
-             QStringLiteral("No variables on the selected tiles. Select other tiles, or clear the selection to see all variables."))
-        ->view()->sortByColumn(VariablesModel::BytesInScope, Qt::DescendingOrder);
-    addPanel(m_vertices, QStringLiteral("Vertices"),
-             QStringLiteral("No vertices on the selected tiles. Select other tiles, or clear the selection to see all vertex types."))
-        ->view()->sortByColumn(VerticesModel::StateTotal, Qt::DescendingOrder);
-    addPanel(m_exchanges, QStringLiteral("Exchanges"),
-             QStringLiteral("No exchange code on the selected tiles. Select other tiles, or clear the selection."))
-        ->view()->sortByColumn(ExchangesModel::CodeBytes, Qt::DescendingOrder);
-    addPanel(m_computeSets, QStringLiteral("Compute Sets"),
-             QStringLiteral("No compute sets with vertices on the selected tiles. Select other tiles, or clear the selection."))
-        ->view()->sortByColumn(ComputeSetsModel::StateBytes, Qt::DescendingOrder);
+    // hunting for memory looks at first (in compare mode: the largest change first). A header
+    // click re-sorts.
+    auto addCompared = [&](ReportTableModel* source, ReportTableModel* target, const QString& name, const QString& empty,
+                           int sortColumn) {
+        m_compared.push_back(new ComparedTable(source, target, addPanel(source, name, empty), sortColumn, this));
+    };
+    addCompared(m_variables, m_variablesTarget, QStringLiteral("Variables"),
+                QStringLiteral("No variables on the selected tiles. Select other tiles, or clear the selection to see all variables."),
+                VariablesModel::BytesInScope);
+    addCompared(m_vertices, m_verticesTarget, QStringLiteral("Vertices"),
+                QStringLiteral("No vertices on the selected tiles. Select other tiles, or clear the selection to see all vertex types."),
+                VerticesModel::StateTotal);
+    addCompared(m_exchanges, m_exchangesTarget, QStringLiteral("Exchanges"),
+                QStringLiteral("No exchange code on the selected tiles. Select other tiles, or clear the selection."),
+                ExchangesModel::CodeBytes);
+    addCompared(m_computeSets, m_computeSetsTarget, QStringLiteral("Compute Sets"),
+                QStringLiteral("No compute sets with vertices on the selected tiles. Select other tiles, or clear the selection."),
+                ComputeSetsModel::StateBytes);
 
     m_scope = new QLabel(this);
     m_scope->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -195,6 +207,7 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : QWidget(parent), m
         refreshToolbar();
         refreshTables();
     });
+    connect(state, &ReportState::comparedReportChanged, this, &MemoryPage::refreshTables);
     connect(state, &ReportState::selectionChanged, this, &MemoryPage::refreshTables);
     connect(state, &ReportState::unitChanged, this, [this] {
         const MemoryUnit u = m_state->unit();
@@ -203,6 +216,10 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : QWidget(parent), m
         m_vertices->setUnit(u);
         m_exchanges->setUnit(u);
         m_computeSets->setUnit(u);
+        for (ComparedTable* table : m_compared) {
+            table->target()->setUnit(u);
+            table->compare()->setUnit(u);
+        }
         m_panels.front()->view()->expandToDepth(0);
     });
     refreshToolbar();
@@ -262,6 +279,29 @@ bool MemoryPage::applyTileText(const QString& text)
 
 QString MemoryPage::tileError() const { return m_tileError->isVisible() ? m_tileError->text() : QString(); }
 
+ComparedTable* MemoryPage::comparedTable(const QString& tabName) const
+{
+    for (ComparedTable* table : m_compared)
+        if (table->panel()->objectName() == tabName)
+            return table;
+    return nullptr;
+}
+
+bool MemoryPage::showRow(const QString& table, const QString& rowKey)
+{
+    static const QHash<QString, QString> tabs = {{QStringLiteral("variables"), QStringLiteral("Variables")},
+                                                 {QStringLiteral("vertices"), QStringLiteral("Vertices")},
+                                                 {QStringLiteral("computeSets"), QStringLiteral("Compute Sets")},
+                                                 {QStringLiteral("exchanges"), QStringLiteral("Exchanges")}};
+    TablePanel* target = panel(tabs.value(table));
+    if (!target)
+        return false;
+    m_tabs->setCurrentWidget(target);
+    if (!m_state->selectedTiles().empty())
+        m_state->clearSelection(); // rows from What changed are over all tiles
+    return rowKey.isEmpty() || target->showRow(rowKey);
+}
+
 TablePanel* MemoryPage::panel(const QString& tabName) const
 {
     for (TablePanel* p : m_panels)
@@ -279,6 +319,14 @@ void MemoryPage::refreshTables()
     m_vertices->setReport(report, selection);
     m_exchanges->setReport(report, selection);
     m_computeSets->setReport(report, selection);
+    // Compare mode: the target's tables too, on the same tiles; the joins follow their resets.
+    const auto target = m_state->comparedReport();
+    m_variablesTarget->setReport(target, selection);
+    m_verticesTarget->setReport(target, selection);
+    m_exchangesTarget->setReport(target, selection);
+    m_computeSetsTarget->setReport(target, selection);
+    for (ComparedTable* table : m_compared)
+        table->setCompareMode(m_state->isComparing());
     m_panels.front()->view()->expandToDepth(0);
     // Keep the typed text in step with selections made by clicking.
     const QString formatted = TileRangeParser::format(selection);
@@ -286,18 +334,21 @@ void MemoryPage::refreshTables()
         QSignalBlocker block(m_tileEdit);
         m_tileEdit->setText(formatted);
     }
+    const QString sides = m_state->isComparing()
+                              ? QStringLiteral(" of both reports (Details: the source, %1)").arg(report->fileName().toHtmlEscaped())
+                              : QString();
     if (!report) {
         m_scope->setText(QString());
     } else if (selection.empty()) {
-        m_scope->setText(QStringLiteral("Tables show <b>all %1 tiles</b>. Select tiles to narrow them down.")
-                             .arg(countText(report->numTiles())));
+        m_scope->setText(QStringLiteral("Tables show <b>all %1 tiles</b>%2. Select tiles to narrow them down.")
+                             .arg(countText(m_state->tileLimit()), sides));
     } else {
         QString list = formatted;
         if (list.size() > 80)
             list = list.left(80) + QStringLiteral("…");
-        QString text = QStringLiteral("Tables show <b>%1 selected tile%2</b>: %3")
+        QString text = QStringLiteral("Tables show <b>%1 selected tile%2</b>%4: %3")
                            .arg(countText(selection.size()), selection.size() == 1 ? QString() : QStringLiteral("s"),
-                                list.toHtmlEscaped());
+                                list.toHtmlEscaped(), sides);
         if (selection.size() > size_t(DetailsModel::kMaxTileColumns))
             text += QStringLiteral(". Details has a column for each of the first %1; its Selection column sums all of them.")
                         .arg(DetailsModel::kMaxTileColumns);

@@ -4,7 +4,7 @@
 // Exchanges, Compute Sets) for the selected tiles or all tiles.
 #include "models/report_state.hpp"
 
-#include <QWidget>
+#include "views/report_page.hpp"
 
 class QComboBox;
 class QLabel;
@@ -15,6 +15,7 @@ class QSplitter;
 
 namespace popscope {
 
+class ComparedTable;
 class ComputeSetsModel;
 class DetailsModel;
 class ExchangesModel;
@@ -24,7 +25,7 @@ class TablePanel;
 class VariablesModel;
 class VerticesModel;
 
-class MemoryPage : public QWidget {
+class MemoryPage : public ReportPage {
     Q_OBJECT
 public:
     explicit MemoryPage(ReportState* state, QWidget* parent = nullptr);
@@ -36,6 +37,10 @@ public:
     TablePanel* panel(const QString& tabName) const;
     DetailsModel* detailsModel() const { return m_details; }
     VariablesModel* variablesModel() const { return m_variables; }
+    // Compare mode's tables ("Variables", "Vertices", "Exchanges", "Compute Sets").
+    ComparedTable* comparedTable(const QString& tabName) const;
+    // Links from What changed: table "variables", "vertices", "computeSets", "exchanges".
+    bool showRow(const QString& table, const QString& rowKey) override;
     // Applies typed text as the selection; returns false and shows the error when invalid.
     bool applyTileText(const QString& text);
     QString tileError() const;
@@ -49,7 +54,6 @@ private:
     void restoreOptions();
     void storeOptions();
 
-    ReportState* m_state;
     MemoryChart* m_chart;
     OverviewStrip* m_overview;
     QComboBox* m_breakdown;
@@ -67,7 +71,12 @@ private:
     VerticesModel* m_vertices;
     ExchangesModel* m_exchanges;
     ComputeSetsModel* m_computeSets;
+    VariablesModel* m_variablesTarget;
+    VerticesModel* m_verticesTarget;
+    ExchangesModel* m_exchangesTarget;
+    ComputeSetsModel* m_computeSetsTarget;
     std::vector<TablePanel*> m_panels;
+    std::vector<ComparedTable*> m_compared;
 };
 
 } // namespace popscope

@@ -83,7 +83,7 @@ QString SummaryPage::timestampText(const std::string& timestamp)
     return t;
 }
 
-SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : QWidget(parent), m_state(state)
+SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
 {
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);

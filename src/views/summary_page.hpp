@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include <QWidget>
+#include "views/report_page.hpp"
 
 class QFormLayout;
 class QGridLayout;
@@ -19,7 +19,7 @@ namespace popscope {
 class EngineOptionsModel;
 class TablePanel;
 
-class SummaryPage : public QWidget {
+class SummaryPage : public ReportPage {
     Q_OBJECT
 public:
     explicit SummaryPage(ReportState* state, QWidget* parent = nullptr);
@@ -35,7 +35,6 @@ private:
     void alignFormLabels();
     void addField(QFormLayout* form, const QString& label, const QString& value, const QString& toolTip = {});
 
-    ReportState* m_state;
     QLabel* m_title;
     QLabel* m_fit;
     QFormLayout* m_target;

@@ -105,6 +105,33 @@ TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QW
     updateState();
 }
 
+void TablePanel::setSourceModel(QAbstractItemModel* source)
+{
+    if (source == m_source)
+        return;
+    m_source = source;
+    m_proxy->setSourceModel(source);
+    updateState();
+}
+
+bool TablePanel::showRow(const QString& key)
+{
+    auto find = [this, &key] {
+        const QModelIndexList hits = m_proxy->match(m_proxy->index(0, 0), Qt::DisplayRole, key, 1, Qt::MatchExactly);
+        return hits.isEmpty() ? QModelIndex() : hits.first();
+    };
+    QModelIndex hit = find();
+    if (!hit.isValid() && !m_filter->text().isEmpty()) {
+        m_filter->clear();
+        hit = find();
+    }
+    if (!hit.isValid())
+        return false;
+    m_view->selectionModel()->setCurrentIndex(hit, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(hit, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
 void TablePanel::setEmptyText(const QString& text)
 {
     m_emptyText = text;

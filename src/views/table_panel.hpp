@@ -20,6 +20,12 @@ public:
     explicit TablePanel(QAbstractItemModel* source, const QString& exportName, QWidget* parent = nullptr);
 
     QTreeView* view() const { return m_view; }
+    QAbstractItemModel* sourceModel() const { return m_source; }
+    // Shows another model (compare mode's join of two tables); the filter text stays.
+    void setSourceModel(QAbstractItemModel* source);
+    // Selects and scrolls to the first row whose column-0 text is `key`; clears a filter that
+    // hides it. False when no row has it.
+    bool showRow(const QString& key);
     ColumnFitter* columnFitter() const { return m_fitter; }
     TableFilterProxy* proxy() const { return m_proxy; }
     QLineEdit* filterEdit() const { return m_filter; }

@@ -16,9 +16,9 @@ using namespace popscope;
 
 namespace {
 
-InsightsData twoTilesOneOver()
+InsightsAnalysis twoTilesOneOver()
 {
-    InsightsData d;
+    InsightsAnalysis d;
     d.bytesPerTile = 1000;
     d.topTiles = {{7, 0, 1200}, {3, 0, 900}}; // most used first
     d.bucketWidth = 250;
@@ -63,7 +63,7 @@ TEST_CASE("top-5 chart: bars over capacity are marked, the capacity line is draw
 
 TEST_CASE("histogram: a red series only when tiles are over, whole-tile steps on the count axis", "[insights]")
 {
-    InsightsData d = twoTilesOneOver();
+    InsightsAnalysis d = twoTilesOneOver();
     std::unique_ptr<QChart> over(makeTileHistogramChart(d, MemoryUnit::Binary));
     CHECK(barSeries(over.get())->barSets().size() == 2);
 

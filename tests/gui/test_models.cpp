@@ -4,7 +4,7 @@
 #include "models/details_model.hpp"
 #include "models/engine_options_model.hpp"
 #include "models/exchanges_model.hpp"
-#include "models/insights.hpp"
+#include "popscope/insights.hpp"
 #include "models/item_roles.hpp"
 #include "models/memory_series.hpp"
 #include "models/report_state.hpp"
@@ -248,7 +248,7 @@ TEST_CASE("memory series per breakdown sum to the tile totals", "[models]")
 TEST_CASE("insights: fit, top tiles, histogram, largest items, tips", "[models]")
 {
     GuiFixture over(FixtureOptions{.overCapacityTile = true});
-    const InsightsData d = computeInsights(*over.report);
+    const InsightsAnalysis d = analyseInsights(*over.report->core);
     REQUIRE(!d.fits);
     REQUIRE(d.tilesOverCapacity == 1);
     REQUIRE(d.topTiles.size() == 5);
@@ -260,12 +260,12 @@ TEST_CASE("insights: fit, top tiles, histogram, largest items, tips", "[models]"
     // Vertex type 0 runs in cs0 (1 instance) and cs2 (3 instances) on every other of 32 tiles,
     // 64 bytes of state each: the largest state in the model.
     REQUIRE(d.model.vertexState.bytes == (16 * 1 + 16 * 3) * 64);
-    REQUIRE(d.model.vertexState.name == QStringLiteral("poplin::ConvPartial1x1Out<half,float>"));
-    REQUIRE(d.tile.title == QStringLiteral("Tile 3 (most used)"));
-    REQUIRE(!d.tips.isEmpty());
-    REQUIRE(d.tips[0].startsWith(QStringLiteral("1 tile needs")));
+    REQUIRE(d.model.vertexState.name == "poplin::ConvPartial1x1Out<half,float>");
+    REQUIRE(d.tile.title == "Tile 3 (most used)");
+    REQUIRE(!d.tips.empty());
+    REQUIRE(QString::fromStdString(formatTip(d.tips[0], MemoryUnit::Binary)).startsWith(QStringLiteral("1 tile needs")));
 
-    const InsightsData fits = computeInsights(*fixture().report);
+    const InsightsAnalysis fits = analyseInsights(*fixture().report->core);
     REQUIRE(fits.fits);
 }
 

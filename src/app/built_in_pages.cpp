@@ -1,0 +1,39 @@
+// The report pages popscope ships, in sidebar order: one registration each.
+#include "app/page_registry.hpp"
+#include "views/insights_report.hpp"
+#include "views/memory_page.hpp"
+#include "views/summary_page.hpp"
+#include "views/what_changed_page.hpp"
+
+namespace popscope {
+
+namespace {
+template <typename Page>
+std::function<ReportPage*(ReportState*, QWidget*)> factory()
+{
+    return [](ReportState* state, QWidget* parent) -> ReportPage* { return new Page(state, parent); };
+}
+
+QString icon(const char* name) { return QStringLiteral(":/icons/%1.svg").arg(QLatin1String(name)); }
+} // namespace
+
+PageRegistry builtInPages()
+{
+    using Needs = PageInfo::Needs;
+    PageRegistry r;
+    r.add({QStringLiteral("summary"), QStringLiteral("Summary"), icon("summary"), QKeySequence(QStringLiteral("Ctrl+1")),
+           Needs::Report, factory<SummaryPage>()});
+    r.add({QStringLiteral("insights"), QStringLiteral("Insights"), icon("insights"), QKeySequence(QStringLiteral("Ctrl+2")),
+           Needs::Report, factory<InsightsReport>()});
+    r.add({QStringLiteral("memory"), QStringLiteral("Memory"), icon("memory"), QKeySequence(QStringLiteral("Ctrl+3")),
+           Needs::Report, factory<MemoryPage>()});
+    r.add({QStringLiteral("what-changed"), QStringLiteral("What Changed"), icon("whatchanged"),
+           QKeySequence(QStringLiteral("Ctrl+0")), Needs::Comparison, factory<WhatChangedPage>()});
+    r.add({QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"), {}, Needs::Planned, {}});
+    r.add({QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"), {}, Needs::Planned, {}});
+    r.add({QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"), {}, Needs::Planned, {}});
+    r.add({QStringLiteral("execution-trace"), QStringLiteral("Execution Trace"), icon("trace"), {}, Needs::Planned, {}});
+    return r;
+}
+
+} // namespace popscope

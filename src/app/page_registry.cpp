@@ -1,0 +1,53 @@
+#include "app/page_registry.hpp"
+
+#include "models/report_state.hpp"
+
+#include <QStringList>
+
+namespace popscope {
+
+namespace {
+QString normalised(QString text)
+{
+    return text.trimmed().toLower().replace(QLatin1Char(' '), QLatin1Char('-')).replace(QLatin1Char('_'), QLatin1Char('-'));
+}
+} // namespace
+
+bool PageInfo::isAvailable(const ReportState& state) const
+{
+    switch (needs) {
+    case Needs::Report: return state.report() != nullptr;
+    case Needs::Comparison: return state.isComparing();
+    case Needs::Planned: return false;
+    }
+    return false;
+}
+
+QString PageInfo::unavailableReason() const
+{
+    switch (needs) {
+    case Needs::Report: return QStringLiteral("%1: open a report first").arg(name);
+    case Needs::Comparison: return QStringLiteral("%1: compare two reports (File ▸ Compare Two Reports…)").arg(name);
+    case Needs::Planned: return QStringLiteral("%1: not available yet").arg(name);
+    }
+    return {};
+}
+
+const PageInfo* PageRegistry::find(const QString& idOrName) const
+{
+    const QString key = normalised(idOrName);
+    for (const PageInfo& page : m_pages)
+        if (page.id == key || normalised(page.name) == key)
+            return &page;
+    return nullptr;
+}
+
+QStringList PageRegistry::ids() const
+{
+    QStringList ids;
+    for (const PageInfo& page : m_pages)
+        ids << page.id;
+    return ids;
+}
+
+} // namespace popscope

@@ -1,0 +1,75 @@
+#include "models/change_lines_model.hpp"
+
+namespace popscope {
+
+ChangeLinesModel::ChangeLinesModel(QObject* parent) : ReportTableModel(parent)
+{
+    setColumns({{QStringLiteral("Change"), Kind::Text, QStringLiteral("What the line measures")},
+                {QStringLiteral("Subject"), Kind::Text, QStringLiteral("The figure, variable, vertex type, … it is about")},
+                {QStringLiteral("Source"), Kind::Bytes, QStringLiteral("In the source report")},
+                {QStringLiteral("Target"), Kind::Bytes, QStringLiteral("In the target report")},
+                {QStringLiteral("Diff"), Kind::DiffBytes, QStringLiteral("Target − source")},
+                {QStringLiteral("Diff %"), Kind::Percent, QStringLiteral("(Target − source) ÷ source")}});
+}
+
+void ChangeLinesModel::setLines(std::vector<ChangeLine> lines)
+{
+    beginResetModel();
+    m_lines = std::move(lines);
+    endResetModel();
+}
+
+ReportTableModel::Kind ChangeLinesModel::cellKind(int row, int column) const
+{
+    const bool bytes = m_lines[size_t(row)].unit == "bytes";
+    switch (column) {
+    case Source:
+    case Target: return bytes ? Kind::Bytes : Kind::Count;
+    case Diff: return bytes ? Kind::DiffBytes : Kind::DiffCount;
+    default: return columnKind(column);
+    }
+}
+
+bool ChangeLinesModel::present(int row, int column) const
+{
+    const ChangeLine& l = m_lines[size_t(row)];
+    if (column == Source || column == DiffPercent)
+        return l.metric.rfind("new ", 0) != 0 && (column == Source || l.diff.fraction.has_value());
+    if (column == Target)
+        return l.metric.rfind("removed ", 0) != 0;
+    return true;
+}
+
+QString ChangeLinesModel::text(int row, int column) const
+{
+    const ChangeLine& l = m_lines[size_t(row)];
+    if (column == Change) {
+        QString metric = QString::fromStdString(l.metric);
+        return metric.isEmpty() ? metric : metric.left(1).toUpper() + metric.mid(1);
+    }
+    if (column == Subject)
+        return QString::fromStdString(l.subject);
+    return {};
+}
+
+uint64_t ChangeLinesModel::number(int row, int column) const
+{
+    const ChangeLine& l = m_lines[size_t(row)];
+    const int64_t value = column == Source ? l.sourceValue : column == Target ? l.targetValue : 0;
+    return value < 0 ? 0 : uint64_t(value);
+}
+
+int64_t ChangeLinesModel::signedNumber(int row, int) const { return m_lines[size_t(row)].diff.absolute; }
+
+double ChangeLinesModel::fraction(int row, int) const { return m_lines[size_t(row)].diff.fraction.value_or(0.0); }
+
+QString ChangeLinesModel::toolTip(int row, int column) const
+{
+    const ChangeLine& l = m_lines[size_t(row)];
+    if (column == Subject && !l.table.empty())
+        return QStringLiteral("%1 — double-click to see it in the %2 report").arg(QString::fromStdString(l.subject),
+                                                                               QString::fromStdString(l.page));
+    return {};
+}
+
+} // namespace popscope

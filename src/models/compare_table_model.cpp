@@ -1,0 +1,161 @@
+#include "models/compare_table_model.hpp"
+
+#include "models/tile_scope.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace popscope {
+
+CompareTableModel::CompareTableModel(ReportTableModel* source, ReportTableModel* target, QObject* parent)
+    : ReportTableModel(parent), m_source(source), m_target(target)
+{
+    for (ReportTableModel* side : {source, target}) {
+        connect(side, &QAbstractItemModel::modelReset, this, &CompareTableModel::rebuild);
+        connect(side, &QAbstractItemModel::dataChanged, this, [this] {
+            if (rowCount() > 0)
+                emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+        });
+    }
+    rebuild();
+}
+
+void CompareTableModel::rebuild()
+{
+    beginResetModel();
+    std::vector<Column> columns;
+    m_map.clear();
+    m_rows.clear();
+    if (m_source && m_target) {
+        setUnit(m_source->unit());
+        const auto& base = m_source->columns();
+        for (int c = 0; c < int(base.size()); ++c) {
+            const Column& col = base[size_t(c)];
+            if (!m_source->isCompared(c)) {
+                columns.push_back({col.header, Kind::Text, col.toolTip});
+                m_map.push_back({c, Part::Text});
+                continue;
+            }
+            const Kind diffKind = col.kind == Kind::Bytes ? Kind::DiffBytes : Kind::DiffCount;
+            columns.push_back({col.header + QStringLiteral(" · Source"), col.kind, col.toolTip + QStringLiteral(" (source report)")});
+            columns.push_back({col.header + QStringLiteral(" · Target"), col.kind, col.toolTip + QStringLiteral(" (target report)")});
+            columns.push_back({col.header + QStringLiteral(" · Diff"), diffKind, QStringLiteral("Target − source")});
+            columns.push_back({col.header + QStringLiteral(" · Diff %"), Kind::Percent,
+                               QStringLiteral("(Target − source) ÷ source; — when the source has none")});
+            for (Part p : {Part::Source, Part::Target, Part::Diff, Part::DiffPercent})
+                m_map.push_back({c, p});
+        }
+        // Join by key: std::string copies keep the views valid for matchRows.
+        std::vector<std::string> sourceKeys(size_t(m_source->rowCount())), targetKeys(size_t(m_target->rowCount()));
+        for (int r = 0; r < m_source->rowCount(); ++r)
+            sourceKeys[size_t(r)] = m_source->rowKey(r).toStdString();
+        for (int r = 0; r < m_target->rowCount(); ++r)
+            targetKeys[size_t(r)] = m_target->rowKey(r).toStdString();
+        m_rows = matchRows(std::vector<std::string_view>(sourceKeys.begin(), sourceKeys.end()),
+                           std::vector<std::string_view>(targetKeys.begin(), targetKeys.end()));
+        // Largest change first, by the first compared column.
+        const auto first = std::find_if(m_map.begin(), m_map.end(), [](const ColumnMap& m) { return m.part == Part::Source; });
+        if (first != m_map.end()) {
+            const int b = first->base;
+            std::vector<std::pair<uint64_t, size_t>> order(m_rows.size());
+            for (size_t i = 0; i < m_rows.size(); ++i) {
+                const uint64_t s = m_rows[i].source >= 0 ? m_source->sortNumber(int(m_rows[i].source), b) : 0;
+                const uint64_t t = m_rows[i].target >= 0 ? m_target->sortNumber(int(m_rows[i].target), b) : 0;
+                order[i] = {s > t ? s - t : t - s, i};
+            }
+            std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+            std::vector<MatchedRow> sorted;
+            sorted.reserve(m_rows.size());
+            for (const auto& o : order)
+                sorted.push_back(m_rows[o.second]);
+            m_rows = std::move(sorted);
+        }
+    }
+    setColumns(std::move(columns));
+    endResetModel();
+}
+
+int CompareTableModel::columnOf(int base, Part part) const
+{
+    for (size_t c = 0; c < m_map.size(); ++c)
+        if (m_map[c].base == base && m_map[c].part == part)
+            return int(c);
+    return -1;
+}
+
+int CompareTableModel::rowOf(const QString& key) const
+{
+    for (int r = 0; r < rows(); ++r)
+        if (rowKey(r) == key)
+            return r;
+    return -1;
+}
+
+QString CompareTableModel::rowKey(int row) const
+{
+    const MatchedRow& m = m_rows[size_t(row)];
+    return m.source >= 0 ? m_source->rowKey(int(m.source)) : m_target->rowKey(int(m.target));
+}
+
+uint64_t CompareTableModel::sideNumber(int row, int base, bool target) const
+{
+    const MatchedRow& m = m_rows[size_t(row)];
+    const int64_t index = target ? m.target : m.source;
+    if (index < 0)
+        return 0;
+    return (target ? m_target : m_source)->sortNumber(int(index), base);
+}
+
+bool CompareTableModel::present(int row, int column) const
+{
+    const MatchedRow& m = m_rows[size_t(row)];
+    switch (m_map[size_t(column)].part) {
+    case Part::Source: return m.source >= 0;
+    case Part::Target: return m.target >= 0;
+    case Part::DiffPercent: return m.source >= 0 && sideNumber(row, m_map[size_t(column)].base, false) > 0;
+    default: return true;
+    }
+}
+
+QString CompareTableModel::text(int row, int column) const
+{
+    const MatchedRow& m = m_rows[size_t(row)];
+    const int base = m_map[size_t(column)].base;
+    const auto sideText = [&](ReportTableModel* side, int64_t r) {
+        return r < 0 ? QString() : side->data(side->index(int(r), base)).toString();
+    };
+    const QString s = sideText(m_source, m.source), t = sideText(m_target, m.target);
+    if (m.source < 0)
+        return t;
+    if (m.target < 0 || s == t)
+        return s;
+    return QStringLiteral("%1 → %2").arg(s, t); // the row is in both, but this text changed
+}
+
+uint64_t CompareTableModel::number(int row, int column) const
+{
+    const ColumnMap& c = m_map[size_t(column)];
+    return sideNumber(row, c.base, c.part == Part::Target);
+}
+
+int64_t CompareTableModel::signedNumber(int row, int column) const
+{
+    const int base = m_map[size_t(column)].base;
+    return signedDiff(sideNumber(row, base, false), sideNumber(row, base, true)).absolute;
+}
+
+double CompareTableModel::fraction(int row, int column) const
+{
+    const int base = m_map[size_t(column)].base;
+    return signedDiff(sideNumber(row, base, false), sideNumber(row, base, true)).fraction.value_or(0.0);
+}
+
+QString CompareTableModel::toolTip(int row, int column) const
+{
+    const MatchedRow& m = m_rows[size_t(row)];
+    if (m_map[size_t(column)].part == Part::Text && (m.source < 0 || m.target < 0))
+        return text(row, column) + (m.source < 0 ? QStringLiteral(" (only in the target)") : QStringLiteral(" (only in the source)"));
+    return {};
+}
+
+} // namespace popscope

@@ -1,0 +1,25 @@
+#pragma once
+// The Insights report as registered: one InsightsPage, or in compare mode the source's and the
+// target's verdicts side by side, each with its own tips.
+#include "views/report_page.hpp"
+
+class QSplitter;
+
+namespace popscope {
+
+class InsightsPage;
+
+class InsightsReport : public ReportPage {
+    Q_OBJECT
+public:
+    explicit InsightsReport(ReportState* state, QWidget* parent = nullptr);
+    InsightsPage* side(int slot) const { return slot == 0 ? m_source : m_target; }
+
+private:
+    void follow();
+    QSplitter* m_splitter;
+    InsightsPage* m_source;
+    InsightsPage* m_target;
+};
+
+} // namespace popscope

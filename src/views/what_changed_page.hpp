@@ -1,0 +1,48 @@
+#pragma once
+// What changed (compare mode only): the headline differences between the source and the target,
+// in words and numbers, ranked by size (core's whatChanged, the same lines popscope-cli compare
+// prints). Each line links to the report and rows it comes from. Computed off the GUI thread.
+#include "views/report_page.hpp"
+#include "popscope/report_comparison.hpp"
+
+#include <QFutureWatcher>
+
+#include <memory>
+
+class QGridLayout;
+class QLabel;
+
+namespace popscope {
+
+class ChangeLinesModel;
+class TablePanel;
+
+class WhatChangedPage : public ReportPage {
+    Q_OBJECT
+public:
+    explicit WhatChangedPage(ReportState* state, QWidget* parent = nullptr);
+    ~WhatChangedPage() override;
+    ChangeLinesModel* model() const { return m_model; }
+    TablePanel* panel() const { return m_panel; }
+    // The comparison shown, or null while it is computed (tests wait for `ready`).
+    const ReportComparison* comparison() const { return m_comparison.get(); }
+
+signals:
+    void ready();
+
+private:
+    void recompute();
+    void show();
+    void openLine(int row);
+
+    QFutureWatcher<std::shared_ptr<ReportComparison>>* m_watcher = nullptr;
+    std::shared_ptr<ReportComparison> m_comparison;
+    QLabel* m_title;
+    QLabel* m_status;
+    QLabel* m_note;
+    QGridLayout* m_headlines;
+    ChangeLinesModel* m_model;
+    TablePanel* m_panel;
+};
+
+} // namespace popscope

@@ -1,0 +1,193 @@
+// Compare mode in the real window: batch-4.pop against batch-8.pop (sample profiles built by the
+// simulator). What changed and the Memory tables must show what core reads from the two files.
+#include "app/compare_bar.hpp"
+#include "app/main_window.hpp"
+#include "app/report_sidebar.hpp"
+#include "models/change_lines_model.hpp"
+#include "models/compare_colors.hpp"
+#include "models/compare_table_model.hpp"
+#include "models/item_roles.hpp"
+#include "models/report_session.hpp"
+#include "models/variables_model.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/summary.hpp"
+#include "views/compared_table.hpp"
+#include "views/memory_page.hpp"
+#include "views/table_panel.hpp"
+#include "views/what_changed_page.hpp"
+
+#include <QAbstractItemModelTester>
+#include <QBrush>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTreeView>
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <map>
+
+using namespace popscope;
+
+namespace {
+
+QString sampleProfile(const char* name)
+{
+    const auto dir = std::filesystem::path(POPSCOPE_DEMO_PROFILE).parent_path();
+    return QString::fromStdString((dir / name).string());
+}
+
+std::map<std::string, uint64_t> variableSizes(const QString& path)
+{
+    std::map<std::string, uint64_t> sizes;
+    for (const Variable& v : Profile::open(path.toStdString())->readVariables(false))
+        sizes[v.name] += v.sizeBytes;
+    return sizes;
+}
+
+struct OpenPair {
+    MainWindow window;
+    QString source = sampleProfile("batch-4.pop"), target = sampleProfile("batch-8.pop");
+    OpenPair()
+    {
+        REQUIRE(std::filesystem::exists(source.toStdString()));
+        REQUIRE(std::filesystem::exists(target.toStdString()));
+        window.setInteractive(false);
+        window.resize(1400, 900);
+        QSignalSpy opened(&window, &MainWindow::reportOpened);
+        window.compareFiles(source, target);
+        REQUIRE(opened.wait(20000));
+    }
+    WhatChangedPage* whatChanged() { return qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed"))); }
+};
+
+} // namespace
+
+TEST_CASE("compare mode: the window names both files and opens What changed", "[compare]")
+{
+    OpenPair pair;
+    MainWindow& w = pair.window;
+    REQUIRE(w.state()->isComparing());
+    REQUIRE(w.state()->report()->path == pair.source);
+    REQUIRE(w.state()->comparedReport()->path == pair.target);
+    REQUIRE(w.windowTitle() == QStringLiteral("batch-4.pop → batch-8.pop — popscope"));
+    REQUIRE(w.compareBar()->isVisibleTo(&w));
+    REQUIRE(w.compareBar()->text() == QStringLiteral("batch-4.pop → batch-8.pop"));
+    REQUIRE(w.sidebar()->filesText() == QStringLiteral("Source: batch-4.pop\nTarget: batch-8.pop"));
+    REQUIRE(w.currentPage() == QStringLiteral("What Changed"));
+    REQUIRE(w.sidebar()->isAvailable(QStringLiteral("What Changed")));
+
+    // The first line is the total memory, as core's summary reads it from each file.
+    WhatChangedPage* page = pair.whatChanged();
+    if (!page->comparison())
+        REQUIRE(QSignalSpy(page, &WhatChangedPage::ready).wait(20000));
+    const ProfileSummary a = querySummary(*Profile::open(pair.source.toStdString()));
+    const ProfileSummary b = querySummary(*Profile::open(pair.target.toStdString()));
+    ChangeLinesModel* lines = page->model();
+    QAbstractItemModelTester tester(lines, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    REQUIRE(lines->rowCount() > 3);
+    REQUIRE(lines->line(0).sourceValue == int64_t(a.totalUsedIncludingGaps));
+    REQUIRE(lines->line(0).targetValue == int64_t(b.totalUsedIncludingGaps));
+    REQUIRE(b.totalUsedIncludingGaps > a.totalUsedIncludingGaps); // batch 8 holds more activations
+    const QModelIndex diff = lines->index(0, ChangeLinesModel::Diff);
+    REQUIRE(diff.data(SortRole).toLongLong() == int64_t(b.totalUsedIncludingGaps - a.totalUsedIncludingGaps));
+    REQUIRE(diff.data().toString().startsWith(QStringLiteral("+")));
+    REQUIRE(diff.data(Qt::ForegroundRole).value<QBrush>().color() == CompareColors::worse());
+}
+
+TEST_CASE("compare mode: the Variables table shows Source, Target and Diff of each variable", "[compare]")
+{
+    OpenPair pair;
+    MemoryPage* memory = pair.window.memoryPage();
+    ComparedTable* table = memory->comparedTable(QStringLiteral("Variables"));
+    REQUIRE(table->isComparing());
+    REQUIRE(table->panel()->sourceModel() == table->compare());
+    CompareTableModel* model = table->compare();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+
+    // Expected, from the files alone: the variable that grew most, and one on one side only.
+    const auto a = variableSizes(pair.source), b = variableSizes(pair.target);
+    std::string grown;
+    int64_t grownBy = 0;
+    for (const auto& [name, size] : b)
+        if (auto it = a.find(name); it != a.end() && int64_t(size) - int64_t(it->second) > grownBy) {
+            grownBy = int64_t(size) - int64_t(it->second);
+            grown = name;
+        }
+    REQUIRE(grownBy > 0);
+    size_t matched = 0;
+    for (const auto& entry : a)
+        matched += b.count(entry.first);
+    REQUIRE(size_t(model->rowCount()) == a.size() + b.size() - matched);
+
+    // Rows start ordered by |Diff|: the most grown variable is first unless one moved more.
+    const int bytes = VariablesModel::BytesInScope;
+    const int sourceCol = model->columnOf(bytes, CompareTableModel::Part::Source);
+    const int targetCol = model->columnOf(bytes, CompareTableModel::Part::Target);
+    const int diffCol = model->columnOf(bytes, CompareTableModel::Part::Diff);
+    const int percentCol = model->columnOf(bytes, CompareTableModel::Part::DiffPercent);
+    REQUIRE(model->headerData(diffCol, Qt::Horizontal).toString() == QStringLiteral("On all tiles · Diff"));
+    const int row = model->rowOf(QString::fromStdString(grown));
+    REQUIRE(row >= 0);
+    REQUIRE(model->index(row, sourceCol).data(SortRole).toULongLong() == a.at(grown));
+    REQUIRE(model->index(row, targetCol).data(SortRole).toULongLong() == b.at(grown));
+    REQUIRE(model->index(row, diffCol).data(SortRole).toLongLong() == grownBy);
+    REQUIRE(model->index(row, diffCol).data(Qt::ForegroundRole).value<QBrush>().color() == CompareColors::worse());
+    REQUIRE(model->index(row, percentCol).data(SortRole).toDouble() ==
+            Approx(double(grownBy) / double(a.at(grown))));
+    int64_t largest = 0;
+    for (int r = 0; r < model->rowCount(); ++r)
+        largest = std::max<int64_t>(largest, std::abs(model->index(r, diffCol).data(SortRole).toLongLong()));
+    REQUIRE(std::abs(model->index(0, diffCol).data(SortRole).toLongLong()) == largest);
+
+    // Swap: the same row's Diff changes sign; leaving compare mode gives the plain table back.
+    pair.window.swapReports();
+    const int swapped = model->rowOf(QString::fromStdString(grown));
+    REQUIRE(model->index(swapped, diffCol).data(SortRole).toLongLong() == -grownBy);
+    REQUIRE(model->index(swapped, diffCol).data(Qt::ForegroundRole).value<QBrush>().color() == CompareColors::better());
+    pair.window.leaveCompareMode();
+    REQUIRE(!pair.window.state()->isComparing());
+    REQUIRE(table->panel()->sourceModel() == table->source());
+    REQUIRE(!pair.window.sidebar()->isAvailable(QStringLiteral("What Changed")));
+    REQUIRE(!pair.window.compareBar()->isVisibleTo(&pair.window));
+}
+
+TEST_CASE("compare mode: a What changed line opens its rows in Memory", "[compare]")
+{
+    OpenPair pair;
+    WhatChangedPage* page = pair.whatChanged();
+    if (!page->comparison())
+        REQUIRE(QSignalSpy(page, &WhatChangedPage::ready).wait(20000));
+    ChangeLinesModel* lines = page->model();
+    int row = -1;
+    for (int r = 0; r < lines->rowCount() && row < 0; ++r)
+        if (lines->line(r).table == "variables" && !lines->line(r).rowKey.empty())
+            row = r;
+    REQUIRE(row >= 0);
+    const QString name = QString::fromStdString(lines->line(row).rowKey);
+    TablePanel* panel = page->panel();
+    emit panel->view()->doubleClicked(panel->proxy()->mapFromSource(lines->index(row, 0)));
+    REQUIRE(pair.window.currentPage() == QStringLiteral("Memory"));
+    MemoryPage* memory = pair.window.memoryPage();
+    REQUIRE(memory->tabs()->tabText(memory->tabs()->currentIndex()) == QStringLiteral("Variables"));
+    TablePanel* variables = memory->panel(QStringLiteral("Variables"));
+    const QModelIndex current = variables->view()->currentIndex();
+    REQUIRE(current.isValid());
+    REQUIRE(current.siblingAtColumn(0).data().toString() == name);
+}
+
+TEST_CASE("compare mode: a failed target leaves the open report alone", "[compare]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    QSignalSpy failed(&window, &MainWindow::openFailed);
+    window.openFile(sampleProfile("batch-4.pop"));
+    REQUIRE(opened.wait(20000));
+    window.compareFiles(sampleProfile("batch-4.pop"), sampleProfile("no-such-report.pop"));
+    REQUIRE(failed.wait(20000));
+    REQUIRE(failed.last().at(0).toString().endsWith(QStringLiteral("no-such-report.pop")));
+    REQUIRE(!window.state()->isComparing());
+    REQUIRE(window.state()->report()->path == sampleProfile("batch-4.pop"));
+    REQUIRE(!window.session()->isLoading());
+}
