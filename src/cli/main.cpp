@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "compare_command.hpp"
+
 #if __has_include("simulate_command.hpp")
 #include "simulate_command.hpp"
 #define POPSCOPE_HAS_SIMULATOR 1
@@ -27,6 +29,8 @@ const char* kUsage = R"(usage: popscope-cli COMMAND [ARGS]
 Commands:
   summary FILE [--json]          what a profile holds: target, graph, memory (fits?), execution
   insights FILE [--json]         does it fit, the most used tiles, largest vertices and variables, tips
+  compare A B [--json] [--fail-if RULE]...
+                                 what changed from A to B; exits 12 when a rule holds (compare --help)
   check FILE                     read and validate every table (summary reads only what it shows)
   import FILE.json -o OUT.pop    convert the JSON interchange form into a profile
   export FILE.pop -o OUT.json    convert a profile into the JSON interchange form
@@ -37,7 +41,7 @@ FILE may be a .pop file or a report folder that holds profile.pop.
 
 Exit codes: 0 success, 2 usage error, 3 file not found, 4 empty file, 5 not an SQLite
 database, 6 truncated profile, 7 not a popscope profile, 8 unsupported format version,
-9 corrupt profile, 10 invalid input, 11 write failed.
+9 corrupt profile, 10 invalid input, 11 write failed, 12 gate failed (compare --fail-if).
 )";
 
 int usageError(const std::string& message)
@@ -154,6 +158,8 @@ int main(int argc, char** argv)
             return kUsageError;
 #endif
         }
+        if (command == "compare")
+            return popscope::cli::runCompareCommand(argc - 1, argv + 1);
         Arguments arguments = parse(argc, argv);
         if (!arguments.problem.empty())
             return usageError(arguments.problem);

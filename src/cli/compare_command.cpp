@@ -1,0 +1,115 @@
+// popscope-cli compare: the figures What changed shows, as text or JSON, and CI gates (--fail-if).
+#include "compare_command.hpp"
+
+#include "popscope/gate_rule.hpp"
+#include "popscope/report.hpp"
+#include "popscope/report_comparison.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace popscope::cli {
+
+namespace {
+
+constexpr int kUsageError = 2;
+
+const char* kCompareUsage = R"(usage: popscope-cli compare SOURCE TARGET [--json] [--fail-if RULE]...
+
+Compares two profiles (each a .pop file or a report folder): total and peak-tile memory, tiles over
+capacity, memory by category, variables (matched by name: grown, shrunk, new, removed), vertex
+types, compute sets, exchanges and engine options. Differences are TARGET - SOURCE.
+
+Options:
+  --json          print the comparison as JSON (with the gate results under "gates")
+  --fail-if RULE  exit with code 12 when RULE holds; repeat for several rules
+
+)";
+
+const char* kExitCodes = R"(
+Exit codes: 0 compared (and every gate passed), 2 usage error or bad rule, 3-11 a file could not be
+read (as for the other commands), 12 gate failed: at least one --fail-if rule holds (each failing
+rule is named on stderr with its measured value).
+
+Example: popscope-cli compare batch-4.pop batch-8.pop --fail-if 'memory>+1%' --fail-if 'tiles-over-capacity>0'
+)";
+
+void printUsage(std::ostream& out) { out << kCompareUsage << gateRuleHelp() << kExitCodes; }
+
+int usageError(const std::string& message)
+{
+    std::cerr << "popscope-cli: " << message << "\n\n";
+    printUsage(std::cerr);
+    return kUsageError;
+}
+
+} // namespace
+
+int runCompareCommand(int argc, char** argv)
+{
+    std::vector<std::string> files;
+    std::vector<GateRule> rules;
+    bool json = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--help" || arg == "-h") {
+            printUsage(std::cout);
+            return 0;
+        }
+        if (arg == "--json") {
+            json = true;
+        } else if (arg == "--fail-if" || arg.rfind("--fail-if=", 0) == 0) {
+            std::string text;
+            if (arg == "--fail-if") {
+                if (i + 1 >= argc)
+                    return usageError("--fail-if needs a RULE, e.g. --fail-if 'memory>+5%'");
+                text = argv[++i];
+            } else {
+                text = arg.substr(10);
+            }
+            try {
+                rules.push_back(parseGateRule(text));
+            } catch (const GateRuleError& error) {
+                return usageError(std::string("--fail-if: ") + error.what());
+            }
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            return usageError("compare: unknown option '" + arg + "'");
+        } else {
+            files.push_back(arg);
+        }
+    }
+    if (files.size() != 2)
+        return usageError("compare takes two FILEs (SOURCE TARGET), got " + std::to_string(files.size()));
+
+    const auto source = Report::open(files[0]);
+    const auto target = Report::open(files[1]);
+    const ReportComparison comparison = compareReports(*source, *target);
+    std::vector<GateResult> results;
+    for (const GateRule& rule : rules)
+        results.push_back(evaluateGateRule(rule, comparison, MemoryUnit::Binary));
+
+    if (json) {
+        auto j = nlohmann::json::parse(formatComparisonJson(comparison, MemoryUnit::Binary));
+        nlohmann::json gates = nlohmann::json::array();
+        for (size_t i = 0; i < rules.size(); ++i)
+            gates.push_back({{"rule", rules[i].text},
+                             {"failed", results[i].failed},
+                             {"measured", results[i].measured},
+                             {"message", results[i].message}});
+        j["gates"] = gates;
+        std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    } else {
+        std::cout << formatComparisonText(comparison, MemoryUnit::Binary);
+    }
+    bool failed = false;
+    for (const GateResult& r : results) {
+        std::cerr << "popscope-cli: gate " << (r.failed ? "failed" : "passed") << ": " << r.message << "\n";
+        failed = failed || r.failed;
+    }
+    return failed ? kGateFailed : 0;
+}
+
+} // namespace popscope::cli

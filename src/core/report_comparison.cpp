@@ -1,0 +1,354 @@
+// compareReports: two reports' memory, tables and options matched by name and diffed.
+#include "popscope/report_comparison.hpp"
+
+#include "popscope/memory_categories.hpp"
+#include "popscope/report.hpp"
+
+#include <algorithm>
+#include <future>
+#include <numeric>
+
+namespace popscope {
+
+namespace {
+
+// Reads every part the comparison needs (the parts are cached by the report).
+void readParts(const Report& report)
+{
+    report.summary(); // reads tile memory too
+    report.variables();
+    report.vertexTypes();
+    report.computeSets();
+    report.exchanges();
+}
+
+ComparedSide describe(const Report& report)
+{
+    const TileMemory& m = report.tileMemory();
+    const ProfileSummary& s = report.summary();
+    ComparedSide side;
+    side.path = report.path();
+    side.architecture = s.target.architecture;
+    side.numIpus = m.numIpus;
+    side.tilesPerIpu = m.tilesPerIpu;
+    side.numTiles = m.numTiles();
+    side.bytesPerTile = m.bytesPerTile;
+    side.capacity = s.totalCapacity;
+    const auto& totals = m.totalIncludingGaps;
+    side.peakTile = totals.empty() ? 0 : uint32_t(std::max_element(totals.begin(), totals.end()) - totals.begin());
+    return side;
+}
+
+uint64_t sum(const std::vector<uint32_t>& values)
+{
+    return std::accumulate(values.begin(), values.end(), uint64_t(0));
+}
+
+template <typename Row>
+std::vector<std::string_view> namesOf(const std::vector<Row>& rows)
+{
+    std::vector<std::string_view> names;
+    names.reserve(rows.size());
+    for (const Row& r : rows)
+        names.emplace_back(r.name);
+    return names;
+}
+
+RowChange rowChange(const MatchedRow& m, const std::vector<std::string_view>& sourceNames,
+                    const std::vector<std::string_view>& targetNames, const std::vector<uint64_t>& sourceFigures,
+                    const std::vector<uint64_t>& targetFigures)
+{
+    RowChange r;
+    r.sourceIndex = m.source;
+    r.targetIndex = m.target;
+    r.name = std::string(m.source >= 0 ? sourceNames[size_t(m.source)] : targetNames[size_t(m.target)]);
+    r.source = m.source >= 0 ? sourceFigures[size_t(m.source)] : 0;
+    r.target = m.target >= 0 ? targetFigures[size_t(m.target)] : 0;
+    r.diff = signedDiff(r.source, r.target);
+    return r;
+}
+
+// One table compared on one figure per row.
+TableChanges compareTable(const char* table, const char* metric, const char* unit, const std::vector<MatchedRow>& rows,
+                          const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
+                          const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures,
+                          size_t topRows)
+{
+    TableChanges c;
+    c.table = table;
+    c.metric = metric;
+    c.unit = unit;
+    c.sourceRows = sourceNames.size();
+    c.targetRows = targetNames.size();
+    c.total = compareFigure(std::accumulate(sourceFigures.begin(), sourceFigures.end(), uint64_t(0)),
+                            std::accumulate(targetFigures.begin(), targetFigures.end(), uint64_t(0)));
+    // (magnitude, position in rows) for each list; sorted by magnitude, then position.
+    std::vector<std::pair<uint64_t, size_t>> grown, shrunk, added, removed;
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const MatchedRow& m = rows[i];
+        if (m.source >= 0 && m.target >= 0) {
+            ++c.matchedRows;
+            const uint64_t s = sourceFigures[size_t(m.source)], t = targetFigures[size_t(m.target)];
+            if (t > s)
+                grown.emplace_back(t - s, i);
+            else if (s > t)
+                shrunk.emplace_back(s - t, i);
+        } else if (m.source >= 0) {
+            removed.emplace_back(sourceFigures[size_t(m.source)], i);
+            c.removedTotal += sourceFigures[size_t(m.source)];
+        } else {
+            added.emplace_back(targetFigures[size_t(m.target)], i);
+            c.addedTotal += targetFigures[size_t(m.target)];
+        }
+    }
+    c.grownRows = grown.size();
+    c.shrunkRows = shrunk.size();
+    c.addedRows = added.size();
+    c.removedRows = removed.size();
+    auto top = [&](std::vector<std::pair<uint64_t, size_t>>& list, std::vector<RowChange>& out) {
+        const size_t n = std::min(topRows, list.size());
+        std::partial_sort(list.begin(), list.begin() + long(n), list.end(),
+                          [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+        for (size_t i = 0; i < n; ++i)
+            out.push_back(rowChange(rows[list[i].second], sourceNames, targetNames, sourceFigures, targetFigures));
+    };
+    top(grown, c.grown);
+    top(shrunk, c.shrunk);
+    top(added, c.added);
+    top(removed, c.removed);
+    return c;
+}
+
+TableChanges compareTable(const char* table, const char* metric, const char* unit,
+                          const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
+                          const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures,
+                          size_t topRows)
+{
+    return compareTable(table, metric, unit, matchRows(sourceNames, targetNames), sourceNames, targetNames, sourceFigures,
+                        targetFigures, topRows);
+}
+
+// Per vertex type: instances over all compute sets, and tiles that hold at least one instance.
+struct VertexFigures {
+    std::vector<uint64_t> state, code;
+};
+
+VertexFigures vertexFigures(const Report& report)
+{
+    const auto& types = report.vertexTypes();
+    const uint32_t numTiles = report.numTiles();
+    std::vector<uint64_t> instances(types.size(), 0);
+    std::vector<uint64_t> tiles(types.size(), 0);
+    std::vector<std::vector<uint8_t>> seen(types.size());
+    for (const ComputeSet& cs : report.computeSets())
+        for (const ComputeSetVertices& v : cs.vertices) {
+            if (v.vertexType >= types.size())
+                continue;
+            auto& onTile = seen[v.vertexType];
+            for (const TileCount& tc : v.countByTile) {
+                if (tc.count == 0 || tc.tile >= numTiles)
+                    continue;
+                instances[v.vertexType] += tc.count;
+                if (onTile.empty())
+                    onTile.assign(numTiles, 0);
+                if (!onTile[tc.tile]) {
+                    onTile[tc.tile] = 1;
+                    ++tiles[v.vertexType];
+                }
+            }
+        }
+    VertexFigures f;
+    for (size_t t = 0; t < types.size(); ++t) {
+        f.state.push_back(instances[t] * types[t].stateBytes);
+        f.code.push_back(tiles[t] * types[t].codeBytes);
+    }
+    return f;
+}
+
+void compareMemory(const Report& source, const Report& target, ReportComparison& c)
+{
+    const ProfileSummary& ss = source.summary();
+    const ProfileSummary& ts = target.summary();
+    const TileMemory& sm = source.tileMemory();
+    const TileMemory& tm = target.tileMemory();
+    c.totalMemory = compareFigure(ss.totalUsedIncludingGaps, ts.totalUsedIncludingGaps);
+    c.totalMemoryExcludingGaps = compareFigure(ss.totalUsedExcludingGaps, ts.totalUsedExcludingGaps);
+    c.peakTileMemory = compareFigure(sm.totalIncludingGaps.empty() ? 0 : sm.totalIncludingGaps[c.source.peakTile],
+                                     tm.totalIncludingGaps.empty() ? 0 : tm.totalIncludingGaps[c.target.peakTile]);
+    c.tilesOverCapacity = compareFigure(ss.tilesOverCapacity, ts.tilesOverCapacity);
+    c.alwaysLive = compareFigure(sum(sm.alwaysLive), sum(tm.alwaysLive));
+    c.notAlwaysLive = compareFigure(sum(sm.notAlwaysLive), sum(tm.notAlwaysLive));
+
+    uint64_t increase = 0, decrease = 0;
+    for (uint32_t t = 0; t < c.commonTiles; ++t) {
+        const uint32_t s = sm.totalIncludingGaps[t], v = tm.totalIncludingGaps[t];
+        if (v > s) {
+            ++c.tilesGrown;
+            if (v - s > increase) {
+                increase = v - s;
+                c.tileLargestIncrease = t;
+            }
+        } else if (s > v) {
+            ++c.tilesShrunk;
+            if (s - v > decrease) {
+                decrease = s - v;
+                c.tileLargestDecrease = t;
+            }
+        }
+    }
+    if (c.commonTiles > 0) {
+        c.tileIncrease = compareFigure(sm.totalIncludingGaps[c.tileLargestIncrease], tm.totalIncludingGaps[c.tileLargestIncrease]);
+        c.tileDecrease = compareFigure(sm.totalIncludingGaps[c.tileLargestDecrease], tm.totalIncludingGaps[c.tileLargestDecrease]);
+    }
+
+    // Categories: every category of either side, in display order.
+    auto categoryTotals = [](const TileMemory& m) {
+        std::vector<uint64_t> totals;
+        for (const auto& series : m.byCategory)
+            totals.push_back(sum(series));
+        return totals;
+    };
+    const std::vector<std::string_view> sourceNames(sm.categories.begin(), sm.categories.end());
+    const std::vector<std::string_view> targetNames(tm.categories.begin(), tm.categories.end());
+    const auto sourceTotals = categoryTotals(sm), targetTotals = categoryTotals(tm);
+    for (const MatchedRow& m : matchRows(sourceNames, targetNames))
+        c.categories.push_back(rowChange(m, sourceNames, targetNames, sourceTotals, targetTotals));
+    std::stable_sort(c.categories.begin(), c.categories.end(), [](const RowChange& a, const RowChange& b) {
+        return categoryOrder(a.name) < categoryOrder(b.name);
+    });
+}
+
+void compareVariables(const Report& source, const Report& target, ReportComparison& c, size_t topRows)
+{
+    const auto& sv = source.variables();
+    const auto& tv = target.variables();
+    const auto sourceNames = namesOf(sv), targetNames = namesOf(tv);
+    std::vector<uint64_t> sourceSizes, targetSizes;
+    sourceSizes.reserve(sv.size());
+    targetSizes.reserve(tv.size());
+    for (const Variable& v : sv)
+        sourceSizes.push_back(v.sizeBytes);
+    for (const Variable& v : tv)
+        targetSizes.push_back(v.sizeBytes);
+    const auto rows = matchRows(sourceNames, targetNames);
+    c.variables = compareTable("variables", "size", "bytes", rows, sourceNames, targetNames, sourceSizes, targetSizes, topRows);
+    for (const MatchedRow& m : rows) {
+        if (m.source < 0 || m.target < 0)
+            continue;
+        const Variable& s = sv[size_t(m.source)];
+        const Variable& t = tv[size_t(m.target)];
+        if (s.alwaysLive && !t.alwaysLive) {
+            ++c.becameNotAlwaysLive;
+            c.becameNotAlwaysLiveBytes += s.sizeBytes;
+        } else if (!s.alwaysLive && t.alwaysLive) {
+            ++c.becameAlwaysLive;
+            c.becameAlwaysLiveBytes += s.sizeBytes;
+        }
+    }
+}
+
+void compareGraph(const Report& source, const Report& target, ReportComparison& c, size_t topRows)
+{
+    {
+        const auto sourceNames = namesOf(source.vertexTypes()), targetNames = namesOf(target.vertexTypes());
+        const auto rows = matchRows(sourceNames, targetNames);
+        const VertexFigures sf = vertexFigures(source), tf = vertexFigures(target);
+        c.vertexState = compareTable("vertices", "vertex state", "bytes", rows, sourceNames, targetNames, sf.state, tf.state, topRows);
+        c.vertexCode = compareTable("vertices", "vertex code", "bytes", rows, sourceNames, targetNames, sf.code, tf.code, topRows);
+    }
+    {
+        auto instances = [](const Report& r) {
+            std::vector<uint64_t> out;
+            for (const ComputeSet& cs : r.computeSets()) {
+                uint64_t n = 0;
+                for (const ComputeSetVertices& v : cs.vertices)
+                    for (const TileCount& tc : v.countByTile)
+                        n += tc.count;
+                out.push_back(n);
+            }
+            return out;
+        };
+        c.computeSets = compareTable("computeSets", "vertex instances", "count", namesOf(source.computeSets()),
+                                     namesOf(target.computeSets()), instances(source), instances(target), topRows);
+    }
+    {
+        auto figures = [](const Report& r, bool code) {
+            std::vector<uint64_t> out;
+            for (const Exchange& e : r.exchanges()) {
+                uint64_t bytes = 0;
+                if (code)
+                    for (const TileBytes& tb : e.codeBytesByTile)
+                        bytes += tb.bytes;
+                out.push_back(code ? bytes : e.totalBytes);
+            }
+            return out;
+        };
+        const auto sourceNames = namesOf(source.exchanges()), targetNames = namesOf(target.exchanges());
+        const auto rows = matchRows(sourceNames, targetNames);
+        c.exchangeCode = compareTable("exchanges", "exchange code", "bytes", rows, sourceNames, targetNames,
+                                      figures(source, true), figures(target, true), topRows);
+        c.exchangeBytes = compareTable("exchanges", "bytes exchanged", "bytes", rows, sourceNames, targetNames,
+                                       figures(source, false), figures(target, false), topRows);
+    }
+}
+
+void compareOptions(const Report& source, const Report& target, ReportComparison& c)
+{
+    const auto& so = source.profile().info().engineOptions;
+    const auto& to = target.profile().info().engineOptions;
+    std::vector<std::string_view> sourceNames, targetNames;
+    for (const auto& [name, value] : so)
+        sourceNames.emplace_back(name);
+    for (const auto& [name, value] : to)
+        targetNames.emplace_back(name);
+    for (const MatchedRow& m : matchRows(sourceNames, targetNames)) {
+        OptionDifference d;
+        d.inSource = m.source >= 0;
+        d.inTarget = m.target >= 0;
+        d.name = d.inSource ? so[size_t(m.source)].first : to[size_t(m.target)].first;
+        if (d.inSource)
+            d.source = so[size_t(m.source)].second;
+        if (d.inTarget)
+            d.target = to[size_t(m.target)].second;
+        if (!d.inSource || !d.inTarget || d.source != d.target)
+            c.engineOptions.push_back(std::move(d));
+    }
+}
+
+} // namespace
+
+ComparedFigure compareFigure(uint64_t source, uint64_t target) { return {source, target, signedDiff(source, target)}; }
+
+ReportComparison compareReports(const Report& source, const Report& target, const CompareOptions& options)
+{
+    // Two files, two connections: read the target's parts while this thread reads the source's.
+    auto targetParts = std::async(std::launch::async, [&target] { readParts(target); });
+    try {
+        readParts(source);
+    } catch (...) {
+        targetParts.wait();
+        throw;
+    }
+    targetParts.get();
+
+    ReportComparison c;
+    c.source = describe(source);
+    c.target = describe(target);
+    c.commonTiles = std::min(c.source.numTiles, c.target.numTiles);
+    if (c.source.architecture != c.target.architecture || c.source.numTiles != c.target.numTiles
+        || c.source.tilesPerIpu != c.target.tilesPerIpu) {
+        c.tilesNote = "The reports differ in target (" + c.source.architecture + ", " + std::to_string(c.source.numIpus)
+            + " IPUs x " + std::to_string(c.source.tilesPerIpu) + " tiles vs " + c.target.architecture + ", "
+            + std::to_string(c.target.numIpus) + " IPUs x " + std::to_string(c.target.tilesPerIpu)
+            + " tiles): rows are matched by name; tiles are compared one to one on the common range 0.."
+            + std::to_string(c.commonTiles == 0 ? 0 : c.commonTiles - 1) + " (" + std::to_string(c.commonTiles)
+            + " tiles).";
+    }
+    compareMemory(source, target, c);
+    compareVariables(source, target, c, options.topRows);
+    compareGraph(source, target, c, options.topRows);
+    compareOptions(source, target, c);
+    return c;
+}
+
+} // namespace popscope

@@ -1,0 +1,132 @@
+// whatChanged: a comparison's headline lines, ranked by size; formatDiff / formatValue.
+#include "popscope/memory_categories.hpp"
+#include "popscope/report_comparison.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace popscope {
+
+namespace {
+
+int64_t clamped(uint64_t value)
+{
+    return value > uint64_t(std::numeric_limits<int64_t>::max()) ? std::numeric_limits<int64_t>::max() : int64_t(value);
+}
+
+ChangeLine line(std::string page, std::string table, std::string rowKey, std::string metric, std::string subject,
+                uint64_t source, uint64_t target, std::string unit)
+{
+    ChangeLine l;
+    l.page = std::move(page);
+    l.table = std::move(table);
+    l.rowKey = std::move(rowKey);
+    l.metric = std::move(metric);
+    l.subject = std::move(subject);
+    l.sourceValue = clamped(source);
+    l.targetValue = clamped(target);
+    l.diff = signedDiff(source, target);
+    l.unit = std::move(unit);
+    return l;
+}
+
+void addRows(std::vector<ChangeLine>& out, const TableChanges& t, const char* page, const std::string& movedMetric)
+{
+    for (const auto* list : {&t.grown, &t.shrunk})
+        for (const RowChange& r : *list)
+            out.push_back(line(page, t.table, r.name, movedMetric, r.name, r.source, r.target, t.unit));
+    const std::string singular = t.table == "variables" ? "variable"
+        : t.table == "vertices"                         ? "vertex type"
+        : t.table == "computeSets"                      ? "compute set"
+                                                        : "exchange";
+    for (const RowChange& r : t.added)
+        if (r.target > 0)
+            out.push_back(line(page, t.table, r.name, "new " + singular + (t.table == "variables" ? "" : " (" + t.metric + ")"),
+                               r.name, 0, r.target, t.unit));
+    for (const RowChange& r : t.removed)
+        if (r.source > 0)
+            out.push_back(line(page, t.table, r.name,
+                               "removed " + singular + (t.table == "variables" ? "" : " (" + t.metric + ")"), r.name,
+                               r.source, 0, t.unit));
+}
+
+uint64_t magnitude(const SignedDiff& d)
+{
+    return d.absolute < 0 ? uint64_t(-(d.absolute + 1)) + 1 : uint64_t(d.absolute);
+}
+
+} // namespace
+
+std::vector<ChangeLine> whatChanged(const ReportComparison& c)
+{
+    std::vector<ChangeLine> lines;
+    lines.push_back(line("summary", "", "", "total memory", "Total memory (including gaps)", c.totalMemory.source,
+                         c.totalMemory.target, "bytes"));
+    lines.push_back(line("insights", "", "", "peak-tile memory",
+                         "Most used tile (tile " + std::to_string(c.source.peakTile) + " -> tile "
+                             + std::to_string(c.target.peakTile) + ")",
+                         c.peakTileMemory.source, c.peakTileMemory.target, "bytes"));
+    lines.push_back(line("insights", "", "", "tiles over capacity", "Tiles over capacity", c.tilesOverCapacity.source,
+                         c.tilesOverCapacity.target, "tiles"));
+    const size_t headline = lines.size();
+
+    std::vector<ChangeLine> bytes;
+    for (const RowChange& r : c.categories)
+        bytes.push_back(line("memory", "categories", r.name, "category memory", categoryLabel(r.name), r.source, r.target,
+                             "bytes"));
+    bytes.push_back(line("memory", "", "", "always-live memory", "Always-live memory", c.alwaysLive.source,
+                         c.alwaysLive.target, "bytes"));
+    bytes.push_back(line("memory", "", "", "not-always-live memory", "Not-always-live memory", c.notAlwaysLive.source,
+                         c.notAlwaysLive.target, "bytes"));
+    addRows(bytes, c.variables, "memory", "variable size");
+    addRows(bytes, c.vertexState, "memory", "vertex state");
+    addRows(bytes, c.vertexCode, "memory", "vertex code");
+    addRows(bytes, c.exchangeCode, "memory", "exchange code");
+    std::erase_if(bytes, [](const ChangeLine& l) { return l.diff.absolute == 0; });
+    // |diff| relative to the source's total memory: the same order as |diff| for byte figures.
+    std::stable_sort(bytes.begin(), bytes.end(),
+                     [](const ChangeLine& a, const ChangeLine& b) { return magnitude(a.diff) > magnitude(b.diff); });
+
+    std::vector<ChangeLine> counts;
+    counts.push_back(line("memory", "variables", "", "variable count", "Number of variables", c.variables.sourceRows,
+                          c.variables.targetRows, "count"));
+    addRows(counts, c.computeSets, "memory", "compute-set vertices");
+    std::erase_if(counts, [](const ChangeLine& l) { return l.diff.absolute == 0; });
+    std::stable_sort(counts.begin(), counts.end(),
+                     [](const ChangeLine& a, const ChangeLine& b) { return magnitude(a.diff) > magnitude(b.diff); });
+
+    lines.insert(lines.begin() + long(headline), bytes.begin(), bytes.end());
+    lines.insert(lines.end(), counts.begin(), counts.end());
+    return lines;
+}
+
+std::string formatValue(int64_t value, const std::string& unit, MemoryUnit memoryUnit)
+{
+    const uint64_t size = value < 0 ? uint64_t(-(value + 1)) + 1 : uint64_t(value);
+    const std::string sign(value < 0 ? 1 : 0, '-');
+    if (unit == "bytes")
+        return sign + formatBytes(size, memoryUnit);
+    if (unit == "tiles")
+        return sign + formatCount(size) + (size == 1 ? " tile" : " tiles");
+    return sign + formatCount(size);
+}
+
+std::string formatDiff(const SignedDiff& diff, const std::string& unit, MemoryUnit memoryUnit)
+{
+    std::string text;
+    if (diff.absolute > 0)
+        text += '+';
+    text += formatValue(diff.absolute, unit, memoryUnit);
+    if (diff.fraction) {
+        text += " (";
+        if (*diff.fraction > 0)
+            text += '+';
+        text += formatPercent(*diff.fraction);
+        text += ')';
+    } else if (diff.absolute != 0) {
+        text += " (new)";
+    }
+    return text;
+}
+
+} // namespace popscope
