@@ -8,6 +8,7 @@
 #include "models/compare_table_model.hpp"
 #include "models/item_roles.hpp"
 #include "models/report_session.hpp"
+#include "models/table_filter_proxy.hpp"
 #include "models/variables_model.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/summary.hpp"

@@ -174,8 +174,7 @@ TEST_CASE("the loader can be cancelled and reports stages", "[window]")
     QSignalSpy cancelled(&loader, &ReportLoader::cancelled);
     QSignalSpy progress(&loader, &ReportLoader::progress);
     loader.start(QString::fromStdString(f.path));
-    REQUIRE(loader.isRunning());
-    loader.cancel();
+    loader.cancel(); // the worker may have finished already; its result is still not delivered
     // Cancel is final even when the worker finishes first: one `cancelled`, never a report.
     REQUIRE(cancelled.count() == 1);
     REQUIRE(cancelled.first().at(0).toString() == QString::fromStdString(f.path));
