@@ -2,7 +2,7 @@
 #include "app/page_registry.hpp"
 #include "views/insights_report.hpp"
 #include "views/memory_page.hpp"
-#include "views/summary_page.hpp"
+#include "views/summary_report.hpp"
 #include "views/what_changed_page.hpp"
 
 namespace popscope {
@@ -22,7 +22,7 @@ PageRegistry builtInPages()
     using Needs = PageInfo::Needs;
     PageRegistry r;
     r.add({QStringLiteral("summary"), QStringLiteral("Summary"), icon("summary"), QKeySequence(QStringLiteral("Ctrl+1")),
-           Needs::Report, factory<SummaryPage>()});
+           Needs::Report, factory<SummaryReport>()});
     r.add({QStringLiteral("insights"), QStringLiteral("Insights"), icon("insights"), QKeySequence(QStringLiteral("Ctrl+2")),
            Needs::Report, factory<InsightsReport>()});
     r.add({QStringLiteral("memory"), QStringLiteral("Memory"), icon("memory"), QKeySequence(QStringLiteral("Ctrl+3")),

@@ -1,6 +1,9 @@
 #include "models/compare_table_model.hpp"
 
+#include "models/compare_colors.hpp"
 #include "models/tile_scope.hpp"
+
+#include <QBrush>
 
 #include <algorithm>
 #include <string>
@@ -53,6 +56,8 @@ void CompareTableModel::rebuild()
             targetKeys[size_t(r)] = m_target->rowKey(r).toStdString();
         m_rows = matchRows(std::vector<std::string_view>(sourceKeys.begin(), sourceKeys.end()),
                            std::vector<std::string_view>(targetKeys.begin(), targetKeys.end()));
+        if (m_onlyDifferences)
+            std::erase_if(m_rows, [this](const MatchedRow& m) { return !differs(m); });
         // Largest change first, by the first compared column.
         const auto first = std::find_if(m_map.begin(), m_map.end(), [](const ColumnMap& m) { return m.part == Part::Source; });
         if (first != m_map.end()) {
@@ -73,6 +78,39 @@ void CompareTableModel::rebuild()
     }
     setColumns(std::move(columns));
     endResetModel();
+}
+
+void CompareTableModel::setOnlyDifferences(bool only)
+{
+    if (only == m_onlyDifferences)
+        return;
+    m_onlyDifferences = only;
+    rebuild();
+}
+
+bool CompareTableModel::differs(const MatchedRow& m) const
+{
+    if (m.source < 0 || m.target < 0)
+        return true;
+    for (int c = 0; c < m_source->columnCount(); ++c) {
+        if (m_source->isCompared(c)) {
+            if (m_source->sortNumber(int(m.source), c) != m_target->sortNumber(int(m.target), c))
+                return true;
+        } else if (m_source->data(m_source->index(int(m.source), c)) != m_target->data(m_target->index(int(m.target), c))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+QVariant CompareTableModel::data(const QModelIndex& index, int role) const
+{
+    if (role == Qt::BackgroundRole && m_highlight && index.isValid() && rowDiffers(index.row())) {
+        QColor tint = CompareColors::target();
+        tint.setAlpha(48);
+        return QBrush(tint);
+    }
+    return ReportTableModel::data(index, role);
 }
 
 int CompareTableModel::columnOf(int base, Part part) const

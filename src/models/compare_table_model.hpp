@@ -21,6 +21,13 @@ public:
 
     // Joins the two sides again (called on either side's reset).
     void rebuild();
+    // Keep only rows that differ: on one side only, or any shown value changed.
+    void setOnlyDifferences(bool only);
+    bool onlyDifferences() const { return m_onlyDifferences; }
+    // Tint the rows that differ (Summary's engine options).
+    void setHighlightDifferences(bool highlight) { m_highlight = highlight; }
+    bool rowDiffers(int row) const { return differs(m_rows.at(size_t(row))); }
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     int sourceRow(int row) const { return int(m_rows.at(size_t(row)).source); }
     int targetRow(int row) const { return int(m_rows.at(size_t(row)).target); }
     // Which base column and part a column shows.
@@ -47,10 +54,13 @@ private:
         Part part = Part::Text;
     };
     uint64_t sideNumber(int row, int base, bool target) const;
+    bool differs(const MatchedRow& row) const;
     QPointer<ReportTableModel> m_source;
     QPointer<ReportTableModel> m_target;
     std::vector<ColumnMap> m_map;
     std::vector<MatchedRow> m_rows;
+    bool m_onlyDifferences = false;
+    bool m_highlight = false;
 };
 
 } // namespace popscope

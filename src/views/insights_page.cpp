@@ -101,7 +101,8 @@ QWidget* InsightsPage::levelWidget(const InsightLevel& level)
 {
     const MemoryUnit u = m_state->unit();
     auto* w = new QWidget;
-    auto* layout = new QHBoxLayout(w);
+    // Side by side (compare mode) each half is narrow: the table goes below the vertex figures.
+    auto* layout = new QBoxLayout(m_state->isComparing() ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight, w);
     auto* form = new QFormLayout;
     auto item = [&](const InsightItem& it) {
         if (it.bytes == 0)

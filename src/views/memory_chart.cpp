@@ -1,5 +1,6 @@
 #include "views/memory_chart.hpp"
 
+#include "models/compare_colors.hpp"
 #include "views/chart_palette.hpp"
 
 #include <QFileInfo>
@@ -21,6 +22,7 @@ MemoryChart::MemoryChart(ReportState* state, QWidget* parent) : QWidget(parent),
     setAttribute(Qt::WA_OpaquePaintEvent);
     setToolTip(QString()); // tooltips are shown by hand with the hovered tile's figures
     connect(state, &ReportState::reportChanged, this, &MemoryChart::rebuild);
+    connect(state, &ReportState::comparedReportChanged, this, &MemoryChart::rebuild);
     connect(state, &ReportState::selectionChanged, this, qOverload<>(&QWidget::update));
     connect(state, &ReportState::unitChanged, this, qOverload<>(&QWidget::update));
     connect(state, &ReportState::zoomChanged, this, qOverload<>(&QWidget::update));
@@ -76,6 +78,16 @@ void MemoryChart::rebuild()
         m_series = {};
         m_displayOrder.clear();
     }
+    // Compare mode: the target's totals on the tiles both reports have (the common range).
+    m_compareTotal.clear();
+    m_compareMax = 0;
+    if (const auto target = m_state->comparedReport(); report && target) {
+        const MemorySeriesSet other = buildMemorySeries(target->memory, MemoryBreakdown::None, m_includeGaps);
+        m_compareTotal.assign(report->numTiles(), 0);
+        for (size_t t = 0; t < m_compareTotal.size() && t < other.total.size(); ++t)
+            m_compareTotal[t] = other.total[t];
+        m_compareMax = other.maxTotal;
+    }
     m_positionOf.assign(report ? report->numTiles() : 0, -1);
     for (size_t p = 0; p < m_displayOrder.size(); ++p)
         m_positionOf[m_displayOrder[p]] = int32_t(p);
@@ -101,6 +113,12 @@ MemoryChartScene MemoryChart::scene() const
     s.tileOrder = m_order;
     s.ipu = m_ipu;
     s.hoverPosition = m_hover;
+    if (report && !m_compareTotal.empty()) {
+        s.compareTotal = &m_compareTotal;
+        s.compareMax = m_compareMax;
+        s.sourceName = report->fileName();
+        s.compareName = m_state->comparedReport() ? m_state->comparedReport()->fileName() : QString();
+    }
     if (report) {
         s.capacity = report->memory.bytesPerTile;
         s.physicalIds = &report->memory.physicalTileIds;
@@ -156,6 +174,13 @@ QString MemoryChart::tileToolTip(uint32_t tile) const
     };
     row(QStringLiteral("Including gaps"), m.totalIncludingGaps[tile]);
     row(QStringLiteral("Excluding gaps"), m.totalExcludingGaps[tile]);
+    if (const auto target = m_state->comparedReport(); target && tile < target->numTiles()) {
+        const TileMemory& t = target->memory;
+        row(QStringLiteral("Target, including gaps"), t.totalIncludingGaps[tile], CompareColors::target());
+        row(QStringLiteral("Target, excluding gaps"), t.totalExcludingGaps[tile], CompareColors::target());
+    } else if (target) {
+        html += QStringLiteral("<tr><td colspan='2'><i>The target has no tile %1.</i></td></tr>").arg(tile);
+    }
     if (m_breakdown != MemoryBreakdown::None)
         for (auto it = m_series.series.rbegin(); it != m_series.series.rend(); ++it)
             if (it->bytesByTile[tile] > 0)

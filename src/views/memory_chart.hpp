@@ -65,6 +65,8 @@ private:
     MemorySeriesSet m_series;
     std::vector<uint32_t> m_displayOrder;
     std::vector<int32_t> m_positionOf;
+    std::vector<uint32_t> m_compareTotal; // compare mode: the target's totals (see MemoryChartScene)
+    uint64_t m_compareMax = 0;
     int64_t m_hover = -1;
     QPoint m_pressPos;
     double m_pressFirst = 0;

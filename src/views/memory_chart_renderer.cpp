@@ -1,5 +1,6 @@
 #include "views/memory_chart_renderer.hpp"
 
+#include "models/compare_colors.hpp"
 #include "views/chart_palette.hpp"
 
 #include <QPainter>
@@ -41,6 +42,8 @@ QString MemoryChartRenderer::axisNumber(double value)
 double MemoryChartRenderer::yMax(const MemoryChartScene& scene)
 {
     double m = scene.series ? double(scene.series->maxTotal) : 0.0;
+    if (scene.compareTotal)
+        m = std::max(m, double(scene.compareMax));
     if (scene.showCapacity)
         m = std::max(m, double(scene.capacity));
     return std::max(m * 1.06, 1.0);
@@ -61,6 +64,10 @@ std::vector<MemoryChartRenderer::LegendItem> MemoryChartRenderer::legendItems(co
     if (scene.series)
         for (auto it = scene.series->series.rbegin(); it != scene.series->series.rend(); ++it)
             items.push_back({it->label, ChartPalette::seriesColor(it->key), 0});
+    if (scene.compareTotal) {
+        items.push_back({QStringLiteral("Bars: source %1").arg(scene.sourceName), palette.color(QPalette::Mid), 3});
+        items.push_back({QStringLiteral("Outline: target %1").arg(scene.compareName), CompareColors::target(), 4});
+    }
     if (scene.showCapacity) {
         items.push_back({QStringLiteral("Max memory per tile (%1)").arg(QString::fromStdString(formatBytes(scene.capacity, scene.unit))),
                          ChartPalette::overCapacity(), 1});
@@ -138,8 +145,8 @@ void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChar
             y += fm.height() + 4;
         }
         const QRect swatch(x, y + (fm.height() - kSwatch) / 2, kSwatch, kSwatch);
-        if (item.kind == 1) {
-            p.setPen(QPen(item.color, 2, Qt::DashLine));
+        if (item.kind == 1 || item.kind == 4) {
+            p.setPen(QPen(item.color, 2, item.kind == 1 ? Qt::DashLine : Qt::SolidLine));
             p.drawLine(swatch.left(), swatch.center().y(), swatch.right(), swatch.center().y());
         } else {
             QColor c = item.color;
@@ -247,6 +254,23 @@ void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChar
         }
         p.setBrush(ChartPalette::seriesColor(series.key));
         p.drawRects(rects.data(), int(rects.size()));
+    }
+
+    // Compare mode: the target's totals as an outline, the per-column maximum like the bars.
+    if (s.compareTotal) {
+        const auto target = aggregateColumns(*s.compareTotal, *s.order, s.window, width);
+        QPolygon outline;
+        for (int c = 0; c < width; ++c) {
+            const ColumnAggregate& a = target[size_t(c)];
+            if (a.count == 0)
+                continue;
+            const int y = yOf(double(a.max));
+            outline << QPoint(plot.left() + c, y) << QPoint(plot.left() + c + 1, y);
+        }
+        p.setPen(QPen(CompareColors::target(), 1.6));
+        p.setBrush(Qt::NoBrush);
+        p.drawPolyline(outline);
+        p.setPen(Qt::NoPen);
     }
 
     // Capacity line; tiles over it stand out.

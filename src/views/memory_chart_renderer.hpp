@@ -32,6 +32,11 @@ struct MemoryChartScene {
     uint32_t numIpus = 0;
     int ipu = -1; // -1 = all IPUs
     int64_t hoverPosition = -1;
+    // Compare mode: the target's total per global tile of the source's numbering (0 past the
+    // target's tiles), drawn as an outline over the source's bars.
+    const std::vector<uint32_t>* compareTotal = nullptr;
+    uint64_t compareMax = 0;
+    QString sourceName, compareName; // legend labels in compare mode
     QString title; // drawn above the legend when not empty (exports)
     QString emptyText = QStringLiteral("Open a report to see memory per tile");
 };
@@ -54,7 +59,7 @@ private:
     struct LegendItem {
         QString label;
         QColor color;
-        int kind = 0; // 0 swatch, 1 dashed line, 2 selection band
+        int kind = 0; // 0 swatch, 1 dashed line, 2 selection band, 3 neutral swatch, 4 solid line
     };
     static std::vector<LegendItem> legendItems(const MemoryChartScene& scene, const QPalette& palette);
     static int legendHeight(const MemoryChartScene& scene, int width, const QFontMetrics& metrics);

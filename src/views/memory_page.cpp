@@ -266,7 +266,7 @@ void MemoryPage::refreshToolbar()
 bool MemoryPage::applyTileText(const QString& text)
 {
     const auto report = m_state->report();
-    const TileRangeResult result = TileRangeParser::parse(text, report ? report->numTiles() : 0);
+    const TileRangeResult result = TileRangeParser::parse(text, report ? m_state->tileLimit() : 0);
     if (!result.ok()) {
         m_tileError->setText(result.error);
         m_tileError->setVisible(true);

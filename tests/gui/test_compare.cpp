@@ -7,18 +7,24 @@
 #include "models/compare_colors.hpp"
 #include "models/compare_table_model.hpp"
 #include "models/item_roles.hpp"
+#include "fixture_builder.hpp"
 #include "models/report_session.hpp"
+#include "models/summary_figures_model.hpp"
 #include "models/table_filter_proxy.hpp"
 #include "models/variables_model.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/summary.hpp"
 #include "views/compared_table.hpp"
+#include "popscope/profile_writer.hpp"
+#include "views/memory_chart.hpp"
 #include "views/memory_page.hpp"
+#include "views/summary_compare_page.hpp"
 #include "views/table_panel.hpp"
 #include "views/what_changed_page.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
+#include <QCheckBox>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTreeView>
@@ -191,4 +197,65 @@ TEST_CASE("compare mode: a failed target leaves the open report alone", "[compar
     REQUIRE(!window.state()->isComparing());
     REQUIRE(window.state()->report()->path == sampleProfile("batch-4.pop"));
     REQUIRE(!window.session()->isLoading());
+}
+
+TEST_CASE("compare mode: Summary figures and engine options of two reports with different tile counts", "[compare]")
+{
+    using namespace popscope::test;
+    TempDir dir;
+    ProfileDocument a = makeDocument({});
+    ProfileDocument b = makeDocument(FixtureOptions{.tilesPerIpu = 8});
+    b.info.engineOptions = {{"autoReport.all", "true"}, {"debug.instrument", "false"}, {"opt.newOne", "1"}};
+    const std::string pathA = dir.file("a.pop"), pathB = dir.file("b.pop");
+    writeProfile(a, pathA);
+    writeProfile(b, pathB);
+
+    MainWindow window;
+    window.setInteractive(false);
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    window.compareFiles(QString::fromStdString(pathA), QString::fromStdString(pathB));
+    REQUIRE(opened.wait(20000));
+    REQUIRE(window.state()->tileLimit() == 32); // the larger report's tiles can be selected
+
+    auto* summary = window.findChild<SummaryComparePage*>();
+    REQUIRE(summary);
+    REQUIRE(window.showPage(QStringLiteral("summary")));
+    SummaryFiguresModel* figures = summary->figures();
+    QAbstractItemModelTester tester(figures, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const ProfileSummary sa = querySummary(*Profile::open(pathA)), sb = querySummary(*Profile::open(pathB));
+    const int tiles = figures->rowOf(QStringLiteral("Target"), QStringLiteral("Total tiles"));
+    REQUIRE(figures->index(tiles, SummaryFiguresModel::Source).data(SortRole).toULongLong() == 32);
+    REQUIRE(figures->index(tiles, SummaryFiguresModel::Target).data(SortRole).toULongLong() == 16);
+    REQUIRE(figures->index(tiles, SummaryFiguresModel::Diff).data(SortRole).toLongLong() == -16);
+    const int used = figures->rowOf(QStringLiteral("Memory"), QStringLiteral("Used (including gaps)"));
+    REQUIRE(figures->index(used, SummaryFiguresModel::Diff).data(SortRole).toLongLong() ==
+            int64_t(sb.totalUsedIncludingGaps) - int64_t(sa.totalUsedIncludingGaps));
+    REQUIRE(figures->index(used, SummaryFiguresModel::Diff).data(Qt::ForegroundRole).value<QBrush>().color() ==
+            CompareColors::better()); // fewer tiles, less memory
+
+    // Engine options: 3 in the source, 3 in the target; one changed value, one on each side only.
+    CompareTableModel* options = summary->engineOptions();
+    QAbstractItemModelTester optionsTester(options, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    summary->onlyDifferences()->setChecked(false);
+    REQUIRE(options->rowCount() == 4);
+    const int changed = options->rowOf(QStringLiteral("debug.instrument"));
+    REQUIRE(options->index(changed, 1).data().toString() == QStringLiteral("true → false"));
+    REQUIRE(options->index(changed, 0).data(Qt::BackgroundRole).isValid());
+    REQUIRE(!options->index(options->rowOf(QStringLiteral("autoReport.all")), 0).data(Qt::BackgroundRole).isValid());
+    summary->onlyDifferences()->setChecked(true);
+    REQUIRE(options->rowCount() == 3); // autoReport.all is the same on both sides
+    REQUIRE(options->rowOf(QStringLiteral("autoReport.all")) == -1);
+    summary->onlyDifferences()->setChecked(false);
+
+    // What changed says the tile counts differ and compares the common range.
+    auto* page = qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+    if (!page->comparison())
+        REQUIRE(QSignalSpy(page, &WhatChangedPage::ready).wait(20000));
+    REQUIRE(page->comparison()->commonTiles == 16);
+    REQUIRE(!page->comparison()->tilesNote.empty());
+    // The memory chart overlays the target on the tiles both have.
+    const MemoryChartScene scene = window.memoryPage()->chart()->scene();
+    REQUIRE(scene.compareTotal);
+    REQUIRE(scene.compareTotal->size() == 32);
+    REQUIRE((*scene.compareTotal)[20] == 0); // the target has no tile 20
 }
