@@ -49,6 +49,8 @@ private:
     mutable std::unique_ptr<T> m_value;
 };
 
+struct ReportAccess;
+
 } // namespace detail
 
 class Report {
@@ -71,6 +73,7 @@ public:
     uint32_t numTiles() const { return tileMemory().numTiles(); }
 
 private:
+    friend struct detail::ReportAccess; // core-internal parts (compareReports)
     explicit Report(std::unique_ptr<Profile> profile);
     // Runs `read` with the SQLite connection to itself.
     template <typename Read>
@@ -84,6 +87,9 @@ private:
     detail::LazyPart<std::vector<VertexType>> m_vertexTypes;
     detail::LazyPart<std::vector<ComputeSet>> m_computeSets;
     detail::LazyPart<std::vector<Exchange>> m_exchanges;
+    // Variables without tiles and live ranges (a third of the cost), for comparisons made before
+    // variables() was asked for.
+    detail::LazyPart<std::vector<Variable>> m_variableHeaders;
 };
 
 } // namespace popscope

@@ -1,6 +1,8 @@
 // Report: lazy, cached, thread-safe parts of one open profile.
 #include "popscope/report.hpp"
 
+#include "report_access.hpp"
+
 namespace popscope {
 
 std::shared_ptr<Report> Report::open(const std::string& path)
@@ -54,6 +56,14 @@ const std::vector<ComputeSet>& Report::computeSets() const
 const std::vector<Exchange>& Report::exchanges() const
 {
     return m_exchanges.get([this] { return locked([](const Profile& p) { return p.readExchanges(); }); });
+}
+
+const std::vector<Variable>& detail::ReportAccess::variableHeaders(const Report& report)
+{
+    if (report.m_variables.ready())
+        return report.variables();
+    return report.m_variableHeaders.get(
+        [&report] { return report.locked([](const Profile& p) { return p.readVariables(false); }); });
 }
 
 } // namespace popscope

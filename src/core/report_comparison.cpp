@@ -3,6 +3,7 @@
 
 #include "popscope/memory_categories.hpp"
 #include "popscope/report.hpp"
+#include "report_access.hpp"
 
 #include <algorithm>
 #include <future>
@@ -16,7 +17,7 @@ namespace {
 void readParts(const Report& report)
 {
     report.summary(); // reads tile memory too
-    report.variables();
+    detail::ReportAccess::variableHeaders(report);
     report.vertexTypes();
     report.computeSets();
     report.exchanges();
@@ -220,8 +221,9 @@ void compareMemory(const Report& source, const Report& target, ReportComparison&
 
 void compareVariables(const Report& source, const Report& target, ReportComparison& c, size_t topRows)
 {
-    const auto& sv = source.variables();
-    const auto& tv = target.variables();
+    // Names, sizes and flags are all the comparison needs; tiles and live ranges are not read for it.
+    const auto& sv = detail::ReportAccess::variableHeaders(source);
+    const auto& tv = detail::ReportAccess::variableHeaders(target);
     const auto sourceNames = namesOf(sv), targetNames = namesOf(tv);
     std::vector<uint64_t> sourceSizes, targetSizes;
     sourceSizes.reserve(sv.size());

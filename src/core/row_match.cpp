@@ -2,36 +2,59 @@
 #include "popscope/row_match.hpp"
 
 #include <limits>
-#include <unordered_map>
+#include <functional>
 
 namespace popscope {
 
 std::vector<MatchedRow> matchRows(const std::vector<std::string_view>& sourceKeys,
                                   const std::vector<std::string_view>& targetKeys)
 {
-    // Target rows with the same key form a chain in target order: the map holds the next unused
-    // row of each key, next[i] the row after i with the same key.
+    // An open-addressing table over the target's distinct keys; each slot holds the next unused
+    // target row with that key. Target rows with the same key form a chain in target order
+    // (next[i] = the row after i with the same key).
     constexpr int64_t kEnd = -1;
+    const std::hash<std::string_view> hash;
+    size_t capacity = 16;
+    while (capacity < targetKeys.size() * 2)
+        capacity *= 2;
+    const size_t mask = capacity - 1;
+    struct Slot {
+        int64_t first = kEnd; // next unused row of this key (kEnd once all are used)
+        int64_t last = kEnd;  // last row of the chain; kEnd = empty slot
+        size_t hash = 0;
+    };
+    std::vector<Slot> slots(capacity);
     std::vector<int64_t> next(targetKeys.size(), kEnd);
-    std::unordered_map<std::string_view, std::pair<int64_t, int64_t>> chains; // key -> (first unused, last)
-    chains.reserve(targetKeys.size());
-    for (size_t i = 0; i < targetKeys.size(); ++i) {
-        auto [it, inserted] = chains.try_emplace(targetKeys[i], int64_t(i), int64_t(i));
-        if (!inserted) {
-            next[size_t(it->second.second)] = int64_t(i);
-            it->second.second = int64_t(i);
+    auto find = [&](std::string_view key, size_t h) -> Slot& {
+        for (size_t i = h & mask;; i = (i + 1) & mask) {
+            Slot& slot = slots[i];
+            if (slot.last == kEnd || (slot.hash == h && targetKeys[size_t(slot.last)] == key))
+                return slot;
         }
+    };
+    for (size_t i = 0; i < targetKeys.size(); ++i) {
+        const size_t h = hash(targetKeys[i]);
+        Slot& slot = find(targetKeys[i], h);
+        if (slot.last == kEnd) {
+            slot.first = int64_t(i);
+            slot.hash = h;
+        } else {
+            next[size_t(slot.last)] = int64_t(i);
+        }
+        slot.last = int64_t(i);
     }
     std::vector<uint8_t> used(targetKeys.size(), 0);
     std::vector<MatchedRow> rows;
     rows.reserve(sourceKeys.size() + targetKeys.size());
     for (size_t s = 0; s < sourceKeys.size(); ++s) {
         MatchedRow row{int64_t(s), -1};
-        auto it = chains.find(sourceKeys[s]);
-        if (it != chains.end() && it->second.first != kEnd) {
-            row.target = it->second.first;
-            used[size_t(row.target)] = 1;
-            it->second.first = next[size_t(row.target)];
+        if (!targetKeys.empty()) {
+            Slot& slot = find(sourceKeys[s], hash(sourceKeys[s]));
+            if (slot.last != kEnd && slot.first != kEnd) {
+                row.target = slot.first;
+                used[size_t(row.target)] = 1;
+                slot.first = next[size_t(row.target)];
+            }
         }
         rows.push_back(row);
     }

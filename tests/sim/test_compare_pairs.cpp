@@ -204,6 +204,25 @@ TEST_CASE("sort-single -> sort-bitonic: one vertex on tile 0 becomes a network o
     CHECK(c.exchangeCode.targetRows == Profile::open(bitonic)->countRows("exchanges"));
 }
 
+TEST_CASE("compare gives the same figures whether or not variables() was read first", "[compare][samples]")
+{
+    auto fresh = compareFiles("batch-4", "batch-8");
+    auto source = Report::open(sampleProfile("batch-4"));
+    auto target = Report::open(sampleProfile("batch-8"));
+    REQUIRE(!source->variables().front().tiles.empty());
+    const ReportComparison loaded = compareReports(*source, *target);
+    REQUIRE(loaded.variables.grown.size() == fresh.variables.grown.size());
+    for (size_t i = 0; i < loaded.variables.grown.size(); ++i) {
+        CHECK(loaded.variables.grown[i].name == fresh.variables.grown[i].name);
+        CHECK(loaded.variables.grown[i].diff == fresh.variables.grown[i].diff);
+        CHECK(source->variables()[size_t(loaded.variables.grown[i].sourceIndex)].name == loaded.variables.grown[i].name);
+    }
+    // A comparison made first leaves variables() complete.
+    auto other = Report::open(sampleProfile("batch-4"));
+    compareReports(*other, *target);
+    CHECK(other->variables() == source->variables());
+}
+
 TEST_CASE("a report compared with itself changes nothing", "[compare][samples]")
 {
     auto report = Report::open(sampleProfile("batch-4"));
