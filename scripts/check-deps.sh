@@ -50,6 +50,18 @@ if ! apt-cache show "${listed[0]}" >/dev/null 2>&1; then
     $sudo apt-get update -qq
 fi
 
+# Every listed name must be a real, installable package: a virtual name (one only provided by
+# others) is never reported installed, so dev.sh would try to install it on every run.
+failures=0
+for p in "${listed[@]}"; do
+    policy=$(apt-cache policy "$p" 2>/dev/null || true)
+    if ! grep -q 'Candidate: [^(]' <<<"$policy"; then
+        echo "check-deps: '$p' in $packages_file has no installable version (a virtual or unknown package name):" \
+             "list the package that provides it instead (apt-cache showpkg $p)" >&2
+        failures=$((failures + 1))
+    fi
+done
+
 # Dependency closure without recommends, plus the Essential packages every Debian system has.
 declare -A closure=()
 while read -r p; do
@@ -129,7 +141,6 @@ for f in "${files[@]}"; do
 done
 [ ${#retry[@]} -gt 0 ] && ask_owners "${retry[@]}"
 
-failures=0
 for f in $(printf '%s\n' "${files[@]}" | sort); do
     names=${owners[$f]:-${owners[${f#/usr}]:-}}
     if [ -z "$names" ]; then
@@ -153,7 +164,7 @@ done
 for f in "${!why[@]}"; do [[ $f == missing:* ]] && failures=$((failures + 1)); done
 
 if [ $failures -gt 0 ]; then
-    echo "check-deps: FAILED: $failures file(s) the build or tests use are not installed by $packages_file" >&2
+    echo "check-deps: FAILED: $failures problem(s) with $packages_file (see above)" >&2
     exit 1
 fi
 echo "check-deps: OK: ${#files[@]} files the build and tests use all come from $packages_file (${#listed[@]} packages, ${#closure[@]} with dependencies and Essential)"

@@ -1,6 +1,7 @@
 #include "app/main_window.hpp"
 
 #include "app/compare_bar.hpp"
+#include "app/compare_dialog.hpp"
 #include "app/preferences_dialog.hpp"
 #include "app/recent_files.hpp"
 #include "app/report_sidebar.hpp"
@@ -231,13 +232,11 @@ void MainWindow::showOpenDialog()
 
 void MainWindow::showCompareDialog()
 {
-    const QString source = QFileDialog::getOpenFileName(this, QStringLiteral("Compare: pick the source report"), lastFolder(), kPopFilter);
-    if (source.isEmpty())
-        return;
-    const QString target = QFileDialog::getOpenFileName(this, QStringLiteral("Compare: pick the target report"),
-                                                        QFileInfo(source).absolutePath(), kPopFilter);
-    if (!target.isEmpty())
-        compareFiles(source, target);
+    // Starts from the open report: comparing "this" with another is the usual case.
+    const QString current = m_state->report() ? m_state->report()->path : QString();
+    CompareDialog dialog(lastFolder(), current, this);
+    if (dialog.exec() == QDialog::Accepted)
+        compareFiles(dialog.source(), dialog.target());
 }
 
 void MainWindow::compareFiles(const QString& source, const QString& target)

@@ -41,8 +41,8 @@ StartPage::StartPage(RecentFiles* recent, const QString& demoPath, QWidget* pare
     };
     auto* open = button(QStringLiteral("Open a report…"), QStringLiteral("Open a profile.pop file (Ctrl+O)"));
     auto* compare = button(QStringLiteral("Compare two reports…"),
-                           QStringLiteral("Pick a source and a target report. Side-by-side comparison is not built yet: "
-                                          "popscope records the pair and opens the source."));
+                           QStringLiteral("Pick a source and a target report and see them side by side, with "
+                                          "What changed between them (Ctrl+Shift+O). Or drop two files on the window."));
     m_demo = button(QStringLiteral("Open demo report"), QStringLiteral("A simulated profile that ships with popscope"));
     if (!QFileInfo::exists(m_demoPath)) {
         m_demo->setEnabled(false);

@@ -23,4 +23,16 @@ for package in libqt6opengl6-dev catch2 xauth; do
         echo "ok: without $package: $(grep -m1 "$package" <<<"$output")"
     fi
 done
+# A virtual name in the list (it is never "installed", so dev.sh would reinstall it every run).
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
+cat "$(dirname "$check")/packages.txt" >"$list"
+echo libqt6svg6-dev >>"$list"
+output=$("$check" --packages "$list" "$build_dir" 2>&1)
+code=$?
+if [ $code -ne 1 ] || ! grep -q "'libqt6svg6-dev' .* no installable version" <<<"$output"; then
+    echo "FAIL: a virtual package name in the list was not refused (exit $code):"; echo "$output"; status=1
+else
+    echo "ok: a virtual name: $(grep -m1 libqt6svg6-dev <<<"$output")"
+fi
 exit $status

@@ -1,6 +1,7 @@
 // Compare mode in the real window: batch-4.pop against batch-8.pop (sample profiles built by the
 // simulator). What changed and the Memory tables must show what core reads from the two files.
 #include "app/compare_bar.hpp"
+#include "app/compare_dialog.hpp"
 #include "app/main_window.hpp"
 #include "app/report_sidebar.hpp"
 #include "models/change_lines_model.hpp"
@@ -23,6 +24,13 @@
 #include "views/what_changed_page.hpp"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSettings>
+#include <QUrl>
 #include <QBrush>
 #include <QCheckBox>
 #include <QSignalSpy>
@@ -258,4 +266,40 @@ TEST_CASE("compare mode: Summary figures and engine options of two reports with 
     REQUIRE(scene.compareTotal);
     REQUIRE(scene.compareTotal->size() == 32);
     REQUIRE((*scene.compareTotal)[20] == 0); // the target has no tile 20
+}
+
+TEST_CASE("compare mode: the Compare dialog and dropping two files", "[compare]")
+{
+    const QString a = sampleProfile("batch-4.pop"), b = sampleProfile("batch-8.pop");
+    CompareDialog dialog(QString(), a);
+    auto* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    REQUIRE(!ok->isEnabled()); // the target is missing
+    dialog.setPaths(a, sampleProfile("missing.pop"));
+    REQUIRE(!ok->isEnabled());
+    dialog.setPaths(a, b);
+    REQUIRE(ok->isEnabled());
+    for (QPushButton* button : dialog.findChildren<QPushButton*>())
+        if (button->text().contains(QStringLiteral("Swap")))
+            button->click();
+    REQUIRE(dialog.source() == b);
+    REQUIRE(dialog.target() == a);
+
+    // Two files dropped on the window: the first is the source, the second the target.
+    MainWindow window;
+    window.setInteractive(false);
+    window.show(); // drops reach visible windows only
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(a), QUrl::fromLocalFile(b)});
+    // As a real drag does: the window accepts the drag on entering, then gets the drop.
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    REQUIRE(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    REQUIRE(opened.wait(20000));
+    REQUIRE(window.state()->isComparing());
+    REQUIRE(window.state()->comparedReport()->path == b);
+    // And the pair is remembered under Recent comparisons.
+    REQUIRE(QSettings().value(QStringLiteral("recent/comparisons")).toStringList().join(QLatin1Char('\n')).contains(b));
 }
