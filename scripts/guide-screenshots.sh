@@ -29,3 +29,11 @@ shoot "$out/insights.png" 1920x1080 --demo --page Insights
 shoot "$out/memory-details.png" 1920x1080 --demo --page Memory --select "2208, 2209, 2211, 2214, 2489" --tab Details
 shoot "$out/memory-variables.png" 1920x1080 --demo --page Memory --select "2208-2214" --tab Variables --breakdown region
 shoot "$out/memory-small.png" 1024x640 --demo --page Memory --select "2208-2214" --tab Variables
+
+# Compare mode on the batch pair (activations double from batch 4 to batch 8).
+pair=("$profiles/batch-4.pop" --compare "$profiles/batch-8.pop")
+shoot "$out/compare-what-changed.png" 1920x1080 "${pair[@]}" --page what-changed
+shoot "$out/compare-memory.png" 1920x1080 "${pair[@]}" --page memory --tab Variables
+shoot "$out/compare-summary.png" 1920x1080 "${pair[@]}" --page summary
+shoot "$out/compare-insights.png" 1920x1080 "${pair[@]}" --page insights
+shoot "$out/compare-small.png" 1024x640 "${pair[@]}" --page memory --tab Variables

@@ -8,10 +8,17 @@ app="$build_dir/src/app/popscope"
 out="$build_dir/window-check"
 mkdir -p "$out"
 status=0
-for page in summary insights memory; do
+profiles="$build_dir/profiles"
+# Single mode on the demo, then compare mode on the batch pair (name: compare-PAGE).
+for page in summary insights memory compare-what-changed compare-memory compare-summary; do
     png="$out/$page.png"
     rm -f "$png"
-    if ! timeout 60 xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --demo --page "$page" --screenshot "$png" --fresh-settings \
+    if [[ $page == compare-* ]]; then
+        open=("$profiles/batch-4.pop" --compare "$profiles/batch-8.pop" --page "${page#compare-}" --tab Variables)
+    else
+        open=(--demo --page "$page")
+    fi
+    if ! timeout 60 xvfb-run -a -s "-screen 0 1920x1080x24" "$app" "${open[@]}" --screenshot "$png" --fresh-settings \
         --size 1600x1000 >"$out/$page.log" 2>&1; then
         echo "window-check: popscope failed on page '$page' (log: $out/$page.log)" >&2
         cat "$out/$page.log" >&2

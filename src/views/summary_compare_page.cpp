@@ -72,6 +72,10 @@ SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent) : Re
     splitter->addWidget(optionsBox);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
+    splitter->setSizes({700, 220});
+    // Keeps each figure near its values on wide screens.
+    m_figuresPanel->setMaximumWidth(1100);
+    optionsBox->setMaximumWidth(1100);
     splitter->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
