@@ -1,6 +1,10 @@
 #include "models/details_model.hpp"
 
+#include "models/compare_colors.hpp"
 #include "models/tile_scope.hpp"
+#include "popscope/row_match.hpp"
+
+#include <QBrush>
 #include "popscope/memory_categories.hpp"
 
 #include <algorithm>
@@ -43,10 +47,76 @@ void DetailsModel::setUnit(MemoryUnit unit)
 
 void DetailsModel::setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection)
 {
+    setReports(std::move(report), nullptr, selection);
+}
+
+void DetailsModel::setReports(std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target,
+                              const std::vector<uint32_t>& selection)
+{
     beginResetModel();
-    m_report = std::move(report);
+    m_report = std::move(source);
+    m_target = m_report ? std::move(target) : nullptr;
     build(selection);
+    if (m_target) {
+        DetailsModel other;
+        other.setReport(m_target, selection);
+        mergeTarget(other);
+    }
     endResetModel();
+}
+
+void DetailsModel::mergeTarget(const DetailsModel& other)
+{
+    const QString scope = m_columnHeaders.empty() ? QString() : m_columnHeaders.front();
+    for (Node& node : m_nodes)
+        node.values.resize(std::min<size_t>(node.values.size(), 1));
+    mergeNode(0, other, 0);
+    m_columnHeaders = {QStringLiteral("Source · %1").arg(scope), QStringLiteral("Target"), QStringLiteral("Diff"),
+                       QStringLiteral("Diff %")};
+    m_columnTiles.resize(std::min<size_t>(m_columnTiles.size(), 1));
+}
+
+void DetailsModel::mergeNode(int node, const DetailsModel& other, int otherNode)
+{
+    const std::vector<int> mine = m_nodes[size_t(node)].children; // addNode appends to the list
+    std::vector<bool> matched(mine.size(), false);
+    for (int theirs : other.m_nodes[size_t(otherNode)].children) {
+        const Node& t = other.m_nodes[size_t(theirs)];
+        int found = -1;
+        for (size_t i = 0; i < mine.size() && found < 0; ++i)
+            if (!matched[i] && m_nodes[size_t(mine[i])].label == t.label) {
+                matched[i] = true;
+                found = mine[i];
+            }
+        if (found < 0) {
+            addSubtree(node, other, theirs);
+            continue;
+        }
+        m_nodes[size_t(found)].values.push_back(t.values.empty() ? 0 : t.values.front());
+        mergeNode(found, other, theirs);
+    }
+    for (size_t i = 0; i < mine.size(); ++i)
+        if (!matched[i]) { // the target lacks this row (and everything under it)
+            std::vector<int> stack{mine[i]};
+            while (!stack.empty()) {
+                Node& n = m_nodes[size_t(stack.back())];
+                stack.pop_back();
+                n.values.resize(1);
+                n.values.push_back(0);
+                n.inTarget = false;
+                stack.insert(stack.end(), n.children.begin(), n.children.end());
+            }
+        }
+}
+
+void DetailsModel::addSubtree(int parent, const DetailsModel& other, int otherNode)
+{
+    const Node& t = other.m_nodes[size_t(otherNode)];
+    const int id = addNode(parent, t.label, {0, t.values.empty() ? 0 : t.values.front()}, t.toolTip);
+    m_nodes[size_t(id)].inSource = false;
+    m_nodes[size_t(id)].isId = t.isId;
+    for (int child : t.children)
+        addSubtree(id, other, child);
 }
 
 int DetailsModel::addNode(int parent, const QString& label, std::vector<uint64_t> values, const QString& toolTip)
@@ -76,7 +146,11 @@ void DetailsModel::build(const std::vector<uint32_t>& selection)
     for (uint32_t t : selection)
         if (t < numTiles)
             tiles.push_back(t);
-    if (tiles.empty()) {
+    if (tiles.empty() && !selection.empty()) {
+        // None of the selected tiles is in this report (the other report of a pair has more).
+        m_columnHeaders.push_back(QStringLiteral("Selection (no tile of it here)"));
+        m_columnTiles.push_back({});
+    } else if (tiles.empty()) {
         std::vector<uint32_t> all(numTiles);
         std::iota(all.begin(), all.end(), 0u);
         m_columnHeaders.push_back(QStringLiteral("All tiles (%1)").arg(countText(numTiles)));
@@ -98,7 +172,7 @@ void DetailsModel::build(const std::vector<uint32_t>& selection)
         return v;
     };
     const bool perTile = !selection.empty();
-    if (perTile && m.physicalTileIds.size() == numTiles) {
+    if (perTile && !m_target && m.physicalTileIds.size() == numTiles) { // ids differ per report
         std::vector<uint64_t> ids;
         for (const auto& columnTiles : m_columnTiles)
             ids.push_back(columnTiles.size() == 1 ? m.physicalTileIds[columnTiles[0]] : UINT64_MAX);
@@ -158,8 +232,11 @@ int64_t DetailsModel::valueAt(const QStringList& labels, int column) const
             return -1;
         node = next;
     }
-    const auto& values = m_nodes[size_t(node)].values;
+    const Node& found = m_nodes[size_t(node)];
+    const auto& values = found.values;
     if (node == 0 || column < 0 || size_t(column) >= values.size())
+        return -1;
+    if (m_target && ((column == 0 && !found.inSource) || (column == 1 && !found.inTarget)))
         return -1;
     return int64_t(values[size_t(column)]);
 }
@@ -210,6 +287,8 @@ QVariant DetailsModel::data(const QModelIndex& index, int role) const
             return node.toolTip;
         return {};
     }
+    if (m_target)
+        return compareData(node, c, role);
     const uint64_t v = node.values[size_t(c - 1)];
     switch (role) {
     case Qt::DisplayRole:
@@ -226,6 +305,45 @@ QVariant DetailsModel::data(const QModelIndex& index, int role) const
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     case TileRole:
         return m_columnTiles[size_t(c - 1)].size() == 1 ? QVariant(m_columnTiles[size_t(c - 1)][0]) : QVariant();
+    default: return {};
+    }
+}
+
+QVariant DetailsModel::compareData(const Node& node, int column, int role) const
+{
+    const uint64_t source = node.values.size() > 0 ? node.values[0] : 0;
+    const uint64_t target = node.values.size() > 1 ? node.values[1] : 0;
+    const SignedDiff diff = signedDiff(source, target);
+    const bool present = column == SourceColumn       ? node.inSource
+                       : column == TargetColumn       ? node.inTarget
+                       : column == DiffPercentColumn ? node.inSource && diff.fraction.has_value()
+                                                      : true;
+    switch (role) {
+    case Qt::DisplayRole:
+        if (!present)
+            return QStringLiteral("—");
+        switch (column) {
+        case SourceColumn: return bytesText(source, m_unit);
+        case TargetColumn: return bytesText(target, m_unit);
+        case DiffColumn: return signedBytesText(diff.absolute, m_unit);
+        default: return signedPercentText(diff.fraction.value_or(0.0));
+        }
+    case SortRole:
+        if (!present)
+            return {};
+        if (column == DiffColumn)
+            return QVariant::fromValue<qlonglong>(diff.absolute);
+        if (column == DiffPercentColumn)
+            return diff.fraction.value_or(0.0);
+        return QVariant::fromValue<qulonglong>(column == SourceColumn ? source : target);
+    case Qt::ForegroundRole:
+        if (column >= DiffColumn && present && diff.absolute != 0)
+            return QBrush(diff.absolute > 0 ? CompareColors::worse() : CompareColors::better());
+        return {};
+    case Qt::ToolTipRole:
+        return column == DiffColumn ? QVariant(signedCountText(diff.absolute) + QStringLiteral(" bytes"))
+                                    : QVariant(countText(column == SourceColumn ? source : target) + QStringLiteral(" bytes"));
+    case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     default: return {};
     }
 }

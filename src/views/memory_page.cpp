@@ -314,7 +314,7 @@ void MemoryPage::refreshTables()
 {
     const auto report = m_state->report();
     const auto& selection = m_state->selectedTiles();
-    m_details->setReport(report, selection);
+    m_details->setReports(report, m_state->comparedReport(), selection);
     m_variables->setReport(report, selection);
     m_vertices->setReport(report, selection);
     m_exchanges->setReport(report, selection);
@@ -334,9 +334,7 @@ void MemoryPage::refreshTables()
         QSignalBlocker block(m_tileEdit);
         m_tileEdit->setText(formatted);
     }
-    const QString sides = m_state->isComparing()
-                              ? QStringLiteral(" of both reports (Details: the source, %1)").arg(report->fileName().toHtmlEscaped())
-                              : QString();
+    const QString sides = m_state->isComparing() ? QStringLiteral(" of both reports") : QString();
     if (!report) {
         m_scope->setText(QString());
     } else if (selection.empty()) {

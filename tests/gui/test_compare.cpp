@@ -7,6 +7,7 @@
 #include "models/change_lines_model.hpp"
 #include "models/compare_colors.hpp"
 #include "models/compare_table_model.hpp"
+#include "models/details_model.hpp"
 #include "models/item_roles.hpp"
 #include "fixture_builder.hpp"
 #include "models/report_session.hpp"
@@ -254,6 +255,22 @@ TEST_CASE("compare mode: Summary figures and engine options of two reports with 
     REQUIRE(options->rowCount() == 3); // autoReport.all is the same on both sides
     REQUIRE(options->rowOf(QStringLiteral("autoReport.all")) == -1);
     summary->onlyDifferences()->setChecked(false);
+
+    // Details: the two trees joined by row, Source / Target / Diff of all tiles.
+    DetailsModel* details = window.memoryPage()->detailsModel();
+    QAbstractItemModelTester detailsTester(details, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    REQUIRE(details->isComparing());
+    REQUIRE(details->columnCount() == 5);
+    const QStringList including = {QStringLiteral("Memory including gaps")};
+    REQUIRE(details->valueAt(including, 0) == int64_t(sa.totalUsedIncludingGaps));
+    REQUIRE(details->valueAt(including, 1) == int64_t(sb.totalUsedIncludingGaps));
+    for (int r = 0; r < details->rowCount(); ++r)
+        if (details->index(r, 0).data().toString() == including.front())
+            REQUIRE(details->index(r, DetailsModel::DiffColumn).data(SortRole).toLongLong() ==
+                    int64_t(sb.totalUsedIncludingGaps) - int64_t(sa.totalUsedIncludingGaps));
+    window.state()->setSelectedTiles({20}); // only the source has tile 20: the target's side is empty
+    REQUIRE(details->valueAt(including, 1) == 0);
+    window.state()->clearSelection();
 
     // What changed says the tile counts differ and compares the common range.
     auto* page = qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
