@@ -70,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtI
     m_state = new ReportState(this);
     m_state->setUnit(PreferencesDialog::storedUnit());
     m_session = new ReportSession(m_state, this);
+    m_session->setParts(m_registry.parts()); // the progress stages follow the registered pages
     m_recent = new RecentFiles(this);
 
     m_start = new StartPage(m_recent, demoProfilePath(), this);
@@ -272,7 +273,7 @@ void MainWindow::showProgress(const QString& text)
         connect(m_progress, &QProgressDialog::canceled, m_session, &ReportSession::cancel);
     }
     m_progress->reset();
-    m_progress->setRange(0, kLoadStageCount);
+    m_progress->setRange(0, m_session->stageCount());
     m_progress->setLabelText(text);
     m_progress->setValue(0);
     statusBar()->showMessage(text);

@@ -2,6 +2,8 @@
 // Every report page registers here: its id (for --page and links), name, icon, shortcut, what it
 // needs to be available, and a factory. MainWindow, the sidebar, the View menu and --page follow
 // this list; adding a report is one registration (built_in_pages.cpp) plus its files.
+#include "models/report_parts.hpp"
+
 #include <QKeySequence>
 #include <QString>
 
@@ -27,6 +29,7 @@ struct PageInfo {
     QKeySequence shortcut;
     Needs needs = Needs::Report;
     std::function<ReportPage*(ReportState*, QWidget*)> create; // null when planned
+    std::vector<ReportPart> parts = basicReportParts();        // read before the report is shown
 
     // Whether the page can be shown with `state`, and why not when it cannot.
     bool isAvailable(const ReportState& state) const;
@@ -40,6 +43,8 @@ public:
     // By id or name, case-insensitive, '-' and ' ' alike ("Program Tree" = "program-tree").
     const PageInfo* find(const QString& idOrName) const;
     QStringList ids() const;
+    // What the loaders read: the union of the parts of every page that can be shown.
+    std::vector<ReportPart> parts() const;
 
 private:
     std::vector<PageInfo> m_pages;

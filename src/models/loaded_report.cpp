@@ -14,7 +14,8 @@ LoadedReport::LoadedReport(QString path_, std::shared_ptr<const Report> report)
 
 QString LoadedReport::fileName() const { return QFileInfo(path).fileName(); }
 
-std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stage, void* context)
+std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stage, void* context,
+                                         const std::vector<ReportPart>& parts)
 {
     QElapsedTimer timer;
     timer.start();
@@ -25,22 +26,12 @@ std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stag
         return nullptr;
     const std::shared_ptr<const Report> report = Report::open(path.toStdString());
     // Each part is read once here, off the GUI thread; the pages then share them.
-    if (!next(1, "Reading the summary"))
-        return nullptr;
-    report->summary();
-    if (!next(2, "Reading memory by tile"))
-        return nullptr;
-    report->tileMemory();
-    if (!next(3, "Reading variables"))
-        return nullptr;
-    report->variables();
-    if (!next(4, "Reading vertices and compute sets"))
-        return nullptr;
-    report->vertexTypes();
-    report->computeSets();
-    if (!next(5, "Reading exchanges"))
-        return nullptr;
-    report->exchanges();
+    int index = 1;
+    for (ReportPart part : partsToLoad(parts)) {
+        if (!next(index++, partStageMessage(part)))
+            return nullptr;
+        readReportPart(*report, part);
+    }
     auto loaded = std::make_shared<LoadedReport>(path, report);
     loaded->loadMilliseconds = timer.elapsed();
     return loaded;

@@ -2,6 +2,7 @@
 // One report as the GUI holds it: core's Report (Qt-free, lazy, shared with the CLI) plus the
 // parts the first pages need, read off the GUI thread by ReportLoader before the report is shown.
 // The members are references into the Report's cached parts, valid while `core` lives.
+#include "models/report_parts.hpp"
 #include "popscope/report.hpp"
 
 #include <QString>
@@ -30,12 +31,14 @@ struct LoadedReport {
     QString fileName() const;
 };
 
-// Opens `path` and reads the parts LoadedReport holds (used by the loader, tests, bench).
-// `stage` is called before each step with a message for people; return false to stop (cancel),
-// in which case the function returns nullptr. Throws ProfileError like Report's readers.
+// Opens `path` and reads `parts` (partsToLoad: at least the ones LoadedReport holds), one stage
+// each after "Opening the profile" (used by the loader, tests, bench). `stage` is called before
+// each step with a message for people; return false to stop (cancel), in which case the function
+// returns nullptr. Throws ProfileError like Report's readers.
 using StageCallback = bool (*)(void* context, int stage, const char* message);
-std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stage = nullptr,
-                                         void* context = nullptr);
-inline constexpr int kLoadStageCount = 6;
+std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stage = nullptr, void* context = nullptr,
+                                         const std::vector<ReportPart>& parts = basicReportParts());
+// How many stages loadReport reports for `parts`.
+inline int loadStageCount(const std::vector<ReportPart>& parts) { return 1 + int(partsToLoad(parts).size()); }
 
 } // namespace popscope

@@ -18,12 +18,13 @@ bool reportStage(void* context, int stage, const char* message)
     return true;
 }
 
-void loadInBackground(QPromise<LoadOutcome>& promise, const QString& path)
+void loadInBackground(QPromise<LoadOutcome>& promise, const QString& path, const std::vector<ReportPart>& parts)
 {
-    promise.setProgressRange(0, kLoadStageCount);
+    const int stages = loadStageCount(parts);
+    promise.setProgressRange(0, stages);
     LoadOutcome outcome;
     try {
-        outcome.report = loadReport(path, &reportStage, &promise);
+        outcome.report = loadReport(path, &reportStage, &promise, parts);
         outcome.cancelled = outcome.report == nullptr;
     } catch (const ProfileError& e) {
         outcome.error = QString::fromStdString(e.what());
@@ -34,7 +35,7 @@ void loadInBackground(QPromise<LoadOutcome>& promise, const QString& path)
     }
     if (promise.isCanceled())
         outcome = LoadOutcome{nullptr, {}, true};
-    promise.setProgressValue(kLoadStageCount);
+    promise.setProgressValue(stages);
     promise.addResult(std::move(outcome));
 }
 
@@ -57,13 +58,13 @@ void ReportLoader::start(const QString& path)
     m_path = path;
     m_watcher = new QFutureWatcher<LoadOutcome>(this);
     connect(m_watcher, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
-        emit progress(value, kLoadStageCount, m_watcher->progressText());
+        emit progress(value, stageCount(), m_watcher->progressText());
     });
     connect(m_watcher, &QFutureWatcherBase::progressTextChanged, this, [this](const QString& text) {
-        emit progress(m_watcher->progressValue(), kLoadStageCount, text);
+        emit progress(m_watcher->progressValue(), stageCount(), text);
     });
     connect(m_watcher, &QFutureWatcherBase::finished, this, &ReportLoader::onFinished);
-    m_watcher->setFuture(QtConcurrent::run(&loadInBackground, path));
+    m_watcher->setFuture(QtConcurrent::run(&loadInBackground, path, m_parts));
 }
 
 void ReportLoader::cancel()

@@ -23,6 +23,9 @@ public:
     explicit ReportLoader(QObject* parent = nullptr);
     ~ReportLoader() override;
 
+    // The parts to read before a report is delivered (the registered pages' union).
+    void setParts(std::vector<ReportPart> parts) { m_parts = std::move(parts); }
+    int stageCount() const { return loadStageCount(m_parts); }
     // Starts loading `path`; a load already running is dropped first (without a signal).
     void start(const QString& path);
     // Drops the running load: `cancelled` is emitted at once and the load delivers nothing.
@@ -43,6 +46,7 @@ private:
     void dropWatcher();
     QFutureWatcher<LoadOutcome>* m_watcher = nullptr;
     QString m_path;
+    std::vector<ReportPart> m_parts = basicReportParts();
 };
 
 } // namespace popscope

@@ -16,6 +16,12 @@ ReportSession::ReportSession(ReportState* state, QObject* parent) : QObject(pare
     }
 }
 
+void ReportSession::setParts(const std::vector<ReportPart>& parts)
+{
+    for (ReportLoader* loader : m_loaders)
+        loader->setParts(parts);
+}
+
 void ReportSession::open(const QString& path) { start(path, {}); }
 
 void ReportSession::compare(const QString& source, const QString& target) { start(source, target); }
@@ -111,7 +117,7 @@ void ReportSession::onProgress(int slot, int stage, const QString& message)
     for (size_t s = 0; s < size_t(slotCount); ++s)
         lines << QStringLiteral("%1: %2").arg(QFileInfo(m_paths[s]).fileName(),
                                               m_waiting[s] ? m_stageText[s] : QStringLiteral("ready"));
-    emit progress(m_stage[0] + (slotCount == 2 ? m_stage[1] : 0), kLoadStageCount * slotCount, lines.join(QLatin1Char('\n')));
+    emit progress(m_stage[0] + (slotCount == 2 ? m_stage[1] : 0), stageCount() * slotCount, lines.join(QLatin1Char('\n')));
 }
 
 } // namespace popscope

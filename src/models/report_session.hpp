@@ -18,6 +18,9 @@ class ReportSession : public QObject {
 public:
     explicit ReportSession(ReportState* state, QObject* parent = nullptr);
 
+    // The parts both slots read before their report is shown (the registered pages' union).
+    void setParts(const std::vector<ReportPart>& parts);
+    int stageCount() const { return m_loaders[0]->stageCount(); }
     void open(const QString& path);                            // single mode
     void compare(const QString& source, const QString& target); // compare mode
     void reload();                                             // what is open, in its mode

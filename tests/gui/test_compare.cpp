@@ -3,6 +3,7 @@
 #include "app/compare_bar.hpp"
 #include "app/compare_dialog.hpp"
 #include "app/main_window.hpp"
+#include "app/page_registry.hpp"
 #include "app/report_sidebar.hpp"
 #include "models/change_lines_model.hpp"
 #include "models/compare_colors.hpp"
@@ -28,6 +29,7 @@
 #include <QApplication>
 #include <QDialogButtonBox>
 #include <QDropEvent>
+#include <QListWidget>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
@@ -319,4 +321,30 @@ TEST_CASE("compare mode: the Compare dialog and dropping two files", "[compare]"
     REQUIRE(window.state()->comparedReport()->path == b);
     // And the pair is remembered under Recent comparisons.
     REQUIRE(QSettings().value(QStringLiteral("recent/comparisons")).toStringList().join(QLatin1Char('\n')).contains(b));
+}
+
+TEST_CASE("the page registry drives the sidebar, --page names and the loading stages", "[compare][registry]")
+{
+    const PageRegistry registry = builtInPages();
+    REQUIRE(registry.find(QStringLiteral("What Changed")) == registry.find(QStringLiteral("what-changed")));
+    REQUIRE(registry.find(QStringLiteral("program tree"))->id == QStringLiteral("program-tree"));
+    REQUIRE(registry.find(QStringLiteral("nonsense")) == nullptr);
+    REQUIRE(registry.parts() == basicReportParts()); // what Summary, Insights and Memory need
+    REQUIRE(loadStageCount(registry.parts()) == 1 + int(basicReportParts().size()));
+
+    MainWindow window;
+    window.setInteractive(false);
+    // Every registered page is in the sidebar, in registry order.
+    REQUIRE(window.sidebar()->list()->count() == int(registry.pages().size()));
+    for (size_t i = 0; i < registry.pages().size(); ++i)
+        REQUIRE(window.sidebar()->list()->item(int(i))->data(Qt::UserRole + 1).toString() == registry.pages()[i].name);
+    // Compare mode: both slots report their stages; the total covers both.
+    QSignalSpy progress(window.session(), &ReportSession::progress);
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    window.compareFiles(sampleProfile("sort-single.pop"), sampleProfile("sort-bitonic.pop"));
+    REQUIRE(opened.wait(20000));
+    REQUIRE(!progress.isEmpty());
+    REQUIRE(progress.last().at(1).toInt() == 2 * loadStageCount(registry.parts()));
+    REQUIRE(progress.last().at(2).toString().contains(QStringLiteral("sort-bitonic.pop")));
+    REQUIRE(!window.showPage(QStringLiteral("liveness"))); // planned: listed, not available
 }

@@ -1,0 +1,50 @@
+#include "models/report_parts.hpp"
+
+#include "popscope/report.hpp"
+
+#include <algorithm>
+
+namespace popscope {
+
+const std::vector<ReportPart>& basicReportParts()
+{
+    static const std::vector<ReportPart> parts = {ReportPart::Summary,     ReportPart::TileMemory,  ReportPart::Variables,
+                                                  ReportPart::VertexTypes, ReportPart::ComputeSets, ReportPart::Exchanges};
+    return parts;
+}
+
+const char* partStageMessage(ReportPart part)
+{
+    switch (part) {
+    case ReportPart::Summary: return "Reading the summary";
+    case ReportPart::TileMemory: return "Reading memory by tile";
+    case ReportPart::Variables: return "Reading variables";
+    case ReportPart::VertexTypes: return "Reading vertex types";
+    case ReportPart::ComputeSets: return "Reading compute sets";
+    case ReportPart::Exchanges: return "Reading exchanges";
+    }
+    return "Reading";
+}
+
+void readReportPart(const Report& report, ReportPart part)
+{
+    switch (part) {
+    case ReportPart::Summary: report.summary(); break;
+    case ReportPart::TileMemory: report.tileMemory(); break;
+    case ReportPart::Variables: report.variables(); break;
+    case ReportPart::VertexTypes: report.vertexTypes(); break;
+    case ReportPart::ComputeSets: report.computeSets(); break;
+    case ReportPart::Exchanges: report.exchanges(); break;
+    }
+}
+
+std::vector<ReportPart> partsToLoad(const std::vector<ReportPart>& parts)
+{
+    std::vector<ReportPart> all = parts;
+    all.insert(all.end(), basicReportParts().begin(), basicReportParts().end());
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    return all;
+}
+
+} // namespace popscope

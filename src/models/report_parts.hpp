@@ -1,0 +1,22 @@
+#pragma once
+// The parts of a report a page needs before it is shown. Each registered page names its parts;
+// the loader reads the union of them, one progress stage each, off the GUI thread, so a report
+// added later (Liveness, Program Tree, ...) adds its stage by registering.
+#include <vector>
+
+namespace popscope {
+
+class Report;
+
+enum class ReportPart { Summary, TileMemory, Variables, VertexTypes, ComputeSets, Exchanges };
+
+// The parts every LoadedReport holds (the first pages need them all).
+const std::vector<ReportPart>& basicReportParts();
+// "Reading variables", for the progress dialog.
+const char* partStageMessage(ReportPart part);
+// Asks the report for the part (read once, then cached in the Report).
+void readReportPart(const Report& report, ReportPart part);
+// `parts` in a fixed order without repeats, plus the basic parts.
+std::vector<ReportPart> partsToLoad(const std::vector<ReportPart>& parts);
+
+} // namespace popscope
