@@ -281,7 +281,9 @@ void MainWindow::showProgress(const QString& text)
 
 void MainWindow::onProgress(int done, int total, const QString& text)
 {
-    if (!m_progress)
+    // A slot's last stage can arrive after both reports were handed over: the dialog must not
+    // come back then.
+    if (!m_progress || !m_session->isLoading())
         return;
     m_progress->setMaximum(total);
     m_progress->setLabelText(text);
@@ -298,10 +300,17 @@ void MainWindow::onOpened(const QString& source, const QString& target)
         m_recent->addReport(source);
     updateTitle();
     const auto r = m_state->report();
-    m_statusInfo->setText(QStringLiteral("%1 · %2 IPUs × %3 tiles · opened in %4 ms")
-                              .arg(QString::fromStdString(r->summary.target.architecture), countText(r->memory.numIpus),
-                                   countText(r->memory.tilesPerIpu))
-                              .arg(r->loadMilliseconds));
+    const auto describe = [](const LoadedReport& report) {
+        const uint32_t ipus = report.memory.numIpus;
+        return QStringLiteral("%1 · %2 IPU%3 × %4 tiles")
+            .arg(QString::fromStdString(report.summary.target.architecture), countText(ipus),
+                 ipus == 1 ? QString() : QStringLiteral("s"), countText(report.memory.tilesPerIpu));
+    };
+    const auto t = m_state->comparedReport();
+    m_statusInfo->setText(t ? QStringLiteral("Source: %1 · target: %2 · opened in %3 ms")
+                                  .arg(describe(*r), describe(*t))
+                                  .arg(std::max(r->loadMilliseconds, t->loadMilliseconds))
+                            : QStringLiteral("%1 · opened in %2 ms").arg(describe(*r)).arg(r->loadMilliseconds));
     statusBar()->showMessage(target.isEmpty() ? QStringLiteral("Opened %1").arg(source)
                                               : QStringLiteral("Comparing %1 with %2").arg(source, target), 4000);
     m_central->setCurrentWidget(m_reportView);

@@ -82,6 +82,8 @@ void DetailsModel::mergeNode(int node, const DetailsModel& other, int otherNode)
     std::vector<bool> matched(mine.size(), false);
     for (int theirs : other.m_nodes[size_t(otherNode)].children) {
         const Node& t = other.m_nodes[size_t(theirs)];
+        if (t.isId)
+            continue; // physical ids are per report, not a size to compare
         int found = -1;
         for (size_t i = 0; i < mine.size() && found < 0; ++i)
             if (!matched[i] && m_nodes[size_t(mine[i])].label == t.label) {

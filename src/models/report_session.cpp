@@ -110,6 +110,8 @@ void ReportSession::onFailed(const QString& path, const QString& message)
 
 void ReportSession::onProgress(int slot, int stage, const QString& message)
 {
+    if (!m_waiting[size_t(slot)])
+        return;
     m_stage[size_t(slot)] = stage;
     m_stageText[size_t(slot)] = message;
     const int slotCount = m_paths[1].isEmpty() ? 1 : 2;

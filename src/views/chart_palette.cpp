@@ -1,5 +1,7 @@
 #include "views/chart_palette.hpp"
 
+#include "models/compare_colors.hpp"
+
 #include <QHash>
 
 namespace popscope {
@@ -52,6 +54,10 @@ QColor ChartPalette::seriesColor(const QString& key)
         return QColor(0x4e, 0x79, 0xa7);
     if (key == QLatin1String("gaps"))
         return QColor(0x6f, 0x6f, 0x6f);
+    if (key == QLatin1String("diff:more"))
+        return CompareColors::worse();
+    if (key == QLatin1String("diff:less"))
+        return CompareColors::better();
     if (key == QLatin1String("alwaysLive"))
         return QColor(0x4e, 0x79, 0xa7);
     if (key == QLatin1String("notAlwaysLive"))

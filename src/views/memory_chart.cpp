@@ -15,6 +15,26 @@
 
 namespace popscope {
 
+namespace {
+// Two stacked series for the change per tile over the common range: where the target uses more,
+// and where it uses less (so the bars stay positive and the colour says the sign).
+MemorySeriesSet differenceSeries(const std::vector<uint32_t>& source, const std::vector<uint32_t>& target, uint32_t tiles)
+{
+    MemorySeriesSet set;
+    MemorySeries1D more{QStringLiteral("diff:more"), QStringLiteral("Target uses more"), std::vector<uint32_t>(source.size(), 0)};
+    MemorySeries1D less{QStringLiteral("diff:less"), QStringLiteral("Target uses less"), std::vector<uint32_t>(source.size(), 0)};
+    set.total.assign(source.size(), 0);
+    for (uint32_t t = 0; t < tiles && t < source.size(); ++t) {
+        const uint32_t change = source[t] > target[t] ? source[t] - target[t] : target[t] - source[t];
+        (target[t] > source[t] ? more : less).bytesByTile[t] = change;
+        set.total[t] = change;
+        set.maxTotal = std::max<uint64_t>(set.maxTotal, change);
+    }
+    set.series = {std::move(more), std::move(less)};
+    return set;
+}
+} // namespace
+
 MemoryChart::MemoryChart(ReportState* state, QWidget* parent) : QWidget(parent), m_state(state)
 {
     setMouseTracking(true);
@@ -67,6 +87,14 @@ void MemoryChart::setIpu(int ipu)
     rebuild();
 }
 
+void MemoryChart::setCompareView(CompareView view)
+{
+    if (view == m_compareView)
+        return;
+    m_compareView = view;
+    rebuild();
+}
+
 void MemoryChart::rebuild()
 {
     const auto report = m_state->report();
@@ -81,12 +109,21 @@ void MemoryChart::rebuild()
     // Compare mode: the target's totals on the tiles both reports have (the common range).
     m_compareTotal.clear();
     m_compareMax = 0;
+    m_compareTiles = 0;
+    m_difference = false;
     if (const auto target = m_state->comparedReport(); report && target) {
         const MemorySeriesSet other = buildMemorySeries(target->memory, MemoryBreakdown::None, m_includeGaps);
+        m_compareTiles = std::min(report->numTiles(), target->numTiles());
         m_compareTotal.assign(report->numTiles(), 0);
-        for (size_t t = 0; t < m_compareTotal.size() && t < other.total.size(); ++t)
+        for (size_t t = 0; t < m_compareTiles; ++t)
             m_compareTotal[t] = other.total[t];
         m_compareMax = other.maxTotal;
+        if (m_compareView == CompareView::Difference) {
+            const MemorySeriesSet mine = buildMemorySeries(report->memory, MemoryBreakdown::None, m_includeGaps);
+            m_series = differenceSeries(mine.total, m_compareTotal, m_compareTiles);
+            m_compareTotal.clear();
+            m_difference = true;
+        }
     }
     m_positionOf.assign(report ? report->numTiles() : 0, -1);
     for (size_t p = 0; p < m_displayOrder.size(); ++p)
@@ -113,9 +150,13 @@ MemoryChartScene MemoryChart::scene() const
     s.tileOrder = m_order;
     s.ipu = m_ipu;
     s.hoverPosition = m_hover;
+    s.difference = m_difference;
+    if (m_difference)
+        s.showCapacity = false; // a change is not measured against the capacity
     if (report && !m_compareTotal.empty()) {
         s.compareTotal = &m_compareTotal;
         s.compareMax = m_compareMax;
+        s.compareTiles = m_compareTiles;
         s.sourceName = report->fileName();
         s.compareName = m_state->comparedReport() ? m_state->comparedReport()->fileName() : QString();
     }

@@ -25,6 +25,11 @@ public:
     void setTileOrder(TileOrder order);
     int ipu() const { return m_ipu; }
     void setIpu(int ipu); // -1 = all IPUs
+    // Compare mode: the target as an outline over the source's bars, or the change per tile
+    // (target − source: red bars where the target uses more, green where less).
+    enum class CompareView { Outline, Difference };
+    CompareView compareView() const { return m_compareView; }
+    void setCompareView(CompareView view);
 
     const MemorySeriesSet& seriesSet() const { return m_series; }
     const std::vector<uint32_t>& displayOrder() const { return m_displayOrder; }
@@ -67,6 +72,9 @@ private:
     std::vector<int32_t> m_positionOf;
     std::vector<uint32_t> m_compareTotal; // compare mode: the target's totals (see MemoryChartScene)
     uint64_t m_compareMax = 0;
+    uint32_t m_compareTiles = 0;
+    bool m_difference = false; // m_series holds the change per tile
+    CompareView m_compareView = CompareView::Outline;
     int64_t m_hover = -1;
     QPoint m_pressPos;
     double m_pressFirst = 0;

@@ -178,9 +178,11 @@ void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChar
     p.rotate(-90);
     // The longest title that fits the plot's height: whether gaps count matters (other pages
     // include them), but not more than the unit.
-    QString yTitle = QStringLiteral("Memory per tile (%1, %2 gaps)").arg(unit.name, s.includeGaps ? QStringLiteral("incl.") : QStringLiteral("excl."));
+    QString yTitle = QStringLiteral("%3 per tile (%1, %2 gaps)")
+                         .arg(unit.name, s.includeGaps ? QStringLiteral("incl.") : QStringLiteral("excl."),
+                              s.difference ? QStringLiteral("Change") : QStringLiteral("Memory"));
     if (fm.horizontalAdvance(yTitle) > plot.height())
-        yTitle = QStringLiteral("Memory per tile (%1)").arg(unit.name);
+        yTitle = QStringLiteral("%2 per tile (%1)").arg(unit.name, s.difference ? QStringLiteral("Change") : QStringLiteral("Memory"));
     if (fm.horizontalAdvance(yTitle) > plot.height())
         yTitle = unit.name;
     p.drawText(QRect(-plot.height() / 2, -fm.ascent(), plot.height(), fm.height()), Qt::AlignCenter, yTitle);
@@ -260,16 +262,22 @@ void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChar
     if (s.compareTotal) {
         const auto target = aggregateColumns(*s.compareTotal, *s.order, s.window, width);
         QPolygon outline;
+        p.setPen(QPen(CompareColors::target(), 1.6));
+        p.setBrush(Qt::NoBrush);
         for (int c = 0; c < width; ++c) {
             const ColumnAggregate& a = target[size_t(c)];
-            if (a.count == 0)
+            // Columns past the target's last tile end the line: no tile there, not zero bytes.
+            if (a.count == 0 || (*s.order)[a.argMax] >= s.compareTiles) {
+                if (outline.size() > 1)
+                    p.drawPolyline(outline);
+                outline.clear();
                 continue;
+            }
             const int y = yOf(double(a.max));
             outline << QPoint(plot.left() + c, y) << QPoint(plot.left() + c + 1, y);
         }
-        p.setPen(QPen(CompareColors::target(), 1.6));
-        p.setBrush(Qt::NoBrush);
-        p.drawPolyline(outline);
+        if (outline.size() > 1)
+            p.drawPolyline(outline);
         p.setPen(Qt::NoPen);
     }
 

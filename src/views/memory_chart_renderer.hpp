@@ -36,6 +36,8 @@ struct MemoryChartScene {
     // target's tiles), drawn as an outline over the source's bars.
     const std::vector<uint32_t>* compareTotal = nullptr;
     uint64_t compareMax = 0;
+    uint32_t compareTiles = 0; // the outline stops past the target's last tile
+    bool difference = false;   // the series are |target - source| per tile (more / less)
     QString sourceName, compareName; // legend labels in compare mode
     QString title; // drawn above the legend when not empty (exports)
     QString emptyText = QStringLiteral("Open a report to see memory per tile");

@@ -32,6 +32,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <limits>
+
 namespace popscope {
 
 MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
@@ -50,6 +52,11 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, 
     m_order->addItem(QStringLiteral("Software order"), int(TileOrder::Software));
     m_order->addItem(QStringLiteral("Physical order"), int(TileOrder::Physical));
     m_order->setToolTip(QStringLiteral("Order tiles by software id or by physical position on the IPU"));
+    m_compareView = new QComboBox(this);
+    m_compareView->addItem(QStringLiteral("Target as outline"), int(MemoryChart::CompareView::Outline));
+    m_compareView->addItem(QStringLiteral("Change per tile"), int(MemoryChart::CompareView::Difference));
+    m_compareView->setToolTip(QStringLiteral("Compare mode: draw the target's total per tile over the source's bars, "
+                                             "or the change per tile (red: the target uses more, green: less)"));
     m_ipu = new QComboBox(this);
     m_ipu->setToolTip(QStringLiteral("Show all IPUs or one"));
     auto* options = new QPushButton(QStringLiteral("Options"), this); // a push button leaves room for its menu arrow
@@ -82,6 +89,9 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, 
     toolbar->addWidget(new QLabel(QStringLiteral("Tiles:"), this));
     toolbar->addWidget(m_order);
     toolbar->addWidget(m_ipu);
+    m_compareLabel = new QLabel(QStringLiteral("Compare:"), this);
+    toolbar->addWidget(m_compareLabel);
+    toolbar->addWidget(m_compareView);
     toolbar->addWidget(options);
     toolbar->addStretch(1);
     toolbar->addWidget(m_tileEdit, 1);
@@ -183,6 +193,11 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, 
         m_chart->setTileOrder(TileOrder(m_order->currentData().toInt()));
         storeOptions();
     });
+    connect(m_compareView, &QComboBox::currentIndexChanged, this, [this] {
+        const auto view = MemoryChart::CompareView(m_compareView->currentData().toInt());
+        m_chart->setCompareView(view);
+        m_breakdown->setEnabled(view == MemoryChart::CompareView::Outline || !m_state->isComparing());
+    });
     connect(m_ipu, &QComboBox::currentIndexChanged, this, [this] {
         if (m_ipu->currentIndex() >= 0)
             m_chart->setIpu(m_ipu->currentData().toInt());
@@ -207,7 +222,10 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, 
         refreshToolbar();
         refreshTables();
     });
-    connect(state, &ReportState::comparedReportChanged, this, &MemoryPage::refreshTables);
+    connect(state, &ReportState::comparedReportChanged, this, [this] {
+        refreshToolbar();
+        refreshTables();
+    });
     connect(state, &ReportState::selectionChanged, this, &MemoryPage::refreshTables);
     connect(state, &ReportState::unitChanged, this, [this] {
         const MemoryUnit u = m_state->unit();
@@ -252,6 +270,9 @@ void MemoryPage::storeOptions()
 void MemoryPage::refreshToolbar()
 {
     const auto report = m_state->report();
+    m_compareLabel->setVisible(m_state->isComparing());
+    m_compareView->setVisible(m_state->isComparing());
+    m_breakdown->setEnabled(!m_state->isComparing() || m_compareView->currentIndex() == 0);
     QSignalBlocker block(m_ipu);
     m_ipu->clear();
     m_ipu->addItem(QStringLiteral("All IPUs"), -1);
@@ -313,18 +334,28 @@ TablePanel* MemoryPage::panel(const QString& tabName) const
 void MemoryPage::refreshTables()
 {
     const auto report = m_state->report();
-    const auto& selection = m_state->selectedTiles();
-    m_details->setReports(report, m_state->comparedReport(), selection);
-    m_variables->setReport(report, selection);
-    m_vertices->setReport(report, selection);
-    m_exchanges->setReport(report, selection);
-    m_computeSets->setReport(report, selection);
-    // Compare mode: the target's tables too, on the same tiles; the joins follow their resets.
     const auto target = m_state->comparedReport();
-    m_variablesTarget->setReport(target, selection);
-    m_verticesTarget->setReport(target, selection);
-    m_exchangesTarget->setReport(target, selection);
-    m_computeSetsTarget->setReport(target, selection);
+    const auto& selection = m_state->selectedTiles();
+    // Compare mode: selected tiles count on the tiles both reports have, so both sides sum the
+    // same tiles. A selection wholly outside that range selects nothing (an id no report has),
+    // not everything.
+    std::vector<uint32_t> tiles = selection;
+    const uint32_t common = target ? std::min(report->numTiles(), target->numTiles()) : 0;
+    if (target) {
+        std::erase_if(tiles, [common](uint32_t t) { return t >= common; });
+        if (tiles.empty() && !selection.empty())
+            tiles = {std::numeric_limits<uint32_t>::max()};
+    }
+    m_details->setReports(report, target, tiles);
+    m_variables->setReport(report, tiles);
+    m_vertices->setReport(report, tiles);
+    m_exchanges->setReport(report, tiles);
+    m_computeSets->setReport(report, tiles);
+    // Compare mode: the target's tables too, on the same tiles; the joins follow their resets.
+    m_variablesTarget->setReport(target, tiles);
+    m_verticesTarget->setReport(target, tiles);
+    m_exchangesTarget->setReport(target, tiles);
+    m_computeSetsTarget->setReport(target, tiles);
     for (ComparedTable* table : m_compared)
         table->setCompareMode(m_state->isComparing());
     m_panels.front()->view()->expandToDepth(0);
@@ -334,24 +365,36 @@ void MemoryPage::refreshTables()
         QSignalBlocker block(m_tileEdit);
         m_tileEdit->setText(formatted);
     }
-    const QString sides = m_state->isComparing() ? QStringLiteral(" of both reports") : QString();
-    if (!report) {
-        m_scope->setText(QString());
-    } else if (selection.empty()) {
-        m_scope->setText(QStringLiteral("Tables show <b>all %1 tiles</b>%2. Select tiles to narrow them down.")
-                             .arg(countText(m_state->tileLimit()), sides));
-    } else {
-        QString list = formatted;
-        if (list.size() > 80)
-            list = list.left(80) + QStringLiteral("…");
-        QString text = QStringLiteral("Tables show <b>%1 selected tile%2</b>%4: %3")
-                           .arg(countText(selection.size()), selection.size() == 1 ? QString() : QStringLiteral("s"),
-                                list.toHtmlEscaped(), sides);
-        if (selection.size() > size_t(DetailsModel::kMaxTileColumns))
-            text += QStringLiteral(". Details has a column for each of the first %1; its Selection column sums all of them.")
-                        .arg(DetailsModel::kMaxTileColumns);
-        m_scope->setText(text);
+    m_scope->setText(scopeText(formatted, common));
+}
+
+QString MemoryPage::scopeText(const QString& formatted, uint32_t commonTiles) const
+{
+    const auto report = m_state->report(), target = m_state->comparedReport();
+    const auto& selection = m_state->selectedTiles();
+    if (!report)
+        return {};
+    const bool differentTiles = target && report->numTiles() != target->numTiles();
+    if (selection.empty()) {
+        if (differentTiles)
+            return QStringLiteral("Tables show <b>all tiles of each report</b> (%1 and %2): rows match by name. "
+                                  "The chart's outline covers the %3 tiles both have.")
+                .arg(countText(report->numTiles()), countText(target->numTiles()), countText(commonTiles));
+        return QStringLiteral("Tables show <b>all %1 tiles</b>%2. Select tiles to narrow them down.")
+            .arg(countText(report->numTiles()), target ? QStringLiteral(" of both reports") : QString());
     }
+    QString list = formatted;
+    if (list.size() > 80)
+        list = list.left(80) + QStringLiteral("…");
+    QString text = QStringLiteral("Tables show <b>%1 selected tile%2</b>%4: %3")
+                       .arg(countText(selection.size()), selection.size() == 1 ? QString() : QStringLiteral("s"),
+                            list.toHtmlEscaped(), target ? QStringLiteral(" of both reports") : QString());
+    if (differentTiles)
+        text += QStringLiteral(" (only tiles 0–%1 are in both reports; the rest are left out)").arg(countText(commonTiles - 1));
+    else if (!target && selection.size() > size_t(DetailsModel::kMaxTileColumns))
+        text += QStringLiteral(". Details has a column for each of the first %1; its Selection column sums all of them.")
+                    .arg(DetailsModel::kMaxTileColumns);
+    return text;
 }
 
 void MemoryPage::saveChart()

@@ -34,6 +34,7 @@ public:
     QLineEdit* tileEdit() const { return m_tileEdit; }
     QTabWidget* tabs() const { return m_tabs; }
     QComboBox* breakdownBox() const { return m_breakdown; }
+    QComboBox* compareViewBox() const { return m_compareView; }
     TablePanel* panel(const QString& tabName) const;
     DetailsModel* detailsModel() const { return m_details; }
     VariablesModel* variablesModel() const { return m_variables; }
@@ -50,6 +51,7 @@ public slots:
 
 private:
     void refreshTables();
+    QString scopeText(const QString& formattedSelection, uint32_t commonTiles) const;
     void refreshToolbar();
     void restoreOptions();
     void storeOptions();
@@ -59,6 +61,8 @@ private:
     QComboBox* m_breakdown;
     QComboBox* m_order;
     QComboBox* m_ipu;
+    QComboBox* m_compareView;
+    QLabel* m_compareLabel;
     QAction* m_gaps;
     QAction* m_capacity;
     QLineEdit* m_tileEdit;

@@ -19,6 +19,7 @@
 #include "popscope/summary.hpp"
 #include "views/compared_table.hpp"
 #include "popscope/profile_writer.hpp"
+#include "popscope/tile_memory.hpp"
 #include "views/memory_chart.hpp"
 #include "views/memory_page.hpp"
 #include "views/summary_compare_page.hpp"
@@ -36,6 +37,7 @@
 #include <QUrl>
 #include <QBrush>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTreeView>
@@ -157,6 +159,27 @@ TEST_CASE("compare mode: the Variables table shows Source, Target and Diff of ea
     for (int r = 0; r < model->rowCount(); ++r)
         largest = std::max<int64_t>(largest, std::abs(model->index(r, diffCol).data(SortRole).toLongLong()));
     REQUIRE(std::abs(model->index(0, diffCol).data(SortRole).toLongLong()) == largest);
+
+    // The chart: the target's totals as an outline, or the change per tile.
+    MemoryChart* chart = memory->chart();
+    const TileMemory& sm = pair.window.state()->report()->memory;
+    const TileMemory& tm = pair.window.state()->comparedReport()->memory;
+    REQUIRE(chart->scene().compareTotal);
+    REQUIRE(!chart->scene().difference);
+    chart->setIncludeGaps(false);
+    REQUIRE((*chart->scene().compareTotal)[7] == tm.totalExcludingGaps[7]);
+    memory->compareViewBox()->setCurrentIndex(1);
+    REQUIRE(chart->compareView() == MemoryChart::CompareView::Difference);
+    const MemoryChartScene diff = chart->scene();
+    REQUIRE(diff.difference);
+    REQUIRE(!diff.showCapacity);
+    REQUIRE(diff.series->series.size() == 2);
+    for (uint32_t t : {0u, 7u, 1000u}) {
+        const int64_t change = int64_t(tm.totalExcludingGaps[t]) - int64_t(sm.totalExcludingGaps[t]);
+        REQUIRE(diff.series->series[0].bytesByTile[t] == uint32_t(std::max<int64_t>(change, 0)));  // more
+        REQUIRE(diff.series->series[1].bytesByTile[t] == uint32_t(std::max<int64_t>(-change, 0))); // less
+    }
+    memory->compareViewBox()->setCurrentIndex(0);
 
     // Swap: the same row's Diff changes sign; leaving compare mode gives the plain table back.
     pair.window.swapReports();
