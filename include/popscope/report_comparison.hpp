@@ -116,6 +116,9 @@ struct ChangeLine {
 // non-zero change ranked by |diff| relative to the source's total memory (largest first).
 std::vector<ChangeLine> whatChanged(const ReportComparison& comparison);
 
+// The line in words: "Total memory (including gaps) grew by 98.4 MiB (75.3%)", "Variable size of
+// layer1/w shrank by 1.00 MiB (50.0%)", "New variable: x, 2.00 MiB".
+std::string describeChange(const ChangeLine& line, MemoryUnit memoryUnit);
 // "+1.50 MiB (+12.5%)", "-3 tiles", "+2,048 B (new)".
 std::string formatDiff(const SignedDiff& diff, const std::string& unit, MemoryUnit memoryUnit);
 // A figure in its unit: bytes formatted in memoryUnit, counts with separators.

@@ -166,7 +166,8 @@ std::string formatComparisonJson(const ReportComparison& c, MemoryUnit u)
         lines.push_back({{"page", l.page},     {"table", l.table},   {"rowKey", l.rowKey},
                          {"metric", l.metric}, {"subject", l.subject}, {"source", l.sourceValue},
                          {"target", l.targetValue}, {"diff", diffJson(l.diff)}, {"unit", l.unit},
-                         {"text", formatDiff(l.diff, l.unit, u)}});
+                         {"text", formatDiff(l.diff, l.unit, u)},
+                         {"sentence", describeChange(l, u)}});
     json categories = json::array();
     for (const RowChange& r : c.categories)
         categories.push_back(rowJson(r));

@@ -3,6 +3,7 @@
 #include "popscope/report_comparison.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace popscope {
@@ -127,6 +128,35 @@ std::string formatDiff(const SignedDiff& diff, const std::string& unit, MemoryUn
         text += " (new)";
     }
     return text;
+}
+
+std::string describeChange(const ChangeLine& l, MemoryUnit memoryUnit)
+{
+    const bool bytes = l.unit == "bytes";
+    const auto startsWith = [&](const char* prefix) { return l.metric.rfind(prefix, 0) == 0; };
+    const auto capitalised = [](std::string text) {
+        if (!text.empty() && text[0] >= 'a' && text[0] <= 'z')
+            text[0] = char(text[0] - 'a' + 'A');
+        return text;
+    };
+    if (startsWith("new "))
+        return capitalised(l.metric) + ": " + l.subject + ", " + formatValue(l.targetValue, l.unit, memoryUnit);
+    if (startsWith("removed "))
+        return capitalised(l.metric) + ": " + l.subject + ", was " + formatValue(l.sourceValue, l.unit, memoryUnit);
+    // Totals and categories name themselves; a row is "<measure> of <name>".
+    const std::string what = l.rowKey.empty() || l.table == "categories" ? l.subject : capitalised(l.metric) + " of " + l.subject;
+    if (l.diff.absolute == 0)
+        return what + " is unchanged (" + formatValue(l.sourceValue, l.unit, memoryUnit) + ")";
+    const bool up = l.diff.absolute > 0;
+    const char* verb = bytes ? (up ? " grew by " : " shrank by ") : (up ? " rose by " : " fell by ");
+    const SignedDiff magnitude{l.diff.absolute < 0 ? -(l.diff.absolute + 1) + 1 : l.diff.absolute,
+                               l.diff.fraction ? std::optional<double>(std::abs(*l.diff.fraction)) : std::nullopt};
+    std::string share = " (from none)";
+    if (magnitude.fraction && up && *magnitude.fraction >= 10.0) // past 1,000%, a factor reads better
+        share = " (x" + formatCount(uint64_t(std::llround(1.0 + *magnitude.fraction))) + ")";
+    else if (magnitude.fraction)
+        share = " (" + formatPercent(*magnitude.fraction) + ")";
+    return what + verb + formatValue(magnitude.absolute, l.unit, memoryUnit) + share;
 }
 
 } // namespace popscope

@@ -4,7 +4,8 @@ namespace popscope {
 
 ChangeLinesModel::ChangeLinesModel(QObject* parent) : ReportTableModel(parent)
 {
-    setColumns({{QStringLiteral("Change"), Kind::Text, QStringLiteral("What the line measures")},
+    setColumns({{QStringLiteral("What changed"), Kind::Text, QStringLiteral("The change in words; double-click to see its rows")},
+                {QStringLiteral("Measure"), Kind::Text, QStringLiteral("What the line measures")},
                 {QStringLiteral("Subject"), Kind::Text, QStringLiteral("The figure, variable, vertex type, … it is about")},
                 {QStringLiteral("Source"), Kind::Bytes, QStringLiteral("In the source report")},
                 {QStringLiteral("Target"), Kind::Bytes, QStringLiteral("In the target report")},
@@ -40,9 +41,18 @@ bool ChangeLinesModel::present(int row, int column) const
     return true;
 }
 
+QString ChangeLinesModel::absentText(int row, int column) const
+{
+    if (column == DiffPercent && m_lines[size_t(row)].targetValue > 0)
+        return m_lines[size_t(row)].metric.rfind("new ", 0) == 0 ? QStringLiteral("new") : QStringLiteral("from 0");
+    return QStringLiteral("—");
+}
+
 QString ChangeLinesModel::text(int row, int column) const
 {
     const ChangeLine& l = m_lines[size_t(row)];
+    if (column == Sentence)
+        return QString::fromStdString(describeChange(l, unit()));
     if (column == Change) {
         QString metric = QString::fromStdString(l.metric);
         return metric.isEmpty() ? metric : metric.left(1).toUpper() + metric.mid(1);
@@ -66,7 +76,7 @@ double ChangeLinesModel::fraction(int row, int) const { return m_lines[size_t(ro
 QString ChangeLinesModel::toolTip(int row, int column) const
 {
     const ChangeLine& l = m_lines[size_t(row)];
-    if (column == Subject && !l.table.empty())
+    if ((column == Subject || column == Sentence) && !l.table.empty())
         return QStringLiteral("%1 — double-click to see it in the %2 report").arg(QString::fromStdString(l.subject),
                                                                                QString::fromStdString(l.page));
     return {};

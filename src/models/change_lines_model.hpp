@@ -12,12 +12,13 @@ namespace popscope {
 class ChangeLinesModel : public ReportTableModel {
     Q_OBJECT
 public:
-    enum Column { Change, Subject, Source, Target, Diff, DiffPercent };
+    enum Column { Sentence, Change, Subject, Source, Target, Diff, DiffPercent };
     explicit ChangeLinesModel(QObject* parent = nullptr);
     void setLines(std::vector<ChangeLine> lines);
     const ChangeLine& line(int row) const { return m_lines.at(size_t(row)); }
     Kind cellKind(int row, int column) const override;
     bool present(int row, int column) const override;
+    QString absentText(int row, int column) const override;
     QString rowKey(int row) const override { return text(row, Subject); }
     bool isCompared(int) const override { return false; }
 

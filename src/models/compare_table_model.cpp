@@ -35,6 +35,13 @@ void CompareTableModel::rebuild()
         for (int c = 0; c < int(base.size()); ++c) {
             const Column& col = base[size_t(c)];
             if (!m_source->isCompared(c)) {
+                if (m_splitText && c > 0) {
+                    columns.push_back({col.header + QStringLiteral(" · Source"), Kind::Text, col.toolTip});
+                    columns.push_back({col.header + QStringLiteral(" · Target"), Kind::Text, col.toolTip});
+                    m_map.push_back({c, Part::SourceText});
+                    m_map.push_back({c, Part::TargetText});
+                    continue;
+                }
                 columns.push_back({col.header, Kind::Text, col.toolTip});
                 m_map.push_back({c, Part::Text});
                 continue;
@@ -155,6 +162,14 @@ bool CompareTableModel::present(int row, int column) const
     }
 }
 
+QString CompareTableModel::absentText(int row, int column) const
+{
+    const MatchedRow& m = m_rows[size_t(row)];
+    if (m_map[size_t(column)].part == Part::DiffPercent && sideNumber(row, m_map[size_t(column)].base, true) > 0)
+        return m.source < 0 ? QStringLiteral("new") : QStringLiteral("from 0");
+    return QStringLiteral("—");
+}
+
 QString CompareTableModel::text(int row, int column) const
 {
     const MatchedRow& m = m_rows[size_t(row)];
@@ -162,6 +177,11 @@ QString CompareTableModel::text(int row, int column) const
     const auto sideText = [&](ReportTableModel* side, int64_t r) {
         return r < 0 ? QString() : side->data(side->index(int(r), base)).toString();
     };
+    const Part part = m_map[size_t(column)].part;
+    if (part == Part::SourceText)
+        return m.source < 0 ? QStringLiteral("—") : sideText(m_source, m.source);
+    if (part == Part::TargetText)
+        return m.target < 0 ? QStringLiteral("—") : sideText(m_target, m.target);
     const QString s = sideText(m_source, m.source), t = sideText(m_target, m.target);
     if (m.source < 0)
         return t;

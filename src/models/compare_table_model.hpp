@@ -14,7 +14,8 @@ namespace popscope {
 class CompareTableModel : public ReportTableModel {
     Q_OBJECT
 public:
-    enum class Part { Text, Source, Target, Diff, DiffPercent };
+    // SourceText / TargetText: a text column split in two (setSplitText), e.g. option values.
+    enum class Part { Text, Source, Target, Diff, DiffPercent, SourceText, TargetText };
 
     // Follows both models (their resets); the models stay owned by the caller.
     CompareTableModel(ReportTableModel* source, ReportTableModel* target, QObject* parent = nullptr);
@@ -24,6 +25,9 @@ public:
     // Keep only rows that differ: on one side only, or any shown value changed.
     void setOnlyDifferences(bool only);
     bool onlyDifferences() const { return m_onlyDifferences; }
+    // Show each non-key text column as two, Source and Target (Summary's engine options), instead
+    // of one "a → b" column. Call before the first rebuild or call rebuild() after.
+    void setSplitText(bool split) { m_splitText = split; }
     // Tint the rows that differ (Summary's engine options).
     void setHighlightDifferences(bool highlight) { m_highlight = highlight; }
     bool rowDiffers(int row) const { return differs(m_rows.at(size_t(row))); }
@@ -39,6 +43,7 @@ public:
     int rowOf(const QString& key) const;
     QString rowKey(int row) const override;
     bool present(int row, int column) const override;
+    QString absentText(int row, int column) const override;
 
 protected:
     int rows() const override { return int(m_rows.size()); }
@@ -61,6 +66,7 @@ private:
     std::vector<MatchedRow> m_rows;
     bool m_onlyDifferences = false;
     bool m_highlight = false;
+    bool m_splitText = false;
 };
 
 } // namespace popscope

@@ -34,6 +34,7 @@ QString ReportTableModel::toolTip(int, int) const { return {}; }
 int64_t ReportTableModel::signedNumber(int, int) const { return 0; }
 double ReportTableModel::fraction(int, int) const { return 0.0; }
 bool ReportTableModel::present(int, int) const { return true; }
+QString ReportTableModel::absentText(int, int) const { return QStringLiteral("—"); }
 int ReportTableModel::worseDirection(int) const { return 1; }
 
 double ReportTableModel::sortSigned(int row, int column) const
@@ -68,6 +69,9 @@ QString signedPercentText(double fraction)
 {
     if (fraction == 0.0)
         return QStringLiteral("0%");
+    // Past +1,000% a factor reads better: 16 B -> 6 MiB is "×400,384", not "+40,038,300%".
+    if (fraction >= 10.0)
+        return QStringLiteral("×%1").arg(QString::fromStdString(formatCount(uint64_t(std::llround(1.0 + fraction)))));
     const QString digits = QString::fromStdString(formatPercent(std::abs(fraction)));
     return (fraction < 0 ? QStringLiteral("−") : QStringLiteral("+")) + digits;
 }
@@ -90,7 +94,7 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (kind != Kind::Text && !present(row, column))
-            return QStringLiteral("—");
+            return absentText(row, column);
         switch (kind) {
         case Kind::Text: return text(row, column);
         case Kind::Bytes: return bytesText(number(row, column), m_unit);

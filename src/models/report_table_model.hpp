@@ -38,8 +38,10 @@ public:
     // are, signed kinds as a double (absent cells sort below every number).
     uint64_t sortNumber(int row, int column) const { return number(row, column); }
     double sortSigned(int row, int column) const;
-    // False where the cell has no value (a row one side lacks): shown as "—".
+    // False where the cell has no value (a row one side lacks): shown as absentText ("—").
     virtual bool present(int row, int column) const;
+    // What an absent cell shows: "—", or "new" for the Diff % of a row the source lacks.
+    virtual QString absentText(int row, int column) const;
     // The key that matches a row across two reports (a variable's name, ...): column 0's text.
     virtual QString rowKey(int row) const { return text(row, 0); }
     // A Text cell's text (compare mode reads both sides' tables through these).

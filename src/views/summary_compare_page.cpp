@@ -48,6 +48,8 @@ SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent) : Re
     m_targetOptions = new EngineOptionsModel(this);
     m_options = new CompareTableModel(m_sourceOptions, m_targetOptions, this);
     m_options->setHighlightDifferences(true);
+    m_options->setSplitText(true); // Value · Source | Value · Target: which report has what
+    m_options->rebuild();
     auto* optionsPanel = m_optionsPanel = new TablePanel(m_options, QStringLiteral("engine-options-compared"), this);
     optionsPanel->setEmptyText(QStringLiteral("No engine options differ between the two reports."));
     m_onlyDifferences = new QCheckBox(QStringLiteral("Only differences"), this);

@@ -273,7 +273,10 @@ TEST_CASE("compare mode: Summary figures and engine options of two reports with 
     summary->onlyDifferences()->setChecked(false);
     REQUIRE(options->rowCount() == 4);
     const int changed = options->rowOf(QStringLiteral("debug.instrument"));
-    REQUIRE(options->index(changed, 1).data().toString() == QStringLiteral("true → false"));
+    REQUIRE(options->columnCount() == 3); // Option | Value · Source | Value · Target
+    REQUIRE(options->index(changed, 1).data().toString() == QStringLiteral("true"));
+    REQUIRE(options->index(changed, 2).data().toString() == QStringLiteral("false"));
+    REQUIRE(options->index(options->rowOf(QStringLiteral("opt.newOne")), 1).data().toString() == QStringLiteral("—"));
     REQUIRE(options->index(changed, 0).data(Qt::BackgroundRole).isValid());
     REQUIRE(!options->index(options->rowOf(QStringLiteral("autoReport.all")), 0).data(Qt::BackgroundRole).isValid());
     summary->onlyDifferences()->setChecked(true);
