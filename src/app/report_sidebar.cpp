@@ -44,7 +44,7 @@ ReportSidebar::ReportSidebar(QWidget* parent) : QWidget(parent)
     m_toggle->setAutoRaise(true);
     m_toggle->setToolTip(QStringLiteral("Collapse or expand the report list (Ctrl+B)"));
     m_files = new QLabel(this);
-    m_files->setWordWrap(true);
+    m_files->setWordWrap(false); // names are elided in the middle, never broken at a dash
     m_files->setTextFormat(Qt::RichText);
     m_files->setContentsMargins(8, 2, 4, 6);
     m_files->setVisible(false);

@@ -151,7 +151,7 @@ void StartPage::refresh()
         item->setData(kTargetRole, target);
         item->setToolTip(QStringLiteral("Double-click to compare\n%1\nwith\n%2").arg(source, target));
         const bool missing = !QFileInfo::exists(source) || !QFileInfo::exists(target);
-        QWidget* w = entryWidget(QFileInfo(source).fileName() + QStringLiteral("  ⇄  ") + QFileInfo(target).fileName(),
+        QWidget* w = entryWidget(QFileInfo(source).fileName() + QStringLiteral("  →  ") + QFileInfo(target).fileName(),
                                  QFileInfo(source).absolutePath(), missing,
                                  [this, s = source, t = target] { m_recent->removeComparison(s, t); });
         item->setSizeHint(w->sizeHint());
@@ -165,6 +165,9 @@ void StartPage::refresh()
     };
     placeholder(m_reports, QStringLiteral("No recent reports yet. Open one with “Open a report…”, or try the demo."));
     placeholder(m_comparisons, QStringLiteral("No recent comparisons yet. Start one with “Compare two reports…”."));
+    // Open on the list that has something in it.
+    if (m_recent->reports().isEmpty() && !m_recent->comparisons().empty())
+        m_tabs->setCurrentWidget(m_comparisons);
 }
 
 } // namespace popscope

@@ -46,6 +46,13 @@ int usageError(const std::string& message)
     return kUsageError;
 }
 
+// A bad rule: the one line that says what is wrong, and where the grammar is (not all of it).
+int ruleError(const std::string& message)
+{
+    std::cerr << "popscope-cli: " << message << "\nThe rule grammar: popscope-cli compare --help\n";
+    return kUsageError;
+}
+
 } // namespace
 
 int runCompareCommand(int argc, char** argv)
@@ -73,7 +80,7 @@ int runCompareCommand(int argc, char** argv)
             try {
                 rules.push_back(parseGateRule(text));
             } catch (const GateRuleError& error) {
-                return usageError(std::string("--fail-if: ") + error.what());
+                return ruleError(std::string("--fail-if: ") + error.what());
             }
         } else if (arg.size() > 1 && arg[0] == '-') {
             return usageError("compare: unknown option '" + arg + "'");

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <sstream>
 
 namespace popscope {
@@ -51,7 +52,7 @@ void tableSection(std::ostringstream& out, const std::string& title, const Table
     out << title << ": " << formatCount(t.sourceRows) << " -> " << formatCount(t.targetRows) << " ("
         << formatCount(t.matchedRows) << " in both, " << formatCount(t.addedRows) << " new, " << formatCount(t.removedRows)
         << " removed; " << formatCount(t.grownRows) << " grew, " << formatCount(t.shrunkRows) << " shrank)\n";
-    out << "  " << padded("Total " + t.metric + (t.table == "variables" ? " (sum over variables)" : ""), 50)
+    out << "  " << padded("Total " + t.metric + (t.table == "variables" ? " (declared sizes; not-always-live ones share memory)" : ""), 50)
         << change(int64_t(t.total.source), int64_t(t.total.target), t.total.diff, t.unit, u) << "\n";
     rowList(out, "Grew most", t.grown, t.unit, u, true);
     rowList(out, "Shrank most", t.shrunk, t.unit, u, true);
@@ -116,6 +117,8 @@ std::string formatComparisonText(const ReportComparison& c, MemoryUnit u)
         out << "Note: " << c.tilesNote << "\n";
     out << "What changed (target - source)\n";
     const auto lines = whatChanged(c);
+    if (std::none_of(lines.begin(), lines.end(), [](const ChangeLine& l) { return l.diff.absolute != 0; }))
+        out << "  No differences in the figures compared.\n";
     for (const ChangeLine& l : lines) {
         const std::string subject = l.table.empty() || l.table == "categories" ? l.subject : l.metric + ": " + l.subject;
         out << "  " << padded(shown(subject), 56) << change(l.sourceValue, l.targetValue, l.diff, l.unit, u) << "\n";

@@ -4,6 +4,7 @@
 #include "popscope/memory_categories.hpp"
 #include "popscope/report_comparison.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -154,8 +155,14 @@ GateRule parseGateRule(const std::string& text)
         return rule;
     if (!isByteMetric(rule.metric))
         bad(text, std::string(metricLabel(rule.metric)) + " is a count; '" + suffix + "' is not allowed after it");
+    // Case does not matter ("5kib", "5KB"); the i tells binary from decimal.
+    const auto lower = [](std::string text) {
+        for (char& c : text)
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+        return text;
+    };
     for (const Unit& u : kUnits)
-        if (suffix == u.name) {
+        if (lower(suffix) == lower(u.name)) {
             rule.value *= u.bytes;
             return rule;
         }

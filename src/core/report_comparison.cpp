@@ -339,12 +339,13 @@ ReportComparison compareReports(const Report& source, const Report& target, cons
     c.commonTiles = std::min(c.source.numTiles, c.target.numTiles);
     if (c.source.architecture != c.target.architecture || c.source.numTiles != c.target.numTiles
         || c.source.tilesPerIpu != c.target.tilesPerIpu) {
-        c.tilesNote = "The reports differ in target (" + c.source.architecture + ", " + std::to_string(c.source.numIpus)
-            + " IPUs x " + std::to_string(c.source.tilesPerIpu) + " tiles vs " + c.target.architecture + ", "
-            + std::to_string(c.target.numIpus) + " IPUs x " + std::to_string(c.target.tilesPerIpu)
-            + " tiles): rows are matched by name; tiles are compared one to one on the common range 0.."
-            + std::to_string(c.commonTiles == 0 ? 0 : c.commonTiles - 1) + " (" + std::to_string(c.commonTiles)
-            + " tiles).";
+        const auto shape = [](const ComparedSide& side) {
+            return side.architecture + ", " + formatCount(side.numIpus) + (side.numIpus == 1 ? " IPU x " : " IPUs x ")
+                + formatCount(side.tilesPerIpu) + " tiles";
+        };
+        c.tilesNote = "The reports differ in target (" + shape(c.source) + " vs " + shape(c.target)
+            + "): rows are matched by name; tiles are compared one to one on the common range 0.."
+            + formatCount(c.commonTiles == 0 ? 0 : c.commonTiles - 1) + " (" + formatCount(c.commonTiles) + " tiles).";
     }
     compareMemory(source, target, c);
     compareVariables(source, target, c, options.topRows);

@@ -1,5 +1,7 @@
 #include "views/insights_charts.hpp"
 
+#include <QApplication>
+
 #include "models/tile_axis.hpp"
 #include "models/tile_scope.hpp"
 #include "views/chart_palette.hpp"
@@ -66,6 +68,17 @@ QChart* makeTopTilesChart(const InsightsAnalysis& d, MemoryUnit u, std::function
         if (d.topTiles[d.topTiles.size() - 1 - i].bytes > d.bytesPerTile)
             set->selectBar(int(i));
     series->setLabelsVisible(true);
+    // Short bars cannot hold their label: put it just past the bar's end, in the text colour.
+    // Long bars (most of the axis) hold it inside, where an outside label would be cut off.
+    double longest = 0;
+    for (const auto& top : d.topTiles)
+        longest = std::max(longest, double(top.bytes));
+    if (longest < 0.6 * maxValue * 1.06) {
+        series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+        set->setLabelColor(QApplication::palette().color(QPalette::WindowText));
+    } else {
+        series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    }
     series->setLabelsFormat(QStringLiteral("@value ") + unit.name);
     series->setLabelsPrecision(unit.divisor == 1 ? 12 : 4); // whole bytes, never 6.1e+05
     chart->addSeries(series);
