@@ -7,6 +7,14 @@
 
 namespace popscope {
 
+namespace {
+// Long texts (a Poplar version with its build) would push the numbers out of a small window.
+QString shortened(const QString& text)
+{
+    return text.size() > 26 ? text.left(24) + QStringLiteral("…") : text;
+}
+} // namespace
+
 SummaryFiguresModel::SummaryFiguresModel(QObject* parent) : ReportTableModel(parent)
 {
     setColumns({{QStringLiteral("Figure"), Kind::Text, {}},
@@ -142,14 +150,22 @@ bool SummaryFiguresModel::present(int row, int column) const
     }
 }
 
+QString SummaryFiguresModel::toolTip(int row, int column) const
+{
+    const Row& r = m_rows[size_t(row)];
+    if (r.unit == Unit::Text && (column == Source || column == Target))
+        return column == Source ? r.sourceText : r.targetText; // the whole text of a shortened cell
+    return {};
+}
+
 QString SummaryFiguresModel::text(int row, int column) const
 {
     const Row& r = m_rows[size_t(row)];
     switch (column) {
     case Section: return r.section;
     case Figure: return r.figure;
-    case Source: return r.sourceText;
-    case Target: return r.targetText;
+    case Source: return shortened(r.sourceText);
+    case Target: return shortened(r.targetText);
     case Diff: return r.sourceText == r.targetText ? QString() : QStringLiteral("differs");
     default: return {};
     }

@@ -28,6 +28,7 @@ protected:
     uint64_t number(int row, int column) const override;
     int64_t signedNumber(int row, int column) const override;
     double fraction(int row, int column) const override;
+    QString toolTip(int row, int column) const override;
 
 private:
     enum class Unit { Text, Bytes, Count };
