@@ -44,7 +44,6 @@ CompareBar::CompareBar(ReportState* state, QWidget* parent) : QWidget(parent), m
     connect(m_swap, &QPushButton::clicked, this, &CompareBar::swapRequested);
     connect(m_leave, &QPushButton::clicked, this, &CompareBar::leaveRequested);
     connect(state, &ReportState::reportChanged, this, &CompareBar::follow);
-    connect(state, &ReportState::comparedReportChanged, this, &CompareBar::follow);
     follow();
 }
 

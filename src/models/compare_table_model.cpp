@@ -13,8 +13,9 @@ namespace popscope {
 CompareTableModel::CompareTableModel(ReportTableModel* source, ReportTableModel* target, QObject* parent)
     : ReportTableModel(parent), m_source(source), m_target(target)
 {
+    // Rebuilt by the owner once both sides are set (rebuild()), not on each side's reset: a pair
+    // of 250 k-row tables must be joined once, and not at all outside compare mode.
     for (ReportTableModel* side : {source, target}) {
-        connect(side, &QAbstractItemModel::modelReset, this, &CompareTableModel::rebuild);
         connect(side, &QAbstractItemModel::dataChanged, this, [this] {
             if (rowCount() > 0)
                 emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
@@ -55,14 +56,27 @@ void CompareTableModel::rebuild()
             for (Part p : {Part::Source, Part::Target, Part::Diff, Part::DiffPercent})
                 m_map.push_back({c, p});
         }
-        // Join by key: std::string copies keep the views valid for matchRows.
-        std::vector<std::string> sourceKeys(size_t(m_source->rowCount())), targetKeys(size_t(m_target->rowCount()));
+        // Join by key: views into core's strings where the models have them, else UTF-8 copies.
+        std::vector<std::string> copies;
+        const auto keys = [&copies](const ReportTableModel& side) {
+            std::vector<std::string_view> views(size_t(side.rowCount()));
+            if (!side.hasKeyViews()) {
+                copies.reserve(copies.size() + views.size());
+                for (int r = 0; r < side.rowCount(); ++r)
+                    copies.push_back(side.rowKey(r).toStdString());
+            }
+            return views;
+        };
+        std::vector<std::string_view> sourceKeys = keys(*m_source);
+        const size_t sourceCopies = copies.size();
+        std::vector<std::string_view> targetKeys = keys(*m_target);
+        // Views into `copies` are taken once it has stopped growing.
         for (int r = 0; r < m_source->rowCount(); ++r)
-            sourceKeys[size_t(r)] = m_source->rowKey(r).toStdString();
+            sourceKeys[size_t(r)] = m_source->hasKeyViews() ? m_source->keyView(r) : std::string_view(copies[size_t(r)]);
         for (int r = 0; r < m_target->rowCount(); ++r)
-            targetKeys[size_t(r)] = m_target->rowKey(r).toStdString();
-        m_rows = matchRows(std::vector<std::string_view>(sourceKeys.begin(), sourceKeys.end()),
-                           std::vector<std::string_view>(targetKeys.begin(), targetKeys.end()));
+            targetKeys[size_t(r)] = m_target->hasKeyViews() ? m_target->keyView(r)
+                                                            : std::string_view(copies[sourceCopies + size_t(r)]);
+        m_rows = matchRows(sourceKeys, targetKeys);
         if (m_onlyDifferences)
             std::erase_if(m_rows, [this](const MatchedRow& m) { return !differs(m); });
         // Largest change first, by the first compared column.
@@ -134,6 +148,14 @@ int CompareTableModel::rowOf(const QString& key) const
         if (rowKey(r) == key)
             return r;
     return -1;
+}
+
+bool CompareTableModel::hasKeyViews() const { return m_source && m_source->hasKeyViews() && m_target && m_target->hasKeyViews(); }
+
+std::string_view CompareTableModel::keyView(int row) const
+{
+    const MatchedRow& m = m_rows[size_t(row)];
+    return m.source >= 0 ? m_source->keyView(int(m.source)) : m_target->keyView(int(m.target));
 }
 
 QString CompareTableModel::rowKey(int row) const

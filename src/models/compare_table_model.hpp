@@ -17,10 +17,10 @@ public:
     // SourceText / TargetText: a text column split in two (setSplitText), e.g. option values.
     enum class Part { Text, Source, Target, Diff, DiffPercent, SourceText, TargetText };
 
-    // Follows both models (their resets); the models stay owned by the caller.
+    // Joins `source` and `target` (owned by the caller); call rebuild() after setting both.
     CompareTableModel(ReportTableModel* source, ReportTableModel* target, QObject* parent = nullptr);
 
-    // Joins the two sides again (called on either side's reset).
+    // Joins the two sides again: call once both are set.
     void rebuild();
     // Keep only rows that differ: on one side only, or any shown value changed.
     void setOnlyDifferences(bool only);
@@ -42,6 +42,8 @@ public:
     // The row whose key is `key`, or -1.
     int rowOf(const QString& key) const;
     QString rowKey(int row) const override;
+    bool hasKeyViews() const override;
+    std::string_view keyView(int row) const override;
     bool present(int row, int column) const override;
     QString absentText(int row, int column) const override;
 

@@ -70,4 +70,6 @@ uint64_t ComputeSetsModel::number(int row, int column) const
     }
 }
 
+std::string_view ComputeSetsModel::keyView(int row) const { return m_report->computeSets[m_rows[size_t(row)].computeSet].name; }
+
 } // namespace popscope

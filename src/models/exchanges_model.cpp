@@ -56,4 +56,6 @@ uint64_t ExchangesModel::number(int row, int column) const
     }
 }
 
+std::string_view ExchangesModel::keyView(int row) const { return m_report->exchanges[m_rows[size_t(row)].exchange].name; }
+
 } // namespace popscope

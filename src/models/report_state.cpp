@@ -13,16 +13,15 @@ void ReportState::setReport(std::shared_ptr<const LoadedReport> report)
 
 void ReportState::setReports(std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target)
 {
-    const bool comparedBefore = m_compared != nullptr;
     m_report = std::move(source);
     m_compared = m_report ? std::move(target) : nullptr;
     // Keep tiles that still exist (Reload keeps the selection, a smaller report drops the rest).
     const uint32_t n = tileLimit();
+    const size_t selected = m_selection.size();
     std::erase_if(m_selection, [n](uint32_t t) { return t >= n; });
     emit reportChanged();
-    if (comparedBefore || m_compared)
-        emit comparedReportChanged();
-    emit selectionChanged();
+    if (m_selection.size() != selected) // pages rebuild on reportChanged already
+        emit selectionChanged();
 }
 
 void ReportState::swapReports()

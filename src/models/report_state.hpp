@@ -24,7 +24,8 @@ public:
     // Compare mode: the target report, or null in single mode.
     std::shared_ptr<const LoadedReport> comparedReport() const { return m_compared; }
     bool isComparing() const { return m_report && m_compared; }
-    // Both slots at once, so views rebuild once (reportChanged, then comparedReportChanged).
+    // Both slots at once, so views rebuild once: reportChanged is the one signal for any change
+    // of either slot (open, compare, swap, leave compare mode).
     void setReports(std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target);
     void swapReports();
     // The slot's report: 0 = source, 1 = target.
@@ -57,7 +58,6 @@ public:
 
 signals:
     void reportChanged();
-    void comparedReportChanged();
     void navigationRequested(const QString& page, const QString& table, const QString& rowKey);
     void selectionChanged();
     void unitChanged();

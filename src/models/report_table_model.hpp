@@ -6,6 +6,7 @@
 
 #include <QAbstractTableModel>
 
+#include <string_view>
 #include <vector>
 
 namespace popscope {
@@ -44,6 +45,14 @@ public:
     virtual QString absentText(int row, int column) const;
     // The key that matches a row across two reports (a variable's name, ...): column 0's text.
     virtual QString rowKey(int row) const { return text(row, 0); }
+    // The same key as UTF-8 straight from core's data, without a QString (joining 250 k rows);
+    // models backed by core strings override it, the rest leave it and rowKey is used.
+    virtual bool hasKeyViews() const { return false; }
+    virtual std::string_view keyView(int row) const
+    {
+        Q_UNUSED(row);
+        return {};
+    }
     // A Text cell's text (compare mode reads both sides' tables through these).
     QString cellText(int row, int column) const { return text(row, column); }
     // Whether compare mode shows Source / Target / Diff / Diff % for this column (numbers do).

@@ -15,6 +15,8 @@ public:
     explicit VariablesModel(QObject* parent = nullptr);
     // Compare mode shows Source / Target / Diff for these; the rest as "source → target".
     bool isCompared(int column) const override { return column == BytesInScope || column == Tiles; }
+    bool hasKeyViews() const override { return true; }
+    std::string_view keyView(int row) const override { return variableAt(row)->name; }
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
     const Variable* variableAt(int row) const;
 

@@ -82,4 +82,6 @@ uint64_t VerticesModel::number(int row, int column) const
     }
 }
 
+std::string_view VerticesModel::keyView(int row) const { return m_report->vertexTypes[m_rows[size_t(row)].type].name; }
+
 } // namespace popscope

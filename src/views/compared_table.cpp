@@ -15,14 +15,19 @@ ComparedTable::ComparedTable(ReportTableModel* source, ReportTableModel* target,
     m_panel->view()->sortByColumn(m_sortColumn, Qt::DescendingOrder);
 }
 
-void ComparedTable::setCompareMode(bool comparing)
+void ComparedTable::beginUpdate() { m_panel->setSourceModel(nullptr); }
+
+void ComparedTable::endUpdate(bool comparing)
 {
-    if (comparing == m_comparing)
-        return;
+    if (comparing)
+        m_compare->rebuild(); // both sides were just set: join them once
+    // The join arrives ordered by |Diff|; a header click sorts by any column. A single table
+    // opens sorted by its bytes, largest first (sorting before the model arrives sorts it once).
+    const bool modeChanged = comparing != m_comparing;
     m_comparing = comparing;
+    if (modeChanged)
+        m_panel->view()->sortByColumn(comparing ? -1 : m_sortColumn, Qt::DescendingOrder);
     m_panel->setSourceModel(comparing ? static_cast<QAbstractItemModel*>(m_compare) : m_source);
-    // The join arrives ordered by |Diff|; a header click sorts by any column.
-    m_panel->view()->sortByColumn(comparing ? -1 : m_sortColumn, Qt::DescendingOrder);
 }
 
 } // namespace popscope

@@ -15,7 +15,11 @@ class ComparedTable : public QObject {
 public:
     ComparedTable(ReportTableModel* source, ReportTableModel* target, TablePanel* panel, int sortColumn,
                   QObject* parent = nullptr);
-    void setCompareMode(bool comparing);
+    // Around setting both sides' reports: the panel lets go of its model meanwhile, so a reset
+    // of a 250 k-row side is not sorted and filtered for nothing; then, in compare mode, the sides
+    // are joined once and the join is shown.
+    void beginUpdate();
+    void endUpdate(bool comparing);
     bool isComparing() const { return m_comparing; }
     ReportTableModel* source() const { return m_source; }
     ReportTableModel* target() const { return m_target; }

@@ -92,7 +92,6 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot) : Repo
     placeInScrollArea(this, content);
 
     connect(state, &ReportState::reportChanged, this, &InsightsPage::refresh);
-    connect(state, &ReportState::comparedReportChanged, this, &InsightsPage::refresh);
     connect(state, &ReportState::unitChanged, this, &InsightsPage::refresh);
     refresh();
 }

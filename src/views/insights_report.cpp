@@ -28,7 +28,6 @@ InsightsReport::InsightsReport(ReportState* state, QWidget* parent) : ReportPage
     for (InsightsPage* page : {m_source, m_target})
         connect(page, &InsightsPage::showTile, this,
                 [this](uint32_t tile) { m_state->requestNavigation(QStringLiteral("memory"), QStringLiteral("tile"), QString::number(tile)); });
-    connect(state, &ReportState::comparedReportChanged, this, &InsightsReport::follow);
     connect(state, &ReportState::reportChanged, this, &InsightsReport::follow);
     follow();
 }

@@ -42,7 +42,6 @@ MemoryChart::MemoryChart(ReportState* state, QWidget* parent) : QWidget(parent),
     setAttribute(Qt::WA_OpaquePaintEvent);
     setToolTip(QString()); // tooltips are shown by hand with the hovered tile's figures
     connect(state, &ReportState::reportChanged, this, &MemoryChart::rebuild);
-    connect(state, &ReportState::comparedReportChanged, this, &MemoryChart::rebuild);
     connect(state, &ReportState::selectionChanged, this, qOverload<>(&QWidget::update));
     connect(state, &ReportState::unitChanged, this, qOverload<>(&QWidget::update));
     connect(state, &ReportState::zoomChanged, this, qOverload<>(&QWidget::update));

@@ -222,10 +222,6 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, 
         refreshToolbar();
         refreshTables();
     });
-    connect(state, &ReportState::comparedReportChanged, this, [this] {
-        refreshToolbar();
-        refreshTables();
-    });
     connect(state, &ReportState::selectionChanged, this, &MemoryPage::refreshTables);
     connect(state, &ReportState::unitChanged, this, [this] {
         const MemoryUnit u = m_state->unit();
@@ -346,6 +342,8 @@ void MemoryPage::refreshTables()
         if (tiles.empty() && !selection.empty())
             tiles = {std::numeric_limits<uint32_t>::max()};
     }
+    for (ComparedTable* table : m_compared)
+        table->beginUpdate();
     m_details->setReports(report, target, tiles);
     m_variables->setReport(report, tiles);
     m_vertices->setReport(report, tiles);
@@ -357,7 +355,7 @@ void MemoryPage::refreshTables()
     m_exchangesTarget->setReport(target, tiles);
     m_computeSetsTarget->setReport(target, tiles);
     for (ComparedTable* table : m_compared)
-        table->setCompareMode(m_state->isComparing());
+        table->endUpdate(m_state->isComparing());
     m_panels.front()->view()->expandToDepth(0);
     // Keep the typed text in step with selections made by clicking.
     const QString formatted = TileRangeParser::format(selection);

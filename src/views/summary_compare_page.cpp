@@ -87,7 +87,6 @@ SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent) : Re
     layout->addWidget(splitter, 1);
 
     connect(state, &ReportState::reportChanged, this, &SummaryComparePage::refresh);
-    connect(state, &ReportState::comparedReportChanged, this, &SummaryComparePage::refresh);
     connect(state, &ReportState::unitChanged, this, [this] {
         m_figures->setUnit(m_state->unit());
         refresh();
@@ -102,6 +101,7 @@ void SummaryComparePage::refresh()
         m_figures->setSummaries(nullptr, nullptr);
         m_sourceOptions->setOptions({});
         m_targetOptions->setOptions({});
+        m_options->rebuild();
         return;
     }
     const MemoryUnit unit = m_state->unit();
@@ -115,6 +115,7 @@ void SummaryComparePage::refresh()
                                       : QStringLiteral("No engine options differ between the two reports."));
     m_sourceOptions->setOptions(source->summary.info.engineOptions);
     m_targetOptions->setOptions(target->summary.info.engineOptions);
+    m_options->rebuild();
 }
 
 } // namespace popscope

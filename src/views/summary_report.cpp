@@ -21,7 +21,6 @@ SummaryReport::SummaryReport(ReportState* state, QWidget* parent) : ReportPage(s
     layout->addWidget(m_stack);
     const auto follow = [this] { m_stack->setCurrentWidget(m_state->isComparing() ? static_cast<QWidget*>(m_compared) : m_single); };
     connect(state, &ReportState::reportChanged, this, follow);
-    connect(state, &ReportState::comparedReportChanged, this, follow);
     follow();
 }
 

@@ -155,7 +155,7 @@ int TablePanel::visibleRows() const { return m_proxy->rowCount(); }
 
 void TablePanel::updateState()
 {
-    const int total = m_source->rowCount();
+    const int total = m_source ? m_source->rowCount() : 0;
     const int shown = m_proxy->rowCount();
     if (total == 0) {
         m_empty->setText(m_emptyText.isEmpty() ? QStringLiteral("Nothing to show.") : m_emptyText);

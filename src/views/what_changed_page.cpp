@@ -83,7 +83,6 @@ WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent) : ReportPa
     layout->addWidget(m_panel, 1);
 
     connect(state, &ReportState::reportChanged, this, &WhatChangedPage::recompute);
-    connect(state, &ReportState::comparedReportChanged, this, &WhatChangedPage::recompute);
     connect(state, &ReportState::unitChanged, this, [this] {
         m_model->setUnit(m_state->unit());
         show();
