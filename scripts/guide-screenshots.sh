@@ -22,6 +22,10 @@ shoot() { # OUT.png SIZE ARGS...
 for name in pipeline-grouped replicas-4 sort-bitonic demo; do
     shoot "$settings/open.png" 1280x800 --settings-dir "$settings" "$profiles/$name.pop"
 done
+for pair in "sort-single sort-bitonic" "batch-4 batch-8"; do
+    set -- $pair
+    shoot "$settings/open.png" 1280x800 --settings-dir "$settings" "$profiles/$1.pop" --compare "$profiles/$2.pop"
+done
 shoot "$out/start-page.png" 1920x1080 --settings-dir "$settings" --page Start
 
 shoot "$out/summary.png" 1920x1080 --demo --page Summary

@@ -48,8 +48,9 @@ StartPage::StartPage(RecentFiles* recent, const QString& demoPath, QWidget* pare
         m_demo->setEnabled(false);
         m_demo->setToolTip(QStringLiteral("The demo profile was not built (%1). Build the sample_profiles target.").arg(m_demoPath));
     }
-    auto* dropHint = new QLabel(QStringLiteral("You can also drop a .pop file anywhere on this window, or run "
-                                               "<tt>popscope FILE</tt>."),
+    auto* dropHint = new QLabel(QStringLiteral("You can also drop a .pop file on this window (two files to compare "
+                                               "them), or run <tt>popscope FILE</tt> or "
+                                               "<tt>popscope A.pop --compare B.pop</tt>."),
                                 this);
     dropHint->setWordWrap(true);
     dropHint->setForegroundRole(QPalette::PlaceholderText);

@@ -143,8 +143,10 @@ std::string describeChange(const ChangeLine& l, MemoryUnit memoryUnit)
         return capitalised(l.metric) + ": " + l.subject + ", " + formatValue(l.targetValue, l.unit, memoryUnit);
     if (startsWith("removed "))
         return capitalised(l.metric) + ": " + l.subject + ", was " + formatValue(l.sourceValue, l.unit, memoryUnit);
-    // Totals and categories name themselves; a row is "<measure> of <name>".
-    const std::string what = l.rowKey.empty() || l.table == "categories" ? l.subject : capitalised(l.metric) + " of " + l.subject;
+    // Totals name themselves, a category is "<category> memory", a row "<measure> of <name>".
+    const std::string what = l.table == "categories" ? l.subject + " memory"
+        : l.rowKey.empty()                           ? l.subject
+                                                     : capitalised(l.metric) + " of " + l.subject;
     if (l.diff.absolute == 0)
         return what + " is unchanged (" + formatValue(l.sourceValue, l.unit, memoryUnit) + ")";
     const bool up = l.diff.absolute > 0;

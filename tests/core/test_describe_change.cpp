@@ -38,7 +38,7 @@ TEST_CASE("describeChange says what grew, shrank, appeared or went, with the fig
     CHECK(describeChange(makeLine("tiles over capacity", "Tiles over capacity", "", "", 0, 0, "tiles"), b)
           == "Tiles over capacity is unchanged (0 tiles)");
     CHECK(describeChange(makeLine("category memory", "Vertex state", "categories", "vertexInstanceState", 16, 6406144, "bytes"), b)
-          == "Vertex state grew by 6.11 MiB (x400,384)");
+          == "Vertex state memory grew by 6.11 MiB (x400,384)");
     CHECK(describeChange(makeLine("category memory", "Internal exchange code", "categories", "x", 0, 1024, "bytes"), b)
-          == "Internal exchange code grew by 1.00 KiB (from none)");
+          == "Internal exchange code memory grew by 1.00 KiB (from none)");
 }
