@@ -2,6 +2,7 @@
 
 #include "app/compare_bar.hpp"
 #include "app/compare_dialog.hpp"
+#include "app/open_error_dialog.hpp"
 #include "app/preferences_dialog.hpp"
 #include "app/recent_files.hpp"
 #include "app/report_sidebar.hpp"
@@ -335,23 +336,7 @@ void MainWindow::onFailed(const QString& path, const QString& message)
     emit openFailed(path, message);
     if (!m_interactive)
         return;
-    QMessageBox box(this);
-    box.setIcon(QMessageBox::Critical);
-    box.setWindowTitle(QStringLiteral("Cannot open report"));
-    box.setText(QStringLiteral("popscope could not open “%1”.").arg(QFileInfo(path).fileName()));
-    box.setInformativeText(message);
-    box.setDetailedText(QStringLiteral("File: %1\nProblem: %2").arg(QFileInfo(path).absoluteFilePath(), message));
-    QPushButton* remove = nullptr;
-    if (m_recent->reports().contains(QFileInfo(path).absoluteFilePath()) && !QFileInfo::exists(path))
-        remove = box.addButton(QStringLiteral("Remove from Recent"), QMessageBox::DestructiveRole);
-    box.addButton(QMessageBox::Close);
-    // QMessageBox sizes itself to its first line: give long problems room instead of a narrow column.
-    if (auto* grid = qobject_cast<QGridLayout*>(box.layout()))
-        grid->addItem(new QSpacerItem(520, 0, QSizePolicy::Minimum, QSizePolicy::Expanding), grid->rowCount(), 0, 1,
-                      grid->columnCount());
-    box.exec();
-    if (remove && box.clickedButton() == reinterpret_cast<QAbstractButton*>(remove))
-        m_recent->removeReport(QFileInfo(path).absoluteFilePath());
+    showOpenErrorDialog(this, path, message, m_recent);
 }
 
 void MainWindow::reload()
