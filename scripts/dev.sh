@@ -2,7 +2,8 @@
 # popscope developer entry point: installs what is missing, builds, runs the app or the tests.
 #   scripts/dev.sh run   [app args]  install, build, open the GUI on the demo profile
 #   scripts/dev.sh test              install, build, check the package list, run every test
-#                                    (release suite + real-window check + ASan/UBSan suite)
+#                                    (release suite + real-window check + ASan/UBSan suite
+#                                    + bounded fuzzing, scripts/fuzz.sh)
 #   scripts/dev.sh build             install and build only
 # Expects Debian 12 (bookworm), as root or with sudo. The packages are in scripts/packages.txt.
 set -euo pipefail
@@ -11,6 +12,8 @@ cd "$(dirname "$0")/.."
 mapfile -t PACKAGES < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' scripts/packages.txt | grep -v '^$')
 BUILD_DIR=build/release
 ASAN_DIR=build/asan
+FUZZ_DIR=build/fuzz
+FUZZ_RUNS=20000
 JOBS=2
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*"; }
@@ -71,6 +74,12 @@ run_tests() {
     log "running the ASan/UBSan suite"
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
         ctest --test-dir "$ASAN_DIR" --output-on-failure -j"$JOBS"
+    # Every fuzz target (fuzz/, clang-15 + libFuzzer + ASan/UBSan) for a bounded number of
+    # executions; any crash, leak, timeout or out-of-memory fails CI (docs/reliability.md).
+    log "fuzzing every target (scripts/fuzz.sh --runs $FUZZ_RUNS)"
+    scripts/fuzz.sh --runs "$FUZZ_RUNS"
+    log "checking that scripts/packages.txt installs what the fuzz build uses"
+    scripts/check-deps.sh "$FUZZ_DIR"
 }
 
 command=${1:-}

@@ -343,7 +343,8 @@ ProfileDocument documentFromJson(const std::string& text, const std::string& sou
     json root;
     try {
         root = json::parse(text);
-    } catch (const json::parse_error& error) {
+    } catch (const json::exception& error) {
+        // parse_error, and out_of_range for a number beyond double's range (1e400).
         throw ProfileError(ErrorKind::InvalidInput, sourceName, std::string("not valid JSON: ") + error.what());
     }
     return Importer(sourceName).read(root);

@@ -39,7 +39,8 @@ SimulationSpec parseSpecJson(const std::string& text, const std::string& source)
     json j;
     try {
         j = json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {
+        // parse_error, and out_of_range for a number beyond double's range (1e400).
         throw ProfileError(ErrorKind::InvalidInput, source, std::string("not valid JSON: ") + e.what());
     }
     if (!j.is_object())

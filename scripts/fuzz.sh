@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (fuzz/, -DPOPSCOPE_FUZZ=ON, clang-15) in build/fuzz, prepares their
+# seed corpora and runs each for a bounded number of executions (docs/reliability.md).
+#
+#   scripts/fuzz.sh [--runs N] [--time S] [TARGET...]
+#
+#   --runs N   executions per target (default 20000)
+#   --time S   safety bound per target in seconds (libFuzzer -max_total_time; default 240)
+#   TARGET     fuzz_profile, fuzz_json_import, fuzz_spec, fuzz_gate_rule (default: all)
+#
+# Fails (exit 1) when any target finds a crash, sanitizer report, leak, timeout (> 10 s for one
+# input) or out-of-memory (> 2048 MB), naming the target and the reproducer under
+# build/fuzz/artifacts/. Everything the fuzzers write (corpora, logs, artifacts, temp files) stays
+# under build/fuzz. Seeds: the sample specs in profiles/, small profiles simulated from them and
+# from fuzz/seeds/ with the release build's popscope-cli, their JSON export, the committed rule
+# seeds, and the regression inputs in tests/fuzz-regressions/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=20000
+max_time=240
+targets=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) runs=$2; shift 2 ;;
+        --time) max_time=$2; shift 2 ;;
+        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "fuzz.sh: unknown option '$1'" >&2; exit 2 ;;
+        *) targets+=("$1"); shift ;;
+    esac
+done
+all_targets=(fuzz_gate_rule fuzz_spec fuzz_json_import fuzz_profile)
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
+for t in "${targets[@]}"; do
+    case " ${all_targets[*]} " in *" $t "*) ;; *) echo "fuzz.sh: unknown target '$t' (known: ${all_targets[*]})" >&2; exit 2 ;; esac
+done
+
+FUZZ_DIR=build/fuzz
+RELEASE_DIR=${POPSCOPE_RELEASE_DIR:-build/release}
+JOBS=${JOBS:-2}
+log() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+for tool in clang-15 clang++-15; do
+    command -v "$tool" >/dev/null || { echo "fuzz.sh: $tool not found: install clang-15 and libfuzzer-15-dev (scripts/packages.txt)" >&2; exit 2; }
+done
+
+log "building the fuzz targets ($FUZZ_DIR, clang-15, libFuzzer + ASan + UBSan)"
+# -O1 -g without NDEBUG: assertions stay on, stacks stay readable. The archiver and linker are
+# binutils' (build-essential), never whatever llvm-ar or ld.lld happens to be on the machine:
+# scripts/check-deps.sh checks the programs this build uses against scripts/packages.txt.
+CC=clang-15 CXX=clang++-15 cmake -S . -B "$FUZZ_DIR" -DPOPSCOPE_FUZZ=ON -DPOPSCOPE_BUILD_GUI=OFF \
+    -DPOPSCOPE_BUILD_BENCH=OFF -DPOPSCOPE_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g" -DCMAKE_AR="$(command -v ar)" \
+    -DCMAKE_RANLIB="$(command -v ranlib)" -DCMAKE_LINKER="$(command -v ld)" >/dev/null
+cmake --build "$FUZZ_DIR" -j"$JOBS" --target "${targets[@]}"
+
+# Seeds, rebuilt on every run from sources in the repository (nothing binary is committed).
+cli="$RELEASE_DIR/src/cli/popscope-cli"
+if [ ! -x "$cli" ]; then
+    log "building popscope-cli ($RELEASE_DIR) to make the seed profiles"
+    cmake -S . -B "$RELEASE_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build "$RELEASE_DIR" -j"$JOBS" --target popscope-cli
+fi
+seeds="$FUZZ_DIR/seeds"
+rm -rf "$seeds"
+mkdir -p "$seeds"/{fuzz_profile,fuzz_json_import,fuzz_spec,fuzz_gate_rule}
+log "preparing seed corpora ($seeds)"
+cp profiles/*.json fuzz/seeds/*.json "$seeds/fuzz_spec/"
+cp fuzz/seeds/gate_rule/* "$seeds/fuzz_gate_rule/"
+for spec in fuzz/seeds/tiny-custom.json fuzz/seeds/tiny-sort.json; do
+    name=$(basename "$spec" .json)
+    "$cli" simulate "$spec" -o "$seeds/fuzz_profile/$name.pop" --quiet
+done
+# The smallest sample profiles of the normal build, when it made them (< 512 KB each: larger
+# seeds slow every execution down).
+if [ -d "$RELEASE_DIR/profiles" ]; then
+    find "$RELEASE_DIR/profiles" -maxdepth 1 -name '*.pop' -size -512k ! -name 'bench-large.pop' \
+        -exec cp {} "$seeds/fuzz_profile/" \;
+fi
+for pop in "$seeds"/fuzz_profile/tiny-*.pop; do
+    "$cli" export "$pop" -o "$seeds/fuzz_json_import/$(basename "$pop" .pop).json" >/dev/null
+done
+# Past findings: every kept reproducer seeds its target again.
+for t in "${all_targets[@]}"; do
+    dir="tests/fuzz-regressions/${t#fuzz_}"
+    [ -d "$dir" ] && find "$dir" -maxdepth 1 -type f ! -name '*.md' -exec cp {} "$seeds/$t/" \;
+done
+
+# libFuzzer's per-input options; the dictionaries help the text parsers.
+declare -A extra=(
+    [fuzz_gate_rule]="-dict=fuzz/gate_rule.dict -max_len=256"
+    [fuzz_spec]="-dict=fuzz/json.dict -max_len=65536"
+    [fuzz_json_import]="-dict=fuzz/json.dict -max_len=1048576"
+    [fuzz_profile]="-max_len=262144"
+)
+export TMPDIR="$PWD/$FUZZ_DIR/tmp"
+mkdir -p "$TMPDIR"
+# Leaks are findings; UBSan stops at the first report (the build already makes UB fatal).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+
+failed=()
+summary=()
+for t in "${targets[@]}"; do
+    corpus="$FUZZ_DIR/corpus/$t"
+    artifacts="$FUZZ_DIR/artifacts/$t"
+    logfile="$FUZZ_DIR/logs/$t.log"
+    mkdir -p "$corpus" "$artifacts" "$(dirname "$logfile")"
+    log "fuzzing $t: $runs executions (at most ${max_time}s), log in $logfile"
+    start=$(date +%s)
+    status=0
+    # shellcheck disable=SC2086 # extra holds several options
+    "$FUZZ_DIR/fuzz/$t" -runs="$runs" -max_total_time="$max_time" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$artifacts/" ${extra[$t]} "$corpus" "$seeds/$t" \
+        >"$logfile" 2>&1 || status=$?
+    seconds=$(( $(date +%s) - start ))
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$logfile" | tail -1)
+    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$logfile" | tail -1)
+    last=$(grep -E '^#[0-9]+' "$logfile" | tail -1 || true)
+    cov=$(sed -n 's/.*cov: \([0-9]*\).*/\1/p' <<<"$last")
+    ft=$(sed -n 's/.*ft: \([0-9]*\).*/\1/p' <<<"$last")
+    corp=$(sed -n 's/.*corp: \([0-9]*\/[0-9A-Za-z]*\).*/\1/p' <<<"$last")
+    line="$t: ${execs:-?} executions in ${seconds}s (${speed:-?} exec/s), cov ${cov:-?}, ft ${ft:-?}, corpus ${corp:-?}"
+    if [ $status -ne 0 ]; then
+        reproducer=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$logfile" | tail -1)
+        kind=$(grep -m1 -oE 'ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer)[^ ]*( [a-z-]+)*|runtime error: .*|ALARM: .*|out-of-memory.*' "$logfile" || true)
+        echo "fuzz.sh: $t FAILED (exit $status): ${kind:-see the log}" >&2
+        echo "fuzz.sh:   reproducer: ${reproducer:-none written}; log: $logfile" >&2
+        [ -n "$reproducer" ] && echo "fuzz.sh:   rerun: $FUZZ_DIR/fuzz/$t $reproducer" >&2
+        grep -m12 -E '^ *#[0-9]+ 0x|runtime error|ERROR:|SUMMARY:' "$logfile" >&2 || true
+        failed+=("$t")
+        summary+=("$line  FAILED: ${reproducer:-see $logfile}")
+    else
+        summary+=("$line")
+    fi
+done
+
+log "fuzzing summary"
+printf '  %s\n' "${summary[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "fuzz.sh: FAILED: ${failed[*]}" >&2
+    exit 1
+fi
+echo "fuzz.sh: OK: no crash, leak, timeout or out-of-memory in ${targets[*]}"
