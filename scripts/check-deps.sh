@@ -107,7 +107,8 @@ done
 
 # Shared libraries of what the build made, and of the Qt platform plugins the tests load.
 binaries=()
-for b in src/app/popscope src/cli/popscope-cli tests/test_core tests/test_sim tests/test_gui; do
+for b in src/app/popscope src/cli/popscope-cli tests/test_core tests/test_sim tests/test_gui \
+         fuzz/fuzz_profile fuzz/fuzz_json_import fuzz/fuzz_spec fuzz/fuzz_gate_rule; do
     [ -x "$build_dir/$b" ] && binaries+=("$build_dir/$b")
 done
 qt_dir=$(cache_value Qt6_DIR)

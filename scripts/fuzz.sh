@@ -2,29 +2,34 @@
 # Builds the libFuzzer targets (fuzz/, -DPOPSCOPE_FUZZ=ON, clang-15) in build/fuzz, prepares their
 # seed corpora and runs each for a bounded number of executions (docs/reliability.md).
 #
-#   scripts/fuzz.sh [--runs N] [--time S] [TARGET...]
+#   scripts/fuzz.sh [--runs N] [--time S] [--keep-corpus] [TARGET...]
 #
-#   --runs N   executions per target (default 20000)
-#   --time S   safety bound per target in seconds (libFuzzer -max_total_time; default 240)
-#   TARGET     fuzz_profile, fuzz_json_import, fuzz_spec, fuzz_gate_rule (default: all)
+#   --runs N        executions per target (default 20000)
+#   --time S        safety bound per target in seconds (libFuzzer -max_total_time; default 240)
+#   --keep-corpus   start from the corpus the last run left in build/fuzz/corpus (longer runs);
+#                   by default each run starts from the seeds alone, so CI runs take the same time
+#   TARGET          fuzz_profile, fuzz_json_import, fuzz_spec, fuzz_gate_rule (default: all)
 #
 # Fails (exit 1) when any target finds a crash, sanitizer report, leak, timeout (> 10 s for one
 # input) or out-of-memory (> 2048 MB), naming the target and the reproducer under
 # build/fuzz/artifacts/. Everything the fuzzers write (corpora, logs, artifacts, temp files) stays
-# under build/fuzz. Seeds: the sample specs in profiles/, small profiles simulated from them and
-# from fuzz/seeds/ with the release build's popscope-cli, their JSON export, the committed rule
-# seeds, and the regression inputs in tests/fuzz-regressions/.
+# under build/fuzz. Seeds: the specs in profiles/ and fuzz/seeds/, two small profiles simulated
+# from fuzz/seeds/ with the release build's popscope-cli (built if missing) plus the sample profiles
+# under 512 KB that build made, the JSON export of the small ones, the committed rule seeds, and the
+# regression inputs in tests/fuzz-regressions/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs=20000
 max_time=240
+keep_corpus=0
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=$2; shift 2 ;;
         --time) max_time=$2; shift 2 ;;
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --keep-corpus) keep_corpus=1; shift ;;
+        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "fuzz.sh: unknown option '$1'" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
@@ -105,6 +110,7 @@ for t in "${targets[@]}"; do
     corpus="$FUZZ_DIR/corpus/$t"
     artifacts="$FUZZ_DIR/artifacts/$t"
     logfile="$FUZZ_DIR/logs/$t.log"
+    [ $keep_corpus -eq 1 ] || rm -rf "$corpus"
     mkdir -p "$corpus" "$artifacts" "$(dirname "$logfile")"
     log "fuzzing $t: $runs executions (at most ${max_time}s), log in $logfile"
     start=$(date +%s)
