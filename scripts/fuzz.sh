@@ -129,7 +129,7 @@ for t in "${targets[@]}"; do
     line="$t: ${execs:-?} executions in ${seconds}s (${speed:-?} exec/s), cov ${cov:-?}, ft ${ft:-?}, corpus ${corp:-?}"
     if [ $status -ne 0 ]; then
         reproducer=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$logfile" | tail -1)
-        kind=$(grep -m1 -oE 'ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer)[^ ]*( [a-z-]+)*|runtime error: .*|ALARM: .*|out-of-memory.*' "$logfile" || true)
+        kind=$(grep -m2 -oE "terminate called .*|what\(\): .*|ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer)[^ ]*( [a-z-]+)*|runtime error: .*|ALARM: .*|out-of-memory.*" "$logfile" | paste -sd ' ' || true)
         echo "fuzz.sh: $t FAILED (exit $status): ${kind:-see the log}" >&2
         echo "fuzz.sh:   reproducer: ${reproducer:-none written}; log: $logfile" >&2
         [ -n "$reproducer" ] && echo "fuzz.sh:   rerun: $FUZZ_DIR/fuzz/$t $reproducer" >&2
