@@ -151,14 +151,13 @@ std::string describeChange(const ChangeLine& l, MemoryUnit memoryUnit)
         return what + " is unchanged (" + formatValue(l.sourceValue, l.unit, memoryUnit) + ")";
     const bool up = l.diff.absolute > 0;
     const char* verb = bytes ? (up ? " grew by " : " shrank by ") : (up ? " rose by " : " fell by ");
-    const SignedDiff magnitude{l.diff.absolute < 0 ? -(l.diff.absolute + 1) + 1 : l.diff.absolute,
-                               l.diff.fraction ? std::optional<double>(std::abs(*l.diff.fraction)) : std::nullopt};
     std::string share = " (from none)";
-    if (magnitude.fraction && up && *magnitude.fraction >= 10.0) // past 1,000%, a factor reads better
-        share = " (x" + formatCount(uint64_t(std::llround(1.0 + *magnitude.fraction))) + ")";
-    else if (magnitude.fraction)
-        share = " (" + formatPercent(*magnitude.fraction) + ")";
-    return what + verb + formatValue(magnitude.absolute, l.unit, memoryUnit) + share;
+    if (l.diff.fraction && up && *l.diff.fraction >= 10.0) // past 1,000%, a factor reads better
+        share = " (x" + formatCount(uint64_t(std::llround(1.0 + *l.diff.fraction))) + ")";
+    else if (l.diff.fraction)
+        share = " (" + formatPercent(std::abs(*l.diff.fraction)) + ")";
+    const uint64_t size = std::min<uint64_t>(magnitude(l.diff), uint64_t(std::numeric_limits<int64_t>::max()));
+    return what + verb + formatValue(int64_t(size), l.unit, memoryUnit) + share;
 }
 
 } // namespace popscope

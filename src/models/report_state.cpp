@@ -30,6 +30,13 @@ void ReportState::swapReports()
         setReports(m_compared, m_report);
 }
 
+uint32_t ReportState::commonTiles() const
+{
+    if (!m_report)
+        return 0;
+    return m_compared ? std::min(m_report->numTiles(), m_compared->numTiles()) : m_report->numTiles();
+}
+
 uint32_t ReportState::tileLimit() const
 {
     const uint32_t source = m_report ? m_report->numTiles() : 0;

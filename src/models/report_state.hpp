@@ -32,6 +32,9 @@ public:
     std::shared_ptr<const LoadedReport> reportAt(int slot) const { return slot == 0 ? m_report : m_compared; }
     // Tiles a selection may hold: the larger report's count in compare mode.
     uint32_t tileLimit() const;
+    // Tiles both reports have (compared one to one): the smaller count; the report's own in
+    // single mode.
+    uint32_t commonTiles() const;
 
     // A page asks the window to show a report's rows (What changed links, Insights' tiles).
     void requestNavigation(const QString& page, const QString& table = {}, const QString& rowKey = {})

@@ -49,21 +49,24 @@ double ReportTableModel::sortSigned(int row, int column) const
     }
 }
 
-QString signedBytesText(int64_t bytes, MemoryUnit unit)
-{
-    if (bytes == 0)
-        return QStringLiteral("0");
-    const uint64_t magnitude = bytes < 0 ? uint64_t(0) - uint64_t(bytes) : uint64_t(bytes);
-    return (bytes < 0 ? QStringLiteral("−") : QStringLiteral("+")) + bytesText(magnitude, unit);
-}
-
-QString signedCountText(int64_t value)
+namespace {
+// "+" or "−" and the magnitude written by `text`; zero as "0".
+template <typename Text>
+QString withSign(int64_t value, Text text)
 {
     if (value == 0)
         return QStringLiteral("0");
     const uint64_t magnitude = value < 0 ? uint64_t(0) - uint64_t(value) : uint64_t(value);
-    return (value < 0 ? QStringLiteral("−") : QStringLiteral("+")) + countText(magnitude);
+    return (value < 0 ? QStringLiteral("−") : QStringLiteral("+")) + text(magnitude);
 }
+} // namespace
+
+QString signedBytesText(int64_t bytes, MemoryUnit unit)
+{
+    return withSign(bytes, [unit](uint64_t magnitude) { return bytesText(magnitude, unit); });
+}
+
+QString signedCountText(int64_t value) { return withSign(value, [](uint64_t magnitude) { return countText(magnitude); }); }
 
 QString signedPercentText(double fraction)
 {

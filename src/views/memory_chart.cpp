@@ -112,14 +112,14 @@ void MemoryChart::rebuild()
     m_difference = false;
     if (const auto target = m_state->comparedReport(); report && target) {
         const MemorySeriesSet other = buildMemorySeries(target->memory, MemoryBreakdown::None, m_includeGaps);
-        m_compareTiles = std::min(report->numTiles(), target->numTiles());
+        m_compareTiles = m_state->commonTiles();
         m_compareTotal.assign(report->numTiles(), 0);
         for (size_t t = 0; t < m_compareTiles; ++t)
             m_compareTotal[t] = other.total[t];
         m_compareMax = other.maxTotal;
         if (m_compareView == CompareView::Difference) {
-            const MemorySeriesSet mine = buildMemorySeries(report->memory, MemoryBreakdown::None, m_includeGaps);
-            m_series = differenceSeries(mine.total, m_compareTotal, m_compareTiles);
+            // m_series.total is the source's total per tile whatever the breakdown.
+            m_series = differenceSeries(m_series.total, m_compareTotal, m_compareTiles);
             m_compareTotal.clear();
             m_difference = true;
         }

@@ -336,7 +336,7 @@ void MemoryPage::refreshTables()
     // same tiles. A selection wholly outside that range selects nothing (an id no report has),
     // not everything.
     std::vector<uint32_t> tiles = selection;
-    const uint32_t common = target ? std::min(report->numTiles(), target->numTiles()) : 0;
+    const uint32_t common = m_state->commonTiles();
     if (target) {
         std::erase_if(tiles, [common](uint32_t t) { return t >= common; });
         if (tiles.empty() && !selection.empty())
