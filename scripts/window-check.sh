@@ -33,4 +33,17 @@ for page in summary insights memory compare-what-changed compare-memory compare-
         echo "window-check: page '$page' rendered ($size bytes, $png)"
     fi
 done
+# The hostile corpus in the real window (xcb under Xvfb, real modal dialogs): each file gets a
+# dialog naming it and its problem, and the report that was open stays (tests/gui/test_faults.cpp).
+tests="$build_dir/tests/test_gui"
+if [ -x "$tests" ]; then
+    if timeout 300 xvfb-run -a -s "-screen 0 1920x1080x24" env QT_QPA_PLATFORM=xcb "$tests" "[hostile-window],[faults]" \
+        >"$out/hostile-window.log" 2>&1; then
+        echo "window-check: hostile files and faults while open handled in the real window ($(grep -h "passed" "$out/hostile-window.log" | tail -1))"
+    else
+        echo "window-check: the real window failed on the hostile corpus (log: $out/hostile-window.log)" >&2
+        cat "$out/hostile-window.log" >&2
+        status=1
+    fi
+fi
 exit $status

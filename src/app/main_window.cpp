@@ -2,6 +2,7 @@
 
 #include "app/compare_bar.hpp"
 #include "app/compare_dialog.hpp"
+#include "app/file_changed_bar.hpp"
 #include "app/open_error_dialog.hpp"
 #include "app/preferences_dialog.hpp"
 #include "app/recent_files.hpp"
@@ -78,6 +79,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtI
     m_sidebar = new ReportSidebar(this);
     m_pages = new QStackedWidget(this);
     m_compareBar = new CompareBar(m_state, this);
+    m_fileChangedBar = new FileChangedBar(m_state, this);
     buildPages();
 
     m_reportView = new QWidget(this);
@@ -85,6 +87,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtI
     right->setContentsMargins(0, 0, 0, 0);
     right->setSpacing(0);
     right->addWidget(m_compareBar);
+    right->addWidget(m_fileChangedBar);
     right->addWidget(m_pages, 1);
     auto* reportLayout = new QHBoxLayout(m_reportView);
     reportLayout->setContentsMargins(0, 0, 0, 0);
@@ -108,13 +111,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtI
     connect(m_start, &StartPage::comparePaths, this, &MainWindow::compareFiles);
     connect(m_compareBar, &CompareBar::swapRequested, this, &MainWindow::swapReports);
     connect(m_compareBar, &CompareBar::leaveRequested, this, &MainWindow::leaveCompareMode);
+    connect(m_fileChangedBar, &FileChangedBar::reloadRequested, this, &MainWindow::reload);
     connect(m_state, &ReportState::navigationRequested, this, &MainWindow::onNavigation);
     connect(m_session, &ReportSession::progress, this, &MainWindow::onProgress);
     connect(m_session, &ReportSession::opened, this, &MainWindow::onOpened);
     connect(m_session, &ReportSession::failed, this, &MainWindow::onFailed);
     connect(m_session, &ReportSession::cancelled, this, [this](const QString& path) {
-        if (m_progress)
-            m_progress->reset();
+        hideProgress();
         statusBar()->showMessage(QStringLiteral("Opening %1 cancelled").arg(QFileInfo(path).fileName()), 5000);
     });
     connect(m_state, &ReportState::selectionChanged, this, [this] {
@@ -280,6 +283,14 @@ void MainWindow::showProgress(const QString& text)
     statusBar()->showMessage(text);
 }
 
+void MainWindow::hideProgress()
+{
+    if (!m_progress)
+        return;
+    m_progress->reset(); // with autoClose off (two files share one bar) reset alone leaves it shown
+    m_progress->hide();
+}
+
 void MainWindow::onProgress(int done, int total, const QString& text)
 {
     // A slot's last stage can arrive after both reports were handed over: the dialog must not
@@ -294,8 +305,7 @@ void MainWindow::onProgress(int done, int total, const QString& text)
 
 void MainWindow::onOpened(const QString& source, const QString& target)
 {
-    if (m_progress)
-        m_progress->reset();
+    hideProgress();
     const QString current = m_central->currentWidget() == m_reportView ? currentPage() : QString();
     if (target.isEmpty())
         m_recent->addReport(source);
@@ -330,8 +340,7 @@ void MainWindow::onOpened(const QString& source, const QString& target)
 
 void MainWindow::onFailed(const QString& path, const QString& message)
 {
-    if (m_progress)
-        m_progress->reset();
+    hideProgress();
     statusBar()->showMessage(QStringLiteral("Could not open %1").arg(QFileInfo(path).fileName()), 8000);
     emit openFailed(path, message);
     if (!m_interactive)

@@ -16,6 +16,7 @@ class QStackedWidget;
 namespace popscope {
 
 class CompareBar;
+class FileChangedBar;
 class InsightsPage;
 class MemoryPage;
 class RecentFiles;
@@ -44,6 +45,7 @@ public:
     StartPage* startPage() const { return m_start; }
     ReportSidebar* sidebar() const { return m_sidebar; }
     CompareBar* compareBar() const { return m_compareBar; }
+    FileChangedBar* fileChangedBar() const { return m_fileChangedBar; }
     QString currentPage() const; // the current page's name ("Memory")
     bool isShowingStartPage() const;
     // When false, errors are reported through the openFailed signal only (tests, screenshots).
@@ -86,6 +88,7 @@ private:
     void updateTitle();
     void updateActions();
     void showProgress(const QString& text);
+    void hideProgress();
     QString lastFolder() const;
 
     PageRegistry m_registry;
@@ -97,6 +100,7 @@ private:
     QWidget* m_reportView;
     ReportSidebar* m_sidebar;
     CompareBar* m_compareBar;
+    FileChangedBar* m_fileChangedBar;
     QStackedWidget* m_pages;
     QProgressDialog* m_progress = nullptr;
     UserGuideDialog* m_guide = nullptr;

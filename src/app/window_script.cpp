@@ -1,6 +1,7 @@
 #include "app/window_script.hpp"
 
 #include "app/main_window.hpp"
+#include "models/image_file.hpp"
 #include "models/memory_series.hpp"
 #include "views/memory_page.hpp"
 
@@ -83,8 +84,9 @@ void WindowScript::finish()
     if (m_options.screenshot.isEmpty())
         return;
     const QPixmap shot = m_window->grab();
-    if (!shot.save(m_options.screenshot)) {
-        std::fprintf(stderr, "popscope: cannot write the screenshot %s\n", qPrintable(m_options.screenshot));
+    QString error;
+    if (!saveImageFile(shot.toImage(), m_options.screenshot, &error)) {
+        std::fprintf(stderr, "popscope: %s\n", qPrintable(error));
         m_exitCode = 3;
     } else {
         std::fprintf(stdout, "popscope: wrote %s (%dx%d)\n", qPrintable(m_options.screenshot), shot.width(), shot.height());

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 
 namespace popscope {
@@ -161,14 +163,17 @@ void writeJsonFile(const ProfileDocument& doc, const std::string& path)
     std::string text = documentToJson(doc);
     const std::string temporary = temporaryPathFor(path);
     {
+        errno = 0;
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         if (!out)
-            throw ProfileError(ErrorKind::WriteFailed, path, "cannot create the file");
+            throw ProfileError(ErrorKind::WriteFailed, path,
+                std::string("cannot create the file: ") + (errno ? std::strerror(errno) : "unknown error"));
         out << text << '\n';
         if (!out.flush()) {
             out.close();
             std::remove(temporary.c_str());
-            throw ProfileError(ErrorKind::WriteFailed, path, "cannot write the file (disk full?)");
+            throw ProfileError(ErrorKind::WriteFailed, path,
+                std::string("cannot write the file: ") + (errno ? std::strerror(errno) : "disk full?"));
         }
     }
     moveIntoPlace(temporary, path);

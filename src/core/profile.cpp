@@ -9,6 +9,8 @@
 #include "sqlite_database.hpp"
 
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -52,9 +54,11 @@ void checkSqliteHeader(const std::string& path)
     if (size == 0)
         throw ProfileError(ErrorKind::EmptyFile, path, "the file is empty (0 bytes); it is not a profile");
     std::array<uint8_t, 100> header {};
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw ProfileError(ErrorKind::FileNotFound, path, "cannot open the file for reading");
+    if (!in) // errno names the cause, e.g. "Permission denied"
+        throw ProfileError(ErrorKind::FileNotFound, path,
+            std::string("cannot open the file for reading: ") + (errno ? std::strerror(errno) : "unknown error"));
     in.read(reinterpret_cast<char*>(header.data()), header.size());
     const auto got = size_t(in.gcount());
     static const char magic[] = "SQLite format 3";

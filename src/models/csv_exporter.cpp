@@ -112,7 +112,15 @@ bool CsvExporter::writeFile(const QAbstractItemModel& model, const QString& path
             *error = QStringLiteral("%1: cannot write the file (%2)").arg(path, file.errorString());
         return false;
     }
-    file.write(toCsv(model).toUtf8());
+    // QSaveFile does not always notice a short write (a full disk can take part of a buffer):
+    // count the bytes, and never commit a file cut short.
+    const QByteArray bytes = toCsv(model).toUtf8();
+    if (file.write(bytes) != bytes.size() || !file.flush()) {
+        if (error)
+            *error = QStringLiteral("%1: cannot write the file (%2)").arg(path, file.errorString());
+        file.cancelWriting();
+        return false;
+    }
     if (!file.commit()) {
         if (error)
             *error = QStringLiteral("%1: cannot write the file (%2)").arg(path, file.errorString());

@@ -25,6 +25,8 @@ std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stag
     if (!next(0, "Opening the profile"))
         return nullptr;
     const std::shared_ptr<const Report> report = Report::open(path.toStdString());
+    const QString profilePath = QString::fromStdString(report->path());
+    const FileIdentity opened = FileIdentity::of(profilePath);
     // Each part is read once here, off the GUI thread; the pages then share them.
     int index = 1;
     for (ReportPart part : partsToLoad(parts)) {
@@ -34,6 +36,8 @@ std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stag
     }
     auto loaded = std::make_shared<LoadedReport>(path, report);
     loaded->loadMilliseconds = timer.elapsed();
+    loaded->profilePath = profilePath;
+    loaded->opened = opened;
     return loaded;
 }
 

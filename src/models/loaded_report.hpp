@@ -2,6 +2,7 @@
 // One report as the GUI holds it: core's Report (Qt-free, lazy, shared with the CLI) plus the
 // parts the first pages need, read off the GUI thread by ReportLoader before the report is shown.
 // The members are references into the Report's cached parts, valid while `core` lives.
+#include "models/file_change_watcher.hpp"
 #include "models/report_parts.hpp"
 #include "popscope/report.hpp"
 
@@ -26,6 +27,9 @@ struct LoadedReport {
     const std::vector<ComputeSet>& computeSets;
     const std::vector<Exchange>& exchanges;
     qint64 loadMilliseconds = 0;
+    // The file read (a folder's profile.pop) and how it was when opened, to notice changes on disk.
+    QString profilePath;
+    FileIdentity opened;
 
     uint32_t numTiles() const { return memory.numTiles(); }
     QString fileName() const;

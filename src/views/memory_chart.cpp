@@ -1,6 +1,7 @@
 #include "views/memory_chart.hpp"
 
 #include "models/compare_colors.hpp"
+#include "models/image_file.hpp"
 #include "views/chart_palette.hpp"
 
 #include <QFileInfo>
@@ -275,12 +276,7 @@ bool MemoryChart::saveImage(const QString& path, QString* error) const
         p.setFont(font());
         MemoryChartRenderer::paint(p, area, s, palette());
     }
-    if (!image.save(path)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write the image (unknown type or no permission)").arg(path);
-        return false;
-    }
-    return true;
+    return saveImageFile(image, path, error);
 }
 
 void MemoryChart::zoomBy(double factor, double anchorPosition)

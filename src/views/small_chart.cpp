@@ -1,5 +1,6 @@
 #include "views/small_chart.hpp"
 
+#include "models/image_file.hpp"
 #include "views/chart_palette.hpp"
 
 #include <QAction>
@@ -74,12 +75,7 @@ bool SmallChart::saveImage(const QString& path, QString* error)
         p.setRenderHint(QPainter::Antialiasing);
         render(&p, QRectF(QPointF(0, 0), QSizeF(size)));
     }
-    if (!image.save(path)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot write the image").arg(path);
-        return false;
-    }
-    return true;
+    return saveImageFile(image, path, error);
 }
 
 void SmallChart::saveWithDialog()

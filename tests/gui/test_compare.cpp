@@ -32,6 +32,7 @@
 #include <QDropEvent>
 #include <QListWidget>
 #include <QMimeData>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QUrl>
@@ -40,6 +41,7 @@
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTest>
 #include <QTreeView>
 
 #include <catch2/catch.hpp>
@@ -373,4 +375,17 @@ TEST_CASE("the page registry drives the sidebar, --page names and the loading st
     REQUIRE(progress.last().at(1).toInt() == 2 * loadStageCount(registry.parts()));
     REQUIRE(progress.last().at(2).toString().contains(QStringLiteral("sort-bitonic.pop")));
     REQUIRE(!window.showPage(QStringLiteral("liveness"))); // planned: listed, not available
+}
+
+TEST_CASE("compare mode: the progress dialog is gone once both reports are open", "[compare]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    window.show();
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    window.compareFiles(sampleProfile("batch-4.pop"), sampleProfile("batch-8.pop"));
+    REQUIRE(opened.wait(20000));
+    QTest::qWait(700); // past the dialog's minimum duration: a dialog left pending would show now
+    for (const QProgressDialog* dialog : window.findChildren<QProgressDialog*>())
+        CHECK_FALSE(dialog->isVisible());
 }
