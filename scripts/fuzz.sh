@@ -8,7 +8,7 @@
 #   --time S        safety bound per target in seconds (libFuzzer -max_total_time; default 240)
 #   --keep-corpus   start from the corpus the last run left in build/fuzz/corpus (longer runs);
 #                   by default each run starts from the seeds alone, so CI runs take the same time
-#   TARGET          fuzz_profile, fuzz_json_import, fuzz_spec, fuzz_gate_rule (default: all)
+#   TARGET          fuzz_profile, fuzz_json_import, fuzz_spec, fuzz_gate_rule, fuzz_tile_selection (default: all)
 #
 # Fails (exit 1) when any target finds a crash, sanitizer report, leak, timeout (> 10 s for one
 # input) or out-of-memory (> 2048 MB), naming the target and the reproducer under
@@ -34,7 +34,7 @@ while [ $# -gt 0 ]; do
         *) targets+=("$1"); shift ;;
     esac
 done
-all_targets=(fuzz_gate_rule fuzz_spec fuzz_json_import fuzz_profile)
+all_targets=(fuzz_gate_rule fuzz_tile_selection fuzz_spec fuzz_json_import fuzz_profile)
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
     case " ${all_targets[*]} " in *" $t "*) ;; *) echo "fuzz.sh: unknown target '$t' (known: ${all_targets[*]})" >&2; exit 2 ;; esac
@@ -68,10 +68,11 @@ if [ ! -x "$cli" ]; then
 fi
 seeds="$FUZZ_DIR/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds"/{fuzz_profile,fuzz_json_import,fuzz_spec,fuzz_gate_rule}
+mkdir -p "$seeds"/{fuzz_profile,fuzz_json_import,fuzz_spec,fuzz_gate_rule,fuzz_tile_selection}
 log "preparing seed corpora ($seeds)"
 cp profiles/*.json fuzz/seeds/*.json "$seeds/fuzz_spec/"
 cp fuzz/seeds/gate_rule/* "$seeds/fuzz_gate_rule/"
+cp fuzz/seeds/tile_selection/* "$seeds/fuzz_tile_selection/"
 for spec in fuzz/seeds/tiny-custom.json fuzz/seeds/tiny-sort.json; do
     name=$(basename "$spec" .json)
     "$cli" simulate "$spec" -o "$seeds/fuzz_profile/$name.pop" --quiet
@@ -94,6 +95,7 @@ done
 # libFuzzer's per-input options; the dictionaries help the text parsers.
 declare -A extra=(
     [fuzz_gate_rule]="-dict=fuzz/gate_rule.dict -max_len=256"
+    [fuzz_tile_selection]="-dict=fuzz/tile_selection.dict -max_len=512"
     [fuzz_spec]="-dict=fuzz/json.dict -max_len=65536"
     [fuzz_json_import]="-dict=fuzz/json.dict -max_len=1048576"
     [fuzz_profile]="-max_len=262144"

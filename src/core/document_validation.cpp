@@ -96,6 +96,15 @@ struct Checker {
             ipu(g.ipu, "a gap series");
             perTile(g.bytesByTile.size(), "gap series of IPU " + std::to_string(g.ipu));
         }
+        uint64_t stored = 0;
+        for (const MemorySeries& s : doc.memory)
+            stored += s.bytesByTile.size();
+        for (const GapSeries& g : doc.gaps)
+            stored += g.bytesByTile.size();
+        for (const LivenessSplit& l : doc.liveness)
+            stored += l.alwaysLiveBytesByTile.size() + l.notAlwaysLiveBytesByTile.size();
+        if (std::string problem = limits::unbackedTilesProblem(doc.target.numTiles(), stored); !problem.empty())
+            fail(problem);
         for (const LivenessSplit& l : doc.liveness) {
             ipu(l.ipu, "a liveness split");
             perTile(l.alwaysLiveBytesByTile.size(), "always-live bytes of IPU " + std::to_string(l.ipu));

@@ -148,6 +148,17 @@ void Profile::loadHeader()
     header.target = m_target;
     if (std::string problem = validateDocument(header); !problem.empty())
         throw ProfileError(ErrorKind::CorruptProfile, m_path, problem);
+    if (m_target.numTiles() > limits::kTilesWithoutPerTileData) {
+        // length() of a BLOB reads the record header, not the BLOB: cheap even on a large file.
+        Statement stored(db,
+            "SELECT (SELECT coalesce(sum(length(bytes)), 0) FROM memory_by_tile)"
+            " + (SELECT coalesce(sum(length(bytes)), 0) FROM memory_gaps)"
+            " + (SELECT coalesce(sum(length(always_live) + length(not_always_live)), 0) FROM memory_liveness)");
+        const int64_t bytes = stored.step() ? stored.getInt(0) : 0;
+        if (std::string problem = limits::unbackedTilesProblem(m_target.numTiles(), uint64_t(std::max<int64_t>(bytes, 0)) / 4);
+            !problem.empty())
+            throw ProfileError(ErrorKind::CorruptProfile, m_path, problem);
+    }
 
     Statement meta(db, "SELECT key, value FROM meta");
     while (meta.step()) {

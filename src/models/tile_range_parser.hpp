@@ -1,6 +1,5 @@
 #pragma once
-// Parses a typed tile selection such as "0, 5, 100-120" into sorted unique global tile ids, and
-// formats a selection back into that compact form.
+// The tile selection box's parser: core's parseTileSelection / formatTileSelection with Qt strings.
 #include <QString>
 
 #include <cstdint>

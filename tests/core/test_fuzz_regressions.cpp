@@ -5,6 +5,7 @@
 #include "gate_rule_input.hpp"
 #include "json_import_input.hpp"
 #include "profile_input.hpp"
+#include "tile_selection_input.hpp"
 
 #include "popscope/gate_rule.hpp"
 #include "popscope/json_interchange.hpp"
@@ -45,5 +46,15 @@ TEST_CASE("fuzzing regressions: gate rules parse or are refused cleanly", "[fuzz
         INFO(input.name);
         CHECK(fuzz::gateRuleInput(reinterpret_cast<const uint8_t*>(input.bytes.data()), input.bytes.size())
             == 0);
+    }
+}
+
+TEST_CASE("fuzzing regressions: tile selections parse or are refused cleanly", "[fuzz]")
+{
+    const auto inputs = test::fuzzRegressions("tile_selection");
+    REQUIRE_FALSE(inputs.empty());
+    for (const auto& input : inputs) {
+        INFO(input.name);
+        CHECK(fuzz::tileSelectionInput(reinterpret_cast<const uint8_t*>(input.bytes.data()), input.bytes.size()) == 0);
     }
 }
