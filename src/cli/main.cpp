@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "compare_command.hpp"
+#include "trace_command.hpp"
 
 #if __has_include("simulate_command.hpp")
 #include "simulate_command.hpp"
@@ -31,6 +32,9 @@ Commands:
   insights FILE [--json]         does it fit, the most used tiles, largest vertices and variables, tips
   compare A B [--json] [--fail-if RULE]...
                                  what changed from A to B; exits 12 when a rule holds (compare --help)
+  trace FILE [--json] [--top N]  cycles by kind of step, parallel efficiency, where the cycles wait
+  export-trace FILE -o OUT.json [--tiles]
+                                 the trace as Chrome trace-event JSON (Perfetto UI, chrome://tracing)
   check FILE                     read and validate every table (summary reads only what it shows)
   import FILE.json -o OUT.pop    convert the JSON interchange form into a profile
   export FILE.pop -o OUT.json    convert a profile into the JSON interchange form
@@ -160,6 +164,10 @@ int main(int argc, char** argv)
         }
         if (command == "compare")
             return popscope::cli::runCompareCommand(argc - 1, argv + 1);
+        if (command == "trace")
+            return popscope::cli::runTraceCommand(argc - 1, argv + 1);
+        if (command == "export-trace")
+            return popscope::cli::runExportTraceCommand(argc - 1, argv + 1);
         Arguments arguments = parse(argc, argv);
         if (!arguments.problem.empty())
             return usageError(arguments.problem);

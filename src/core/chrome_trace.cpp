@@ -1,0 +1,175 @@
+// writeChromeTrace: streamed, so bench-large's trace never sits in memory as a JSON tree.
+#include "popscope/chrome_trace.hpp"
+
+#include "popscope/errors.hpp"
+#include "popscope/output_file.hpp"
+#include "popscope/profile.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace popscope {
+
+namespace {
+
+struct FileCloser {
+    void operator()(std::FILE* file) const { std::fclose(file); }
+};
+
+class TraceWriter {
+public:
+    TraceWriter(std::FILE* out, double clockHz) : m_out(out), m_clockHz(clockHz > 0 ? clockHz : 1e9) {}
+
+    // A string as JSON text: quotes, escapes, and invalid UTF-8 replaced.
+    static std::string quoted(const std::string& text)
+    {
+        return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+
+    void metadata(const char* kind, uint32_t pid, uint32_t tid, const std::string& name, int64_t sortIndex)
+    {
+        separator();
+        std::fprintf(m_out, R"({"ph":"M","name":"%s","pid":%u,"tid":%u,"args":{"name":%s}})", kind, pid, tid,
+            quoted(name).c_str());
+        separator();
+        std::fprintf(m_out, R"({"ph":"M","name":"%s_sort_index","pid":%u,"tid":%u,"args":{"sort_index":%lld}})",
+            kind[0] == 'p' ? "process" : "thread", pid, tid, static_cast<long long>(sortIndex));
+    }
+
+    // A complete ("X") event from `start` for `cycles` cycles; `args` is JSON object text.
+    void slice(const std::string& quotedName, const std::string& quotedCategory, uint32_t pid, uint32_t tid,
+        uint64_t start, uint64_t cycles, const std::string& args)
+    {
+        separator();
+        std::fprintf(m_out, R"({"ph":"X","name":%s,"cat":%s,"pid":%u,"tid":%u,"ts":%.3f,"dur":%.3f,"args":%s})",
+            quotedName.c_str(), quotedCategory.c_str(), pid, tid, microseconds(start), microseconds(cycles), args.c_str());
+        ++m_events;
+    }
+
+    uint64_t events() const { return m_events; }
+
+private:
+    double microseconds(uint64_t cycles) const { return double(cycles) / m_clockHz * 1e6; }
+    void separator()
+    {
+        std::fputs(m_first ? "\n" : ",\n", m_out);
+        m_first = false;
+    }
+
+    std::FILE* m_out;
+    double m_clockHz;
+    bool m_first = true;
+    uint64_t m_events = 0;
+};
+
+struct TileSlices {
+    TraceWriter* writer;
+    const std::vector<ExecutionStep>* steps;
+    const std::vector<std::string>* names; // quoted program names
+    std::vector<std::string> categories;   // quoted step types
+    uint32_t tilesPerIpu;
+};
+
+} // namespace
+
+ChromeTraceStats writeChromeTrace(const Profile& profile, const std::string& path, bool perTile)
+{
+    checkOutputFile(path, {profile.path()});
+    const Target& target = profile.target();
+    const std::vector<ExecutionStep> steps = profile.readSteps(false);
+    const std::vector<Run> runs = profile.readRuns();
+    std::vector<std::string> names;
+    for (const Program& program : profile.readPrograms())
+        names.push_back(TraceWriter::quoted(program.name));
+
+    const std::string temporary = temporaryPathFor(path);
+    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(temporary.c_str(), "wb"));
+    if (!file)
+        throw ProfileError(ErrorKind::WriteFailed, path, std::string("cannot create the file: ") + std::strerror(errno));
+    TraceWriter writer(file.get(), target.clockHz);
+    try {
+        std::fputs(R"({"displayTimeUnit":"ns","otherData":{"generator":"popscope","clockHz":)", file.get());
+        std::fprintf(file.get(), "%.17g", target.clockHz);
+        std::fputs(R"(},"traceEvents":[)", file.get());
+
+        for (uint32_t ipu = 0; ipu < target.numIpus; ++ipu) {
+            writer.metadata("process_name", ipu, 0, "IPU " + std::to_string(ipu), ipu);
+            writer.metadata("thread_name", ipu, 0, "Steps", 0);
+            if (perTile)
+                for (uint32_t tile = 0; tile < target.tilesPerIpu; ++tile)
+                    writer.metadata("thread_name", ipu, tile + 1,
+                        "Tile " + std::to_string(uint64_t(ipu) * target.tilesPerIpu + tile), int64_t(tile) + 1);
+        }
+        // Each run as a slice around its steps on every IPU, so the viewers nest the steps under it.
+        for (uint32_t run = 0; run < runs.size(); ++run) {
+            for (uint32_t ipu = 0; ipu < target.numIpus; ++ipu) {
+                uint64_t first = UINT64_MAX, last = 0;
+                for (const ExecutionStep& step : steps)
+                    if (step.run == run)
+                        for (const StepIpu& si : step.ipus)
+                            if (si.ipu == ipu) {
+                                first = std::min(first, si.cyclesBase);
+                                last = std::max(last, si.cyclesBase + si.cycles);
+                            }
+                if (first < last)
+                    writer.slice(TraceWriter::quoted(runs[run].name), R"("run")", ipu, 0, first, last - first,
+                        "{\"run\":" + std::to_string(run) + "}");
+            }
+        }
+        std::vector<std::string> categories;
+        for (const ExecutionStep& step : steps)
+            categories.push_back(TraceWriter::quoted(step.type));
+        for (uint32_t index = 0; index < steps.size(); ++index) {
+            const ExecutionStep& step = steps[index];
+            const std::string& name = step.program < names.size() ? names[step.program] : categories[index];
+            for (const StepIpu& si : step.ipus)
+                writer.slice(name, categories[index], si.ipu, 0, si.cyclesBase, si.cycles,
+                    "{\"step\":" + std::to_string(index) + ",\"cycles\":" + std::to_string(si.cycles) + ",\"cycleBase\":"
+                        + std::to_string(si.cyclesBase) + ",\"activeTiles\":" + std::to_string(si.activeTiles) + "}");
+        }
+        if (perTile) {
+            TileSlices slices{&writer, &steps, &names, std::move(categories), target.tilesPerIpu};
+            profile.forEachTileCycles(
+                steps,
+                [](void* context, uint32_t step, uint32_t ipu, const std::vector<uint32_t>& cycles) {
+                    auto& s = *static_cast<TileSlices*>(context);
+                    const ExecutionStep& e = (*s.steps)[step];
+                    const std::string& name = e.program < s.names->size() ? (*s.names)[e.program] : s.categories[step];
+                    uint64_t base = 0;
+                    for (const StepIpu& si : e.ipus)
+                        if (si.ipu == ipu)
+                            base = si.cyclesBase;
+                    for (uint32_t tile = 0; tile < cycles.size(); ++tile)
+                        if (cycles[tile] > 0)
+                            s.writer->slice(name, s.categories[step], ipu, tile + 1, base, cycles[tile],
+                                "{\"step\":" + std::to_string(step) + ",\"cycles\":" + std::to_string(cycles[tile]) + "}");
+                },
+                &slices);
+        }
+    } catch (...) { // a damaged part: no half-written file stays behind
+        file.reset();
+        std::remove(temporary.c_str());
+        throw;
+    }
+    std::fputs("\n]}\n", file.get());
+    bool written = std::fflush(file.get()) == 0 && !std::ferror(file.get());
+    int writeErrno = errno;
+    const long size = std::ftell(file.get());
+    if (std::fclose(file.release()) != 0 && written) {
+        written = false;
+        writeErrno = errno;
+    }
+    if (!written) {
+        std::remove(temporary.c_str());
+        throw ProfileError(ErrorKind::WriteFailed, path, std::string("cannot write the file: ") + std::strerror(writeErrno));
+    }
+    moveIntoPlace(temporary, path);
+    return {writer.events(), uint64_t(std::max(0L, size))};
+}
+
+} // namespace popscope

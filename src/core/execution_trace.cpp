@@ -1,0 +1,321 @@
+// analyseTrace: one pass over the steps and a streamed pass over cycles_by_tile (BSP model in
+// execution_trace.hpp).
+#include "popscope/execution_trace.hpp"
+
+#include "popscope/profile.hpp"
+
+#include <algorithm>
+
+namespace popscope {
+
+const char* traceStateName(TraceState state)
+{
+    switch (state) {
+    case TraceState::Computing: return "computing";
+    case TraceState::Exchanging: return "exchanging";
+    case TraceState::StreamCopy: return "stream copy";
+    case TraceState::Sync: return "sync";
+    case TraceState::WaitingForSync: return "waiting for sync";
+    case TraceState::Idle: return "idle";
+    }
+    return "?";
+}
+
+TraceState workStateOf(std::string_view type)
+{
+    if (type == "DoExchange" || type == "GlobalExchange")
+        return TraceState::Exchanging;
+    if (type.substr(0, 10) == "StreamCopy")
+        return TraceState::StreamCopy;
+    if (type == "Sync" || type == "SyncAns")
+        return TraceState::Sync;
+    return TraceState::Computing;
+}
+
+bool isBusy(TraceState state)
+{
+    return state == TraceState::Computing || state == TraceState::Exchanging || state == TraceState::StreamCopy;
+}
+
+uint64_t IpuTrace::busyTileCycles() const
+{
+    uint64_t busy = 0;
+    for (size_t s = 0; s < kTraceStateCount; ++s)
+        if (isBusy(TraceState(s)))
+            busy += tileCycles[s];
+    return busy;
+}
+
+uint64_t IpuTrace::allTileCycles() const
+{
+    uint64_t all = 0;
+    for (uint64_t c : tileCycles)
+        all += c;
+    return all;
+}
+
+double IpuTrace::parallelEfficiency() const
+{
+    const uint64_t all = allTileCycles();
+    return all ? double(busyTileCycles()) / double(all) : 0.0;
+}
+
+double TraceSummary::parallelEfficiency() const
+{
+    uint64_t busy = 0, all = 0;
+    for (const IpuTrace& ipu : ipus) {
+        busy += ipu.busyTileCycles();
+        all += ipu.allTileCycles();
+    }
+    return all ? double(busy) / double(all) : 0.0;
+}
+
+uint64_t TraceSummary::waitTileCycles() const
+{
+    uint64_t wait = 0;
+    for (const IpuTrace& ipu : ipus)
+        wait += ipu.tileCycles[size_t(TraceState::WaitingForSync)];
+    return wait;
+}
+
+namespace {
+
+constexpr size_t kSlowestTilesKept = 8;
+
+uint64_t overlap(uint64_t from, uint64_t to, const CycleRange& range)
+{
+    const uint64_t a = std::max(from, range.first), b = std::min(to, range.last);
+    return b > a ? b - a : 0;
+}
+
+class TraceBuilder {
+public:
+    TraceBuilder(const Profile& profile, const std::vector<ExecutionStep>& steps, const std::vector<std::string>& names,
+        CycleRange range)
+        : m_steps(steps), m_names(names), m_range(range)
+    {
+        const Target& target = profile.target();
+        m_trace.numIpus = target.numIpus;
+        m_trace.tilesPerIpu = target.tilesPerIpu;
+        m_trace.clockHz = target.clockHz;
+        m_trace.ipus.resize(target.numIpus);
+        for (uint32_t i = 0; i < target.numIpus; ++i)
+            m_trace.ipus[i].ipu = i;
+        m_firstCycle.assign(target.numIpus, UINT64_MAX);
+        m_lastCycle.assign(target.numIpus, 0);
+        m_busyByTile.assign(target.numIpus, std::vector<uint64_t>(target.tilesPerIpu, 0));
+        m_hasRow.assign(steps.size() * target.numIpus, false);
+        m_stepCounted.assign(steps.size(), false);
+    }
+
+    void addRow(uint32_t step, uint32_t ipu, const std::vector<uint32_t>& cycles)
+    {
+        m_hasRow[size_t(step) * m_trace.numIpus + ipu] = true;
+        m_trace.hasTileCycles = true;
+        const StepIpu& si = onIpu(step, ipu);
+        const uint64_t length = countStep(step, si);
+        const TraceState work = workStateOf(m_steps[step].type);
+        if (length == 0 || work == TraceState::Sync)
+            return;
+        IpuTrace& trace = m_trace.ipus[ipu];
+        uint64_t busy = 0;
+        uint32_t slowest = 0;
+        for (uint32_t tile = 0; tile < cycles.size(); ++tile) {
+            const uint64_t active = overlap(si.cyclesBase, si.cyclesBase + cycles[tile], m_range);
+            busy += active;
+            m_busyByTile[ipu][tile] += active;
+            slowest = std::max(slowest, cycles[tile]);
+        }
+        const uint64_t all = length * m_trace.tilesPerIpu;
+        trace.tileCycles[size_t(work)] += busy;
+        trace.tileCycles[size_t(TraceState::WaitingForSync)] += all - busy;
+        if (all > busy) {
+            WaitingStep wait = waitingStep(step, si, all - busy, all);
+            wait.perTile = true;
+            for (uint32_t tile = 0; tile < cycles.size(); ++tile) {
+                if (cycles[tile] != slowest)
+                    continue;
+                if (wait.slowestTiles.size() < kSlowestTilesKept)
+                    wait.slowestTiles.push_back(ipu * m_trace.tilesPerIpu + tile);
+                ++wait.slowestTileCount;
+            }
+            m_trace.waits.push_back(std::move(wait));
+        }
+    }
+
+    // Steps without per-tile cycles: the active tiles busy for the whole step, the rest waiting.
+    void addStepsWithoutRows()
+    {
+        for (uint32_t step = 0; step < m_steps.size(); ++step) {
+            for (const StepIpu& si : m_steps[step].ipus) {
+                if (m_hasRow[size_t(step) * m_trace.numIpus + si.ipu])
+                    continue;
+                const uint64_t length = countStep(step, si);
+                if (length == 0)
+                    continue;
+                IpuTrace& trace = m_trace.ipus[si.ipu];
+                const TraceState work = workStateOf(m_steps[step].type);
+                const uint64_t all = length * m_trace.tilesPerIpu;
+                if (work == TraceState::Sync) {
+                    trace.tileCycles[size_t(TraceState::Sync)] += all;
+                    continue;
+                }
+                const uint64_t busy = length * std::min(si.activeTiles, m_trace.tilesPerIpu);
+                trace.tileCycles[size_t(work)] += busy;
+                trace.tileCycles[size_t(TraceState::WaitingForSync)] += all - busy;
+                if (all > busy)
+                    m_trace.waits.push_back(waitingStep(step, si, all - busy, all));
+            }
+        }
+    }
+
+    TraceSummary finish()
+    {
+        for (IpuTrace& trace : m_trace.ipus) {
+            const uint32_t ipu = trace.ipu;
+            if (m_firstCycle[ipu] == UINT64_MAX)
+                continue;
+            trace.firstCycle = m_firstCycle[ipu];
+            trace.lastCycle = m_lastCycle[ipu];
+            const uint64_t span = trace.lastCycle - trace.firstCycle;
+            m_trace.totalCycles = std::max(m_trace.totalCycles, span);
+            uint64_t inSteps = 0, tileCyclesInSteps = 0;
+            for (size_t s = 0; s < kTraceStateCount; ++s) {
+                inSteps += trace.stepCycles[s];
+                tileCyclesInSteps += trace.tileCycles[s];
+            }
+            trace.stepCycles[size_t(TraceState::Idle)] = span > inSteps ? span - inSteps : 0;
+            const uint64_t all = span * m_trace.tilesPerIpu;
+            trace.tileCycles[size_t(TraceState::Idle)] = all > tileCyclesInSteps ? all - tileCyclesInSteps : 0;
+            const auto& busy = m_busyByTile[ipu];
+            const auto [least, most] = std::minmax_element(busy.begin(), busy.end());
+            trace.minTileBusy = *least;
+            trace.maxTileBusy = *most;
+            uint64_t sum = 0;
+            for (uint64_t b : busy)
+                sum += b;
+            trace.meanTileBusy = double(sum) / double(busy.size());
+        }
+        std::stable_sort(m_trace.waits.begin(), m_trace.waits.end(),
+            [](const WaitingStep& a, const WaitingStep& b) { return a.waitTileCycles > b.waitTileCycles; });
+        return std::move(m_trace);
+    }
+
+private:
+    const StepIpu& onIpu(uint32_t step, uint32_t ipu) const
+    {
+        for (const StepIpu& si : m_steps[step].ipus)
+            if (si.ipu == ipu)
+                return si;
+        return m_steps[step].ipus.front(); // unreachable: rows are checked against their step
+    }
+
+    // Counts the step's cycles within the range into its IPU's figures; returns them.
+    uint64_t countStep(uint32_t step, const StepIpu& si)
+    {
+        const uint64_t length = overlap(si.cyclesBase, si.cyclesBase + si.cycles, m_range);
+        if (length == 0)
+            return 0;
+        if (!m_stepCounted[step]) {
+            m_stepCounted[step] = true;
+            ++m_trace.numSteps;
+        }
+        IpuTrace& trace = m_trace.ipus[si.ipu];
+        const TraceState work = workStateOf(m_steps[step].type);
+        trace.stepCycles[size_t(work)] += length;
+        m_firstCycle[si.ipu] = std::min(m_firstCycle[si.ipu], std::max(si.cyclesBase, m_range.first));
+        m_lastCycle[si.ipu] = std::max(m_lastCycle[si.ipu], std::min(si.cyclesBase + si.cycles, m_range.last));
+        const uint64_t data = si.dataIn + si.dataOut;
+        if (work == TraceState::StreamCopy)
+            trace.streamCopyBytes += data;
+        else if (m_steps[step].type == "GlobalExchange")
+            trace.globalExchangeBytes += data;
+        return length;
+    }
+
+    WaitingStep waitingStep(uint32_t step, const StepIpu& si, uint64_t wait, uint64_t all) const
+    {
+        WaitingStep w;
+        w.step = step;
+        w.ipu = si.ipu;
+        const uint32_t program = m_steps[step].program;
+        w.program = program < m_names.size() ? m_names[program] : "program " + std::to_string(program);
+        w.type = m_steps[step].type;
+        w.cycles = si.cycles;
+        w.cycleBase = si.cyclesBase;
+        w.waitTileCycles = wait;
+        w.waitShare = double(wait) / double(all);
+        w.activeTiles = si.activeTiles;
+        return w;
+    }
+
+    const std::vector<ExecutionStep>& m_steps;
+    const std::vector<std::string>& m_names;
+    const CycleRange m_range;
+    TraceSummary m_trace;
+    std::vector<uint64_t> m_firstCycle, m_lastCycle;
+    std::vector<std::vector<uint64_t>> m_busyByTile; // [ipu][tile]
+    std::vector<bool> m_hasRow;                      // [step × numIpus + ipu]
+    std::vector<bool> m_stepCounted;                 // [step]: counted in numSteps
+};
+
+} // namespace
+
+TraceSummary analyseTrace(const Profile& profile, const std::vector<ExecutionStep>& steps,
+    const std::vector<std::string>& programNames, CycleRange range)
+{
+    TraceBuilder builder(profile, steps, programNames, range);
+    profile.forEachTileCycles(
+        steps,
+        [](void* context, uint32_t step, uint32_t ipu, const std::vector<uint32_t>& cycles) {
+            static_cast<TraceBuilder*>(context)->addRow(step, ipu, cycles);
+        },
+        &builder);
+    builder.addStepsWithoutRows();
+    return builder.finish();
+}
+
+TileMoment tileStateAt(const Profile& profile, const std::vector<ExecutionStep>& steps, uint32_t globalTile,
+    uint64_t cycle)
+{
+    const uint32_t tilesPerIpu = profile.target().tilesPerIpu;
+    const uint32_t ipu = globalTile / tilesPerIpu, tile = globalTile % tilesPerIpu;
+    TileMoment moment;
+    // Steps run one after another on an IPU, in execution order: the last one starting at or before
+    // `cycle` is the only candidate.
+    for (size_t index = 0; index < steps.size(); ++index)
+        for (const StepIpu& si : steps[index].ipus)
+            if (si.ipu == ipu && si.cyclesBase <= cycle && cycle < si.cyclesBase + si.cycles)
+                moment.step = int64_t(index);
+    if (moment.step < 0)
+        return moment;
+    const ExecutionStep& step = steps[size_t(moment.step)];
+    const TraceState work = workStateOf(step.type);
+    const StepIpu* si = nullptr;
+    for (const StepIpu& candidate : step.ipus)
+        if (candidate.ipu == ipu)
+            si = &candidate;
+    const std::vector<uint32_t> cycles = profile.readTileCycles(steps, uint32_t(moment.step), ipu);
+    if (work == TraceState::Sync) {
+        moment.state = TraceState::Sync;
+        moment.tileCycles = si->cycles;
+    } else if (cycles.empty()) { // no per-tile row: the first activeTiles tiles are taken as the active ones
+        moment.tileCycles = tile < si->activeTiles ? si->cycles : 0;
+        moment.state = tile < si->activeTiles ? work : TraceState::WaitingForSync;
+    } else {
+        moment.tileCycles = cycles[tile];
+        moment.state = cycle < si->cyclesBase + cycles[tile] ? work : TraceState::WaitingForSync;
+    }
+    return moment;
+}
+
+TraceSummary analyseTrace(const Profile& profile, CycleRange range)
+{
+    const std::vector<ExecutionStep> steps = profile.readSteps(false);
+    std::vector<std::string> names;
+    for (const Program& program : profile.readPrograms())
+        names.push_back(program.name);
+    return analyseTrace(profile, steps, names, range);
+}
+
+} // namespace popscope
