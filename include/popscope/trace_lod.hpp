@@ -1,0 +1,97 @@
+#pragma once
+// Level-of-detail summaries of the BSP trace, so a view can paint the whole run of every tile in a
+// frame: per IPU lane, the steps in time order, and for each step and each group of tiles the
+// busy tile-cycles (the rest of the step's tile-cycles wait for sync, or are sync). Mipmap levels
+// sum 2, 4, 8, ... consecutive steps, so a pixel column that spans thousands of steps reads a
+// handful of blocks. Full-resolution cells (single tiles inside a step) are not held: a view that
+// zooms in that far reads the few visible rows from the file (Profile::readTileCycles).
+//
+// Aggregates are exact sums (tile-cycles as doubles); cells that cut a step are prorated linearly.
+// Built off the GUI thread with progress and cancel; saved to and loaded from a cache file.
+#include "popscope/execution_trace.hpp"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace popscope {
+
+class Profile;
+
+// Tile-cycles by state in a cell (a cycle range × a range of tiles).
+using StateTileCycles = std::array<double, kTraceStateCount>;
+
+class TraceLod {
+public:
+    static constexpr uint32_t kTilesPerGroup = 16;
+
+    struct LaneStep {
+        uint32_t step = 0;      // index into the profile's steps
+        uint64_t base = 0;      // first cycle on the IPU
+        uint64_t cycles = 0;    // duration on the IPU
+        TraceState work = TraceState::Computing;
+        bool perTile = false;   // busy comes from cycles_by_tile
+    };
+
+    // `progress(done, total)` is called now and then; returning false cancels (build returns an
+    // empty TraceLod with cancelled() true). Throws ProfileError for damaged rows.
+    static TraceLod build(const Profile& profile, const std::vector<ExecutionStep>& steps,
+        const std::function<bool(uint64_t done, uint64_t total)>& progress = {});
+
+    bool cancelled() const { return m_cancelled; }
+    uint32_t numIpus() const { return uint32_t(m_lanes.size()); }
+    uint32_t tilesPerIpu() const { return m_tilesPerIpu; }
+    uint32_t groupsPerIpu() const { return m_groupsPerIpu; }
+    uint32_t tilesInGroup(uint32_t group) const;
+    const std::vector<LaneStep>& lane(uint32_t ipu) const { return m_lanes[ipu].steps; }
+    uint64_t endCycle() const { return m_endCycle; } // the last step's end over all IPUs
+
+    // Busy tile-cycles of `group` in the lane's step `k` (level 0).
+    double busy(uint32_t ipu, size_t k, uint32_t group) const;
+    // Tile-cycles by state of the tiles [firstGroup, lastGroup) of `ipu` within cycles [from, to).
+    StateTileCycles cell(uint32_t ipu, uint64_t from, uint64_t to, uint32_t firstGroup, uint32_t lastGroup) const;
+    // The same for every group of `ipu` at once (one pixel column of a lane): `perGroup` gets
+    // groupsPerIpu() cells. Finds the blocks once, so a frame costs columns × blocks × groups.
+    void column(uint32_t ipu, uint64_t from, uint64_t to, std::vector<StateTileCycles>& perGroup) const;
+    // Number of mipmap levels of a lane (level 0 = steps) and a block's busy sum, for tests.
+    size_t levels(uint32_t ipu) const { return m_lanes[ipu].levels.size(); }
+    double blockBusy(uint32_t ipu, size_t level, size_t block, uint32_t group, TraceState state) const;
+
+    // The cache: a binary file whose key is the profile's identity (size, modification time, a hash
+    // of its first 64 KB). load() returns false (and leaves the object alone) for a missing, stale
+    // or damaged cache; save() writes beside `path` and renames into place.
+    static std::string identityOf(const std::string& profilePath);
+    bool save(const std::string& path, const std::string& identity) const;
+    bool load(const std::string& path, const std::string& identity);
+
+private:
+    // A mipmap level: per block (2^level consecutive lane steps) and group, busy tile-cycles by state,
+    // plus per block the step cycles by state (for the waiting and sync parts).
+    struct Level {
+        std::vector<float> busy;        // level 0: [step][group]; above: [block][group][busy state]
+        std::vector<double> stepCycles; // [block][state]
+    };
+    struct Lane {
+        std::vector<LaneStep> steps;
+        std::vector<Level> levels;
+    };
+    void buildLevels();
+    // The pieces of [from, to) in a lane: whole blocks (level, block) and cut steps (SIZE_MAX, k).
+    struct Piece {
+        size_t level;
+        size_t index;
+    };
+    void piecesOf(uint32_t ipu, uint64_t from, uint64_t to, std::vector<Piece>& pieces) const;
+    void addWhole(uint32_t ipu, size_t level, size_t block, uint32_t g0, uint32_t g1, StateTileCycles& out) const;
+    void addPart(uint32_t ipu, size_t k, uint64_t from, uint64_t to, uint32_t g0, uint32_t g1, StateTileCycles& out) const;
+
+    std::vector<Lane> m_lanes;
+    uint32_t m_tilesPerIpu = 0;
+    uint32_t m_groupsPerIpu = 0;
+    uint64_t m_endCycle = 0;
+    bool m_cancelled = false;
+};
+
+} // namespace popscope

@@ -1,0 +1,165 @@
+// TraceLod's cache file: a versioned binary image of the lanes and levels, keyed by the profile's
+// identity, checked on load like any untrusted file (a damaged cache is rebuilt, never trusted).
+#include "popscope/trace_lod.hpp"
+
+#include "popscope/output_file.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+namespace popscope {
+
+namespace {
+
+constexpr char kMagic[8] = {'P', 'S', 'L', 'O', 'D', '0', '1', '\n'};
+constexpr uint64_t kMaxElements = uint64_t(1) << 32; // far beyond any profile: a bound for damaged files
+
+class Writer {
+public:
+    explicit Writer(std::FILE* file) : m_file(file) {}
+    template <typename T>
+    void value(const T& v) { m_ok = m_ok && std::fwrite(&v, sizeof v, 1, m_file) == 1; }
+    template <typename T>
+    void array(const std::vector<T>& v)
+    {
+        value(uint64_t(v.size()));
+        m_ok = m_ok && (v.empty() || std::fwrite(v.data(), sizeof(T), v.size(), m_file) == v.size());
+    }
+    bool ok() const { return m_ok; }
+
+private:
+    std::FILE* m_file;
+    bool m_ok = true;
+};
+
+class Reader {
+public:
+    explicit Reader(std::ifstream& in) : m_in(in) {}
+    template <typename T>
+    bool value(T& v) { return bool(m_in.read(reinterpret_cast<char*>(&v), sizeof v)); }
+    template <typename T>
+    bool array(std::vector<T>& v, uint64_t expected)
+    {
+        uint64_t size = 0;
+        if (!value(size) || size != expected || size > kMaxElements)
+            return false;
+        v.resize(size_t(size));
+        return size == 0 || bool(m_in.read(reinterpret_cast<char*>(v.data()), std::streamsize(size * sizeof(T))));
+    }
+
+private:
+    std::ifstream& m_in;
+};
+
+} // namespace
+
+std::string TraceLod::identityOf(const std::string& profilePath)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const uint64_t size = fs::file_size(profilePath, ec);
+    const auto modified = fs::last_write_time(profilePath, ec).time_since_epoch().count();
+    // FNV-1a of the first 64 KB: the header and the first pages, which any rewrite changes.
+    uint64_t hash = 1469598103934665603ull;
+    std::ifstream in(profilePath, std::ios::binary);
+    std::vector<char> head(65536);
+    in.read(head.data(), std::streamsize(head.size()));
+    for (std::streamsize i = 0; i < in.gcount(); ++i)
+        hash = (hash ^ uint8_t(head[size_t(i)])) * 1099511628211ull;
+    char text[96];
+    std::snprintf(text, sizeof text, "%llu-%lld-%016llx", static_cast<unsigned long long>(size),
+        static_cast<long long>(modified), static_cast<unsigned long long>(hash));
+    return text;
+}
+
+bool TraceLod::save(const std::string& path, const std::string& identity) const
+{
+    const std::string temporary = temporaryPathFor(path);
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(temporary.c_str(), "wb"), &std::fclose);
+    if (!file)
+        return false;
+    Writer w(file.get());
+    std::fwrite(kMagic, 1, sizeof kMagic, file.get());
+    w.array(std::vector<char>(identity.begin(), identity.end()));
+    w.value(m_tilesPerIpu);
+    w.value(m_groupsPerIpu);
+    w.value(m_endCycle);
+    w.value(uint64_t(m_lanes.size()));
+    for (const Lane& lane : m_lanes) {
+        w.value(uint64_t(lane.steps.size()));
+        for (const LaneStep& step : lane.steps) { // field by field: no padding, no raw enums
+            w.value(step.step);
+            w.value(step.base);
+            w.value(step.cycles);
+            w.value(uint8_t(step.work));
+            w.value(uint8_t(step.perTile));
+        }
+        w.value(uint64_t(lane.levels.size()));
+        for (const Level& level : lane.levels) {
+            w.array(level.busy);
+            w.array(level.stepCycles);
+        }
+    }
+    const bool ok = w.ok() && std::fflush(file.get()) == 0 && std::fclose(file.release()) == 0;
+    if (!ok) {
+        std::remove(temporary.c_str());
+        return false;
+    }
+    try {
+        moveIntoPlace(temporary, path);
+    } catch (...) {
+        return false;
+    }
+    return true;
+}
+
+bool TraceLod::load(const std::string& path, const std::string& identity)
+{
+    std::ifstream in(path, std::ios::binary);
+    char magic[sizeof kMagic] = {};
+    if (!in.read(magic, sizeof magic) || std::memcmp(magic, kMagic, sizeof kMagic) != 0)
+        return false;
+    Reader r(in);
+    std::vector<char> stored;
+    if (!r.array(stored, identity.size()) || std::string(stored.begin(), stored.end()) != identity)
+        return false;
+    TraceLod lod;
+    uint64_t lanes = 0;
+    if (!r.value(lod.m_tilesPerIpu) || !r.value(lod.m_groupsPerIpu) || !r.value(lod.m_endCycle) || !r.value(lanes)
+        || lod.m_groupsPerIpu != (lod.m_tilesPerIpu + kTilesPerGroup - 1) / kTilesPerGroup || lanes > 1024)
+        return false;
+    lod.m_lanes.resize(size_t(lanes));
+    for (Lane& lane : lod.m_lanes) {
+        uint64_t steps = 0, levels = 0;
+        if (!r.value(steps) || steps > kMaxElements)
+            return false;
+        lane.steps.resize(size_t(steps));
+        for (LaneStep& step : lane.steps) {
+            uint8_t work = 0, perTile = 0;
+            if (!r.value(step.step) || !r.value(step.base) || !r.value(step.cycles) || !r.value(work) || !r.value(perTile)
+                || work >= kTraceStateCount || perTile > 1)
+                return false;
+            step.work = TraceState(work);
+            step.perTile = perTile == 1;
+        }
+        if (!r.value(levels) || levels > 64)
+            return false;
+        lane.levels.resize(size_t(levels));
+        size_t blocks = size_t(steps);
+        for (size_t l = 0; l < levels; ++l) {
+            const uint64_t busy = l == 0 ? blocks * lod.m_groupsPerIpu : blocks * lod.m_groupsPerIpu * 3;
+            if (!r.array(lane.levels[l].busy, busy) || !r.array(lane.levels[l].stepCycles, blocks * kTraceStateCount))
+                return false;
+            blocks = (blocks + 1) / 2;
+        }
+    }
+    if (in.peek() != std::char_traits<char>::eof())
+        return false;
+    *this = std::move(lod);
+    return true;
+}
+
+} // namespace popscope
