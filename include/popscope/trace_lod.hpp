@@ -55,6 +55,16 @@ public:
     // The same for every group of `ipu` at once (one pixel column of a lane): `perGroup` gets
     // groupsPerIpu() cells. Finds the blocks once, so a frame costs columns × blocks × groups.
     void column(uint32_t ipu, uint64_t from, uint64_t to, std::vector<StateTileCycles>& perGroup) const;
+    // The lane's cycles within [from, to) by the kind of step that holds them (Idle: between steps).
+    StateTileCycles stepCycles(uint32_t ipu, uint64_t from, uint64_t to) const;
+    // The figures of a window, per IPU and over all: what the Summary tab shows for the visible range.
+    struct RangeFigures {
+        std::vector<StateTileCycles> stepCycles; // per IPU
+        std::vector<StateTileCycles> tileCycles; // per IPU, every group
+        double parallelEfficiency() const;       // busy tile-cycles ÷ all, over every IPU
+        double share(TraceState kind) const;     // of the IPUs' cycles, by kind of step
+    };
+    RangeFigures range(uint64_t from, uint64_t to) const;
     // Number of mipmap levels of a lane (level 0 = steps) and a block's busy sum, for tests.
     size_t levels(uint32_t ipu) const { return m_lanes[ipu].levels.size(); }
     double blockBusy(uint32_t ipu, size_t level, size_t block, uint32_t group, TraceState state) const;

@@ -37,7 +37,12 @@ AppOptions parseAppOptions(const QStringList& arguments)
                                          QStringLiteral("Keep settings (recent files, preferences) in this folder instead of "
                                                         "the user's; used to script screenshots with recent files."),
                                          QStringLiteral("folder"));
-    parser.addOptions({compare, demo, page, select, tab, breakdown, screenshot, size, fresh, settingsDir});
+    const QCommandLineOption traceScale(QStringLiteral("trace-scale"),
+        QStringLiteral("Execution Trace in compare mode: same (one time scale) or own (each trace on its own)."),
+        QStringLiteral("scale"));
+    const QCommandLineOption traceStep(QStringLiteral("trace-step"),
+        QStringLiteral("Execution Trace: zoom to this step and show its details."), QStringLiteral("step"));
+    parser.addOptions({compare, demo, page, select, tab, breakdown, screenshot, size, fresh, settingsDir, traceScale, traceStep});
 
     AppOptions options;
     if (!parser.parse(arguments)) {
@@ -64,6 +69,8 @@ AppOptions parseAppOptions(const QStringList& arguments)
     options.select = parser.value(select);
     options.tab = parser.value(tab);
     options.breakdown = parser.value(breakdown).toLower();
+    options.traceScale = parser.value(traceScale).toLower();
+    options.traceStep = parser.isSet(traceStep) ? parser.value(traceStep).toLongLong() : -1;
     options.screenshot = parser.value(screenshot);
     // Scripted screenshots always show the defaults, whatever the user last chose.
     options.settingsDir = parser.value(settingsDir);
@@ -76,6 +83,8 @@ AppOptions parseAppOptions(const QStringList& arguments)
         }
         options.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
     }
+    if (!options.traceScale.isEmpty() && options.traceScale != QStringLiteral("same") && options.traceScale != QStringLiteral("own"))
+        options.error = QStringLiteral("--trace-scale wants same or own (got “%1”).").arg(options.traceScale);
     if (!options.breakdown.isEmpty() &&
         !QStringList{QStringLiteral("none"), QStringLiteral("category"), QStringLiteral("region"), QStringLiteral("liveness")}
              .contains(options.breakdown))

@@ -1,7 +1,7 @@
 #pragma once
 // Command line: popscope [FILE] [--compare TARGET] [--demo] [--page NAME] [--select TILES] [--tab NAME]
 //               [--screenshot OUT.png] [--size WxH] [--breakdown NAME] [--fresh-settings]
-//               [--settings-dir DIR]
+//               [--settings-dir DIR] [--trace-scale same|own] [--trace-step N]
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -16,6 +16,8 @@ struct AppOptions {
     QString select;     // tile selection text, e.g. "0, 5, 100-120"
     QString tab;        // Memory bottom tab: Details, Variables, Vertices, Exchanges, Compute Sets
     QString breakdown;  // none, category, region, liveness
+    QString traceScale; // Execution Trace in compare mode: same or own
+    qint64 traceStep = -1; // Execution Trace: zoom to this step
     QString screenshot; // write the window to this PNG and exit
     QSize size;         // window size
     bool freshSettings = false; // ignore (and do not touch) the user's saved settings

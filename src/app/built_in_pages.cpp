@@ -1,5 +1,6 @@
 // The report pages popscope ships, in sidebar order: one registration each.
 #include "app/page_registry.hpp"
+#include "views/execution_trace_page.hpp"
 #include "views/insights_report.hpp"
 #include "views/memory_page.hpp"
 #include "views/summary_report.hpp"
@@ -32,7 +33,10 @@ PageRegistry builtInPages()
     r.add({QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"), {}, Needs::Planned, {}});
     r.add({QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"), {}, Needs::Planned, {}});
     r.add({QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"), {}, Needs::Planned, {}});
-    r.add({QStringLiteral("execution-trace"), QStringLiteral("Execution Trace"), icon("trace"), {}, Needs::Planned, {}});
+    PageInfo trace{QStringLiteral("execution-trace"), QStringLiteral("Execution Trace"), icon("trace"),
+                   QKeySequence(QStringLiteral("Ctrl+7")), Needs::Report, factory<ExecutionTracePage>()};
+    trace.aliases = {QStringLiteral("trace")};
+    r.add(std::move(trace));
     return r;
 }
 

@@ -37,7 +37,7 @@ const PageInfo* PageRegistry::find(const QString& idOrName) const
 {
     const QString key = normalised(idOrName);
     for (const PageInfo& page : m_pages)
-        if (page.id == key || normalised(page.name) == key)
+        if (page.id == key || normalised(page.name) == key || page.aliases.contains(key))
             return &page;
     return nullptr;
 }

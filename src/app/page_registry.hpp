@@ -6,6 +6,7 @@
 
 #include <QKeySequence>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <vector>
@@ -30,6 +31,7 @@ struct PageInfo {
     Needs needs = Needs::Report;
     std::function<ReportPage*(ReportState*, QWidget*)> create; // null when planned
     std::vector<ReportPart> parts = basicReportParts();        // read before the report is shown
+    QStringList aliases = {};                                  // other ids --page accepts ("trace")
 
     // Whether the page can be shown with `state`, and why not when it cannot.
     bool isAvailable(const ReportState& state) const;

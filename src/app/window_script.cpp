@@ -3,6 +3,7 @@
 #include "app/main_window.hpp"
 #include "models/image_file.hpp"
 #include "models/memory_series.hpp"
+#include "views/execution_trace_page.hpp"
 #include "views/memory_page.hpp"
 
 #include <QApplication>
@@ -74,6 +75,24 @@ void WindowScript::apply()
         if (!tabs.contains(m_options.tab, Qt::CaseInsensitive))
             std::fprintf(stderr, "popscope: no Memory tab called “%s” (%s)\n", qPrintable(m_options.tab),
                          qPrintable(tabs.join(QStringLiteral(", "))));
+    }
+    // The Execution Trace builds its data after the report opened: its options apply, and the
+    // screenshot is taken, once it is ready.
+    auto* trace = qobject_cast<ExecutionTracePage*>(m_window->page(QStringLiteral("execution-trace")));
+    const auto applyTrace = [this, trace] {
+        if (!m_options.traceScale.isEmpty())
+            trace->setSameTimeScale(m_options.traceScale == QStringLiteral("same"));
+        if (m_options.traceStep >= 0)
+            trace->zoomToStep(uint32_t(m_options.traceStep));
+        if (!m_options.screenshot.isEmpty())
+            QTimer::singleShot(500, this, &WindowScript::finish);
+    };
+    if (trace && m_window->currentPage() == QStringLiteral("Execution Trace")) {
+        if (trace->isReady())
+            applyTrace();
+        else
+            connect(trace, &ExecutionTracePage::ready, this, applyTrace, Qt::SingleShotConnection);
+        return;
     }
     if (!m_options.screenshot.isEmpty())
         QTimer::singleShot(700, this, &WindowScript::finish);

@@ -316,4 +316,62 @@ void TraceLod::column(uint32_t ipu, uint64_t from, uint64_t to, std::vector<Stat
     }
 }
 
+StateTileCycles TraceLod::stepCycles(uint32_t ipu, uint64_t from, uint64_t to) const
+{
+    StateTileCycles out{};
+    if (ipu >= m_lanes.size() || to <= from)
+        return out;
+    std::vector<Piece> pieces;
+    piecesOf(ipu, from, to, pieces);
+    const Lane& lane = m_lanes[ipu];
+    double counted = 0;
+    for (const Piece& piece : pieces) {
+        if (piece.level == SIZE_MAX) {
+            const LaneStep& step = lane.steps[piece.index];
+            const uint64_t a = std::max(from, step.base), b = std::min(to, step.base + step.cycles);
+            out[size_t(step.work)] += double(b - a);
+            counted += double(b - a);
+            continue;
+        }
+        for (size_t s = 0; s < kTraceStateCount; ++s) {
+            out[s] += lane.levels[piece.level].stepCycles[piece.index * kTraceStateCount + s];
+            counted += lane.levels[piece.level].stepCycles[piece.index * kTraceStateCount + s];
+        }
+    }
+    out[size_t(TraceState::Idle)] = std::max(0.0, double(to - from) - counted);
+    return out;
+}
+
+TraceLod::RangeFigures TraceLod::range(uint64_t from, uint64_t to) const
+{
+    RangeFigures figures;
+    for (uint32_t ipu = 0; ipu < numIpus(); ++ipu) {
+        figures.stepCycles.push_back(stepCycles(ipu, from, to));
+        figures.tileCycles.push_back(cell(ipu, from, to, 0, m_groupsPerIpu));
+    }
+    return figures;
+}
+
+double TraceLod::RangeFigures::parallelEfficiency() const
+{
+    double busy = 0, all = 0;
+    for (const StateTileCycles& ipu : tileCycles)
+        for (size_t s = 0; s < kTraceStateCount; ++s) {
+            all += ipu[s];
+            busy += isBusy(TraceState(s)) ? ipu[s] : 0.0;
+        }
+    return all > 0 ? busy / all : 0.0;
+}
+
+double TraceLod::RangeFigures::share(TraceState kind) const
+{
+    double part = 0, all = 0;
+    for (const StateTileCycles& ipu : stepCycles)
+        for (size_t s = 0; s < kTraceStateCount; ++s) {
+            all += ipu[s];
+            part += TraceState(s) == kind ? ipu[s] : 0.0;
+        }
+    return all > 0 ? part / all : 0.0;
+}
+
 } // namespace popscope

@@ -57,7 +57,7 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
 
     // Reports not built yet cannot be shown.
     REQUIRE(!window.showPage(QStringLiteral("Liveness")));
-    REQUIRE(!window.sidebar()->isAvailable(QStringLiteral("Execution Trace")));
+    REQUIRE(window.sidebar()->isAvailable(QStringLiteral("Execution Trace")));
 
     REQUIRE(window.showPage(QStringLiteral("Memory")));
     REQUIRE(window.currentPage() == QStringLiteral("Memory"));

@@ -168,3 +168,16 @@ TEST_CASE("a lane's column gives each group's cell", "[trace][lod]")
                 requireClose(column[g], lod.cell(ipu, from, to, g, g + 1));
         }
 }
+
+TEST_CASE("a window's figures: step cycles by kind agree with analyseTrace over the run", "[trace][lod]")
+{
+    const auto profile = Profile::open(sampleProfile("sort-single"));
+    const TraceLod lod = lodOf(*profile);
+    const TraceSummary trace = analyseTrace(*profile);
+    const IpuTrace& ipu = trace.ipus[0];
+    const TraceLod::RangeFigures figures = lod.range(ipu.firstCycle, ipu.lastCycle);
+    for (size_t s = 0; s < kTraceStateCount; ++s)
+        CHECK(figures.stepCycles[0][s] == Approx(double(ipu.stepCycles[s])));
+    CHECK(figures.parallelEfficiency() == Approx(trace.parallelEfficiency()).epsilon(1e-6));
+    CHECK(figures.share(TraceState::Computing) == Approx(double(ipu.stepCycles[0]) / double(ipu.lastCycle - ipu.firstCycle)));
+}

@@ -1,0 +1,80 @@
+#include "models/trace_data.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace popscope {
+
+namespace {
+constexpr qint64 kCacheBudgetBytes = qint64(1) << 30; // 1 GiB of trace caches, newest kept
+}
+
+QString TraceData::stepName(uint32_t step) const
+{
+    if (step >= steps.size())
+        return {};
+    const uint32_t program = steps[step].program;
+    return program < programNames.size() ? QString::fromStdString(programNames[program])
+                                         : QStringLiteral("step %1").arg(step);
+}
+
+QString traceCacheFolder()
+{
+    const QByteArray override = qgetenv("POPSCOPE_CACHE_DIR");
+    const QString base = override.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::CacheLocation)
+                                            : QString::fromLocal8Bit(override);
+    return QDir(base).filePath(QStringLiteral("trace"));
+}
+
+void pruneTraceCache(qint64 budgetBytes)
+{
+    QDir folder(traceCacheFolder());
+    // Newest first: the oldest caches go once the folder holds more than the budget.
+    const QFileInfoList files = folder.entryInfoList({QStringLiteral("*.lod")}, QDir::Files, QDir::Time);
+    qint64 kept = 0;
+    for (const QFileInfo& file : files) {
+        kept += file.size();
+        if (kept > budgetBytes)
+            QFile::remove(file.absoluteFilePath());
+    }
+}
+
+std::shared_ptr<TraceData> buildTraceData(const QString& path, const std::function<void(int, const QString&)>& progress,
+    const std::atomic<bool>& cancelled)
+{
+    auto data = std::make_shared<TraceData>();
+    progress(0, QStringLiteral("Reading the steps"));
+    data->profile = Profile::open(path.toStdString());
+    const std::string profilePath = data->profile->path();
+    data->steps = data->profile->readSteps(false);
+    for (const Program& program : data->profile->readPrograms())
+        data->programNames.push_back(program.name);
+    if (cancelled)
+        return nullptr;
+
+    const std::string identity = TraceLod::identityOf(profilePath);
+    QDir().mkpath(traceCacheFolder());
+    data->cachePath = QDir(traceCacheFolder()).filePath(QString::fromStdString(identity) + QStringLiteral(".lod"));
+    data->lodFromCache = data->lod.load(data->cachePath.toStdString(), identity);
+    if (!data->lodFromCache) {
+        progress(5, QStringLiteral("Summarising every tile's cycles"));
+        data->lod = TraceLod::build(*data->profile, data->steps, [&](uint64_t done, uint64_t total) {
+            progress(5 + int(total ? 60 * done / total : 60), QStringLiteral("Summarising every tile's cycles"));
+            return !cancelled.load();
+        });
+        if (data->lod.cancelled())
+            return nullptr;
+        data->lod.save(data->cachePath.toStdString(), identity); // a failed save only costs time next time
+        pruneTraceCache(kCacheBudgetBytes);
+    }
+    if (cancelled)
+        return nullptr;
+    progress(70, QStringLiteral("Finding where the cycles wait"));
+    data->summary = analyseTrace(*data->profile, data->steps, data->programNames);
+    progress(100, QStringLiteral("Done"));
+    return cancelled ? nullptr : data;
+}
+
+} // namespace popscope

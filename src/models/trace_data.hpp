@@ -1,0 +1,44 @@
+#pragma once
+// What the Execution Trace page holds for one report: the steps in time order, program names,
+// the whole run's figures (TraceSummary: proportions, efficiency, where the cycles wait) and the
+// level-of-detail summaries for painting. Built off the GUI thread with progress; the LOD is
+// cached in the user's cache folder keyed by the file's identity (never beside the user's file),
+// so the second opening of a profile reads it back instead of streaming every per-tile row.
+#include "popscope/execution_trace.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/trace_lod.hpp"
+
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace popscope {
+
+struct TraceData {
+    std::unique_ptr<Profile> profile; // its own connection: full-resolution rows are read on demand
+    std::vector<ExecutionStep> steps;
+    std::vector<std::string> programNames;
+    TraceSummary summary; // the whole run
+    TraceLod lod;
+    bool lodFromCache = false;
+    QString cachePath; // where the LOD is (or would be) cached
+
+    QString stepName(uint32_t step) const; // the step's program name
+};
+
+// The folder for trace caches: $XDG_CACHE_HOME/popscope/trace (QStandardPaths::CacheLocation),
+// or POPSCOPE_CACHE_DIR when set (tests, scripts).
+QString traceCacheFolder();
+
+// Removes the least recently written caches beyond `budgetBytes`.
+void pruneTraceCache(qint64 budgetBytes);
+
+// Opens `path` again and builds (or loads) everything. `progress(percent, stage)` is called from
+// the worker; `cancelled` is polled. Returns nullptr when cancelled; throws ProfileError.
+std::shared_ptr<TraceData> buildTraceData(const QString& path, const std::function<void(int, const QString&)>& progress,
+    const std::atomic<bool>& cancelled);
+
+} // namespace popscope

@@ -1,0 +1,101 @@
+#pragma once
+// The Execution Trace report: the steps of every IPU and the BSP trace of its tiles (TraceView),
+// built off the GUI thread with progress (the window stays usable) and cached; a Summary tab for
+// the visible window, "Where the cycles wait" (click a row to zoom to its step) and the selected
+// step's Details. In compare mode the two traces sit one above the other and zoom and pan together.
+#include "models/trace_data.hpp"
+#include "views/report_page.hpp"
+
+#include <QFutureWatcher>
+
+#include <atomic>
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QStackedWidget;
+class QTabWidget;
+class QToolButton;
+
+namespace popscope {
+
+class TablePanel;
+class TraceFiguresModel;
+class TraceView;
+class TraceZoom;
+class WaitingStepsModel;
+
+// What a build of one slot ends with: the data, or why there is none.
+struct TraceBuild {
+    std::shared_ptr<TraceData> data;
+    QString error;
+};
+
+class ExecutionTracePage : public ReportPage {
+    Q_OBJECT
+public:
+    explicit ExecutionTracePage(ReportState* state, QWidget* parent = nullptr);
+    ~ExecutionTracePage() override;
+
+    // table "waits", key "step N on IPU I" (or "step N"): zooms to that step and selects it.
+    bool showRow(const QString& table, const QString& rowKey) override;
+    bool isReady() const { return m_ready; }
+    void zoomToStep(uint32_t step);
+    TraceView* sourceView() const { return m_views[0]; }
+    TraceView* targetView() const { return m_views[1]; }
+    TraceZoom* zoom() const { return m_zoom; }
+    // Compare mode: both traces on one time scale (zoom and pan together) or each on its own.
+    void setSameTimeScale(bool same);
+    WaitingStepsModel* waitsModel() const { return m_waits; }
+    TraceFiguresModel* figuresModel() const { return m_figures; }
+    QString detailsText() const;
+    QString messageText() const; // the progress or empty-state message shown instead of the trace
+
+signals:
+    void ready(); // both traces built (or the report has none)
+
+private:
+    void follow();
+    void start(int slot, const QString& path);
+    void onBuilt(int slot);
+    void showTraces();
+    void updateFigures();
+    void followSelection();
+    void showDetails(int64_t step);
+    void exportTrace(bool perTile);
+    void saveImage();
+    void showMessage(const QString& text, bool busy);
+
+    QStackedWidget* m_stack;
+    QLabel* m_message;
+    QProgressBar* m_progress;
+    QToolButton* m_cancel;
+    QComboBox* m_ipu;
+    QLineEdit* m_filter;
+    QToolButton* m_back;
+    QToolButton* m_forward;
+    QLabel* m_readout;
+    QTabWidget* m_tabs;
+    QLabel* m_details;
+    QComboBox* m_waitsSide;
+    TablePanel* m_waitsPanel;
+    TablePanel* m_figuresPanel;
+    TraceZoom* m_zoom;
+    TraceZoom* m_targetZoom; // the target's own window when "Same time scale" is off
+    QCheckBox* m_sameScale;
+    TraceView* m_views[2] = {nullptr, nullptr};
+    WaitingStepsModel* m_waits;
+    TraceFiguresModel* m_figures;
+    std::shared_ptr<const TraceData> m_data[2];
+    QFutureWatcher<TraceBuild>* m_watchers[2];
+    std::shared_ptr<std::atomic<bool>> m_cancelled[2];
+    QString m_errors[2];
+    int m_percent[2] = {0, 0};
+    bool m_ready = false;
+    bool m_waiting[2] = {false, false};
+};
+
+} // namespace popscope

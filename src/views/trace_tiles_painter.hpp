@@ -1,0 +1,44 @@
+#pragma once
+// Paints the BSP rows of one IPU lane into an image: each pixel the mix of states of the tiles and
+// cycles it covers. Zoomed out (16 or more tiles per pixel row) it reads the LOD's tile groups;
+// zoomed in to single tiles it reads the visible steps' per-tile cycles from the file on demand
+// (a bounded cache of rows), so a lone busy tile shows as itself.
+#include "models/trace_data.hpp"
+
+#include <QImage>
+#include <QPalette>
+
+#include <map>
+#include <vector>
+
+namespace popscope {
+
+struct TraceWindow {
+    uint64_t firstCycle = 0, lastCycle = 1;
+    uint32_t firstTile = 0, lastTile = 1; // tiles of the IPU, [first, last)
+};
+
+class TraceTilesPainter {
+public:
+    // At most this many visible steps are read tile by tile; beyond it the groups are used.
+    static constexpr size_t kMaxFullResolutionSteps = 3000;
+
+    void setTrace(const TraceData* trace);
+    QImage paint(uint32_t ipu, const TraceWindow& window, QSize size, const QPalette& palette);
+    // Whether the last paint used single tiles (true) or groups of 16 (false), for the legend.
+    bool fullResolution() const { return m_fullResolution; }
+
+private:
+    using Weights = std::array<double, kTraceStateCount>;
+    void paintGroups(uint32_t ipu, const TraceWindow& window, QImage& image);
+    bool paintTiles(uint32_t ipu, const TraceWindow& window, QImage& image);
+    const std::vector<uint32_t>& rowOf(uint32_t step, uint32_t ipu);
+    void setPixel(QImage& image, int x, int y, const Weights& weights) const;
+
+    const TraceData* m_trace = nullptr;
+    std::array<QColor, kTraceStateCount> m_colours;
+    std::map<uint64_t, std::vector<uint32_t>> m_rows; // (step, ipu) -> per-tile cycles read from the file
+    bool m_fullResolution = false;
+};
+
+} // namespace popscope

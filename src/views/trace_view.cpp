@@ -1,0 +1,463 @@
+#include "views/trace_view.hpp"
+
+#include "models/image_file.hpp"
+#include "popscope/units.hpp"
+#include "views/trace_colors.hpp"
+#include "views/trace_zoom.hpp"
+
+#include <QKeyEvent>
+#include <QPainter>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace popscope {
+
+namespace {
+
+constexpr int kGutter = 78;      // lane labels
+constexpr int kAxisHeight = 24;
+constexpr int kTitleHeight = 20;
+constexpr int kStepRow = 18;
+constexpr int kLaneGap = 8;
+
+// "1.25M" for an axis label.
+QString compactCycles(double cycles)
+{
+    const char* suffix[] = {"", "k", "M", "G", "T"};
+    int i = 0;
+    while (std::abs(cycles) >= 1000 && i < 4) {
+        cycles /= 1000;
+        ++i;
+    }
+    return QString::number(cycles, 'g', 4) + QLatin1String(suffix[i]);
+}
+
+QString timeText(uint64_t cycles, double clockHz)
+{
+    if (clockHz <= 0)
+        return {};
+    const double seconds = double(cycles) / clockHz;
+    if (seconds >= 1)
+        return QStringLiteral("%1 s").arg(seconds, 0, 'g', 3);
+    if (seconds >= 1e-3)
+        return QStringLiteral("%1 ms").arg(seconds * 1e3, 0, 'g', 3);
+    if (seconds >= 1e-6)
+        return QStringLiteral("%1 µs").arg(seconds * 1e6, 0, 'g', 3);
+    return QStringLiteral("%1 ns").arg(seconds * 1e9, 0, 'g', 3);
+}
+
+const std::vector<TraceLod::LaneStep>* laneSteps(const TraceData* trace, uint32_t ipu)
+{
+    return trace && ipu < trace->lod.numIpus() ? &trace->lod.lane(ipu) : nullptr;
+}
+
+// Index of the first lane step that ends after `cycle`.
+size_t firstEndingAfter(const std::vector<TraceLod::LaneStep>& steps, uint64_t cycle)
+{
+    return size_t(std::partition_point(steps.begin(), steps.end(),
+                      [cycle](const TraceLod::LaneStep& s) { return s.base + s.cycles <= cycle; })
+        - steps.begin());
+}
+
+} // namespace
+
+TraceView::TraceView(TraceZoom* zoom, QWidget* parent) : QWidget(parent), m_zoom(zoom)
+{
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(m_zoom, &TraceZoom::changed, this, &TraceView::invalidate);
+}
+
+void TraceView::setTrace(std::shared_ptr<const TraceData> trace)
+{
+    m_trace = std::move(trace);
+    m_painter.setTrace(m_trace.get());
+    m_selectedStep = -1;
+    m_tileFirst = 0;
+    m_tileLast = m_trace ? std::max<uint32_t>(1, m_trace->lod.tilesPerIpu()) : 1;
+    invalidate();
+}
+
+void TraceView::setZoom(TraceZoom* zoom)
+{
+    if (zoom == m_zoom)
+        return;
+    disconnect(m_zoom, nullptr, this, nullptr);
+    m_zoom = zoom;
+    connect(m_zoom, &TraceZoom::changed, this, &TraceView::invalidate);
+    invalidate();
+}
+
+void TraceView::setTileWindow(uint32_t first, uint32_t last)
+{
+    const uint32_t tiles = m_trace ? std::max<uint32_t>(1, m_trace->lod.tilesPerIpu()) : 1;
+    last = std::clamp<uint32_t>(last, 1, tiles);
+    first = std::min(first, last - 1);
+    m_tileFirst = first;
+    m_tileLast = last;
+    invalidate();
+}
+
+void TraceView::setIpu(int ipu)
+{
+    m_ipu = ipu;
+    invalidate();
+}
+
+void TraceView::setStepFilter(const QString& text)
+{
+    m_filter = text;
+    update();
+}
+
+void TraceView::setSelectedStep(int64_t step)
+{
+    m_selectedStep = step;
+    update();
+}
+
+void TraceView::setTitle(const QString& title, const QColor& colour)
+{
+    m_title = title;
+    m_titleColour = colour;
+    invalidate();
+}
+
+void TraceView::invalidate()
+{
+    m_imagesValid = false;
+    update();
+}
+
+QRect TraceView::plotArea() const
+{
+    const int top = (m_title.isEmpty() ? 0 : kTitleHeight) + kAxisHeight;
+    return QRect(kGutter, top, std::max(10, width() - kGutter - 10), std::max(10, height() - top - 4));
+}
+
+std::vector<TraceView::Lane> TraceView::lanes() const
+{
+    std::vector<Lane> out;
+    if (!m_trace)
+        return out;
+    std::vector<uint32_t> ipus;
+    for (uint32_t ipu = 0; ipu < m_trace->lod.numIpus(); ++ipu)
+        if (m_ipu < 0 || uint32_t(m_ipu) == ipu)
+            ipus.push_back(ipu);
+    if (ipus.empty())
+        return out;
+    const QRect area = plotArea();
+    const int n = int(ipus.size());
+    const int tilesHeight = std::max(8, (area.height() - n * (kStepRow + kLaneGap)) / n);
+    int y = area.top();
+    for (uint32_t ipu : ipus) {
+        Lane lane;
+        lane.ipu = ipu;
+        lane.steps = QRect(area.left(), y, area.width(), kStepRow);
+        lane.tiles = QRect(area.left(), y + kStepRow + 1, area.width(), tilesHeight);
+        out.push_back(lane);
+        y += kStepRow + 1 + tilesHeight + kLaneGap;
+    }
+    return out;
+}
+
+double TraceView::xOfCycle(uint64_t cycle) const
+{
+    const QRect area = plotArea();
+    return area.left() + (double(cycle) - double(m_zoom->first())) / double(m_zoom->width()) * area.width();
+}
+
+uint64_t TraceView::cycleAtX(int x) const
+{
+    const QRect area = plotArea();
+    const double f = std::clamp(double(x - area.left()) / std::max(1, area.width()), 0.0, 1.0);
+    return m_zoom->first() + uint64_t(f * double(m_zoom->width()));
+}
+
+void TraceView::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Base));
+    if (!m_title.isEmpty()) {
+        QFont bold = font();
+        bold.setBold(true);
+        p.setFont(bold);
+        p.fillRect(QRect(kGutter, 4, 10, 10), m_titleColour);
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRect(kGutter + 16, 0, width() - kGutter - 16, kTitleHeight), Qt::AlignVCenter | Qt::AlignLeft, m_title);
+        p.setFont(font());
+    }
+    if (!m_trace) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(rect(), Qt::AlignCenter, QStringLiteral("No execution trace"));
+        return;
+    }
+    const QRect area = plotArea();
+    paintAxis(p, area);
+    const auto all = lanes();
+    if (!m_imagesValid) {
+        m_images.clear();
+        const TraceWindow window{m_zoom->first(), m_zoom->last(), m_tileFirst, m_tileLast};
+        for (const Lane& lane : all)
+            m_images.push_back(m_painter.paint(lane.ipu, window, lane.tiles.size(), palette()));
+        m_imagesValid = true;
+    }
+    for (size_t i = 0; i < all.size(); ++i) {
+        const Lane& lane = all[i];
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRect(4, lane.steps.top(), kGutter - 8, kStepRow), Qt::AlignVCenter | Qt::AlignRight,
+            QStringLiteral("IPU %1").arg(lane.ipu));
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        const uint32_t base = lane.ipu * m_trace->lod.tilesPerIpu();
+        p.drawText(QRect(4, lane.tiles.top(), kGutter - 8, lane.tiles.height()), Qt::AlignTop | Qt::AlignRight,
+            QStringLiteral("tile %1").arg(base + m_tileFirst));
+        p.drawText(QRect(4, lane.tiles.top(), kGutter - 8, lane.tiles.height()), Qt::AlignBottom | Qt::AlignRight,
+            QString::number(base + m_tileLast - 1));
+        paintSteps(p, lane);
+        p.drawImage(lane.tiles.topLeft(), m_images[i]);
+    }
+}
+
+void TraceView::paintAxis(QPainter& p, const QRect& area) const
+{
+    const int y = area.top() - 4;
+    const QColor text = palette().color(QPalette::WindowText);
+    const QColor grid = palette().color(QPalette::Mid);
+    // About one label per 110 pixels, at 1, 2 or 5 × a power of ten cycles.
+    const double perPixel = double(m_zoom->width()) / std::max(1, area.width());
+    const double raw = perPixel * 110;
+    const double power = std::pow(10.0, std::floor(std::log10(std::max(raw, 1.0))));
+    double step = power;
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (power * m >= raw) {
+            step = power * m;
+            break;
+        }
+    p.setPen(grid);
+    p.drawLine(area.left(), y, area.right(), y);
+    const double first = std::ceil(double(m_zoom->first()) / step) * step;
+    for (double c = first; c < double(m_zoom->last()); c += step) {
+        const int x = int(xOfCycle(uint64_t(c)));
+        p.setPen(grid);
+        p.drawLine(x, y - 4, x, y);
+        p.setPen(text);
+        p.drawText(QRect(x - 50, y - kAxisHeight + 2, 100, kAxisHeight - 8), Qt::AlignCenter, compactCycles(c));
+    }
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(QRect(4, y - kAxisHeight + 2, kGutter - 8, kAxisHeight - 8), Qt::AlignVCenter | Qt::AlignRight,
+        QStringLiteral("cycles"));
+}
+
+void TraceView::paintSteps(QPainter& p, const Lane& lane) const
+{
+    const auto* steps = laneSteps(m_trace.get(), lane.ipu);
+    p.fillRect(lane.steps, palette().color(QPalette::AlternateBase));
+    if (!steps)
+        return;
+    const uint64_t first = m_zoom->first(), last = m_zoom->last();
+    // Steps narrower than a pixel share it: the pixel takes the colour of its longest step.
+    int pendingX = INT32_MIN;
+    uint64_t pendingCycles = 0;
+    QColor pendingColour;
+    const auto flush = [&] {
+        if (pendingX != INT32_MIN)
+            p.fillRect(QRect(pendingX, lane.steps.top(), 1, lane.steps.height()), pendingColour);
+        pendingX = INT32_MIN;
+        pendingCycles = 0;
+    };
+    for (size_t k = firstEndingAfter(*steps, first); k < steps->size() && (*steps)[k].base < last; ++k) {
+        const TraceLod::LaneStep& s = (*steps)[k];
+        const double x0 = std::max(xOfCycle(s.base), double(lane.steps.left()));
+        const double x1 = std::min(xOfCycle(s.base + s.cycles), double(lane.steps.right() + 1));
+        QColor colour = traceStateColor(s.work, palette());
+        const bool matches = m_filter.isEmpty() || m_trace->stepName(s.step).contains(m_filter, Qt::CaseInsensitive);
+        if (!matches)
+            colour.setAlpha(50);
+        if (x1 - x0 < 1.0) {
+            const int px = int(x0);
+            if (px != pendingX)
+                flush();
+            if (s.cycles >= pendingCycles) {
+                pendingX = px;
+                pendingCycles = s.cycles;
+                pendingColour = colour;
+            }
+            continue;
+        }
+        flush();
+        const QRectF box(x0, lane.steps.top(), x1 - x0, lane.steps.height());
+        p.fillRect(box, colour);
+        if (int64_t(s.step) == m_selectedStep) {
+            p.setPen(QPen(palette().color(QPalette::WindowText), 2));
+            p.drawRect(box.adjusted(1, 1, -1, -1));
+        }
+        if (box.width() > 36 && matches) {
+            p.setPen(s.work == TraceState::WaitingForSync || s.work == TraceState::Exchanging ? Qt::black : Qt::white);
+            const QString name = fontMetrics().elidedText(m_trace->stepName(s.step), Qt::ElideRight, int(box.width()) - 6);
+            p.drawText(box.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, name);
+        }
+    }
+    flush();
+    // A selected step narrower than a pixel still gets a marker.
+    if (m_selectedStep >= 0)
+        for (const auto& s : *steps)
+            if (int64_t(s.step) == m_selectedStep && xOfCycle(s.base + s.cycles) - xOfCycle(s.base) < 3) {
+                const int x = int(xOfCycle(s.base));
+                p.fillRect(QRect(x - 1, lane.steps.top(), 3, lane.tiles.bottom() - lane.steps.top()),
+                    palette().color(QPalette::WindowText));
+            }
+}
+
+void TraceView::resizeEvent(QResizeEvent*) { m_imagesValid = false; }
+
+int64_t TraceView::stepAt(const QPoint& pos) const
+{
+    for (const Lane& lane : lanes()) {
+        if (pos.y() < lane.steps.top() || pos.y() > lane.tiles.bottom())
+            continue;
+        const auto* steps = laneSteps(m_trace.get(), lane.ipu);
+        const uint64_t cycle = cycleAtX(pos.x());
+        const size_t k = firstEndingAfter(*steps, cycle);
+        if (k < steps->size() && (*steps)[k].base <= cycle)
+            return (*steps)[k].step;
+        return -1;
+    }
+    return -1;
+}
+
+QString TraceView::readoutAt(const QPoint& pos) const
+{
+    if (!m_trace || !plotArea().contains(pos))
+        return {};
+    const uint64_t cycle = cycleAtX(pos.x());
+    const double clock = m_trace->summary.clockHz;
+    for (const Lane& lane : lanes()) {
+        if (pos.y() < lane.steps.top() || pos.y() > lane.tiles.bottom())
+            continue;
+        QString text = QStringLiteral("IPU %1 · cycle %2 (%3)")
+                           .arg(lane.ipu)
+                           .arg(QString::fromStdString(formatCount(cycle)), timeText(cycle, clock));
+        const int64_t step = stepAt(pos);
+        if (step >= 0) {
+            const ExecutionStep& s = m_trace->steps[size_t(step)];
+            uint64_t cycles = 0;
+            for (const StepIpu& si : s.ipus)
+                if (si.ipu == lane.ipu)
+                    cycles = si.cycles;
+            text += QStringLiteral(" · step %1: %2 (%3, %4 cycles)")
+                        .arg(step)
+                        .arg(m_trace->stepName(uint32_t(step)), QString::fromStdString(s.type),
+                            QString::fromStdString(formatCount(cycles)));
+        } else {
+            text += QStringLiteral(" · between steps (idle)");
+        }
+        if (lane.tiles.contains(pos)) {
+            const uint32_t shown = m_tileLast - m_tileFirst;
+            const uint32_t tile = m_tileFirst
+                + std::min(shown - 1, uint32_t(uint64_t(pos.y() - lane.tiles.top()) * shown / lane.tiles.height()));
+            const uint32_t global = lane.ipu * m_trace->lod.tilesPerIpu() + tile;
+            const TileMoment moment = tileStateAt(*m_trace->profile, m_trace->steps, global, cycle);
+            text += QStringLiteral(" · tile %1: %2").arg(global).arg(QString::fromLatin1(traceStateName(moment.state)));
+            if (moment.step >= 0 && moment.state != TraceState::Sync)
+                text += QStringLiteral(" (works %1 cycles of the step)").arg(QString::fromStdString(formatCount(moment.tileCycles)));
+        }
+        return text;
+    }
+    return {};
+}
+
+void TraceView::wheelEvent(QWheelEvent* event)
+{
+    const QRect area = plotArea();
+    if (event->modifiers() & Qt::ControlModifier) { // the tiles: around the tile under the cursor
+        const auto all = lanes();
+        const double notches = event->angleDelta().y() / 120.0;
+        for (const Lane& lane : all) {
+            if (!lane.tiles.contains(event->position().toPoint()))
+                continue;
+            const double anchor = double(event->position().y() - lane.tiles.top()) / std::max(1, lane.tiles.height());
+            const double shown = double(m_tileLast - m_tileFirst);
+            const double wanted = std::clamp(shown * std::pow(0.8, notches), 1.0, double(m_trace->lod.tilesPerIpu()));
+            const double at = m_tileFirst + anchor * shown;
+            const double first = std::clamp(at - anchor * wanted, 0.0, double(m_trace->lod.tilesPerIpu()) - wanted);
+            setTileWindow(uint32_t(std::lround(first)), uint32_t(std::lround(first + wanted)));
+        }
+        event->accept();
+        return;
+    }
+    const double anchor = double(event->position().x() - area.left()) / std::max(1, area.width());
+    const double notches = event->angleDelta().y() / 120.0;
+    if (notches != 0)
+        m_zoom->zoomAround(std::pow(0.8, notches), anchor);
+    event->accept();
+}
+
+void TraceView::mousePressEvent(QMouseEvent* event)
+{
+    setFocus();
+    m_pressPos = event->pos();
+    m_pressFirst = m_zoom->first();
+    m_dragging = false;
+}
+
+void TraceView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (event->buttons() & Qt::LeftButton) {
+        const int dx = event->pos().x() - m_pressPos.x();
+        if (std::abs(dx) > 3)
+            m_dragging = true;
+        if (m_dragging) {
+            const double shift = double(dx) / std::max(1, plotArea().width()) * double(m_zoom->width());
+            const double first = std::clamp(double(m_pressFirst) - shift, 0.0, double(m_zoom->extent() - m_zoom->width()));
+            m_zoom->setWindow(uint64_t(first), uint64_t(first) + m_zoom->width(), false);
+        }
+        return;
+    }
+    emit hovered(readoutAt(event->pos()));
+}
+
+void TraceView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (!m_dragging && event->button() == Qt::LeftButton) {
+        const int64_t step = stepAt(event->pos());
+        setSelectedStep(step);
+        emit stepClicked(step);
+    }
+    m_dragging = false;
+}
+
+void TraceView::mouseDoubleClickEvent(QMouseEvent*)
+{
+    m_zoom->fit();
+    setTileWindow(0, m_trace ? m_trace->lod.tilesPerIpu() : 1);
+}
+
+void TraceView::keyPressEvent(QKeyEvent* event)
+{
+    const bool alt = event->modifiers() & Qt::AltModifier;
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: m_zoom->zoomAround(0.5, 0.5); break;
+    case Qt::Key_Minus: m_zoom->zoomAround(2.0, 0.5); break;
+    case Qt::Key_Left: alt ? m_zoom->back() : m_zoom->panBy(-0.2); break;
+    case Qt::Key_Right: alt ? m_zoom->forward() : m_zoom->panBy(0.2); break;
+    case Qt::Key_Home:
+        m_zoom->fit();
+        setTileWindow(0, m_trace ? m_trace->lod.tilesPerIpu() : 1);
+        break;
+    default: QWidget::keyPressEvent(event); return;
+    }
+    event->accept();
+}
+
+void TraceView::leaveEvent(QEvent*) { emit hovered({}); }
+
+bool TraceView::saveImage(const QString& path, QString* error)
+{
+    return saveImageFile(grab().toImage(), path, error);
+}
+
+} // namespace popscope

@@ -1,0 +1,97 @@
+#pragma once
+// The Execution Trace of one report: a time axis, then per IPU a lane with its steps in time order
+// (coloured by kind, named where wide enough) and under it the BSP trace of its tiles — a row per
+// group of 16 tiles (or several groups per pixel row), each pixel coloured by the mix of states in
+// it (computing, exchanging, stream copy, sync, waiting for sync, idle). Pixels come from the LOD
+// (TraceLod::column), so any zoom costs a few blocks per pixel column; the picture is cached until
+// the window, size or data changes.
+//
+// Wheel zooms around the cursor, Ctrl+wheel zooms the tiles (down to single tiles, read from the
+// file), drag pans, click selects the step under the cursor, double-click or Home shows
+// everything; + and − zoom, ← and → pan, Alt+← / Alt+→ go back and forward.
+#include "models/trace_data.hpp"
+#include "views/trace_tiles_painter.hpp"
+
+#include <QImage>
+#include <QWidget>
+
+#include <memory>
+
+namespace popscope {
+
+class TraceZoom;
+
+class TraceView : public QWidget {
+    Q_OBJECT
+public:
+    TraceView(TraceZoom* zoom, QWidget* parent = nullptr);
+
+    void setTrace(std::shared_ptr<const TraceData> trace);
+    void setZoom(TraceZoom* zoom); // compare mode: the shared window, or the view's own
+    TraceZoom* zoom() const { return m_zoom; }
+    const TraceData* trace() const { return m_trace.get(); }
+    void setIpu(int ipu);                        // -1: every IPU
+    void setStepFilter(const QString& text);     // steps whose program name holds it stand out
+    void setSelectedStep(int64_t step);          // -1: none
+    int64_t selectedStep() const { return m_selectedStep; }
+    // The tiles shown in every lane (tiles of the IPU, [first, last)); Ctrl+wheel changes them.
+    void setTileWindow(uint32_t first, uint32_t last);
+    uint32_t firstTile() const { return m_tileFirst; }
+    uint32_t lastTile() const { return m_tileLast; }
+    bool showsSingleTiles() const { return m_painter.fullResolution(); }
+    void setTitle(const QString& title, const QColor& colour); // compare mode: "Source: a.pop"
+
+    // What is under `pos`: the readout the page shows while hovering (empty outside the lanes).
+    QString readoutAt(const QPoint& pos) const;
+    // The step under `pos` (in a step row or the BSP rows below it), or -1.
+    int64_t stepAt(const QPoint& pos) const;
+    bool saveImage(const QString& path, QString* error);
+    QSize sizeHint() const override { return {1200, 520}; }
+    QSize minimumSizeHint() const override { return {360, 160}; }
+
+signals:
+    void hovered(const QString& readout);
+    void stepClicked(int64_t step);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
+private:
+    struct Lane {
+        uint32_t ipu = 0;
+        QRect steps; // the step row
+        QRect tiles; // the BSP rows
+    };
+    std::vector<Lane> lanes() const;
+    QRect plotArea() const;
+    uint64_t cycleAtX(int x) const;
+    double xOfCycle(uint64_t cycle) const;
+    void paintAxis(QPainter& p, const QRect& area) const;
+    void paintSteps(QPainter& p, const Lane& lane) const;
+    void invalidate();
+
+    TraceZoom* m_zoom;
+    std::shared_ptr<const TraceData> m_trace;
+    int m_ipu = -1;
+    QString m_filter;
+    int64_t m_selectedStep = -1;
+    QString m_title;
+    QColor m_titleColour;
+    std::vector<QImage> m_images; // per lane, for the current window and size
+    bool m_imagesValid = false;
+    TraceTilesPainter m_painter;
+    uint32_t m_tileFirst = 0, m_tileLast = 1;
+    QPoint m_pressPos;
+    uint64_t m_pressFirst = 0;
+    bool m_dragging = false;
+};
+
+} // namespace popscope

@@ -1,0 +1,161 @@
+// The Execution Trace page in the real window (offscreen): the sorts of the seed articles, the
+// figures against core, zoom to a waiting step, compare mode, the cache, damaged and empty traces.
+#include "app/main_window.hpp"
+#include "fixture_builder.hpp"
+#include "models/trace_figures_model.hpp"
+#include "models/waiting_steps_model.hpp"
+#include "popscope/execution_trace.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/profile_writer.hpp"
+#include "popscope/units.hpp"
+#include "views/execution_trace_page.hpp"
+#include "views/trace_view.hpp"
+#include "views/trace_zoom.hpp"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QSignalSpy>
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+using namespace popscope;
+
+namespace {
+
+QString sampleProfile(const char* name)
+{
+    const auto dir = std::filesystem::path(POPSCOPE_DEMO_PROFILE).parent_path();
+    return QString::fromStdString((dir / name).string());
+}
+
+// A window on the Execution Trace with `source` (and `target`) open, the trace built; caches go
+// to a fresh folder so every test builds its LOD once and may read it back.
+struct OpenTrace {
+    popscope::test::TempDir cache;
+    MainWindow window;
+    ExecutionTracePage* page = nullptr;
+    explicit OpenTrace(const QString& source, const QString& target = {})
+    {
+        qputenv("POPSCOPE_CACHE_DIR", QByteArray::fromStdString(cache.path().string()));
+        window.setInteractive(false);
+        window.resize(1400, 900);
+        window.show();
+        open(source, target);
+    }
+    void open(const QString& source, const QString& target = {})
+    {
+        QSignalSpy opened(&window, &MainWindow::reportOpened);
+        if (target.isEmpty())
+            window.openFile(source);
+        else
+            window.compareFiles(source, target);
+        REQUIRE(opened.wait(20000));
+        page = qobject_cast<ExecutionTracePage*>(window.page(QStringLiteral("trace")));
+        REQUIRE(page);
+        REQUIRE(window.showPage(QStringLiteral("execution-trace")));
+        if (!page->isReady())
+            REQUIRE(QSignalSpy(page, &ExecutionTracePage::ready).wait(20000));
+    }
+};
+
+} // namespace
+
+TEST_CASE("the trace of sort-single: the heap sort waits, tile 0 holds it up, the figures are core's", "[trace][window]")
+{
+    OpenTrace w(sampleProfile("sort-single.pop"));
+    REQUIRE(w.page->messageText().isEmpty());
+    WaitingStepsModel* waits = w.page->waitsModel();
+    QAbstractItemModelTester waitsTester(waits, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    REQUIRE(waits->rowCount() >= 1);
+    CHECK(waits->index(0, WaitingStepsModel::Program).data().toString() == QStringLiteral("sort/HeapSort"));
+    CHECK(waits->index(0, WaitingStepsModel::HeldUpBy).data().toString() == QStringLiteral("tile 0"));
+
+    const auto profile = Profile::open(sampleProfile("sort-single.pop").toStdString());
+    const TraceSummary core = analyseTrace(*profile);
+    TraceFiguresModel* figures = w.page->figuresModel();
+    QAbstractItemModelTester figuresTester(figures, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    CHECK(figures->valueText(QStringLiteral("Parallel efficiency"), 1)
+          == QString::fromStdString(formatPercent(core.parallelEfficiency(), 2)));
+
+    // A row of the ranking opens its step: the window closes in on it and Details names it.
+    const WaitingStep& top = core.waits.front();
+    REQUIRE(w.page->showRow(QStringLiteral("waits"), QStringLiteral("step %1 on IPU 0").arg(top.step)));
+    CHECK(w.page->zoom()->first() <= top.cycleBase);
+    CHECK(w.page->zoom()->last() >= top.cycleBase + top.cycles);
+    CHECK(w.page->detailsText().contains(QStringLiteral("sort/HeapSort")));
+    CHECK(w.page->sourceView()->selectedStep() == int64_t(top.step));
+    // The stream copy ranked second is short: its zoom is a small part of the run, and Back returns.
+    const WaitingStep& copy = core.waits.at(1);
+    REQUIRE(w.page->showRow(QStringLiteral("waits"), QStringLiteral("step %1 on IPU 0").arg(copy.step)));
+    CHECK(w.page->zoom()->first() <= copy.cycleBase);
+    CHECK(w.page->zoom()->width() < w.page->zoom()->extent() / 100);
+    w.page->zoom()->back();
+    w.page->zoom()->back();
+    CHECK(w.page->zoom()->width() == w.page->zoom()->extent());
+
+    // Zoomed to tiles 0-31 the rows are single tiles read from the file, and the hover names tile 0.
+    TraceView* view = w.page->sourceView();
+    view->setTileWindow(0, 32);
+    view->grab(); // paint
+    CHECK(view->showsSingleTiles());
+    const QRect area = view->rect();
+    const QString readout = view->readoutAt(QPoint(area.width() / 2, area.height() / 2));
+    CHECK(readout.contains(QStringLiteral("tile ")));
+}
+
+TEST_CASE("the trace in compare mode: two traces that zoom together, figures with Source / Target / Diff", "[trace][window][compare]")
+{
+    OpenTrace w(sampleProfile("sort-single.pop"), sampleProfile("sort-bitonic.pop"));
+    CHECK(w.page->targetView()->isVisibleTo(w.page));
+    CHECK(w.page->sourceView()->trace() != w.page->targetView()->trace());
+    TraceFiguresModel* figures = w.page->figuresModel();
+    REQUIRE(figures->columnCount() == 4);
+    CHECK(figures->valueText(QStringLiteral("Parallel efficiency"), 1) == QStringLiteral("0.09%"));
+    // Both traces over the whole extent: bitonic's tiles are busy while it runs.
+    const double bitonic = w.page->targetView()->trace()->summary.parallelEfficiency();
+    CHECK(bitonic > 0.5);
+    CHECK(figures->valueText(QStringLiteral("Parallel efficiency"), 3).startsWith(QStringLiteral("+")));
+    w.page->zoom()->zoomAround(0.25, 0.0);
+    CHECK(w.page->zoom()->width() < w.page->zoom()->extent()); // one zoom object drives both views
+    CHECK(w.page->targetView()->zoom() == w.page->zoom());
+    // Each on its own scale: the bitonic sort fills the width, 211,172 cycles against 162 million.
+    w.page->setSameTimeScale(false);
+    CHECK(w.page->targetView()->zoom() != w.page->zoom());
+    CHECK(w.page->targetView()->zoom()->extent() == w.page->targetView()->trace()->lod.endCycle());
+    CHECK(w.page->targetView()->zoom()->extent() < w.page->zoom()->extent() / 100);
+    CHECK(figures->valueText(QStringLiteral("Window"), 2).startsWith(QStringLiteral("211,172 cycles")));
+}
+
+TEST_CASE("the trace's LOD is cached and read back on the next opening", "[trace][window][cache]")
+{
+    OpenTrace w(sampleProfile("sort-bitonic.pop"));
+    CHECK_FALSE(w.page->sourceView()->trace()->lodFromCache);
+    const QString cachePath = w.page->sourceView()->trace()->cachePath;
+    CHECK(cachePath.startsWith(QString::fromStdString(w.cache.path().string())));
+    CHECK(QFileInfo::exists(cachePath));
+    w.window.reload();
+    QSignalSpy(&w.window, &MainWindow::reportOpened).wait(20000);
+    if (!w.page->isReady())
+        REQUIRE(QSignalSpy(w.page, &ExecutionTracePage::ready).wait(20000));
+    CHECK(w.page->sourceView()->trace()->lodFromCache);
+}
+
+TEST_CASE("a damaged per-tile row and a report without execution say so in the page", "[trace][window][hostile]")
+{
+    popscope::test::TempDir dir;
+    const std::string damaged = popscope::test::writeValidProfile(dir, "damaged.pop");
+    popscope::test::execSql(damaged, "UPDATE cycles_by_tile SET cycles = zeroblob(7) WHERE step_id = (SELECT min(step_id) FROM cycles_by_tile)");
+    OpenTrace w(QString::fromStdString(damaged));
+    CHECK(w.page->messageText().contains(QStringLiteral("damaged.pop")));
+    CHECK(w.page->messageText().contains(QStringLiteral("cycles_by_tile")));
+    CHECK(w.window.showPage(QStringLiteral("memory"))); // the rest of the window works
+
+    popscope::test::FixtureOptions noSteps;
+    noSteps.numSteps = 0;
+    const std::string compileOnly = dir.file("compile-only.pop");
+    writeProfile(popscope::test::makeDocument(noSteps), compileOnly);
+    w.open(QString::fromStdString(compileOnly));
+    CHECK(w.page->messageText().contains(QStringLiteral("no execution trace")));
+}
