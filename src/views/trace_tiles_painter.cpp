@@ -25,58 +25,85 @@ void TraceTilesPainter::setTrace(const TraceData* trace)
 QImage TraceTilesPainter::paint(uint32_t ipu, const TraceWindow& window, QSize size, const QPalette& palette)
 {
     QImage image(size, QImage::Format_RGB32);
-    for (size_t s = 0; s < kTraceStateCount; ++s)
+    for (size_t s = 0; s < kTraceStateCount; ++s) {
         m_colours[s] = traceStateColor(TraceState(s), palette);
+        m_rgb[s][0] = m_colours[s].red();
+        m_rgb[s][1] = m_colours[s].green();
+        m_rgb[s][2] = m_colours[s].blue();
+    }
+    m_idle = m_colours[size_t(TraceState::Idle)].rgb();
     image.fill(m_colours[size_t(TraceState::Idle)]);
     if (!m_trace || size.isEmpty())
         return image;
     const double tilesPerRow = double(window.lastTile - window.firstTile) / size.height();
-    m_fullResolution = tilesPerRow < TraceLod::kTilesPerGroup && paintTiles(ipu, window, image);
+    // Single tiles once a group of 16 spans several pixel rows (the groups would look blocky).
+    m_fullResolution = tilesPerRow <= kMaxTilesPerRowForSingleTiles && paintTiles(ipu, window, image);
     if (!m_fullResolution)
         paintGroups(ipu, window, image);
     return image;
 }
 
-void TraceTilesPainter::setPixel(QImage& image, int x, int y, const Weights& weights) const
+QRgb TraceTilesPainter::colourOf(const Weights& weights) const
 {
     double total = 0, red = 0, green = 0, blue = 0;
     for (double w : weights)
         total += w;
-    if (total <= 0) {
-        reinterpret_cast<QRgb*>(image.scanLine(y))[x] = m_colours[size_t(TraceState::Idle)].rgb();
-        return;
-    }
+    if (total <= 0)
+        return m_idle;
     for (size_t s = 0; s < kTraceStateCount; ++s) {
-        const double f = weights[s] / total;
-        red += f * m_colours[s].red();
-        green += f * m_colours[s].green();
-        blue += f * m_colours[s].blue();
+        red += weights[s] * m_rgb[s][0];
+        green += weights[s] * m_rgb[s][1];
+        blue += weights[s] * m_rgb[s][2];
     }
-    reinterpret_cast<QRgb*>(image.scanLine(y))[x] = qRgb(int(red), int(green), int(blue));
+    return qRgb(int(red / total), int(green / total), int(blue / total));
 }
 
 void TraceTilesPainter::paintGroups(uint32_t ipu, const TraceWindow& window, QImage& image)
 {
     const TraceLod& lod = m_trace->lod;
+    const uint32_t groups = lod.groupsPerIpu();
     const int w = image.width(), h = image.height();
     const double perColumn = double(window.lastCycle - window.firstCycle) / w;
     const double tilesPerRow = double(window.lastTile - window.firstTile) / h;
+    // Each pixel row's groups, the same for every column.
+    std::vector<std::pair<uint32_t, uint32_t>> rowGroups(static_cast<size_t>(h));
+    for (int y = 0; y < h; ++y) {
+        const uint32_t t0 = window.firstTile + uint32_t(tilesPerRow * y);
+        const uint32_t t1 = std::max(t0 + 1, window.firstTile + uint32_t(tilesPerRow * (y + 1)));
+        rowGroups[size_t(y)] = {t0 / TraceLod::kTilesPerGroup,
+            std::min<uint32_t>(groups, (t1 + TraceLod::kTilesPerGroup - 1) / TraceLod::kTilesPerGroup)};
+    }
+    const auto& colour = m_rgb;
+    const QRgb idle = m_idle;
+    QRgb* pixels = reinterpret_cast<QRgb*>(image.bits());
+    const size_t stride = size_t(image.bytesPerLine()) / sizeof(QRgb);
     std::vector<StateTileCycles> cells;
+    std::vector<std::array<double, 4>> weighted(groups); // per group: Σ weight × colour, Σ weight
     for (int x = 0; x < w; ++x) {
         const uint64_t a = window.firstCycle + uint64_t(perColumn * x);
         const uint64_t b = std::max(a + 1, window.firstCycle + uint64_t(perColumn * (x + 1)));
         lod.column(ipu, a, b, cells);
+        for (uint32_t g = 0; g < groups; ++g) {
+            std::array<double, 4> sum{};
+            for (size_t s = 0; s < kTraceStateCount; ++s) {
+                const double weight = cells[g][s];
+                sum[0] += weight * colour[s][0];
+                sum[1] += weight * colour[s][1];
+                sum[2] += weight * colour[s][2];
+                sum[3] += weight;
+            }
+            weighted[g] = sum;
+        }
         for (int y = 0; y < h; ++y) {
-            // The groups holding this pixel row's tiles (a group spans rows when zoomed in).
-            const uint32_t t0 = window.firstTile + uint32_t(tilesPerRow * y);
-            const uint32_t t1 = std::max(t0 + 1, window.firstTile + uint32_t(tilesPerRow * (y + 1)));
-            const uint32_t g0 = t0 / TraceLod::kTilesPerGroup;
-            const uint32_t g1 = std::min<uint32_t>(lod.groupsPerIpu(), (t1 + TraceLod::kTilesPerGroup - 1) / TraceLod::kTilesPerGroup);
-            Weights weights{};
-            for (uint32_t g = g0; g < g1; ++g)
-                for (size_t s = 0; s < kTraceStateCount; ++s)
-                    weights[s] += cells[g][s];
-            setPixel(image, x, y, weights);
+            const auto [g0, g1] = rowGroups[size_t(y)];
+            double red = 0, green = 0, blue = 0, total = 0;
+            for (uint32_t g = g0; g < g1; ++g) {
+                red += weighted[g][0];
+                green += weighted[g][1];
+                blue += weighted[g][2];
+                total += weighted[g][3];
+            }
+            pixels[size_t(y) * stride + size_t(x)] = total > 0 ? qRgb(int(red / total), int(green / total), int(blue / total)) : idle;
         }
     }
 }
@@ -120,33 +147,51 @@ bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QIma
     }
     const int w = image.width(), h = image.height();
     const double perColumn = double(window.lastCycle - window.firstCycle) / w;
-    const double tilesPerRow = double(window.lastTile - window.firstTile) / h;
+    const uint32_t tiles = window.lastTile - window.firstTile;
+    const double tilesPerRow = double(tiles) / h;
+    // Per column: each visible tile's weights once, then each pixel row sums its tiles.
+    std::vector<Weights> perTile(tiles);
+    std::vector<QRgb> tileColours(tiles);
+    QRgb* pixels = reinterpret_cast<QRgb*>(image.bits());
+    const size_t stride = size_t(image.bytesPerLine()) / sizeof(QRgb);
     size_t first = 0; // the first visible step that may reach this column
     for (int x = 0; x < w; ++x) {
         const uint64_t a = window.firstCycle + uint64_t(perColumn * x);
         const uint64_t b = std::max(a + 1, window.firstCycle + uint64_t(perColumn * (x + 1)));
         while (first < visible.size() && visible[first].step->base + visible[first].step->cycles <= a)
             ++first;
-        for (int y = 0; y < h; ++y) {
-            const uint32_t t0 = window.firstTile + uint32_t(tilesPerRow * y);
-            const uint32_t t1 = std::max(t0 + 1, window.firstTile + uint32_t(tilesPerRow * (y + 1)));
-            Weights weights{};
-            for (size_t v = first; v < visible.size() && visible[v].step->base < b; ++v) {
-                const TraceLod::LaneStep& s = *visible[v].step;
-                const uint64_t inStep = overlap(s.base, s.base + s.cycles, a, b);
-                for (uint32_t t = t0; t < t1; ++t) {
-                    if (s.work == TraceState::Sync) {
-                        weights[size_t(TraceState::Sync)] += double(inStep);
-                        continue;
-                    }
-                    const uint64_t works = visible[v].cycles && t < visible[v].cycles->size()
-                        ? (*visible[v].cycles)[t] : (t < visible[v].activeTiles ? s.cycles : 0);
-                    const uint64_t busy = overlap(s.base, s.base + works, a, b);
-                    weights[size_t(s.work)] += double(busy);
-                    weights[size_t(TraceState::WaitingForSync)] += double(inStep - busy);
+        std::fill(perTile.begin(), perTile.end(), Weights{});
+        for (size_t v = first; v < visible.size() && visible[v].step->base < b; ++v) {
+            const TraceLod::LaneStep& s = *visible[v].step;
+            const uint64_t inStep = overlap(s.base, s.base + s.cycles, a, b);
+            for (uint32_t i = 0; i < tiles; ++i) {
+                const uint32_t t = window.firstTile + i;
+                if (s.work == TraceState::Sync) {
+                    perTile[i][size_t(TraceState::Sync)] += double(inStep);
+                    continue;
                 }
+                const uint64_t works = visible[v].cycles && t < visible[v].cycles->size()
+                    ? (*visible[v].cycles)[t] : (t < visible[v].activeTiles ? s.cycles : 0);
+                const uint64_t busy = overlap(s.base, s.base + works, a, b);
+                perTile[i][size_t(s.work)] += double(busy);
+                perTile[i][size_t(TraceState::WaitingForSync)] += double(inStep - busy);
             }
-            setPixel(image, x, y, weights);
+        }
+        if (tilesPerRow <= 1.0) { // a tile spans whole rows: one colour per tile, copied down its rows
+            for (uint32_t i = 0; i < tiles; ++i)
+                tileColours[i] = colourOf(perTile[i]);
+            for (int y = 0; y < h; ++y)
+                pixels[size_t(y) * stride + size_t(x)] = tileColours[std::min(tiles - 1, uint32_t(tilesPerRow * y))];
+            continue;
+        }
+        for (int y = 0; y < h; ++y) {
+            const uint32_t i0 = std::min(tiles - 1, uint32_t(tilesPerRow * y));
+            const uint32_t i1 = std::min(tiles, std::max(i0 + 1, uint32_t(tilesPerRow * (y + 1))));
+            Weights weights{};
+            for (uint32_t i = i0; i < i1; ++i)
+                for (size_t st = 0; st < kTraceStateCount; ++st)
+                    weights[st] += perTile[i][st];
+            pixels[size_t(y) * stride + size_t(x)] = colourOf(weights);
         }
     }
     return true;

@@ -22,6 +22,8 @@ class TraceTilesPainter {
 public:
     // At most this many visible steps are read tile by tile; beyond it the groups are used.
     static constexpr size_t kMaxFullResolutionSteps = 3000;
+    // Single tiles are painted when a pixel row holds at most this many (a group spans 8+ rows).
+    static constexpr double kMaxTilesPerRowForSingleTiles = 2.0;
 
     void setTrace(const TraceData* trace);
     QImage paint(uint32_t ipu, const TraceWindow& window, QSize size, const QPalette& palette);
@@ -33,10 +35,13 @@ private:
     void paintGroups(uint32_t ipu, const TraceWindow& window, QImage& image);
     bool paintTiles(uint32_t ipu, const TraceWindow& window, QImage& image);
     const std::vector<uint32_t>& rowOf(uint32_t step, uint32_t ipu);
-    void setPixel(QImage& image, int x, int y, const Weights& weights) const;
+    QRgb colourOf(const Weights& weights) const; // the states' colours mixed by their weights
 
     const TraceData* m_trace = nullptr;
     std::array<QColor, kTraceStateCount> m_colours;
+    double m_rgb[kTraceStateCount][3] = {}; // the colours as numbers, for blending
+    QRgb m_idle = 0;
+
     std::map<uint64_t, std::vector<uint32_t>> m_rows; // (step, ipu) -> per-tile cycles read from the file
     bool m_fullResolution = false;
 };
