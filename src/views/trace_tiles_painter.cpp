@@ -3,6 +3,7 @@
 #include "views/trace_colors.hpp"
 
 #include <algorithm>
+#include <mutex>
 
 namespace popscope {
 
@@ -22,7 +23,8 @@ void TraceTilesPainter::setTrace(const TraceData* trace)
     m_rows.clear();
 }
 
-QImage TraceTilesPainter::paint(uint32_t ipu, const TraceWindow& window, QSize size, const QPalette& palette)
+QImage TraceTilesPainter::paint(uint32_t ipu, const TraceWindow& window, QSize size, const QPalette& palette,
+    const QImage* previous, const TraceWindow* previousWindow)
 {
     QImage image(size, QImage::Format_RGB32);
     for (size_t s = 0; s < kTraceStateCount; ++s) {
@@ -36,10 +38,27 @@ QImage TraceTilesPainter::paint(uint32_t ipu, const TraceWindow& window, QSize s
     if (!m_trace || size.isEmpty())
         return image;
     const double tilesPerRow = double(window.lastTile - window.firstTile) / size.height();
+    int x0 = 0, x1 = size.width();
+    if (previous && previousWindow && previous->size() == size && previousWindow->sameScale(window)) {
+        const int64_t shift = window.firstColumn - previousWindow->firstColumn;
+        if (std::abs(shift) < size.width()) { // keep the columns both pictures show
+            const int w = size.width(), kept = w - int(std::abs(shift));
+            for (int y = 0; y < size.height(); ++y) {
+                const QRgb* from = reinterpret_cast<const QRgb*>(previous->constScanLine(y));
+                QRgb* to = reinterpret_cast<QRgb*>(image.scanLine(y));
+                if (shift >= 0)
+                    std::copy(from + shift, from + w, to);
+                else
+                    std::copy(from, from + kept, to - shift);
+            }
+            x0 = shift >= 0 ? kept : 0;
+            x1 = shift >= 0 ? w : int(-shift);
+        }
+    }
     // Single tiles once a group of 16 spans several pixel rows (the groups would look blocky).
-    m_fullResolution = tilesPerRow <= kMaxTilesPerRowForSingleTiles && paintTiles(ipu, window, image);
+    m_fullResolution = tilesPerRow <= kMaxTilesPerRowForSingleTiles && paintTiles(ipu, window, image, x0, x1);
     if (!m_fullResolution)
-        paintGroups(ipu, window, image);
+        paintGroups(ipu, window, image, x0, x1);
     return image;
 }
 
@@ -58,12 +77,11 @@ QRgb TraceTilesPainter::colourOf(const Weights& weights) const
     return qRgb(int(red / total), int(green / total), int(blue / total));
 }
 
-void TraceTilesPainter::paintGroups(uint32_t ipu, const TraceWindow& window, QImage& image)
+void TraceTilesPainter::paintGroups(uint32_t ipu, const TraceWindow& window, QImage& image, int x0, int x1)
 {
     const TraceLod& lod = m_trace->lod;
     const uint32_t groups = lod.groupsPerIpu();
-    const int w = image.width(), h = image.height();
-    const double perColumn = double(window.lastCycle - window.firstCycle) / w;
+    const int h = image.height();
     const double tilesPerRow = double(window.lastTile - window.firstTile) / h;
     // Each pixel row's groups, the same for every column.
     std::vector<std::pair<uint32_t, uint32_t>> rowGroups(static_cast<size_t>(h));
@@ -79,9 +97,8 @@ void TraceTilesPainter::paintGroups(uint32_t ipu, const TraceWindow& window, QIm
     const size_t stride = size_t(image.bytesPerLine()) / sizeof(QRgb);
     std::vector<StateTileCycles> cells;
     std::vector<std::array<double, 4>> weighted(groups); // per group: Σ weight × colour, Σ weight
-    for (int x = 0; x < w; ++x) {
-        const uint64_t a = window.firstCycle + uint64_t(perColumn * x);
-        const uint64_t b = std::max(a + 1, window.firstCycle + uint64_t(perColumn * (x + 1)));
+    for (int x = x0; x < x1; ++x) {
+        const auto [a, b] = window.cycles(x);
         lod.column(ipu, a, b, cells);
         for (uint32_t g = 0; g < groups; ++g) {
             std::array<double, 4> sum{};
@@ -116,19 +133,25 @@ const std::vector<uint32_t>& TraceTilesPainter::rowOf(uint32_t step, uint32_t ip
         return it->second;
     if (m_rows.size() >= kMaxCachedRows)
         m_rows.clear();
+    // The lanes are painted in parallel; the profile's connection is read by one at a time.
+    static std::mutex reading;
+    std::lock_guard<std::mutex> lock(reading);
     return m_rows[key] = m_trace->profile->readTileCycles(m_trace->steps, step, ipu);
 }
 
 // Single tiles: every visible step's per-tile cycles, from the file. False (nothing painted) when
 // too many steps are visible for that; the caller then paints groups.
-bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QImage& image)
+bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QImage& image, int x0, int x1)
 {
+    if (x1 <= x0)
+        return true;
     const auto& lane = m_trace->lod.lane(ipu);
+    const uint64_t firstCycle = window.cycles(x0).first, lastCycle = window.cycles(x1 - 1).second;
     const size_t k0 = size_t(std::partition_point(lane.begin(), lane.end(),
-                                 [&](const TraceLod::LaneStep& s) { return s.base + s.cycles <= window.firstCycle; })
+                                 [&](const TraceLod::LaneStep& s) { return s.base + s.cycles <= firstCycle; })
         - lane.begin());
     size_t k1 = k0;
-    while (k1 < lane.size() && lane[k1].base < window.lastCycle)
+    while (k1 < lane.size() && lane[k1].base < lastCycle)
         ++k1;
     if (k1 - k0 > kMaxFullResolutionSteps)
         return false;
@@ -145,8 +168,7 @@ bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QIma
                 active = si.activeTiles;
         visible.push_back({&lane[k], lane[k].perTile ? &rowOf(lane[k].step, ipu) : nullptr, active});
     }
-    const int w = image.width(), h = image.height();
-    const double perColumn = double(window.lastCycle - window.firstCycle) / w;
+    const int h = image.height();
     const uint32_t tiles = window.lastTile - window.firstTile;
     const double tilesPerRow = double(tiles) / h;
     // Per column: each visible tile's weights once, then each pixel row sums its tiles.
@@ -155,9 +177,8 @@ bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QIma
     QRgb* pixels = reinterpret_cast<QRgb*>(image.bits());
     const size_t stride = size_t(image.bytesPerLine()) / sizeof(QRgb);
     size_t first = 0; // the first visible step that may reach this column
-    for (int x = 0; x < w; ++x) {
-        const uint64_t a = window.firstCycle + uint64_t(perColumn * x);
-        const uint64_t b = std::max(a + 1, window.firstCycle + uint64_t(perColumn * (x + 1)));
+    for (int x = x0; x < x1; ++x) {
+        const auto [a, b] = window.cycles(x);
         while (first < visible.size() && visible[first].step->base + visible[first].step->cycles <= a)
             ++first;
         std::fill(perTile.begin(), perTile.end(), Weights{});

@@ -9,13 +9,29 @@
 #include <QPalette>
 
 #include <map>
+#include <utility>
 #include <vector>
 
 namespace popscope {
 
+// What a lane's picture shows. Columns sit on a grid anchored at cycle 0 (column c covers cycles
+// [c × cyclesPerColumn, (c + 1) × cyclesPerColumn)), so a pan moves the picture by whole columns
+// and the columns already painted can be kept.
 struct TraceWindow {
-    uint64_t firstCycle = 0, lastCycle = 1;
+    double cyclesPerColumn = 1;
+    int64_t firstColumn = 0;
     uint32_t firstTile = 0, lastTile = 1; // tiles of the IPU, [first, last)
+
+    // The cycles of column x of the picture.
+    std::pair<uint64_t, uint64_t> cycles(int x) const
+    {
+        const uint64_t a = uint64_t(double(firstColumn + x) * cyclesPerColumn);
+        return {a, std::max(a + 1, uint64_t(double(firstColumn + x + 1) * cyclesPerColumn))};
+    }
+    bool sameScale(const TraceWindow& other) const
+    {
+        return cyclesPerColumn == other.cyclesPerColumn && firstTile == other.firstTile && lastTile == other.lastTile;
+    }
 };
 
 class TraceTilesPainter {
@@ -26,14 +42,18 @@ public:
     static constexpr double kMaxTilesPerRowForSingleTiles = 2.0;
 
     void setTrace(const TraceData* trace);
-    QImage paint(uint32_t ipu, const TraceWindow& window, QSize size, const QPalette& palette);
+    // `previous` (with its window) is reused when only the first column moved: its columns shift
+    // and only the new ones are computed.
+    QImage paint(uint32_t ipu, const TraceWindow& window, QSize size, const QPalette& palette,
+        const QImage* previous = nullptr, const TraceWindow* previousWindow = nullptr);
     // Whether the last paint used single tiles (true) or groups of 16 (false), for the legend.
     bool fullResolution() const { return m_fullResolution; }
 
 private:
     using Weights = std::array<double, kTraceStateCount>;
-    void paintGroups(uint32_t ipu, const TraceWindow& window, QImage& image);
-    bool paintTiles(uint32_t ipu, const TraceWindow& window, QImage& image);
+    // Columns [x0, x1) of the picture.
+    void paintGroups(uint32_t ipu, const TraceWindow& window, QImage& image, int x0, int x1);
+    bool paintTiles(uint32_t ipu, const TraceWindow& window, QImage& image, int x0, int x1);
     const std::vector<uint32_t>& rowOf(uint32_t step, uint32_t ipu);
     QRgb colourOf(const Weights& weights) const; // the states' colours mixed by their weights
 

@@ -6,11 +6,13 @@
 #include "views/trace_zoom.hpp"
 
 #include <QKeyEvent>
+#include <QtConcurrent>
 #include <QPainter>
 #include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace popscope {
 
@@ -74,7 +76,8 @@ TraceView::TraceView(TraceZoom* zoom, QWidget* parent) : QWidget(parent), m_zoom
 void TraceView::setTrace(std::shared_ptr<const TraceData> trace)
 {
     m_trace = std::move(trace);
-    m_painter.setTrace(m_trace.get());
+    m_painters.clear();
+    m_images.clear(); // other data: nothing to keep
     m_selectedStep = -1;
     m_tileFirst = 0;
     m_tileLast = m_trace ? std::max<uint32_t>(1, m_trace->lod.tilesPerIpu()) : 1;
@@ -104,6 +107,7 @@ void TraceView::setTileWindow(uint32_t first, uint32_t last)
 void TraceView::setIpu(int ipu)
 {
     m_ipu = ipu;
+    m_images.clear();
     invalidate();
 }
 
@@ -130,6 +134,16 @@ void TraceView::invalidate()
 {
     m_imagesValid = false;
     update();
+}
+
+TraceWindow TraceView::currentWindow() const
+{
+    TraceWindow window;
+    window.cyclesPerColumn = std::max(1e-9, double(m_zoom->width()) / std::max(1, plotArea().width()));
+    window.firstColumn = int64_t(double(m_zoom->first()) / window.cyclesPerColumn);
+    window.firstTile = m_tileFirst;
+    window.lastTile = m_tileLast;
+    return window;
 }
 
 QRect TraceView::plotArea() const
@@ -199,10 +213,28 @@ void TraceView::paintEvent(QPaintEvent*)
     paintAxis(p, area);
     const auto all = lanes();
     if (!m_imagesValid) {
-        m_images.clear();
-        const TraceWindow window{m_zoom->first(), m_zoom->last(), m_tileFirst, m_tileLast};
+        // A pan keeps the columns the last pictures already hold (same lanes, scale and tiles).
+        const TraceWindow window = currentWindow();
+        std::vector<QImage> images(all.size());
+        std::vector<uint32_t> ipus;
         for (const Lane& lane : all)
-            m_images.push_back(m_painter.paint(lane.ipu, window, lane.tiles.size(), palette()));
+            ipus.push_back(lane.ipu);
+        if (m_painters.size() != all.size()) {
+            m_painters.assign(all.size(), TraceTilesPainter());
+            for (TraceTilesPainter& painter : m_painters)
+                painter.setTrace(m_trace.get());
+        }
+        std::vector<size_t> indexes(all.size());
+        std::iota(indexes.begin(), indexes.end(), size_t(0));
+        const QPalette colours = palette();
+        QtConcurrent::blockingMap(indexes, [&](size_t i) {
+            const bool reuse = i < m_images.size() && m_imageIpus[i] == all[i].ipu;
+            images[i] = m_painters[i].paint(all[i].ipu, window, all[i].tiles.size(), colours,
+                reuse ? &m_images[i] : nullptr, reuse ? &m_imageWindow : nullptr);
+        });
+        m_images = std::move(images);
+        m_imageIpus = std::move(ipus);
+        m_imageWindow = window;
         m_imagesValid = true;
     }
     for (size_t i = 0; i < all.size(); ++i) {
@@ -311,7 +343,11 @@ void TraceView::paintSteps(QPainter& p, const Lane& lane) const
             }
 }
 
-void TraceView::resizeEvent(QResizeEvent*) { m_imagesValid = false; }
+void TraceView::resizeEvent(QResizeEvent*)
+{
+    m_imagesValid = false;
+    m_images.clear();
+}
 
 int64_t TraceView::stepAt(const QPoint& pos) const
 {

@@ -38,7 +38,7 @@ public:
     void setTileWindow(uint32_t first, uint32_t last);
     uint32_t firstTile() const { return m_tileFirst; }
     uint32_t lastTile() const { return m_tileLast; }
-    bool showsSingleTiles() const { return m_painter.fullResolution(); }
+    bool showsSingleTiles() const { return !m_painters.empty() && m_painters.front().fullResolution(); }
     void setTitle(const QString& title, const QColor& colour); // compare mode: "Source: a.pop"
 
     // What is under `pos`: the readout the page shows while hovering (empty outside the lanes).
@@ -77,6 +77,7 @@ private:
     void paintAxis(QPainter& p, const QRect& area) const;
     void paintSteps(QPainter& p, const Lane& lane) const;
     void invalidate();
+    TraceWindow currentWindow() const;
 
     TraceZoom* m_zoom;
     std::shared_ptr<const TraceData> m_trace;
@@ -85,9 +86,11 @@ private:
     int64_t m_selectedStep = -1;
     QString m_title;
     QColor m_titleColour;
-    std::vector<QImage> m_images; // per lane, for the current window and size
+    std::vector<QImage> m_images;        // per lane, for m_imageWindow and the lanes' sizes
+    std::vector<uint32_t> m_imageIpus;   // the lane each picture is of
+    TraceWindow m_imageWindow;
     bool m_imagesValid = false;
-    TraceTilesPainter m_painter;
+    std::vector<TraceTilesPainter> m_painters; // one per lane: the lanes are painted in parallel
     uint32_t m_tileFirst = 0, m_tileLast = 1;
     QPoint m_pressPos;
     uint64_t m_pressFirst = 0;
