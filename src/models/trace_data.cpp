@@ -20,6 +20,18 @@ QString TraceData::stepName(uint32_t step) const
                                          : QStringLiteral("step %1").arg(step);
 }
 
+std::pair<uint64_t, uint64_t> TraceData::runSpan(uint32_t run) const
+{
+    uint64_t first = UINT64_MAX, last = 0;
+    for (const ExecutionStep& step : steps)
+        if (step.run == run)
+            for (const StepIpu& si : step.ipus) {
+                first = std::min(first, si.cyclesBase);
+                last = std::max(last, si.cyclesBase + si.cycles);
+            }
+    return first < last ? std::pair{first, last} : std::pair<uint64_t, uint64_t>{0, 0};
+}
+
 QString traceCacheFolder()
 {
     const QByteArray override = qgetenv("POPSCOPE_CACHE_DIR");
@@ -51,6 +63,7 @@ std::shared_ptr<TraceData> buildTraceData(const QString& path, const std::functi
     data->steps = data->profile->readSteps(false);
     for (const Program& program : data->profile->readPrograms())
         data->programNames.push_back(program.name);
+    data->runs = data->profile->readRuns();
     if (cancelled)
         return nullptr;
 

@@ -21,12 +21,15 @@ struct TraceData {
     std::unique_ptr<Profile> profile; // its own connection: full-resolution rows are read on demand
     std::vector<ExecutionStep> steps;
     std::vector<std::string> programNames;
+    std::vector<Run> runs;
     TraceSummary summary; // the whole run
     TraceLod lod;
     bool lodFromCache = false;
     QString cachePath; // where the LOD is (or would be) cached
 
     QString stepName(uint32_t step) const; // the step's program name
+    // The cycles a run's steps span over every IPU ({0, 0} for a run without steps).
+    std::pair<uint64_t, uint64_t> runSpan(uint32_t run) const;
 };
 
 // The folder for trace caches: $XDG_CACHE_HOME/popscope/trace (QStandardPaths::CacheLocation),

@@ -10,6 +10,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/units.hpp"
 #include "views/table_panel.hpp"
+#include "views/trace_overview.hpp"
 #include "views/trace_colors.hpp"
 #include "views/trace_view.hpp"
 #include "views/trace_zoom.hpp"
@@ -77,6 +78,9 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     m_ipu = new QComboBox(this);
     m_ipu->setToolTip(QStringLiteral("Every IPU's lane, or one"));
     bar->addWidget(m_ipu);
+    m_run = new QComboBox(this);
+    m_run->setToolTip(QStringLiteral("Zoom to one engine run"));
+    bar->addWidget(m_run);
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(QStringLiteral("Filter steps by program name…"));
     m_filter->setClearButtonEnabled(true);
@@ -130,16 +134,19 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
         m_views[slot] = new TraceView(m_zoom, traces);
         tracesLayout->addWidget(m_views[slot], 1);
         connect(m_views[slot], &TraceView::hovered, this, [this](const QString& text) {
-            m_readout->setText(text.isEmpty() ? QStringLiteral("Wheel: zoom · Ctrl+wheel: zoom the tiles · drag: pan · "
-                                                               "click: select a step · double-click or Home: show all · "
-                                                               "Alt+←/→: back/forward")
+            m_readout->setText(text.isEmpty() ? QStringLiteral("Wheel: zoom · Shift+drag: zoom to a range · Ctrl+wheel: zoom "
+                                                               "the tiles · drag: pan · click: select a step · "
+                                                               "double-click or Home: show all · Alt+←/→: back/forward")
                                               : text);
         });
         connect(m_views[slot], &TraceView::stepClicked, this, &ExecutionTracePage::showDetails);
     }
+    m_overview = new TraceOverview(m_zoom, traces);
+    tracesLayout->addWidget(m_overview);
     m_readout = new QLabel(traces);
     m_readout->setForegroundRole(QPalette::PlaceholderText);
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // a long readout never widens the window
     tracesLayout->addWidget(m_readout);
     emit m_views[0]->hovered({});
 
@@ -183,6 +190,17 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     connect(m_ipu, &QComboBox::currentIndexChanged, this, [this](int index) {
         for (TraceView* view : m_views)
             view->setIpu(index - 1);
+    });
+    connect(m_run, &QComboBox::activated, this, [this](int index) {
+        if (!m_data[0])
+            return;
+        if (index == 0) {
+            m_zoom->fit();
+            return;
+        }
+        const auto [first, last] = m_data[0]->runSpan(uint32_t(index - 1));
+        if (last > first)
+            m_zoom->setWindow(first, last);
     });
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
         for (TraceView* view : m_views)
@@ -323,6 +341,12 @@ void ExecutionTracePage::showTraces()
         m_ipu->addItem(QStringLiteral("IPU %1").arg(i));
     m_ipu->setEnabled(ipus > 1);
     m_ipu->blockSignals(false);
+    m_run->clear();
+    m_run->addItem(QStringLiteral("All runs"));
+    for (const Run& run : m_data[0]->runs)
+        m_run->addItem(QString::fromStdString(run.name));
+    m_run->setEnabled(m_data[0]->runs.size() > 1);
+    m_overview->setTrace(m_data[0]);
     m_waitsSide->setCurrentIndex(0);
     m_waitsSide->setVisible(comparing);
     m_waits->setTrace(m_data[0]);
@@ -367,9 +391,15 @@ void ExecutionTracePage::updateFigures()
     m_forward->setEnabled(m_zoom->canGoForward());
     if (!m_data[0])
         return;
-    const TraceZoom* target = m_views[1]->zoom();
-    m_figures->setWindows(m_data[0].get(), {m_zoom->first(), m_zoom->last()}, m_data[1].get(),
-        {target->first(), target->last()});
+    // Each report's figures over its part of the window: on one time scale the shorter run's
+    // window ends where it ends, not in the idle time after it.
+    const auto clipped = [](const TraceZoom* zoom, const TraceData* data) -> TraceFiguresModel::Window {
+        const uint64_t end = data ? std::max<uint64_t>(data->lod.endCycle(), 1) : zoom->last();
+        const uint64_t to = std::min(zoom->last(), end);
+        return {std::min(zoom->first(), to - 1), to};
+    };
+    m_figures->setWindows(m_data[0].get(), clipped(m_zoom, m_data[0].get()), m_data[1].get(),
+        clipped(m_views[1]->zoom(), m_data[1].get()));
 }
 
 void ExecutionTracePage::showDetails(int64_t step)

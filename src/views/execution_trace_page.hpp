@@ -24,6 +24,7 @@ namespace popscope {
 
 class TablePanel;
 class TraceFiguresModel;
+class TraceOverview;
 class TraceView;
 class TraceZoom;
 class WaitingStepsModel;
@@ -74,6 +75,8 @@ private:
     QProgressBar* m_progress;
     QToolButton* m_cancel;
     QComboBox* m_ipu;
+    QComboBox* m_run;
+    TraceOverview* m_overview;
     QLineEdit* m_filter;
     QToolButton* m_back;
     QToolButton* m_forward;

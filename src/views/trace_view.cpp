@@ -24,7 +24,6 @@ constexpr int kTitleHeight = 20;
 constexpr int kStepRow = 18;
 constexpr int kLaneGap = 8;
 
-// "1.25M" for an axis label.
 QString compactCycles(double cycles)
 {
     const char* suffix[] = {"", "k", "M", "G", "T"};
@@ -34,6 +33,14 @@ QString compactCycles(double cycles)
         ++i;
     }
     return QString::number(cycles, 'g', 4) + QLatin1String(suffix[i]);
+}
+
+// An axis label: "1.25M", or with ticks closer than 1,000 cycles the whole number ("868,261").
+QString axisLabel(double cycles, double tickStep)
+{
+    if (tickStep < 1000)
+        return QString::fromStdString(formatCount(uint64_t(cycles)));
+    return compactCycles(cycles);
 }
 
 QString timeText(uint64_t cycles, double clockHz)
@@ -251,6 +258,12 @@ void TraceView::paintEvent(QPaintEvent*)
         paintSteps(p, lane);
         p.drawImage(lane.tiles.topLeft(), m_images[i]);
     }
+    if (m_selecting) { // the cycles Shift+drag will zoom to
+        QColor band = palette().color(QPalette::Highlight);
+        band.setAlpha(60);
+        const int x0 = std::min(m_pressPos.x(), m_selectionEnd), x1 = std::max(m_pressPos.x(), m_selectionEnd);
+        p.fillRect(QRect(x0, area.top(), x1 - x0, area.height()), band);
+    }
 }
 
 void TraceView::paintAxis(QPainter& p, const QRect& area) const
@@ -276,7 +289,9 @@ void TraceView::paintAxis(QPainter& p, const QRect& area) const
         p.setPen(grid);
         p.drawLine(x, y - 4, x, y);
         p.setPen(text);
-        p.drawText(QRect(x - 50, y - kAxisHeight + 2, 100, kAxisHeight - 8), Qt::AlignCenter, compactCycles(c));
+        // Centred on its tick, but never over the gutter's "cycles".
+        const QRect box(std::max(x - 50, area.left()), y - kAxisHeight + 2, 100, kAxisHeight - 8);
+        p.drawText(box, x - 50 < area.left() ? Qt::AlignVCenter | Qt::AlignLeft : Qt::AlignCenter, axisLabel(c, step));
     }
     p.setPen(palette().color(QPalette::PlaceholderText));
     p.drawText(QRect(4, y - kAxisHeight + 2, kGutter - 8, kAxisHeight - 8), Qt::AlignVCenter | Qt::AlignRight,
@@ -437,10 +452,17 @@ void TraceView::mousePressEvent(QMouseEvent* event)
     m_pressPos = event->pos();
     m_pressFirst = m_zoom->first();
     m_dragging = false;
+    m_selecting = event->modifiers() & Qt::ShiftModifier;
+    m_selectionEnd = event->pos().x();
 }
 
 void TraceView::mouseMoveEvent(QMouseEvent* event)
 {
+    if ((event->buttons() & Qt::LeftButton) && m_selecting) {
+        m_selectionEnd = event->pos().x();
+        update();
+        return;
+    }
     if (event->buttons() & Qt::LeftButton) {
         const int dx = event->pos().x() - m_pressPos.x();
         if (std::abs(dx) > 3)
@@ -457,6 +479,14 @@ void TraceView::mouseMoveEvent(QMouseEvent* event)
 
 void TraceView::mouseReleaseEvent(QMouseEvent* event)
 {
+    if (m_selecting) {
+        m_selecting = false;
+        const int x0 = std::min(m_pressPos.x(), m_selectionEnd), x1 = std::max(m_pressPos.x(), m_selectionEnd);
+        if (x1 - x0 >= 3)
+            m_zoom->setWindow(cycleAtX(x0), cycleAtX(x1)); // remembered: Back returns
+        update();
+        return;
+    }
     if (!m_dragging && event->button() == Qt::LeftButton) {
         const int64_t step = stepAt(event->pos());
         setSelectedStep(step);

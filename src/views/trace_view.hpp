@@ -6,7 +6,7 @@
 // (TraceLod::column), so any zoom costs a few blocks per pixel column; the picture is cached until
 // the window, size or data changes.
 //
-// Wheel zooms around the cursor, Ctrl+wheel zooms the tiles (down to single tiles, read from the
+// Wheel zooms around the cursor, Shift+drag zooms to the cycles dragged over, Ctrl+wheel zooms the tiles (down to single tiles, read from the
 // file), drag pans, click selects the step under the cursor, double-click or Home shows
 // everything; + and − zoom, ← and → pan, Alt+← / Alt+→ go back and forward.
 #include "models/trace_data.hpp"
@@ -47,7 +47,7 @@ public:
     int64_t stepAt(const QPoint& pos) const;
     bool saveImage(const QString& path, QString* error);
     QSize sizeHint() const override { return {1200, 520}; }
-    QSize minimumSizeHint() const override { return {360, 160}; }
+    QSize minimumSizeHint() const override { return {360, 110}; }
 
 signals:
     void hovered(const QString& readout);
@@ -95,6 +95,8 @@ private:
     QPoint m_pressPos;
     uint64_t m_pressFirst = 0;
     bool m_dragging = false;
+    bool m_selecting = false; // Shift+drag: the cycles to zoom to
+    int m_selectionEnd = 0;
 };
 
 } // namespace popscope
