@@ -11,6 +11,7 @@
 #include "popscope/units.hpp"
 #include "views/table_panel.hpp"
 #include "views/trace_overview.hpp"
+#include "views/trace_step_details.hpp"
 #include "views/trace_colors.hpp"
 #include "views/trace_view.hpp"
 #include "views/trace_zoom.hpp"
@@ -165,11 +166,7 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     m_waitsPanel->setEmptyText(QStringLiteral("No step waits: every tile worked until each sync."));
     waitsLayout->addWidget(m_waitsPanel, 1);
     m_tabs->addTab(waitsTab, QStringLiteral("Where the Cycles Wait"));
-    m_details = new QLabel(m_tabs);
-    m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_details->setMargin(10);
-    m_details->setWordWrap(true);
+    m_details = new TraceStepDetails(m_tabs);
     m_tabs->addTab(m_details, QStringLiteral("Details"));
     splitter->addWidget(traces);
     splitter->addWidget(m_tabs);
@@ -406,30 +403,8 @@ void ExecutionTracePage::showDetails(int64_t step)
 {
     for (TraceView* view : m_views)
         view->setSelectedStep(step);
-    const TraceData* data = m_data[0].get();
-    if (!data || step < 0 || size_t(step) >= data->steps.size()) {
-        m_details->setText(QStringLiteral("Click a step in the trace to see its figures here."));
-        return;
-    }
-    const ExecutionStep& s = data->steps[size_t(step)];
-    QString html = QStringLiteral("<h3>Step %1: %2</h3><p>Type <b>%3</b> · run %4</p><table cellspacing=6>")
-                       .arg(step)
-                       .arg(data->stepName(uint32_t(step)).toHtmlEscaped(), QString::fromStdString(s.type).toHtmlEscaped())
-                       .arg(s.run);
-    const auto count = [](uint64_t v) { return QString::fromStdString(formatCount(v)); };
-    for (const StepIpu& si : s.ipus)
-        html += QStringLiteral("<tr><td><b>IPU %1</b></td><td>%2 cycles</td><td>from cycle %3</td><td>%4 active tiles</td>"
-                               "<td>data in %5, out %6</td></tr>")
-                    .arg(si.ipu)
-                    .arg(count(si.cycles), count(si.cyclesBase), count(si.activeTiles),
-                        QString::fromStdString(formatBytes(si.dataIn)), QString::fromStdString(formatBytes(si.dataOut)));
-    html += QStringLiteral("</table>");
-    for (const WaitingStep& w : data->summary.waits)
-        if (w.step == uint32_t(step))
-            html += QStringLiteral("<p>IPU %1: %2 tile-cycles waited for the slowest tile (%3 of the step's).</p>")
-                        .arg(w.ipu)
-                        .arg(count(w.waitTileCycles), QString::fromStdString(formatPercent(w.waitShare)));
-    m_details->setText(html);
+    const auto report = m_state->report();
+    m_details->showStep(m_data[0].get(), report.get(), step);
 }
 
 QString ExecutionTracePage::detailsText() const { return m_details->text(); }

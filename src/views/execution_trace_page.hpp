@@ -25,6 +25,7 @@ namespace popscope {
 class TablePanel;
 class TraceFiguresModel;
 class TraceOverview;
+class TraceStepDetails;
 class TraceView;
 class TraceZoom;
 class WaitingStepsModel;
@@ -82,7 +83,7 @@ private:
     QToolButton* m_forward;
     QLabel* m_readout;
     QTabWidget* m_tabs;
-    QLabel* m_details;
+    TraceStepDetails* m_details;
     QComboBox* m_waitsSide;
     TablePanel* m_waitsPanel;
     TablePanel* m_figuresPanel;

@@ -2,6 +2,7 @@
 
 #include "models/image_file.hpp"
 #include "popscope/units.hpp"
+#include "views/trace_axis.hpp"
 #include "views/trace_colors.hpp"
 #include "views/trace_zoom.hpp"
 
@@ -23,39 +24,6 @@ constexpr int kAxisHeight = 24;
 constexpr int kTitleHeight = 20;
 constexpr int kStepRow = 18;
 constexpr int kLaneGap = 8;
-
-QString compactCycles(double cycles)
-{
-    const char* suffix[] = {"", "k", "M", "G", "T"};
-    int i = 0;
-    while (std::abs(cycles) >= 1000 && i < 4) {
-        cycles /= 1000;
-        ++i;
-    }
-    return QString::number(cycles, 'g', 4) + QLatin1String(suffix[i]);
-}
-
-// An axis label: "1.25M", or with ticks closer than 1,000 cycles the whole number ("868,261").
-QString axisLabel(double cycles, double tickStep)
-{
-    if (tickStep < 1000)
-        return QString::fromStdString(formatCount(uint64_t(cycles)));
-    return compactCycles(cycles);
-}
-
-QString timeText(uint64_t cycles, double clockHz)
-{
-    if (clockHz <= 0)
-        return {};
-    const double seconds = double(cycles) / clockHz;
-    if (seconds >= 1)
-        return QStringLiteral("%1 s").arg(seconds, 0, 'g', 3);
-    if (seconds >= 1e-3)
-        return QStringLiteral("%1 ms").arg(seconds * 1e3, 0, 'g', 3);
-    if (seconds >= 1e-6)
-        return QStringLiteral("%1 µs").arg(seconds * 1e6, 0, 'g', 3);
-    return QStringLiteral("%1 ns").arg(seconds * 1e9, 0, 'g', 3);
-}
 
 const std::vector<TraceLod::LaneStep>* laneSteps(const TraceData* trace, uint32_t ipu)
 {
@@ -268,34 +236,7 @@ void TraceView::paintEvent(QPaintEvent*)
 
 void TraceView::paintAxis(QPainter& p, const QRect& area) const
 {
-    const int y = area.top() - 4;
-    const QColor text = palette().color(QPalette::WindowText);
-    const QColor grid = palette().color(QPalette::Mid);
-    // About one label per 110 pixels, at 1, 2 or 5 × a power of ten cycles.
-    const double perPixel = double(m_zoom->width()) / std::max(1, area.width());
-    const double raw = perPixel * 110;
-    const double power = std::pow(10.0, std::floor(std::log10(std::max(raw, 1.0))));
-    double step = power;
-    for (double m : {1.0, 2.0, 5.0, 10.0})
-        if (power * m >= raw) {
-            step = power * m;
-            break;
-        }
-    p.setPen(grid);
-    p.drawLine(area.left(), y, area.right(), y);
-    const double first = std::ceil(double(m_zoom->first()) / step) * step;
-    for (double c = first; c < double(m_zoom->last()); c += step) {
-        const int x = int(xOfCycle(uint64_t(c)));
-        p.setPen(grid);
-        p.drawLine(x, y - 4, x, y);
-        p.setPen(text);
-        // Centred on its tick, but never over the gutter's "cycles".
-        const QRect box(std::max(x - 50, area.left()), y - kAxisHeight + 2, 100, kAxisHeight - 8);
-        p.drawText(box, x - 50 < area.left() ? Qt::AlignVCenter | Qt::AlignLeft : Qt::AlignCenter, axisLabel(c, step));
-    }
-    p.setPen(palette().color(QPalette::PlaceholderText));
-    p.drawText(QRect(4, y - kAxisHeight + 2, kGutter - 8, kAxisHeight - 8), Qt::AlignVCenter | Qt::AlignRight,
-        QStringLiteral("cycles"));
+    paintCycleAxis(p, area, m_zoom->first(), m_zoom->last(), palette(), kGutter, kAxisHeight);
 }
 
 void TraceView::paintSteps(QPainter& p, const Lane& lane) const
