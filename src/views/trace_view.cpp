@@ -226,6 +226,15 @@ void TraceView::paintEvent(QPaintEvent*)
         paintSteps(p, lane);
         p.drawImage(lane.tiles.topLeft(), m_images[i]);
     }
+    if (area.contains(m_hover) && !m_selecting) { // the cross-hair: the cycle across every lane, the tile row
+        QColor line = palette().color(QPalette::WindowText);
+        line.setAlpha(110);
+        p.setPen(QPen(line, 1, Qt::DashLine));
+        p.drawLine(m_hover.x(), area.top(), m_hover.x(), area.bottom());
+        for (const Lane& lane : all)
+            if (lane.tiles.contains(m_hover))
+                p.drawLine(lane.tiles.left(), m_hover.y(), lane.tiles.right(), m_hover.y());
+    }
     if (m_selecting) { // the cycles Shift+drag will zoom to
         QColor band = palette().color(QPalette::Highlight);
         band.setAlpha(60);
@@ -415,6 +424,8 @@ void TraceView::mouseMoveEvent(QMouseEvent* event)
         }
         return;
     }
+    m_hover = event->pos();
+    update();
     emit hovered(readoutAt(event->pos()));
 }
 
@@ -460,7 +471,12 @@ void TraceView::keyPressEvent(QKeyEvent* event)
     event->accept();
 }
 
-void TraceView::leaveEvent(QEvent*) { emit hovered({}); }
+void TraceView::leaveEvent(QEvent*)
+{
+    m_hover = {-1, -1};
+    update();
+    emit hovered({});
+}
 
 bool TraceView::saveImage(const QString& path, QString* error)
 {

@@ -95,6 +95,7 @@ private:
     QPoint m_pressPos;
     uint64_t m_pressFirst = 0;
     bool m_dragging = false;
+    QPoint m_hover{-1, -1};   // the cursor, for the cross-hair
     bool m_selecting = false; // Shift+drag: the cycles to zoom to
     int m_selectionEnd = 0;
 };
