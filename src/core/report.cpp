@@ -58,6 +58,30 @@ const std::vector<Exchange>& Report::exchanges() const
     return m_exchanges.get([this] { return locked([](const Profile& p) { return p.readExchanges(); }); });
 }
 
+// Liveness report.
+const LivenessCurve& Report::liveness() const
+{
+    return m_liveness.get([this] { return locked([](const Profile& p) { return readLivenessCurve(p); }); });
+}
+
+const LiveRangeIndex& Report::liveRanges() const
+{
+    return m_liveRanges.get([this] {
+        const Target& t = m_profile->target();
+        return LiveRangeIndex(variables(), t.numIpus, t.tilesPerIpu);
+    });
+}
+
+const std::vector<TileLiveness>& Report::tileLiveness() const
+{
+    return m_tileLiveness.get([this] { return locked([](const Profile& p) { return p.readTileLiveness(); }); });
+}
+
+const ProgramCycles& Report::programCycles() const
+{
+    return m_programCycles.get([this] { return locked([](const Profile& p) { return readProgramCycles(p); }); });
+}
+
 const std::vector<Variable>& detail::ReportAccess::variableHeaders(const Report& report)
 {
     if (report.m_variables.ready())

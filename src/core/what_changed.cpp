@@ -1,4 +1,5 @@
 // whatChanged: a comparison's headline lines, ranked by size; formatDiff / formatValue.
+#include "liveness_changes.hpp"
 #include "popscope/memory_categories.hpp"
 #include "popscope/report_comparison.hpp"
 
@@ -69,9 +70,10 @@ std::vector<ChangeLine> whatChanged(const ReportComparison& c)
                          c.peakTileMemory.source, c.peakTileMemory.target, "bytes"));
     lines.push_back(line("insights", "", "", "tiles over capacity", "Tiles over capacity", c.tilesOverCapacity.source,
                          c.tilesOverCapacity.target, "tiles"));
+    std::vector<ChangeLine> bytes;
+    addLivenessChangeLines(c.liveness, lines, bytes);
     const size_t headline = lines.size();
 
-    std::vector<ChangeLine> bytes;
     for (const RowChange& r : c.categories)
         bytes.push_back(line("memory", "categories", r.name, "category memory", categoryLabel(r.name), r.source, r.target,
                              "bytes"));

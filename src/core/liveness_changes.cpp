@@ -1,0 +1,102 @@
+// Liveness in What changed and in `popscope-cli compare`.
+#include "liveness_changes.hpp"
+
+#include "popscope/errors.hpp"
+
+#include <limits>
+
+namespace popscope {
+
+namespace {
+
+int64_t clamped(uint64_t value)
+{
+    return value > uint64_t(std::numeric_limits<int64_t>::max()) ? std::numeric_limits<int64_t>::max() : int64_t(value);
+}
+
+ChangeLine bytesLine(std::string table, std::string rowKey, std::string metric, std::string subject, uint64_t source,
+                     uint64_t target)
+{
+    ChangeLine l;
+    l.page = "liveness";
+    l.table = std::move(table);
+    l.rowKey = std::move(rowKey);
+    l.metric = std::move(metric);
+    l.subject = std::move(subject);
+    l.sourceValue = clamped(source);
+    l.targetValue = clamped(target);
+    l.diff = signedDiff(source, target);
+    l.unit = "bytes";
+    return l;
+}
+
+std::string stepText(uint32_t step, const std::string& program)
+{
+    return "step " + formatCount(step) + " " + printableMessage(program, 120);
+}
+
+} // namespace
+
+void addLivenessChangeLines(const LivenessComparison& c, std::vector<ChangeLine>& headline, std::vector<ChangeLine>& ranked)
+{
+    if (!c.available)
+        return;
+    headline.push_back(bytesLine("", "", "peak liveness",
+                                 "Peak not-always-live memory (" + stepText(c.sourcePeakStep, c.sourcePeakProgram) + " -> "
+                                     + stepText(c.targetPeakStep, c.targetPeakProgram) + ")",
+                                 c.sourcePeak, c.targetPeak));
+    for (const auto* list : {&c.grownAtPeak, &c.shrunkAtPeak})
+        for (const LivenessComparison::Variable& v : *list)
+            ranked.push_back(bytesLine("variables", v.name, "bytes live at the peak", v.name, v.source, v.target));
+}
+
+void formatLivenessComparisonText(std::ostringstream& out, const LivenessComparison& c, MemoryUnit u)
+{
+    out << "Liveness (all IPUs)\n";
+    if (!c.available) {
+        out << "  " << (c.sourceSteps == 0 ? "The source" : "The target") << " has no liveness program steps.\n";
+        return;
+    }
+    out << "  Steps: " << formatCount(c.sourceSteps) << " -> " << formatCount(c.targetSteps) << "; "
+        << formatCount(c.matchedSteps) << " matched " << (c.stepsMatchedByName ? "by program name" : "by index") << "\n";
+    out << "  Peak not-always-live: " << formatBytes(c.sourcePeak, u) << " at " << stepText(c.sourcePeakStep, c.sourcePeakProgram)
+        << "\n                    -> " << formatBytes(c.targetPeak, u) << " at "
+        << stepText(c.targetPeakStep, c.targetPeakProgram) << "   " << formatDiff(c.peakDiff, "bytes", u) << "\n";
+    const auto list = [&](const char* title, const std::vector<LivenessComparison::Variable>& rows) {
+        if (rows.empty())
+            return;
+        out << "  " << title << "\n";
+        for (const auto& v : rows)
+            out << "    " << printableMessage(v.name, 200) << "   " << formatBytes(v.source, u) << " -> "
+                << formatBytes(v.target, u) << "   " << formatDiff(v.diff, "bytes", u) << "\n";
+    };
+    list("Variables live at the peak that grew most:", c.grownAtPeak);
+    list("Variables live at the peak that shrank most:", c.shrunkAtPeak);
+}
+
+nlohmann::json livenessComparisonJson(const LivenessComparison& c)
+{
+    using nlohmann::json;
+    const auto diff = [](const SignedDiff& d) {
+        return json{{"absolute", d.absolute}, {"fraction", d.fraction ? json(*d.fraction) : json(nullptr)}};
+    };
+    const auto rows = [&](const std::vector<LivenessComparison::Variable>& list) {
+        json out = json::array();
+        for (const auto& v : list)
+            out.push_back({{"name", v.name}, {"source", v.source}, {"target", v.target}, {"diff", diff(v.diff)}});
+        return out;
+    };
+    json j = {{"available", c.available}, {"sourceSteps", c.sourceSteps}, {"targetSteps", c.targetSteps}};
+    if (c.available) {
+        j["stepsMatchedBy"] = c.stepsMatchedByName ? "programName" : "index";
+        j["matchedSteps"] = c.matchedSteps;
+        j["peak"] = {{"source", {{"bytes", c.sourcePeak}, {"step", c.sourcePeakStep}, {"program", c.sourcePeakProgram}}},
+                     {"target", {{"bytes", c.targetPeak}, {"step", c.targetPeakStep}, {"program", c.targetPeakProgram}}},
+                     {"diff", diff(c.peakDiff)}};
+        j["grownAtPeak"] = rows(c.grownAtPeak);
+        j["shrunkAtPeak"] = rows(c.shrunkAtPeak);
+    }
+    return j;
+}
+
+} // namespace popscope
