@@ -41,3 +41,12 @@ shoot "$out/compare-memory.png" 1920x1080 "${pair[@]}" --page memory --tab Varia
 shoot "$out/compare-summary.png" 1920x1080 "${pair[@]}" --page summary
 shoot "$out/compare-insights.png" 1920x1080 "${pair[@]}" --page insights
 shoot "$out/compare-small.png" 1024x640 "${pair[@]}" --page memory --tab Variables
+
+# Liveness: the pipeline's peak in the backward pass with the stash live; compare with interleaving.
+grouped="$profiles/pipeline-grouped.pop"
+shoot "$out/liveness.png" 1920x1080 "$grouped" --page liveness --steps peak --tab "Not Always Live Variables" \
+    --lifetime stage0/layer0/dense/fifo/activations --lifetime stage0/layer0/dense/partials
+shoot "$out/liveness-small.png" 1024x640 "$grouped" --page liveness --steps peak
+shoot "$out/compare-liveness.png" 1920x1080 "$grouped" --compare "$profiles/pipeline-interleaved.pop" --page liveness \
+    --steps peak --tab "Not Always Live Variables"
+shoot "$out/compare-liveness-small.png" 1024x640 "$grouped" --compare "$profiles/pipeline-interleaved.pop" --page liveness

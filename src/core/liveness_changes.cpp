@@ -68,7 +68,12 @@ void formatLivenessComparisonText(std::ostringstream& out, const LivenessCompari
         out << "  " << title << "\n";
         for (const auto& v : rows)
             out << "    " << printableMessage(v.name, 200) << "   " << formatBytes(v.source, u) << " -> "
-                << formatBytes(v.target, u) << "   " << formatDiff(v.diff, "bytes", u) << "\n";
+                << formatBytes(v.target, u) << "   "
+                << formatDiff(v.diff, "bytes", u).substr(0, v.source == 0 || v.target == 0 ? 1 : std::string::npos)
+                << (v.source == 0 ? formatBytes(v.target, u) + " (not live at the source's peak)"
+                    : v.target == 0 ? formatBytes(v.source, u) + " (not live at the target's peak)"
+                                    : std::string())
+                << "\n";
     };
     list("Variables live at the peak that grew most:", c.grownAtPeak);
     list("Variables live at the peak that shrank most:", c.shrunkAtPeak);

@@ -22,6 +22,8 @@ const char* partStageMessage(ReportPart part)
     case ReportPart::VertexTypes: return "Reading vertex types";
     case ReportPart::ComputeSets: return "Reading compute sets";
     case ReportPart::Exchanges: return "Reading exchanges";
+    case ReportPart::Liveness: return "Reading liveness steps and indexing live ranges";
+    case ReportPart::ProgramCycles: return "Reading execution cycles per program";
     }
     return "Reading";
 }
@@ -35,6 +37,11 @@ void readReportPart(const Report& report, ReportPart part)
     case ReportPart::VertexTypes: report.vertexTypes(); break;
     case ReportPart::ComputeSets: report.computeSets(); break;
     case ReportPart::Exchanges: report.exchanges(); break;
+    case ReportPart::Liveness:
+        report.liveness();
+        report.liveRanges();
+        break;
+    case ReportPart::ProgramCycles: report.programCycles(); break;
     }
 }
 

@@ -8,6 +8,7 @@
 #include "models/tile_scope.hpp"
 #include "models/variables_model.hpp"
 #include "models/vertices_model.hpp"
+#include "views/chart_export.hpp"
 #include "views/compared_table.hpp"
 #include "views/memory_chart.hpp"
 #include "views/overview_strip.hpp"
@@ -397,23 +398,9 @@ QString MemoryPage::scopeText(const QString& formatted, uint32_t commonTiles) co
 
 void MemoryPage::saveChart()
 {
-    QSettings settings;
     const auto report = m_state->report();
     const QString base = report ? QFileInfo(report->path).completeBaseName() + QStringLiteral("-memory") : QStringLiteral("memory");
-    const QString folder = settings.value(QStringLiteral("paths/exportFolder"),
-                                          QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
-    QString filter;
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save chart"), folder + QLatin1Char('/') + base + QStringLiteral(".png"),
-                                                      QStringLiteral("PNG image (*.png);;SVG image (*.svg)"), &filter);
-    if (path.isEmpty())
-        return;
-    QString target = path;
-    if (QFileInfo(target).suffix().isEmpty())
-        target += filter.contains(QStringLiteral("svg")) ? QStringLiteral(".svg") : QStringLiteral(".png");
-    settings.setValue(QStringLiteral("paths/exportFolder"), QFileInfo(target).absolutePath());
-    QString error;
-    if (!m_chart->saveImage(target, &error))
-        QMessageBox::warning(this, QStringLiteral("Save chart"), error);
+    askAndSaveChart(this, base, [this](const QString& path, QString* error) { return m_chart->saveImage(path, error); });
 }
 
 } // namespace popscope
