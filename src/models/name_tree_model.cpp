@@ -106,10 +106,8 @@ QVariant NameTreeModel::cell(const NameTree::Node& node, const Column& column, i
         if (m_valueUnit == Unit::Bytes)
             return signedBytesText(diff, m_unit);
         return signedCountText(diff);
-    case SortRole:
-        if (!present)
-            return QVariant();
-        return isDiff ? QVariant::fromValue<qlonglong>(diff) : QVariant::fromValue<qulonglong>(node.values[a]);
+    case SortRole: // a row a column lacks sorts as 0, below every row it has
+        return isDiff ? QVariant::fromValue<qlonglong>(diff) : QVariant::fromValue<qulonglong>(present ? node.values[a] : 0);
     case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     case Qt::ForegroundRole:
         if (isDiff && present && diff != 0)

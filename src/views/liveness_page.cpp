@@ -10,6 +10,7 @@
 #include "views/liveness_overview.hpp"
 #include "views/liveness_plot.hpp"
 #include "views/liveness_tables_view.hpp"
+#include "models/name_tree_model.hpp"
 
 #include <QComboBox>
 #include <QCompleter>
@@ -301,17 +302,30 @@ void LivenessPage::refreshInfo()
     }
     const MemoryUnit unit = m_state->unit();
     const LivenessPeak peak = popscope::findPeak(d.source.notAlwaysLive);
-    QString text = QStringLiteral("<b>%1</b>: %2. Peak %3 at step %4 <i>%5</i>")
-                       .arg(QString::fromStdString(m_scope.describe()), m_basis.toHtmlEscaped(), bytesText(peak.bytes, unit),
-                            countText(peak.step), QString::fromStdString(d.sourceSteps->stepName(peak.step)).toHtmlEscaped());
+    QString scope = QString::fromStdString(m_scope.describe());
+    scope[0] = scope[0].toUpper();
+    // One line of figures; how the curve was obtained shows in it only when it was computed from
+    // the variables (a tile selection without per-tile liveness), else in the tooltip.
+    QString text = QStringLiteral("<b>%1</b>%2 · peak %3 at step %4 <i>%5</i>")
+                       .arg(scope,
+                            m_plot->data().source.computedFromVariables ? QStringLiteral(" (") + m_basis.toHtmlEscaped() + QLatin1Char(')')
+                                                                        : QString(),
+                            bytesText(peak.bytes, unit), countText(peak.step),
+                            QString::fromStdString(d.sourceSteps->stepName(peak.step)).toHtmlEscaped());
     if (d.targetSteps && !d.target.notAlwaysLive.empty()) {
         const LivenessPeak t = popscope::findPeak(d.target.notAlwaysLive);
         const int64_t diff = int64_t(t.bytes) - int64_t(peak.bytes);
-        text += QStringLiteral("; target %1 at step %2 (%3). Steps matched %4 (%5 of %6).")
+        text += QStringLiteral("; target %1 at step %2 (%3) · steps matched %4 (%5 of %6)")
                     .arg(bytesText(t.bytes, unit), countText(t.step), signedBytesText(diff, unit),
                          m_match.byName ? QStringLiteral("by program name") : QStringLiteral("by index"),
                          countText(m_match.matched), countText(d.source.notAlwaysLive.size()));
     }
+    // Always-live memory is more than the always-live variables: say what the rest is.
+    const NameTree& always = m_tables->model(QStringLiteral("Always Live Variables"))->tree();
+    const uint64_t alwaysVariables = always.columns > 0 ? always.nodes[0].values[0] : 0;
+    m_info->setToolTip(QStringLiteral("Curve: %1.<br>Always live %2, of which variables %3; the rest is code, constants, "
+                                      "vertex state and exchange buffers.")
+                           .arg(m_basis.toHtmlEscaped(), bytesText(d.source.alwaysLive, unit), bytesText(alwaysVariables, unit)));
     const auto& selected = m_plot->selectedSteps();
     if (selected.size() == 1)
         text += QStringLiteral("<br>Selected step %1: <i>%2</i> (%3)")

@@ -214,6 +214,8 @@ void LivenessPlotRenderer::paintCurve(QPainter& p, const QRect& pane, const Live
             if (box.right() > pane.right())
                 box.moveRight(x - 8);
             box.moveTop(std::max(pane.top() + 1, box.top()));
+            if (asLine) // the merged target's label under its line, clear of the source's
+                box.moveTop(std::min(y + 4, pane.bottom() - fm.height()));
             QColor plate = ChartPalette::background(palette);
             plate.setAlpha(225);
             p.fillRect(box, plate);

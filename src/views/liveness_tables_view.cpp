@@ -55,6 +55,7 @@ LivenessTablesView::LivenessTablesView(QWidget* parent) : QTabWidget(parent)
                                        "without execution (or these programs did not run)."),
                         false);
     cycles.model->setCountNoun(QStringLiteral("execution"), QStringLiteral("executions"));
+    setCurrentIndex(NotAlwaysLive); // what is live at the step: what a user opens the report for
 }
 
 LivenessTablesView::Tab LivenessTablesView::addTab(const QString& name, const QString& empty, bool variables)
