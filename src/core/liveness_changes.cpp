@@ -3,31 +3,16 @@
 
 #include "popscope/errors.hpp"
 
-#include <limits>
 
 namespace popscope {
 
 namespace {
 
-int64_t clamped(uint64_t value)
-{
-    return value > uint64_t(std::numeric_limits<int64_t>::max()) ? std::numeric_limits<int64_t>::max() : int64_t(value);
-}
-
 ChangeLine bytesLine(std::string table, std::string rowKey, std::string metric, std::string subject, uint64_t source,
                      uint64_t target)
 {
-    ChangeLine l;
-    l.page = "liveness";
-    l.table = std::move(table);
-    l.rowKey = std::move(rowKey);
-    l.metric = std::move(metric);
-    l.subject = std::move(subject);
-    l.sourceValue = clamped(source);
-    l.targetValue = clamped(target);
-    l.diff = signedDiff(source, target);
-    l.unit = "bytes";
-    return l;
+    return makeChangeLine("liveness", std::move(table), std::move(rowKey), std::move(metric), std::move(subject), source,
+                          target, "bytes");
 }
 
 std::string stepText(uint32_t step, const std::string& program)

@@ -11,26 +11,7 @@ namespace popscope {
 
 namespace {
 
-int64_t clamped(uint64_t value)
-{
-    return value > uint64_t(std::numeric_limits<int64_t>::max()) ? std::numeric_limits<int64_t>::max() : int64_t(value);
-}
-
-ChangeLine line(std::string page, std::string table, std::string rowKey, std::string metric, std::string subject,
-                uint64_t source, uint64_t target, std::string unit)
-{
-    ChangeLine l;
-    l.page = std::move(page);
-    l.table = std::move(table);
-    l.rowKey = std::move(rowKey);
-    l.metric = std::move(metric);
-    l.subject = std::move(subject);
-    l.sourceValue = clamped(source);
-    l.targetValue = clamped(target);
-    l.diff = signedDiff(source, target);
-    l.unit = std::move(unit);
-    return l;
-}
+constexpr auto* line = &makeChangeLine;
 
 void addRows(std::vector<ChangeLine>& out, const TableChanges& t, const char* page, const std::string& movedMetric)
 {
@@ -58,6 +39,25 @@ uint64_t magnitude(const SignedDiff& d)
 }
 
 } // namespace
+
+ChangeLine makeChangeLine(std::string page, std::string table, std::string rowKey, std::string metric,
+                          std::string subject, uint64_t source, uint64_t target, std::string unit)
+{
+    const auto clamped = [](uint64_t value) {
+        return value > uint64_t(std::numeric_limits<int64_t>::max()) ? std::numeric_limits<int64_t>::max() : int64_t(value);
+    };
+    ChangeLine l;
+    l.page = std::move(page);
+    l.table = std::move(table);
+    l.rowKey = std::move(rowKey);
+    l.metric = std::move(metric);
+    l.subject = std::move(subject);
+    l.sourceValue = clamped(source);
+    l.targetValue = clamped(target);
+    l.diff = signedDiff(source, target);
+    l.unit = std::move(unit);
+    return l;
+}
 
 std::vector<ChangeLine> whatChanged(const ReportComparison& c)
 {

@@ -103,20 +103,15 @@ void LivenessPlot::centreOn(uint32_t step)
 LivenessPlotScene LivenessPlot::scene() const
 {
     LivenessPlotScene s;
-    s.source.notAlwaysLive = &m_data.source.notAlwaysLive;
-    s.source.alwaysLive = m_data.source.alwaysLive;
-    s.source.capacity = m_data.source.capacity;
-    s.source.name = m_data.sourceName;
-    if (!m_data.source.notAlwaysLive.empty())
-        s.source.peakStep = findPeak(m_data.source.notAlwaysLive).step;
-    if (m_data.targetSteps) {
-        s.target.notAlwaysLive = &m_data.target.notAlwaysLive;
-        s.target.alwaysLive = m_data.target.alwaysLive;
-        s.target.capacity = m_data.target.capacity;
-        s.target.name = m_data.targetName;
-        if (!m_data.target.notAlwaysLive.empty())
-            s.target.peakStep = findPeak(m_data.target.notAlwaysLive).step;
-    }
+    const auto curve = [](const LivenessSeries& series, const QString& name) {
+        LivenessPlotCurve c{&series.notAlwaysLive, series.alwaysLive, series.capacity, -1, name};
+        if (!series.notAlwaysLive.empty())
+            c.peakStep = findPeak(series.notAlwaysLive).step;
+        return c;
+    };
+    s.source = curve(m_data.source, m_data.sourceName);
+    if (m_data.targetSteps)
+        s.target = curve(m_data.target, m_data.targetName);
     s.includeAlwaysLive = m_includeAlwaysLive;
     s.showCapacity = m_showCapacity;
     s.merged = m_merged;

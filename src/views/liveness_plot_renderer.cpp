@@ -3,6 +3,7 @@
 #include "models/compare_colors.hpp"
 #include "models/tile_axis.hpp"
 #include "models/tile_scope.hpp"
+#include "views/chart_legend.hpp"
 #include "views/chart_palette.hpp"
 #include "views/memory_chart_renderer.hpp"
 #include "models/step_buckets.hpp"
@@ -16,15 +17,8 @@
 namespace popscope {
 
 namespace {
-constexpr int kMargin = 8;
-constexpr int kSwatch = 12;
-constexpr int kLegendGap = 18;
-
-struct LegendItem {
-    QString label;
-    QColor color;
-    int kind = 0; // 0 swatch, 1 dashed line, 2 solid line, 3 marker
-};
+constexpr int kMargin = ChartLegend::kMargin;
+using Kind = LegendItem::Kind;
 
 QColor alwaysLiveColor() { return ChartPalette::seriesColor(QStringLiteral("alwaysLive")); }
 QColor notAlwaysLiveColor() { return ChartPalette::seriesColor(QStringLiteral("notAlwaysLive")); }
@@ -49,26 +43,26 @@ std::vector<LegendItem> legendItems(const LivenessPlotScene& s, const QPalette& 
     std::vector<LegendItem> items;
     if (s.comparing()) {
         if (s.includeAlwaysLive)
-            items.push_back({QStringLiteral("Source: Always live"), alwaysLiveColor(), 0});
-        items.push_back({QStringLiteral("Source: Not always live"), notAlwaysLiveColor(), 0});
+            items.push_back({QStringLiteral("Source: Always live"), alwaysLiveColor(), Kind::Swatch});
+        items.push_back({QStringLiteral("Source: Not always live"), notAlwaysLiveColor(), Kind::Swatch});
         if (s.includeAlwaysLive)
             items.push_back({QStringLiteral("Target: Always live"), s.merged ? targetAlwaysLiveColor() : alwaysLiveColor(),
-                             s.merged ? 1 : 0});
+                             s.merged ? Kind::DashedLine : Kind::Swatch});
         items.push_back({QStringLiteral("Target: Not always live"), s.merged ? CompareColors::target() : notAlwaysLiveColor(),
-                         s.merged ? 2 : 0});
+                         s.merged ? Kind::SolidLine : Kind::Swatch});
     } else {
         if (s.includeAlwaysLive)
-            items.push_back({QStringLiteral("Always live"), alwaysLiveColor(), 0});
-        items.push_back({QStringLiteral("Not always live"), notAlwaysLiveColor(), 0});
+            items.push_back({QStringLiteral("Always live"), alwaysLiveColor(), Kind::Swatch});
+        items.push_back({QStringLiteral("Not always live"), notAlwaysLiveColor(), Kind::Swatch});
     }
     if (s.showCapacity && s.source.capacity > 0) {
         const QString capacity = s.capacityLabel + QStringLiteral(" (") + bytesText(s.source.capacity, s.unit) + QLatin1Char(')');
-        items.push_back({capacityOnScale(s) ? capacity : capacity + QStringLiteral(": above the plot"), ChartPalette::overCapacity(), 1});
+        items.push_back({capacityOnScale(s) ? capacity : capacity + QStringLiteral(": above the plot"), ChartPalette::overCapacity(), Kind::DashedLine});
     }
     if (s.source.peakStep >= 0)
-        items.push_back({QStringLiteral("Peak"), ChartPalette::text(palette), 3});
+        items.push_back({QStringLiteral("Peak"), ChartPalette::text(palette), Kind::Marker});
     if (s.selected && !s.selected->empty())
-        items.push_back({QStringLiteral("Selected steps"), palette.color(QPalette::Highlight), 0});
+        items.push_back({QStringLiteral("Selected steps"), palette.color(QPalette::Highlight), Kind::Band});
     return items;
 }
 
@@ -90,20 +84,6 @@ double LivenessPlotRenderer::yMax(const LivenessPlotScene& s)
     return std::max(m * 1.08, 1.0);
 }
 
-int LivenessPlotRenderer::legendHeight(const LivenessPlotScene& s, int width, const QFontMetrics& fm)
-{
-    int x = 0, rows = 1;
-    for (const auto& item : legendItems(s, QPalette())) {
-        const int w = kSwatch + 4 + fm.horizontalAdvance(item.label) + kLegendGap;
-        if (x > 0 && x + w > width) {
-            ++rows;
-            x = 0;
-        }
-        x += w;
-    }
-    return rows * (fm.height() + 4);
-}
-
 int LivenessPlotRenderer::leftMargin(const LivenessPlotScene& s, const QFontMetrics& fm)
 {
     const AxisUnit u = MemoryChartRenderer::axisUnit(yMax(s), s.unit);
@@ -113,8 +93,7 @@ int LivenessPlotRenderer::leftMargin(const LivenessPlotScene& s, const QFontMetr
 QRect LivenessPlotRenderer::plotRect(const LivenessPlotScene& s, const QRect& area, const QFontMetrics& fm)
 {
     const int left = area.left() + leftMargin(s, fm);
-    const int titleHeight = s.title.isEmpty() ? 0 : fm.height() + 6;
-    const int top = area.top() + kMargin + titleHeight + legendHeight(s, area.width() - 2 * kMargin, fm) + 10;
+    const int top = area.top() + kMargin + ChartLegend::height(s.title, legendItems(s, QPalette()), area.width() - 2 * kMargin, fm) + 10;
     const int right = area.right() - kMargin - fm.horizontalAdvance(QStringLiteral("00000")) / 2;
     const int bottom = area.bottom() - kMargin - 2 * fm.height() - 10;
     return QRect(QPoint(left, top), QPoint(std::max(left + 10, right), std::max(top + 10, bottom)));
@@ -206,7 +185,7 @@ void LivenessPlotRenderer::paintCurve(QPainter& p, const QRect& pane, const Live
             p.setBrush(target ? CompareColors::target() : text);
             const QPoint marker[3] = {QPoint(x - 6, y - 12), QPoint(x + 6, y - 12), QPoint(x, y - 2)};
             p.drawPolygon(marker, 3);
-            const QString label = QStringLiteral("Peak %1 · step %2")
+            const QString label = QStringLiteral("Peak %1 not always live · step %2")
                                       .arg(bytesText(values[size_t(curve.peakStep)], s.unit), countText(uint64_t(curve.peakStep)));
             const QFontMetrics fm = p.fontMetrics();
             const int w = fm.horizontalAdvance(label) + 8;
@@ -240,41 +219,7 @@ void LivenessPlotRenderer::paint(QPainter& p, const QRect& area, const LivenessP
     const double ymax = yMax(s);
     const int width = plot.width();
 
-    // Title and legend.
-    int y = area.top() + kMargin;
-    p.setPen(text);
-    if (!s.title.isEmpty()) {
-        QFont bold = p.font();
-        bold.setBold(true);
-        p.save();
-        p.setFont(bold);
-        p.drawText(QRect(area.left() + kMargin, y, area.width() - 2 * kMargin, fm.height()), Qt::AlignLeft, s.title);
-        p.restore();
-        y += fm.height() + 6;
-    }
-    int x = area.left() + kMargin;
-    for (const auto& item : legendItems(s, palette)) {
-        const int w = kSwatch + 4 + fm.horizontalAdvance(item.label) + kLegendGap;
-        if (x > area.left() + kMargin && x + w > area.right() - kMargin) {
-            x = area.left() + kMargin;
-            y += fm.height() + 4;
-        }
-        const QRect swatch(x, y + (fm.height() - kSwatch) / 2, kSwatch, kSwatch);
-        if (item.kind == 1 || item.kind == 2) {
-            p.setPen(QPen(item.color, 2, item.kind == 1 ? Qt::DashLine : Qt::SolidLine));
-            p.drawLine(swatch.left(), swatch.center().y(), swatch.right(), swatch.center().y());
-        } else if (item.kind == 3) {
-            p.setPen(Qt::NoPen);
-            p.setBrush(item.color);
-            const QPoint marker[3] = {swatch.topLeft(), swatch.topRight(), QPoint(swatch.center().x(), swatch.bottom())};
-            p.drawPolygon(marker, 3);
-        } else {
-            p.fillRect(swatch, item.color);
-        }
-        p.setPen(text);
-        p.drawText(QPoint(x + kSwatch + 4, y + fm.ascent()), item.label);
-        x += w;
-    }
+    ChartLegend::paint(p, area, s.title, legendItems(s, palette), text);
 
     const AxisUnit unit = MemoryChartRenderer::axisUnit(ymax, s.unit);
     for (size_t i = 0; i < paneRects.size(); ++i) {
@@ -282,17 +227,7 @@ void LivenessPlotRenderer::paint(QPainter& p, const QRect& area, const LivenessP
         const double k = pane.height() / ymax;
         const int bottom = pane.bottom() + 1;
         auto yOf = [&](double bytes) { return int(std::lround(bottom - bytes * k)); };
-        const auto ticks = niceTicks(ymax / unit.divisor, std::max(2, pane.height() / 45));
-        for (double t : ticks) {
-            const int ty = yOf(t * unit.divisor);
-            if (ty < pane.top())
-                continue;
-            p.setPen(ChartPalette::grid(palette));
-            p.drawLine(pane.left(), ty, pane.right(), ty);
-            p.setPen(text);
-            p.drawText(QRect(area.left(), ty - fm.height() / 2, pane.left() - area.left() - 6, fm.height()),
-                       Qt::AlignRight | Qt::AlignVCenter, MemoryChartRenderer::axisNumber(t));
-        }
+        MemoryChartRenderer::paintValueGrid(p, area, pane, ymax, unit, palette);
         p.save();
         p.setClipRect(pane.adjusted(0, -14, 1, 1));
         // Steps that match the filter: a tick under each (per pixel column).
@@ -369,14 +304,8 @@ void LivenessPlotRenderer::paint(QPainter& p, const QRect& area, const LivenessP
 
     // Y title, x ticks and title.
     p.setPen(text);
-    p.save();
-    p.translate(area.left() + kMargin + fm.ascent(), plot.center().y());
-    p.rotate(-90);
-    QString yTitle = (s.includeAlwaysLive ? QStringLiteral("Live memory (%1)") : QStringLiteral("Not-always-live memory (%1)")).arg(unit.name);
-    if (fm.horizontalAdvance(yTitle) > plot.height())
-        yTitle = unit.name;
-    p.drawText(QRect(-plot.height() / 2, -fm.ascent(), plot.height(), fm.height()), Qt::AlignCenter, yTitle);
-    p.restore();
+    const QString what = s.includeAlwaysLive ? QStringLiteral("Live memory") : QStringLiteral("Not-always-live memory");
+    MemoryChartRenderer::paintYTitle(p, area, plot, {QStringLiteral("%1 (%2)").arg(what, unit.name), unit.name});
     const int bottom = plot.bottom() + 1;
     const auto xt = niceTicks(s.window.count, std::max(2, width / 90));
     const double step = std::max(1.0, xt.size() > 1 ? std::round(xt[1] - xt[0]) : 1.0);

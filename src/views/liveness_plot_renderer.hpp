@@ -58,7 +58,6 @@ public:
 private:
     static void paintCurve(QPainter& p, const QRect& pane, const LivenessPlotScene& s, const LivenessPlotCurve& curve,
                            bool asLine, const QPalette& palette);
-    static int legendHeight(const LivenessPlotScene& scene, int width, const QFontMetrics& metrics);
 };
 
 } // namespace popscope
