@@ -38,6 +38,8 @@ public:
     std::vector<ComputeSet> readComputeSets() const;
     std::vector<Exchange> readExchanges() const;
     std::vector<Program> readPrograms() const;
+    // Programs without their children (type, name, references): what a step's label needs.
+    std::vector<Program> readProgramHeaders() const;
     std::vector<uint32_t> readControlPrograms() const;
     std::vector<uint32_t> readFunctions() const;
     std::vector<LivenessStep> readLivenessSteps() const;

@@ -24,7 +24,7 @@ LivenessCurve readLivenessCurve(const Profile& profile)
         c.stepProgram.push_back(s.program);
         c.notAlwaysLive.insert(c.notAlwaysLive.end(), s.notAlwaysLiveBytesByIpu.begin(), s.notAlwaysLiveBytesByIpu.end());
     }
-    std::vector<Program> programs = profile.readPrograms();
+    std::vector<Program> programs = profile.readProgramHeaders(); // names and types: no tree needed
     c.programNames.reserve(programs.size());
     c.programTypes.reserve(programs.size());
     c.programComputeSet.reserve(programs.size());

@@ -50,7 +50,8 @@ uint64_t bytesIn(const Report& report, uint32_t variable, const LivenessScope& s
     return 0;
 }
 
-std::vector<ScopedVariable> scoped(const Report& report, const std::vector<uint32_t>& variables, const LivenessScope& scope)
+std::vector<ScopedVariable> scoped(const Report& report, const std::vector<uint32_t>& variables, const LivenessScope& scope,
+                                   bool largestFirst = true)
 {
     const std::vector<uint8_t> mask = tileMask(report, scope);
     std::vector<ScopedVariable> out;
@@ -58,6 +59,8 @@ std::vector<ScopedVariable> scoped(const Report& report, const std::vector<uint3
     for (uint32_t v : variables)
         if (uint64_t bytes = bytesIn(report, v, scope, mask))
             out.push_back({v, bytes});
+    if (!largestFirst)
+        return out;
     const auto& all = report.variables();
     std::sort(out.begin(), out.end(), [&all](const ScopedVariable& a, const ScopedVariable& b) {
         return a.bytes != b.bytes ? a.bytes > b.bytes : all[a.variable].name < all[b.variable].name;
@@ -90,9 +93,9 @@ std::vector<ScopedVariable> liveVariablesAt(const Report& report, uint32_t step,
     return scoped(report, report.liveRanges().liveAt(step), scope);
 }
 
-std::vector<ScopedVariable> alwaysLiveVariables(const Report& report, const LivenessScope& scope)
+std::vector<ScopedVariable> alwaysLiveVariables(const Report& report, const LivenessScope& scope, bool largestFirst)
 {
-    return scoped(report, report.liveRanges().alwaysLive(), scope);
+    return scoped(report, report.liveRanges().alwaysLive(), scope, largestFirst);
 }
 
 std::vector<StepVertices> stepVertices(const Report& report, uint32_t step, const LivenessScope& scope)

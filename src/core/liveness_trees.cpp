@@ -28,7 +28,7 @@ NameTree alwaysLiveTree(const std::vector<const Report*>& reports, const Livenes
         if (!reports[c])
             continue;
         const auto& variables = reports[c]->variables();
-        for (const ScopedVariable& v : alwaysLiveVariables(*reports[c], scope))
+        for (const ScopedVariable& v : alwaysLiveVariables(*reports[c], scope, false)) // the tree sorts
             builder.add(c, variables[v.variable].name, v.bytes);
     }
     return builder.build();

@@ -272,7 +272,7 @@ std::vector<Exchange> Profile::readExchanges() const
     return exchanges;
 }
 
-std::vector<Program> Profile::readPrograms() const
+std::vector<Program> Profile::readProgramHeaders() const
 {
     PartReader r(*m_db, m_target, m_path);
     const uint64_t contexts = r.rows("debug_contexts");
@@ -292,6 +292,13 @@ std::vector<Program> Profile::readPrograms() const
         p.repeatCount = uint32_t(r.bounded(s, 6, 0, UINT32_MAX, "programs.repeat_count"));
         programs.push_back(std::move(p));
     }
+    return programs;
+}
+
+std::vector<Program> Profile::readPrograms() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    std::vector<Program> programs = readProgramHeaders();
     Statement c(*m_db, "SELECT parent, child FROM program_children ORDER BY parent, position");
     while (c.step()) {
         auto parent = r.bounded(c, 0, 0, int64_t(programs.size()) - 1, "program_children.parent");

@@ -50,7 +50,7 @@ QModelIndex NameTreeModel::indexOfPath(const QString& path) const
 
 QString NameTreeModel::pathAt(const QModelIndex& index) const
 {
-    return index.isValid() ? QString::fromStdString(m_tree.nodes[nodeOf(index)].path) : QString();
+    return index.isValid() ? QString::fromStdString(m_tree.path(nodeOf(index))) : QString();
 }
 
 QModelIndex NameTreeModel::index(int row, int column, const QModelIndex& parent) const
@@ -91,23 +91,24 @@ QString NameTreeModel::valueText(uint64_t value) const
     return m_valueUnit == Unit::Bytes ? bytesText(value, m_unit) : countText(value);
 }
 
-QVariant NameTreeModel::cell(const NameTree::Node& node, const Column& column, int role) const
+QVariant NameTreeModel::cell(uint32_t node, const Column& column, int role) const
 {
     const size_t a = size_t(column.value);
     const bool isDiff = column.minus >= 0;
-    const bool present = isDiff ? (node.present[a] || node.present[size_t(column.minus)]) : node.present[a] != 0;
-    const int64_t diff = isDiff ? int64_t(node.values[a]) - int64_t(node.values[size_t(column.minus)]) : 0;
+    const uint64_t value = m_tree.value(node, a);
+    const bool present = m_tree.has(node, a) || (isDiff && m_tree.has(node, size_t(column.minus)));
+    const int64_t diff = isDiff ? int64_t(value) - int64_t(m_tree.value(node, size_t(column.minus))) : 0;
     switch (role) {
     case Qt::DisplayRole:
         if (!present)
             return QStringLiteral("—");
         if (!isDiff)
-            return valueText(node.values[a]);
+            return valueText(value);
         if (m_valueUnit == Unit::Bytes)
             return signedBytesText(diff, m_unit);
         return signedCountText(diff);
     case SortRole: // a row a column lacks sorts as 0, below every row it has
-        return isDiff ? QVariant::fromValue<qlonglong>(diff) : QVariant::fromValue<qulonglong>(present ? node.values[a] : 0);
+        return isDiff ? QVariant::fromValue<qlonglong>(diff) : QVariant::fromValue<qulonglong>(present ? value : 0);
     case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     case Qt::ForegroundRole:
         if (isDiff && present && diff != 0)
@@ -119,8 +120,8 @@ QVariant NameTreeModel::cell(const NameTree::Node& node, const Column& column, i
         const QString unit = m_valueUnit == Unit::Bytes ? QStringLiteral(" bytes") : QStringLiteral(" cycles");
         if (isDiff)
             return signedCountText(diff) + unit;
-        const uint64_t count = node.counts[a];
-        return countText(node.values[a]) + unit + QStringLiteral(" · ") + countText(count) + QLatin1Char(' ')
+        const uint64_t count = m_tree.count(node, a);
+        return countText(value) + unit + QStringLiteral(" · ") + countText(count) + QLatin1Char(' ')
             + (count == 1 ? m_singular : m_plural);
     }
     default: return {};
@@ -133,11 +134,12 @@ QVariant NameTreeModel::data(const QModelIndex& index, int role) const
         return {};
     const NameTree::Node& node = m_tree.nodes[nodeOf(index)];
     if (index.column() > 0)
-        return cell(node, m_columns[size_t(index.column() - 1)], role);
+        return cell(nodeOf(index), m_columns[size_t(index.column() - 1)], role);
     switch (role) {
     case Qt::DisplayRole: return QString::fromStdString(node.label);
     case SortRole: return QString::fromStdString(node.label);
-    case Qt::ToolTipRole: return node.path.empty() ? QStringLiteral("Total of every row") : QString::fromStdString(node.path);
+    case Qt::ToolTipRole:
+        return node.parent < 0 ? QStringLiteral("Total of every row") : QString::fromStdString(m_tree.path(nodeOf(index)));
     case Qt::FontRole:
         if (node.parent < 0) {
             QFont bold;

@@ -44,7 +44,7 @@ public:
 private:
     uint32_t nodeOf(const QModelIndex& index) const { return uint32_t(index.internalId()); }
     QString valueText(uint64_t value) const;
-    QVariant cell(const NameTree::Node& node, const Column& column, int role) const;
+    QVariant cell(uint32_t node, const Column& column, int role) const;
     NameTree m_tree;
     std::vector<Column> m_columns;
     std::vector<int> m_rowInParent; // per node

@@ -322,7 +322,7 @@ void LivenessPage::refreshInfo()
     }
     // Always-live memory is more than the always-live variables: say what the rest is.
     const NameTree& always = m_tables->model(QStringLiteral("Always Live Variables"))->tree();
-    const uint64_t alwaysVariables = always.columns > 0 ? always.nodes[0].values[0] : 0;
+    const uint64_t alwaysVariables = always.columns > 0 ? always.value(0, 0) : 0;
     m_info->setToolTip(QStringLiteral("Curve: %1.<br>Always live %2, of which variables %3; the rest is code, constants, "
                                       "vertex state and exchange buffers.")
                            .arg(m_basis.toHtmlEscaped(), bytesText(d.source.alwaysLive, unit), bytesText(alwaysVariables, unit)));

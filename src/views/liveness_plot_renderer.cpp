@@ -137,42 +137,51 @@ void LivenessPlotRenderer::paintCurve(QPainter& p, const QRect& pane, const Live
     }
     // Not always live: a bar per pixel column from the base to the column's maximum (so no peak is
     // lost), and the outline of the maxima on top.
-    std::vector<QRect> bars;
+    // The maxima as a step outline: a vertex only where the column maximum changes (few when
+    // zoomed in, at most two per column when zoomed out). Filled down to the base as one opaque
+    // polygon, so a frame is one fill and one line, not a blended rectangle per column.
     QPolygon outline;
     std::vector<QLine> ranges; // min..max where a column spans several steps
-    bars.reserve(size_t(width));
+    outline.reserve(2 * width + 4);
+    int lastTop = 0, lastX = 0;
     for (int c = 0; c < width; ++c) {
         const StepBucket& b = buckets[size_t(c)];
         if (b.empty())
             continue;
         const int top = yOf(double(base + b.max));
         const int x = pane.left() + c;
-        if (!asLine)
-            bars.emplace_back(x, top, 1, std::max(0, yOf(double(base)) - top));
-        outline << QPoint(x, top) << QPoint(x + 1, top);
-        if (b.min != b.max)
+        if (outline.isEmpty())
+            outline << QPoint(x, top);
+        else if (top != lastTop)
+            outline << QPoint(x, lastTop) << QPoint(x, top);
+        lastTop = top;
+        lastX = x + 1;
+        if (asLine && b.min != b.max)
             ranges.emplace_back(x, yOf(double(base + b.min)), x, top);
     }
+    if (outline.isEmpty())
+        return;
+    outline << QPoint(lastX, lastTop);
     if (!asLine) {
-        QColor fill = lineColor;
-        fill.setAlpha(200);
+        QPolygon area = outline;
+        area << QPoint(lastX, yOf(double(base))) << QPoint(outline.first().x(), yOf(double(base)));
         p.setPen(Qt::NoPen);
-        p.setBrush(fill);
-        p.drawRects(bars.data(), int(bars.size()));
+        p.setBrush(lineColor);
+        p.drawPolygon(area);
     } else if (base > 0) {
         // The target's always-live level as a dashed line of its own colour.
         p.setPen(QPen(targetAlwaysLiveColor(), 1.5, Qt::DashLine));
         p.drawLine(pane.left() + int(x0), yOf(double(base)), pane.left() + int(x1) - 1, yOf(double(base)));
     }
-    p.setPen(QPen(lineColor.darker(asLine ? 100 : 125), asLine ? 1.8 : 1.0));
-    p.setBrush(Qt::NoBrush);
-    p.drawPolyline(outline);
     if (asLine) {
         QColor thin = lineColor;
         thin.setAlpha(110);
         p.setPen(QPen(thin, 1));
         p.drawLines(ranges.data(), int(ranges.size()));
     }
+    p.setPen(QPen(lineColor.darker(asLine ? 100 : 125), asLine ? 2 : 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawPolyline(outline);
 
     // The peak marker: a triangle over the peak step and its value.
     if (curve.peakStep >= 0 && size_t(curve.peakStep) < values.size()) {

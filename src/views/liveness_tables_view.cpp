@@ -66,7 +66,8 @@ LivenessTablesView::Tab LivenessTablesView::addTab(const QString& name, const QS
     panel->setEmptyText(empty);
     panel->setCountVisible(false);
     panel->view()->setRootIsDecorated(true);
-    panel->view()->sortByColumn(1, Qt::DescendingOrder);
+    // No proxy sort at first: the trees come largest first from core, and sorting 250,000
+    // always-live rows through the proxy would cost a second; a header click sorts.
     if (variables) {
         auto* lifetime = new QAction(QStringLiteral("Show lifetime"), panel->view());
         lifetime->setToolTip(QStringLiteral("Draw the selected variables' live ranges under the plot"));
@@ -159,16 +160,22 @@ void LivenessTablesView::update(const Report* source, const Report* target, cons
     }
     if (columns.empty())
         layout.clear();
-    m_tabs[AlwaysLive].model->setTree(alwaysLiveTree(reports, scope), reports.empty() ? decltype(reportLayout){} : reportLayout);
+    if (!m_alwaysBuilt || reports != m_alwaysReports || !(scope == m_alwaysScope)) {
+        m_tabs[AlwaysLive].model->setTree(alwaysLiveTree(reports, scope), reports.empty() ? decltype(reportLayout){} : reportLayout);
+        m_alwaysReports = reports;
+        m_alwaysScope = scope;
+        m_alwaysBuilt = true;
+        show(m_tabs[AlwaysLive]);
+    }
     m_tabs[NotAlwaysLive].model->setTree(liveVariablesTree(columns, scope), layout);
     m_tabs[Vertices].model->setTree(stepVerticesTree(columns, scope), layout);
     m_tabs[Cycles].model->setTree(stepCyclesTree(columns, scope), layout, NameTreeModel::Unit::Cycles);
     // Empty trees show the tab's empty text rather than a lone Total of nothing.
-    for (Tab& t : m_tabs) {
-        if (t.model->tree().nodes.size() <= 1)
+    for (Tab& t : m_tabs)
+        if (t.model->tree().nodes.size() <= 1 && t.model->columnCount() > 1)
             t.model->setTree(NameTreeBuilder(0).build(), {});
-        show(t);
-    }
+    for (size_t i = NotAlwaysLive; i < m_tabs.size(); ++i)
+        show(m_tabs[i]);
 }
 
 bool LivenessTablesView::showRow(const QString& tabName, const QString& path)

@@ -39,6 +39,10 @@ private:
     Tab addTab(const QString& name, const QString& empty, bool variables);
     void show(Tab& tab);
     std::vector<Tab> m_tabs;
+    // The always-live tree does not depend on the step: rebuilt only when these change.
+    std::vector<const Report*> m_alwaysReports;
+    LivenessScope m_alwaysScope;
+    bool m_alwaysBuilt = false;
 };
 
 } // namespace popscope
