@@ -34,6 +34,8 @@ public:
     std::vector<GapSeries> readGaps() const;
     std::vector<LivenessSplit> readLivenessSplit() const;
     std::vector<Variable> readVariables(bool withTilesAndRanges = true) const;
+    // Every live range as (variable, range), without the variables' tiles.
+    std::vector<std::pair<uint32_t, StepRange>> readLiveRanges() const;
     std::vector<VertexType> readVertexTypes() const;
     std::vector<ComputeSet> readComputeSets() const;
     std::vector<Exchange> readExchanges() const;

@@ -104,6 +104,8 @@ private:
     detail::LazyPart<LiveRangeIndex> m_liveRanges;
     detail::LazyPart<std::vector<TileLiveness>> m_tileLiveness;
     detail::LazyPart<ProgramCycles> m_programCycles;
+    // Live ranges without the variables' tiles, for comparisons made before variables() was read.
+    detail::LazyPart<std::vector<std::pair<uint32_t, StepRange>>> m_liveRangeList;
 };
 
 } // namespace popscope

@@ -2,6 +2,7 @@
 #include "popscope/liveness_report.hpp"
 
 #include "popscope/report.hpp"
+#include "report_access.hpp"
 
 #include <algorithm>
 #include <future>
@@ -43,14 +44,20 @@ StepMatch matchSteps(const LivenessCurve& source, const LivenessCurve& target)
 
 namespace {
 
-// Bytes of the variables live at a side's peak, by name (duplicated names summed).
+// Bytes of the variables live at a side's peak, by name (duplicated names summed). Without the
+// variables' tiles when the report has not read them: sizes and live ranges are enough for all IPUs.
 std::vector<std::pair<std::string_view, uint64_t>> liveAtPeak(const Report& report, uint32_t step)
 {
     std::vector<std::pair<std::string_view, uint64_t>> out;
-    const auto& variables = report.variables();
-    for (const ScopedVariable& v : liveVariablesAt(report, step, LivenessScope::allIpus()))
-        out.emplace_back(variables[v.variable].name, v.bytes);
+    const auto& variables = detail::ReportAccess::variableHeaders(report);
+    std::vector<uint8_t> seen(variables.size(), 0);
+    for (const auto& [v, range] : detail::ReportAccess::liveRangeList(report))
+        if (range.first <= step && step <= range.last && !variables[v].alwaysLive && variables[v].sizeBytes > 0 && !seen[v]) {
+            seen[v] = 1;
+            out.emplace_back(variables[v].name, variables[v].sizeBytes);
+        }
     std::sort(out.begin(), out.end());
+    // One entry per name: equal names of different variables add up.
     size_t kept = 0;
     for (size_t i = 0; i < out.size(); ++i) {
         if (kept > 0 && out[kept - 1].first == out[i].first)
@@ -71,11 +78,11 @@ LivenessComparison compareLiveness(const Report& source, const Report& target, s
     // The target's parts in a second thread (two files, two connections).
     auto targetParts = std::async(std::launch::async, [&target] {
         target.liveness();
-        target.liveRanges();
+        detail::ReportAccess::liveRangeList(target);
     });
     try {
         source.liveness();
-        source.liveRanges();
+        detail::ReportAccess::liveRangeList(source);
     } catch (...) {
         targetParts.wait();
         throw;

@@ -181,7 +181,6 @@ std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
     PartReader r(*m_db, m_target, m_path);
     auto names = r.categories();
     const uint64_t contexts = r.rows("debug_contexts");
-    const uint64_t livenessSteps = r.rows("liveness_steps");
     std::vector<Variable> variables;
     Statement s(*m_db, "SELECT id, name, category, element_type, size_bytes, always_live, debug_context"
                        " FROM variables ORDER BY id");
@@ -205,16 +204,27 @@ std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
             uint32_t(r.bounded(tiles, 2, 0, UINT32_MAX, "vars_info.size_bytes")) };
         variables[size_t(index)].tiles.push_back(tb);
     }
+    for (const auto& [index, range] : readLiveRanges())
+        variables[index].liveRanges.push_back(range);
+    return variables;
+}
+
+std::vector<std::pair<uint32_t, StepRange>> Profile::readLiveRanges() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t variables = r.rows("variables");
+    const uint64_t livenessSteps = r.rows("liveness_steps");
+    std::vector<std::pair<uint32_t, StepRange>> out;
     Statement ranges(*m_db, "SELECT variable, first_step, last_step FROM variable_live_ranges ORDER BY rowid");
     while (ranges.step()) {
-        auto index = r.bounded(ranges, 0, 0, int64_t(variables.size()) - 1, "variable_live_ranges.variable");
+        auto index = r.bounded(ranges, 0, 0, int64_t(variables) - 1, "variable_live_ranges.variable");
         StepRange range { uint32_t(r.bounded(ranges, 1, 0, int64_t(livenessSteps) - 1, "a live range start")),
             uint32_t(r.bounded(ranges, 2, 0, int64_t(livenessSteps) - 1, "a live range end")) };
         if (range.first > range.last)
             r.corrupt("a live range ends before it starts");
-        variables[size_t(index)].liveRanges.push_back(range);
+        out.emplace_back(uint32_t(index), range);
     }
-    return variables;
+    return out;
 }
 
 std::vector<VertexType> Profile::readVertexTypes() const

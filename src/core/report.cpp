@@ -91,3 +91,12 @@ const std::vector<Variable>& detail::ReportAccess::variableHeaders(const Report&
 }
 
 } // namespace popscope
+
+namespace popscope {
+
+const std::vector<std::pair<uint32_t, StepRange>>& detail::ReportAccess::liveRangeList(const Report& report)
+{
+    return report.m_liveRangeList.get([&report] { return report.locked([](const Profile& p) { return p.readLiveRanges(); }); });
+}
+
+} // namespace popscope
