@@ -1,5 +1,6 @@
 #include "models/report_parts.hpp"
 
+#include "popscope/errors.hpp"
 #include "popscope/report.hpp"
 
 #include <algorithm>
@@ -38,10 +39,20 @@ void readReportPart(const Report& report, ReportPart part)
     case ReportPart::ComputeSets: report.computeSets(); break;
     case ReportPart::Exchanges: report.exchanges(); break;
     case ReportPart::Liveness:
-        report.liveness();
-        report.liveRanges();
+    case ReportPart::ProgramCycles:
+        // Only the Liveness page needs these: a damaged liveness or execution table must not stop
+        // the report from opening. Failures are not cached, so the page asks again and shows the
+        // error where it is needed.
+        try {
+            if (part == ReportPart::ProgramCycles) {
+                report.programCycles();
+            } else {
+                report.liveness();
+                report.liveRanges();
+            }
+        } catch (const ProfileError&) {
+        }
         break;
-    case ReportPart::ProgramCycles: report.programCycles(); break;
     }
 }
 

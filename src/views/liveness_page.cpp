@@ -297,7 +297,7 @@ void LivenessPage::refreshInfo()
     const auto report = m_state->report();
     const LivenessPlotData& d = m_plot->data();
     if (!report || !d.sourceSteps || d.source.notAlwaysLive.empty()) {
-        m_info->setText(report ? QStringLiteral("This report has no liveness steps.") : QString());
+        m_info->setText(report && !m_error->isVisibleTo(this) ? QStringLiteral("This report has no liveness steps.") : QString());
         return;
     }
     const MemoryUnit unit = m_state->unit();

@@ -1,6 +1,7 @@
 // The Liveness page in the real window on the sample pipeline profiles: the plot shows core's
 // curve, the tables what core says is live at the selected steps, compare mode joins both reports.
 #include "app/main_window.hpp"
+#include "fixture_builder.hpp"
 #include "models/item_roles.hpp"
 #include "models/name_tree_model.hpp"
 #include "models/report_state.hpp"
@@ -18,6 +19,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
 #include <QSignalSpy>
@@ -236,4 +238,24 @@ TEST_CASE("liveness plot: paints single and compare scenes of every kind", "[liv
     LivenessPlotScene empty;
     QPainter p(&image);
     LivenessPlotRenderer::paint(p, image.rect(), empty, QPalette()); // the empty state, no crash
+}
+
+TEST_CASE("liveness page: a damaged liveness table opens the report and shows the error on the page", "[liveness]")
+{
+    test::TempDir dir;
+    const std::string path = test::writeValidProfile(dir);
+    test::execSql(path, "UPDATE liveness_steps SET not_always_live_bytes = x'00' WHERE id = 0");
+    MainWindow window;
+    window.setInteractive(false);
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    window.openFile(QString::fromStdString(path));
+    REQUIRE(opened.wait(20000)); // Summary, Insights and Memory still work
+    REQUIRE(window.showPage(QStringLiteral("liveness")));
+    auto* page = qobject_cast<LivenessPage*>(window.page(QStringLiteral("liveness")));
+    REQUIRE(page->plot()->steps() == 0);
+    const auto labels = page->findChildren<QLabel*>();
+    const bool named = std::any_of(labels.begin(), labels.end(), [](const QLabel* l) {
+        return l->isVisibleTo(l->window()) && l->text().contains(QStringLiteral("liveness step 0"));
+    });
+    REQUIRE(named);
 }
