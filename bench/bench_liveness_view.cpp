@@ -54,19 +54,30 @@ int main(int argc, char** argv)
     }
     bool ok = true;
 
-    // Cold: a fresh Report, the steps, programs and always-live split read, the all-IPU curve summed.
+    // Cold: a fresh Report (its own connection, nothing cached), the steps, program names and the
+    // always-live split read, the all-IPU curve summed. The median of 5 such opens (the first
+    // also pays for the file's pages entering the OS cache).
+    std::shared_ptr<Report> report;
+    LivenessSeries series;
+    std::vector<double> colds;
+    double openMs = 0;
+    for (int run = 0; run < 5; ++run) {
+        QElapsedTimer timer;
+        timer.start();
+        report = Report::open(path);
+        openMs = msSince(timer);
+        timer.restart();
+        series = livenessSeries(*report, LivenessScope::allIpus());
+        colds.push_back(msSince(timer));
+    }
+    const double curveMs = percentile(colds, 0.5);
     QElapsedTimer timer;
-    timer.start();
-    auto report = Report::open(path);
-    const double openMs = msSince(timer);
-    timer.restart();
-    const LivenessSeries series = livenessSeries(*report, LivenessScope::allIpus());
-    const double curveMs = msSince(timer);
     const LivenessCurve& curve = report->liveness();
     std::printf("profile: %s (%zu liveness steps, %zu programs, %u IPUs)\n", path.c_str(), curve.numSteps(),
                 curve.programNames.size(), curve.numIpus);
     std::printf("open profile:                           %8.2f ms\n", openMs);
-    std::printf("plot data, all IPUs, cold:              %8.2f ms   (budget 100 ms) %s\n", curveMs, verdict(curveMs, 100));
+    std::printf("plot data, all IPUs, cold:              %8.2f ms median of 5 (max %.2f ms) (budget 100 ms) %s\n", curveMs,
+                percentile(colds, 1.0), verdict(curveMs, 100));
     ok = ok && curveMs <= 100;
 
     {

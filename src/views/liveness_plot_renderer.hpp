@@ -23,7 +23,7 @@ struct LivenessPlotCurve {
     const std::vector<uint64_t>* notAlwaysLive = nullptr; // per step; null = no curve
     uint64_t alwaysLive = 0;
     uint64_t capacity = 0;
-    int64_t peakStep = -1;
+    int64_t peakStep = -1;    // the first step with the most not-always-live bytes (-1: none marked)
     QString name; // file name, for compare mode's legend and pane titles
 };
 
