@@ -14,6 +14,7 @@
 
 #include <QComboBox>
 #include <QCompleter>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -22,6 +23,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStringListModel>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -178,12 +180,12 @@ LivenessPage::LivenessPage(ReportState* state, QWidget* parent) : ReportPage(sta
     connect(state, &ReportState::reportChanged, this, [this] {
         m_plot->setSelectedSteps({});
         refreshScopeBox();
-        rebuild();
+        rebuildWhenShown();
     });
     connect(state, &ReportState::selectionChanged, this, [this] {
         refreshScopeBox();
         if (m_scope.kind == LivenessScope::Kind::Tiles || m_scopeBox->currentData().toInt() == kSelectedTiles)
-            rebuild();
+            rebuildWhenShown();
     });
     connect(state, &ReportState::unitChanged, this, [this] {
         m_tables->setUnit(m_state->unit());
@@ -192,6 +194,35 @@ LivenessPage::LivenessPage(ReportState* state, QWidget* parent) : ReportPage(sta
     });
     refreshScopeBox();
     rebuild();
+}
+
+bool LivenessPage::isShownPage() const
+{
+    const auto* stack = qobject_cast<const QStackedWidget*>(parentWidget());
+    return !stack || stack->currentWidget() == this;
+}
+
+void LivenessPage::rebuildWhenShown()
+{
+    m_stale = !isShownPage();
+    if (!m_stale)
+        rebuild();
+}
+
+void LivenessPage::pageSwitched()
+{
+    if (m_stale && isShownPage()) {
+        m_stale = false;
+        rebuild();
+    }
+}
+
+bool LivenessPage::event(QEvent* event)
+{
+    if (event->type() == QEvent::ParentChange)
+        if (auto* stack = qobject_cast<QStackedWidget*>(parentWidget()))
+            connect(stack, &QStackedWidget::currentChanged, this, &LivenessPage::pageSwitched, Qt::UniqueConnection);
+    return ReportPage::event(event);
 }
 
 void LivenessPage::refreshScopeBox()
@@ -214,7 +245,7 @@ void LivenessPage::refreshScopeBox()
     m_scopeBox->setCurrentIndex(index >= 0 && !(current == kSelectedTiles && !tiles) ? index : 0);
 }
 
-LivenessScope LivenessPage::scopeFor(const Report&) const
+LivenessScope LivenessPage::currentScope() const
 {
     const int data = m_scopeBox->currentData().toInt();
     if (data >= 0)
@@ -236,7 +267,7 @@ void LivenessPage::rebuild()
     LivenessPlotData data;
     m_match = {};
     if (report) {
-        m_scope = scopeFor(*report->core);
+        m_scope = currentScope();
         try {
             data.source = livenessSeries(*report->core, m_scope);
             data.sourceSteps = &report->core->liveness();

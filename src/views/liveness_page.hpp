@@ -44,14 +44,24 @@ public:
 public slots:
     void saveChart();
 
+protected:
+    bool event(QEvent* event) override; // follows the page stack it is put in
+
+private slots:
+    void pageSwitched();
+
 private:
+    // Rebuilding means the always-live tree (250,000 rows on bench-large): done when the page is
+    // the one shown, else when it is next shown.
+    bool isShownPage() const;
+    void rebuildWhenShown();
     void rebuild();       // reports or scope changed: curves, match, tables
     void refreshTables(); // selection changed
     void refreshScopeBox();
     void refreshInfo();
     void applyFilter();
     void nextMatch();
-    LivenessScope scopeFor(const Report& report) const;
+    LivenessScope currentScope() const;
     void refreshLifetimes();
 
     LivenessPlot* m_plot;
@@ -73,6 +83,7 @@ private:
     std::vector<uint8_t> m_matches;
     QStringList m_lifetimeNames;
     QString m_basis;
+    bool m_stale = false;
 };
 
 } // namespace popscope

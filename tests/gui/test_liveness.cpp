@@ -259,3 +259,18 @@ TEST_CASE("liveness page: a damaged liveness table opens the report and shows th
     });
     REQUIRE(named);
 }
+
+TEST_CASE("liveness page: builds its tables when it is first shown, not while another page is", "[liveness]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    window.openFile(sampleProfile("pipeline-grouped.pop"));
+    REQUIRE(opened.wait(20000));
+    REQUIRE(window.currentPage() != QStringLiteral("Liveness"));
+    auto* page = qobject_cast<LivenessPage*>(window.page(QStringLiteral("liveness")));
+    REQUIRE(page->plot()->steps() == 0); // nothing built for a page no one looks at
+    REQUIRE(window.showPage(QStringLiteral("liveness")));
+    REQUIRE(page->plot()->steps() == 505);
+    REQUIRE(page->plot()->selectedSteps().size() == 1); // the peak
+}
