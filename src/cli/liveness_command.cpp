@@ -30,8 +30,8 @@ Options:
   --top N         list at most N variables (default 20; 0 lists all)
   --json          print JSON instead of text
 
-Exit codes: 0 success, 2 usage error (also a step, IPU or tile the report lacks: 10), 3-11 the file
-could not be read (as for the other commands).
+Exit codes: 0 success, 2 usage error, 10 a step, IPU or tile the report lacks, 3-11 the file could
+not be read (as for the other commands).
 )";
 
 int usageError(const std::string& message)
