@@ -26,9 +26,11 @@ void addLivenessChangeLines(const LivenessComparison& c, std::vector<ChangeLine>
 {
     if (!c.available)
         return;
+    const std::string sourceAt = stepText(c.sourcePeakStep, c.sourcePeakProgram);
+    const std::string targetAt = stepText(c.targetPeakStep, c.targetPeakProgram);
     headline.push_back(bytesLine("", "", "peak liveness",
-                                 "Peak not-always-live memory (" + stepText(c.sourcePeakStep, c.sourcePeakProgram) + " -> "
-                                     + stepText(c.targetPeakStep, c.targetPeakProgram) + ")",
+                                 "Peak not-always-live memory ("
+                                     + (sourceAt == targetAt ? sourceAt + " in both" : sourceAt + " -> " + targetAt) + ")",
                                  c.sourcePeak, c.targetPeak));
     for (const auto* list : {&c.grownAtPeak, &c.shrunkAtPeak})
         for (const LivenessComparison::Variable& v : *list)
