@@ -6,6 +6,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/report.hpp"
 #include "views/chart_export.hpp"
+#include "views/page_parts.hpp"
 #include "views/lifetime_bars.hpp"
 #include "views/liveness_overview.hpp"
 #include "views/liveness_plot.hpp"
@@ -93,12 +94,7 @@ LivenessPage::LivenessPage(ReportState* state, QWidget* parent) : ReportPage(sta
     toolbar->addStretch(0);
     toolbar->addWidget(save);
 
-    m_error = new QLabel(this);
-    m_error->setWordWrap(true);
-    m_error->setVisible(false);
-    QPalette errorPalette = m_error->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(214, 39, 40));
-    m_error->setPalette(errorPalette);
+    m_error = PageParts::errorLabel(this);
     m_info = new QLabel(this);
     m_info->setWordWrap(true);
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -113,28 +109,18 @@ LivenessPage::LivenessPage(ReportState* state, QWidget* parent) : ReportPage(sta
     auto* lifetimeBar = new QHBoxLayout;
     lifetimeBar->addWidget(m_lifetimeEdit, 1);
     lifetimeBar->addWidget(clearLifetimes);
-    auto* hint = new QLabel(QStringLiteral("Wheel: zoom · drag: pan · click: select a step · Shift-click: add steps · "
-                                           "Shift+←/→: next step · P: peak · double-click: show all"),
-                            this);
-    hint->setForegroundRole(QPalette::PlaceholderText);
+    auto* hint = PageParts::hintLabel(QStringLiteral("Wheel: zoom · drag: pan · click: select a step · Shift-click: add steps · "
+                                           "Shift+←/→: next step · P: peak · double-click: show all"), this);
 
     auto* top = new QWidget(this);
-    auto* topLayout = new QVBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->setSpacing(2);
+    auto* topLayout = PageParts::chartColumn(top);
     topLayout->addWidget(m_plot, 1);
     topLayout->addWidget(m_lifetimes);
     topLayout->addWidget(m_overview);
     topLayout->addLayout(lifetimeBar);
     topLayout->addWidget(hint);
 
-    m_splitter = new QSplitter(Qt::Vertical, this);
-    m_splitter->addWidget(top);
-    m_splitter->addWidget(m_tables);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
-    m_splitter->setSizes({560, 380});
-    m_splitter->setChildrenCollapsible(false);
+    m_splitter = PageParts::chartAndTables(top, m_tables, this);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);

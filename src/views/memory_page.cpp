@@ -9,6 +9,7 @@
 #include "models/variables_model.hpp"
 #include "models/vertices_model.hpp"
 #include "views/chart_export.hpp"
+#include "views/page_parts.hpp"
 #include "views/compared_table.hpp"
 #include "views/memory_chart.hpp"
 #include "views/overview_strip.hpp"
@@ -99,22 +100,13 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, 
     toolbar->addWidget(clear);
     toolbar->addWidget(save);
 
-    m_tileError = new QLabel(this);
-    m_tileError->setVisible(false);
-    m_tileError->setWordWrap(true);
-    QPalette errorPalette = m_tileError->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(214, 39, 40));
-    m_tileError->setPalette(errorPalette);
+    m_tileError = PageParts::errorLabel(this);
 
-    auto* hint = new QLabel(QStringLiteral("Wheel: zoom · drag: pan · click: select a tile · Shift-click: add tiles · "
-                                           "double-click: show all"),
-                            this);
-    hint->setForegroundRole(QPalette::PlaceholderText);
+    auto* hint = PageParts::hintLabel(QStringLiteral("Wheel: zoom · drag: pan · click: select a tile · Shift-click: add tiles · "
+                                           "double-click: show all"), this);
 
     auto* top = new QWidget(this);
-    auto* topLayout = new QVBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->setSpacing(2);
+    auto* topLayout = PageParts::chartColumn(top);
     topLayout->addWidget(m_chart, 1);
     topLayout->addWidget(m_overview);
     topLayout->addWidget(hint);
@@ -171,13 +163,7 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, 
     bottomLayout->addWidget(m_scope);
     bottomLayout->addWidget(m_tabs, 1);
 
-    m_splitter = new QSplitter(Qt::Vertical, this);
-    m_splitter->addWidget(top);
-    m_splitter->addWidget(bottom);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
-    m_splitter->setSizes({560, 380});
-    m_splitter->setChildrenCollapsible(false);
+    m_splitter = PageParts::chartAndTables(top, bottom, this);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);
