@@ -25,6 +25,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStandardItemModel>
 #include <QStringListModel>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -227,6 +228,9 @@ void LivenessPage::refreshScopeBox()
     m_scopeBox->addItem(tiles ? QStringLiteral("Selected tiles (%1)").arg(countText(tiles))
                               : QStringLiteral("Selected tiles (select on the Memory page)"),
                         kSelectedTiles);
+    if (!tiles) // nothing to show until tiles are selected
+        if (auto* items = qobject_cast<QStandardItemModel*>(m_scopeBox->model()))
+            items->item(m_scopeBox->count() - 1)->setEnabled(false);
     const int index = m_scopeBox->findData(current);
     m_scopeBox->setCurrentIndex(index >= 0 && !(current == kSelectedTiles && !tiles) ? index : 0);
 }
