@@ -96,7 +96,7 @@ QVariant NameTreeModel::cell(uint32_t node, const Column& column, int role) cons
     const size_t a = size_t(column.value);
     const bool isDiff = column.minus >= 0;
     const uint64_t value = m_tree.value(node, a);
-    const bool present = m_tree.has(node, a) || (isDiff && m_tree.has(node, size_t(column.minus)));
+    const bool present = !column.missing && (m_tree.has(node, a) || (isDiff && m_tree.has(node, size_t(column.minus))));
     const int64_t diff = isDiff ? int64_t(value) - int64_t(m_tree.value(node, size_t(column.minus))) : 0;
     switch (role) {
     case Qt::DisplayRole:

@@ -165,6 +165,7 @@ LivenessPage::LivenessPage(ReportState* state, QWidget* parent) : ReportPage(sta
     });
     connect(m_tables, &LivenessTablesView::lifetimeRequested, this, &LivenessPage::addLifetime);
     connect(state, &ReportState::reportChanged, this, [this] {
+        m_tables->forgetReports();
         m_plot->setSelectedSteps({});
         refreshScopeBox();
         rebuildWhenShown();

@@ -149,8 +149,8 @@ void LivenessTablesView::update(const Report* source, const Report* target, cons
                 layout.push_back({QStringLiteral("Source · %1").arg(stepHeader(source, steps[i])),
                                   stepToolTip(source, steps[i], QStringLiteral("Source")), s, -1});
                 layout.push_back({QStringLiteral("Target · %1").arg(stepHeader(target, t)),
-                                  stepToolTip(target, t, QStringLiteral("Target")), s + 1, -1});
-                layout.push_back({QStringLiteral("Diff"), QStringLiteral("Target − source"), s + 1, s});
+                                  stepToolTip(target, t, QStringLiteral("Target")), s + 1, -1, t < 0});
+                layout.push_back({QStringLiteral("Diff"), QStringLiteral("Target − source"), s + 1, s, t < 0});
             }
             reports = {source, target};
             reportLayout = {{QStringLiteral("Source"), {}, 0, -1},
@@ -177,6 +177,8 @@ void LivenessTablesView::update(const Report* source, const Report* target, cons
     for (size_t i = NotAlwaysLive; i < m_tabs.size(); ++i)
         show(m_tabs[i]);
 }
+
+void LivenessTablesView::forgetReports() { m_alwaysBuilt = false; }
 
 bool LivenessTablesView::showRow(const QString& tabName, const QString& path)
 {

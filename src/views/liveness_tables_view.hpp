@@ -22,6 +22,8 @@ public:
     void update(const Report* source, const Report* target, const StepMatch* match, const std::vector<uint32_t>& steps,
                 const LivenessScope& scope);
     void setUnit(MemoryUnit unit);
+    // The reports changed (a new one may sit at a freed one's address): build everything again.
+    void forgetReports();
     TablePanel* panel(const QString& tabName) const;
     NameTreeModel* model(const QString& tabName) const;
     // Selects the row with full name `path` in the named tab; false when absent.

@@ -274,3 +274,24 @@ TEST_CASE("liveness page: builds its tables when it is first shown, not while an
     REQUIRE(page->plot()->steps() == 505);
     REQUIRE(page->plot()->selectedSteps().size() == 1); // the peak
 }
+
+TEST_CASE("liveness page: a source step the target has no match for shows no target figures", "[liveness][compare]")
+{
+    OpenLiveness open("sort-single.pop", "sort-bitonic.pop");
+    LivenessPage* page = open.page();
+    const StepMatch match = matchSteps(open.core(0).liveness(), open.core(1).liveness());
+    REQUIRE(match.byName);
+    const auto unmatched = std::find(match.targetOf.begin(), match.targetOf.end(), -1);
+    REQUIRE(unmatched != match.targetOf.end());
+    page->plot()->setSelectedSteps({uint32_t(unmatched - match.targetOf.begin())});
+    // The unmatched step runs the single-tile sort: the source has vertices and cycles there.
+    NameTreeModel* model = nullptr;
+    for (const char* tab : {"Not Always Live Variables", "Vertices", "Cycle Estimates"})
+        if (!model && page->tables()->model(QString::fromLatin1(tab))->rowCount() > 0)
+            model = page->tables()->model(QString::fromLatin1(tab));
+    REQUIRE(model);
+    REQUIRE(model->headerData(2, Qt::Horizontal).toString() == QStringLiteral("Target · no matching step"));
+    REQUIRE(model->index(0, 1).data().toString() != QStringLiteral("—"));
+    REQUIRE(model->index(0, 2).data().toString() == QStringLiteral("—"));
+    REQUIRE(model->index(0, 3).data().toString() == QStringLiteral("—"));
+}
