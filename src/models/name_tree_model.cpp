@@ -53,6 +53,20 @@ QString NameTreeModel::pathAt(const QModelIndex& index) const
     return index.isValid() ? QString::fromStdString(m_tree.path(nodeOf(index))) : QString();
 }
 
+int64_t NameTreeModel::sortNumber(const QModelIndex& index) const
+{
+    if (!index.isValid() || index.column() == 0)
+        return 0;
+    const Column& column = m_columns[size_t(index.column() - 1)];
+    const uint32_t node = nodeOf(index);
+    if (column.missing)
+        return 0;
+    const auto value = int64_t(m_tree.value(node, size_t(column.value)));
+    if (column.minus >= 0)
+        return value - int64_t(m_tree.value(node, size_t(column.minus)));
+    return m_tree.has(node, size_t(column.value)) ? value : 0;
+}
+
 QModelIndex NameTreeModel::index(int row, int column, const QModelIndex& parent) const
 {
     if (row < 0 || column < 0 || column >= columnCount())

@@ -14,6 +14,8 @@
 #include "views/liveness_plot_renderer.hpp"
 #include "views/liveness_tables_view.hpp"
 #include "views/table_panel.hpp"
+#include "models/table_filter_proxy.hpp"
+#include <QTreeView>
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -294,4 +296,26 @@ TEST_CASE("liveness page: a source step the target has no match for shows no tar
     REQUIRE(model->index(0, 1).data().toString() != QStringLiteral("—"));
     REQUIRE(model->index(0, 2).data().toString() == QStringLiteral("—"));
     REQUIRE(model->index(0, 3).data().toString() == QStringLiteral("—"));
+}
+
+TEST_CASE("liveness tables: sorting a column orders rows by their numbers, absent rows last", "[liveness]")
+{
+    NameTreeBuilder builder(2);
+    builder.add(0, "a/x", 5);
+    builder.add(0, "a/y", 50);
+    builder.add(1, "a/y", 10);
+    builder.add(1, "b", 7);
+    NameTreeModel model;
+    model.setTree(builder.build(), {{QStringLiteral("One"), {}, 0, -1}, {QStringLiteral("Two"), {}, 1, -1}, {QStringLiteral("Diff"), {}, 1, 0}});
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    TablePanel panel(&model, QStringLiteral("test"));
+    panel.view()->sortByColumn(3, Qt::AscendingOrder); // Diff: a/y 10-50 = -40 first
+    const QModelIndex total = panel.proxy()->index(0, 0);
+    const QModelIndex a = panel.proxy()->index(0, 0, total);
+    REQUIRE(a.data().toString() == QStringLiteral("a"));
+    REQUIRE(panel.proxy()->index(0, 3, total).data(SortRole).toLongLong() == 10 - 55);
+    panel.view()->sortByColumn(1, Qt::DescendingOrder); // One: a (55) above b (absent)
+    REQUIRE(panel.proxy()->index(0, 0, total).data().toString() == QStringLiteral("a"));
+    REQUIRE(panel.proxy()->index(1, 1, total).data().toString() == QStringLiteral("—"));
+    REQUIRE(panel.proxy()->index(0, 0, panel.proxy()->index(0, 0, total)).data().toString() == QStringLiteral("y"));
 }
