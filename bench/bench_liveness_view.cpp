@@ -11,6 +11,9 @@
 #include "popscope/report.hpp"
 #include "views/liveness_plot_renderer.hpp"
 #include "views/liveness_tables_view.hpp"
+#include "views/table_panel.hpp"
+
+#include <QTreeView>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -140,6 +143,9 @@ int main(int argc, char** argv)
         stepTimes.push_back(msSince(timer));
     }
     const double tablesMax = percentile(stepTimes, 1.0);
+    timer.restart();
+    view.panel(QStringLiteral("Always Live Variables"))->view()->sortByColumn(1, Qt::AscendingOrder);
+    std::printf("sorting the always-live tree by size (a header click): %.0f ms\n", msSince(timer));
     std::printf("not-always-live tree for a step:        %8.2f ms max over %zu steps (%zu live at the peak)\n",
                 percentile(liveOnly, 1.0), liveOnly.size(), liveVariablesAt(*report, peak.step, LivenessScope::allIpus()).size());
     std::printf("tables for a clicked step (GUI):        %8.2f ms max, %.2f ms median (budget 200 ms) %s\n", tablesMax,
