@@ -48,3 +48,11 @@ sorts=("$profiles/sort-single.pop" --compare "$profiles/sort-bitonic.pop")
 shoot "$out/trace-compare-sorts.png" 1920x1080 "${sorts[@]}" --page trace --trace-scale own --select 0-47
 shoot "$out/trace-pipeline.png" 1920x1080 "$profiles/pipeline-grouped.pop" --page trace
 shoot "$out/trace-small.png" 1024x640 "$profiles/sort-bitonic.pop" --page trace
+# Liveness: the pipeline's peak in the backward pass with the stash live; compare with interleaving.
+grouped="$profiles/pipeline-grouped.pop"
+shoot "$out/liveness.png" 1920x1080 "$grouped" --page liveness --steps peak --tab "Not Always Live Variables" \
+    --lifetime stage0/layer0/dense/fifo/activations --lifetime stage0/layer0/dense/partials
+shoot "$out/liveness-small.png" 1024x640 "$grouped" --page liveness --steps peak
+shoot "$out/compare-liveness.png" 1920x1080 "$grouped" --compare "$profiles/pipeline-interleaved.pop" --page liveness \
+    --steps peak --tab "Not Always Live Variables"
+shoot "$out/compare-liveness-small.png" 1024x640 "$grouped" --compare "$profiles/pipeline-interleaved.pop" --page liveness

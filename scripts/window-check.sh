@@ -10,10 +10,12 @@ mkdir -p "$out"
 status=0
 profiles="$build_dir/profiles"
 # Single mode on the demo, then compare mode on the batch pair (name: compare-PAGE).
-for page in summary insights memory execution-trace compare-what-changed compare-memory compare-summary compare-execution-trace; do
+for page in summary insights memory liveness execution-trace compare-what-changed compare-memory compare-summary compare-liveness compare-execution-trace; do
     png="$out/$page.png"
     rm -f "$png"
-    if [[ $page == compare-* ]]; then
+    if [[ $page == compare-liveness ]]; then
+        open=("$profiles/pipeline-grouped.pop" --compare "$profiles/pipeline-interleaved.pop" --page liveness)
+    elif [[ $page == compare-* ]]; then
         open=("$profiles/batch-4.pop" --compare "$profiles/batch-8.pop" --page "${page#compare-}" --tab Variables)
     else
         open=(--demo --page "$page")

@@ -34,10 +34,14 @@ public:
     std::vector<GapSeries> readGaps() const;
     std::vector<LivenessSplit> readLivenessSplit() const;
     std::vector<Variable> readVariables(bool withTilesAndRanges = true) const;
+    // Every live range as (variable, range), without the variables' tiles.
+    std::vector<std::pair<uint32_t, StepRange>> readLiveRanges() const;
     std::vector<VertexType> readVertexTypes() const;
     std::vector<ComputeSet> readComputeSets() const;
     std::vector<Exchange> readExchanges() const;
     std::vector<Program> readPrograms() const;
+    // Programs without their children (type, name, references): what a step's label needs.
+    std::vector<Program> readProgramHeaders() const;
     std::vector<uint32_t> readControlPrograms() const;
     std::vector<uint32_t> readFunctions() const;
     std::vector<LivenessStep> readLivenessSteps() const;

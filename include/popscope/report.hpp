@@ -10,6 +10,7 @@
 // profile() gives the header (target(), info(), path()), which is immutable after open; calling
 // its read*() functions directly bypasses the cache and the serialisation, so do that from one
 // thread only.
+#include "popscope/liveness.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/summary.hpp"
 #include "popscope/tile_memory.hpp"
@@ -72,6 +73,14 @@ public:
     const std::vector<Exchange>& exchanges() const;
     uint32_t numTiles() const { return tileMemory().numTiles(); }
 
+    // Liveness report: the steps' per-IPU curve with program names, the variables' live ranges
+    // indexed by step (reads variables() first), liveness_by_tile rows (often none) and the
+    // execution cycles of every program.
+    const LivenessCurve& liveness() const;
+    const LiveRangeIndex& liveRanges() const;
+    const std::vector<TileLiveness>& tileLiveness() const;
+    const ProgramCycles& programCycles() const;
+
 private:
     friend struct detail::ReportAccess; // core-internal parts (compareReports)
     explicit Report(std::unique_ptr<Profile> profile);
@@ -90,6 +99,13 @@ private:
     // Variables without tiles and live ranges (a third of the cost), for comparisons made before
     // variables() was asked for.
     detail::LazyPart<std::vector<Variable>> m_variableHeaders;
+    // Liveness report.
+    detail::LazyPart<LivenessCurve> m_liveness;
+    detail::LazyPart<LiveRangeIndex> m_liveRanges;
+    detail::LazyPart<std::vector<TileLiveness>> m_tileLiveness;
+    detail::LazyPart<ProgramCycles> m_programCycles;
+    // Live ranges without the variables' tiles, for comparisons made before variables() was read.
+    detail::LazyPart<std::vector<std::pair<uint32_t, StepRange>>> m_liveRangeList;
 };
 
 } // namespace popscope

@@ -1,6 +1,7 @@
 #pragma once
 // Two reports compared: plain numbers for the What changed page, the compare-mode tables and
 // `popscope-cli compare`. Rows are matched by name (matchRows); every difference is target - source.
+#include "popscope/liveness_report.hpp"
 #include "popscope/row_match.hpp"
 #include "popscope/units.hpp"
 
@@ -89,6 +90,7 @@ struct ReportComparison {
     TableChanges exchangeCode;   // code bytes per exchange, summed over tiles
     TableChanges exchangeBytes;  // payload bytes per exchange
     std::vector<OptionDifference> engineOptions; // options that differ or exist on one side only
+    LivenessComparison liveness; // peak liveness and the variables live there (all IPUs)
 };
 
 struct CompareOptions {

@@ -17,14 +17,21 @@ AppOptions parseAppOptions(const QStringList& arguments)
                                      QStringLiteral("Compare FILE (the source) with this report (the target)."),
                                      QStringLiteral("target.pop"));
     const QCommandLineOption page(QStringLiteral("page"),
-                                  QStringLiteral("Report to show: summary, insights, memory, what-changed (compare mode) "
-                                                 "or start."),
+                                  QStringLiteral("Report to show: summary, insights, memory, liveness, what-changed "
+                                                 "(compare mode) or start."),
                                   QStringLiteral("name"));
     const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select tiles, e.g. \"0, 5, 100-120\"."),
                                     QStringLiteral("tiles"));
-    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Memory report tab: Details, Variables, Vertices, "
-                                                                       "Exchanges or Compute Sets."),
+    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Bottom tab of the page shown (Memory: Details, "
+                                                                       "Variables, Vertices, Exchanges or Compute Sets; "
+                                                                       "Liveness: Always Live Variables, Not Always Live "
+                                                                       "Variables, Vertices or Cycle Estimates)."),
                                  QStringLiteral("name"));
+    const QCommandLineOption steps(QStringLiteral("steps"),
+                                   QStringLiteral("Liveness: select steps, \"peak\" or e.g. \"269, 300\"."), QStringLiteral("steps"));
+    const QCommandLineOption lifetime(QStringLiteral("lifetime"),
+                                      QStringLiteral("Liveness: draw this variable's lifetime (repeat for more)."),
+                                      QStringLiteral("name"));
     const QCommandLineOption breakdown(QStringLiteral("breakdown"),
                                        QStringLiteral("Memory breakdown: none, category, region or liveness."), QStringLiteral("name"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
@@ -42,7 +49,8 @@ AppOptions parseAppOptions(const QStringList& arguments)
         QStringLiteral("scale"));
     const QCommandLineOption traceStep(QStringLiteral("trace-step"),
         QStringLiteral("Execution Trace: zoom to this step and show its details."), QStringLiteral("step"));
-    parser.addOptions({compare, demo, page, select, tab, breakdown, screenshot, size, fresh, settingsDir, traceScale, traceStep});
+    parser.addOptions({compare, demo, page, select, tab, steps, lifetime, breakdown, screenshot, size, fresh, settingsDir,
+                       traceScale, traceStep});
 
     AppOptions options;
     if (!parser.parse(arguments)) {
@@ -68,6 +76,8 @@ AppOptions parseAppOptions(const QStringList& arguments)
     options.page = parser.value(page);
     options.select = parser.value(select);
     options.tab = parser.value(tab);
+    options.steps = parser.value(steps);
+    options.lifetimes = parser.values(lifetime);
     options.breakdown = parser.value(breakdown).toLower();
     options.traceScale = parser.value(traceScale).toLower();
     options.traceStep = parser.isSet(traceStep) ? parser.value(traceStep).toLongLong() : -1;

@@ -2,6 +2,7 @@
 // Command line: popscope [FILE] [--compare TARGET] [--demo] [--page NAME] [--select TILES] [--tab NAME]
 //               [--screenshot OUT.png] [--size WxH] [--breakdown NAME] [--fresh-settings]
 //               [--settings-dir DIR] [--trace-scale same|own] [--trace-step N]
+//               [--settings-dir DIR] [--steps peak|LIST] [--lifetime NAME]...
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -14,7 +15,9 @@ struct AppOptions {
     bool demo = false;
     QString page;       // a registered page's id or name (summary, what-changed, …) or start
     QString select;     // tile selection text, e.g. "0, 5, 100-120"
-    QString tab;        // Memory bottom tab: Details, Variables, Vertices, Exchanges, Compute Sets
+    QString tab;        // bottom tab of the page shown (Memory: Details, Variables, …; Liveness: Vertices, …)
+    QString steps;      // Liveness: steps to select, "peak" or "269, 300-302"
+    QStringList lifetimes; // Liveness: variables whose lifetimes to draw
     QString breakdown;  // none, category, region, liveness
     QString traceScale; // Execution Trace in compare mode: same or own
     qint64 traceStep = -1; // Execution Trace: zoom to this step

@@ -2,6 +2,7 @@
 #include "app/page_registry.hpp"
 #include "views/execution_trace_page.hpp"
 #include "views/insights_report.hpp"
+#include "views/liveness_page.hpp"
 #include "views/memory_page.hpp"
 #include "views/summary_report.hpp"
 #include "views/what_changed_page.hpp"
@@ -30,7 +31,12 @@ PageRegistry builtInPages()
            Needs::Report, factory<MemoryPage>()});
     r.add({QStringLiteral("what-changed"), QStringLiteral("What Changed"), icon("whatchanged"),
            QKeySequence(QStringLiteral("Ctrl+0")), Needs::Comparison, factory<WhatChangedPage>()});
-    r.add({QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"), {}, Needs::Planned, {}});
+    {
+        PageInfo liveness{QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"),
+                          QKeySequence(QStringLiteral("Ctrl+4")), Needs::Report, factory<LivenessPage>()};
+        liveness.parts = partsToLoad({ReportPart::Liveness, ReportPart::ProgramCycles});
+        r.add(std::move(liveness));
+    }
     r.add({QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"), {}, Needs::Planned, {}});
     r.add({QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"), {}, Needs::Planned, {}});
     PageInfo trace{QStringLiteral("execution-trace"), QStringLiteral("Execution Trace"), icon("trace"),

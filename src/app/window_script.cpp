@@ -4,6 +4,8 @@
 #include "models/image_file.hpp"
 #include "models/memory_series.hpp"
 #include "views/execution_trace_page.hpp"
+#include "views/liveness_page.hpp"
+#include "views/liveness_tables_view.hpp"
 #include "views/memory_page.hpp"
 
 #include <QApplication>
@@ -65,16 +67,26 @@ void WindowScript::apply()
     }
     if (!m_options.select.isEmpty() && !memory->applyTileText(m_options.select))
         std::fprintf(stderr, "popscope: %s\n", qPrintable(memory->tileError()));
+    // Liveness: steps, lifetimes, and its tabs when it is the page shown.
+    auto* liveness = qobject_cast<LivenessPage*>(m_window->page(QStringLiteral("liveness")));
+    QString stepError;
+    if (liveness && !m_options.steps.isEmpty() && !liveness->selectStepsText(m_options.steps, &stepError))
+        std::fprintf(stderr, "popscope: --steps: %s\n", qPrintable(stepError));
+    for (const QString& name : m_options.lifetimes)
+        if (liveness && !liveness->addLifetime(name))
+            std::fprintf(stderr, "popscope: --lifetime: no not-always-live variable called “%s”\n", qPrintable(name));
+    const bool livenessShown = liveness && m_window->currentPage() == QStringLiteral("Liveness");
+    QTabWidget* tabWidget = livenessShown ? static_cast<QTabWidget*>(liveness->tables()) : memory->tabs();
     if (!m_options.tab.isEmpty()) {
         QStringList tabs;
-        for (int i = 0; i < memory->tabs()->count(); ++i) {
-            tabs << memory->tabs()->tabText(i);
+        for (int i = 0; i < tabWidget->count(); ++i) {
+            tabs << tabWidget->tabText(i);
             if (tabs.last().compare(m_options.tab, Qt::CaseInsensitive) == 0)
-                memory->tabs()->setCurrentIndex(i);
+                tabWidget->setCurrentIndex(i);
         }
         if (!tabs.contains(m_options.tab, Qt::CaseInsensitive))
-            std::fprintf(stderr, "popscope: no Memory tab called “%s” (%s)\n", qPrintable(m_options.tab),
-                         qPrintable(tabs.join(QStringLiteral(", "))));
+            std::fprintf(stderr, "popscope: no %s tab called “%s” (%s)\n", livenessShown ? "Liveness" : "Memory",
+                         qPrintable(m_options.tab), qPrintable(tabs.join(QStringLiteral(", "))));
     }
     // The Execution Trace builds its data after the report opened: its options apply, and the
     // screenshot is taken, once it is ready.

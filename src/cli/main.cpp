@@ -15,6 +15,7 @@
 
 #include "compare_command.hpp"
 #include "trace_command.hpp"
+#include "liveness_command.hpp"
 
 #if __has_include("simulate_command.hpp")
 #include "simulate_command.hpp"
@@ -35,6 +36,8 @@ Commands:
   trace FILE [--json] [--top N]  cycles by kind of step, parallel efficiency, where the cycles wait
   export-trace FILE -o OUT.json [--tiles]
                                  the trace as Chrome trace-event JSON (Perfetto UI, chrome://tracing)
+  liveness FILE [--json] [--step N | --peak] [--ipu I]
+                                 the liveness peak, its program and the variables live there (liveness --help)
   check FILE                     read and validate every table (summary reads only what it shows)
   import FILE.json -o OUT.pop    convert the JSON interchange form into a profile
   export FILE.pop -o OUT.json    convert a profile into the JSON interchange form
@@ -168,6 +171,8 @@ int main(int argc, char** argv)
             return popscope::cli::runTraceCommand(argc - 1, argv + 1);
         if (command == "export-trace")
             return popscope::cli::runExportTraceCommand(argc - 1, argv + 1);
+        if (command == "liveness")
+            return popscope::cli::runLivenessCommand(argc - 1, argv + 1);
         Arguments arguments = parse(argc, argv);
         if (!arguments.problem.empty())
             return usageError(arguments.problem);

@@ -1,4 +1,5 @@
 // Renderings of a ReportComparison: aligned text (the figures What changed shows) and JSON.
+#include "liveness_changes.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/memory_categories.hpp"
 #include "popscope/report_comparison.hpp"
@@ -144,6 +145,7 @@ std::string formatComparisonText(const ReportComparison& c, MemoryUnit u)
     for (const RowChange& r : c.categories)
         out << "  " << padded(shown(categoryLabel(r.name)), 50)
             << change(int64_t(r.source), int64_t(r.target), r.diff, "bytes", u) << "\n";
+    formatLivenessComparisonText(out, c.liveness, u);
     tableSection(out, "Variables (size)", c.variables, u);
     if (c.becameNotAlwaysLive || c.becameAlwaysLive)
         out << "  Always-live flag: " << formatCount(c.becameNotAlwaysLive) << " became not-always-live ("
@@ -205,7 +207,8 @@ std::string formatComparisonJson(const ReportComparison& c, MemoryUnit u)
               {"computeSets", tableJson(c.computeSets)},
               {"exchangeCode", tableJson(c.exchangeCode)},
               {"exchangeBytes", tableJson(c.exchangeBytes)},
-              {"engineOptions", options}};
+              {"engineOptions", options},
+              {"liveness", livenessComparisonJson(c.liveness)}};
     return j.dump(2, ' ', false, json::error_handler_t::replace);
 }
 

@@ -181,7 +181,6 @@ std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
     PartReader r(*m_db, m_target, m_path);
     auto names = r.categories();
     const uint64_t contexts = r.rows("debug_contexts");
-    const uint64_t livenessSteps = r.rows("liveness_steps");
     std::vector<Variable> variables;
     Statement s(*m_db, "SELECT id, name, category, element_type, size_bytes, always_live, debug_context"
                        " FROM variables ORDER BY id");
@@ -205,16 +204,27 @@ std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
             uint32_t(r.bounded(tiles, 2, 0, UINT32_MAX, "vars_info.size_bytes")) };
         variables[size_t(index)].tiles.push_back(tb);
     }
+    for (const auto& [index, range] : readLiveRanges())
+        variables[index].liveRanges.push_back(range);
+    return variables;
+}
+
+std::vector<std::pair<uint32_t, StepRange>> Profile::readLiveRanges() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t variables = r.rows("variables");
+    const uint64_t livenessSteps = r.rows("liveness_steps");
+    std::vector<std::pair<uint32_t, StepRange>> out;
     Statement ranges(*m_db, "SELECT variable, first_step, last_step FROM variable_live_ranges ORDER BY rowid");
     while (ranges.step()) {
-        auto index = r.bounded(ranges, 0, 0, int64_t(variables.size()) - 1, "variable_live_ranges.variable");
+        auto index = r.bounded(ranges, 0, 0, int64_t(variables) - 1, "variable_live_ranges.variable");
         StepRange range { uint32_t(r.bounded(ranges, 1, 0, int64_t(livenessSteps) - 1, "a live range start")),
             uint32_t(r.bounded(ranges, 2, 0, int64_t(livenessSteps) - 1, "a live range end")) };
         if (range.first > range.last)
             r.corrupt("a live range ends before it starts");
-        variables[size_t(index)].liveRanges.push_back(range);
+        out.emplace_back(uint32_t(index), range);
     }
-    return variables;
+    return out;
 }
 
 std::vector<VertexType> Profile::readVertexTypes() const
@@ -272,7 +282,7 @@ std::vector<Exchange> Profile::readExchanges() const
     return exchanges;
 }
 
-std::vector<Program> Profile::readPrograms() const
+std::vector<Program> Profile::readProgramHeaders() const
 {
     PartReader r(*m_db, m_target, m_path);
     const uint64_t contexts = r.rows("debug_contexts");
@@ -292,6 +302,13 @@ std::vector<Program> Profile::readPrograms() const
         p.repeatCount = uint32_t(r.bounded(s, 6, 0, UINT32_MAX, "programs.repeat_count"));
         programs.push_back(std::move(p));
     }
+    return programs;
+}
+
+std::vector<Program> Profile::readPrograms() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    std::vector<Program> programs = readProgramHeaders();
     Statement c(*m_db, "SELECT parent, child FROM program_children ORDER BY parent, position");
     while (c.step()) {
         auto parent = r.bounded(c, 0, 0, int64_t(programs.size()) - 1, "program_children.parent");

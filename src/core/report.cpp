@@ -58,12 +58,45 @@ const std::vector<Exchange>& Report::exchanges() const
     return m_exchanges.get([this] { return locked([](const Profile& p) { return p.readExchanges(); }); });
 }
 
+// Liveness report.
+const LivenessCurve& Report::liveness() const
+{
+    return m_liveness.get([this] { return locked([](const Profile& p) { return readLivenessCurve(p); }); });
+}
+
+const LiveRangeIndex& Report::liveRanges() const
+{
+    return m_liveRanges.get([this] {
+        const Target& t = m_profile->target();
+        return LiveRangeIndex(variables(), t.numIpus, t.tilesPerIpu);
+    });
+}
+
+const std::vector<TileLiveness>& Report::tileLiveness() const
+{
+    return m_tileLiveness.get([this] { return locked([](const Profile& p) { return p.readTileLiveness(); }); });
+}
+
+const ProgramCycles& Report::programCycles() const
+{
+    return m_programCycles.get([this] { return locked([](const Profile& p) { return readProgramCycles(p); }); });
+}
+
 const std::vector<Variable>& detail::ReportAccess::variableHeaders(const Report& report)
 {
     if (report.m_variables.ready())
         return report.variables();
     return report.m_variableHeaders.get(
         [&report] { return report.locked([](const Profile& p) { return p.readVariables(false); }); });
+}
+
+} // namespace popscope
+
+namespace popscope {
+
+const std::vector<std::pair<uint32_t, StepRange>>& detail::ReportAccess::liveRangeList(const Report& report)
+{
+    return report.m_liveRangeList.get([&report] { return report.locked([](const Profile& p) { return p.readLiveRanges(); }); });
 }
 
 } // namespace popscope

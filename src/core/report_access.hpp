@@ -8,6 +8,8 @@ struct ReportAccess {
     // The report's variables: with tiles and live ranges when variables() was already read,
     // otherwise only names, sizes and flags (read once and cached apart).
     static const std::vector<Variable>& variableHeaders(const Report& report);
+    // Every (variable, live range), read apart from the variables' tiles (cached).
+    static const std::vector<std::pair<uint32_t, StepRange>>& liveRangeList(const Report& report);
 };
 
 } // namespace popscope::detail

@@ -351,6 +351,7 @@ ReportComparison compareReports(const Report& source, const Report& target, cons
     compareVariables(source, target, c, options.topRows);
     compareGraph(source, target, c, options.topRows);
     compareOptions(source, target, c);
+    c.liveness = compareLiveness(source, target, options.topRows);
     return c;
 }
 

@@ -1,4 +1,5 @@
 // whatChanged: a comparison's headline lines, ranked by size; formatDiff / formatValue.
+#include "liveness_changes.hpp"
 #include "popscope/memory_categories.hpp"
 #include "popscope/report_comparison.hpp"
 
@@ -10,26 +11,7 @@ namespace popscope {
 
 namespace {
 
-int64_t clamped(uint64_t value)
-{
-    return value > uint64_t(std::numeric_limits<int64_t>::max()) ? std::numeric_limits<int64_t>::max() : int64_t(value);
-}
-
-ChangeLine line(std::string page, std::string table, std::string rowKey, std::string metric, std::string subject,
-                uint64_t source, uint64_t target, std::string unit)
-{
-    ChangeLine l;
-    l.page = std::move(page);
-    l.table = std::move(table);
-    l.rowKey = std::move(rowKey);
-    l.metric = std::move(metric);
-    l.subject = std::move(subject);
-    l.sourceValue = clamped(source);
-    l.targetValue = clamped(target);
-    l.diff = signedDiff(source, target);
-    l.unit = std::move(unit);
-    return l;
-}
+constexpr auto* line = &makeChangeLine;
 
 void addRows(std::vector<ChangeLine>& out, const TableChanges& t, const char* page, const std::string& movedMetric)
 {
@@ -58,6 +40,25 @@ uint64_t magnitude(const SignedDiff& d)
 
 } // namespace
 
+ChangeLine makeChangeLine(std::string page, std::string table, std::string rowKey, std::string metric,
+                          std::string subject, uint64_t source, uint64_t target, std::string unit)
+{
+    const auto clamped = [](uint64_t value) {
+        return value > uint64_t(std::numeric_limits<int64_t>::max()) ? std::numeric_limits<int64_t>::max() : int64_t(value);
+    };
+    ChangeLine l;
+    l.page = std::move(page);
+    l.table = std::move(table);
+    l.rowKey = std::move(rowKey);
+    l.metric = std::move(metric);
+    l.subject = std::move(subject);
+    l.sourceValue = clamped(source);
+    l.targetValue = clamped(target);
+    l.diff = signedDiff(source, target);
+    l.unit = std::move(unit);
+    return l;
+}
+
 std::vector<ChangeLine> whatChanged(const ReportComparison& c)
 {
     std::vector<ChangeLine> lines;
@@ -69,9 +70,10 @@ std::vector<ChangeLine> whatChanged(const ReportComparison& c)
                          c.peakTileMemory.source, c.peakTileMemory.target, "bytes"));
     lines.push_back(line("insights", "", "", "tiles over capacity", "Tiles over capacity", c.tilesOverCapacity.source,
                          c.tilesOverCapacity.target, "tiles"));
+    std::vector<ChangeLine> bytes;
+    addLivenessChangeLines(c.liveness, lines, bytes);
     const size_t headline = lines.size();
 
-    std::vector<ChangeLine> bytes;
     for (const RowChange& r : c.categories)
         bytes.push_back(line("memory", "categories", r.name, "category memory", categoryLabel(r.name), r.source, r.target,
                              "bytes"));

@@ -1,5 +1,6 @@
 #include "models/report_parts.hpp"
 
+#include "popscope/errors.hpp"
 #include "popscope/report.hpp"
 
 #include <algorithm>
@@ -22,6 +23,8 @@ const char* partStageMessage(ReportPart part)
     case ReportPart::VertexTypes: return "Reading vertex types";
     case ReportPart::ComputeSets: return "Reading compute sets";
     case ReportPart::Exchanges: return "Reading exchanges";
+    case ReportPart::Liveness: return "Reading liveness steps and indexing live ranges";
+    case ReportPart::ProgramCycles: return "Reading execution cycles per program";
     }
     return "Reading";
 }
@@ -35,6 +38,21 @@ void readReportPart(const Report& report, ReportPart part)
     case ReportPart::VertexTypes: report.vertexTypes(); break;
     case ReportPart::ComputeSets: report.computeSets(); break;
     case ReportPart::Exchanges: report.exchanges(); break;
+    case ReportPart::Liveness:
+    case ReportPart::ProgramCycles:
+        // Only the Liveness page needs these: a damaged liveness or execution table must not stop
+        // the report from opening. Failures are not cached, so the page asks again and shows the
+        // error where it is needed.
+        try {
+            if (part == ReportPart::ProgramCycles) {
+                report.programCycles();
+            } else {
+                report.liveness();
+                report.liveRanges();
+            }
+        } catch (const ProfileError&) {
+        }
+        break;
     }
 }
 

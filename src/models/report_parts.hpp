@@ -8,7 +8,11 @@ namespace popscope {
 
 class Report;
 
-enum class ReportPart { Summary, TileMemory, Variables, VertexTypes, ComputeSets, Exchanges };
+enum class ReportPart {
+    Summary, TileMemory, Variables, VertexTypes, ComputeSets, Exchanges,
+    Liveness,      // liveness steps and the live-range index (Liveness report)
+    ProgramCycles, // execution cycles per program (Liveness report's Cycle Estimates)
+};
 
 // The parts every LoadedReport holds (the first pages need them all).
 const std::vector<ReportPart>& basicReportParts();

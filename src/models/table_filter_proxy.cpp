@@ -1,6 +1,7 @@
 #include "models/table_filter_proxy.hpp"
 
 #include "models/item_roles.hpp"
+#include "models/name_tree_model.hpp"
 #include "models/report_table_model.hpp"
 
 #include <QRegularExpression>
@@ -25,6 +26,7 @@ void TableFilterProxy::setFilterText(const QString& text)
 void TableFilterProxy::setSourceModel(QAbstractItemModel* model)
 {
     m_table = qobject_cast<const ReportTableModel*>(model);
+    m_tree = qobject_cast<const NameTreeModel*>(model);
     QSortFilterProxyModel::setSourceModel(model);
 }
 
@@ -41,6 +43,8 @@ bool TableFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& righ
         if (l != Kind::Text)
             return m_table->sortNumber(left.row(), left.column()) < m_table->sortNumber(right.row(), right.column());
     }
+    if (m_tree && left.column() > 0)
+        return m_tree->sortNumber(left) < m_tree->sortNumber(right);
     const QVariant l = left.data(SortRole), r = right.data(SortRole);
     if (l.typeId() == QMetaType::ULongLong && r.typeId() == QMetaType::ULongLong)
         return l.toULongLong() < r.toULongLong();

@@ -4,6 +4,7 @@
 
 namespace popscope {
 
+class NameTreeModel;
 class ReportTableModel;
 
 class TableFilterProxy : public QSortFilterProxyModel {
@@ -20,6 +21,7 @@ protected:
 
 private:
     const ReportTableModel* m_table = nullptr; // the source, when it is one of ours
+    const NameTreeModel* m_tree = nullptr; // or one of our trees (Liveness)
 };
 
 } // namespace popscope

@@ -13,8 +13,6 @@ namespace popscope {
 
 namespace {
 constexpr int kMargin = 8;
-constexpr int kSwatch = 12;
-constexpr int kLegendGap = 18;
 } // namespace
 
 AxisUnit MemoryChartRenderer::axisUnit(double maxBytes, MemoryUnit unit)
@@ -57,41 +55,26 @@ QString MemoryChartRenderer::xAxisTitle(const MemoryChartScene& scene)
     return what + QStringLiteral(" (software order; labels are global tile ids)");
 }
 
-std::vector<MemoryChartRenderer::LegendItem> MemoryChartRenderer::legendItems(const MemoryChartScene& scene,
+std::vector<LegendItem> MemoryChartRenderer::legendItems(const MemoryChartScene& scene,
                                                                               const QPalette& palette)
 {
     std::vector<LegendItem> items;
     if (scene.series)
         for (auto it = scene.series->series.rbegin(); it != scene.series->series.rend(); ++it)
-            items.push_back({it->label, ChartPalette::seriesColor(it->key), 0});
+            items.push_back({it->label, ChartPalette::seriesColor(it->key), LegendItem::Kind::Swatch});
     if (scene.compareTotal) {
-        items.push_back({QStringLiteral("Bars: source %1").arg(scene.sourceName), palette.color(QPalette::Mid), 3});
-        items.push_back({QStringLiteral("Outline: target %1").arg(scene.compareName), CompareColors::target(), 4});
+        items.push_back({QStringLiteral("Bars: source %1").arg(scene.sourceName), palette.color(QPalette::Mid), LegendItem::Kind::Swatch});
+        items.push_back({QStringLiteral("Outline: target %1").arg(scene.compareName), CompareColors::target(), LegendItem::Kind::SolidLine});
     }
     if (scene.showCapacity) {
         items.push_back({QStringLiteral("Max memory per tile (%1)").arg(QString::fromStdString(formatBytes(scene.capacity, scene.unit))),
-                         ChartPalette::overCapacity(), 1});
+                         ChartPalette::overCapacity(), LegendItem::Kind::DashedLine});
         if (scene.series && scene.series->maxTotal > scene.capacity)
-            items.push_back({QStringLiteral("Over max memory"), ChartPalette::overCapacity(), 0});
+            items.push_back({QStringLiteral("Over max memory"), ChartPalette::overCapacity(), LegendItem::Kind::Swatch});
     }
     if (scene.selection && !scene.selection->empty())
-        items.push_back({QStringLiteral("Selected tiles"), palette.color(QPalette::Highlight), 2});
+        items.push_back({QStringLiteral("Selected tiles"), palette.color(QPalette::Highlight), LegendItem::Kind::Band});
     return items;
-}
-
-int MemoryChartRenderer::legendHeight(const MemoryChartScene& scene, int width, const QFontMetrics& fm)
-{
-    const auto items = legendItems(scene, QPalette());
-    int x = 0, rows = items.empty() ? 0 : 1;
-    for (const auto& item : items) {
-        const int w = kSwatch + 4 + fm.horizontalAdvance(item.label) + kLegendGap;
-        if (x > 0 && x + w > width) {
-            ++rows;
-            x = 0;
-        }
-        x += w;
-    }
-    return rows * (fm.height() + 4);
 }
 
 QRect MemoryChartRenderer::plotRect(const MemoryChartScene& scene, const QRect& area, const QFontMetrics& fm)
@@ -99,11 +82,45 @@ QRect MemoryChartRenderer::plotRect(const MemoryChartScene& scene, const QRect& 
     const AxisUnit u = axisUnit(yMax(scene), scene.unit);
     const int labelWidth = fm.horizontalAdvance(axisNumber(yMax(scene) / u.divisor * 10)) + 6;
     const int left = area.left() + kMargin + fm.height() + 6 + labelWidth;
-    const int titleHeight = scene.title.isEmpty() ? 0 : fm.height() + 6;
-    const int top = area.top() + kMargin + titleHeight + legendHeight(scene, area.width() - 2 * kMargin, fm) + 8;
+    const int top = area.top() + kMargin
+        + ChartLegend::height(scene.title, legendItems(scene, QPalette()), area.width() - 2 * kMargin, fm) + 8;
     const int right = area.right() - kMargin - fm.horizontalAdvance(QStringLiteral("00000")) / 2;
     const int bottom = area.bottom() - kMargin - 2 * fm.height() - 10;
     return QRect(QPoint(left, top), QPoint(std::max(left + 10, right), std::max(top + 10, bottom)));
+}
+
+void MemoryChartRenderer::paintValueGrid(QPainter& p, const QRect& area, const QRect& plot, double ymax, const AxisUnit& unit,
+                                         const QPalette& palette)
+{
+    const QFontMetrics fm = p.fontMetrics();
+    const double k = plot.height() / ymax;
+    const int bottom = plot.bottom() + 1;
+    for (double t : niceTicks(ymax / unit.divisor, std::max(2, plot.height() / 45))) {
+        const int ty = int(std::lround(bottom - t * unit.divisor * k));
+        if (ty < plot.top())
+            continue;
+        p.setPen(ChartPalette::grid(palette));
+        p.drawLine(plot.left(), ty, plot.right(), ty);
+        p.setPen(ChartPalette::text(palette));
+        p.drawText(QRect(area.left(), ty - fm.height() / 2, plot.left() - area.left() - 6, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, axisNumber(t));
+    }
+}
+
+void MemoryChartRenderer::paintYTitle(QPainter& p, const QRect& area, const QRect& plot, const QStringList& titles)
+{
+    const QFontMetrics fm = p.fontMetrics();
+    QString title = titles.isEmpty() ? QString() : titles.last();
+    for (const QString& candidate : titles)
+        if (fm.horizontalAdvance(candidate) <= plot.height()) {
+            title = candidate;
+            break;
+        }
+    p.save();
+    p.translate(area.left() + kMargin + fm.ascent(), plot.center().y());
+    p.rotate(-90);
+    p.drawText(QRect(-plot.height() / 2, -fm.ascent(), plot.height(), fm.height()), Qt::AlignCenter, title);
+    p.restore();
 }
 
 void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChartScene& s, const QPalette& palette)
@@ -125,68 +142,17 @@ void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChar
     const auto n = uint32_t(s.order->size());
     const int width = plot.width();
 
-    // Title and legend.
-    int y = area.top() + kMargin;
-    p.setPen(text);
-    if (!s.title.isEmpty()) {
-        QFont bold = p.font();
-        bold.setBold(true);
-        p.save();
-        p.setFont(bold);
-        p.drawText(QRect(area.left() + kMargin, y, area.width() - 2 * kMargin, fm.height()), Qt::AlignLeft, s.title);
-        p.restore();
-        y += fm.height() + 6;
-    }
-    int x = area.left() + kMargin;
-    for (const auto& item : legendItems(s, palette)) {
-        const int w = kSwatch + 4 + fm.horizontalAdvance(item.label) + kLegendGap;
-        if (x > area.left() + kMargin && x + w > area.right() - kMargin) {
-            x = area.left() + kMargin;
-            y += fm.height() + 4;
-        }
-        const QRect swatch(x, y + (fm.height() - kSwatch) / 2, kSwatch, kSwatch);
-        if (item.kind == 1 || item.kind == 4) {
-            p.setPen(QPen(item.color, 2, item.kind == 1 ? Qt::DashLine : Qt::SolidLine));
-            p.drawLine(swatch.left(), swatch.center().y(), swatch.right(), swatch.center().y());
-        } else {
-            QColor c = item.color;
-            if (item.kind == 2)
-                c.setAlpha(120);
-            p.fillRect(swatch, c);
-        }
-        p.setPen(text);
-        p.drawText(QPoint(x + kSwatch + 4, y + fm.ascent()), item.label);
-        x += w;
-    }
+    ChartLegend::paint(p, area, s.title, legendItems(s, palette), text);
 
-    // Y grid and labels.
+    // Y grid and labels; the longest y title that fits the plot's height: whether gaps count
+    // matters (other pages include them), but not more than the unit.
     const AxisUnit unit = axisUnit(ymax, s.unit);
-    const auto ticks = niceTicks(ymax / unit.divisor, std::max(2, plot.height() / 45));
-    for (double t : ticks) {
-        const int ty = yOf(t * unit.divisor);
-        if (ty < plot.top())
-            continue;
-        p.setPen(ChartPalette::grid(palette));
-        p.drawLine(plot.left(), ty, plot.right(), ty);
-        p.setPen(text);
-        const QString label = axisNumber(t);
-        p.drawText(QRect(area.left(), ty - fm.height() / 2, plot.left() - area.left() - 6, fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, label);
-    }
-    p.save();
-    p.translate(area.left() + kMargin + fm.ascent(), plot.center().y());
-    p.rotate(-90);
-    // The longest title that fits the plot's height: whether gaps count matters (other pages
-    // include them), but not more than the unit.
-    QString yTitle = QStringLiteral("%3 per tile (%1, %2 gaps)")
-                         .arg(unit.name, s.includeGaps ? QStringLiteral("incl.") : QStringLiteral("excl."),
-                              s.difference ? QStringLiteral("Change") : QStringLiteral("Memory"));
-    if (fm.horizontalAdvance(yTitle) > plot.height())
-        yTitle = QStringLiteral("%2 per tile (%1)").arg(unit.name, s.difference ? QStringLiteral("Change") : QStringLiteral("Memory"));
-    if (fm.horizontalAdvance(yTitle) > plot.height())
-        yTitle = unit.name;
-    p.drawText(QRect(-plot.height() / 2, -fm.ascent(), plot.height(), fm.height()), Qt::AlignCenter, yTitle);
-    p.restore();
+    paintValueGrid(p, area, plot, ymax, unit, palette);
+    const QString what = s.difference ? QStringLiteral("Change") : QStringLiteral("Memory");
+    paintYTitle(p, area, plot,
+                {QStringLiteral("%3 per tile (%1, %2 gaps)")
+                     .arg(unit.name, s.includeGaps ? QStringLiteral("incl.") : QStringLiteral("excl."), what),
+                 QStringLiteral("%2 per tile (%1)").arg(unit.name, what), unit.name});
 
     p.save();
     p.setClipRect(plot.adjusted(0, -6, 1, 1));

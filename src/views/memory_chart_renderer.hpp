@@ -2,6 +2,7 @@
 // Paints the memory-by-tile chart (axes, legend, stacked bars over per-pixel-column aggregates,
 // capacity line, selection and hover) into any QPainter: the widget, a PNG, an SVG, the bench.
 #include "models/memory_series.hpp"
+#include "views/chart_legend.hpp"
 #include "models/tile_axis.hpp"
 #include "popscope/units.hpp"
 
@@ -9,6 +10,7 @@
 #include <QPalette>
 #include <QRect>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -56,15 +58,15 @@ public:
     static AxisUnit axisUnit(double maxBytes, MemoryUnit unit);
     static QString axisNumber(double value);
     static QString xAxisTitle(const MemoryChartScene& scene);
+    // Shared with the Liveness plot: horizontal grid lines with their labels left of `plot`
+    // (values 0..ymax bytes in `unit`), and the y-axis title rotated left of the labels: the
+    // first of `titles` that fits the plot's height.
+    static void paintValueGrid(QPainter& painter, const QRect& area, const QRect& plot, double ymax, const AxisUnit& unit,
+                               const QPalette& palette);
+    static void paintYTitle(QPainter& painter, const QRect& area, const QRect& plot, const QStringList& titles);
 
 private:
-    struct LegendItem {
-        QString label;
-        QColor color;
-        int kind = 0; // 0 swatch, 1 dashed line, 2 selection band, 3 neutral swatch, 4 solid line
-    };
     static std::vector<LegendItem> legendItems(const MemoryChartScene& scene, const QPalette& palette);
-    static int legendHeight(const MemoryChartScene& scene, int width, const QFontMetrics& metrics);
 };
 
 } // namespace popscope

@@ -8,6 +8,8 @@
 #include "models/tile_scope.hpp"
 #include "models/variables_model.hpp"
 #include "models/vertices_model.hpp"
+#include "views/chart_export.hpp"
+#include "views/page_parts.hpp"
 #include "views/compared_table.hpp"
 #include "views/memory_chart.hpp"
 #include "views/overview_strip.hpp"
@@ -98,22 +100,13 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, 
     toolbar->addWidget(clear);
     toolbar->addWidget(save);
 
-    m_tileError = new QLabel(this);
-    m_tileError->setVisible(false);
-    m_tileError->setWordWrap(true);
-    QPalette errorPalette = m_tileError->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(214, 39, 40));
-    m_tileError->setPalette(errorPalette);
+    m_tileError = PageParts::errorLabel(this);
 
-    auto* hint = new QLabel(QStringLiteral("Wheel: zoom · drag: pan · click: select a tile · Shift-click: add tiles · "
-                                           "double-click: show all"),
-                            this);
-    hint->setForegroundRole(QPalette::PlaceholderText);
+    auto* hint = PageParts::hintLabel(QStringLiteral("Wheel: zoom · drag: pan · click: select a tile · Shift-click: add tiles · "
+                                           "double-click: show all"), this);
 
     auto* top = new QWidget(this);
-    auto* topLayout = new QVBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->setSpacing(2);
+    auto* topLayout = PageParts::chartColumn(top);
     topLayout->addWidget(m_chart, 1);
     topLayout->addWidget(m_overview);
     topLayout->addWidget(hint);
@@ -170,13 +163,7 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, 
     bottomLayout->addWidget(m_scope);
     bottomLayout->addWidget(m_tabs, 1);
 
-    m_splitter = new QSplitter(Qt::Vertical, this);
-    m_splitter->addWidget(top);
-    m_splitter->addWidget(bottom);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
-    m_splitter->setSizes({560, 380});
-    m_splitter->setChildrenCollapsible(false);
+    m_splitter = PageParts::chartAndTables(top, bottom, this);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);
@@ -397,23 +384,9 @@ QString MemoryPage::scopeText(const QString& formatted, uint32_t commonTiles) co
 
 void MemoryPage::saveChart()
 {
-    QSettings settings;
     const auto report = m_state->report();
     const QString base = report ? QFileInfo(report->path).completeBaseName() + QStringLiteral("-memory") : QStringLiteral("memory");
-    const QString folder = settings.value(QStringLiteral("paths/exportFolder"),
-                                          QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
-    QString filter;
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save chart"), folder + QLatin1Char('/') + base + QStringLiteral(".png"),
-                                                      QStringLiteral("PNG image (*.png);;SVG image (*.svg)"), &filter);
-    if (path.isEmpty())
-        return;
-    QString target = path;
-    if (QFileInfo(target).suffix().isEmpty())
-        target += filter.contains(QStringLiteral("svg")) ? QStringLiteral(".svg") : QStringLiteral(".png");
-    settings.setValue(QStringLiteral("paths/exportFolder"), QFileInfo(target).absolutePath());
-    QString error;
-    if (!m_chart->saveImage(target, &error))
-        QMessageBox::warning(this, QStringLiteral("Save chart"), error);
+    askAndSaveChart(this, base, [this](const QString& path, QString* error) { return m_chart->saveImage(path, error); });
 }
 
 } // namespace popscope

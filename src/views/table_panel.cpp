@@ -145,6 +145,8 @@ void TablePanel::setFilterVisible(bool visible)
     m_count->setVisible(visible);
 }
 
+void TablePanel::setCountVisible(bool visible) { m_count->setVisible(visible); }
+
 void TablePanel::setFilterSettingsKey(const QString& key)
 {
     m_settingsKey = key;

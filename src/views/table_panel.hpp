@@ -31,6 +31,8 @@ public:
     QLineEdit* filterEdit() const { return m_filter; }
     void setEmptyText(const QString& text);
     void setFilterVisible(bool visible);
+    // Trees whose top level is one Total row: the row count would mislead.
+    void setCountVisible(bool visible);
     // Persists the filter text under this QSettings key.
     void setFilterSettingsKey(const QString& key);
     // The rows shown (after filtering), for tests.

@@ -175,7 +175,24 @@ void WhatChangedPage::show()
         m_headlines->addWidget(cell(diffHtml(h.figure.diff, h.bytes, unit), this, Qt::AlignLeft | Qt::AlignVCenter), row, 3);
         ++row;
     }
-    m_headlines->setColumnStretch(4, 1);
+    // Liveness: the peak of each report, with its step and program beside it.
+    if (c.liveness.available) {
+        const ComparedFigure peak = compareFigure(c.liveness.sourcePeak, c.liveness.targetPeak);
+        m_headlines->addWidget(cell(QStringLiteral("Peak liveness (not always live)"), this, Qt::AlignLeft | Qt::AlignVCenter),
+                               row, 0);
+        m_headlines->addWidget(cell(bytesText(peak.source, unit), this), row, 1);
+        m_headlines->addWidget(cell(bytesText(peak.target, unit), this), row, 2);
+        m_headlines->addWidget(cell(diffHtml(peak.diff, true, unit), this, Qt::AlignLeft | Qt::AlignVCenter), row, 3);
+        const auto where = [](uint32_t step, const std::string& program) {
+            return QStringLiteral("step %1 <i>%2</i>").arg(countText(step), QString::fromStdString(program).toHtmlEscaped());
+        };
+        m_headlines->addWidget(cell(QStringLiteral("at %1 → %2")
+                                        .arg(where(c.liveness.sourcePeakStep, c.liveness.sourcePeakProgram),
+                                             where(c.liveness.targetPeakStep, c.liveness.targetPeakProgram)),
+                                    this, Qt::AlignLeft | Qt::AlignVCenter),
+                               row, 4);
+    }
+    m_headlines->setColumnStretch(5, 1);
     m_model->setUnit(unit);
     m_model->setLines(whatChanged(c));
 }

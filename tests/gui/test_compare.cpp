@@ -204,7 +204,7 @@ TEST_CASE("compare mode: a What changed line opens its rows in Memory", "[compar
     ChangeLinesModel* lines = page->model();
     int row = -1;
     for (int r = 0; r < lines->rowCount() && row < 0; ++r)
-        if (lines->line(r).table == "variables" && !lines->line(r).rowKey.empty())
+        if (lines->line(r).page == "memory" && lines->line(r).table == "variables" && !lines->line(r).rowKey.empty())
             row = r;
     REQUIRE(row >= 0);
     const QString name = QString::fromStdString(lines->line(row).rowKey);
@@ -357,8 +357,9 @@ TEST_CASE("the page registry drives the sidebar, --page names and the loading st
     REQUIRE(registry.find(QStringLiteral("What Changed")) == registry.find(QStringLiteral("what-changed")));
     REQUIRE(registry.find(QStringLiteral("program tree"))->id == QStringLiteral("program-tree"));
     REQUIRE(registry.find(QStringLiteral("nonsense")) == nullptr);
-    REQUIRE(registry.parts() == basicReportParts()); // what Summary, Insights and Memory need
-    REQUIRE(loadStageCount(registry.parts()) == 1 + int(basicReportParts().size()));
+    // What Summary, Insights and Memory need, plus Liveness' steps, live-range index and cycles.
+    REQUIRE(registry.parts() == partsToLoad({ReportPart::Liveness, ReportPart::ProgramCycles}));
+    REQUIRE(loadStageCount(registry.parts()) == 1 + int(basicReportParts().size()) + 2);
 
     MainWindow window;
     window.setInteractive(false);
@@ -374,7 +375,7 @@ TEST_CASE("the page registry drives the sidebar, --page names and the loading st
     REQUIRE(!progress.isEmpty());
     REQUIRE(progress.last().at(1).toInt() == 2 * loadStageCount(registry.parts()));
     REQUIRE(progress.last().at(2).toString().contains(QStringLiteral("sort-bitonic.pop")));
-    REQUIRE(!window.showPage(QStringLiteral("liveness"))); // planned: listed, not available
+    REQUIRE(!window.showPage(QStringLiteral("execution-trace"))); // planned: listed, not available
 }
 
 TEST_CASE("compare mode: the progress dialog is gone once both reports are open", "[compare]")

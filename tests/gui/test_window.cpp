@@ -56,7 +56,6 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     REQUIRE(window.summaryPage()->engineOptions()->visibleRows() == 3);
 
     // Reports not built yet cannot be shown.
-    REQUIRE(!window.showPage(QStringLiteral("Liveness")));
     REQUIRE(window.sidebar()->isAvailable(QStringLiteral("Execution Trace")));
 
     REQUIRE(window.showPage(QStringLiteral("Memory")));

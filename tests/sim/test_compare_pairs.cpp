@@ -105,9 +105,12 @@ TEST_CASE("batch-4 -> batch-8: activation memory grows, the partials and outputs
     CHECK(lines[1].metric == "peak-tile memory");
     CHECK(lines[1].diff.absolute > 0);
     CHECK(lines[2].metric == "tiles over capacity");
-    CHECK(lines[3].table == "categories");
-    CHECK(lines[3].rowKey == "variable");
-    CHECK(lines[3].page == "memory");
+    CHECK(lines[3].metric == "peak liveness"); // the Liveness report's headline
+    CHECK(lines[3].page == "liveness");
+    CHECK(lines[3].diff.absolute == c.liveness.peakDiff.absolute);
+    CHECK(lines[4].table == "categories");
+    CHECK(lines[4].rowKey == "variable");
+    CHECK(lines[4].page == "memory");
     auto partials = std::find_if(lines.begin(), lines.end(), [](const ChangeLine& l) { return l.table == "variables"; });
     REQUIRE(partials != lines.end());
     CHECK_THAT(partials->rowKey, Catch::EndsWith("/conv/partials"));
@@ -233,7 +236,9 @@ TEST_CASE("a report compared with itself changes nothing", "[compare][samples]")
     CHECK(c.engineOptions.empty());
     CHECK(c.tilesNote.empty());
     const auto lines = whatChanged(c);
-    CHECK(lines.size() == 3); // the three headline totals, all zero
+    REQUIRE(lines.size() == 4); // the three headline totals and the peak liveness, all zero
+    CHECK(lines[3].metric == "peak liveness");
+    CHECK(lines[3].diff.absolute == 0);
 }
 
 TEST_CASE("reports with different targets compare rows by name and tiles on the common range", "[compare][samples]")

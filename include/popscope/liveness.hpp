@@ -1,0 +1,142 @@
+#pragma once
+// The Liveness report's analysis: not-always-live bytes over the liveness program steps, for all
+// IPUs, one IPU or a set of tiles; the peak; which variables are live at a step. Qt-free, so the
+// page, What changed and `popscope-cli liveness` print the same numbers.
+#include "popscope/profile_document.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace popscope {
+
+class Profile;
+class Report;
+
+// The liveness steps of one report as read from the file (Report::liveness()).
+struct LivenessCurve {
+    uint32_t numIpus = 0;
+    uint32_t tilesPerIpu = 0;
+    uint64_t bytesPerTile = 0;
+    std::vector<uint32_t> stepProgram;       // per step: programs.id
+    std::vector<uint64_t> notAlwaysLive;     // [step * numIpus + ipu]: the file's per-IPU curve
+    std::vector<uint64_t> alwaysLiveByIpu;   // always-live bytes of each IPU (memory_liveness)
+    std::vector<uint32_t> alwaysLiveByTile;  // per global tile, for a tile selection
+    std::vector<std::string> programNames;   // by programs.id
+    std::vector<std::string> programTypes;   // by programs.id: OnTileExecute, DoExchange, Sync, ...
+    std::vector<int64_t> programComputeSet;  // by programs.id, -1 for none
+    bool hasTileLiveness = false;            // the file has liveness_by_tile rows
+
+    size_t numSteps() const { return stepProgram.size(); }
+    const std::string& stepName(size_t step) const { return programNames[stepProgram[step]]; }
+    const std::string& stepType(size_t step) const { return programTypes[stepProgram[step]]; }
+    uint64_t notAlwaysLiveOn(size_t step, uint32_t ipu) const { return notAlwaysLive[step * numIpus + ipu]; }
+};
+
+// Reads steps, programs and the always-live split; throws ProfileError on bad content.
+LivenessCurve readLivenessCurve(const Profile& profile);
+
+// What a curve or a table covers.
+struct LivenessScope {
+    enum class Kind { AllIpus, Ipu, Tiles };
+    Kind kind = Kind::AllIpus;
+    uint32_t ipu = 0;
+    std::vector<uint32_t> tiles; // sorted, unique global tile ids (Kind::Tiles)
+
+    static LivenessScope allIpus() { return {}; }
+    static LivenessScope onIpu(uint32_t ipu) { return {Kind::Ipu, ipu, {}}; }
+    static LivenessScope onTiles(std::vector<uint32_t> tiles);
+    // Whether the scope has tiles on IPU `ipu`.
+    bool coversIpu(uint32_t ipu, uint32_t tilesPerIpu) const;
+    // "all IPUs", "IPU 1", "tile 5", "3 tiles"
+    std::string describe() const;
+    bool operator==(const LivenessScope&) const = default;
+};
+
+// The curve of one scope.
+struct LivenessSeries {
+    std::vector<uint64_t> notAlwaysLive; // per step
+    uint64_t alwaysLive = 0;             // constant over the steps
+    uint64_t capacity = 0;               // bytes per tile × the scope's tiles
+    // How the curve was obtained, for the page and the CLI: "per-IPU liveness from the profile",
+    // "per-tile liveness from the profile" or "computed from the variables' bytes on the selected
+    // tiles and their live ranges (the profile has no per-tile liveness)".
+    std::string basis;
+    bool computedFromVariables = false;
+};
+
+// Throws ProfileError(InvalidInput) for an IPU or tile the report lacks.
+LivenessSeries livenessSeries(const Report& report, const LivenessScope& scope);
+
+struct LivenessPeak {
+    uint32_t step = 0;
+    uint64_t bytes = 0; // not-always-live bytes at the step
+};
+// The first step with the most not-always-live bytes ({0, 0} for no steps).
+LivenessPeak findPeak(const std::vector<uint64_t>& notAlwaysLive);
+
+// Variables' live ranges indexed by step (a segment tree over the ranges sorted by first step),
+// and each variable's bytes per IPU: "what is live at step s" without scanning every variable.
+class LiveRangeIndex {
+public:
+    LiveRangeIndex() = default;
+    LiveRangeIndex(const std::vector<Variable>& variables, uint32_t numIpus, uint32_t tilesPerIpu);
+
+    // Not-always-live variables live at `step`, ascending, each once.
+    std::vector<uint32_t> liveAt(uint32_t step) const;
+    const std::vector<uint32_t>& alwaysLive() const { return m_alwaysLive; }
+    uint64_t bytesOnIpu(uint32_t variable, uint32_t ipu) const { return m_bytesByIpu[size_t(variable) * m_numIpus + ipu]; }
+    size_t numRanges() const { return m_first.size(); }
+
+private:
+    void collect(size_t node, size_t lo, size_t hi, size_t end, uint32_t step, std::vector<uint32_t>& out) const;
+    // Ranges sorted by first step; m_maxLast is a segment tree (node 1 = all) of their last steps.
+    std::vector<uint32_t> m_first, m_last, m_variable;
+    std::vector<uint32_t> m_maxLast;
+    std::vector<uint32_t> m_alwaysLive;
+    std::vector<uint64_t> m_bytesByIpu; // [variable * numIpus + ipu]
+    uint32_t m_numIpus = 1;
+};
+
+// One variable's bytes in a scope.
+struct ScopedVariable {
+    uint32_t variable = 0; // index into Report::variables()
+    uint64_t bytes = 0;
+};
+
+// Bytes of variable `v` in the scope: its size for all IPUs, else the sum over its tiles there.
+uint64_t variableBytes(const Report& report, uint32_t variable, const LivenessScope& scope);
+// Not-always-live variables live at `step` with bytes in the scope (zero-byte ones left out),
+// largest first (ties by name).
+std::vector<ScopedVariable> liveVariablesAt(const Report& report, uint32_t step, const LivenessScope& scope);
+// Always-live variables with bytes in the scope, largest first (or in variable order: sorting
+// 250,000 of them costs more than a tree that sorts its own rows).
+std::vector<ScopedVariable> alwaysLiveVariables(const Report& report, const LivenessScope& scope, bool largestFirst = true);
+
+// Vertex instances of the compute set a step runs (OnTileExecute), per vertex type, in the scope.
+struct StepVertices {
+    uint32_t vertexType = 0; // index into Report::vertexTypes()
+    uint64_t instances = 0;
+    uint64_t stateBytes = 0; // instances × the type's state bytes
+};
+std::vector<StepVertices> stepVertices(const Report& report, uint32_t step, const LivenessScope& scope);
+
+// Cycles a step's program took when executed, per IPU (summed over its executions).
+struct StepCycles {
+    bool hasExecution = false;       // the profile has execution steps at all
+    uint64_t executions = 0;         // execution steps that ran the program
+    std::vector<uint64_t> cyclesByIpu;
+    uint64_t cycles = 0;             // the slowest IPU of the scope (they run in parallel)
+};
+StepCycles stepCycles(const Report& report, uint32_t step, const LivenessScope& scope);
+
+// Execution cycles of every program on every IPU (Report::programCycles()).
+struct ProgramCycles {
+    uint32_t numIpus = 0;
+    bool hasExecution = false;
+    std::vector<uint64_t> cycles;     // [program * numIpus + ipu]
+    std::vector<uint32_t> executions; // per program
+};
+ProgramCycles readProgramCycles(const Profile& profile);
+
+} // namespace popscope

@@ -1,0 +1,69 @@
+#pragma once
+// Rows grouped by name path (`layer1/conv/weights` under `layer1` › `conv`) with a subtotal per
+// group and a Total row, one value per column (a step, a report): the Liveness report's tables.
+// Rows of several columns with the same name share a row, so two steps or two reports line up.
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace popscope {
+
+struct NameTree {
+    struct Node {
+        std::string label; // the last path segment ("weights"), "Total" for the root
+        int32_t parent = -1;
+        std::vector<uint32_t> children; // largest value in column 0 first
+    };
+    std::vector<Node> nodes; // nodes[0] is the Total row
+    size_t columns = 0;
+    char separator = '/';
+    // Per node and column, flat ([node * columns + column]): one allocation for 250,000 rows.
+    std::vector<uint64_t> values;  // the row's value, a group's subtotal
+    std::vector<uint64_t> counts;  // rows summed (variables, vertex instances)
+    std::vector<uint8_t> present;  // whether any row of the column is under it
+
+    uint64_t value(size_t node, size_t column) const { return values[node * columns + column]; }
+    uint64_t count(size_t node, size_t column) const { return counts[node * columns + column]; }
+    bool has(size_t node, size_t column) const { return present[node * columns + column] != 0; }
+    // The full name up to a node ("layer1/conv"); "" for the root.
+    std::string path(size_t node) const;
+    // The node with full path `path`, or -1.
+    int64_t find(std::string_view path) const;
+};
+
+class NameTreeBuilder {
+public:
+    // How a group combines its children: sums (bytes), or the largest (cycles of IPUs that run
+    // side by side).
+    enum class Combine { Sum, Max };
+    // `separator` splits names into a path; '\0' keeps every name one row.
+    explicit NameTreeBuilder(size_t columns, char separator = '/', Combine combine = Combine::Sum);
+    void add(size_t column, std::string_view name, uint64_t value, uint64_t count = 1);
+    // A row under explicit path segments (e.g. a program, then an IPU).
+    void addPath(size_t column, const std::vector<std::string_view>& segments, uint64_t value, uint64_t count = 1);
+    NameTree build();
+
+private:
+    uint32_t child(uint32_t parent, std::string_view label);
+    void accumulate(uint32_t node, size_t column, uint64_t value, uint64_t count);
+    // A child by (parent, label): labels viewed in m_labels, whose strings never move, so a
+    // lookup hashes the segment alone, without building the path (250,000 names in a tree).
+    struct ChildKey {
+        uint32_t parent;
+        std::string_view label;
+        bool operator==(const ChildKey&) const = default;
+    };
+    struct ChildKeyHash {
+        size_t operator()(const ChildKey& k) const { return std::hash<std::string_view>()(k.label) * 31 + k.parent; }
+    };
+    NameTree m_tree;
+    char m_separator;
+    Combine m_combine;
+    std::deque<std::string> m_labels;
+    std::unordered_map<ChildKey, uint32_t, ChildKeyHash> m_children;
+};
+
+} // namespace popscope

@@ -1,0 +1,260 @@
+// Liveness curve of a scope, its peak and the live-range index.
+#include "popscope/liveness.hpp"
+
+#include "popscope/errors.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/report.hpp"
+#include "popscope/units.hpp"
+
+#include <algorithm>
+
+namespace popscope {
+
+LivenessCurve readLivenessCurve(const Profile& profile)
+{
+    const Target& target = profile.target();
+    LivenessCurve c;
+    c.numIpus = target.numIpus;
+    c.tilesPerIpu = target.tilesPerIpu;
+    c.bytesPerTile = target.bytesPerTile;
+    std::vector<LivenessStep> steps = profile.readLivenessSteps();
+    c.stepProgram.reserve(steps.size());
+    c.notAlwaysLive.reserve(steps.size() * c.numIpus);
+    for (const LivenessStep& s : steps) {
+        c.stepProgram.push_back(s.program);
+        c.notAlwaysLive.insert(c.notAlwaysLive.end(), s.notAlwaysLiveBytesByIpu.begin(), s.notAlwaysLiveBytesByIpu.end());
+    }
+    std::vector<Program> programs = profile.readProgramHeaders(); // names and types: no tree needed
+    c.programNames.reserve(programs.size());
+    c.programTypes.reserve(programs.size());
+    c.programComputeSet.reserve(programs.size());
+    for (Program& p : programs) {
+        c.programNames.push_back(std::move(p.name));
+        c.programTypes.push_back(std::move(p.type));
+        c.programComputeSet.push_back(p.computeSet);
+    }
+    c.alwaysLiveByIpu.assign(c.numIpus, 0);
+    c.alwaysLiveByTile.assign(size_t(target.numTiles()), 0);
+    for (const LivenessSplit& split : profile.readLivenessSplit()) {
+        for (uint32_t t = 0; t < c.tilesPerIpu; ++t) {
+            c.alwaysLiveByTile[size_t(split.ipu) * c.tilesPerIpu + t] = split.alwaysLiveBytesByTile[t];
+            c.alwaysLiveByIpu[split.ipu] += split.alwaysLiveBytesByTile[t];
+        }
+    }
+    c.hasTileLiveness = profile.countRows("liveness_by_tile") > 0;
+    return c;
+}
+
+LivenessScope LivenessScope::onTiles(std::vector<uint32_t> tiles)
+{
+    std::sort(tiles.begin(), tiles.end());
+    tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
+    return {Kind::Tiles, 0, std::move(tiles)};
+}
+
+bool LivenessScope::coversIpu(uint32_t index, uint32_t tilesPerIpu) const
+{
+    switch (kind) {
+    case Kind::AllIpus: return true;
+    case Kind::Ipu: return ipu == index;
+    case Kind::Tiles:
+        return std::any_of(tiles.begin(), tiles.end(), [&](uint32_t t) { return t / tilesPerIpu == index; });
+    }
+    return false;
+}
+
+std::string LivenessScope::describe() const
+{
+    switch (kind) {
+    case Kind::AllIpus: return "all IPUs";
+    case Kind::Ipu: return "IPU " + std::to_string(ipu);
+    case Kind::Tiles:
+        return tiles.size() == 1 ? "tile " + std::to_string(tiles[0]) : formatCount(tiles.size()) + " tiles";
+    }
+    return {};
+}
+
+namespace {
+
+void checkScope(const Report& report, const LivenessScope& scope)
+{
+    const Target& target = report.profile().target();
+    if (scope.kind == LivenessScope::Kind::Ipu && scope.ipu >= target.numIpus)
+        throw ProfileError(ErrorKind::InvalidInput, report.path(),
+                           "there is no IPU " + std::to_string(scope.ipu) + " (the report has "
+                               + std::to_string(target.numIpus) + (target.numIpus == 1 ? " IPU)" : " IPUs)"));
+    if (scope.kind == LivenessScope::Kind::Tiles) {
+        if (scope.tiles.empty())
+            throw ProfileError(ErrorKind::InvalidInput, report.path(), "no tiles selected");
+        if (scope.tiles.back() >= target.numTiles())
+            throw ProfileError(ErrorKind::InvalidInput, report.path(),
+                               "there is no tile " + std::to_string(scope.tiles.back()) + " (the report has "
+                                   + formatCount(target.numTiles()) + " tiles)");
+    }
+}
+
+// Not-always-live bytes of the selected tiles at every step, from each variable's bytes on those
+// tiles over its live ranges (a difference array: linear in variables, tiles and steps).
+std::vector<uint64_t> tilesCurveFromVariables(const Report& report, const std::vector<uint32_t>& tiles)
+{
+    const size_t steps = report.liveness().numSteps();
+    std::vector<uint8_t> selected(size_t(report.profile().target().numTiles()), 0);
+    for (uint32_t t : tiles)
+        selected[t] = 1;
+    std::vector<int64_t> delta(steps + 1, 0);
+    for (const Variable& v : report.variables()) {
+        if (v.alwaysLive || v.liveRanges.empty())
+            continue;
+        int64_t bytes = 0;
+        for (const TileBytes& tb : v.tiles)
+            if (selected[tb.tile])
+                bytes += tb.bytes;
+        if (bytes == 0)
+            continue;
+        for (const StepRange& r : v.liveRanges) {
+            if (r.first >= steps)
+                continue;
+            delta[r.first] += bytes;
+            delta[std::min<size_t>(size_t(r.last) + 1, steps)] -= bytes;
+        }
+    }
+    std::vector<uint64_t> curve(steps);
+    int64_t running = 0;
+    for (size_t s = 0; s < steps; ++s) {
+        running += delta[s];
+        curve[s] = uint64_t(std::max<int64_t>(0, running));
+    }
+    return curve;
+}
+
+std::vector<uint64_t> tilesCurveFromProfile(const Report& report, const std::vector<uint32_t>& tiles)
+{
+    const LivenessCurve& c = report.liveness();
+    std::vector<uint64_t> curve(c.numSteps(), 0);
+    for (const TileLiveness& row : report.tileLiveness()) {
+        const uint32_t first = row.ipu * c.tilesPerIpu;
+        auto it = std::lower_bound(tiles.begin(), tiles.end(), first);
+        for (; it != tiles.end() && *it < first + c.tilesPerIpu; ++it)
+            curve[row.step] += row.bytesByTile[*it - first];
+    }
+    return curve;
+}
+
+} // namespace
+
+LivenessSeries livenessSeries(const Report& report, const LivenessScope& scope)
+{
+    checkScope(report, scope);
+    const LivenessCurve& c = report.liveness();
+    LivenessSeries s;
+    const uint64_t bytesPerTile = c.bytesPerTile;
+    switch (scope.kind) {
+    case LivenessScope::Kind::AllIpus:
+        s.notAlwaysLive.assign(c.numSteps(), 0);
+        for (size_t step = 0; step < c.numSteps(); ++step)
+            for (uint32_t ipu = 0; ipu < c.numIpus; ++ipu)
+                s.notAlwaysLive[step] += c.notAlwaysLiveOn(step, ipu);
+        for (uint64_t bytes : c.alwaysLiveByIpu)
+            s.alwaysLive += bytes;
+        s.capacity = bytesPerTile * c.tilesPerIpu * c.numIpus;
+        s.basis = "per-IPU liveness from the profile, summed over the IPUs";
+        break;
+    case LivenessScope::Kind::Ipu:
+        s.notAlwaysLive.resize(c.numSteps());
+        for (size_t step = 0; step < c.numSteps(); ++step)
+            s.notAlwaysLive[step] = c.notAlwaysLiveOn(step, scope.ipu);
+        s.alwaysLive = c.alwaysLiveByIpu[scope.ipu];
+        s.capacity = bytesPerTile * c.tilesPerIpu;
+        s.basis = "per-IPU liveness from the profile";
+        break;
+    case LivenessScope::Kind::Tiles:
+        if (c.hasTileLiveness) {
+            s.notAlwaysLive = tilesCurveFromProfile(report, scope.tiles);
+            s.basis = "per-tile liveness from the profile";
+        } else {
+            s.notAlwaysLive = tilesCurveFromVariables(report, scope.tiles);
+            s.computedFromVariables = true;
+            s.basis = "computed from the variables' bytes on the selected tiles and their live ranges"
+                      " (the profile has no per-tile liveness)";
+        }
+        for (uint32_t t : scope.tiles)
+            s.alwaysLive += c.alwaysLiveByTile[t];
+        s.capacity = bytesPerTile * scope.tiles.size();
+        break;
+    }
+    return s;
+}
+
+LivenessPeak findPeak(const std::vector<uint64_t>& notAlwaysLive)
+{
+    LivenessPeak peak;
+    for (size_t s = 0; s < notAlwaysLive.size(); ++s)
+        if (notAlwaysLive[s] > peak.bytes)
+            peak = {uint32_t(s), notAlwaysLive[s]};
+    return peak;
+}
+
+LiveRangeIndex::LiveRangeIndex(const std::vector<Variable>& variables, uint32_t numIpus, uint32_t tilesPerIpu)
+    : m_numIpus(std::max<uint32_t>(1, numIpus))
+{
+    struct Range {
+        uint32_t first, last, variable;
+    };
+    std::vector<Range> ranges;
+    m_bytesByIpu.assign(variables.size() * m_numIpus, 0);
+    for (size_t v = 0; v < variables.size(); ++v) {
+        const Variable& var = variables[v];
+        if (var.alwaysLive)
+            m_alwaysLive.push_back(uint32_t(v));
+        else
+            for (const StepRange& r : var.liveRanges)
+                ranges.push_back({r.first, r.last, uint32_t(v)});
+        for (const TileBytes& tb : var.tiles)
+            m_bytesByIpu[v * m_numIpus + std::min(tb.tile / tilesPerIpu, m_numIpus - 1)] += tb.bytes;
+    }
+    std::sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.first < b.first; });
+    m_first.reserve(ranges.size());
+    m_last.reserve(ranges.size());
+    m_variable.reserve(ranges.size());
+    for (const Range& r : ranges) {
+        m_first.push_back(r.first);
+        m_last.push_back(r.last);
+        m_variable.push_back(r.variable);
+    }
+    size_t leaves = 1;
+    while (leaves < ranges.size())
+        leaves *= 2;
+    m_maxLast.assign(2 * leaves, 0);
+    for (size_t i = 0; i < ranges.size(); ++i)
+        m_maxLast[leaves + i] = ranges[i].last;
+    for (size_t node = leaves - 1; node >= 1; --node)
+        m_maxLast[node] = std::max(m_maxLast[2 * node], m_maxLast[2 * node + 1]);
+}
+
+void LiveRangeIndex::collect(size_t node, size_t lo, size_t hi, size_t end, uint32_t step, std::vector<uint32_t>& out) const
+{
+    // [lo, hi) is the node's span of sorted ranges; only the first `end` start at or before `step`.
+    if (lo >= end || m_maxLast[node] < step)
+        return;
+    if (hi - lo == 1) {
+        out.push_back(m_variable[lo]);
+        return;
+    }
+    const size_t mid = lo + (hi - lo) / 2;
+    collect(2 * node, lo, mid, end, step, out);
+    collect(2 * node + 1, mid, hi, end, step, out);
+}
+
+std::vector<uint32_t> LiveRangeIndex::liveAt(uint32_t step) const
+{
+    std::vector<uint32_t> out;
+    if (m_first.empty())
+        return out;
+    const size_t end = size_t(std::upper_bound(m_first.begin(), m_first.end(), step) - m_first.begin());
+    collect(1, 0, m_maxLast.size() / 2, end, step, out);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+} // namespace popscope

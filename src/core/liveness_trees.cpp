@@ -1,0 +1,72 @@
+// The Liveness report's tables as name trees.
+#include "popscope/liveness_tables.hpp"
+
+#include "popscope/report.hpp"
+
+#include <algorithm>
+
+namespace popscope {
+
+NameTree liveVariablesTree(const std::vector<StepColumn>& columns, const LivenessScope& scope)
+{
+    NameTreeBuilder builder(columns.size());
+    for (size_t c = 0; c < columns.size(); ++c) {
+        const StepColumn& column = columns[c];
+        if (!column.report || column.step < 0)
+            continue;
+        const auto& variables = column.report->variables();
+        for (const ScopedVariable& v : liveVariablesAt(*column.report, uint32_t(column.step), scope))
+            builder.add(c, variables[v.variable].name, v.bytes);
+    }
+    return builder.build();
+}
+
+NameTree alwaysLiveTree(const std::vector<const Report*>& reports, const LivenessScope& scope)
+{
+    NameTreeBuilder builder(reports.size());
+    for (size_t c = 0; c < reports.size(); ++c) {
+        if (!reports[c])
+            continue;
+        const auto& variables = reports[c]->variables();
+        for (const ScopedVariable& v : alwaysLiveVariables(*reports[c], scope, false)) // the tree sorts
+            builder.add(c, variables[v.variable].name, v.bytes);
+    }
+    return builder.build();
+}
+
+NameTree stepVerticesTree(const std::vector<StepColumn>& columns, const LivenessScope& scope)
+{
+    NameTreeBuilder builder(columns.size(), '\0');
+    for (size_t c = 0; c < columns.size(); ++c) {
+        const StepColumn& column = columns[c];
+        if (!column.report || column.step < 0)
+            continue;
+        const auto& types = column.report->vertexTypes();
+        for (const StepVertices& v : stepVertices(*column.report, uint32_t(column.step), scope))
+            builder.add(c, types[v.vertexType].name, v.stateBytes, v.instances);
+    }
+    return builder.build();
+}
+
+NameTree stepCyclesTree(const std::vector<StepColumn>& columns, const LivenessScope& scope)
+{
+    NameTreeBuilder builder(columns.size(), '\0', NameTreeBuilder::Combine::Max);
+    for (size_t c = 0; c < columns.size(); ++c) {
+        const StepColumn& column = columns[c];
+        if (!column.report || column.step < 0)
+            continue;
+        const StepCycles cycles = stepCycles(*column.report, uint32_t(column.step), scope);
+        if (!cycles.hasExecution || cycles.executions == 0)
+            continue;
+        const LivenessCurve& curve = column.report->liveness();
+        const std::string program = curve.stepName(size_t(column.step)) + " (" + curve.stepType(size_t(column.step)) + ")";
+        const uint32_t tilesPerIpu = curve.tilesPerIpu;
+        for (uint32_t ipu = 0; ipu < cycles.cyclesByIpu.size(); ++ipu) {
+            if (scope.coversIpu(ipu, tilesPerIpu))
+                builder.addPath(c, {program, "IPU " + std::to_string(ipu)}, cycles.cyclesByIpu[ipu], cycles.executions);
+        }
+    }
+    return builder.build();
+}
+
+} // namespace popscope

@@ -1,0 +1,132 @@
+// NameTreeBuilder: rows grouped by name path with subtotals.
+#include "popscope/name_tree.hpp"
+
+#include <algorithm>
+
+namespace popscope {
+
+std::string NameTree::path(size_t node) const
+{
+    std::vector<const std::string*> parts;
+    for (int64_t n = int64_t(node); n > 0; n = nodes[size_t(n)].parent)
+        parts.push_back(&nodes[size_t(n)].label);
+    std::string out;
+    for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+        if (!out.empty())
+            out += separator ? separator : ' '; // explicit segments without a separator read "a b"
+        out += **it;
+    }
+    return out;
+}
+
+int64_t NameTree::find(std::string_view path) const
+{
+    // Walk down by segment: the separator splits `path` as the builder split the names.
+    int64_t node = nodes.empty() ? -1 : 0;
+    while (!path.empty() && node >= 0) {
+        const size_t end = separator ? path.find(separator) : std::string_view::npos;
+        const std::string_view segment = path.substr(0, end);
+        int64_t next = -1;
+        for (uint32_t c : nodes[size_t(node)].children)
+            if (nodes[c].label == segment) {
+                next = c;
+                break;
+            }
+        node = next;
+        path = end == std::string_view::npos ? std::string_view() : path.substr(end + 1);
+    }
+    return node;
+}
+
+NameTreeBuilder::NameTreeBuilder(size_t columns, char separator, Combine combine)
+    : m_separator(separator), m_combine(combine)
+{
+    m_tree.columns = columns;
+    m_tree.separator = separator;
+    NameTree::Node total;
+    total.label = "Total";
+    m_tree.nodes.push_back(std::move(total));
+    m_tree.values.assign(columns, 0);
+    m_tree.counts.assign(columns, 0);
+    m_tree.present.assign(columns, 0);
+}
+
+uint32_t NameTreeBuilder::child(uint32_t parent, std::string_view label)
+{
+    if (auto it = m_children.find(ChildKey{parent, label}); it != m_children.end())
+        return it->second;
+    const auto index = uint32_t(m_tree.nodes.size());
+    NameTree::Node node;
+    node.label = std::string(label);
+    node.parent = int32_t(parent);
+    m_tree.values.resize(m_tree.values.size() + m_tree.columns, 0);
+    m_tree.counts.resize(m_tree.counts.size() + m_tree.columns, 0);
+    m_tree.present.resize(m_tree.present.size() + m_tree.columns, 0);
+    m_tree.nodes[parent].children.push_back(index);
+    m_tree.nodes.push_back(std::move(node));
+    m_labels.emplace_back(label);
+    m_children.emplace(ChildKey{parent, m_labels.back()}, index);
+    return index;
+}
+
+void NameTreeBuilder::accumulate(uint32_t node, size_t column, uint64_t value, uint64_t count)
+{
+    const size_t at = size_t(node) * m_tree.columns + column;
+    m_tree.values[at] = m_combine == Combine::Sum ? m_tree.values[at] + value : std::max(m_tree.values[at], value);
+    m_tree.counts[at] += count;
+    m_tree.present[at] = 1;
+}
+
+void NameTreeBuilder::add(size_t column, std::string_view name, uint64_t value, uint64_t count)
+{
+    accumulate(0, column, value, count);
+    uint32_t node = 0;
+    if (!m_separator) {
+        node = child(node, name);
+        accumulate(node, column, value, count);
+        return;
+    }
+    // Each segment in turn; empty segments ("a//b", a leading '/') are skipped.
+    bool any = false;
+    size_t start = 0;
+    while (true) {
+        const size_t end = name.find(m_separator, start);
+        const std::string_view part = name.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        if (!part.empty()) {
+            node = child(node, part);
+            accumulate(node, column, value, count);
+            any = true;
+        }
+        if (end == std::string_view::npos)
+            break;
+        start = end + 1;
+    }
+    if (!any)
+        accumulate(child(0, name), column, value, count);
+}
+
+void NameTreeBuilder::addPath(size_t column, const std::vector<std::string_view>& segments, uint64_t value, uint64_t count)
+{
+    accumulate(0, column, value, count);
+    uint32_t node = 0;
+    for (std::string_view segment : segments) {
+        node = child(node, segment);
+        accumulate(node, column, value, count);
+    }
+}
+
+NameTree NameTreeBuilder::build()
+{
+    // Largest first in column 0 (ties by label), so the tree reads as the table sorts.
+    for (NameTree::Node& node : m_tree.nodes) {
+        std::sort(node.children.begin(), node.children.end(), [this](uint32_t a, uint32_t b) {
+            const uint64_t va = m_tree.columns ? m_tree.value(a, 0) : 0, vb = m_tree.columns ? m_tree.value(b, 0) : 0;
+            return va != vb ? va > vb : m_tree.nodes[a].label < m_tree.nodes[b].label;
+        });
+    }
+    m_children.clear();
+    m_labels.clear();
+    return std::move(m_tree);
+}
+
+} // namespace popscope

@@ -1,0 +1,50 @@
+#pragma once
+// The Liveness report's bottom tabs: Always Live Variables, Not Always Live Variables (a tree by
+// name path with subtotals and a Total row), Vertices and Cycle Estimates. Each selected step is a
+// column (two steps add a Difference); in compare mode each step has Source, Target and Diff.
+#include "popscope/liveness_report.hpp"
+#include "popscope/units.hpp"
+
+#include <QTabWidget>
+
+namespace popscope {
+
+class NameTreeModel;
+class TablePanel;
+
+class LivenessTablesView : public QTabWidget {
+    Q_OBJECT
+public:
+    static constexpr size_t kMaxStepColumns = 8;
+    explicit LivenessTablesView(QWidget* parent = nullptr);
+
+    // `steps` are source steps; `target` and `match` are set in compare mode.
+    void update(const Report* source, const Report* target, const StepMatch* match, const std::vector<uint32_t>& steps,
+                const LivenessScope& scope);
+    void setUnit(MemoryUnit unit);
+    // The reports changed (a new one may sit at a freed one's address): build everything again.
+    void forgetReports();
+    TablePanel* panel(const QString& tabName) const;
+    NameTreeModel* model(const QString& tabName) const;
+    // Selects the row with full name `path` in the named tab; false when absent.
+    bool showRow(const QString& tabName, const QString& path);
+
+signals:
+    // A variable row was double-clicked or "Show lifetime" chosen: its full name.
+    void lifetimeRequested(const QString& name);
+
+private:
+    struct Tab {
+        NameTreeModel* model;
+        TablePanel* panel;
+    };
+    Tab addTab(const QString& name, const QString& empty, bool variables);
+    void show(Tab& tab);
+    std::vector<Tab> m_tabs;
+    // The always-live tree does not depend on the step: rebuilt only when these change.
+    std::vector<const Report*> m_alwaysReports;
+    LivenessScope m_alwaysScope;
+    bool m_alwaysBuilt = false;
+};
+
+} // namespace popscope

@@ -1,0 +1,58 @@
+// LiveRangeIndex against a scan of every range, and per-tile liveness from the file.
+#include "fixture_builder.hpp"
+
+#include "popscope/liveness.hpp"
+#include "popscope/report.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using namespace popscope;
+
+TEST_CASE("liveness index: live variables at every step equal a scan of the ranges", "[liveness]")
+{
+    std::mt19937 random(7);
+    std::vector<Variable> variables(500);
+    const uint32_t steps = 300;
+    for (size_t v = 0; v < variables.size(); ++v) {
+        variables[v].alwaysLive = v % 10 == 0;
+        variables[v].tiles = {{uint32_t(v % 8), 100}, {uint32_t(8 + v % 8), 28}};
+        if (!variables[v].alwaysLive)
+            for (int r = 0; r < 1 + int(v % 3); ++r) {
+                const uint32_t first = random() % steps;
+                variables[v].liveRanges.push_back({first, std::min(steps - 1, first + uint32_t(random() % 60))});
+            }
+    }
+    const LiveRangeIndex index(variables, 2, 8);
+    CHECK(index.alwaysLive().size() == 50);
+    CHECK(index.bytesOnIpu(3, 0) == 100);
+    CHECK(index.bytesOnIpu(3, 1) == 28);
+    for (uint32_t step = 0; step < steps; ++step) {
+        std::vector<uint32_t> expected;
+        for (uint32_t v = 0; v < variables.size(); ++v)
+            for (const StepRange& r : variables[v].liveRanges)
+                if (r.first <= step && step <= r.last) {
+                    expected.push_back(v);
+                    break;
+                }
+        REQUIRE(index.liveAt(step) == expected);
+    }
+    CHECK(LiveRangeIndex({}, 1, 1).liveAt(0).empty());
+}
+
+TEST_CASE("liveness: a tile selection uses the file's per-tile liveness when it has some", "[liveness]")
+{
+    test::TempDir dir;
+    auto report = Report::open(test::writeValidProfile(dir));
+    REQUIRE(report->liveness().hasTileLiveness);
+    const auto series = livenessSeries(*report, LivenessScope::onTiles({0, 1, 2}));
+    CHECK_FALSE(series.computedFromVariables);
+    CHECK(series.basis == "per-tile liveness from the profile");
+    CHECK(series.notAlwaysLive[0] == 3 * 77); // the fixture's row for step 0, IPU 0
+    CHECK(series.notAlwaysLive[1] == 0);
+    CHECK(series.capacity == 3 * report->profile().target().bytesPerTile);
+    CHECK_THROWS_AS(livenessSeries(*report, LivenessScope::onIpu(5)), ProfileError);
+    CHECK_THROWS_AS(livenessSeries(*report, LivenessScope::onTiles({100000})), ProfileError);
+    CHECK_THROWS_AS(liveVariablesAt(*report, 1000, LivenessScope::allIpus()), ProfileError);
+}
