@@ -10,7 +10,9 @@
 // profile() gives the header (target(), info(), path()), which is immutable after open; calling
 // its read*() functions directly bypasses the cache and the serialisation, so do that from one
 // thread only.
+#include "popscope/operations.hpp"
 #include "popscope/profile.hpp"
+#include "popscope/program_index.hpp"
 #include "popscope/summary.hpp"
 #include "popscope/tile_memory.hpp"
 
@@ -72,6 +74,14 @@ public:
     const std::vector<Exchange>& exchanges() const;
     uint32_t numTiles() const { return tileMemory().numTiles(); }
 
+    // Program Tree and Operations.
+    const std::vector<Program>& programs() const;
+    const std::vector<ExecutionStep>& executionSteps() const; // without per-tile cycles
+    const std::vector<DebugContext>& debugContexts() const;
+    const std::vector<Operation>& operations() const;
+    const ProgramIndex& programIndex() const;           // reads programs, roots, steps, operations
+    const OperationAnalysis& operationAnalysis() const; // and debug contexts, variable headers
+
 private:
     friend struct detail::ReportAccess; // core-internal parts (compareReports)
     explicit Report(std::unique_ptr<Profile> profile);
@@ -87,6 +97,13 @@ private:
     detail::LazyPart<std::vector<VertexType>> m_vertexTypes;
     detail::LazyPart<std::vector<ComputeSet>> m_computeSets;
     detail::LazyPart<std::vector<Exchange>> m_exchanges;
+    // Program Tree and Operations.
+    detail::LazyPart<std::vector<Program>> m_programs;
+    detail::LazyPart<std::vector<ExecutionStep>> m_executionSteps;
+    detail::LazyPart<std::vector<DebugContext>> m_debugContexts;
+    detail::LazyPart<std::vector<Operation>> m_operations;
+    detail::LazyPart<ProgramIndex> m_programIndex;
+    detail::LazyPart<OperationAnalysis> m_operationAnalysis;
     // Variables without tiles and live ranges (a third of the cost), for comparisons made before
     // variables() was asked for.
     detail::LazyPart<std::vector<Variable>> m_variableHeaders;

@@ -89,6 +89,10 @@ struct ReportComparison {
     TableChanges exchangeCode;   // code bytes per exchange, summed over tiles
     TableChanges exchangeBytes;  // payload bytes per exchange
     std::vector<OptionDifference> engineOptions; // options that differ or exist on one side only
+    // Operations of every layer, matched by operationKey (layer, name, debug name).
+    TableChanges operationCycles; // cycles of each operation's steps
+    TableChanges operationFlops;
+    TableChanges operationCode;   // code bytes of each operation's programs
 };
 
 struct CompareOptions {
@@ -109,7 +113,7 @@ struct ChangeLine {
     std::string subject; // what the line is about, for people: "Total memory (including gaps)", a name
     int64_t sourceValue = 0, targetValue = 0; // 0 on the side that lacks the row
     SignedDiff diff;
-    std::string unit;    // "bytes", "tiles", "count"
+    std::string unit;    // "bytes", "tiles", "count", "cycles", "flops"
 };
 
 // Headline totals first (total memory, peak-tile memory, tiles over capacity), then every other

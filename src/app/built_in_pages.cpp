@@ -2,6 +2,8 @@
 #include "app/page_registry.hpp"
 #include "views/insights_report.hpp"
 #include "views/memory_page.hpp"
+#include "views/operations_page.hpp"
+#include "views/program_tree_page.hpp"
 #include "views/summary_report.hpp"
 #include "views/what_changed_page.hpp"
 
@@ -30,8 +32,12 @@ PageRegistry builtInPages()
     r.add({QStringLiteral("what-changed"), QStringLiteral("What Changed"), icon("whatchanged"),
            QKeySequence(QStringLiteral("Ctrl+0")), Needs::Comparison, factory<WhatChangedPage>()});
     r.add({QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"), {}, Needs::Planned, {}});
-    r.add({QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"), {}, Needs::Planned, {}});
-    r.add({QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"), {}, Needs::Planned, {}});
+    r.add({QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"),
+           QKeySequence(QStringLiteral("Ctrl+5")), Needs::Report, factory<ProgramTreePage>(),
+           {ReportPart::ProgramTree, ReportPart::Operations}});
+    r.add({QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"),
+           QKeySequence(QStringLiteral("Ctrl+6")), Needs::Report, factory<OperationsPage>(),
+           {ReportPart::ProgramTree, ReportPart::Operations}});
     r.add({QStringLiteral("execution-trace"), QStringLiteral("Execution Trace"), icon("trace"), {}, Needs::Planned, {}});
     return r;
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "compare_command.hpp"
+#include "operations_command.hpp"
 
 #if __has_include("simulate_command.hpp")
 #include "simulate_command.hpp"
@@ -31,6 +32,8 @@ Commands:
   insights FILE [--json]         does it fit, the most used tiles, largest vertices and variables, tips
   compare A B [--json] [--fail-if RULE]...
                                  what changed from A to B; exits 12 when a rule holds (compare --help)
+  operations FILE [--layer L] [--sort cycles|flops|code] [--json]
+                                 operations of a software layer ranked by cycles, FLOPs or code size
   check FILE                     read and validate every table (summary reads only what it shows)
   import FILE.json -o OUT.pop    convert the JSON interchange form into a profile
   export FILE.pop -o OUT.json    convert a profile into the JSON interchange form
@@ -160,6 +163,8 @@ int main(int argc, char** argv)
         }
         if (command == "compare")
             return popscope::cli::runCompareCommand(argc - 1, argv + 1);
+        if (command == "operations")
+            return popscope::cli::runOperationsCommand(argc - 1, argv + 1);
         Arguments arguments = parse(argc, argv);
         if (!arguments.problem.empty())
             return usageError(arguments.problem);

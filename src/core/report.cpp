@@ -58,6 +58,45 @@ const std::vector<Exchange>& Report::exchanges() const
     return m_exchanges.get([this] { return locked([](const Profile& p) { return p.readExchanges(); }); });
 }
 
+// Program Tree and Operations.
+const std::vector<Program>& Report::programs() const
+{
+    return m_programs.get([this] { return locked([](const Profile& p) { return p.readPrograms(); }); });
+}
+
+const std::vector<ExecutionStep>& Report::executionSteps() const
+{
+    return m_executionSteps.get([this] { return locked([](const Profile& p) { return p.readSteps(false); }); });
+}
+
+const std::vector<DebugContext>& Report::debugContexts() const
+{
+    return m_debugContexts.get([this] { return locked([](const Profile& p) { return p.readDebugContexts(); }); });
+}
+
+const std::vector<Operation>& Report::operations() const
+{
+    return m_operations.get([this] { return locked([](const Profile& p) { return p.readOperations(); }); });
+}
+
+const ProgramIndex& Report::programIndex() const
+{
+    return m_programIndex.get([this] {
+        auto [controls, functions] = locked([](const Profile& p) {
+            return std::make_pair(p.readControlPrograms(), p.readFunctions());
+        });
+        return buildProgramIndex(programs(), std::move(controls), std::move(functions), executionSteps(), operations());
+    });
+}
+
+const OperationAnalysis& Report::operationAnalysis() const
+{
+    return m_operationAnalysis.get([this] {
+        return analyseOperations(operations(), debugContexts(), detail::ReportAccess::variableHeaders(*this),
+                                 programIndex());
+    });
+}
+
 const std::vector<Variable>& detail::ReportAccess::variableHeaders(const Report& report)
 {
     if (report.m_variables.ready())

@@ -22,6 +22,8 @@ const char* partStageMessage(ReportPart part)
     case ReportPart::VertexTypes: return "Reading vertex types";
     case ReportPart::ComputeSets: return "Reading compute sets";
     case ReportPart::Exchanges: return "Reading exchanges";
+    case ReportPart::ProgramTree: return "Reading the program tree and execution steps";
+    case ReportPart::Operations: return "Reading operations and debug information";
     }
     return "Reading";
 }
@@ -35,6 +37,8 @@ void readReportPart(const Report& report, ReportPart part)
     case ReportPart::VertexTypes: report.vertexTypes(); break;
     case ReportPart::ComputeSets: report.computeSets(); break;
     case ReportPart::Exchanges: report.exchanges(); break;
+    case ReportPart::ProgramTree: report.programIndex(); break;
+    case ReportPart::Operations: report.operationAnalysis(); break;
     }
 }
 

@@ -8,7 +8,16 @@ namespace popscope {
 
 class Report;
 
-enum class ReportPart { Summary, TileMemory, Variables, VertexTypes, ComputeSets, Exchanges };
+enum class ReportPart {
+    Summary,
+    TileMemory,
+    Variables,
+    VertexTypes,
+    ComputeSets,
+    Exchanges,
+    ProgramTree, // programs, their roots and steps, indexed (Report::programIndex)
+    Operations,  // operations with their figures (Report::operationAnalysis)
+};
 
 // The parts every LoadedReport holds (the first pages need them all).
 const std::vector<ReportPart>& basicReportParts();

@@ -1,0 +1,211 @@
+#include "views/program_tree_page.hpp"
+
+#include "models/program_tree_model.hpp"
+#include "models/report_state.hpp"
+#include "models/tile_scope.hpp"
+#include "views/program_details_view.hpp"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSplitter>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace popscope {
+
+ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
+{
+    m_model = new ProgramTreeModel(this);
+    m_view = new QTreeView(this);
+    m_view->setModel(m_model);
+    m_view->setUniformRowHeights(true); // fast with thousands of expanded rows
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->header()->setStretchLastSection(false);
+    m_view->header()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->header()->setMinimumSectionSize(60);
+    m_details = new ProgramDetailsView(state, this);
+
+    m_search = new QLineEdit(this);
+    m_search->setPlaceholderText(QStringLiteral("Find a program by name…"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setToolTip(QStringLiteral("Finds programs at any depth (Enter or F3: next, Shift+F3: previous)"));
+    m_search->setMinimumWidth(200);
+    m_previous = new QToolButton(this);
+    m_previous->setArrowType(Qt::UpArrow);
+    m_previous->setToolTip(QStringLiteral("Previous match (Shift+F3)"));
+    m_next = new QToolButton(this);
+    m_next->setArrowType(Qt::DownArrow);
+    m_next->setToolTip(QStringLiteral("Next match (F3)"));
+    m_searchStatus = new QLabel(this);
+    m_searchStatus->setForegroundRole(QPalette::PlaceholderText);
+    m_layer = new QComboBox(this);
+    m_layer->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_layer->setToolTip(QStringLiteral("Highlight the programs of the selected program's operations in this software layer"));
+    m_note = new QLabel(this);
+    m_note->setForegroundRole(QPalette::PlaceholderText);
+
+    auto* toolbar = new QHBoxLayout;
+    toolbar->addWidget(m_search, 2);
+    toolbar->addWidget(m_previous);
+    toolbar->addWidget(m_next);
+    toolbar->addWidget(m_searchStatus);
+    toolbar->addSpacing(12);
+    toolbar->addWidget(new QLabel(QStringLiteral("Highlight operation of:"), this));
+    toolbar->addWidget(m_layer);
+    toolbar->addWidget(m_note, 1);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_view);
+    split->addWidget(m_details);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(toolbar);
+    layout->addWidget(split, 1);
+
+    auto* findAction = new QAction(this);
+    findAction->setShortcut(QKeySequence::Find);
+    findAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(findAction, &QAction::triggered, this, [this] {
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    addAction(findAction);
+    auto* nextAction = new QAction(this);
+    nextAction->setShortcut(QKeySequence::FindNext);
+    nextAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(nextAction, &QAction::triggered, this, &ProgramTreePage::findNext);
+    addAction(nextAction);
+    auto* previousAction = new QAction(this);
+    previousAction->setShortcut(QKeySequence::FindPrevious);
+    previousAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(previousAction, &QAction::triggered, this, &ProgramTreePage::findPrevious);
+    addAction(previousAction);
+
+    connect(m_search, &QLineEdit::textChanged, this, &ProgramTreePage::search);
+    connect(m_search, &QLineEdit::returnPressed, this, &ProgramTreePage::findNext);
+    connect(m_next, &QToolButton::clicked, this, &ProgramTreePage::findNext);
+    connect(m_previous, &QToolButton::clicked, this, &ProgramTreePage::findPrevious);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, &ProgramTreePage::updateSelection);
+    connect(m_layer, &QComboBox::currentIndexChanged, this, &ProgramTreePage::updateHighlight);
+    connect(m_details, &ProgramDetailsView::operationActivated, this, [this](const QString& key) {
+        m_state->requestNavigation(QStringLiteral("operations"), QStringLiteral("operations"), key);
+    });
+    connect(state, &ReportState::reportChanged, this, &ProgramTreePage::reload);
+    reload();
+}
+
+void ProgramTreePage::reload()
+{
+    const auto source = m_state->report();
+    const auto target = m_state->isComparing() ? m_state->comparedReport() : nullptr;
+    m_model->setReports(source ? source->core : nullptr, target ? target->core : nullptr);
+    // The control programs open; deeper levels wait for the user (bench-large: 83 k programs).
+    m_view->expand(m_model->index(0, 0));
+    m_view->header()->resizeSection(ProgramTreeModel::Name, 360);
+    for (int c = ProgramTreeModel::Type; c < m_model->columnCount(); ++c)
+        m_view->header()->resizeSection(c, c == ProgramTreeModel::Type ? 130 : 110);
+
+    const QString previous = m_layer->currentData().toString();
+    m_layer->blockSignals(true);
+    m_layer->clear();
+    m_layer->addItem(QStringLiteral("No layer"), QString());
+    if (source)
+        for (const std::string& layer : source->core->operationAnalysis().layers)
+            m_layer->addItem(QString::fromStdString(layer), QString::fromStdString(layer));
+    const int keep = m_layer->findData(previous);
+    m_layer->setCurrentIndex(keep >= 0 && !previous.isEmpty() ? keep : std::min(1, m_layer->count() - 1));
+    m_layer->blockSignals(false);
+
+    if (target)
+        m_note->setText(m_model->targetOnlyPrograms() == 0
+                            ? QStringLiteral("Programs matched by name; every target program has a match.")
+                            : QStringLiteral("Programs matched by name; %1 target programs have no match in the source.")
+                                  .arg(countText(m_model->targetOnlyPrograms())));
+    m_note->setVisible(bool(target));
+    m_hits.clear();
+    m_hit = -1;
+    search();
+    updateSelection();
+}
+
+void ProgramTreePage::search()
+{
+    const std::string text = m_search->text().trimmed().toStdString();
+    m_hits = m_state->report() && !text.empty()
+        ? findPrograms(m_state->report()->core->programs(), m_state->report()->core->programIndex(), text)
+        : std::vector<uint32_t>{};
+    m_hit = -1;
+    m_previous->setEnabled(!m_hits.empty());
+    m_next->setEnabled(!m_hits.empty());
+    m_searchStatus->setText(text.empty() ? QString()
+                            : m_hits.empty() ? QStringLiteral("No match")
+                                             : QStringLiteral("%1 found").arg(countText(m_hits.size())));
+}
+
+void ProgramTreePage::findNext() { step(+1); }
+void ProgramTreePage::findPrevious() { step(-1); }
+
+void ProgramTreePage::step(int direction)
+{
+    if (m_hits.empty())
+        return;
+    const int n = int(m_hits.size());
+    m_hit = m_hit < 0 ? (direction > 0 ? 0 : n - 1) : (m_hit + direction + n) % n;
+    selectProgram(m_hits[size_t(m_hit)]);
+    m_searchStatus->setText(QStringLiteral("%1 of %2").arg(countText(size_t(m_hit) + 1), countText(m_hits.size())));
+}
+
+bool ProgramTreePage::selectProgram(uint32_t program)
+{
+    const QModelIndex index = m_model->indexOfProgram(program);
+    if (!index.isValid())
+        return false;
+    for (QModelIndex p = index.parent(); p.isValid(); p = p.parent())
+        m_view->expand(p);
+    m_view->setCurrentIndex(index);
+    m_view->scrollTo(index, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+bool ProgramTreePage::showRow(const QString& table, const QString& rowKey)
+{
+    if (table != QLatin1String("programs"))
+        return false;
+    bool ok = false;
+    const uint32_t program = rowKey.toUInt(&ok);
+    return ok && selectProgram(program);
+}
+
+void ProgramTreePage::updateSelection()
+{
+    const int64_t program = m_model->programAt(m_view->currentIndex());
+    m_details->showProgram(program, program >= 0 ? m_model->targetProgram(uint32_t(program)) : -1);
+    updateHighlight();
+}
+
+void ProgramTreePage::updateHighlight()
+{
+    const int64_t program = m_model->programAt(m_view->currentIndex());
+    const std::string layer = m_layer->currentData().toString().toStdString();
+    std::vector<uint32_t> marked;
+    if (program >= 0 && !layer.empty() && m_model->source()) {
+        const Report& r = *m_model->source();
+        for (uint32_t o : r.programIndex().operationsOf(uint32_t(program)))
+            if (r.operations()[o].layer == layer)
+                marked.insert(marked.end(), r.operations()[o].programs.begin(), r.operations()[o].programs.end());
+    }
+    m_model->setHighlighted(marked);
+}
+
+} // namespace popscope
