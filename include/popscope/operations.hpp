@@ -2,6 +2,7 @@
 // The Operations report in plain numbers: one row of figures per operation (libpva
 // OperationAnalysis), the software layers, an operation's details (its steps, code size by tile,
 // debug-context chain) and rankings. The GUI and `popscope-cli operations` print these.
+#include "popscope/profile.hpp"
 #include "popscope/profile_document.hpp"
 #include "popscope/program_index.hpp"
 
@@ -29,10 +30,12 @@ struct OperationAnalysis {
     std::vector<OperationFigures> figures; // one per operation, as Report::operations()
 };
 
-// Operations' figures; `variables` may be headers (no tiles needed).
+// Operations' figures; `variables` sums the variables of each debug context
+// (Profile::readVariablesByDebugContext).
 OperationAnalysis analyseOperations(const std::vector<Operation>& operations,
                                     const std::vector<DebugContext>& debugContexts,
-                                    const std::vector<Variable>& variables, const ProgramIndex& index);
+                                    const std::vector<Profile::ContextVariables>& variables,
+                                    const std::vector<ExecutionStep>& steps);
 
 // The key that matches an operation across two reports: its layer, name and debug name
 // ("popart: Conv:layer1" or "popart: scale (model/scale)" when the debug name says more).

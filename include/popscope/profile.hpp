@@ -46,6 +46,14 @@ public:
     std::vector<ExecutionStep> readSteps(bool withCyclesByTile = true) const;
     std::vector<DebugContext> readDebugContexts() const;
     std::vector<Operation> readOperations() const;
+    // Variables per debug context, summed inside SQLite (the Operations report's variable memory
+    // without loading every variable): one entry per context that has variables.
+    struct ContextVariables {
+        uint32_t context = 0;
+        uint64_t bytes = 0;
+        uint64_t count = 0;
+    };
+    std::vector<ContextVariables> readVariablesByDebugContext() const;
 
     // Aggregates computed inside SQLite, without loading the rows (for the Summary).
     uint64_t countRows(const char* table) const;

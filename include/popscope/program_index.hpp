@@ -26,6 +26,7 @@ struct ProgramIndex {
     // Own cycles plus the children's totals; a function counts under every Call of it, and a
     // program with several parents under each.
     std::vector<uint64_t> totalCycles;
+    std::vector<uint64_t> totalSteps;   // steps that ran as the program or below it, counted likewise
     std::vector<uint32_t> stepOffsets, stepIds;           // steps of p: stepIds[stepOffsets[p] .. stepOffsets[p+1])
     std::vector<uint32_t> operationOffsets, operationIds; // operations of p, likewise
 

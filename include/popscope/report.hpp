@@ -80,7 +80,7 @@ public:
     const std::vector<DebugContext>& debugContexts() const;
     const std::vector<Operation>& operations() const;
     const ProgramIndex& programIndex() const;           // reads programs, roots, steps, operations
-    const OperationAnalysis& operationAnalysis() const; // and debug contexts, variable headers
+    const OperationAnalysis& operationAnalysis() const; // operations, steps, debug contexts, variables per context
 
 private:
     friend struct detail::ReportAccess; // core-internal parts (compareReports)

@@ -37,7 +37,11 @@ AppOptions parseAppOptions(const QStringList& arguments)
                                          QStringLiteral("Keep settings (recent files, preferences) in this folder instead of "
                                                         "the user's; used to script screenshots with recent files."),
                                          QStringLiteral("folder"));
-    parser.addOptions({compare, demo, page, select, tab, breakdown, screenshot, size, fresh, settingsDir});
+    const QCommandLineOption show(QStringLiteral("show"),
+                                  QStringLiteral("Show a row of the page: TABLE=KEY, e.g. \"operations=popart: layer1/Conv\", "
+                                                 "\"operations=#1\" (the first row as sorted), \"programs=42\" (a program id)."),
+                                  QStringLiteral("TABLE=KEY"));
+    parser.addOptions({compare, demo, page, select, tab, breakdown, screenshot, size, fresh, settingsDir, show});
 
     AppOptions options;
     if (!parser.parse(arguments)) {
@@ -63,6 +67,7 @@ AppOptions parseAppOptions(const QStringList& arguments)
     options.page = parser.value(page);
     options.select = parser.value(select);
     options.tab = parser.value(tab);
+    options.show = parser.value(show);
     options.breakdown = parser.value(breakdown).toLower();
     options.screenshot = parser.value(screenshot);
     // Scripted screenshots always show the defaults, whatever the user last chose.

@@ -15,6 +15,7 @@ struct AppOptions {
     QString page;       // a registered page's id or name (summary, what-changed, …) or start
     QString select;     // tile selection text, e.g. "0, 5, 100-120"
     QString tab;        // Memory bottom tab: Details, Variables, Vertices, Exchanges, Compute Sets
+    QString show;       // "TABLE=KEY": a row the page shows (operations=popart: Conv, programs=42)
     QString breakdown;  // none, category, region, liveness
     QString screenshot; // write the window to this PNG and exit
     QSize size;         // window size

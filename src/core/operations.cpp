@@ -10,18 +10,26 @@ namespace popscope {
 
 OperationAnalysis analyseOperations(const std::vector<Operation>& operations,
                                     const std::vector<DebugContext>& debugContexts,
-                                    const std::vector<Variable>& variables, const ProgramIndex& index)
+                                    const std::vector<Profile::ContextVariables>& variables,
+                                    const std::vector<ExecutionStep>& steps)
 {
     OperationAnalysis a;
+    // Executions per program, from the steps alone: the table needs no program tree.
+    std::vector<uint32_t> stepsOfProgram;
+    for (const ExecutionStep& s : steps) {
+        if (s.program >= stepsOfProgram.size())
+            stepsOfProgram.resize(size_t(s.program) + 1, 0);
+        ++stepsOfProgram[s.program];
+    }
     // Variable bytes under each debug context: own first, then each context adds into its
     // parent, children before parents (a parent always has a smaller id: Profile checks).
     const size_t contexts = debugContexts.size();
     std::vector<uint64_t> bytes(contexts, 0);
     std::vector<uint32_t> count(contexts, 0);
-    for (const Variable& v : variables)
-        if (v.debugContext >= 0 && size_t(v.debugContext) < contexts) {
-            bytes[size_t(v.debugContext)] += v.sizeBytes;
-            ++count[size_t(v.debugContext)];
+    for (const Profile::ContextVariables& v : variables)
+        if (v.context < contexts) {
+            bytes[v.context] += v.bytes;
+            count[v.context] += uint32_t(std::min<uint64_t>(v.count, UINT32_MAX));
         }
     for (size_t c = contexts; c-- > 0;) {
         const int64_t parent = debugContexts[c].parent;
@@ -45,8 +53,8 @@ OperationAnalysis analyseOperations(const std::vector<Operation>& operations,
         }
         f.programs = uint32_t(op.programs.size());
         for (uint32_t p : op.programs)
-            if (p < index.size())
-                f.steps += uint32_t(index.stepsOf(p).size());
+            if (p < stepsOfProgram.size())
+                f.steps += stepsOfProgram[p];
         a.figures.push_back(f);
     }
     return a;

@@ -443,6 +443,31 @@ std::vector<DebugContext> Profile::readDebugContexts() const
     return contexts;
 }
 
+std::vector<Profile::ContextVariables> Profile::readVariablesByDebugContext() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t contexts = r.rows("debug_contexts");
+    std::vector<ContextVariables> byContext(contexts);
+    // A plain scan summed here: SQLite's GROUP BY sorts 250 k rows first, twice as slow.
+    Statement s(*m_db, "SELECT debug_context, size_bytes FROM variables");
+    while (s.step()) {
+        const int64_t context = r.reference(s, 0, contexts, "variables.debug_context");
+        if (context < 0)
+            continue;
+        ContextVariables& v = byContext[size_t(context)];
+        const uint64_t bytes = uint64_t(r.bounded(s, 1, 0, INT64_MAX, "variables.size_bytes"));
+        v.bytes = bytes > UINT64_MAX - v.bytes ? UINT64_MAX : v.bytes + bytes; // saturates, as a hostile file may
+        ++v.count;
+    }
+    std::vector<ContextVariables> out;
+    for (size_t c = 0; c < byContext.size(); ++c)
+        if (byContext[c].count > 0) {
+            byContext[c].context = uint32_t(c);
+            out.push_back(byContext[c]);
+        }
+    return out;
+}
+
 std::vector<Operation> Profile::readOperations() const
 {
     PartReader r(*m_db, m_target, m_path);

@@ -50,6 +50,7 @@ ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector
     x.order.assign(n, kNotInTree);
     x.ownCycles.assign(n, 0);
     x.totalCycles.assign(n, 0);
+    x.totalSteps.assign(n, 0);
 
     buildCsr(
         n,
@@ -117,10 +118,14 @@ ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector
                 continue;
             }
             uint64_t total = x.ownCycles[p];
+            uint64_t steps = x.stepOffsets[p + 1] - x.stepOffsets[p];
             for (uint32_t child : children)
-                if (child < n)
+                if (child < n) {
                     total += x.totalCycles[child];
+                    steps += x.totalSteps[child];
+                }
             x.totalCycles[p] = total;
+            x.totalSteps[p] = steps;
             done[p] = 1;
             walk.pop_back();
         }

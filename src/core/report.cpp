@@ -92,8 +92,8 @@ const ProgramIndex& Report::programIndex() const
 const OperationAnalysis& Report::operationAnalysis() const
 {
     return m_operationAnalysis.get([this] {
-        return analyseOperations(operations(), debugContexts(), detail::ReportAccess::variableHeaders(*this),
-                                 programIndex());
+        const auto variables = locked([](const Profile& p) { return p.readVariablesByDebugContext(); });
+        return analyseOperations(operations(), debugContexts(), variables, executionSteps());
     });
 }
 

@@ -126,6 +126,12 @@ void ProgramTreeModel::setHighlighted(const std::vector<uint32_t>& programs)
     for (uint32_t p : programs)
         if (p < n)
             marks[p] = 1;
+    // Their ancestors get a lighter tint, so a collapsed row shows that it holds some.
+    const ProgramIndex* tree = m_source ? &m_source->programIndex() : nullptr;
+    for (uint32_t p : programs)
+        if (p < n)
+            for (int64_t a = tree->parent[p]; a >= 0 && marks[size_t(a)] == 0; a = tree->parent[size_t(a)])
+                marks[size_t(a)] = 2;
     if (marks == m_highlight)
         return;
     m_highlight = std::move(marks);
@@ -231,7 +237,7 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
         case Type:
             return p.type == "Repeat" ? QStringLiteral("Repeat ×%1").arg(countText(p.repeatCount))
                                       : QString::fromStdString(p.type);
-        case Steps: return countText(x.stepsOf(uint32_t(program)).size());
+        case Steps: return countText(x.totalSteps[size_t(program)]);
         case Cycles: return countText(cycles);
         case Share:
             return m_rootCycles ? QString::number(100.0 * double(cycles) / double(m_rootCycles), 'f', 1) + QLatin1Char('%')
@@ -254,7 +260,7 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
         break;
     case SortRole:
         switch (column) {
-        case Steps: return qulonglong(x.stepsOf(uint32_t(program)).size());
+        case Steps: return qulonglong(x.totalSteps[size_t(program)]);
         case Cycles: return qulonglong(cycles);
         case TargetCycles: return qulonglong(target);
         case Diff: return qlonglong(diff.absolute);
@@ -285,9 +291,9 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
             return QBrush(programTypeColor(p.type).darker(115));
         break;
     case Qt::BackgroundRole:
-        if (isHighlighted(uint32_t(program))) {
-            QColor tint(0xf2, 0xc1, 0x4e); // amber: the operation's programs
-            tint.setAlpha(90);
+        if (size_t(program) < m_highlight.size() && m_highlight[size_t(program)]) {
+            QColor tint(0xf2, 0xc1, 0x4e); // amber: the operation's programs; lighter: rows holding some
+            tint.setAlpha(m_highlight[size_t(program)] == 1 ? 110 : 40);
             return QBrush(tint);
         }
         break;
@@ -314,7 +320,7 @@ QVariant ProgramTreeModel::headerData(int section, Qt::Orientation orientation, 
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case Steps: return QStringLiteral("Execution steps that ran as this program (a Repeat's body runs once per count)");
+        case Steps: return QStringLiteral("Execution steps of the program and its children (a Repeat's body runs once per count)");
         case Cycles: return QStringLiteral("Cycles of the program's steps and its children's, each step at its slowest IPU");
         case Share: return QStringLiteral("Share of the control programs' cycles");
         case TargetCycles: return QStringLiteral("The target's program of the same name (the k-th of that name)");

@@ -323,6 +323,17 @@ bool OperationsPage::showRow(const QString& table, const QString& rowKey)
 {
     if (table != QLatin1String("operations") || !m_state->report())
         return false;
+    if (rowKey.startsWith(QLatin1Char('#'))) { // "#1": the first row as the table is sorted
+        bool ok = false;
+        const int rank = rowKey.mid(1).toInt(&ok);
+        QAbstractItemModel* shown = m_panel->view()->model();
+        if (!ok || !shown || rank < 1 || rank > shown->rowCount())
+            return false;
+        const QModelIndex index = shown->index(rank - 1, 0);
+        m_panel->view()->setCurrentIndex(index);
+        m_panel->view()->scrollTo(index);
+        return true;
+    }
     // The key names its layer ("popart: Conv"): switch to it when the current list lacks the row.
     const auto findRow = [&] {
         return m_table->isComparing() ? m_table->compare()->rowOf(rowKey) : m_model->rowOfKey(rowKey);

@@ -31,6 +31,8 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(QHeaderView::Interactive);
+    // Fixed widths for the numbers (measuring contents would walk every expanded row); the
+    // name takes the rest.
     m_view->header()->setMinimumSectionSize(60);
     m_details = new ProgramDetailsView(state, this);
 
@@ -112,9 +114,9 @@ void ProgramTreePage::reload()
     m_model->setReports(source ? source->core : nullptr, target ? target->core : nullptr);
     // The control programs open; deeper levels wait for the user (bench-large: 83 k programs).
     m_view->expand(m_model->index(0, 0));
-    m_view->header()->resizeSection(ProgramTreeModel::Name, 360);
+    m_view->header()->setSectionResizeMode(ProgramTreeModel::Name, QHeaderView::Stretch);
     for (int c = ProgramTreeModel::Type; c < m_model->columnCount(); ++c)
-        m_view->header()->resizeSection(c, c == ProgramTreeModel::Type ? 130 : 110);
+        m_view->header()->resizeSection(c, c == ProgramTreeModel::Type ? 130 : c == ProgramTreeModel::Steps ? 80 : 110);
 
     const QString previous = m_layer->currentData().toString();
     m_layer->blockSignals(true);
@@ -184,7 +186,17 @@ bool ProgramTreePage::showRow(const QString& table, const QString& rowKey)
         return false;
     bool ok = false;
     const uint32_t program = rowKey.toUInt(&ok);
-    return ok && selectProgram(program);
+    if (ok)
+        return selectProgram(program);
+    // A name (scripts, links by name): the exact name first, else the first that contains it.
+    if (!m_state->report())
+        return false;
+    const Report& r = *m_state->report()->core;
+    const auto hits = findPrograms(r.programs(), r.programIndex(), rowKey.toStdString());
+    for (uint32_t hit : hits)
+        if (QString::fromStdString(r.programs()[hit].name) == rowKey)
+            return selectProgram(hit);
+    return !hits.empty() && selectProgram(hits.front());
 }
 
 void ProgramTreePage::updateSelection()

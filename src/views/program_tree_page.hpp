@@ -23,7 +23,7 @@ class ProgramTreePage : public ReportPage {
     Q_OBJECT
 public:
     explicit ProgramTreePage(ReportState* state, QWidget* parent = nullptr);
-    // table "programs", rowKey a program id ("42"): expands down to it and selects it.
+    // table "programs", rowKey a program id ("42") or name: expands down to it and selects it.
     bool showRow(const QString& table, const QString& rowKey) override;
 
     ProgramTreeModel* model() const { return m_model; }

@@ -355,8 +355,9 @@ TEST_CASE("the page registry drives the sidebar, --page names and the loading st
     REQUIRE(registry.find(QStringLiteral("What Changed")) == registry.find(QStringLiteral("what-changed")));
     REQUIRE(registry.find(QStringLiteral("program tree"))->id == QStringLiteral("program-tree"));
     REQUIRE(registry.find(QStringLiteral("nonsense")) == nullptr);
-    REQUIRE(registry.parts() == basicReportParts()); // what Summary, Insights and Memory need
-    REQUIRE(loadStageCount(registry.parts()) == 1 + int(basicReportParts().size()));
+    // What Summary, Insights and Memory need, plus what Program Tree and Operations add.
+    REQUIRE(registry.parts() == partsToLoad({ReportPart::ProgramTree, ReportPart::Operations}));
+    REQUIRE(loadStageCount(registry.parts()) == 1 + int(registry.parts().size()));
 
     MainWindow window;
     window.setInteractive(false);

@@ -182,6 +182,11 @@ TEST_CASE("acceptance on demo.pop: rank by cycles, open the slowest, jump to its
     for (uint32_t q : slowest.programs)
         REQUIRE(tree->model()->isHighlighted(q));
     REQUIRE_FALSE(tree->model()->isHighlighted(core->programIndex().controlPrograms[0]));
+    const auto treePath = pathTo(core->programIndex(), program);
+    REQUIRE(tree->model()->holdsHighlighted(treePath.front())); // the control program holding them
+    // Another layer's operations: none of this program's, so nothing is marked.
+    tree->layerBox()->setCurrentIndex(0); // "No layer"
+    REQUIRE_FALSE(tree->model()->isHighlighted(program));
 }
 
 TEST_CASE("program tree search finds nested programs with next and previous", "[operations][window]")
