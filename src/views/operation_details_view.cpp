@@ -58,6 +58,9 @@ OperationDetailsView::OperationDetailsView(ReportState* state, QWidget* parent) 
 {
     setDocumentMode(true);
     m_summary = makeTree({QStringLiteral("Figure"), QStringLiteral("Value")}, this);
+    // Figures and values at their width; the last column takes what is left.
+    m_summary->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_summary->header()->setStretchLastSection(true);
     m_programs = makeTree({QStringLiteral("Program"), QStringLiteral("Type"), QStringLiteral("Steps"), QStringLiteral("Cycles")}, this);
     m_programs->setToolTip(QStringLiteral("Double-click a program to show it in the Program Tree"));
     m_steps = makeTree({QStringLiteral("Step"), QStringLiteral("Type"), QStringLiteral("Program"), QStringLiteral("Cycles")}, this);
@@ -80,8 +83,10 @@ OperationDetailsView::OperationDetailsView(ReportState* state, QWidget* parent) 
     addTab(m_summary, QStringLiteral("Summary"));
     addTab(m_programs, QStringLiteral("Programs"));
     addTab(m_steps, QStringLiteral("Steps"));
-    addTab(m_codePage, QStringLiteral("Code by tile"));
-    addTab(m_debug, QStringLiteral("Debug info"));
+    addTab(m_codePage, QStringLiteral("Code"));
+    setTabToolTip(3, QStringLiteral("Code size by tile: vertex code of its compute sets and exchange code"));
+    addTab(m_debug, QStringLiteral("Debug"));
+    setTabToolTip(4, QStringLiteral("Debug information: the debug-context chain with each layer's attributes"));
 
     connect(m_programs, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
         bool ok = false;

@@ -12,6 +12,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -31,7 +32,8 @@
 namespace popscope {
 
 namespace {
-constexpr int kTopBars = 10;
+// Bars that fit the chart's height with readable labels: 3 to 10.
+int barsFor(int height) { return std::clamp((height - 110) / 24, 3, 10); }
 const char* kHiddenColumnsKey = "operations/hiddenColumns";
 const char* kMetricKey = "operations/chartMetric";
 } // namespace
@@ -82,6 +84,7 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
 
     m_note = new QLabel(this);
     m_note->setVisible(false);
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
 
     auto* toolbar = new QHBoxLayout;
     toolbar->addWidget(new QLabel(QStringLiteral("Layer:"), this));
@@ -110,6 +113,7 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
     layout->addLayout(toolbar);
     layout->addWidget(split, 1);
 
+    m_chart->installEventFilter(this); // a resize may fit more or fewer bars
     connect(state, &ReportState::reportChanged, this, [this] {
         fillLayers();
         reload();
@@ -236,6 +240,7 @@ void OperationsPage::updateCompareNote()
                         : QStringLiteral("%1 only in the source, %2 only in the target (Diff % shows “new”; hover a name)")
                               .arg(onlySource)
                               .arg(onlyTarget));
+    m_note->setToolTip(m_note->text());
     m_note->setVisible(true);
 }
 
@@ -312,11 +317,19 @@ void OperationsPage::updateChart()
     std::stable_sort(bars.begin(), bars.end(), [](const OperationBar& a, const OperationBar& b) {
         return std::max(a.source, a.target) > std::max(b.source, b.target);
     });
-    if (bars.size() > size_t(kTopBars))
-        bars.resize(kTopBars);
+    m_chartBars = barsFor(m_chart->height());
+    if (bars.size() > size_t(m_chartBars))
+        bars.resize(size_t(m_chartBars));
     m_chart->setChartContent(makeTopOperationsChart(bars, metric, comparing, m_state->unit(), [this](const QString& key) {
         showRow(QStringLiteral("operations"), key);
     }));
+}
+
+bool OperationsPage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_chart && event->type() == QEvent::Resize && barsFor(m_chart->height()) != m_chartBars)
+        QMetaObject::invokeMethod(this, &OperationsPage::updateChart, Qt::QueuedConnection);
+    return ReportPage::eventFilter(watched, event);
 }
 
 bool OperationsPage::showRow(const QString& table, const QString& rowKey)

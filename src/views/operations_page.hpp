@@ -41,6 +41,9 @@ public:
     void setColumnVisible(int column, bool visible);
     bool isColumnVisible(int column) const;
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void reload();
     void fillLayers();
@@ -62,6 +65,7 @@ private:
     QLabel* m_note;
     std::vector<bool> m_hidden;
     bool m_reloading = false;
+    int m_chartBars = 0; // bars the chart shows, for its height
 };
 
 } // namespace popscope

@@ -36,7 +36,9 @@ ProgramDetailsView::ProgramDetailsView(ReportState* state, QWidget* parent) : QT
     setHeaderLabels({QStringLiteral("Detail"), QStringLiteral("Value")});
     setAlternatingRowColors(true);
     setWordWrap(true);
-    header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // Labels in a column of their own width, values take the rest (full text in tooltips).
+    header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    header()->resizeSection(0, 200);
     header()->setStretchLastSection(true);
     connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
         const QString key = item->data(0, kKeyRole).toString();
@@ -147,9 +149,9 @@ void ProgramDetailsView::addComputeSet(const Report& report, uint32_t computeSet
         const QString perTile = v.countByTile.empty() ? QStringLiteral("on no tile")
             : lo == hi ? QStringLiteral("%1 per tile").arg(countText(lo))
                        : QStringLiteral("%1–%2 per tile").arg(countText(lo), countText(hi));
-        field(types, name,
-              QStringLiteral("%1 instances on %2 tiles (%3)")
-                  .arg(countText(n), countText(v.countByTile.size()), perTile));
+        QTreeWidgetItem* type = field(types, QStringLiteral("Vertex type"), name);
+        field(type, QStringLiteral("Instances"),
+              QStringLiteral("%1 on %2 tiles (%3)").arg(countText(n), countText(v.countByTile.size()), perTile));
     }
     field(s, QStringLiteral("Vertex instances"), countText(instances));
 }

@@ -3,6 +3,7 @@
 #include "models/program_tree_model.hpp"
 #include "models/report_state.hpp"
 #include "models/tile_scope.hpp"
+#include "views/column_fitter.hpp"
 #include "views/program_details_view.hpp"
 
 #include <QAction>
@@ -29,11 +30,9 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     m_view->setUniformRowHeights(true); // fast with thousands of expanded rows
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->header()->setStretchLastSection(false);
-    m_view->header()->setSectionResizeMode(QHeaderView::Interactive);
-    // Fixed widths for the numbers (measuring contents would walk every expanded row); the
-    // name takes the rest.
     m_view->header()->setMinimumSectionSize(60);
+    // Numbers at their width (sampled rows), the name takes the rest, never under 240 px.
+    new ColumnFitter(m_view, 240);
     m_details = new ProgramDetailsView(state, this);
 
     m_search = new QLineEdit(this);
@@ -54,6 +53,7 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     m_layer->setToolTip(QStringLiteral("Highlight the programs of the selected program's operations in this software layer"));
     m_note = new QLabel(this);
     m_note->setForegroundRole(QPalette::PlaceholderText);
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
 
     auto* toolbar = new QHBoxLayout;
     toolbar->addWidget(m_search, 2);
@@ -61,7 +61,7 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     toolbar->addWidget(m_next);
     toolbar->addWidget(m_searchStatus);
     toolbar->addSpacing(12);
-    toolbar->addWidget(new QLabel(QStringLiteral("Highlight operation of:"), this));
+    toolbar->addWidget(new QLabel(QStringLiteral("Highlight:"), this));
     toolbar->addWidget(m_layer);
     toolbar->addWidget(m_note, 1);
 
@@ -114,9 +114,6 @@ void ProgramTreePage::reload()
     m_model->setReports(source ? source->core : nullptr, target ? target->core : nullptr);
     // The control programs open; deeper levels wait for the user (bench-large: 83 k programs).
     m_view->expand(m_model->index(0, 0));
-    m_view->header()->setSectionResizeMode(ProgramTreeModel::Name, QHeaderView::Stretch);
-    for (int c = ProgramTreeModel::Type; c < m_model->columnCount(); ++c)
-        m_view->header()->resizeSection(c, c == ProgramTreeModel::Type ? 130 : c == ProgramTreeModel::Steps ? 80 : 110);
 
     const QString previous = m_layer->currentData().toString();
     m_layer->blockSignals(true);
@@ -134,6 +131,7 @@ void ProgramTreePage::reload()
                             ? QStringLiteral("Programs matched by name; every target program has a match.")
                             : QStringLiteral("Programs matched by name; %1 target programs have no match in the source.")
                                   .arg(countText(m_model->targetOnlyPrograms())));
+    m_note->setToolTip(m_note->text());
     m_note->setVisible(bool(target));
     m_hits.clear();
     m_hit = -1;
