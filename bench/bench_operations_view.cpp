@@ -1,12 +1,17 @@
 // Program Tree and Operations on bench-large (issue 11's budgets): the tree's first level and the
 // operations table each ≤ 200 ms cold (from the file opened to the rows a view shows), expanding
 // any node ≤ 50 ms (the node with the most children, and a path down to the deepest program),
-// plus search over every program name.
+// plus search over every program name, what the window's loader adds for these pages (off the GUI
+// thread) and what each page costs the GUI thread when a loaded report arrives.
 //   bench_operations_view [FILE.pop]   (default: bench-large)
+#include "models/loaded_report.hpp"
 #include "models/operations_model.hpp"
+#include "models/report_state.hpp"
 #include "models/program_tree_model.hpp"
 #include "models/table_filter_proxy.hpp"
 #include "popscope/report.hpp"
+#include "views/operations_page.hpp"
+#include "views/program_tree_page.hpp"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -25,6 +30,7 @@ double ms(const QElapsedTimer& t) { return double(t.nsecsElapsed()) / 1e6; }
 
 struct Figures {
     std::vector<double> treeFirstLevel, operationsTable, widestExpand, deepestPath, search;
+    std::vector<double> loaderParts, treePage, operationsPage;
 };
 
 void report(const char* what, std::vector<double> v, double budget)
@@ -67,7 +73,7 @@ int main(int argc, char** argv)
             f.treeFirstLevel.push_back(ms(t));
             if (run == 0)
                 std::printf("%s: %zu programs, %zu steps, %zu operations\n", path.c_str(), r->programs().size(),
-                            r->executionSteps().size(), r->operations().size());
+                            r->stepCycles().size(), r->operations().size());
 
             // Expanding the program with the most children, and every level down to the deepest one.
             const auto& programs = r->programs();
@@ -128,11 +134,38 @@ int main(int argc, char** argv)
             view.grab();
             f.operationsTable.push_back(ms(t));
         }
+        // The pages in the window: the loader has read their parts off the GUI thread; what is
+        // left on the GUI thread is the pages' own work when the report arrives.
+        {
+            auto loaded = loadReport(QString::fromStdString(path));
+            QElapsedTimer t;
+            t.start();
+            for (ReportPart part : {ReportPart::ProgramTree, ReportPart::Operations})
+                readReportPart(*loaded->core, part);
+            f.loaderParts.push_back(ms(t));
+            const auto pageTime = [&](auto* page, ReportState& state) {
+                page->resize(1600, 900);
+                page->show();
+                QElapsedTimer p;
+                p.start();
+                state.setReport(loaded);
+                page->grab(); // laid out and painted
+                return ms(p);
+            };
+            ReportState treeState, operationsState;
+            ProgramTreePage treePage(&treeState);
+            OperationsPage operationsPage(&operationsState);
+            f.treePage.push_back(pageTime(&treePage, treeState));
+            f.operationsPage.push_back(pageTime(&operationsPage, operationsState));
+        }
     }
     report("Program Tree first level, cold (open to painted)", f.treeFirstLevel, 200);
     report("Operations table, cold (open to sorted, painted)", f.operationsTable, 200);
     report("expand the widest node", f.widestExpand, 50);
     report("expand one level on the way to the deepest node", f.deepestPath, 50);
     report("search every program name", f.search, 0);
+    report("loader thread: program tree + operations parts", f.loaderParts, 0);
+    report("GUI thread: Program Tree page, report to painted", f.treePage, 0);
+    report("GUI thread: Operations page, report to painted", f.operationsPage, 0);
     return 0;
 }

@@ -35,7 +35,7 @@ struct OperationAnalysis {
 OperationAnalysis analyseOperations(const std::vector<Operation>& operations,
                                     const std::vector<DebugContext>& debugContexts,
                                     const std::vector<Profile::ContextVariables>& variables,
-                                    const std::vector<ExecutionStep>& steps);
+                                    const StepCycles& steps);
 
 // The key that matches an operation across two reports: its layer, name and debug name
 // ("popart: Conv:layer1" or "popart: scale (model/scale)" when the debug name says more).

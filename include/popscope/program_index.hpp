@@ -2,7 +2,7 @@
 // The program tree indexed for the Program Tree and Operations reports: where each program sits
 // (first parent in tree order), the execution steps that ran as it and their cycles, and the
 // operations it implements. Built once per report in linear time (bench-large: 83 k programs).
-#include "popscope/profile_document.hpp"
+#include "popscope/profile.hpp"
 
 #include <cstdint>
 #include <span>
@@ -13,8 +13,6 @@ namespace popscope {
 
 inline constexpr uint32_t kNotInTree = UINT32_MAX;
 
-// A step's duration: its slowest IPU's cycles (the IPUs run it side by side, BSP).
-uint64_t stepCycles(const ExecutionStep& step);
 
 struct ProgramIndex {
     std::vector<uint32_t> controlPrograms; // tree roots, engine order
@@ -43,7 +41,7 @@ struct ProgramIndex {
 
 // Indexes must be in range (Profile's readers check them).
 ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector<uint32_t> controlPrograms,
-                               std::vector<uint32_t> functions, const std::vector<ExecutionStep>& steps,
+                               std::vector<uint32_t> functions, const StepCycles& steps,
                                const std::vector<Operation>& operations);
 
 // The programs from a root down to `program` (root first) along first parents; just the program

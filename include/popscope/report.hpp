@@ -76,7 +76,7 @@ public:
 
     // Program Tree and Operations.
     const std::vector<Program>& programs() const;
-    const std::vector<ExecutionStep>& executionSteps() const; // without per-tile cycles
+    const StepCycles& stepCycles() const; // each step's program and cycles
     const std::vector<DebugContext>& debugContexts() const;
     const std::vector<Operation>& operations() const;
     const ProgramIndex& programIndex() const;           // reads programs, roots, steps, operations
@@ -99,7 +99,7 @@ private:
     detail::LazyPart<std::vector<Exchange>> m_exchanges;
     // Program Tree and Operations.
     detail::LazyPart<std::vector<Program>> m_programs;
-    detail::LazyPart<std::vector<ExecutionStep>> m_executionSteps;
+    detail::LazyPart<StepCycles> m_stepCycles;
     detail::LazyPart<std::vector<DebugContext>> m_debugContexts;
     detail::LazyPart<std::vector<Operation>> m_operations;
     detail::LazyPart<ProgramIndex> m_programIndex;

@@ -11,15 +11,15 @@ namespace popscope {
 OperationAnalysis analyseOperations(const std::vector<Operation>& operations,
                                     const std::vector<DebugContext>& debugContexts,
                                     const std::vector<Profile::ContextVariables>& variables,
-                                    const std::vector<ExecutionStep>& steps)
+                                    const StepCycles& steps)
 {
     OperationAnalysis a;
     // Executions per program, from the steps alone: the table needs no program tree.
     std::vector<uint32_t> stepsOfProgram;
-    for (const ExecutionStep& s : steps) {
-        if (s.program >= stepsOfProgram.size())
-            stepsOfProgram.resize(size_t(s.program) + 1, 0);
-        ++stepsOfProgram[s.program];
+    for (uint32_t program : steps.program) {
+        if (program >= stepsOfProgram.size())
+            stepsOfProgram.resize(size_t(program) + 1, 0);
+        ++stepsOfProgram[program];
     }
     // Variable bytes under each debug context: own first, then each context adds into its
     // parent, children before parents (a parent always has a smaller id: Profile checks).

@@ -30,16 +30,8 @@ bool containsIgnoringCase(std::string_view haystack, std::string_view needle)
 
 } // namespace
 
-uint64_t stepCycles(const ExecutionStep& step)
-{
-    uint64_t slowest = 0;
-    for (const StepIpu& ipu : step.ipus)
-        slowest = std::max(slowest, ipu.cycles);
-    return slowest;
-}
-
 ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector<uint32_t> controlPrograms,
-                               std::vector<uint32_t> functions, const std::vector<ExecutionStep>& steps,
+                               std::vector<uint32_t> functions, const StepCycles& steps,
                                const std::vector<Operation>& operations)
 {
     const size_t n = programs.size();
@@ -56,13 +48,13 @@ ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector
         n,
         [&](auto&& add) {
             for (size_t s = 0; s < steps.size(); ++s)
-                if (steps[s].program < n)
-                    add(steps[s].program, uint32_t(s));
+                if (steps.program[s] < n)
+                    add(steps.program[s], uint32_t(s));
         },
         x.stepOffsets, x.stepIds);
     for (size_t s = 0; s < steps.size(); ++s)
-        if (steps[s].program < n)
-            x.ownCycles[steps[s].program] += stepCycles(steps[s]);
+        if (steps.program[s] < n)
+            x.ownCycles[steps.program[s]] += steps.cycles[s];
     buildCsr(
         n,
         [&](auto&& add) {

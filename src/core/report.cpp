@@ -64,9 +64,9 @@ const std::vector<Program>& Report::programs() const
     return m_programs.get([this] { return locked([](const Profile& p) { return p.readPrograms(); }); });
 }
 
-const std::vector<ExecutionStep>& Report::executionSteps() const
+const StepCycles& Report::stepCycles() const
 {
-    return m_executionSteps.get([this] { return locked([](const Profile& p) { return p.readSteps(false); }); });
+    return m_stepCycles.get([this] { return locked([](const Profile& p) { return p.readStepCycles(); }); });
 }
 
 const std::vector<DebugContext>& Report::debugContexts() const
@@ -85,7 +85,7 @@ const ProgramIndex& Report::programIndex() const
         auto [controls, functions] = locked([](const Profile& p) {
             return std::make_pair(p.readControlPrograms(), p.readFunctions());
         });
-        return buildProgramIndex(programs(), std::move(controls), std::move(functions), executionSteps(), operations());
+        return buildProgramIndex(programs(), std::move(controls), std::move(functions), stepCycles(), operations());
     });
 }
 
@@ -93,7 +93,7 @@ const OperationAnalysis& Report::operationAnalysis() const
 {
     return m_operationAnalysis.get([this] {
         const auto variables = locked([](const Profile& p) { return p.readVariablesByDebugContext(); });
-        return analyseOperations(operations(), debugContexts(), variables, executionSteps());
+        return analyseOperations(operations(), debugContexts(), variables, stepCycles());
     });
 }
 

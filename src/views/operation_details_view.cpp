@@ -281,15 +281,16 @@ void OperationDetailsView::fillSteps(const Report& report, uint32_t operation)
 {
     m_steps->clear();
     const OperationDetails d = operationDetails(report, operation);
-    const auto& steps = report.executionSteps();
+    const StepCycles& steps = report.stepCycles();
     const auto& programs = report.programs();
     QList<QTreeWidgetItem*> items;
     for (size_t i = 0; i < d.steps.size() && i < size_t(kStepRows); ++i) {
-        const ExecutionStep& s = steps[d.steps[i]];
-        auto* item = new QTreeWidgetItem({countText(d.steps[i]), text(s.type),
-                                          s.program < programs.size() ? text(programs[s.program].name) : QString(),
-                                          countText(stepCycles(s))});
-        item->setIcon(1, programTypeIcon(s.type));
+        const uint32_t program = steps.program[d.steps[i]];
+        // A step runs as its program: the same type (steps.type repeats programs.type).
+        const std::string& type = programs[program].type;
+        auto* item = new QTreeWidgetItem({countText(d.steps[i]), text(type), text(programs[program].name),
+                                          countText(steps.cycles[d.steps[i]])});
+        item->setIcon(1, programTypeIcon(type));
         item->setData(0, Qt::UserRole, d.steps[i]);
         item->setTextAlignment(0, Qt::AlignRight | Qt::AlignVCenter);
         item->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);

@@ -226,9 +226,9 @@ void ProgramDetailsView::addSteps(const Report& report, uint32_t program)
     }
     field(s, QStringLiteral("Steps"), countText(steps.size()));
     field(s, QStringLiteral("Cycles"), countText(index.ownCycles[program]));
-    const auto& all = report.executionSteps();
+    const StepCycles& all = report.stepCycles();
     for (size_t i = 0; i < steps.size() && i < kStepRows; ++i)
-        field(s, QStringLiteral("Step %1").arg(countText(steps[i])), countText(stepCycles(all[steps[i]])) + QStringLiteral(" cycles"));
+        field(s, QStringLiteral("Step %1").arg(countText(steps[i])), countText(all.cycles[steps[i]]) + QStringLiteral(" cycles"));
     if (steps.size() > kStepRows)
         field(s, QStringLiteral("…"), QStringLiteral("%1 more steps").arg(countText(steps.size() - kStepRows)));
 }

@@ -5,6 +5,7 @@
 
 #include "cli_runner.hpp"
 #include "popscope/operations.hpp"
+#include "popscope/profile.hpp"
 #include "popscope/program_types.hpp"
 #include "popscope/report.hpp"
 #include "popscope/report_comparison.hpp"
@@ -313,4 +314,28 @@ TEST_CASE("popscope-cli operations gives the Operations report's ranking", "[ope
     const auto badSort = popscope::test::runCli("operations '" + path + "' --sort speed");
     CHECK(badSort.status == 2);
     CHECK(badSort.err.find("unknown key 'speed'") != std::string::npos);
+}
+
+TEST_CASE("the compact step cycles match the steps, and a damaged step is refused", "[operations]")
+{
+    const std::string path = sampleProfile("custom-example");
+    auto profile = Profile::open(path);
+    const StepCycles compact = profile->readStepCycles();
+    const auto steps = profile->readSteps(false);
+    REQUIRE(compact.size() == steps.size());
+    for (size_t i = 0; i < steps.size(); ++i) {
+        uint64_t slowest = 0;
+        for (const StepIpu& ipu : steps[i].ipus)
+            slowest = std::max(slowest, ipu.cycles);
+        CHECK(compact.program[i] == steps[i].program);
+        CHECK(compact.cycles[i] == slowest);
+    }
+    // A step naming a program the file lacks: the report that needs the steps says so.
+    popscope::test::TempDir dir;
+    const std::string copy = dir.file("damaged.pop");
+    popscope::test::writeBytes(copy, popscope::test::readBytes(path));
+    popscope::test::execSql(copy, "UPDATE steps SET program = 99999 WHERE id = 0");
+    auto report = Report::open(copy);
+    CHECK_THROWS_WITH(report->programIndex(), Catch::Contains("steps.program") && Catch::Contains("damaged.pop"));
+    CHECK_THROWS_WITH(report->operationAnalysis(), Catch::Contains("steps.program"));
 }
