@@ -10,7 +10,8 @@ mkdir -p "$out"
 status=0
 profiles="$build_dir/profiles"
 # Single mode on the demo, then compare mode on the batch pair (name: compare-PAGE).
-for page in summary insights memory compare-what-changed compare-memory compare-summary; do
+for page in summary insights memory program-tree operations compare-what-changed compare-memory compare-summary \
+    compare-program-tree compare-operations; do
     png="$out/$page.png"
     rm -f "$png"
     if [[ $page == compare-* ]]; then
