@@ -117,7 +117,8 @@ struct ChangeLine {
 };
 
 // Headline totals first (total memory, peak-tile memory, tiles over capacity), then every other
-// non-zero change ranked by |diff| relative to the source's total memory (largest first).
+// non-zero change ranked by |diff| relative to the source's total memory (largest first), then
+// the operations whose cycles, FLOPs or code size moved most and operations on one side only.
 std::vector<ChangeLine> whatChanged(const ReportComparison& comparison);
 
 // The line in words: "Total memory (including gaps) grew by 98.4 MiB (75.3%)", "Variable size of

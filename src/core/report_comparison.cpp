@@ -71,6 +71,61 @@ RowChange rowChange(const MatchedRow& m, const std::vector<std::string_view>& so
     return r;
 }
 
+} // namespace
+
+// One table compared on one figure per row (table_compare.hpp: operations use it too).
+TableChanges compareTable(const char* table, const char* metric, const char* unit, const std::vector<MatchedRow>& rows,
+                          const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
+                          const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures,
+                          size_t topRows)
+{
+    TableChanges c;
+    c.table = table;
+    c.metric = metric;
+    c.unit = unit;
+    c.sourceRows = sourceNames.size();
+    c.targetRows = targetNames.size();
+    c.total = compareFigure(std::accumulate(sourceFigures.begin(), sourceFigures.end(), uint64_t(0)),
+                            std::accumulate(targetFigures.begin(), targetFigures.end(), uint64_t(0)));
+    // (magnitude, position in rows) for each list; sorted by magnitude, then position.
+    std::vector<std::pair<uint64_t, size_t>> grown, shrunk, added, removed;
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const MatchedRow& m = rows[i];
+        if (m.source >= 0 && m.target >= 0) {
+            ++c.matchedRows;
+            const uint64_t s = sourceFigures[size_t(m.source)], t = targetFigures[size_t(m.target)];
+            if (t > s)
+                grown.emplace_back(t - s, i);
+            else if (s > t)
+                shrunk.emplace_back(s - t, i);
+        } else if (m.source >= 0) {
+            removed.emplace_back(sourceFigures[size_t(m.source)], i);
+            c.removedTotal += sourceFigures[size_t(m.source)];
+        } else {
+            added.emplace_back(targetFigures[size_t(m.target)], i);
+            c.addedTotal += targetFigures[size_t(m.target)];
+        }
+    }
+    c.grownRows = grown.size();
+    c.shrunkRows = shrunk.size();
+    c.addedRows = added.size();
+    c.removedRows = removed.size();
+    auto top = [&](std::vector<std::pair<uint64_t, size_t>>& list, std::vector<RowChange>& out) {
+        const size_t n = std::min(topRows, list.size());
+        std::partial_sort(list.begin(), list.begin() + long(n), list.end(),
+                          [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+        for (size_t i = 0; i < n; ++i)
+            out.push_back(rowChange(rows[list[i].second], sourceNames, targetNames, sourceFigures, targetFigures));
+    };
+    top(grown, c.grown);
+    top(shrunk, c.shrunk);
+    top(added, c.added);
+    top(removed, c.removed);
+    return c;
+}
+
+namespace {
+
 TableChanges compareTable(const char* table, const char* metric, const char* unit,
                           const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
                           const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures,
@@ -269,56 +324,6 @@ void compareOptions(const Report& source, const Report& target, ReportComparison
 }
 
 } // namespace
-
-TableChanges compareTable(const char* table, const char* metric, const char* unit, const std::vector<MatchedRow>& rows,
-                          const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
-                          const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures,
-                          size_t topRows)
-{
-    TableChanges c;
-    c.table = table;
-    c.metric = metric;
-    c.unit = unit;
-    c.sourceRows = sourceNames.size();
-    c.targetRows = targetNames.size();
-    c.total = compareFigure(std::accumulate(sourceFigures.begin(), sourceFigures.end(), uint64_t(0)),
-                            std::accumulate(targetFigures.begin(), targetFigures.end(), uint64_t(0)));
-    // (magnitude, position in rows) for each list; sorted by magnitude, then position.
-    std::vector<std::pair<uint64_t, size_t>> grown, shrunk, added, removed;
-    for (size_t i = 0; i < rows.size(); ++i) {
-        const MatchedRow& m = rows[i];
-        if (m.source >= 0 && m.target >= 0) {
-            ++c.matchedRows;
-            const uint64_t s = sourceFigures[size_t(m.source)], t = targetFigures[size_t(m.target)];
-            if (t > s)
-                grown.emplace_back(t - s, i);
-            else if (s > t)
-                shrunk.emplace_back(s - t, i);
-        } else if (m.source >= 0) {
-            removed.emplace_back(sourceFigures[size_t(m.source)], i);
-            c.removedTotal += sourceFigures[size_t(m.source)];
-        } else {
-            added.emplace_back(targetFigures[size_t(m.target)], i);
-            c.addedTotal += targetFigures[size_t(m.target)];
-        }
-    }
-    c.grownRows = grown.size();
-    c.shrunkRows = shrunk.size();
-    c.addedRows = added.size();
-    c.removedRows = removed.size();
-    auto top = [&](std::vector<std::pair<uint64_t, size_t>>& list, std::vector<RowChange>& out) {
-        const size_t n = std::min(topRows, list.size());
-        std::partial_sort(list.begin(), list.begin() + long(n), list.end(),
-                          [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
-        for (size_t i = 0; i < n; ++i)
-            out.push_back(rowChange(rows[list[i].second], sourceNames, targetNames, sourceFigures, targetFigures));
-    };
-    top(grown, c.grown);
-    top(shrunk, c.shrunk);
-    top(added, c.added);
-    top(removed, c.removed);
-    return c;
-}
 
 ComparedFigure compareFigure(uint64_t source, uint64_t target) { return {source, target, signedDiff(source, target)}; }
 

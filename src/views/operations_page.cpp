@@ -8,6 +8,7 @@
 #include "views/operation_charts.hpp"
 #include "views/operation_details_view.hpp"
 #include "views/small_chart.hpp"
+#include "views/split_pair.hpp"
 #include "views/table_panel.hpp"
 
 #include <QAction>
@@ -96,18 +97,7 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
     toolbar->addWidget(new QLabel(QStringLiteral("Chart:"), this));
     toolbar->addWidget(m_metric);
 
-    auto* top = new QSplitter(Qt::Horizontal, this);
-    top->addWidget(m_panel);
-    top->addWidget(m_details);
-    top->setStretchFactor(0, 3);
-    top->setStretchFactor(1, 2);
-    top->setChildrenCollapsible(false);
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(top);
-    split->addWidget(m_chart);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setChildrenCollapsible(false);
+    QSplitter* split = splitPair(Qt::Vertical, splitPair(Qt::Horizontal, m_panel, m_details, this), m_chart, this);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(toolbar);

@@ -5,6 +5,7 @@
 #include "models/tile_scope.hpp"
 #include "views/column_fitter.hpp"
 #include "views/program_details_view.hpp"
+#include "views/split_pair.hpp"
 
 #include <QAction>
 #include <QComboBox>
@@ -65,34 +66,25 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     toolbar->addWidget(m_layer);
     toolbar->addWidget(m_note, 1);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_view);
-    split->addWidget(m_details);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setChildrenCollapsible(false);
+    QSplitter* split = splitPair(Qt::Horizontal, m_view, m_details, this);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(toolbar);
     layout->addWidget(split, 1);
 
-    auto* findAction = new QAction(this);
-    findAction->setShortcut(QKeySequence::Find);
-    findAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(findAction, &QAction::triggered, this, [this] {
+    // Ctrl+F, F3, Shift+F3 while the page has focus.
+    const auto shortcut = [this](QKeySequence::StandardKey key, auto slot) {
+        auto* action = new QAction(this);
+        action->setShortcut(key);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(action, &QAction::triggered, this, slot);
+        addAction(action);
+    };
+    shortcut(QKeySequence::Find, [this] {
         m_search->setFocus();
         m_search->selectAll();
     });
-    addAction(findAction);
-    auto* nextAction = new QAction(this);
-    nextAction->setShortcut(QKeySequence::FindNext);
-    nextAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(nextAction, &QAction::triggered, this, &ProgramTreePage::findNext);
-    addAction(nextAction);
-    auto* previousAction = new QAction(this);
-    previousAction->setShortcut(QKeySequence::FindPrevious);
-    previousAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(previousAction, &QAction::triggered, this, &ProgramTreePage::findPrevious);
-    addAction(previousAction);
+    shortcut(QKeySequence::FindNext, [this] { findNext(); });
+    shortcut(QKeySequence::FindPrevious, [this] { findPrevious(); });
 
     connect(m_search, &QLineEdit::textChanged, this, &ProgramTreePage::search);
     connect(m_search, &QLineEdit::returnPressed, this, &ProgramTreePage::findNext);
