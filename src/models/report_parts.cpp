@@ -28,6 +28,19 @@ const char* partStageMessage(ReportPart part)
     return "Reading";
 }
 
+namespace {
+// A part only its own pages need: when the file's tables for it are damaged, the report still
+// opens and those pages say what is wrong (the part is not cached, so they meet the same error).
+template <typename Read>
+void readPageOnlyPart(Read read)
+{
+    try {
+        read();
+    } catch (const ProfileError&) {
+    }
+}
+} // namespace
+
 void readReportPart(const Report& report, ReportPart part)
 {
     switch (part) {
@@ -37,8 +50,8 @@ void readReportPart(const Report& report, ReportPart part)
     case ReportPart::VertexTypes: report.vertexTypes(); break;
     case ReportPart::ComputeSets: report.computeSets(); break;
     case ReportPart::Exchanges: report.exchanges(); break;
-    case ReportPart::ProgramTree: report.programIndex(); break;
-    case ReportPart::Operations: report.operationAnalysis(); break;
+    case ReportPart::ProgramTree: readPageOnlyPart([&] { report.programIndex(); }); break;
+    case ReportPart::Operations: readPageOnlyPart([&] { report.operationAnalysis(); }); break;
     }
 }
 

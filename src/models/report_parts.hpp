@@ -23,7 +23,8 @@ enum class ReportPart {
 const std::vector<ReportPart>& basicReportParts();
 // "Reading variables", for the progress dialog.
 const char* partStageMessage(ReportPart part);
-// Asks the report for the part (read once, then cached in the Report).
+// Asks the report for the part (read once, then cached in the Report). The Program Tree and
+// Operations parts do not throw: a damaged one is reported by the page that needs it.
 void readReportPart(const Report& report, ReportPart part);
 // `parts` in a fixed order without repeats, plus the basic parts.
 std::vector<ReportPart> partsToLoad(const std::vector<ReportPart>& parts);

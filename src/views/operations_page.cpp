@@ -7,6 +7,7 @@
 #include "views/compared_table.hpp"
 #include "views/operation_charts.hpp"
 #include "views/operation_details_view.hpp"
+#include "views/part_error.hpp"
 #include "views/small_chart.hpp"
 #include "views/split_pair.hpp"
 #include "views/table_panel.hpp"
@@ -97,11 +98,17 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
     toolbar->addWidget(new QLabel(QStringLiteral("Chart:"), this));
     toolbar->addWidget(m_metric);
 
-    QSplitter* split = splitPair(Qt::Vertical, splitPair(Qt::Horizontal, m_panel, m_details, this), m_chart, this);
+    m_split = splitPair(Qt::Vertical, splitPair(Qt::Horizontal, m_panel, m_details, this), m_chart, this);
+    m_error = new QLabel(this);
+    m_error->setWordWrap(true);
+    m_error->setAlignment(Qt::AlignCenter);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setVisible(false);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(toolbar);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_split, 1);
+    layout->addWidget(m_error, 1);
 
     m_chart->installEventFilter(this); // a resize may fit more or fewer bars
     connect(state, &ReportState::reportChanged, this, [this] {
@@ -140,13 +147,14 @@ std::string OperationsPage::layer() const
 
 void OperationsPage::fillLayers()
 {
+    m_problem = partError(*m_state, [](const Report& r) { r.operationAnalysis(); });
     m_reloading = true;
     const QString previous = m_layer->currentData().toString();
     m_layer->clear();
     std::vector<std::string> layers;
     for (int slot = 0; slot < 2; ++slot) {
         const auto report = m_state->reportAt(slot);
-        if (!report || (slot == 1 && !m_state->isComparing()))
+        if (!report || (slot == 1 && !m_state->isComparing()) || !m_problem.isEmpty())
             continue;
         for (const std::string& l : report->core->operationAnalysis().layers)
             if (std::find(layers.begin(), layers.end(), l) == layers.end())
@@ -164,8 +172,13 @@ void OperationsPage::fillLayers()
 
 void OperationsPage::reload()
 {
-    const auto source = m_state->report();
-    const auto target = m_state->isComparing() ? m_state->comparedReport() : nullptr;
+    // A damaged part: say so in place of the table; the other reports go on working.
+    const bool damaged = !m_problem.isEmpty();
+    m_error->setText(QStringLiteral("The operations of this report cannot be shown:\n") + m_problem);
+    m_error->setVisible(damaged);
+    m_split->setVisible(!damaged);
+    const auto source = damaged ? nullptr : m_state->report();
+    const auto target = damaged || !m_state->isComparing() ? nullptr : m_state->comparedReport();
     const std::string l = layer();
     m_table->beginUpdate();
     m_model->setUnit(m_state->unit());
@@ -249,6 +262,8 @@ void OperationsPage::selectRow(int row)
 
 void OperationsPage::updateSelection()
 {
+    if (!m_problem.isEmpty())
+        return;
     auto* proxy = qobject_cast<QSortFilterProxyModel*>(m_panel->view()->model());
     const QModelIndexList rows = m_panel->view()->selectionModel() ? m_panel->view()->selectionModel()->selectedRows()
                                                                    : QModelIndexList{};
@@ -268,7 +283,7 @@ void OperationsPage::updateSelection()
 void OperationsPage::updateChart()
 {
     const auto source = m_state->report();
-    if (!source) {
+    if (!source || !m_problem.isEmpty()) {
         m_chart->setChartContent(new QChart);
         return;
     }
@@ -324,7 +339,7 @@ bool OperationsPage::eventFilter(QObject* watched, QEvent* event)
 
 bool OperationsPage::showRow(const QString& table, const QString& rowKey)
 {
-    if (table != QLatin1String("operations") || !m_state->report())
+    if (table != QLatin1String("operations") || !m_state->report() || !m_problem.isEmpty())
         return false;
     if (rowKey.startsWith(QLatin1Char('#'))) { // "#1": the first row as the table is sorted
         bool ok = false;

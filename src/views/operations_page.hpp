@@ -12,6 +12,7 @@ class QComboBox;
 class QLabel;
 class QMenu;
 class QPushButton;
+class QSplitter;
 
 namespace popscope {
 
@@ -35,6 +36,8 @@ public:
     QComboBox* layerBox() const { return m_layer; }
     QComboBox* chartMetricBox() const { return m_metric; }
     std::string layer() const;
+    // The error that keeps the page from showing the report ("" when there is none).
+    QString problem() const { return m_problem; }
     // Selects the row of the current table (single: model row; compare: join row); tests and --select.
     void selectRow(int row);
     // Hides or shows a column (OperationsModel::Column) and remembers it.
@@ -63,6 +66,9 @@ private:
     QPushButton* m_columnsButton;
     QMenu* m_columnsMenu;
     QLabel* m_note;
+    QLabel* m_error;    // a damaged part's message, in place of the views
+    QSplitter* m_split;
+    QString m_problem;  // "" when the operations could be read
     std::vector<bool> m_hidden;
     bool m_reloading = false;
     int m_chartBars = 0; // bars the chart shows, for its height

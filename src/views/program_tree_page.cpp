@@ -4,6 +4,7 @@
 #include "models/report_state.hpp"
 #include "models/tile_scope.hpp"
 #include "views/column_fitter.hpp"
+#include "views/part_error.hpp"
 #include "views/program_details_view.hpp"
 #include "views/split_pair.hpp"
 
@@ -66,10 +67,16 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     toolbar->addWidget(m_layer);
     toolbar->addWidget(m_note, 1);
 
-    QSplitter* split = splitPair(Qt::Horizontal, m_view, m_details, this);
+    m_split = splitPair(Qt::Horizontal, m_view, m_details, this);
+    m_error = new QLabel(this);
+    m_error->setWordWrap(true);
+    m_error->setAlignment(Qt::AlignCenter);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setVisible(false);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(toolbar);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_split, 1);
+    layout->addWidget(m_error, 1);
 
     // Ctrl+F, F3, Shift+F3 while the page has focus.
     const auto shortcut = [this](QKeySequence::StandardKey key, auto slot) {
@@ -101,8 +108,17 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
 
 void ProgramTreePage::reload()
 {
-    const auto source = m_state->report();
-    const auto target = m_state->isComparing() ? m_state->comparedReport() : nullptr;
+    // A damaged program tree: say so in place of the tree; the other reports go on working.
+    m_problem = partError(*m_state, [](const Report& r) {
+        r.programIndex();
+        r.operationAnalysis(); // the highlight's layers
+    });
+    const bool damaged = !m_problem.isEmpty();
+    m_error->setText(QStringLiteral("The program tree of this report cannot be shown:\n") + m_problem);
+    m_error->setVisible(damaged);
+    m_split->setVisible(!damaged);
+    const auto source = damaged ? nullptr : m_state->report();
+    const auto target = damaged || !m_state->isComparing() ? nullptr : m_state->comparedReport();
     m_model->setReports(source ? source->core : nullptr, target ? target->core : nullptr);
     // The control programs open; deeper levels wait for the user (bench-large: 83 k programs).
     m_view->expand(m_model->index(0, 0));
@@ -134,8 +150,8 @@ void ProgramTreePage::reload()
 void ProgramTreePage::search()
 {
     const std::string text = m_search->text().trimmed().toStdString();
-    m_hits = m_state->report() && !text.empty()
-        ? findPrograms(m_state->report()->core->programs(), m_state->report()->core->programIndex(), text)
+    m_hits = m_model->source() && !text.empty()
+        ? findPrograms(m_model->source()->programs(), m_model->source()->programIndex(), text)
         : std::vector<uint32_t>{};
     m_hit = -1;
     m_previous->setEnabled(!m_hits.empty());
@@ -179,9 +195,9 @@ bool ProgramTreePage::showRow(const QString& table, const QString& rowKey)
     if (ok)
         return selectProgram(program);
     // A name (scripts, links by name): the exact name first, else the first that contains it.
-    if (!m_state->report())
+    if (!m_model->source())
         return false;
-    const Report& r = *m_state->report()->core;
+    const Report& r = *m_model->source();
     const auto hits = findPrograms(r.programs(), r.programIndex(), rowKey.toStdString());
     for (uint32_t hit : hits)
         if (QString::fromStdString(r.programs()[hit].name) == rowKey)

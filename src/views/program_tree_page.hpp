@@ -11,6 +11,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QSplitter;
 class QToolButton;
 class QTreeView;
 
@@ -32,6 +33,8 @@ public:
     QLineEdit* searchEdit() const { return m_search; }
     QComboBox* layerBox() const { return m_layer; }
     QLabel* searchStatus() const { return m_searchStatus; }
+    // The error that keeps the page from showing the report ("" when there is none).
+    QString problem() const { return m_problem; }
     // Selects a program (expanding its parents); false when it is not in the tree.
     bool selectProgram(uint32_t program);
     void findNext();
@@ -53,6 +56,9 @@ private:
     QLabel* m_searchStatus;
     QComboBox* m_layer;
     QLabel* m_note;
+    QLabel* m_error;   // a damaged part's message, in place of the tree
+    QSplitter* m_split;
+    QString m_problem; // "" when the program tree could be read
     std::vector<uint32_t> m_hits;
     int m_hit = -1;
 };

@@ -3,6 +3,7 @@
 // to its programs, read compute set and debug context), search, highlight, the column chooser
 // and compare mode on batch-4 / batch-8.
 #include "app/main_window.hpp"
+#include "fixture_builder.hpp"
 #include "models/compare_table_model.hpp"
 #include "models/item_roles.hpp"
 #include "models/operations_model.hpp"
@@ -286,4 +287,23 @@ TEST_CASE("compare mode: operations of batch-4 and batch-8 with Source, Target a
     REQUIRE(current.isValid());
     REQUIRE(page->panel()->view()->model()->index(current.row(), 0).data(Qt::ToolTipRole).toString().contains(
         QString::fromStdString(l.rowKey).section(QStringLiteral(": "), 1)));
+}
+
+TEST_CASE("a damaged step table: the report opens, Program Tree and Operations say what is wrong", "[operations][window]")
+{
+    popscope::test::TempDir dir;
+    const std::string copy = dir.file("damaged.pop");
+    popscope::test::writeBytes(copy, popscope::test::readBytes(sampleProfile("custom-example.pop").toStdString()));
+    popscope::test::execSql(copy, "UPDATE steps SET program = 99999 WHERE id = 0");
+
+    OpenWindow w(QString::fromStdString(copy));
+    REQUIRE(w.window.showPage(QStringLiteral("summary"))); // the rest of the report works
+    ProgramTreePage* tree = w.tree();
+    REQUIRE(tree->problem().contains(QStringLiteral("damaged.pop")));
+    REQUIRE(tree->problem().contains(QStringLiteral("steps.program")));
+    REQUIRE(tree->model()->rowCount() == 0);
+    OperationsPage* operations = w.operations();
+    REQUIRE(operations->problem().contains(QStringLiteral("steps.program")));
+    REQUIRE(operations->model()->rowCount() == 0);
+    REQUIRE_FALSE(operations->showRow(QStringLiteral("operations"), QStringLiteral("#1")));
 }
