@@ -99,11 +99,7 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
     toolbar->addWidget(m_metric);
 
     m_split = splitPair(Qt::Vertical, splitPair(Qt::Horizontal, m_panel, m_details, this), m_chart, this);
-    m_error = new QLabel(this);
-    m_error->setWordWrap(true);
-    m_error->setAlignment(Qt::AlignCenter);
-    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setVisible(false);
+    m_error = makePartErrorLabel(this);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(toolbar);

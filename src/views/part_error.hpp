@@ -4,6 +4,7 @@
 #include "models/report_state.hpp"
 #include "popscope/errors.hpp"
 
+#include <QLabel>
 #include <QString>
 
 namespace popscope {
@@ -23,6 +24,17 @@ QString partError(const ReportState& state, Read read)
         }
     }
     return {};
+}
+
+// The label a page shows such an error in, hidden until there is one.
+inline QLabel* makePartErrorLabel(QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setAlignment(Qt::AlignCenter);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setVisible(false);
+    return label;
 }
 
 } // namespace popscope

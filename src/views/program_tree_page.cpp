@@ -68,11 +68,7 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     toolbar->addWidget(m_note, 1);
 
     m_split = splitPair(Qt::Horizontal, m_view, m_details, this);
-    m_error = new QLabel(this);
-    m_error->setWordWrap(true);
-    m_error->setAlignment(Qt::AlignCenter);
-    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setVisible(false);
+    m_error = makePartErrorLabel(this);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(toolbar);
     layout->addWidget(m_split, 1);
