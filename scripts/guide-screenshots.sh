@@ -33,6 +33,8 @@ shoot "$out/insights.png" 1920x1080 --demo --page Insights
 shoot "$out/memory-details.png" 1920x1080 --demo --page Memory --select "2208, 2209, 2211, 2214, 2489" --tab Details
 shoot "$out/memory-variables.png" 1920x1080 --demo --page Memory --select "2208-2214" --tab Variables --breakdown region
 shoot "$out/memory-small.png" 1024x640 --demo --page Memory --select "2208-2214" --tab Variables
+shoot "$out/operations.png" 1920x1080 --demo --page operations --show "operations=#1"
+shoot "$out/program-tree.png" 1920x1080 --demo --page program-tree --show "programs=layer6/conv/ConvGradWeights"
 
 # Compare mode on the batch pair (activations double from batch 4 to batch 8).
 pair=("$profiles/batch-4.pop" --compare "$profiles/batch-8.pop")
@@ -56,3 +58,5 @@ shoot "$out/liveness-small.png" 1024x640 "$grouped" --page liveness --steps peak
 shoot "$out/compare-liveness.png" 1920x1080 "$grouped" --compare "$profiles/pipeline-interleaved.pop" --page liveness \
     --steps peak --tab "Not Always Live Variables"
 shoot "$out/compare-liveness-small.png" 1024x640 "$grouped" --compare "$profiles/pipeline-interleaved.pop" --page liveness
+shoot "$out/compare-operations.png" 1920x1080 "${pair[@]}" --page operations --show "operations=#1"
+shoot "$out/compare-program-tree-small.png" 1024x640 "${pair[@]}" --page program-tree --show "programs=layer3/conv/Conv"

@@ -10,7 +10,8 @@ mkdir -p "$out"
 status=0
 profiles="$build_dir/profiles"
 # Single mode on the demo, then compare mode on the batch pair (name: compare-PAGE).
-for page in summary insights memory liveness execution-trace compare-what-changed compare-memory compare-summary compare-liveness compare-execution-trace; do
+for page in summary insights memory liveness program-tree operations execution-trace compare-what-changed \
+    compare-memory compare-summary compare-liveness compare-program-tree compare-operations compare-execution-trace; do
     png="$out/$page.png"
     rm -f "$png"
     if [[ $page == compare-liveness ]]; then

@@ -11,7 +11,9 @@
 // its read*() functions directly bypasses the cache and the serialisation, so do that from one
 // thread only.
 #include "popscope/liveness.hpp"
+#include "popscope/operations.hpp"
 #include "popscope/profile.hpp"
+#include "popscope/program_index.hpp"
 #include "popscope/summary.hpp"
 #include "popscope/tile_memory.hpp"
 
@@ -80,6 +82,13 @@ public:
     const LiveRangeIndex& liveRanges() const;
     const std::vector<TileLiveness>& tileLiveness() const;
     const ProgramCycles& programCycles() const;
+    // Program Tree and Operations.
+    const std::vector<Program>& programs() const;
+    const StepCycles& stepCycles() const; // each step's program and cycles
+    const std::vector<DebugContext>& debugContexts() const;
+    const std::vector<Operation>& operations() const;
+    const ProgramIndex& programIndex() const;           // reads programs, roots, steps, operations
+    const OperationAnalysis& operationAnalysis() const; // operations, steps, debug contexts, variables per context
 
 private:
     friend struct detail::ReportAccess; // core-internal parts (compareReports)
@@ -96,6 +105,13 @@ private:
     detail::LazyPart<std::vector<VertexType>> m_vertexTypes;
     detail::LazyPart<std::vector<ComputeSet>> m_computeSets;
     detail::LazyPart<std::vector<Exchange>> m_exchanges;
+    // Program Tree and Operations.
+    detail::LazyPart<std::vector<Program>> m_programs;
+    detail::LazyPart<StepCycles> m_stepCycles;
+    detail::LazyPart<std::vector<DebugContext>> m_debugContexts;
+    detail::LazyPart<std::vector<Operation>> m_operations;
+    detail::LazyPart<ProgramIndex> m_programIndex;
+    detail::LazyPart<OperationAnalysis> m_operationAnalysis;
     // Variables without tiles and live ranges (a third of the cost), for comparisons made before
     // variables() was asked for.
     detail::LazyPart<std::vector<Variable>> m_variableHeaders;

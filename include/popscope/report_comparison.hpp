@@ -91,6 +91,10 @@ struct ReportComparison {
     TableChanges exchangeBytes;  // payload bytes per exchange
     std::vector<OptionDifference> engineOptions; // options that differ or exist on one side only
     LivenessComparison liveness; // peak liveness and the variables live there (all IPUs)
+    // Operations of every layer, matched by operationKey (layer, name, debug name).
+    TableChanges operationCycles; // cycles of each operation's steps
+    TableChanges operationFlops;
+    TableChanges operationCode;   // code bytes of each operation's programs
 };
 
 struct CompareOptions {
@@ -111,11 +115,12 @@ struct ChangeLine {
     std::string subject; // what the line is about, for people: "Total memory (including gaps)", a name
     int64_t sourceValue = 0, targetValue = 0; // 0 on the side that lacks the row
     SignedDiff diff;
-    std::string unit;    // "bytes", "tiles", "count"
+    std::string unit;    // "bytes", "tiles", "count", "cycles", "flops"
 };
 
 // Headline totals first (total memory, peak-tile memory, tiles over capacity), then every other
-// non-zero change ranked by |diff| relative to the source's total memory (largest first).
+// non-zero change ranked by |diff| relative to the source's total memory (largest first), then
+// the operations whose cycles, FLOPs or code size moved most and operations on one side only.
 std::vector<ChangeLine> whatChanged(const ReportComparison& comparison);
 
 // The line in words: "Total memory (including gaps) grew by 98.4 MiB (75.3%)", "Variable size of

@@ -49,8 +49,13 @@ AppOptions parseAppOptions(const QStringList& arguments)
         QStringLiteral("scale"));
     const QCommandLineOption traceStep(QStringLiteral("trace-step"),
         QStringLiteral("Execution Trace: zoom to this step and show its details."), QStringLiteral("step"));
+
+    const QCommandLineOption show(QStringLiteral("show"),
+                                  QStringLiteral("Show a row of the page: TABLE=KEY, e.g. \"operations=popart: layer1/Conv\", "
+                                                 "\"operations=#1\" (the first row as sorted), \"programs=42\" (a program id)."),
+                                  QStringLiteral("TABLE=KEY"));
     parser.addOptions({compare, demo, page, select, tab, steps, lifetime, breakdown, screenshot, size, fresh, settingsDir,
-                       traceScale, traceStep});
+                       traceScale, traceStep, show});
 
     AppOptions options;
     if (!parser.parse(arguments)) {
@@ -78,6 +83,7 @@ AppOptions parseAppOptions(const QStringList& arguments)
     options.tab = parser.value(tab);
     options.steps = parser.value(steps);
     options.lifetimes = parser.values(lifetime);
+    options.show = parser.value(show);
     options.breakdown = parser.value(breakdown).toLower();
     options.traceScale = parser.value(traceScale).toLower();
     options.traceStep = parser.isSet(traceStep) ? parser.value(traceStep).toLongLong() : -1;

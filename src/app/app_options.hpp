@@ -18,6 +18,7 @@ struct AppOptions {
     QString tab;        // bottom tab of the page shown (Memory: Details, Variables, …; Liveness: Vertices, …)
     QString steps;      // Liveness: steps to select, "peak" or "269, 300-302"
     QStringList lifetimes; // Liveness: variables whose lifetimes to draw
+    QString show;       // "TABLE=KEY": a row the page shows (operations=popart: Conv, programs=42)
     QString breakdown;  // none, category, region, liveness
     QString traceScale; // Execution Trace in compare mode: same or own
     qint64 traceStep = -1; // Execution Trace: zoom to this step

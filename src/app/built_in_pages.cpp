@@ -4,6 +4,8 @@
 #include "views/insights_report.hpp"
 #include "views/liveness_page.hpp"
 #include "views/memory_page.hpp"
+#include "views/operations_page.hpp"
+#include "views/program_tree_page.hpp"
 #include "views/summary_report.hpp"
 #include "views/what_changed_page.hpp"
 
@@ -37,8 +39,12 @@ PageRegistry builtInPages()
         liveness.parts = partsToLoad({ReportPart::Liveness, ReportPart::ProgramCycles});
         r.add(std::move(liveness));
     }
-    r.add({QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"), {}, Needs::Planned, {}});
-    r.add({QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"), {}, Needs::Planned, {}});
+    r.add({QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"),
+           QKeySequence(QStringLiteral("Ctrl+5")), Needs::Report, factory<ProgramTreePage>(),
+           {ReportPart::ProgramTree, ReportPart::Operations}});
+    r.add({QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"),
+           QKeySequence(QStringLiteral("Ctrl+6")), Needs::Report, factory<OperationsPage>(),
+           {ReportPart::ProgramTree, ReportPart::Operations}});
     PageInfo trace{QStringLiteral("execution-trace"), QStringLiteral("Execution Trace"), icon("trace"),
                    QKeySequence(QStringLiteral("Ctrl+7")), Needs::Report, factory<ExecutionTracePage>()};
     trace.aliases = {QStringLiteral("trace")};

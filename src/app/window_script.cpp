@@ -106,6 +106,13 @@ void WindowScript::apply()
             connect(trace, &ExecutionTracePage::ready, this, applyTrace, Qt::SingleShotConnection);
         return;
     }
+    if (!m_options.show.isEmpty()) {
+        const QString table = m_options.show.section(QLatin1Char('='), 0, 0);
+        const QString key = m_options.show.section(QLatin1Char('='), 1);
+        ReportPage* page = m_window->page(m_window->currentPage());
+        if (!page || !page->showRow(table, key))
+            std::fprintf(stderr, "popscope: the page has no row “%s” in “%s”\n", qPrintable(key), qPrintable(table));
+    }
     if (!m_options.screenshot.isEmpty())
         QTimer::singleShot(700, this, &WindowScript::finish);
 }

@@ -16,6 +16,7 @@
 #include "compare_command.hpp"
 #include "trace_command.hpp"
 #include "liveness_command.hpp"
+#include "operations_command.hpp"
 
 #if __has_include("simulate_command.hpp")
 #include "simulate_command.hpp"
@@ -38,6 +39,8 @@ Commands:
                                  the trace as Chrome trace-event JSON (Perfetto UI, chrome://tracing)
   liveness FILE [--json] [--step N | --peak] [--ipu I]
                                  the liveness peak, its program and the variables live there (liveness --help)
+  operations FILE [--layer L] [--sort cycles|flops|code] [--json]
+                                 operations of a software layer ranked by cycles, FLOPs or code size
   check FILE                     read and validate every table (summary reads only what it shows)
   import FILE.json -o OUT.pop    convert the JSON interchange form into a profile
   export FILE.pop -o OUT.json    convert a profile into the JSON interchange form
@@ -173,6 +176,8 @@ int main(int argc, char** argv)
             return popscope::cli::runExportTraceCommand(argc - 1, argv + 1);
         if (command == "liveness")
             return popscope::cli::runLivenessCommand(argc - 1, argv + 1);
+        if (command == "operations")
+            return popscope::cli::runOperationsCommand(argc - 1, argv + 1);
         Arguments arguments = parse(argc, argv);
         if (!arguments.problem.empty())
             return usageError(arguments.problem);

@@ -156,6 +156,9 @@ std::string formatComparisonText(const ReportComparison& c, MemoryUnit u)
     tableSection(out, "Compute sets (vertex instances)", c.computeSets, u);
     tableSection(out, "Exchanges (code bytes)", c.exchangeCode, u);
     tableSection(out, "Exchanges (bytes exchanged)", c.exchangeBytes, u);
+    tableSection(out, "Operations (cycles)", c.operationCycles, u);
+    tableSection(out, "Operations (FLOPs)", c.operationFlops, u);
+    tableSection(out, "Operations (code size)", c.operationCode, u);
     out << "Engine options that differ: " << (c.engineOptions.empty() ? "none" : formatCount(c.engineOptions.size())) << "\n";
     for (const OptionDifference& o : c.engineOptions)
         out << "  " << padded(shown(o.name), 40) << (o.inSource ? shown(o.source) : "(not set)") << " -> "
@@ -208,7 +211,10 @@ std::string formatComparisonJson(const ReportComparison& c, MemoryUnit u)
               {"exchangeCode", tableJson(c.exchangeCode)},
               {"exchangeBytes", tableJson(c.exchangeBytes)},
               {"engineOptions", options},
-              {"liveness", livenessComparisonJson(c.liveness)}};
+              {"liveness", livenessComparisonJson(c.liveness)},
+              {"operationCycles", tableJson(c.operationCycles)},
+              {"operationFlops", tableJson(c.operationFlops)},
+              {"operationCode", tableJson(c.operationCode)}};
     return j.dump(2, ' ', false, json::error_handler_t::replace);
 }
 

@@ -82,6 +82,45 @@ const ProgramCycles& Report::programCycles() const
     return m_programCycles.get([this] { return locked([](const Profile& p) { return readProgramCycles(p); }); });
 }
 
+// Program Tree and Operations.
+const std::vector<Program>& Report::programs() const
+{
+    return m_programs.get([this] { return locked([](const Profile& p) { return p.readPrograms(); }); });
+}
+
+const StepCycles& Report::stepCycles() const
+{
+    return m_stepCycles.get([this] { return locked([](const Profile& p) { return p.readStepCycles(); }); });
+}
+
+const std::vector<DebugContext>& Report::debugContexts() const
+{
+    return m_debugContexts.get([this] { return locked([](const Profile& p) { return p.readDebugContexts(); }); });
+}
+
+const std::vector<Operation>& Report::operations() const
+{
+    return m_operations.get([this] { return locked([](const Profile& p) { return p.readOperations(); }); });
+}
+
+const ProgramIndex& Report::programIndex() const
+{
+    return m_programIndex.get([this] {
+        auto [controls, functions] = locked([](const Profile& p) {
+            return std::make_pair(p.readControlPrograms(), p.readFunctions());
+        });
+        return buildProgramIndex(programs(), std::move(controls), std::move(functions), stepCycles(), operations());
+    });
+}
+
+const OperationAnalysis& Report::operationAnalysis() const
+{
+    return m_operationAnalysis.get([this] {
+        const auto variables = locked([](const Profile& p) { return p.readVariablesByDebugContext(); });
+        return analyseOperations(operations(), debugContexts(), variables, stepCycles());
+    });
+}
+
 const std::vector<Variable>& detail::ReportAccess::variableHeaders(const Report& report)
 {
     if (report.m_variables.ready())

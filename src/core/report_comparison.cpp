@@ -4,6 +4,7 @@
 #include "popscope/memory_categories.hpp"
 #include "popscope/report.hpp"
 #include "report_access.hpp"
+#include "table_compare.hpp"
 
 #include <algorithm>
 #include <future>
@@ -21,6 +22,7 @@ void readParts(const Report& report)
     report.vertexTypes();
     report.computeSets();
     report.exchanges();
+    report.operations();
 }
 
 ComparedSide describe(const Report& report)
@@ -69,7 +71,9 @@ RowChange rowChange(const MatchedRow& m, const std::vector<std::string_view>& so
     return r;
 }
 
-// One table compared on one figure per row.
+} // namespace
+
+// One table compared on one figure per row (table_compare.hpp: operations use it too).
 TableChanges compareTable(const char* table, const char* metric, const char* unit, const std::vector<MatchedRow>& rows,
                           const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
                           const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures,
@@ -119,6 +123,8 @@ TableChanges compareTable(const char* table, const char* metric, const char* uni
     top(removed, c.removed);
     return c;
 }
+
+namespace {
 
 TableChanges compareTable(const char* table, const char* metric, const char* unit,
                           const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
@@ -352,6 +358,7 @@ ReportComparison compareReports(const Report& source, const Report& target, cons
     compareGraph(source, target, c, options.topRows);
     compareOptions(source, target, c);
     c.liveness = compareLiveness(source, target, options.topRows);
+    compareOperations(source, target, c, options.topRows);
     return c;
 }
 

@@ -2,6 +2,7 @@
 #include "liveness_changes.hpp"
 #include "popscope/memory_categories.hpp"
 #include "popscope/report_comparison.hpp"
+#include "table_compare.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -100,6 +101,7 @@ std::vector<ChangeLine> whatChanged(const ReportComparison& c)
 
     lines.insert(lines.begin() + long(headline), bytes.begin(), bytes.end());
     lines.insert(lines.end(), counts.begin(), counts.end());
+    appendOperationChanges(c, lines); // Operations report: cycles, FLOPs, code size
     return lines;
 }
 
@@ -111,6 +113,10 @@ std::string formatValue(int64_t value, const std::string& unit, MemoryUnit memor
         return sign + formatBytes(size, memoryUnit);
     if (unit == "tiles")
         return sign + formatCount(size) + (size == 1 ? " tile" : " tiles");
+    if (unit == "cycles")
+        return sign + formatCount(size) + (size == 1 ? " cycle" : " cycles");
+    if (unit == "flops")
+        return sign + formatCount(size) + " FLOPs";
     return sign + formatCount(size);
 }
 

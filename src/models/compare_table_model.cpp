@@ -47,7 +47,9 @@ void CompareTableModel::rebuild()
                 m_map.push_back({c, Part::Text});
                 continue;
             }
-            const Kind diffKind = col.kind == Kind::Bytes ? Kind::DiffBytes : Kind::DiffCount;
+            const Kind diffKind = col.kind == Kind::Bytes ? Kind::DiffBytes
+                : col.kind == Kind::Ratio                 ? Kind::DiffRatio
+                                                          : Kind::DiffCount;
             columns.push_back({col.header + QStringLiteral(" · Source"), col.kind, col.toolTip + QStringLiteral(" (source report)")});
             columns.push_back({col.header + QStringLiteral(" · Target"), col.kind, col.toolTip + QStringLiteral(" (target report)")});
             columns.push_back({col.header + QStringLiteral(" · Diff"), diffKind, QStringLiteral("Target − source")});
@@ -210,6 +212,11 @@ QString CompareTableModel::text(int row, int column) const
     if (m.target < 0 || s == t)
         return s;
     return QStringLiteral("%1 → %2").arg(s, t); // the row is in both, but this text changed
+}
+
+int CompareTableModel::worseDirection(int column) const
+{
+    return m_source ? m_source->worseDirectionOf(m_map[size_t(column)].base) : 1;
 }
 
 uint64_t CompareTableModel::number(int row, int column) const

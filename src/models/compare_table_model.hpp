@@ -54,6 +54,7 @@ protected:
     int64_t signedNumber(int row, int column) const override;
     double fraction(int row, int column) const override;
     QString toolTip(int row, int column) const override;
+    int worseDirection(int column) const override; // the sides' direction for the column
 
 private:
     struct ColumnMap {

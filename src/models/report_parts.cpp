@@ -25,9 +25,24 @@ const char* partStageMessage(ReportPart part)
     case ReportPart::Exchanges: return "Reading exchanges";
     case ReportPart::Liveness: return "Reading liveness steps and indexing live ranges";
     case ReportPart::ProgramCycles: return "Reading execution cycles per program";
+    case ReportPart::ProgramTree: return "Reading the program tree and execution steps";
+    case ReportPart::Operations: return "Reading operations and debug information";
     }
     return "Reading";
 }
+
+namespace {
+// A part only its own pages need: when the file's tables for it are damaged, the report still
+// opens and those pages say what is wrong (the part is not cached, so they meet the same error).
+template <typename Read>
+void readPageOnlyPart(Read read)
+{
+    try {
+        read();
+    } catch (const ProfileError&) {
+    }
+}
+} // namespace
 
 void readReportPart(const Report& report, ReportPart part)
 {
@@ -39,20 +54,14 @@ void readReportPart(const Report& report, ReportPart part)
     case ReportPart::ComputeSets: report.computeSets(); break;
     case ReportPart::Exchanges: report.exchanges(); break;
     case ReportPart::Liveness:
-    case ReportPart::ProgramCycles:
-        // Only the Liveness page needs these: a damaged liveness or execution table must not stop
-        // the report from opening. Failures are not cached, so the page asks again and shows the
-        // error where it is needed.
-        try {
-            if (part == ReportPart::ProgramCycles) {
-                report.programCycles();
-            } else {
-                report.liveness();
-                report.liveRanges();
-            }
-        } catch (const ProfileError&) {
-        }
+        readPageOnlyPart([&] {
+            report.liveness();
+            report.liveRanges();
+        });
         break;
+    case ReportPart::ProgramCycles: readPageOnlyPart([&] { report.programCycles(); }); break;
+    case ReportPart::ProgramTree: readPageOnlyPart([&] { report.programIndex(); }); break;
+    case ReportPart::Operations: readPageOnlyPart([&] { report.operationAnalysis(); }); break;
     }
 }
 

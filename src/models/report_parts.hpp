@@ -9,7 +9,14 @@ namespace popscope {
 class Report;
 
 enum class ReportPart {
-    Summary, TileMemory, Variables, VertexTypes, ComputeSets, Exchanges,
+    Summary,
+    TileMemory,
+    Variables,
+    VertexTypes,
+    ComputeSets,
+    Exchanges,
+    ProgramTree, // programs, their roots and steps, indexed (Report::programIndex)
+    Operations,  // operations with their figures (Report::operationAnalysis)
     Liveness,      // liveness steps and the live-range index (Liveness report)
     ProgramCycles, // execution cycles per program (Liveness report's Cycle Estimates)
 };
@@ -18,7 +25,8 @@ enum class ReportPart {
 const std::vector<ReportPart>& basicReportParts();
 // "Reading variables", for the progress dialog.
 const char* partStageMessage(ReportPart part);
-// Asks the report for the part (read once, then cached in the Report).
+// Asks the report for the part (read once, then cached in the Report). The Program Tree and
+// Operations parts do not throw: a damaged one is reported by the page that needs it.
 void readReportPart(const Report& report, ReportPart part);
 // `parts` in a fixed order without repeats, plus the basic parts.
 std::vector<ReportPart> partsToLoad(const std::vector<ReportPart>& parts);

@@ -43,7 +43,8 @@ double ReportTableModel::sortSigned(int row, int column) const
         return -std::numeric_limits<double>::infinity();
     switch (cellKind(row, column)) {
     case Kind::DiffBytes:
-    case Kind::DiffCount: return double(signedNumber(row, column));
+    case Kind::DiffCount:
+    case Kind::DiffRatio: return double(signedNumber(row, column));
     case Kind::Percent: return fraction(row, column);
     default: return double(number(row, column));
     }
@@ -67,6 +68,10 @@ QString signedBytesText(int64_t bytes, MemoryUnit unit)
 }
 
 QString signedCountText(int64_t value) { return withSign(value, [](uint64_t magnitude) { return countText(magnitude); }); }
+
+namespace {
+QString ratioText(uint64_t thousandths) { return QString::number(double(thousandths) / 1000.0, 'f', 2); }
+} // namespace
 
 QString signedPercentText(double fraction)
 {
@@ -106,6 +111,8 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
         case Kind::DiffBytes: return signedBytesText(signedNumber(row, column), m_unit);
         case Kind::DiffCount: return signedCountText(signedNumber(row, column));
         case Kind::Percent: return signedPercentText(fraction(row, column));
+        case Kind::Ratio: return ratioText(number(row, column));
+        case Kind::DiffRatio: return withSign(signedNumber(row, column), ratioText);
         }
         break;
     case SortRole:
@@ -113,6 +120,10 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
             return text(row, column);
         if (kind == Kind::Percent)
             return present(row, column) ? QVariant(fraction(row, column)) : QVariant();
+        if (kind == Kind::Ratio)
+            return double(number(row, column)) / 1000.0;
+        if (kind == Kind::DiffRatio)
+            return present(row, column) ? QVariant(double(signedNumber(row, column)) / 1000.0) : QVariant();
         if (isSigned(kind))
             return present(row, column) ? QVariant::fromValue<qlonglong>(signedNumber(row, column)) : QVariant();
         return QVariant::fromValue<qulonglong>(number(row, column));

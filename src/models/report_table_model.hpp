@@ -15,8 +15,12 @@ class ReportTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     // Diff kinds are signed (target - source) and Percent a signed fraction; compare mode uses them.
-    enum class Kind { Text, Bytes, Count, Flag, DiffBytes, DiffCount, Percent };
-    static bool isSigned(Kind kind) { return kind == Kind::DiffBytes || kind == Kind::DiffCount || kind == Kind::Percent; }
+    // Ratio is a number with decimals (FLOPs per cycle) held in thousandths: number() 1500 = 1.50.
+    enum class Kind { Text, Bytes, Count, Flag, DiffBytes, DiffCount, Percent, Ratio, DiffRatio };
+    static bool isSigned(Kind kind)
+    {
+        return kind == Kind::DiffBytes || kind == Kind::DiffCount || kind == Kind::Percent || kind == Kind::DiffRatio;
+    }
     struct Column {
         QString header;
         Kind kind = Kind::Text;
@@ -59,8 +63,10 @@ public:
     virtual bool isCompared(int column) const
     {
         const Kind kind = columnKind(column);
-        return kind == Kind::Bytes || kind == Kind::Count;
+        return kind == Kind::Bytes || kind == Kind::Count || kind == Kind::Ratio;
     }
+    // Whether a larger number in `column` is worse (+1), better (-1) or neither (0), for the join.
+    int worseDirectionOf(int column) const { return worseDirection(column); }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -6,6 +6,7 @@
 #include "models/tile_scope.hpp"
 #include "views/chart_palette.hpp"
 #include "views/memory_chart_renderer.hpp"
+#include "views/small_chart.hpp"
 
 #include <QPen>
 #include <QtCharts/QBarCategoryAxis>
@@ -22,25 +23,6 @@
 
 namespace popscope {
 
-namespace {
-
-// A value axis whose last tick lies just past maxValue: applyNiceNumbers() would round 655 up
-// to 800 and leave a quarter of the chart empty.
-QValueAxis* valueAxisTo(double maxValue, double minimumStep = 0)
-{
-    const auto ticks = niceTicks(maxValue * 1.05, 7);
-    const double step = std::max(minimumStep, ticks.size() > 1 ? ticks[1] - ticks[0] : std::max(1.0, maxValue));
-    double end = std::ceil(ticks.back() / step) * step;
-    if (end < maxValue * 1.05)
-        end += step;
-    auto* axis = new QValueAxis;
-    axis->setRange(0, end);
-    axis->setTickCount(int(std::lround(end / step)) + 1);
-    axis->setLabelFormat(QStringLiteral("%.0f"));
-    return axis;
-}
-
-} // namespace
 
 QChart* makeTopTilesChart(const InsightsAnalysis& d, MemoryUnit u, std::function<void(uint32_t)> onTileClicked)
 {

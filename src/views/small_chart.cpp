@@ -1,6 +1,7 @@
 #include "views/small_chart.hpp"
 
 #include "models/image_file.hpp"
+#include "models/tile_axis.hpp"
 #include "views/chart_palette.hpp"
 
 #include <QAction>
@@ -12,8 +13,25 @@
 #include <QStandardPaths>
 #include <QSvgGenerator>
 #include <QtCharts/QAbstractAxis>
+#include <QtCharts/QValueAxis>
+
+#include <cmath>
 
 namespace popscope {
+
+QValueAxis* valueAxisTo(double maxValue, double minimumStep)
+{
+    const auto ticks = niceTicks(maxValue * 1.05, 7);
+    const double step = std::max(minimumStep, ticks.size() > 1 ? ticks[1] - ticks[0] : std::max(1.0, maxValue));
+    double end = std::ceil(ticks.back() / step) * step;
+    if (end < maxValue * 1.05)
+        end += step;
+    auto* axis = new QValueAxis;
+    axis->setRange(0, end);
+    axis->setTickCount(int(std::lround(end / step)) + 1);
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    return axis;
+}
 
 SmallChart::SmallChart(const QString& exportName, QWidget* parent) : QChartView(parent), m_exportName(exportName)
 {

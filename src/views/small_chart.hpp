@@ -3,7 +3,13 @@
 // saved as PNG or SVG from its context menu.
 #include <QtCharts/QChartView>
 
+class QValueAxis;
+
 namespace popscope {
+
+// A value axis from 0 whose last tick lies just past maxValue: applyNiceNumbers() would round 655
+// up to 800 and leave a quarter of the chart empty.
+QValueAxis* valueAxisTo(double maxValue, double minimumStep = 0);
 
 class SmallChart : public QChartView {
     Q_OBJECT

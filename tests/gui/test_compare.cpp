@@ -357,9 +357,10 @@ TEST_CASE("the page registry drives the sidebar, --page names and the loading st
     REQUIRE(registry.find(QStringLiteral("What Changed")) == registry.find(QStringLiteral("what-changed")));
     REQUIRE(registry.find(QStringLiteral("program tree"))->id == QStringLiteral("program-tree"));
     REQUIRE(registry.find(QStringLiteral("nonsense")) == nullptr);
-    // What Summary, Insights and Memory need, plus Liveness' steps, live-range index and cycles.
-    REQUIRE(registry.parts() == partsToLoad({ReportPart::Liveness, ReportPart::ProgramCycles}));
-    REQUIRE(loadStageCount(registry.parts()) == 1 + int(basicReportParts().size()) + 2);
+    // What Summary, Insights and Memory need, plus what Liveness, Program Tree and Operations add.
+    REQUIRE(registry.parts()
+            == partsToLoad({ReportPart::Liveness, ReportPart::ProgramCycles, ReportPart::ProgramTree, ReportPart::Operations}));
+    REQUIRE(loadStageCount(registry.parts()) == 1 + int(registry.parts().size()));
 
     MainWindow window;
     window.setInteractive(false);

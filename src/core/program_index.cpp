@@ -1,0 +1,155 @@
+#include "popscope/program_index.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace popscope {
+
+namespace {
+
+// Counts per key into CSR offsets, then fills the ids.
+template <typename ForEachPair>
+void buildCsr(size_t keys, ForEachPair forEach, std::vector<uint32_t>& offsets, std::vector<uint32_t>& ids)
+{
+    offsets.assign(keys + 1, 0);
+    forEach([&](uint32_t key, uint32_t) { ++offsets[key + 1]; });
+    for (size_t k = 0; k < keys; ++k)
+        offsets[k + 1] += offsets[k];
+    ids.assign(offsets[keys], 0);
+    std::vector<uint32_t> next(offsets.begin(), offsets.end() - 1);
+    forEach([&](uint32_t key, uint32_t id) { ids[next[key]++] = id; });
+}
+
+bool containsIgnoringCase(std::string_view haystack, std::string_view needle)
+{
+    const auto lower = [](char c) { return char(std::tolower(static_cast<unsigned char>(c))); };
+    return std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(),
+                       [&](char a, char b) { return lower(a) == lower(b); })
+        != haystack.end();
+}
+
+} // namespace
+
+ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector<uint32_t> controlPrograms,
+                               std::vector<uint32_t> functions, const StepCycles& steps,
+                               const std::vector<Operation>& operations)
+{
+    const size_t n = programs.size();
+    ProgramIndex x;
+    x.controlPrograms = std::move(controlPrograms);
+    x.functions = std::move(functions);
+    x.parent.assign(n, -1);
+    x.order.assign(n, kNotInTree);
+    x.ownCycles.assign(n, 0);
+    x.totalCycles.assign(n, 0);
+    x.totalSteps.assign(n, 0);
+
+    buildCsr(
+        n,
+        [&](auto&& add) {
+            for (size_t s = 0; s < steps.size(); ++s)
+                if (steps.program[s] < n)
+                    add(steps.program[s], uint32_t(s));
+        },
+        x.stepOffsets, x.stepIds);
+    for (size_t s = 0; s < steps.size(); ++s)
+        if (steps.program[s] < n)
+            x.ownCycles[steps.program[s]] += steps.cycles[s];
+    buildCsr(
+        n,
+        [&](auto&& add) {
+            for (size_t o = 0; o < operations.size(); ++o)
+                for (uint32_t p : operations[o].programs)
+                    if (p < n)
+                        add(p, uint32_t(o));
+        },
+        x.operationOffsets, x.operationIds);
+
+    // Tree order: control programs, then functions, depth first (children in order); the first
+    // visit of a program names its parent. An explicit stack: trees can be deep.
+    uint32_t rank = 0;
+    std::vector<std::pair<uint32_t, size_t>> walk;
+    auto rankFrom = [&](uint32_t root) {
+        if (root >= n || x.order[root] != kNotInTree)
+            return;
+        x.order[root] = rank++;
+        walk.push_back({root, 0});
+        while (!walk.empty()) {
+            auto& [p, next] = walk.back();
+            const auto& children = programs[p].children;
+            if (next == children.size()) {
+                walk.pop_back();
+                continue;
+            }
+            const uint32_t child = children[next++];
+            if (child >= n || x.order[child] != kNotInTree)
+                continue;
+            x.parent[child] = p;
+            x.order[child] = rank++;
+            walk.push_back({child, 0});
+        }
+    };
+    for (uint32_t root : x.controlPrograms)
+        rankFrom(root);
+    for (uint32_t root : x.functions)
+        rankFrom(root);
+
+    // Totals bottom-up: post-order over every program (the tree has no cycles; Profile checks).
+    std::vector<uint8_t> done(n, 0);
+    for (size_t start = 0; start < n; ++start) {
+        if (done[start])
+            continue;
+        walk.assign(1, {uint32_t(start), 0});
+        while (!walk.empty()) {
+            auto& [p, next] = walk.back();
+            const auto& children = programs[p].children;
+            if (next < children.size()) {
+                const uint32_t child = children[next++];
+                if (child < n && !done[child])
+                    walk.push_back({child, 0});
+                continue;
+            }
+            uint64_t total = x.ownCycles[p];
+            uint64_t steps = x.stepOffsets[p + 1] - x.stepOffsets[p];
+            for (uint32_t child : children)
+                if (child < n) {
+                    total += x.totalCycles[child];
+                    steps += x.totalSteps[child];
+                }
+            x.totalCycles[p] = total;
+            x.totalSteps[p] = steps;
+            done[p] = 1;
+            walk.pop_back();
+        }
+    }
+    return x;
+}
+
+std::vector<uint32_t> pathTo(const ProgramIndex& index, uint32_t program)
+{
+    std::vector<uint32_t> path;
+    if (program >= index.size())
+        return path;
+    for (int64_t p = program; p >= 0 && path.size() <= index.size(); p = index.parent[size_t(p)])
+        path.push_back(uint32_t(p));
+    std::reverse(path.begin(), path.end());
+    return path;
+}
+
+std::vector<uint32_t> findPrograms(const std::vector<Program>& programs, const ProgramIndex& index, std::string_view text)
+{
+    std::vector<uint32_t> found;
+    if (text.empty())
+        return found;
+    for (size_t p = 0; p < programs.size(); ++p)
+        if (containsIgnoringCase(programs[p].name, text))
+            found.push_back(uint32_t(p));
+    std::stable_sort(found.begin(), found.end(), [&](uint32_t a, uint32_t b) {
+        const uint32_t ra = a < index.order.size() ? index.order[a] : kNotInTree;
+        const uint32_t rb = b < index.order.size() ? index.order[b] : kNotInTree;
+        return ra < rb;
+    });
+    return found;
+}
+
+} // namespace popscope

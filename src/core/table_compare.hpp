@@ -1,0 +1,24 @@
+#pragma once
+// Core-internal pieces of compareReports that other comparison files reuse.
+#include "popscope/report_comparison.hpp"
+
+#include <string_view>
+#include <vector>
+
+namespace popscope {
+
+class Report;
+
+// One table compared on one figure per row (rows from matchRows over the two name lists).
+TableChanges compareTable(const char* table, const char* metric, const char* unit, const std::vector<MatchedRow>& rows,
+                          const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
+                          const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures,
+                          size_t topRows);
+
+// Operations matched by operationKey: cycles, FLOPs and code size (operation_comparison.cpp).
+void compareOperations(const Report& source, const Report& target, ReportComparison& c, size_t topRows);
+// What changed's operation lines: the operations whose cycles, FLOPs or code size moved most, and
+// operations on one side only (operation_comparison.cpp).
+void appendOperationChanges(const ReportComparison& c, std::vector<ChangeLine>& lines);
+
+} // namespace popscope

@@ -1,0 +1,309 @@
+// The Program Tree and Operations reports in the real window on the sample profiles: model
+// testers on both models, the acceptance path on demo.pop (rank by cycles, open the slowest, jump
+// to its programs, read compute set and debug context), search, highlight, the column chooser
+// and compare mode on batch-4 / batch-8.
+#include "app/main_window.hpp"
+#include "fixture_builder.hpp"
+#include "models/compare_table_model.hpp"
+#include "models/item_roles.hpp"
+#include "models/operations_model.hpp"
+#include "models/program_tree_model.hpp"
+#include "models/report_state.hpp"
+#include "models/change_lines_model.hpp"
+#include "popscope/operations.hpp"
+#include "popscope/report.hpp"
+#include "views/compared_table.hpp"
+#include "views/operation_details_view.hpp"
+#include "views/operations_page.hpp"
+#include "views/program_details_view.hpp"
+#include "views/program_tree_page.hpp"
+#include "views/table_panel.hpp"
+#include "views/what_changed_page.hpp"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTreeView>
+#include <QTreeWidget>
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+using namespace popscope;
+
+namespace {
+
+QString sampleProfile(const char* name)
+{
+    const auto dir = std::filesystem::path(POPSCOPE_DEMO_PROFILE).parent_path();
+    return QString::fromStdString((dir / name).string());
+}
+
+struct OpenWindow {
+    MainWindow window;
+    explicit OpenWindow(const QString& source, const QString& target = {})
+    {
+        REQUIRE(std::filesystem::exists(source.toStdString()));
+        window.setInteractive(false);
+        window.resize(1400, 900);
+        window.show();
+        QSignalSpy opened(&window, &MainWindow::reportOpened);
+        if (target.isEmpty())
+            window.openFile(source);
+        else
+            window.compareFiles(source, target);
+        REQUIRE(opened.wait(20000));
+    }
+    OperationsPage* operations()
+    {
+        REQUIRE(window.showPage(QStringLiteral("operations")));
+        return qobject_cast<OperationsPage*>(window.page(QStringLiteral("operations")));
+    }
+    ProgramTreePage* tree()
+    {
+        REQUIRE(window.showPage(QStringLiteral("program-tree")));
+        return qobject_cast<ProgramTreePage*>(window.page(QStringLiteral("program-tree")));
+    }
+};
+
+// The details tree's value for a field under a section, or "".
+QString detailValue(ProgramDetailsView* details, const QString& section, const QString& field)
+{
+    QTreeWidgetItem* s = details->section(section);
+    if (!s)
+        return {};
+    for (int i = 0; i < s->childCount(); ++i)
+        if (s->child(i)->text(0) == field)
+            return s->child(i)->text(1);
+    return {};
+}
+
+} // namespace
+
+TEST_CASE("program tree and operations models pass the model testers", "[operations][models]")
+{
+    auto source = Report::open(sampleProfile("custom-example.pop").toStdString());
+    auto target = Report::open(sampleProfile("demo.pop").toStdString());
+    ProgramTreeModel tree;
+    QAbstractItemModelTester treeTester(&tree, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    tree.setReports(source, nullptr);
+    REQUIRE(tree.rowCount() == 2); // Control programs, Functions
+    REQUIRE(tree.columnCount() == ProgramTreeModel::kSingleColumns);
+    // Every program can be reached; its row shows its name, type icon and cycles.
+    for (uint32_t p = 0; p < source->programs().size(); ++p) {
+        const QModelIndex index = tree.indexOfProgram(p);
+        REQUIRE(index.isValid());
+        REQUIRE(tree.programAt(index) == int64_t(p));
+        REQUIRE(index.data().toString() == QString::fromStdString(source->programs()[p].name));
+        REQUIRE(!index.data(Qt::DecorationRole).value<QIcon>().isNull());
+        REQUIRE(index.siblingAtColumn(ProgramTreeModel::Cycles).data(SortRole).toULongLong()
+                == source->programIndex().totalCycles[p]);
+    }
+    tree.setReports(source, target); // compare mode: more columns
+    REQUIRE(tree.columnCount() == ProgramTreeModel::DiffPercent + 1);
+    tree.setReports(nullptr, nullptr);
+    REQUIRE(tree.rowCount() == 0);
+
+    OperationsModel ops;
+    QAbstractItemModelTester opsTester(&ops, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    ops.setReport(source, "poplar");
+    REQUIRE(ops.rowCount() == 2);
+    ops.setReport(source, "");
+    REQUIRE(ops.rowCount() == 3);
+    for (int r = 0; r < ops.rowCount(); ++r) {
+        const OperationFigures& f = source->operationAnalysis().figures[ops.operation(r)];
+        REQUIRE(ops.index(r, OperationsModel::Cycles).data(SortRole).toULongLong() == f.cycles);
+        REQUIRE(ops.index(r, OperationsModel::FlopsPerCycle).data().toString()
+                == QString::number(f.flopsPerCycle(), 'f', 2));
+    }
+}
+
+TEST_CASE("acceptance on demo.pop: rank by cycles, open the slowest, jump to its programs", "[operations][window]")
+{
+    const QString path = sampleProfile("demo.pop");
+    auto core = Report::open(path.toStdString());
+    const auto ranking = rankOperations(core->operations(), core->operationAnalysis(), "popart", OperationSort::Cycles);
+    REQUIRE(ranking.size() == 24);
+
+    OpenWindow w(path);
+    OperationsPage* page = w.operations();
+    REQUIRE(page->layerBox()->currentText() == QStringLiteral("popart"));
+    REQUIRE(page->panel()->visibleRows() == 24);
+    // Nothing selected: the layer's totals.
+    REQUIRE(page->details()->summary()->topLevelItem(0)->text(0).startsWith(QStringLiteral("Layer popart (totals")));
+    // Sorted by cycles, largest first: the same order as the CLI.
+    QTreeView* view = page->panel()->view();
+    view->sortByColumn(OperationsModel::Cycles, Qt::DescendingOrder);
+    for (int r = 0; r < 24; ++r)
+        REQUIRE(view->model()->index(r, OperationsModel::Name).data().toString()
+                == QString::fromStdString(core->operations()[ranking[size_t(r)]].name));
+    // Open the slowest.
+    view->setCurrentIndex(view->model()->index(0, 0));
+    const Operation& slowest = core->operations()[ranking[0]];
+    QTreeWidget* summary = page->details()->summary();
+    REQUIRE(summary->topLevelItem(0)->text(1) == QString::fromStdString(slowest.name));
+    REQUIRE(summary->findItems(QStringLiteral("Cycles"), Qt::MatchExactly)[0]->text(1)
+            == QString::fromStdString(formatCount(slowest.cycles)));
+    QTreeWidget* programs = page->details()->programs();
+    REQUIRE(programs->topLevelItemCount() == int(slowest.programs.size()));
+    REQUIRE(page->details()->debugInfo()->topLevelItemCount() == 1);
+    REQUIRE(page->details()->steps()->topLevelItemCount() > 0);
+
+    // Its first compute program, shown in the Program Tree.
+    QTreeWidgetItem* computeItem = nullptr;
+    for (int i = 0; i < programs->topLevelItemCount() && !computeItem; ++i)
+        if (programs->topLevelItem(i)->text(1) == QStringLiteral("OnTileExecute"))
+            computeItem = programs->topLevelItem(i);
+    REQUIRE(computeItem);
+    const uint32_t program = computeItem->data(0, Qt::UserRole).toUInt();
+    emit programs->itemActivated(computeItem, 0);
+    REQUIRE(w.window.currentPage() == QStringLiteral("Program Tree"));
+    ProgramTreePage* tree = qobject_cast<ProgramTreePage*>(w.window.page(QStringLiteral("program-tree")));
+    REQUIRE(tree->model()->programAt(tree->view()->currentIndex()) == int64_t(program));
+    // Its compute set and debug context, as the file has them.
+    const Program& p = core->programs()[program];
+    ProgramDetailsView* details = tree->details();
+    REQUIRE(detailValue(details, QStringLiteral("Compute set"), QStringLiteral("Name"))
+            == QString::fromStdString(core->computeSets()[size_t(p.computeSet)].name));
+    REQUIRE(details->section(QStringLiteral("Compute set"))->childCount() >= 3); // name, vertex types, instances
+    const auto chain = debugContextChain(core->debugContexts(), p.debugContext);
+    REQUIRE(!chain.empty());
+    QTreeWidgetItem* debug = details->section(QStringLiteral("Debug context"));
+    REQUIRE(debug->child(0)->text(0) == QString::fromStdString(core->debugContexts()[chain[0]].layer));
+    REQUIRE(debug->child(0)->text(1) == QString::fromStdString(core->debugContexts()[chain[0]].name));
+    REQUIRE(detailValue(details, QStringLiteral("Execution steps"), QStringLiteral("Steps"))
+            == QString::fromStdString(formatCount(core->programIndex().stepsOf(program).size())));
+    // The slowest operation's programs are highlighted (layer popart), others not.
+    REQUIRE(tree->layerBox()->currentText() == QStringLiteral("popart"));
+    for (uint32_t q : slowest.programs)
+        REQUIRE(tree->model()->isHighlighted(q));
+    REQUIRE_FALSE(tree->model()->isHighlighted(core->programIndex().controlPrograms[0]));
+    const auto treePath = pathTo(core->programIndex(), program);
+    REQUIRE(tree->model()->holdsHighlighted(treePath.front())); // the control program holding them
+    // Another layer's operations: none of this program's, so nothing is marked.
+    tree->layerBox()->setCurrentIndex(0); // "No layer"
+    REQUIRE_FALSE(tree->model()->isHighlighted(program));
+}
+
+TEST_CASE("program tree search finds nested programs with next and previous", "[operations][window]")
+{
+    OpenWindow w(sampleProfile("custom-example.pop"));
+    ProgramTreePage* tree = w.tree();
+    const Report& core = *w.window.state()->report()->core;
+    tree->searchEdit()->setText(QStringLiteral("sync"));
+    const auto hits = findPrograms(core.programs(), core.programIndex(), "sync");
+    REQUIRE(hits.size() > 2);
+    REQUIRE(tree->searchStatus()->text() == QStringLiteral("%1 found").arg(hits.size()));
+    tree->findNext();
+    REQUIRE(tree->model()->programAt(tree->view()->currentIndex()) == int64_t(hits[0]));
+    tree->findNext();
+    REQUIRE(tree->model()->programAt(tree->view()->currentIndex()) == int64_t(hits[1]));
+    tree->findPrevious();
+    tree->findPrevious(); // wraps to the last
+    REQUIRE(tree->model()->programAt(tree->view()->currentIndex()) == int64_t(hits.back()));
+    REQUIRE(tree->searchStatus()->text() == QStringLiteral("%1 of %1").arg(hits.size()));
+    // A program inside the function called from the Repeat: its parents are expanded.
+    tree->searchEdit()->setText(QStringLiteral("ScaledAdd"));
+    tree->findNext();
+    const QModelIndex found = tree->view()->currentIndex();
+    REQUIRE(found.data().toString() == QStringLiteral("scale/ScaledAdd"));
+    int depth = 0;
+    for (QModelIndex p = found.parent(); p.isValid(); p = p.parent(), ++depth)
+        REQUIRE(tree->view()->isExpanded(p));
+    REQUIRE(depth >= 4);
+    tree->searchEdit()->setText(QStringLiteral("no such program"));
+    REQUIRE(tree->searchStatus()->text() == QStringLiteral("No match"));
+}
+
+TEST_CASE("the operations column chooser is remembered", "[operations][window]")
+{
+    {
+        OpenWindow w(sampleProfile("custom-example.pop"));
+        OperationsPage* page = w.operations();
+        REQUIRE(page->isColumnVisible(OperationsModel::Flops));
+        page->setColumnVisible(OperationsModel::Flops, false);
+        REQUIRE(page->panel()->view()->header()->isSectionHidden(OperationsModel::Flops));
+    }
+    OpenWindow again(sampleProfile("custom-example.pop"));
+    OperationsPage* page = again.operations();
+    REQUIRE_FALSE(page->isColumnVisible(OperationsModel::Flops));
+    REQUIRE(page->panel()->view()->header()->isSectionHidden(OperationsModel::Flops));
+    page->setColumnVisible(OperationsModel::Flops, true);
+    REQUIRE(QSettings().value(QStringLiteral("operations/hiddenColumns")).toStringList().contains(QStringLiteral("FLOPs")) == false);
+}
+
+TEST_CASE("compare mode: operations of batch-4 and batch-8 with Source, Target and Diff", "[operations][compare]")
+{
+    OpenWindow w(sampleProfile("batch-4.pop"), sampleProfile("batch-8.pop"));
+    OperationsPage* page = w.operations();
+    CompareTableModel* join = qobject_cast<CompareTableModel*>(page->panel()->sourceModel());
+    REQUIRE(join);
+    QAbstractItemModelTester tester(join, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    REQUIRE(join->rowCount() == 18);
+    const int flopsSource = join->columnOf(OperationsModel::Flops, CompareTableModel::Part::Source);
+    const int flopsTarget = join->columnOf(OperationsModel::Flops, CompareTableModel::Part::Target);
+    const int cyclesDiff = join->columnOf(OperationsModel::Cycles, CompareTableModel::Part::Diff);
+    REQUIRE(flopsSource >= 0);
+    for (int r = 0; r < join->rowCount(); ++r) {
+        REQUIRE(join->sourceRow(r) >= 0);
+        REQUIRE(join->targetRow(r) >= 0);
+        const QString name = join->index(r, 0).data().toString();
+        const auto s = join->index(r, flopsSource).data(SortRole).toULongLong();
+        const auto t = join->index(r, flopsTarget).data(SortRole).toULongLong();
+        if (!name.contains(QStringLiteral("/Update"))) {
+            REQUIRE(t == 2 * s);
+            REQUIRE(join->index(r, cyclesDiff).data(SortRole).toLongLong() > 0);
+        }
+    }
+    // Selecting a row shows both sides.
+    page->selectRow(0);
+    REQUIRE(page->details()->summary()->headerItem()->text(2) == QStringLiteral("Target"));
+
+    // The tree joins programs by name.
+    ProgramTreePage* tree = w.tree();
+    REQUIRE(tree->model()->isComparing());
+    REQUIRE(tree->model()->columnCount() == ProgramTreeModel::DiffPercent + 1);
+
+    // What changed lists operations; a line opens its row in the Operations report.
+    REQUIRE(w.window.showPage(QStringLiteral("what-changed")));
+    auto* changed = qobject_cast<WhatChangedPage*>(w.window.page(QStringLiteral("what-changed")));
+    if (!changed->comparison())
+        REQUIRE(QSignalSpy(changed, &WhatChangedPage::ready).wait(20000));
+    int line = -1;
+    for (int r = 0; r < changed->model()->rowCount() && line < 0; ++r)
+        if (changed->model()->line(r).metric == "operation cycles")
+            line = r;
+    REQUIRE(line >= 0);
+    const ChangeLine l = changed->model()->line(line);
+    w.window.state()->requestNavigation(QString::fromStdString(l.page), QString::fromStdString(l.table),
+                                        QString::fromStdString(l.rowKey));
+    REQUIRE(w.window.currentPage() == QStringLiteral("Operations"));
+    const QModelIndex current = page->panel()->view()->currentIndex();
+    REQUIRE(current.isValid());
+    REQUIRE(page->panel()->view()->model()->index(current.row(), 0).data(Qt::ToolTipRole).toString().contains(
+        QString::fromStdString(l.rowKey).section(QStringLiteral(": "), 1)));
+}
+
+TEST_CASE("a damaged step table: the report opens, Program Tree and Operations say what is wrong", "[operations][window]")
+{
+    popscope::test::TempDir dir;
+    const std::string copy = dir.file("damaged.pop");
+    popscope::test::writeBytes(copy, popscope::test::readBytes(sampleProfile("custom-example.pop").toStdString()));
+    popscope::test::execSql(copy, "UPDATE steps SET program = 99999 WHERE id = 0");
+
+    OpenWindow w(QString::fromStdString(copy));
+    REQUIRE(w.window.showPage(QStringLiteral("summary"))); // the rest of the report works
+    ProgramTreePage* tree = w.tree();
+    REQUIRE(tree->problem().contains(QStringLiteral("damaged.pop")));
+    REQUIRE(tree->problem().contains(QStringLiteral("steps.program")));
+    REQUIRE(tree->model()->rowCount() == 0);
+    OperationsPage* operations = w.operations();
+    REQUIRE(operations->problem().contains(QStringLiteral("steps.program")));
+    REQUIRE(operations->model()->rowCount() == 0);
+    REQUIRE_FALSE(operations->showRow(QStringLiteral("operations"), QStringLiteral("#1")));
+}
