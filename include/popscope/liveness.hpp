@@ -122,13 +122,13 @@ struct StepVertices {
 std::vector<StepVertices> stepVertices(const Report& report, uint32_t step, const LivenessScope& scope);
 
 // Cycles a step's program took when executed, per IPU (summed over its executions).
-struct StepCycles {
+struct StepCycleEstimate {
     bool hasExecution = false;       // the profile has execution steps at all
     uint64_t executions = 0;         // execution steps that ran the program
     std::vector<uint64_t> cyclesByIpu;
     uint64_t cycles = 0;             // the slowest IPU of the scope (they run in parallel)
 };
-StepCycles stepCycles(const Report& report, uint32_t step, const LivenessScope& scope);
+StepCycleEstimate stepCycleEstimate(const Report& report, uint32_t step, const LivenessScope& scope);
 
 // Execution cycles of every program on every IPU (Report::programCycles()).
 struct ProgramCycles {

@@ -145,12 +145,12 @@ ProgramCycles readProgramCycles(const Profile& profile)
     return pc;
 }
 
-StepCycles stepCycles(const Report& report, uint32_t step, const LivenessScope& scope)
+StepCycleEstimate stepCycleEstimate(const Report& report, uint32_t step, const LivenessScope& scope)
 {
     checkStep(report, step);
     const ProgramCycles& pc = report.programCycles();
     const uint32_t program = report.liveness().stepProgram[step];
-    StepCycles out;
+    StepCycleEstimate out;
     out.hasExecution = pc.hasExecution;
     out.executions = pc.executions[program];
     out.cyclesByIpu.assign(pc.cycles.begin() + long(size_t(program) * pc.numIpus),

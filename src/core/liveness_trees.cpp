@@ -55,7 +55,7 @@ NameTree stepCyclesTree(const std::vector<StepColumn>& columns, const LivenessSc
         const StepColumn& column = columns[c];
         if (!column.report || column.step < 0)
             continue;
-        const StepCycles cycles = stepCycles(*column.report, uint32_t(column.step), scope);
+        const StepCycleEstimate cycles = stepCycleEstimate(*column.report, uint32_t(column.step), scope);
         if (!cycles.hasExecution || cycles.executions == 0)
             continue;
         const LivenessCurve& curve = column.report->liveness();

@@ -2,6 +2,7 @@
 
 #include "models/compare_colors.hpp"
 #include "models/image_file.hpp"
+#include "models/program_type_style.hpp"
 #include "models/report_state.hpp"
 #include "models/table_filter_proxy.hpp"
 #include "models/trace_figures_model.hpp"
@@ -54,13 +55,13 @@ QWidget* legend(QWidget* parent)
     auto* layout = new QHBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(12);
+    layout->addWidget(new QLabel(QStringLiteral("Tiles:"), box));
     for (size_t s = 0; s < kTraceStateCount; ++s) {
         const QColor colour = traceStateColor(TraceState(s), box->palette());
         auto* label = new QLabel(QStringLiteral("<span style='color:%1'>■</span> %2")
                                      .arg(colour.name(), QString::fromLatin1(traceStateName(TraceState(s)))), box);
         layout->addWidget(label);
     }
-    layout->addStretch(1);
     return box;
 }
 
@@ -105,7 +106,12 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
         bar->addWidget(button);
     layout->addLayout(bar);
     auto* legendRow = new QHBoxLayout;
-    legendRow->addWidget(legend(this), 1);
+    legendRow->addWidget(legend(this));
+    m_typeLegend = new QLabel(this);
+    m_typeLegend->setToolTip(QStringLiteral("The step rows are coloured by program type, as in the Program Tree"));
+    m_typeLegend->setWordWrap(true);
+    m_typeLegend->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // wraps, never widens the window
+    legendRow->addWidget(m_typeLegend, 1);
     layout->addLayout(legendRow);
 
     // The traces, or a message while they are built or when there is nothing to show.
@@ -344,6 +350,15 @@ void ExecutionTracePage::showTraces()
         m_run->addItem(QString::fromStdString(run.name));
     m_run->setEnabled(m_data[0]->runs.size() > 1);
     m_overview->setTrace(m_data[0]);
+    QStringList types; // the step types of the traces shown, as chips in their Program Tree colours
+    for (int slot = 0; slot < (comparing ? 2 : 1); ++slot)
+        for (const ExecutionStep& step : m_data[slot]->steps)
+            if (!types.contains(QString::fromStdString(step.type)))
+                types << QString::fromStdString(step.type);
+    QString chips = QStringLiteral("Steps:");
+    for (const QString& type : types)
+        chips += QStringLiteral(" <span style='color:%1'>■</span>&nbsp;%2").arg(programTypeColor(type.toStdString()).name(), type);
+    m_typeLegend->setText(chips);
     m_waitsSide->setCurrentIndex(0);
     m_waitsSide->setVisible(comparing);
     m_waits->setTrace(m_data[0]);
@@ -356,6 +371,8 @@ void ExecutionTracePage::showTraces()
     updateFigures();
     showDetails(-1);
     m_stack->setCurrentIndex(1);
+    if (m_pendingStep >= 0)
+        zoomToStep(uint32_t(std::exchange(m_pendingStep, -1)));
     emit ready();
 }
 
@@ -426,12 +443,16 @@ void ExecutionTracePage::zoomToStep(uint32_t step)
 
 bool ExecutionTracePage::showRow(const QString& table, const QString& rowKey)
 {
-    if (table != QStringLiteral("waits") || !m_ready)
+    if (table != QStringLiteral("waits") && table != QStringLiteral("steps"))
         return false;
     bool ok = false;
     const uint32_t step = rowKey.section(QLatin1Char(' '), 1, 1).toUInt(&ok);
     if (!ok)
         return false;
+    if (!m_ready) { // still building: shown once the trace is there
+        m_pendingStep = step;
+        return true;
+    }
     zoomToStep(step);
     return true;
 }

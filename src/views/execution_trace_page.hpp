@@ -42,7 +42,8 @@ public:
     explicit ExecutionTracePage(ReportState* state, QWidget* parent = nullptr);
     ~ExecutionTracePage() override;
 
-    // table "waits", key "step N on IPU I" (or "step N"): zooms to that step and selects it.
+    // table "waits" or "steps", key "step N on IPU I" (or "step N"): zooms to that step and
+    // selects it (once built, when asked while the trace is still being built).
     bool showRow(const QString& table, const QString& rowKey) override;
     bool isReady() const { return m_ready; }
     void zoomToStep(uint32_t step);
@@ -82,6 +83,7 @@ private:
     QToolButton* m_back;
     QToolButton* m_forward;
     QLabel* m_readout;
+    QLabel* m_typeLegend;
     QTabWidget* m_tabs;
     TraceStepDetails* m_details;
     QComboBox* m_waitsSide;
@@ -99,6 +101,7 @@ private:
     QString m_errors[2];
     int m_percent[2] = {0, 0};
     bool m_ready = false;
+    int64_t m_pendingStep = -1; // a step asked for (showRow) before the trace was built
     bool m_waiting[2] = {false, false};
 };
 

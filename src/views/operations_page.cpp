@@ -129,8 +129,9 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
     connect(m_details, &OperationDetailsView::programActivated, this, [this](uint32_t program) {
         m_state->requestNavigation(QStringLiteral("program-tree"), QStringLiteral("programs"), QString::number(program));
     });
-    // Steps: the Execution Trace (issue 12) registers as "execution-trace" and shows table
-    // "steps"; until then a step has nowhere to go, so nothing is offered for it.
+    connect(m_details, &OperationDetailsView::stepActivated, this, [this](uint32_t step) {
+        m_state->requestNavigation(QStringLiteral("execution-trace"), QStringLiteral("steps"), QStringLiteral("step %1").arg(step));
+    });
     fillLayers();
     reload();
 }

@@ -2,6 +2,7 @@
 
 #include "models/image_file.hpp"
 #include "popscope/units.hpp"
+#include "models/program_type_style.hpp"
 #include "views/trace_axis.hpp"
 #include "views/trace_colors.hpp"
 #include "views/trace_zoom.hpp"
@@ -269,7 +270,7 @@ void TraceView::paintSteps(QPainter& p, const Lane& lane) const
         const TraceLod::LaneStep& s = (*steps)[k];
         const double x0 = std::max(xOfCycle(s.base), double(lane.steps.left()));
         const double x1 = std::min(xOfCycle(s.base + s.cycles), double(lane.steps.right() + 1));
-        QColor colour = traceStateColor(s.work, palette());
+        QColor colour = programTypeColor(m_trace->steps[s.step].type); // as in the Program Tree
         const bool matches = m_filter.isEmpty() || m_trace->stepName(s.step).contains(m_filter, Qt::CaseInsensitive);
         if (!matches)
             colour.setAlpha(50);
@@ -292,7 +293,7 @@ void TraceView::paintSteps(QPainter& p, const Lane& lane) const
             p.drawRect(box.adjusted(1, 1, -1, -1));
         }
         if (box.width() > 36 && matches) {
-            p.setPen(s.work == TraceState::WaitingForSync || s.work == TraceState::Exchanging ? Qt::black : Qt::white);
+            p.setPen(qGray(colour.rgb()) > 150 ? Qt::black : Qt::white); // readable on any type's colour
             const QString name = fontMetrics().elidedText(m_trace->stepName(s.step), Qt::ElideRight, int(box.width()) - 6);
             p.drawText(box.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, name);
         }

@@ -376,7 +376,11 @@ TEST_CASE("the page registry drives the sidebar, --page names and the loading st
     REQUIRE(!progress.isEmpty());
     REQUIRE(progress.last().at(1).toInt() == 2 * loadStageCount(registry.parts()));
     REQUIRE(progress.last().at(2).toString().contains(QStringLiteral("sort-bitonic.pop")));
-    REQUIRE(!window.showPage(QStringLiteral("execution-trace"))); // planned: listed, not available
+    // Every report is built now: each registered page shows, by id and by alias.
+    for (const PageInfo& page : registry.pages())
+        REQUIRE(page.needs != PageInfo::Needs::Planned);
+    REQUIRE(window.showPage(QStringLiteral("trace")));
+    REQUIRE(window.currentPage() == QStringLiteral("Execution Trace"));
 }
 
 TEST_CASE("compare mode: the progress dialog is gone once both reports are open", "[compare]")

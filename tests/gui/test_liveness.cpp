@@ -113,7 +113,7 @@ TEST_CASE("liveness page: opens on the peak with the variables live there", "[li
     REQUIRE(state > 0);
     REQUIRE(value(vertices, vertices->index(0, 0), 1) == state);
     NameTreeModel* cycles = page->tables()->model(QStringLiteral("Cycle Estimates"));
-    const StepCycles expected = stepCycles(open.core(0), peak.step, LivenessScope::allIpus());
+    const StepCycleEstimate expected = stepCycleEstimate(open.core(0), peak.step, LivenessScope::allIpus());
     REQUIRE(expected.cycles > 0);
     REQUIRE(value(cycles, cycles->index(0, 0), 1) == expected.cycles);
 }
