@@ -8,6 +8,7 @@
 //     16 tiles) at zooms from the whole run to a few steps: what a repaint asks of the LOD (the
 //     painting itself is the view's, measured with the page);
 //   - peak RSS at the end.
+#include "bench_support.hpp"
 #include "popscope/execution_trace.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/trace_lod.hpp"
@@ -28,16 +29,6 @@ double millisecondsOf(const std::function<void()>& work)
     const auto start = std::chrono::steady_clock::now();
     work();
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
-
-long peakRssKb()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0)
-            return std::stol(line.substr(6));
-    return -1;
 }
 
 void line(const char* what, double ms, double budgetMs)
@@ -99,7 +90,7 @@ int main(int argc, char** argv)
         std::sort(sorted.begin(), sorted.end());
         std::printf("frames of cells at %zu zooms (whole run to %s cycles): p50 %.1f ms, max %.1f ms\n", frames.size(),
             "~2,000", sorted[sorted.size() / 2], sorted.back());
-        std::printf("peak RSS %.0f MiB\n", double(peakRssKb()) / 1024.0);
+        std::printf("peak RSS %.0f MiB\n", double(popscope::bench::peakRssKb()) / 1024.0);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "bench_trace: %s\n", error.what());
         return 1;

@@ -8,6 +8,7 @@
 //     cycles, then down to single tiles (each frame: the LOD's or the file's cells and the
 //     painting; budget 16 ms p95);
 //   - peak RSS of the process (the app's budget with the trace open: 400 MB).
+#include "bench_support.hpp"
 #include "models/trace_data.hpp"
 #include "views/trace_view.hpp"
 #include "views/trace_zoom.hpp"
@@ -27,16 +28,6 @@
 using namespace popscope;
 
 namespace {
-
-long peakRssKb()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0)
-            return std::stol(line.substr(6));
-    return -1;
-}
 
 void line(const char* what, double ms, double budgetMs)
 {
@@ -120,7 +111,7 @@ int main(int argc, char** argv)
     std::printf("%zu repaints at 1920x1080 (whole run to %llu cycles, then to one tile): p50 %.1f ms, p95 %.1f ms, max %.1f ms"
                 "  budget p95 16 ms  %s\n", frames.size(), static_cast<unsigned long long>(TraceZoom::kMinimumWidth), p50, p95,
         sorted.back(), p95 <= 16 ? "OK" : "OVER BUDGET");
-    std::printf("peak RSS %.0f MiB  budget 400 MB  %s\n", double(peakRssKb()) / 1024.0,
-        peakRssKb() / 1024.0 <= 400 ? "OK" : "OVER BUDGET");
+    std::printf("peak RSS %.0f MiB  budget 400 MB  %s\n", double(popscope::bench::peakRssKb()) / 1024.0,
+        popscope::bench::peakRssKb() / 1024.0 <= 400 ? "OK" : "OVER BUDGET");
     return 0;
 }

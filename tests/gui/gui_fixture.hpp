@@ -6,7 +6,16 @@
 
 #include <QString>
 
+#include <filesystem>
+
 namespace popscope::test {
+
+// A sample profile the build simulated (profiles/NAME.json → BUILD/profiles/NAME), beside the demo.
+inline QString sampleProfile(const char* name)
+{
+    const auto dir = std::filesystem::path(POPSCOPE_DEMO_PROFILE).parent_path();
+    return QString::fromStdString((dir / name).string());
+}
 
 struct GuiFixture {
     TempDir dir;

@@ -1,6 +1,7 @@
 // Compare mode in the real window: batch-4.pop against batch-8.pop (sample profiles built by the
 // simulator). What changed and the Memory tables must show what core reads from the two files.
 #include "app/compare_bar.hpp"
+#include "gui_fixture.hpp"
 #include "app/compare_dialog.hpp"
 #include "app/main_window.hpp"
 #include "app/page_registry.hpp"
@@ -50,14 +51,9 @@
 #include <map>
 
 using namespace popscope;
+using popscope::test::sampleProfile;
 
 namespace {
-
-QString sampleProfile(const char* name)
-{
-    const auto dir = std::filesystem::path(POPSCOPE_DEMO_PROFILE).parent_path();
-    return QString::fromStdString((dir / name).string());
-}
 
 std::map<std::string, uint64_t> variableSizes(const QString& path)
 {

@@ -1,6 +1,7 @@
 // The Execution Trace page in the real window (offscreen): the sorts of the seed articles, the
 // figures against core, zoom to a waiting step, compare mode, the cache, damaged and empty traces.
 #include "app/main_window.hpp"
+#include "gui_fixture.hpp"
 #include "fixture_builder.hpp"
 #include "models/trace_figures_model.hpp"
 #include "models/waiting_steps_model.hpp"
@@ -21,14 +22,9 @@
 #include <filesystem>
 
 using namespace popscope;
+using popscope::test::sampleProfile;
 
 namespace {
-
-QString sampleProfile(const char* name)
-{
-    const auto dir = std::filesystem::path(POPSCOPE_DEMO_PROFILE).parent_path();
-    return QString::fromStdString((dir / name).string());
-}
 
 // A window on the Execution Trace with `source` (and `target`) open, the trace built; caches go
 // to a fresh folder so every test builds its LOD once and may read it back.

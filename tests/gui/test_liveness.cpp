@@ -1,6 +1,7 @@
 // The Liveness page in the real window on the sample pipeline profiles: the plot shows core's
 // curve, the tables what core says is live at the selected steps, compare mode joins both reports.
 #include "app/main_window.hpp"
+#include "gui_fixture.hpp"
 #include "fixture_builder.hpp"
 #include "models/item_roles.hpp"
 #include "models/name_tree_model.hpp"
@@ -33,14 +34,9 @@
 #include <random>
 
 using namespace popscope;
+using popscope::test::sampleProfile;
 
 namespace {
-
-QString sampleProfile(const char* name)
-{
-    const auto dir = std::filesystem::path(POPSCOPE_DEMO_PROFILE).parent_path();
-    return QString::fromStdString((dir / name).string());
-}
 
 struct OpenLiveness {
     MainWindow window;

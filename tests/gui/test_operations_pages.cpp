@@ -3,6 +3,7 @@
 // to its programs, read compute set and debug context), search, highlight, the column chooser
 // and compare mode on batch-4 / batch-8.
 #include "app/main_window.hpp"
+#include "gui_fixture.hpp"
 #include "fixture_builder.hpp"
 #include "models/compare_table_model.hpp"
 #include "models/item_roles.hpp"
@@ -35,14 +36,9 @@
 #include <filesystem>
 
 using namespace popscope;
+using popscope::test::sampleProfile;
 
 namespace {
-
-QString sampleProfile(const char* name)
-{
-    const auto dir = std::filesystem::path(POPSCOPE_DEMO_PROFILE).parent_path();
-    return QString::fromStdString((dir / name).string());
-}
 
 struct OpenWindow {
     MainWindow window;

@@ -1,0 +1,19 @@
+#pragma once
+// Small helpers the benchmark programs share.
+#include <fstream>
+#include <string>
+
+namespace popscope::bench {
+
+// The process's peak resident set (VmHWM) in KiB, or -1 where /proc does not say.
+inline long peakRssKb()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0)
+            return std::stol(line.substr(6));
+    return -1;
+}
+
+} // namespace popscope::bench
