@@ -47,6 +47,9 @@ AppOptions parseAppOptions(const QStringList& arguments)
     const QCommandLineOption traceScale(QStringLiteral("trace-scale"),
         QStringLiteral("Execution Trace in compare mode: same (one time scale) or own (each trace on its own)."),
         QStringLiteral("scale"));
+    const QCommandLineOption traceView(QStringLiteral("trace-view"),
+        QStringLiteral("Execution Trace: flame (steps nested in their programs) or flat (the steps alone)."),
+        QStringLiteral("view"));
     const QCommandLineOption traceStep(QStringLiteral("trace-step"),
         QStringLiteral("Execution Trace: zoom to this step and show its details."), QStringLiteral("step"));
 
@@ -55,7 +58,7 @@ AppOptions parseAppOptions(const QStringList& arguments)
                                                  "\"operations=#1\" (the first row as sorted), \"programs=42\" (a program id)."),
                                   QStringLiteral("TABLE=KEY"));
     parser.addOptions({compare, demo, page, select, tab, steps, lifetime, breakdown, screenshot, size, fresh, settingsDir,
-                       traceScale, traceStep, show});
+                       traceScale, traceView, traceStep, show});
 
     AppOptions options;
     if (!parser.parse(arguments)) {
@@ -86,6 +89,7 @@ AppOptions parseAppOptions(const QStringList& arguments)
     options.show = parser.value(show);
     options.breakdown = parser.value(breakdown).toLower();
     options.traceScale = parser.value(traceScale).toLower();
+    options.traceView = parser.value(traceView).toLower();
     options.traceStep = parser.isSet(traceStep) ? parser.value(traceStep).toLongLong() : -1;
     options.screenshot = parser.value(screenshot);
     // Scripted screenshots always show the defaults, whatever the user last chose.
@@ -101,6 +105,8 @@ AppOptions parseAppOptions(const QStringList& arguments)
     }
     if (!options.traceScale.isEmpty() && options.traceScale != QStringLiteral("same") && options.traceScale != QStringLiteral("own"))
         options.error = QStringLiteral("--trace-scale wants same or own (got “%1”).").arg(options.traceScale);
+    if (!options.traceView.isEmpty() && options.traceView != QStringLiteral("flame") && options.traceView != QStringLiteral("flat"))
+        options.error = QStringLiteral("--trace-view wants flame or flat (got “%1”).").arg(options.traceView);
     if (!options.breakdown.isEmpty() &&
         !QStringList{QStringLiteral("none"), QStringLiteral("category"), QStringLiteral("region"), QStringLiteral("liveness")}
              .contains(options.breakdown))

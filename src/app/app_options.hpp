@@ -1,8 +1,8 @@
 #pragma once
 // Command line: popscope [FILE] [--compare TARGET] [--demo] [--page NAME] [--select TILES] [--tab NAME]
 //               [--screenshot OUT.png] [--size WxH] [--breakdown NAME] [--fresh-settings]
-//               [--settings-dir DIR] [--trace-scale same|own] [--trace-step N]
-//               [--settings-dir DIR] [--steps peak|LIST] [--lifetime NAME]...
+//               [--settings-dir DIR] [--trace-scale same|own] [--trace-view flame|flat]
+//               [--trace-step N] [--steps peak|LIST] [--lifetime NAME]... [--show TABLE=KEY]
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -21,6 +21,7 @@ struct AppOptions {
     QString show;       // "TABLE=KEY": a row the page shows (operations=popart: Conv, programs=42)
     QString breakdown;  // none, category, region, liveness
     QString traceScale; // Execution Trace in compare mode: same or own
+    QString traceView;  // Execution Trace: flame or flat
     qint64 traceStep = -1; // Execution Trace: zoom to this step
     QString screenshot; // write the window to this PNG and exit
     QSize size;         // window size

@@ -94,6 +94,8 @@ void WindowScript::apply()
     const auto applyTrace = [this, trace] {
         if (!m_options.traceScale.isEmpty())
             trace->setSameTimeScale(m_options.traceScale == QStringLiteral("same"));
+        if (!m_options.traceView.isEmpty())
+            trace->setFlame(m_options.traceView == QStringLiteral("flame"));
         if (m_options.traceStep >= 0)
             trace->zoomToStep(uint32_t(m_options.traceStep));
         if (!m_options.screenshot.isEmpty())

@@ -1,5 +1,7 @@
 #include "models/trace_data.hpp"
 
+#include "popscope/program_index.hpp"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -13,11 +15,28 @@ constexpr qint64 kCacheBudgetBytes = qint64(1) << 30; // 1 GiB of trace caches, 
 
 QString TraceData::stepName(uint32_t step) const
 {
-    if (step >= steps.size())
-        return {};
-    const uint32_t program = steps[step].program;
+    return step < steps.size() ? programName(steps[step].program) : QString();
+}
+
+QString TraceData::programName(uint32_t program) const
+{
     return program < programNames.size() ? QString::fromStdString(programNames[program])
-                                         : QStringLiteral("step %1").arg(step);
+                                         : QStringLiteral("program %1").arg(program);
+}
+
+QString TraceData::flameSpanName(size_t level, const FlameSpan& span) const
+{
+    if (level > 0)
+        return programName(span.id);
+    return span.id < runs.size() && !runs[span.id].name.empty() ? QString::fromStdString(runs[span.id].name)
+                                                                : QStringLiteral("run %1").arg(span.id);
+}
+
+std::string_view TraceData::flameSpanType(size_t level, const FlameSpan& span) const
+{
+    if (level == 0)
+        return "Run";
+    return span.id < programTypes.size() ? std::string_view(programTypes[span.id]) : std::string_view("Unknown");
 }
 
 std::pair<uint64_t, uint64_t> TraceData::runSpan(uint32_t run) const
@@ -61,8 +80,11 @@ std::shared_ptr<TraceData> buildTraceData(const QString& path, const std::functi
     data->profile = Profile::open(path.toStdString());
     const std::string profilePath = data->profile->path();
     data->steps = data->profile->readSteps(false);
-    for (const Program& program : data->profile->readPrograms())
+    const std::vector<Program> programs = data->profile->readPrograms();
+    for (const Program& program : programs) {
         data->programNames.push_back(program.name);
+        data->programTypes.push_back(program.type);
+    }
     data->runs = data->profile->readRuns();
     if (cancelled)
         return nullptr;
@@ -84,6 +106,10 @@ std::shared_ptr<TraceData> buildTraceData(const QString& path, const std::functi
     }
     if (cancelled)
         return nullptr;
+    progress(68, QStringLiteral("Nesting the steps in their programs"));
+    const ProgramIndex index = buildProgramIndex(programs, data->profile->readControlPrograms(),
+        data->profile->readFunctions(), StepCycles{}, {});
+    data->flame = buildTraceFlame(data->lod, data->steps, index);
     progress(70, QStringLiteral("Finding where the cycles wait"));
     data->summary = analyseTrace(*data->profile, data->steps, data->programNames);
     progress(100, QStringLiteral("Done"));

@@ -6,6 +6,7 @@
 // so the second opening of a profile reads it back instead of streaming every per-tile row.
 #include "popscope/execution_trace.hpp"
 #include "popscope/profile.hpp"
+#include "popscope/trace_flame.hpp"
 #include "popscope/trace_lod.hpp"
 
 #include <QString>
@@ -21,13 +22,20 @@ struct TraceData {
     std::unique_ptr<Profile> profile; // its own connection: full-resolution rows are read on demand
     std::vector<ExecutionStep> steps;
     std::vector<std::string> programNames;
+    std::vector<std::string> programTypes; // Sequence, Repeat, OnTileExecute, ... (the flame's colours)
     std::vector<Run> runs;
     TraceSummary summary; // the whole run
     TraceLod lod;
+    TraceFlame flame; // the program tree over time, per IPU
     bool lodFromCache = false;
     QString cachePath; // where the LOD is (or would be) cached
 
     QString stepName(uint32_t step) const; // the step's program name
+    QString programName(uint32_t program) const;
+    // A flame span's name: the run's at level 0, else its program's.
+    QString flameSpanName(size_t level, const FlameSpan& span) const;
+    // Its program's type ("Repeat", ...), "Run" at level 0.
+    std::string_view flameSpanType(size_t level, const FlameSpan& span) const;
     // The cycles a run's steps span over every IPU ({0, 0} for a run without steps).
     std::pair<uint64_t, uint64_t> runSpan(uint32_t run) const;
 };

@@ -83,6 +83,11 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     m_run = new QComboBox(this);
     m_run->setToolTip(QStringLiteral("Zoom to one engine run"));
     bar->addWidget(m_run);
+    m_viewMode = new QComboBox(this);
+    m_viewMode->addItems({QStringLiteral("Flame"), QStringLiteral("Flat")});
+    m_viewMode->setToolTip(QStringLiteral("Flame: each step under the run and the programs it belongs to; "
+                                          "Flat: the steps alone"));
+    bar->addWidget(m_viewMode);
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(QStringLiteral("Filter steps by program name…"));
     m_filter->setClearButtonEnabled(true);
@@ -107,6 +112,7 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     layout->addLayout(bar);
     auto* legendRow = new QHBoxLayout;
     legendRow->addWidget(legend(this));
+    legendRow->addSpacing(18);
     m_typeLegend = new QLabel(this);
     m_typeLegend->setToolTip(QStringLiteral("The step rows are coloured by program type, as in the Program Tree"));
     m_typeLegend->setWordWrap(true);
@@ -194,6 +200,7 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
         for (TraceView* view : m_views)
             view->setIpu(index - 1);
     });
+    connect(m_viewMode, &QComboBox::currentIndexChanged, this, [this](int mode) { setFlame(mode == 0); });
     connect(m_run, &QComboBox::activated, this, [this](int index) {
         if (!m_data[0])
             return;
@@ -350,15 +357,7 @@ void ExecutionTracePage::showTraces()
         m_run->addItem(QString::fromStdString(run.name));
     m_run->setEnabled(m_data[0]->runs.size() > 1);
     m_overview->setTrace(m_data[0]);
-    QStringList types; // the step types of the traces shown, as chips in their Program Tree colours
-    for (int slot = 0; slot < (comparing ? 2 : 1); ++slot)
-        for (const ExecutionStep& step : m_data[slot]->steps)
-            if (!types.contains(QString::fromStdString(step.type)))
-                types << QString::fromStdString(step.type);
-    QString chips = QStringLiteral("Steps:");
-    for (const QString& type : types)
-        chips += QStringLiteral(" <span style='color:%1'>■</span>&nbsp;%2").arg(programTypeColor(type.toStdString()).name(), type);
-    m_typeLegend->setText(chips);
+    updateTypeLegend();
     m_waitsSide->setCurrentIndex(0);
     m_waitsSide->setVisible(comparing);
     m_waits->setTrace(m_data[0]);
@@ -374,6 +373,47 @@ void ExecutionTracePage::showTraces()
     if (m_pendingStep >= 0)
         zoomToStep(uint32_t(std::exchange(m_pendingStep, -1)));
     emit ready();
+}
+
+void ExecutionTracePage::setFlame(bool flame)
+{
+    if (m_viewMode->currentIndex() != (flame ? 0 : 1))
+        m_viewMode->setCurrentIndex(flame ? 0 : 1); // comes back here
+    for (TraceView* view : m_views)
+        view->setFlame(flame);
+    updateTypeLegend();
+}
+
+void ExecutionTracePage::updateTypeLegend()
+{
+    // The program types drawn in the step rows, as chips in their Program Tree colours: the steps'
+    // own in the Flat view, every level's in the Flame view.
+    const bool flame = m_viewMode->currentIndex() == 0;
+    QStringList types;
+    const auto add = [&types](std::string_view type) {
+        const QString name = QString::fromUtf8(type.data(), qsizetype(type.size()));
+        if (!types.contains(name))
+            types << name;
+    };
+    for (const auto& data : m_data) {
+        if (!data)
+            continue;
+        if (!flame) {
+            for (const ExecutionStep& step : data->steps)
+                add(step.type);
+            continue;
+        }
+        for (const FlameLane& lane : data->flame.lanes)
+            for (size_t level = 1; level < lane.levels.size(); ++level)
+                for (const FlameSpan& span : lane.levels[level])
+                    add(data->flameSpanType(level, span));
+    }
+    QString chips = flame ? QStringLiteral("Programs: <span style='color:%1'>■</span>&nbsp;Run")
+                                .arg(palette().color(QPalette::Mid).name())
+                          : QStringLiteral("Steps:");
+    for (const QString& type : types)
+        chips += QStringLiteral(" <span style='color:%1'>■</span>&nbsp;%2").arg(programTypeColor(type.toStdString()).name(), type);
+    m_typeLegend->setText(chips);
 }
 
 void ExecutionTracePage::setSameTimeScale(bool same)

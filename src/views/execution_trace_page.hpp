@@ -52,6 +52,8 @@ public:
     TraceZoom* zoom() const { return m_zoom; }
     // Compare mode: both traces on one time scale (zoom and pan together) or each on its own.
     void setSameTimeScale(bool same);
+    // The step rows: the Flame view (runs and the program tree over time) or the Flat view.
+    void setFlame(bool flame);
     WaitingStepsModel* waitsModel() const { return m_waits; }
     TraceFiguresModel* figuresModel() const { return m_figures; }
     QString detailsText() const;
@@ -66,6 +68,7 @@ private:
     void onBuilt(int slot);
     void showTraces();
     void updateFigures();
+    void updateTypeLegend();
     void followSelection();
     void showDetails(int64_t step);
     void exportTrace(bool perTile);
@@ -78,6 +81,7 @@ private:
     QToolButton* m_cancel;
     QComboBox* m_ipu;
     QComboBox* m_run;
+    QComboBox* m_viewMode; // Flame, Flat
     TraceOverview* m_overview;
     QLineEdit* m_filter;
     QToolButton* m_back;

@@ -5,6 +5,7 @@
 #include "models/program_type_style.hpp"
 #include "views/trace_axis.hpp"
 #include "views/trace_colors.hpp"
+#include "views/trace_step_rows.hpp"
 #include "views/trace_zoom.hpp"
 
 #include <QKeyEvent>
@@ -24,6 +25,9 @@ constexpr int kGutter = 78;      // lane labels
 constexpr int kAxisHeight = 24;
 constexpr int kTitleHeight = 20;
 constexpr int kStepRow = 18;
+constexpr int kFlameRow = 16;     // the tallest flame row (names fit from 12 px)
+constexpr int kThinFlameRow = 4;  // several lanes: the rows shrink so the tiles keep half the lane
+constexpr size_t kMostFlameRows = 16; // deeper program trees show their top levels
 constexpr int kLaneGap = 8;
 
 const std::vector<TraceLod::LaneStep>* laneSteps(const TraceData* trace, uint32_t ipu)
@@ -93,6 +97,15 @@ void TraceView::setStepFilter(const QString& text)
     update();
 }
 
+void TraceView::setFlame(bool flame)
+{
+    if (flame == m_flame)
+        return;
+    m_flame = flame;
+    m_images.clear(); // the lanes change height
+    invalidate();
+}
+
 void TraceView::setSelectedStep(int64_t step)
 {
     m_selectedStep = step;
@@ -141,17 +154,47 @@ std::vector<TraceView::Lane> TraceView::lanes() const
         return out;
     const QRect area = plotArea();
     const int n = int(ipus.size());
-    const int tilesHeight = std::max(8, (area.height() - n * (kStepRow + kLaneGap)) / n);
+    const int rowHeight = flameRowHeight((area.height() - n * kLaneGap) / n);
+    const int stepsHeight = rowHeight ? int(std::min(m_trace->flame.depth(), kMostFlameRows)) * rowHeight : kStepRow;
+    const int tilesHeight = std::max(8, (area.height() - n * (stepsHeight + kLaneGap)) / n);
     int y = area.top();
     for (uint32_t ipu : ipus) {
         Lane lane;
         lane.ipu = ipu;
-        lane.steps = QRect(area.left(), y, area.width(), kStepRow);
-        lane.tiles = QRect(area.left(), y + kStepRow + 1, area.width(), tilesHeight);
+        lane.steps = QRect(area.left(), y, area.width(), stepsHeight);
+        lane.tiles = QRect(area.left(), y + stepsHeight + 1, area.width(), tilesHeight);
+        lane.flameRow = rowHeight;
         out.push_back(lane);
-        y += kStepRow + 1 + tilesHeight + kLaneGap;
+        y += stepsHeight + 1 + tilesHeight + kLaneGap;
     }
     return out;
+}
+
+QRect TraceView::stepRowsRect(size_t index) const
+{
+    const auto all = lanes();
+    return index < all.size() ? all[index].steps : QRect();
+}
+
+int TraceView::flameRowHeight(int laneHeight) const
+{
+    if (!m_flame || !m_trace || m_trace->flame.depth() == 0)
+        return 0;
+    const int rows = int(std::min(m_trace->flame.depth(), kMostFlameRows));
+    return std::clamp(laneHeight / 2 / rows, kThinFlameRow, kFlameRow);
+}
+
+const FlameSpan* TraceView::flameSpanAt(const QPoint& pos, size_t* level) const
+{
+    if (!m_flame || !m_trace)
+        return nullptr;
+    for (const Lane& lane : lanes()) {
+        if (!lane.steps.contains(pos) || lane.ipu >= m_trace->flame.lanes.size() || lane.flameRow == 0)
+            continue;
+        *level = size_t(pos.y() - lane.steps.top()) / size_t(lane.flameRow);
+        return popscope::flameSpanAt(m_trace->flame.lanes[lane.ipu], *level, cycleAtX(pos.x()));
+    }
+    return nullptr;
 }
 
 double TraceView::xOfCycle(uint64_t cycle) const
@@ -222,8 +265,9 @@ void TraceView::paintEvent(QPaintEvent*)
         const uint32_t base = lane.ipu * m_trace->lod.tilesPerIpu();
         p.drawText(QRect(4, lane.tiles.top(), kGutter - 8, lane.tiles.height()), Qt::AlignTop | Qt::AlignRight,
             QStringLiteral("tile %1").arg(base + m_tileFirst));
-        p.drawText(QRect(4, lane.tiles.top(), kGutter - 8, lane.tiles.height()), Qt::AlignBottom | Qt::AlignRight,
-            QString::number(base + m_tileLast - 1));
+        if (lane.tiles.height() > 2 * fontMetrics().height()) // room for both ends
+            p.drawText(QRect(4, lane.tiles.top(), kGutter - 8, lane.tiles.height()), Qt::AlignBottom | Qt::AlignRight,
+                QString::number(base + m_tileLast - 1));
         paintSteps(p, lane);
         p.drawImage(lane.tiles.topLeft(), m_images[i]);
     }
@@ -251,62 +295,35 @@ void TraceView::paintAxis(QPainter& p, const QRect& area) const
 
 void TraceView::paintSteps(QPainter& p, const Lane& lane) const
 {
-    const auto* steps = laneSteps(m_trace.get(), lane.ipu);
-    p.fillRect(lane.steps, palette().color(QPalette::AlternateBase));
-    if (!steps)
-        return;
-    const uint64_t first = m_zoom->first(), last = m_zoom->last();
-    // Steps narrower than a pixel share it: the pixel takes the colour of its longest step.
-    int pendingX = INT32_MIN;
-    uint64_t pendingCycles = 0;
-    QColor pendingColour;
-    const auto flush = [&] {
-        if (pendingX != INT32_MIN)
-            p.fillRect(QRect(pendingX, lane.steps.top(), 1, lane.steps.height()), pendingColour);
-        pendingX = INT32_MIN;
-        pendingCycles = 0;
-    };
-    for (size_t k = firstEndingAfter(*steps, first); k < steps->size() && (*steps)[k].base < last; ++k) {
-        const TraceLod::LaneStep& s = (*steps)[k];
-        const double x0 = std::max(xOfCycle(s.base), double(lane.steps.left()));
-        const double x1 = std::min(xOfCycle(s.base + s.cycles), double(lane.steps.right() + 1));
-        QColor colour = programTypeColor(m_trace->steps[s.step].type); // as in the Program Tree
-        const bool matches = m_filter.isEmpty() || m_trace->stepName(s.step).contains(m_filter, Qt::CaseInsensitive);
-        if (!matches)
-            colour.setAlpha(50);
-        if (x1 - x0 < 1.0) {
-            const int px = int(x0);
-            if (px != pendingX)
-                flush();
-            if (s.cycles >= pendingCycles) {
-                pendingX = px;
-                pendingCycles = s.cycles;
-                pendingColour = colour;
-            }
-            continue;
-        }
-        flush();
-        const QRectF box(x0, lane.steps.top(), x1 - x0, lane.steps.height());
-        p.fillRect(box, colour);
-        if (int64_t(s.step) == m_selectedStep) {
-            p.setPen(QPen(palette().color(QPalette::WindowText), 2));
-            p.drawRect(box.adjusted(1, 1, -1, -1));
-        }
-        if (box.width() > 36 && matches) {
-            p.setPen(qGray(colour.rgb()) > 150 ? Qt::black : Qt::white); // readable on any type's colour
-            const QString name = fontMetrics().elidedText(m_trace->stepName(s.step), Qt::ElideRight, int(box.width()) - 6);
-            p.drawText(box.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, name);
-        }
-    }
-    flush();
-    // A selected step narrower than a pixel still gets a marker.
-    if (m_selectedStep >= 0)
-        for (const auto& s : *steps)
-            if (int64_t(s.step) == m_selectedStep && xOfCycle(s.base + s.cycles) - xOfCycle(s.base) < 3) {
-                const int x = int(xOfCycle(s.base));
-                p.fillRect(QRect(x - 1, lane.steps.top(), 3, lane.tiles.bottom() - lane.steps.top()),
-                    palette().color(QPalette::WindowText));
-            }
+    StepRowsFrame frame;
+    frame.trace = m_trace.get();
+    frame.left = plotArea().left();
+    frame.width = plotArea().width();
+    frame.first = m_zoom->first();
+    frame.last = m_zoom->last();
+    frame.filter = m_filter;
+    frame.selectedStep = m_selectedStep;
+    frame.palette = palette();
+    frame.font = font();
+    if (lane.flameRow > 0)
+        paintFlameRows(p, frame, lane.ipu, lane.steps, lane.flameRow);
+    else
+        paintFlatRow(p, frame, lane.ipu, lane.steps);
+}
+
+QString TraceView::flameReadout(const QPoint& pos) const
+{
+    size_t level = 0;
+    const FlameSpan* span = flameSpanAt(pos, &level);
+    if (!span)
+        return {};
+    const std::string_view type = m_trace->flameSpanType(level, *span);
+    return QStringLiteral(" · %1 %2: %3 cycles (%4), %5 step%6")
+        .arg(QString::fromUtf8(type.data(), qsizetype(type.size())), m_trace->flameSpanName(level, *span),
+            QString::fromStdString(formatCount(span->last - span->first)),
+            timeText(span->last - span->first, m_trace->summary.clockHz),
+            QString::fromStdString(formatCount(span->lastStep - span->firstStep + 1)),
+            span->lastStep > span->firstStep ? QStringLiteral("s") : QString());
 }
 
 void TraceView::resizeEvent(QResizeEvent*)
@@ -342,6 +359,9 @@ QString TraceView::readoutAt(const QPoint& pos) const
         QString text = QStringLiteral("IPU %1 · cycle %2 (%3)")
                            .arg(lane.ipu)
                            .arg(QString::fromStdString(formatCount(cycle)), timeText(cycle, clock));
+        const QString flame = flameReadout(pos);
+        if (!flame.isEmpty())
+            return text + flame;
         const int64_t step = stepAt(pos);
         if (step >= 0) {
             const ExecutionStep& s = m_trace->steps[size_t(step)];
@@ -448,8 +468,13 @@ void TraceView::mouseReleaseEvent(QMouseEvent* event)
     m_dragging = false;
 }
 
-void TraceView::mouseDoubleClickEvent(QMouseEvent*)
+void TraceView::mouseDoubleClickEvent(QMouseEvent* event)
 {
+    size_t level = 0;
+    if (const FlameSpan* span = flameSpanAt(event->pos(), &level)) { // zoom to the program's span
+        m_zoom->setWindow(span->first, span->last);
+        return;
+    }
     m_zoom->fit();
     setTileWindow(0, m_trace ? m_trace->lod.tilesPerIpu() : 1);
 }

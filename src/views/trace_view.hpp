@@ -6,9 +6,12 @@
 // (TraceLod::column), so any zoom costs a few blocks per pixel column; the picture is cached until
 // the window, size or data changes.
 //
+// Above the tiles, the Flame view nests each step in the run and the programs it belongs to (a
+// row per level of the program tree); the Flat view shows the steps alone.
+//
 // Wheel zooms around the cursor, Shift+drag zooms to the cycles dragged over, Ctrl+wheel zooms the tiles (down to single tiles, read from the
-// file), drag pans, click selects the step under the cursor, double-click or Home shows
-// everything; + and − zoom, ← and → pan, Alt+← / Alt+→ go back and forward.
+// file), drag pans, click selects the step under the cursor, double-click zooms to the flame span
+// under the cursor (elsewhere, and Home, show everything); + and − zoom, ← and → pan, Alt+← / Alt+→ go back and forward.
 #include "models/trace_data.hpp"
 #include "views/trace_tiles_painter.hpp"
 
@@ -33,6 +36,9 @@ public:
     void setIpu(int ipu);                        // -1: every IPU
     void setStepFilter(const QString& text);     // steps whose program name holds it stand out
     void setSelectedStep(int64_t step);          // -1: none
+    // Flame: the run and the program tree above each lane's steps; flat: one row of steps.
+    void setFlame(bool flame);
+    bool isFlame() const { return m_flame; }
     int64_t selectedStep() const { return m_selectedStep; }
     // The tiles shown in every lane (tiles of the IPU, [first, last)); Ctrl+wheel changes them.
     void setTileWindow(uint32_t first, uint32_t last);
@@ -43,6 +49,8 @@ public:
 
     // What is under `pos`: the readout the page shows while hovering (empty outside the lanes).
     QString readoutAt(const QPoint& pos) const;
+    // The step rows (flame or flat) of the lane shown `index`-th, empty when there is none.
+    QRect stepRowsRect(size_t index) const;
     // The step under `pos` (in a step row or the BSP rows below it), or -1.
     int64_t stepAt(const QPoint& pos) const;
     bool saveImage(const QString& path, QString* error);
@@ -69,13 +77,18 @@ private:
         uint32_t ipu = 0;
         QRect steps; // the step row
         QRect tiles; // the BSP rows
+        int flameRow = 0; // height of a flame row (0: the Flat view)
     };
     std::vector<Lane> lanes() const;
+    int flameRowHeight(int laneHeight) const; // 0 in the Flat view
+    // The flame span under `pos` and its level (nullptr outside the flame rows).
+    const FlameSpan* flameSpanAt(const QPoint& pos, size_t* level) const;
     QRect plotArea() const;
     uint64_t cycleAtX(int x) const;
     double xOfCycle(uint64_t cycle) const;
     void paintAxis(QPainter& p, const QRect& area) const;
     void paintSteps(QPainter& p, const Lane& lane) const;
+    QString flameReadout(const QPoint& pos) const;
     void invalidate();
     TraceWindow currentWindow() const;
 
@@ -84,6 +97,7 @@ private:
     int m_ipu = -1;
     QString m_filter;
     int64_t m_selectedStep = -1;
+    bool m_flame = true;
     QString m_title;
     QColor m_titleColour;
     std::vector<QImage> m_images;        // per lane, for m_imageWindow and the lanes' sizes

@@ -16,6 +16,7 @@
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QSignalSpy>
+#include <QTest>
 
 #include <catch2/catch.hpp>
 
@@ -154,4 +155,53 @@ TEST_CASE("a damaged per-tile row and a report without execution say so in the p
     writeProfile(popscope::test::makeDocument(noSteps), compileOnly);
     w.open(QString::fromStdString(compileOnly));
     CHECK(w.page->messageText().contains(QStringLiteral("no execution trace")));
+}
+
+TEST_CASE("the Flame view nests each step in its run and programs; double-click zooms to one", "[trace][window][flame]")
+{
+    OpenTrace w(sampleProfile("custom-example.pop"));
+    TraceView* view = w.page->sourceView();
+    REQUIRE(view->isFlame()); // the default, as in PopVision
+    const TraceData* trace = view->trace();
+    REQUIRE(trace->flame.depth() >= 3);
+    const QRect rows = view->stepRowsRect(0);
+    REQUIRE(rows.height() > 3 * 4);
+    const int rowHeight = rows.height() / int(trace->flame.depth());
+    const auto rowCentre = [&](size_t level, const FlameSpan& span) {
+        const double x = rows.left()
+            + (double(span.first + span.last) / 2 - double(w.page->zoom()->first())) / double(w.page->zoom()->width()) * rows.width();
+        return QPoint(int(x), rows.top() + int(level) * rowHeight + rowHeight / 2);
+    };
+    const FlameLane& lane = trace->flame.lanes.at(0);
+    const FlameSpan& run = lane.levels[0].front();
+    CHECK(view->readoutAt(rowCentre(0, run)).contains(QStringLiteral("Run ") + trace->flameSpanName(0, run)));
+    const FlameSpan& control = lane.levels[1].front();
+    CHECK(view->readoutAt(rowCentre(1, control))
+              .contains(QString::fromStdString(std::string(trace->flameSpanType(1, control))) + QLatin1Char(' ')
+                  + trace->flameSpanName(1, control)));
+
+    // The heap sort's span: double-click closes in on exactly its cycles; Back returns.
+    const FlameSpan* heap = nullptr;
+    size_t heapLevel = 0;
+    for (size_t level = 1; level < lane.levels.size() && !heap; ++level)
+        for (const FlameSpan& span : lane.levels[level])
+            if (trace->flameSpanName(level, span) == QStringLiteral("sort/HeapSort")) {
+                heap = &span;
+                heapLevel = level;
+            }
+    REQUIRE(heap);
+    QTest::mouseDClick(view, Qt::LeftButton, Qt::NoModifier, rowCentre(heapLevel, *heap));
+    CHECK(w.page->zoom()->first() == heap->first);
+    CHECK(w.page->zoom()->last() == heap->last);
+    w.page->zoom()->back();
+    CHECK(w.page->zoom()->width() == w.page->zoom()->extent());
+
+    // The Flat view: one row of steps, its readout names the step.
+    w.page->setFlame(false);
+    CHECK(!view->isFlame());
+    const QRect flat = view->stepRowsRect(0);
+    CHECK(flat.height() < rows.height());
+    const QString readout = view->readoutAt(QPoint(rowCentre(heapLevel, *heap).x(), flat.center().y()));
+    CHECK(readout.contains(QStringLiteral("step ")));
+    CHECK(readout.contains(QStringLiteral("sort/HeapSort")));
 }

@@ -1,0 +1,43 @@
+#pragma once
+// The Flame view of the execution trace: per IPU lane, the program tree over time. Level 0 holds
+// the runs; below them the programs from the control program down to each step's own program
+// (along first parents, ProgramIndex::pathTo), consecutive steps under the same program merged
+// into one span, so a Repeat's body or a Call's function is one bar over the steps it ran. Built
+// in linear time from the lane's steps (TraceLod::lane) and the program index.
+//
+// A function called from several places sits under its first caller (the index's first parent),
+// and the iterations of a Repeat are one span: the profile records which program each step ran,
+// not which iteration or call site.
+#include "popscope/trace_lod.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace popscope {
+
+struct ProgramIndex;
+
+struct FlameSpan {
+    uint64_t first = 0, last = 0;         // cycles [first, last) on the IPU's clock
+    uint32_t id = 0;                      // level 0: the run's index; below: the program's
+    uint32_t firstStep = 0, lastStep = 0; // the lane's steps it covers: [firstStep, lastStep]
+};
+
+struct FlameLane {
+    std::vector<std::vector<FlameSpan>> levels; // levels[0]: runs; every level in time order
+};
+
+struct TraceFlame {
+    std::vector<FlameLane> lanes; // one per IPU, as TraceLod's lanes
+    size_t depth() const;         // the most levels of any lane
+};
+
+TraceFlame buildTraceFlame(const TraceLod& lod, const std::vector<ExecutionStep>& steps, const ProgramIndex& index);
+
+// The span of `level` that holds `cycle`, or nullptr (between spans, or no such level).
+const FlameSpan* flameSpanAt(const FlameLane& lane, size_t level, uint64_t cycle);
+// Index of the first span of `level` that ends after `cycle` (the first one a window starting
+// at `cycle` shows).
+size_t firstFlameSpanEndingAfter(const std::vector<FlameSpan>& spans, uint64_t cycle);
+
+} // namespace popscope

@@ -1,0 +1,95 @@
+#include "popscope/trace_flame.hpp"
+
+#include "popscope/program_index.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace popscope {
+
+size_t TraceFlame::depth() const
+{
+    size_t most = 0;
+    for (const FlameLane& lane : lanes)
+        most = std::max(most, lane.levels.size());
+    return most;
+}
+
+namespace {
+
+// The run, then the programs from the root down to the step's own program.
+class FlamePaths {
+public:
+    explicit FlamePaths(const ProgramIndex& index) : m_index(index) {}
+
+    const std::vector<uint32_t>& of(const ExecutionStep& step)
+    {
+        auto [it, added] = m_paths.try_emplace(step.program);
+        if (added) {
+            it->second = pathTo(m_index, step.program);
+            if (it->second.empty()) // a program the index does not know: itself
+                it->second.push_back(step.program);
+        }
+        m_path.assign(1, step.run);
+        m_path.insert(m_path.end(), it->second.begin(), it->second.end());
+        return m_path;
+    }
+
+private:
+    const ProgramIndex& m_index;
+    std::unordered_map<uint32_t, std::vector<uint32_t>> m_paths;
+    std::vector<uint32_t> m_path;
+};
+
+} // namespace
+
+TraceFlame buildTraceFlame(const TraceLod& lod, const std::vector<ExecutionStep>& steps, const ProgramIndex& index)
+{
+    TraceFlame flame;
+    flame.lanes.resize(lod.numIpus());
+    FlamePaths paths(index);
+    for (uint32_t ipu = 0; ipu < lod.numIpus(); ++ipu) {
+        FlameLane& lane = flame.lanes[ipu];
+        const auto& laneSteps = lod.lane(ipu);
+        size_t open = 0; // levels whose last span the previous step belongs to
+        for (size_t k = 0; k < laneSteps.size(); ++k) {
+            const TraceLod::LaneStep& s = laneSteps[k];
+            if (s.step >= steps.size())
+                continue;
+            const std::vector<uint32_t>& ids = paths.of(steps[s.step]);
+            if (lane.levels.size() < ids.size())
+                lane.levels.resize(ids.size());
+            const uint64_t end = s.base + s.cycles;
+            bool continues = true; // the levels above this one continue their spans
+            for (size_t level = 0; level < ids.size(); ++level) {
+                std::vector<FlameSpan>& spans = lane.levels[level];
+                continues = continues && level < open && !spans.empty() && spans.back().id == ids[level];
+                if (continues) {
+                    spans.back().last = std::max(spans.back().last, end);
+                    spans.back().lastStep = uint32_t(k);
+                } else {
+                    spans.push_back({s.base, end, ids[level], uint32_t(k), uint32_t(k)});
+                }
+            }
+            open = ids.size();
+        }
+    }
+    return flame;
+}
+
+size_t firstFlameSpanEndingAfter(const std::vector<FlameSpan>& spans, uint64_t cycle)
+{
+    return size_t(std::partition_point(spans.begin(), spans.end(), [cycle](const FlameSpan& s) { return s.last <= cycle; })
+        - spans.begin());
+}
+
+const FlameSpan* flameSpanAt(const FlameLane& lane, size_t level, uint64_t cycle)
+{
+    if (level >= lane.levels.size())
+        return nullptr;
+    const auto& spans = lane.levels[level];
+    const size_t i = firstFlameSpanEndingAfter(spans, cycle);
+    return i < spans.size() && spans[i].first <= cycle ? &spans[i] : nullptr;
+}
+
+} // namespace popscope

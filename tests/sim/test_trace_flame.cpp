@@ -1,0 +1,90 @@
+// The Flame view's spans: every step sits under the programs of its path at every level, child
+// spans lie inside their parents, levels are in time order, and consecutive steps under one
+// program share its span.
+#include "popscope/profile.hpp"
+#include "popscope/program_index.hpp"
+#include "popscope/trace_flame.hpp"
+#include "sample_profiles.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace popscope;
+using simtest::sampleProfile;
+
+namespace {
+
+ProgramIndex indexOf(const Profile& profile)
+{
+    return buildProgramIndex(profile.readPrograms(), profile.readControlPrograms(), profile.readFunctions(),
+        profile.readStepCycles(), {});
+}
+
+} // namespace
+
+TEST_CASE("every step lies under its path's programs at every flame level", "[trace][flame]")
+{
+    for (const char* name : {"custom-example", "pipeline-grouped", "sort-bitonic"}) {
+        INFO(name);
+        const auto profile = Profile::open(sampleProfile(name));
+        const auto steps = profile->readSteps(false);
+        const TraceLod lod = TraceLod::build(*profile, steps);
+        const ProgramIndex index = indexOf(*profile);
+        const TraceFlame flame = buildTraceFlame(lod, steps, index);
+        REQUIRE(flame.lanes.size() == lod.numIpus());
+        REQUIRE(flame.depth() >= 3); // the run, a control program, the steps' programs
+        size_t merged = 0;
+        for (uint32_t ipu = 0; ipu < lod.numIpus(); ++ipu) {
+            const FlameLane& lane = flame.lanes[ipu];
+            const auto& laneSteps = lod.lane(ipu);
+            for (size_t k = 0; k < laneSteps.size(); ++k) {
+                const ExecutionStep& step = steps[laneSteps[k].step];
+                std::vector<uint32_t> ids{step.run};
+                for (uint32_t p : pathTo(index, step.program))
+                    ids.push_back(p);
+                for (size_t level = 0; level < ids.size(); ++level) {
+                    const FlameSpan* span = flameSpanAt(lane, level, laneSteps[k].base);
+                    REQUIRE(span != nullptr);
+                    CHECK(span->id == ids[level]);
+                    CHECK(span->firstStep <= k);
+                    CHECK(span->lastStep >= k);
+                    CHECK(span->last >= laneSteps[k].base + laneSteps[k].cycles);
+                }
+            }
+            for (size_t level = 0; level < lane.levels.size(); ++level) {
+                const auto& spans = lane.levels[level];
+                for (size_t i = 0; i < spans.size(); ++i) {
+                    CHECK(spans[i].first < spans[i].last);
+                    if (i > 0)
+                        CHECK(spans[i - 1].last <= spans[i].first);
+                    if (spans[i].lastStep > spans[i].firstStep)
+                        ++merged;
+                    if (level > 0) { // inside the span above it
+                        const FlameSpan* parent = flameSpanAt(lane, level - 1, spans[i].first);
+                        REQUIRE(parent != nullptr);
+                        CHECK(parent->first <= spans[i].first);
+                        CHECK(parent->last >= spans[i].last);
+                    }
+                }
+            }
+            // Level 0 holds the runs, each a single span when its steps are consecutive.
+            for (const FlameSpan& run : lane.levels[0])
+                CHECK(run.id < profile->readRuns().size());
+        }
+        CHECK(merged > 0); // control programs and loop bodies span many steps
+    }
+}
+
+TEST_CASE("the flame finds nothing between spans or below its depth", "[trace][flame]")
+{
+    const auto profile = Profile::open(sampleProfile("custom-example"));
+    const auto steps = profile->readSteps(false);
+    const TraceLod lod = TraceLod::build(*profile, steps);
+    const TraceFlame flame = buildTraceFlame(lod, steps, indexOf(*profile));
+    const FlameLane& lane = flame.lanes.at(0);
+    CHECK(flameSpanAt(lane, lane.levels.size(), 0) == nullptr);
+    CHECK(flameSpanAt(lane, 0, lod.endCycle() + 1) == nullptr);
+    const auto& runs = lane.levels[0];
+    REQUIRE(!runs.empty());
+    CHECK(firstFlameSpanEndingAfter(runs, 0) == 0);
+    CHECK(firstFlameSpanEndingAfter(runs, runs.back().last) == runs.size());
+}
