@@ -10,6 +10,7 @@
 // profile() gives the header (target(), info(), path()), which is immutable after open; calling
 // its read*() functions directly bypasses the cache and the serialisation, so do that from one
 // thread only.
+#include "popscope/execution_trace.hpp"
 #include "popscope/liveness.hpp"
 #include "popscope/operations.hpp"
 #include "popscope/profile.hpp"
@@ -89,6 +90,9 @@ public:
     const std::vector<Operation>& operations() const;
     const ProgramIndex& programIndex() const;           // reads programs, roots, steps, operations
     const OperationAnalysis& operationAnalysis() const; // operations, steps, debug contexts, variables per context
+    // The execution trace's figures over the whole run (analyseTrace): streams every per-tile cycle
+    // row once, holding the file's connection meanwhile (bench-large: about 0.5 s).
+    const TraceSummary& traceSummary() const;
 
 private:
     friend struct detail::ReportAccess; // core-internal parts (compareReports)
@@ -112,6 +116,7 @@ private:
     detail::LazyPart<std::vector<Operation>> m_operations;
     detail::LazyPart<ProgramIndex> m_programIndex;
     detail::LazyPart<OperationAnalysis> m_operationAnalysis;
+    detail::LazyPart<TraceSummary> m_traceSummary;
     // Variables without tiles and live ranges (a third of the cost), for comparisons made before
     // variables() was asked for.
     detail::LazyPart<std::vector<Variable>> m_variableHeaders;

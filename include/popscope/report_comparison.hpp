@@ -3,6 +3,7 @@
 // `popscope-cli compare`. Rows are matched by name (matchRows); every difference is target - source.
 #include "popscope/liveness_report.hpp"
 #include "popscope/row_match.hpp"
+#include "popscope/trace_comparison.hpp"
 #include "popscope/units.hpp"
 
 #include <cstdint>
@@ -95,6 +96,7 @@ struct ReportComparison {
     TableChanges operationCycles; // cycles of each operation's steps
     TableChanges operationFlops;
     TableChanges operationCode;   // code bytes of each operation's programs
+    TraceComparison trace;        // execution traces: only after compareExecutionTraces
 };
 
 struct CompareOptions {
@@ -115,12 +117,15 @@ struct ChangeLine {
     std::string subject; // what the line is about, for people: "Total memory (including gaps)", a name
     int64_t sourceValue = 0, targetValue = 0; // 0 on the side that lacks the row
     SignedDiff diff;
-    std::string unit;    // "bytes", "tiles", "count", "cycles", "flops"
+    std::string unit;    // "bytes", "tiles", "count", "cycles", "flops", "percent" (in basis points: 9416 = 94.16%)
+    int worse = 1;       // which way is worse: +1 a rise (memory, cycles), -1 a fall (parallel efficiency), 0 neither
 };
 
-// Headline totals first (total memory, peak-tile memory, tiles over capacity), then every other
+// Headline totals first (total memory, peak-tile memory, tiles over capacity, peak liveness, and
+// when the traces were compared the total cycles and parallel efficiency), then every other
 // non-zero change ranked by |diff| relative to the source's total memory (largest first), then
-// the operations whose cycles, FLOPs or code size moved most and operations on one side only.
+// the operations whose cycles, FLOPs or code size moved most and operations on one side only,
+// then the shares of the IPUs' cycles (compute, exchange, sync, stream copy) that moved.
 std::vector<ChangeLine> whatChanged(const ReportComparison& comparison);
 
 // The line in words: "Total memory (including gaps) grew by 98.4 MiB (75.3%)", "Variable size of

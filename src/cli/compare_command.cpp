@@ -17,14 +17,17 @@ namespace {
 
 constexpr int kUsageError = 2;
 
-const char* kCompareUsage = R"(usage: popscope-cli compare SOURCE TARGET [--json] [--fail-if RULE]...
+const char* kCompareUsage = R"(usage: popscope-cli compare SOURCE TARGET [--json] [--no-trace] [--fail-if RULE]...
 
 Compares two profiles (each a .pop file or a report folder): total and peak-tile memory, tiles over
-capacity, memory by category, variables (matched by name: grown, shrunk, new, removed), vertex
-types, compute sets, exchanges and engine options. Differences are TARGET - SOURCE.
+capacity, memory by category, peak liveness, variables (matched by name: grown, shrunk, new,
+removed), vertex types, compute sets, exchanges, operations, engine options and the execution
+traces (total cycles, parallel efficiency, the shares of compute, exchange, sync and stream copy).
+Differences are TARGET - SOURCE.
 
 Options:
   --json          print the comparison as JSON (with the gate results under "gates")
+  --no-trace      leave the execution traces out (they read every tile's cycles of every step)
   --fail-if RULE  exit with code 12 when RULE holds; repeat for several rules
 
 )";
@@ -60,6 +63,7 @@ int runCompareCommand(int argc, char** argv)
     std::vector<std::string> files;
     std::vector<GateRule> rules;
     bool json = false;
+    bool traces = true;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--help" || arg == "-h") {
@@ -68,6 +72,8 @@ int runCompareCommand(int argc, char** argv)
         }
         if (arg == "--json") {
             json = true;
+        } else if (arg == "--no-trace") {
+            traces = false;
         } else if (arg == "--fail-if" || arg.rfind("--fail-if=", 0) == 0) {
             std::string text;
             if (arg == "--fail-if") {
@@ -93,7 +99,9 @@ int runCompareCommand(int argc, char** argv)
 
     const auto source = Report::open(files[0]);
     const auto target = Report::open(files[1]);
-    const ReportComparison comparison = compareReports(*source, *target);
+    ReportComparison comparison = compareReports(*source, *target);
+    if (traces)
+        comparison.trace = compareExecutionTraces(*source, *target);
     std::vector<GateResult> results;
     for (const GateRule& rule : rules)
         results.push_back(evaluateGateRule(rule, comparison, MemoryUnit::Binary));

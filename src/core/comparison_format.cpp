@@ -1,5 +1,6 @@
 // Renderings of a ReportComparison: aligned text (the figures What changed shows) and JSON.
 #include "liveness_changes.hpp"
+#include "trace_changes.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/memory_categories.hpp"
 #include "popscope/report_comparison.hpp"
@@ -159,6 +160,7 @@ std::string formatComparisonText(const ReportComparison& c, MemoryUnit u)
     tableSection(out, "Operations (cycles)", c.operationCycles, u);
     tableSection(out, "Operations (FLOPs)", c.operationFlops, u);
     tableSection(out, "Operations (code size)", c.operationCode, u);
+    formatTraceComparisonText(out, c.trace);
     out << "Engine options that differ: " << (c.engineOptions.empty() ? "none" : formatCount(c.engineOptions.size())) << "\n";
     for (const OptionDifference& o : c.engineOptions)
         out << "  " << padded(shown(o.name), 40) << (o.inSource ? shown(o.source) : "(not set)") << " -> "
@@ -173,7 +175,7 @@ std::string formatComparisonJson(const ReportComparison& c, MemoryUnit u)
     for (const ChangeLine& l : whatChanged(c))
         lines.push_back({{"page", l.page},     {"table", l.table},   {"rowKey", l.rowKey},
                          {"metric", l.metric}, {"subject", l.subject}, {"source", l.sourceValue},
-                         {"target", l.targetValue}, {"diff", diffJson(l.diff)}, {"unit", l.unit},
+                         {"target", l.targetValue}, {"diff", diffJson(l.diff)}, {"unit", l.unit}, {"worse", l.worse},
                          {"text", formatDiff(l.diff, l.unit, u)},
                          {"sentence", describeChange(l, u)}});
     json categories = json::array();
@@ -214,7 +216,8 @@ std::string formatComparisonJson(const ReportComparison& c, MemoryUnit u)
               {"liveness", livenessComparisonJson(c.liveness)},
               {"operationCycles", tableJson(c.operationCycles)},
               {"operationFlops", tableJson(c.operationFlops)},
-              {"operationCode", tableJson(c.operationCode)}};
+              {"operationCode", tableJson(c.operationCode)},
+              {"executionTrace", traceComparisonJson(c.trace)}};
     return j.dump(2, ' ', false, json::error_handler_t::replace);
 }
 

@@ -113,6 +113,16 @@ const ProgramIndex& Report::programIndex() const
     });
 }
 
+const TraceSummary& Report::traceSummary() const
+{
+    return m_traceSummary.get([this] {
+        std::vector<std::string> names;
+        for (const Program& program : programs())
+            names.push_back(program.name);
+        return locked([&](const Profile& p) { return analyseTrace(p, p.readSteps(false), names); });
+    });
+}
+
 const OperationAnalysis& Report::operationAnalysis() const
 {
     return m_operationAnalysis.get([this] {

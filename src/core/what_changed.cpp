@@ -3,6 +3,7 @@
 #include "popscope/memory_categories.hpp"
 #include "popscope/report_comparison.hpp"
 #include "table_compare.hpp"
+#include "trace_changes.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -39,6 +40,12 @@ uint64_t magnitude(const SignedDiff& d)
     return d.absolute < 0 ? uint64_t(-(d.absolute + 1)) + 1 : uint64_t(d.absolute);
 }
 
+// Basis points as percent without the sign: 9416 -> "94.16".
+std::string pointsText(uint64_t basisPoints)
+{
+    return formatCount(basisPoints / 100) + (basisPoints % 100 < 10 ? ".0" : ".") + std::to_string(basisPoints % 100);
+}
+
 } // namespace
 
 ChangeLine makeChangeLine(std::string page, std::string table, std::string rowKey, std::string metric,
@@ -73,6 +80,8 @@ std::vector<ChangeLine> whatChanged(const ReportComparison& c)
                          c.tilesOverCapacity.target, "tiles"));
     std::vector<ChangeLine> bytes;
     addLivenessChangeLines(c.liveness, lines, bytes);
+    std::vector<ChangeLine> shares;
+    addTraceChangeLines(c.trace, lines, shares);
     const size_t headline = lines.size();
 
     for (const RowChange& r : c.categories)
@@ -102,6 +111,7 @@ std::vector<ChangeLine> whatChanged(const ReportComparison& c)
     lines.insert(lines.begin() + long(headline), bytes.begin(), bytes.end());
     lines.insert(lines.end(), counts.begin(), counts.end());
     appendOperationChanges(c, lines); // Operations report: cycles, FLOPs, code size
+    lines.insert(lines.end(), shares.begin(), shares.end());
     return lines;
 }
 
@@ -117,11 +127,20 @@ std::string formatValue(int64_t value, const std::string& unit, MemoryUnit memor
         return sign + formatCount(size) + (size == 1 ? " cycle" : " cycles");
     if (unit == "flops")
         return sign + formatCount(size) + " FLOPs";
+    if (unit == "percent")
+        return sign + pointsText(size) + "%";
     return sign + formatCount(size);
 }
 
 std::string formatDiff(const SignedDiff& diff, const std::string& unit, MemoryUnit memoryUnit)
 {
+    if (unit == "percent") // a relative change of a share says little: the change in points, "+94.07 pp"
+    {
+        std::string text(diff.absolute > 0 ? "+" : diff.absolute < 0 ? "-" : "");
+        text += pointsText(magnitude(diff));
+        text += " pp";
+        return text;
+    }
     std::string text;
     if (diff.absolute > 0)
         text += '+';
@@ -158,6 +177,9 @@ std::string describeChange(const ChangeLine& l, MemoryUnit memoryUnit)
     if (l.diff.absolute == 0)
         return what + " is unchanged (" + formatValue(l.sourceValue, l.unit, memoryUnit) + ")";
     const bool up = l.diff.absolute > 0;
+    if (l.unit == "percent")
+        return what + (up ? " rose by " : " fell by ") + pointsText(magnitude(l.diff)) + " percentage points ("
+            + formatValue(l.sourceValue, l.unit, memoryUnit) + " -> " + formatValue(l.targetValue, l.unit, memoryUnit) + ")";
     const char* verb = bytes ? (up ? " grew by " : " shrank by ") : (up ? " rose by " : " fell by ");
     std::string share = " (from none)";
     if (l.diff.fraction && up && *l.diff.fraction >= 10.0) // past 1,000%, a factor reads better

@@ -22,18 +22,23 @@ void ChangeLinesModel::setLines(std::vector<ChangeLine> lines)
 
 ReportTableModel::Kind ChangeLinesModel::cellKind(int row, int column) const
 {
-    const bool bytes = m_lines[size_t(row)].unit == "bytes";
+    const std::string& unit = m_lines[size_t(row)].unit;
+    const bool bytes = unit == "bytes", share = unit == "percent";
     switch (column) {
     case Source:
-    case Target: return bytes ? Kind::Bytes : Kind::Count;
-    case Diff: return bytes ? Kind::DiffBytes : Kind::DiffCount;
+    case Target: return bytes ? Kind::Bytes : share ? Kind::Share : Kind::Count;
+    case Diff: return bytes ? Kind::DiffBytes : share ? Kind::DiffShare : Kind::DiffCount;
     default: return columnKind(column);
     }
 }
 
+int ChangeLinesModel::cellWorseDirection(int row, int) const { return m_lines[size_t(row)].worse; }
+
 bool ChangeLinesModel::present(int row, int column) const
 {
     const ChangeLine& l = m_lines[size_t(row)];
+    if (column == DiffPercent && l.unit == "percent") // a share's change is in points (Diff)
+        return false;
     if (column == Source || column == DiffPercent)
         return l.metric.rfind("new ", 0) != 0 && (column == Source || l.diff.fraction.has_value());
     if (column == Target)
@@ -43,7 +48,7 @@ bool ChangeLinesModel::present(int row, int column) const
 
 QString ChangeLinesModel::absentText(int row, int column) const
 {
-    if (column == DiffPercent && m_lines[size_t(row)].targetValue > 0)
+    if (column == DiffPercent && m_lines[size_t(row)].targetValue > 0 && m_lines[size_t(row)].unit != "percent")
         return m_lines[size_t(row)].metric.rfind("new ", 0) == 0 ? QStringLiteral("new") : QStringLiteral("from 0");
     return QStringLiteral("—");
 }

@@ -44,7 +44,8 @@ double ReportTableModel::sortSigned(int row, int column) const
     switch (cellKind(row, column)) {
     case Kind::DiffBytes:
     case Kind::DiffCount:
-    case Kind::DiffRatio: return double(signedNumber(row, column));
+    case Kind::DiffRatio:
+    case Kind::DiffShare: return double(signedNumber(row, column));
     case Kind::Percent: return fraction(row, column);
     default: return double(number(row, column));
     }
@@ -71,6 +72,7 @@ QString signedCountText(int64_t value) { return withSign(value, [](uint64_t magn
 
 namespace {
 QString ratioText(uint64_t thousandths) { return QString::number(double(thousandths) / 1000.0, 'f', 2); }
+QString pointsText(uint64_t basisPoints) { return QString::number(double(basisPoints) / 100.0, 'f', 2); }
 } // namespace
 
 QString signedPercentText(double fraction)
@@ -113,6 +115,8 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
         case Kind::Percent: return signedPercentText(fraction(row, column));
         case Kind::Ratio: return ratioText(number(row, column));
         case Kind::DiffRatio: return withSign(signedNumber(row, column), ratioText);
+        case Kind::Share: return pointsText(number(row, column)) + QLatin1Char('%');
+        case Kind::DiffShare: return withSign(signedNumber(row, column), pointsText) + QStringLiteral(" pp");
         }
         break;
     case SortRole:
@@ -132,12 +136,13 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
             return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
         break;
     case Qt::ForegroundRole: {
-        if (!isSigned(kind) || !present(row, column) || worseDirection(column) == 0)
+        const int worse = cellWorseDirection(row, column);
+        if (!isSigned(kind) || !present(row, column) || worse == 0)
             break;
         const double value = sortSigned(row, column);
         if (value == 0.0)
             break;
-        return QBrush(value * worseDirection(column) > 0 ? CompareColors::worse() : CompareColors::better());
+        return QBrush(value * worse > 0 ? CompareColors::worse() : CompareColors::better());
     }
     case Qt::ToolTipRole: {
         QString tip = toolTip(row, column);

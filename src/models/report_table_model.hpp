@@ -16,10 +16,12 @@ class ReportTableModel : public QAbstractTableModel {
 public:
     // Diff kinds are signed (target - source) and Percent a signed fraction; compare mode uses them.
     // Ratio is a number with decimals (FLOPs per cycle) held in thousandths: number() 1500 = 1.50.
-    enum class Kind { Text, Bytes, Count, Flag, DiffBytes, DiffCount, Percent, Ratio, DiffRatio };
+    // Share: a share in basis points (9416 shown as 94.16%); DiffShare: its change in points ("+94.07 pp").
+    enum class Kind { Text, Bytes, Count, Flag, DiffBytes, DiffCount, Percent, Ratio, DiffRatio, Share, DiffShare };
     static bool isSigned(Kind kind)
     {
-        return kind == Kind::DiffBytes || kind == Kind::DiffCount || kind == Kind::Percent || kind == Kind::DiffRatio;
+        return kind == Kind::DiffBytes || kind == Kind::DiffCount || kind == Kind::Percent || kind == Kind::DiffRatio
+            || kind == Kind::DiffShare;
     }
     struct Column {
         QString header;
@@ -83,6 +85,8 @@ protected:
     virtual double fraction(int row, int column) const;
     // +1 when a larger number is worse (memory), -1 when better, 0 when neither: colours Diffs.
     virtual int worseDirection(int column) const;
+    // The same for one cell, where rows differ in what they measure (What changed); the column's by default.
+    virtual int cellWorseDirection(int, int column) const { return worseDirection(column); }
     void setColumns(std::vector<Column> columns) { m_columns = std::move(columns); }
     void setHeader(int column, const QString& header);
 

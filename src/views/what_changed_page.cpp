@@ -6,6 +6,7 @@
 #include "models/table_filter_proxy.hpp"
 #include "models/tile_scope.hpp"
 #include "views/table_panel.hpp"
+#include "popscope/errors.hpp"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -94,7 +95,11 @@ WhatChangedPage::~WhatChangedPage()
 {
     if (m_watcher)
         m_watcher->waitForFinished();
+    if (m_traceWatcher)
+        m_traceWatcher->waitForFinished();
 }
+
+QString WhatChangedPage::statusText() const { return !m_status->isHidden() ? m_status->text() : QString(); }
 
 void WhatChangedPage::recompute()
 {
@@ -104,6 +109,12 @@ void WhatChangedPage::recompute()
         connect(m_watcher, &QFutureWatcherBase::finished, m_watcher, &QObject::deleteLater);
         m_watcher = nullptr;
     }
+    if (m_traceWatcher) { // a late result belongs to other reports
+        m_traceWatcher->disconnect(this);
+        connect(m_traceWatcher, &QFutureWatcherBase::finished, m_traceWatcher, &QObject::deleteLater);
+        m_traceWatcher = nullptr;
+    }
+    m_traceError.clear();
     m_comparison.reset();
     if (!source || !target) {
         show();
@@ -117,6 +128,7 @@ void WhatChangedPage::recompute()
         m_watcher = nullptr;
         watcher->deleteLater();
         m_comparison = watcher->result();
+        compareTraces();
         show();
         emit ready();
     });
@@ -124,6 +136,56 @@ void WhatChangedPage::recompute()
     m_watcher->setFuture(QtConcurrent::run([a = source->core, b = target->core] {
         return std::make_shared<ReportComparison>(compareReports(*a, *b));
     }));
+}
+
+void WhatChangedPage::compareTraces()
+{
+    m_traceWatcher = new QFutureWatcher<TraceResult>(this);
+    connect(m_traceWatcher, &QFutureWatcherBase::finished, this, [this] {
+        auto* watcher = std::exchange(m_traceWatcher, nullptr);
+        watcher->deleteLater();
+        const TraceResult result = watcher->result();
+        m_comparison->trace = result.comparison;
+        m_traceError = result.error;
+        show();
+        emit tracesReady();
+    });
+    m_traceWatcher->setFuture(QtConcurrent::run([a = m_state->report()->core, b = m_state->comparedReport()->core] {
+        try {
+            return TraceResult{compareExecutionTraces(*a, *b), {}};
+        } catch (const ProfileError& error) { // a damaged trace: said on the page, the rest stays
+            return TraceResult{{}, QString::fromStdString(error.what())};
+        } catch (const std::bad_alloc&) {
+            return TraceResult{{}, QStringLiteral("not enough memory to analyse the execution traces")};
+        }
+    }));
+}
+
+void WhatChangedPage::addTraceHeadlines(int& row)
+{
+    const TraceComparison& t = m_comparison->trace;
+    if (!t.present)
+        return;
+    const auto label = [this](const QString& text) { return cell(text, this, Qt::AlignLeft | Qt::AlignVCenter); };
+    const ComparedFigure cycles = compareFigure(t.sourceTotalCycles, t.targetTotalCycles);
+    m_headlines->addWidget(label(QStringLiteral("Total cycles (the longest IPU)")), row, 0);
+    m_headlines->addWidget(cell(countText(cycles.source), this), row, 1);
+    m_headlines->addWidget(cell(countText(cycles.target), this), row, 2);
+    m_headlines->addWidget(label(diffHtml(cycles.diff, false, m_state->unit())), row, 3);
+    ++row;
+    // Efficiency in points; a rise is the good direction.
+    const int64_t source = shareInBasisPoints(t.sourceEfficiency), target = shareInBasisPoints(t.targetEfficiency);
+    m_headlines->addWidget(label(QStringLiteral("Parallel efficiency")), row, 0);
+    m_headlines->addWidget(cell(QString::fromStdString(formatValue(source, "percent", m_state->unit())), this), row, 1);
+    m_headlines->addWidget(cell(QString::fromStdString(formatValue(target, "percent", m_state->unit())), this), row, 2);
+    const QColor colour = target > source ? CompareColors::better() : CompareColors::worse();
+    m_headlines->addWidget(label(target == source ? QStringLiteral("no change")
+                                                  : QStringLiteral("<b style='color:%1'>%2</b>")
+                                                        .arg(colour.name(), QString::fromStdString(formatDiff(signedDiff(uint64_t(source), uint64_t(target)), "percent",
+                                                                     m_state->unit())))),
+        row, 3);
+    m_headlines->addWidget(label(QStringLiteral("busy tile-cycles ÷ all tile-cycles")), row, 4);
+    ++row;
 }
 
 void WhatChangedPage::show()
@@ -191,6 +253,15 @@ void WhatChangedPage::show()
                                              where(c.liveness.targetPeakStep, c.liveness.targetPeakProgram)),
                                     this, Qt::AlignLeft | Qt::AlignVCenter),
                                row, 4);
+        ++row;
+    }
+    addTraceHeadlines(row);
+    if (m_traceWatcher) {
+        m_status->setText(QStringLiteral("Analysing the execution traces (total cycles, parallel efficiency)…"));
+        m_status->setVisible(true);
+    } else if (!m_traceError.isEmpty()) {
+        m_status->setText(QStringLiteral("The execution traces could not be compared: %1").arg(m_traceError));
+        m_status->setVisible(true);
     }
     m_headlines->setColumnStretch(5, 1);
     m_model->setUnit(unit);

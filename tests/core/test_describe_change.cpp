@@ -42,3 +42,14 @@ TEST_CASE("describeChange says what grew, shrank, appeared or went, with the fig
     CHECK(describeChange(makeLine("category memory", "Internal exchange code", "categories", "x", 0, 1024, "bytes"), b)
           == "Internal exchange code memory grew by 1.00 KiB (from none)");
 }
+
+TEST_CASE("Shares (the execution trace's parallel efficiency) read as percent and percentage points")
+{
+    const MemoryUnit b = MemoryUnit::Binary;
+    const ChangeLine efficiency = makeLine("parallel efficiency", "Parallel efficiency", "", "", 9, 9416, "percent");
+    CHECK(formatValue(9416, "percent", b) == "94.16%");
+    CHECK(formatValue(9, "percent", b) == "0.09%");
+    CHECK(formatDiff(efficiency.diff, "percent", b) == "+94.07 pp");
+    CHECK(formatDiff(signedDiff(uint64_t(9416), uint64_t(9000)), "percent", b) == "-4.16 pp");
+    CHECK(describeChange(efficiency, b) == "Parallel efficiency rose by 94.07 percentage points (0.09% -> 94.16%)");
+}

@@ -391,3 +391,41 @@ TEST_CASE("compare mode: the progress dialog is gone once both reports are open"
     for (const QProgressDialog* dialog : window.findChildren<QProgressDialog*>())
         CHECK_FALSE(dialog->isVisible());
 }
+
+TEST_CASE("compare mode: What changed adds the execution traces' total cycles and parallel efficiency", "[compare][trace]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1400, 900);
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    window.compareFiles(sampleProfile("sort-single.pop"), sampleProfile("sort-bitonic.pop"));
+    REQUIRE(opened.wait(20000));
+    auto* page = qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+    REQUIRE(page);
+    QSignalSpy tracesReady(page, &WhatChangedPage::tracesReady);
+    if (!page->comparison())
+        REQUIRE(QSignalSpy(page, &WhatChangedPage::ready).wait(20000));
+    if (page->tracesPending()) {
+        CHECK(page->statusText().contains(QStringLiteral("Analysing the execution traces")));
+        REQUIRE(tracesReady.wait(30000));
+    }
+    REQUIRE(page->comparison()->trace.present);
+    CHECK_FALSE(page->statusText().contains(QStringLiteral("could not")));
+
+    ChangeLinesModel* lines = page->model();
+    int efficiency = -1;
+    for (int r = 0; r < lines->rowCount(); ++r)
+        if (lines->line(r).metric == "parallel efficiency")
+            efficiency = r;
+    REQUIRE(efficiency >= 0);
+    // 0.09% -> 94.16%: a rise in efficiency is shown in the better colour, in percentage points.
+    CHECK(lines->index(efficiency, ChangeLinesModel::Source).data().toString() == QStringLiteral("0.09%"));
+    CHECK(lines->index(efficiency, ChangeLinesModel::Target).data().toString() == QStringLiteral("94.16%"));
+    const QModelIndex diff = lines->index(efficiency, ChangeLinesModel::Diff);
+    CHECK(diff.data().toString() == QStringLiteral("+94.07 pp"));
+    CHECK(diff.data(Qt::ForegroundRole).value<QBrush>().color() == CompareColors::better());
+    // The line opens the Execution Trace.
+    TablePanel* panel = page->panel();
+    emit panel->view()->doubleClicked(panel->proxy()->mapFromSource(lines->index(efficiency, 0)));
+    CHECK(window.currentPage() == QStringLiteral("Execution Trace"));
+}

@@ -4,8 +4,10 @@
 
 #include "popscope/report.hpp"
 #include "popscope/report_comparison.hpp"
+#include "popscope/trace_comparison.hpp"
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 using namespace popscope;
@@ -16,6 +18,16 @@ namespace {
 
 std::string pair(const std::string& a, const std::string& b) { return sampleProfile(a) + " " + sampleProfile(b); }
 
+// What `popscope-cli compare` computes by default: the reports and their execution traces.
+ReportComparison compareWithTraces(const std::string& a, const std::string& b)
+{
+    const auto source = Report::open(sampleProfile(a));
+    const auto target = Report::open(sampleProfile(b));
+    ReportComparison c = compareReports(*source, *target);
+    c.trace = compareExecutionTraces(*source, *target);
+    return c;
+}
+
 } // namespace
 
 TEST_CASE("compare batch-4 batch-8 fails a memory>+1% gate, naming the rule and the figure", "[compare][cli]")
@@ -24,9 +36,10 @@ TEST_CASE("compare batch-4 batch-8 fails a memory>+1% gate, naming the rule and 
     CHECK(r.status == 12);
     CHECK_THAT(r.err, Catch::Contains("popscope-cli: gate failed: memory>+1% (total memory +75.3% (+98.4 MiB): 131 MiB -> 229 MiB)"));
     // The comparison itself is printed as formatComparisonText gives it.
-    const ReportComparison c = compareReports(*Report::open(sampleProfile("batch-4")), *Report::open(sampleProfile("batch-8")));
+    const ReportComparison c = compareWithTraces("batch-4", "batch-8");
     CHECK(r.out == formatComparisonText(c, MemoryUnit::Binary));
     CHECK_THAT(r.out, Catch::Contains("variable size: layer1/conv/partials"));
+    CHECK_THAT(r.out, Catch::Contains("Execution trace"));
 }
 
 TEST_CASE("compare gates: all passing exit 0, any failing exits 12 and names only the failing rules", "[compare][cli]")
@@ -56,7 +69,7 @@ TEST_CASE("compare --json holds the figures and the gate results", "[compare][cl
     const auto r = runCli("compare " + pair("offload-off", "offload-on") + " --json --fail-if 'memory<-10%'");
     CHECK(r.status == 12);
     const auto j = nlohmann::json::parse(r.out);
-    const ReportComparison c = compareReports(*Report::open(sampleProfile("offload-off")), *Report::open(sampleProfile("offload-on")));
+    const ReportComparison c = compareWithTraces("offload-off", "offload-on");
     CHECK(j["memory"]["totalIncludingGaps"]["source"] == c.totalMemory.source);
     CHECK(j["memory"]["totalIncludingGaps"]["diff"]["absolute"] == c.totalMemory.diff.absolute);
     CHECK(j["alwaysLiveFlips"]["becameNotAlwaysLive"] == 12);
@@ -67,6 +80,39 @@ TEST_CASE("compare --json holds the figures and the gate results", "[compare][cl
     CHECK(j["gates"][0]["rule"] == "memory<-10%");
     CHECK(j["gates"][0]["failed"] == true);
     CHECK(j["gates"][0]["measured"].get<double>() == Approx(*c.totalMemory.diff.fraction * 100));
+}
+
+TEST_CASE("compare: the execution traces' total cycles and parallel efficiency, and --no-trace leaves them out", "[compare][cli][trace]")
+{
+    const auto r = runCli("compare " + pair("sort-single", "sort-bitonic"));
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("Execution trace"));
+    CHECK_THAT(r.out, Catch::Contains("Parallel efficiency") && Catch::Contains("0.09% -> 94.16%")
+                          && Catch::Contains("+94.07 pp"));
+    CHECK_THAT(r.out, Catch::Contains("162,689,548 cycles -> 211,172 cycles"));
+
+    const auto json = nlohmann::json::parse(runCli("compare " + pair("sort-single", "sort-bitonic") + " --json").out);
+    const ReportComparison c = compareWithTraces("sort-single", "sort-bitonic");
+    const auto& trace = json["executionTrace"];
+    CHECK(trace["totalCycles"]["source"] == c.trace.sourceTotalCycles);
+    CHECK(trace["totalCycles"]["target"] == c.trace.targetTotalCycles);
+    CHECK(trace["steps"]["source"] == 9);
+    CHECK(trace["steps"]["target"] == 415);
+    bool efficiencyLine = false;
+    for (const auto& line : json["whatChanged"])
+        if (line["metric"] == "parallel efficiency") {
+            efficiencyLine = true;
+            CHECK(line["unit"] == "percent");
+            CHECK(line["worse"] == -1); // a drop is the bad direction
+            CHECK(line["target"] == 9416);
+        }
+    CHECK(efficiencyLine);
+
+    const auto noTrace = runCli("compare " + pair("sort-single", "sort-bitonic") + " --no-trace");
+    CHECK(noTrace.status == 0);
+    CHECK_THAT(noTrace.out, !Catch::Contains("Execution trace") && !Catch::Contains("Parallel efficiency"));
+    const auto noTraceJson = nlohmann::json::parse(runCli("compare " + pair("sort-single", "sort-bitonic") + " --json --no-trace").out);
+    CHECK(noTraceJson["executionTrace"].is_null());
 }
 
 TEST_CASE("compare: bad rules and arguments are usage errors naming the rule", "[compare][cli]")
@@ -94,4 +140,33 @@ TEST_CASE("compare: bad rules and arguments are usage errors naming the rule", "
     CHECK_THAT(help.out, Catch::Contains("tiles-over-capacity") && Catch::Contains("12 gate failed")
                              && Catch::Contains("category:NAME"));
     CHECK_THAT(runCli("help").out, Catch::Contains("12 gate failed"));
+}
+
+TEST_CASE("compareTraces: shares of the IPUs' cycles and the What changed lines they give", "[compare][trace]")
+{
+    const ReportComparison c = compareWithTraces("sort-single", "sort-bitonic");
+    REQUIRE(c.trace.present);
+    CHECK(c.trace.sourceSteps == 9);
+    CHECK(c.trace.targetSteps == 415);
+    CHECK(shareInBasisPoints(c.trace.sourceEfficiency) == 9);
+    CHECK(shareInBasisPoints(c.trace.targetEfficiency) == 9416);
+    for (const auto* shares : {&c.trace.sourceShare, &c.trace.targetShare}) {
+        double sum = 0;
+        for (double s : *shares)
+            sum += s;
+        CHECK(sum == Approx(1.0).margin(1e-9)); // every IPU cycle is in exactly one kind of step (or idle)
+    }
+    const auto lines = whatChanged(c);
+    const auto efficiency = std::find_if(lines.begin(), lines.end(), [](const ChangeLine& l) { return l.metric == "parallel efficiency"; });
+    REQUIRE(efficiency != lines.end());
+    CHECK(efficiency->worse == -1);
+    CHECK(efficiency->diff.absolute == 9416 - 9);
+    const auto total = std::find_if(lines.begin(), lines.end(), [](const ChangeLine& l) { return l.metric == "total cycles"; });
+    REQUIRE(total != lines.end());
+    CHECK(total->sourceValue == int64_t(c.trace.sourceTotalCycles));
+    CHECK(total->targetValue == 211172);
+    // Without the traces (compareReports alone) there is no trace line.
+    const ReportComparison plain = compareReports(*Report::open(sampleProfile("sort-single")), *Report::open(sampleProfile("sort-bitonic")));
+    const auto plainLines = whatChanged(plain);
+    CHECK(std::none_of(plainLines.begin(), plainLines.end(), [](const ChangeLine& l) { return l.table == "trace"; }));
 }
