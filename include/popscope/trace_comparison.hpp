@@ -8,6 +8,8 @@
 
 #include <array>
 #include <cstdint>
+#include <string_view>
+#include <vector>
 
 namespace popscope {
 
@@ -29,6 +31,15 @@ TraceComparison compareTraces(const TraceSummary& source, const TraceSummary& ta
 // The two reports' traces compared (for ReportComparison::trace): analyses both, the target's in a
 // second thread when not analysed yet. Throws ProfileError for a damaged trace.
 TraceComparison compareExecutionTraces(const Report& source, const Report& target);
+
+// The steps of two traces paired for compare mode (selection, "Align at step"): the k-th step of a
+// program with the k-th step of the same program in the other trace; a step whose program has no
+// such partner pairs with the unpaired step at the same index, if any. -1: no partner.
+struct StepPairs {
+    std::vector<int64_t> sourceToTarget, targetToSource;
+};
+StepPairs pairSteps(const std::vector<std::string_view>& sourceStepPrograms,
+                    const std::vector<std::string_view>& targetStepPrograms);
 
 // A share as What changed carries it: basis points (1/100 of a percent), 9,416 = 94.16%.
 int64_t shareInBasisPoints(double share);

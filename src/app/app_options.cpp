@@ -52,13 +52,15 @@ AppOptions parseAppOptions(const QStringList& arguments)
         QStringLiteral("view"));
     const QCommandLineOption traceStep(QStringLiteral("trace-step"),
         QStringLiteral("Execution Trace: zoom to this step and show its details."), QStringLiteral("step"));
+    const QCommandLineOption traceAlign(QStringLiteral("trace-align"),
+        QStringLiteral("Execution Trace in compare mode: align the two traces at --trace-step and its partner."));
 
     const QCommandLineOption show(QStringLiteral("show"),
                                   QStringLiteral("Show a row of the page: TABLE=KEY, e.g. \"operations=popart: layer1/Conv\", "
                                                  "\"operations=#1\" (the first row as sorted), \"programs=42\" (a program id)."),
                                   QStringLiteral("TABLE=KEY"));
     parser.addOptions({compare, demo, page, select, tab, steps, lifetime, breakdown, screenshot, size, fresh, settingsDir,
-                       traceScale, traceView, traceStep, show});
+                       traceScale, traceView, traceStep, traceAlign, show});
 
     AppOptions options;
     if (!parser.parse(arguments)) {
@@ -91,6 +93,7 @@ AppOptions parseAppOptions(const QStringList& arguments)
     options.traceScale = parser.value(traceScale).toLower();
     options.traceView = parser.value(traceView).toLower();
     options.traceStep = parser.isSet(traceStep) ? parser.value(traceStep).toLongLong() : -1;
+    options.traceAlign = parser.isSet(traceAlign);
     options.screenshot = parser.value(screenshot);
     // Scripted screenshots always show the defaults, whatever the user last chose.
     options.settingsDir = parser.value(settingsDir);

@@ -2,7 +2,7 @@
 // Command line: popscope [FILE] [--compare TARGET] [--demo] [--page NAME] [--select TILES] [--tab NAME]
 //               [--screenshot OUT.png] [--size WxH] [--breakdown NAME] [--fresh-settings]
 //               [--settings-dir DIR] [--trace-scale same|own] [--trace-view flame|flat]
-//               [--trace-step N] [--steps peak|LIST] [--lifetime NAME]... [--show TABLE=KEY]
+//               [--trace-step N] [--trace-align] [--steps peak|LIST] [--lifetime NAME]... [--show TABLE=KEY]
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -23,6 +23,7 @@ struct AppOptions {
     QString traceScale; // Execution Trace in compare mode: same or own
     QString traceView;  // Execution Trace: flame or flat
     qint64 traceStep = -1; // Execution Trace: zoom to this step
+    bool traceAlign = false; // Execution Trace in compare mode: aligned at traceStep
     QString screenshot; // write the window to this PNG and exit
     QSize size;         // window size
     bool freshSettings = false; // ignore (and do not touch) the user's saved settings

@@ -98,6 +98,8 @@ void WindowScript::apply()
             trace->setFlame(m_options.traceView == QStringLiteral("flame"));
         if (m_options.traceStep >= 0)
             trace->zoomToStep(uint32_t(m_options.traceStep));
+        if (m_options.traceAlign)
+            trace->setAligned(true);
         if (!m_options.screenshot.isEmpty())
             QTimer::singleShot(500, this, &WindowScript::finish);
     };

@@ -5,6 +5,7 @@
 #include "popscope/report.hpp"
 #include "trace_changes.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <future>
 
@@ -45,6 +46,26 @@ const char* kindTitle(TraceState kind)
 std::string percentText(double share) { return formatPercent(share, 2); }
 
 } // namespace
+
+StepPairs pairSteps(const std::vector<std::string_view>& sourceStepPrograms,
+                    const std::vector<std::string_view>& targetStepPrograms)
+{
+    StepPairs pairs;
+    pairs.sourceToTarget.assign(sourceStepPrograms.size(), -1);
+    pairs.targetToSource.assign(targetStepPrograms.size(), -1);
+    for (const MatchedRow& row : matchRows(sourceStepPrograms, targetStepPrograms))
+        if (row.source >= 0 && row.target >= 0) {
+            pairs.sourceToTarget[size_t(row.source)] = row.target;
+            pairs.targetToSource[size_t(row.target)] = row.source;
+        }
+    const size_t common = std::min(sourceStepPrograms.size(), targetStepPrograms.size());
+    for (size_t i = 0; i < common; ++i)
+        if (pairs.sourceToTarget[i] < 0 && pairs.targetToSource[i] < 0) {
+            pairs.sourceToTarget[i] = int64_t(i);
+            pairs.targetToSource[i] = int64_t(i);
+        }
+    return pairs;
+}
 
 int64_t shareInBasisPoints(double share) { return int64_t(std::llround(share * 10000.0)); }
 

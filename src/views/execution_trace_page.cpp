@@ -1,15 +1,11 @@
 #include "views/execution_trace_page.hpp"
 
 #include "models/compare_colors.hpp"
-#include "models/image_file.hpp"
-#include "models/program_type_style.hpp"
 #include "models/report_state.hpp"
 #include "models/table_filter_proxy.hpp"
 #include "models/trace_figures_model.hpp"
 #include "models/waiting_steps_model.hpp"
-#include "popscope/chrome_trace.hpp"
 #include "popscope/errors.hpp"
-#include "popscope/units.hpp"
 #include "views/table_panel.hpp"
 #include "views/trace_overview.hpp"
 #include "views/trace_step_details.hpp"
@@ -19,14 +15,10 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -107,6 +99,10 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     m_sameScale->setToolTip(QStringLiteral("Compare mode: both traces on one time axis, zooming and panning together; "
                                            "off, each trace fills the width on its own scale"));
     bar->addWidget(m_sameScale);
+    m_align = new QCheckBox(QStringLiteral("Align at step"), this);
+    m_align->setToolTip(QStringLiteral("Compare mode: shift the traces so the selected step and the same program's "
+                                       "step in the other report start at the same x"));
+    bar->addWidget(m_align);
     for (QToolButton* button : {m_back, m_forward, fit, exportButton})
         bar->addWidget(button);
     layout->addLayout(bar);
@@ -152,7 +148,7 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
                                                                "double-click or Home: show all · Alt+←/→: back/forward")
                                               : text);
         });
-        connect(m_views[slot], &TraceView::stepClicked, this, &ExecutionTracePage::showDetails);
+        connect(m_views[slot], &TraceView::stepClicked, this, [this, slot](int64_t step) { selectStep(slot, step); });
     }
     m_overview = new TraceOverview(m_zoom, traces);
     tracesLayout->addWidget(m_overview);
@@ -219,6 +215,7 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     connect(m_back, &QToolButton::clicked, m_zoom, &TraceZoom::back);
     connect(m_forward, &QToolButton::clicked, m_zoom, &TraceZoom::forward);
     connect(m_sameScale, &QCheckBox::toggled, this, &ExecutionTracePage::setSameTimeScale);
+    connect(m_align, &QCheckBox::toggled, this, &ExecutionTracePage::setAligned);
     connect(m_targetZoom, &TraceZoom::changed, this, &ExecutionTracePage::updateFigures);
     connect(fit, &QToolButton::clicked, this, [this] {
         m_zoom->fit();
@@ -361,10 +358,16 @@ void ExecutionTracePage::showTraces()
     m_waitsSide->setCurrentIndex(0);
     m_waitsSide->setVisible(comparing);
     m_waits->setTrace(m_data[0]);
+    for (TraceView* view : m_views)
+        view->setCycleOffset(0);
+    m_overview->setCycleOffset(0);
+    m_selected[0] = m_selected[1] = -1;
+    pairTheSteps();
     m_zoom->setExtent(extent);
     if (comparing)
         m_targetZoom->setExtent(m_data[1]->lod.endCycle());
     m_sameScale->setVisible(comparing);
+    m_align->setVisible(comparing);
     setSameTimeScale(m_sameScale->isChecked());
     followSelection();
     updateFigures();
@@ -384,46 +387,6 @@ void ExecutionTracePage::setFlame(bool flame)
     updateTypeLegend();
 }
 
-void ExecutionTracePage::updateTypeLegend()
-{
-    // The program types drawn in the step rows, as chips in their Program Tree colours: the steps'
-    // own in the Flat view, every level's in the Flame view.
-    const bool flame = m_viewMode->currentIndex() == 0;
-    QStringList types;
-    const auto add = [&types](std::string_view type) {
-        const QString name = QString::fromUtf8(type.data(), qsizetype(type.size()));
-        if (!types.contains(name))
-            types << name;
-    };
-    for (const auto& data : m_data) {
-        if (!data)
-            continue;
-        if (!flame) {
-            for (const ExecutionStep& step : data->steps)
-                add(step.type);
-            continue;
-        }
-        for (const FlameLane& lane : data->flame.lanes)
-            for (size_t level = 1; level < lane.levels.size(); ++level)
-                for (const FlameSpan& span : lane.levels[level])
-                    add(data->flameSpanType(level, span));
-    }
-    QString chips = flame ? QStringLiteral("Programs: <span style='color:%1'>■</span>&nbsp;Run")
-                                .arg(palette().color(QPalette::Mid).name())
-                          : QStringLiteral("Steps:");
-    for (const QString& type : types)
-        chips += QStringLiteral(" <span style='color:%1'>■</span>&nbsp;%2").arg(programTypeColor(type.toStdString()).name(), type);
-    m_typeLegend->setText(chips);
-}
-
-void ExecutionTracePage::setSameTimeScale(bool same)
-{
-    if (m_sameScale->isChecked() != same)
-        m_sameScale->setChecked(same); // toggled() comes back here
-    m_views[1]->setZoom(same ? m_zoom : m_targetZoom);
-    updateFigures();
-}
-
 void ExecutionTracePage::followSelection()
 {
     const auto& tiles = m_state->selectedTiles();
@@ -439,47 +402,11 @@ void ExecutionTracePage::followSelection()
         view->setTileWindow(tiles.empty() ? 0 : first, tiles.empty() ? UINT32_MAX : last);
 }
 
-void ExecutionTracePage::updateFigures()
-{
-    m_back->setEnabled(m_zoom->canGoBack());
-    m_forward->setEnabled(m_zoom->canGoForward());
-    if (!m_data[0])
-        return;
-    // Each report's figures over its part of the window: on one time scale the shorter run's
-    // window ends where it ends, not in the idle time after it.
-    const auto clipped = [](const TraceZoom* zoom, const TraceData* data) -> TraceFiguresModel::Window {
-        const uint64_t end = data ? std::max<uint64_t>(data->lod.endCycle(), 1) : zoom->last();
-        const uint64_t to = std::min(zoom->last(), end);
-        return {std::min(zoom->first(), to - 1), to};
-    };
-    m_figures->setWindows(m_data[0].get(), clipped(m_zoom, m_data[0].get()), m_data[1].get(),
-        clipped(m_views[1]->zoom(), m_data[1].get()));
-}
-
-void ExecutionTracePage::showDetails(int64_t step)
-{
-    for (TraceView* view : m_views)
-        view->setSelectedStep(step);
-    const auto report = m_state->report();
-    m_details->showStep(m_data[0].get(), report.get(), step);
-}
-
 QString ExecutionTracePage::detailsText() const { return m_details->text(); }
 
 QString ExecutionTracePage::messageText() const { return m_stack->currentIndex() == 0 ? m_message->text() : QString(); }
 
-void ExecutionTracePage::zoomToStep(uint32_t step)
-{
-    const TraceData* data = m_data[0].get();
-    if (!data || step >= data->steps.size() || data->steps[step].ipus.empty())
-        return;
-    const StepIpu& si = data->steps[step].ipus.front();
-    // The step with a margin of a quarter of its length on each side.
-    const uint64_t margin = std::max<uint64_t>(si.cycles / 4, 8);
-    m_zoom->setWindow(si.cyclesBase - std::min(si.cyclesBase, margin), si.cyclesBase + si.cycles + margin);
-    showDetails(step);
-    m_tabs->setCurrentWidget(m_details);
-}
+bool ExecutionTracePage::isAligned() const { return m_align->isChecked(); }
 
 bool ExecutionTracePage::showRow(const QString& table, const QString& rowKey)
 {
@@ -504,48 +431,6 @@ void ExecutionTracePage::showMessage(const QString& text, bool busy)
     m_cancel->setVisible(busy);
     m_progress->setValue(0);
     m_stack->setCurrentIndex(0);
-}
-
-void ExecutionTracePage::exportTrace(bool perTile)
-{
-    if (!m_data[0])
-        return;
-    const QString suggested = QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral(".trace.json");
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export the trace"), suggested,
-        QStringLiteral("Chrome trace JSON (*.json)"));
-    if (path.isEmpty())
-        return;
-    const std::string source = m_state->report()->path.toStdString();
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
-        const QString problem = watcher->result();
-        watcher->deleteLater();
-        if (problem.isEmpty())
-            m_readout->setText(QStringLiteral("Wrote %1: open it in Perfetto UI (ui.perfetto.dev) or chrome://tracing").arg(path));
-        else
-            QMessageBox::warning(this, QStringLiteral("Export the trace"), problem);
-    });
-    m_readout->setText(QStringLiteral("Writing %1…").arg(path));
-    watcher->setFuture(QtConcurrent::run([source, path, perTile]() -> QString {
-        try {
-            writeChromeTrace(*Profile::open(source), path.toStdString(), perTile);
-            return {};
-        } catch (const ProfileError& error) {
-            return QString::fromStdString(error.what());
-        }
-    }));
-}
-
-void ExecutionTracePage::saveImage()
-{
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save the trace as an image"),
-        QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral("-trace.png"),
-        QStringLiteral("PNG image (*.png)"));
-    if (path.isEmpty())
-        return;
-    QString error; // both traces in compare mode, with the readout line
-    if (!saveImageFile(m_views[0]->parentWidget()->grab().toImage(), path, &error))
-        QMessageBox::warning(this, QStringLiteral("Save the trace"), error);
 }
 
 } // namespace popscope

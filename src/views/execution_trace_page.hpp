@@ -4,6 +4,7 @@
 // the visible window, "Where the cycles wait" (click a row to zoom to its step) and the selected
 // step's Details. In compare mode the two traces sit one above the other and zoom and pan together.
 #include "models/trace_data.hpp"
+#include "popscope/trace_comparison.hpp"
 #include "views/report_page.hpp"
 
 #include <QFutureWatcher>
@@ -54,6 +55,11 @@ public:
     void setSameTimeScale(bool same);
     // The step rows: the Flame view (runs and the program tree over time) or the Flat view.
     void setFlame(bool flame);
+    // Compare mode, one time scale: shift the traces so the selected step and its partner in the
+    // other report (the same program's same occurrence) start at the same x.
+    void setAligned(bool aligned);
+    bool isAligned() const;
+    int64_t selectedStep(int slot) const { return m_selected[slot]; }
     WaitingStepsModel* waitsModel() const { return m_waits; }
     TraceFiguresModel* figuresModel() const { return m_figures; }
     QString detailsText() const;
@@ -70,7 +76,12 @@ private:
     void updateFigures();
     void updateTypeLegend();
     void followSelection();
-    void showDetails(int64_t step);
+    void showDetails(int64_t step); // selects a source step
+    void selectStep(int slot, int64_t step);
+    void pairTheSteps();
+    bool applyAlignment(); // whether the offsets changed (the zoom then shows everything)
+    void showStepWindow(uint32_t step); // the zoom on a source step, with a margin
+    uint64_t toZoom(uint64_t sourceCycle) const; // a source cycle in the shared zoom's cycles
     void exportTrace(bool perTile);
     void saveImage();
     void showMessage(const QString& text, bool busy);
@@ -96,6 +107,9 @@ private:
     TraceZoom* m_zoom;
     TraceZoom* m_targetZoom; // the target's own window when "Same time scale" is off
     QCheckBox* m_sameScale;
+    QCheckBox* m_align;
+    StepPairs m_pairs;                // the two reports' steps paired (compare mode)
+    int64_t m_selected[2] = {-1, -1}; // the selected step of each report
     TraceView* m_views[2] = {nullptr, nullptr};
     WaitingStepsModel* m_waits;
     TraceFiguresModel* m_figures;

@@ -9,7 +9,7 @@
 
 namespace popscope {
 
-QString compactCycles(double cycles)
+QString compactCycles(double cycles, int digits)
 {
     const char* suffix[] = {"", "k", "M", "G", "T"};
     int i = 0;
@@ -17,15 +17,17 @@ QString compactCycles(double cycles)
         cycles /= 1000;
         ++i;
     }
-    return QString::number(cycles, 'g', 4) + QLatin1String(suffix[i]);
+    return QString::number(cycles, 'g', digits) + QLatin1String(suffix[i]);
 }
 
 // An axis label: "1.25M", or with ticks closer than 1,000 cycles the whole number ("868,261").
+// Deep in a long run the label keeps the digits that tell two ticks apart ("162.612M").
 QString axisLabel(double cycles, double tickStep)
 {
     if (tickStep < 1000)
         return QString::fromStdString(formatCount(uint64_t(cycles)));
-    return compactCycles(cycles);
+    const int digits = int(std::ceil(std::log10(std::max(1.0, std::abs(cycles) / tickStep)))) + 1;
+    return compactCycles(cycles, std::max(4, digits));
 }
 
 QString timeText(uint64_t cycles, double clockHz)
@@ -42,14 +44,14 @@ QString timeText(uint64_t cycles, double clockHz)
     return QStringLiteral("%1 ns").arg(seconds * 1e9, 0, 'g', 3);
 }
 
-void paintCycleAxis(QPainter& p, const QRect& area, uint64_t first, uint64_t last, const QPalette& palette, int gutter,
+void paintCycleAxis(QPainter& p, const QRect& area, double first, double last, const QPalette& palette, int gutter,
     int axisHeight)
 {
     const int y = area.top() - 4;
     const QColor text = palette.color(QPalette::WindowText);
     const QColor grid = palette.color(QPalette::Mid);
     // About one label per 110 pixels, at 1, 2 or 5 × a power of ten cycles.
-    const double perPixel = double(last - first) / std::max(1, area.width());
+    const double perPixel = (last - first) / std::max(1, area.width());
     const double raw = perPixel * 110;
     const double power = std::pow(10.0, std::floor(std::log10(std::max(raw, 1.0))));
     double step = power;
@@ -60,9 +62,9 @@ void paintCycleAxis(QPainter& p, const QRect& area, uint64_t first, uint64_t las
         }
     p.setPen(grid);
     p.drawLine(area.left(), y, area.right(), y);
-    const double firstTick = std::ceil(double(first) / step) * step;
-    for (double c = firstTick; c < double(last); c += step) {
-        const int x = int(area.left() + (c - double(first)) / double(last - first) * area.width());
+    const double firstTick = std::max(0.0, std::ceil(first / step) * step);
+    for (double c = firstTick; c < last; c += step) {
+        const int x = int(area.left() + (c - first) / (last - first) * area.width());
         p.setPen(grid);
         p.drawLine(x, y - 4, x, y);
         p.setPen(text);

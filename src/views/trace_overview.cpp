@@ -40,6 +40,13 @@ void TraceOverview::setTrace(std::shared_ptr<const TraceData> trace)
     update();
 }
 
+void TraceOverview::setCycleOffset(int64_t offset)
+{
+    m_cycleOffset = offset;
+    m_picture = {};
+    update();
+}
+
 QRect TraceOverview::stripRect() const { return QRect(kLeft, 2, std::max(10, width() - kLeft - kRight), height() - 4); }
 
 void TraceOverview::resizeEvent(QResizeEvent*) { m_picture = {}; }
@@ -67,6 +74,7 @@ void TraceOverview::paintEvent(QPaintEvent*)
         painter.setTrace(m_trace.get());
         TraceWindow window;
         window.cyclesPerColumn = std::max(1e-9, double(m_zoom->extent()) / strip.width());
+        window.firstColumn = int64_t(std::floor(double(m_cycleOffset) / window.cyclesPerColumn));
         window.lastTile = m_trace->lod.tilesPerIpu();
         QPainter into(&m_picture);
         for (uint32_t ipu = 0; ipu < ipus; ++ipu) {

@@ -19,6 +19,7 @@ public:
     TraceOverview(TraceZoom* zoom, QWidget* parent = nullptr);
     void setTrace(std::shared_ptr<const TraceData> trace);
     void setZoom(TraceZoom* zoom);
+    void setCycleOffset(int64_t offset); // as TraceView's: the zoom's cycle c is the trace's c + offset
     QRect windowRect() const; // the visible window in widget coordinates
     QSize sizeHint() const override { return {600, 36}; }
     QSize minimumSizeHint() const override { return {100, 24}; }
@@ -40,6 +41,7 @@ private:
     TraceZoom* m_zoom;
     std::shared_ptr<const TraceData> m_trace;
     QImage m_picture; // the whole run at the strip's size
+    int64_t m_cycleOffset = 0;
     bool m_dragging = false;
     int m_grabOffset = 0;
 };

@@ -18,14 +18,14 @@ namespace popscope {
 struct StepRowsFrame {
     const TraceData* trace = nullptr;
     double left = 0, width = 1;     // the plot's pixels
-    uint64_t first = 0, last = 1;   // the cycles they show
+    double first = 0, last = 1;     // the cycles they show (negative before the run)
     QString filter;
     int64_t selectedStep = -1;
     QPalette palette;
     QFont font;
     double xOf(uint64_t cycle) const
     {
-        return left + (double(cycle) - double(first)) / double(std::max<uint64_t>(1, last - first)) * width;
+        return left + (double(cycle) - first) / std::max(1.0, last - first) * width;
     }
 };
 

@@ -55,6 +55,14 @@ QImage TraceTilesPainter::paint(uint32_t ipu, const TraceWindow& window, QSize s
             x1 = shift >= 0 ? w : int(-shift);
         }
     }
+    if (window.firstColumn < 0) { // an aligned compare view: the columns before cycle 0 stay blank
+        const int blank = int(std::min<int64_t>(size.width(), -window.firstColumn));
+        const QRgb base = palette.color(QPalette::Base).rgb();
+        for (int y = 0; y < size.height(); ++y)
+            std::fill_n(reinterpret_cast<QRgb*>(image.scanLine(y)), blank, base);
+        x0 = std::max(x0, blank);
+        x1 = std::max(x1, x0);
+    }
     // Single tiles once a group of 16 spans several pixel rows (the groups would look blocky).
     m_fullResolution = tilesPerRow <= kMaxTilesPerRowForSingleTiles && paintTiles(ipu, window, image, x0, x1);
     if (!m_fullResolution)

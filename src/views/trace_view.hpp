@@ -46,6 +46,10 @@ public:
     uint32_t lastTile() const { return m_tileLast; }
     bool showsSingleTiles() const { return !m_painters.empty() && m_painters.front().fullResolution(); }
     void setTitle(const QString& title, const QColor& colour); // compare mode: "Source: a.pop"
+    // Compare mode, "Align at step": the view shows its trace's cycles [zoom first + offset, zoom
+    // last + offset), so a step of each trace can start at the same x. Cycles before 0 stay blank.
+    void setCycleOffset(int64_t offset);
+    int64_t cycleOffset() const { return m_cycleOffset; }
 
     // What is under `pos`: the readout the page shows while hovering (empty outside the lanes).
     QString readoutAt(const QPoint& pos) const;
@@ -84,7 +88,12 @@ private:
     // The flame span under `pos` and its level (nullptr outside the flame rows).
     const FlameSpan* flameSpanAt(const QPoint& pos, size_t* level) const;
     QRect plotArea() const;
-    uint64_t cycleAtX(int x) const;
+    // The trace's cycles at the plot's left and right edges (negative before the run when offset).
+    double viewFirst() const;
+    double viewLast() const;
+    double zoomCycleAtX(int x) const;  // in the shared zoom's cycles
+    double signedCycleAtX(int x) const; // in the trace's cycles, negative before the run
+    uint64_t cycleAtX(int x) const;    // the same, 0 before the run
     double xOfCycle(uint64_t cycle) const;
     void paintAxis(QPainter& p, const QRect& area) const;
     void paintSteps(QPainter& p, const Lane& lane) const;
@@ -95,6 +104,7 @@ private:
     TraceZoom* m_zoom;
     std::shared_ptr<const TraceData> m_trace;
     int m_ipu = -1;
+    int64_t m_cycleOffset = 0;
     QString m_filter;
     int64_t m_selectedStep = -1;
     bool m_flame = true;

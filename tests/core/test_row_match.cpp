@@ -1,5 +1,6 @@
 // matchRows and signedDiff: one-side rows, renames, duplicates, empty sides, signs, overflow edges.
 #include "popscope/row_match.hpp"
+#include "popscope/trace_comparison.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -101,4 +102,15 @@ TEST_CASE("signed differences: signs, zero source, saturation", "[join]")
     CHECK(signedDiff(uint64_t(kMax) + 2, 0).absolute == kMin); // saturated
     CHECK(signedDiff(kMaxU, kMaxU - 1).absolute == -1);
     CHECK(signedDiff(1, kMaxU).fraction.value() == Approx(double(kMaxU)));
+}
+
+TEST_CASE("pairSteps: the k-th step of a program with the k-th of the same program, else the same index")
+{
+    // Source: load, sort, sort, store. Target: load, swap, swap, swap, sort, store.
+    const std::vector<std::string_view> source = {"in/load", "heap/sort", "heap/sort", "out/store"};
+    const std::vector<std::string_view> target = {"in/load", "bitonic/swap", "bitonic/swap", "bitonic/swap", "heap/sort", "out/store"};
+    const StepPairs pairs = pairSteps(source, target);
+    CHECK(pairs.sourceToTarget == std::vector<int64_t>{0, 4, 2, 5}); // the 2nd sort has no partner by name: index 2
+    CHECK(pairs.targetToSource == std::vector<int64_t>{0, -1, 2, -1, 1, 3});
+    CHECK(pairSteps({}, target).targetToSource == std::vector<int64_t>(6, -1));
 }

@@ -10,6 +10,7 @@
 #include "popscope/profile_writer.hpp"
 #include "popscope/units.hpp"
 #include "views/execution_trace_page.hpp"
+#include "views/trace_axis.hpp"
 #include "views/trace_view.hpp"
 #include "views/trace_zoom.hpp"
 
@@ -204,4 +205,56 @@ TEST_CASE("the Flame view nests each step in its run and programs; double-click 
     const QString readout = view->readoutAt(QPoint(rowCentre(heapLevel, *heap).x(), flat.center().y()));
     CHECK(readout.contains(QStringLiteral("step ")));
     CHECK(readout.contains(QStringLiteral("sort/HeapSort")));
+}
+
+TEST_CASE("compare mode: aligned at a step, the step and its partner start at the same x", "[trace][window][compare][align]")
+{
+    OpenTrace w(sampleProfile("sort-single.pop"), sampleProfile("sort-bitonic.pop"));
+    TraceView* source = w.page->sourceView();
+    TraceView* target = w.page->targetView();
+    // Step 6 of sort-single copies the result to the host; bitonic's copy is its partner by program name.
+    w.page->zoomToStep(6);
+    const int64_t partner = w.page->selectedStep(1);
+    REQUIRE(partner >= 0);
+    CHECK(target->trace()->stepName(uint32_t(partner)) == source->trace()->stepName(6));
+    CHECK(target->selectedStep() == partner);
+    CHECK(source->cycleOffset() == 0);
+    CHECK(target->cycleOffset() == 0);
+
+    w.page->setAligned(true);
+    const uint64_t sourceStart = source->trace()->steps[6].ipus.front().cyclesBase;
+    const uint64_t targetStart = target->trace()->steps[size_t(partner)].ipus.front().cyclesBase;
+    REQUIRE(sourceStart > targetStart); // the heap sort runs 162M cycles, bitonic 0.2M
+    CHECK(source->cycleOffset() == 0);
+    CHECK(target->cycleOffset() == int64_t(targetStart) - int64_t(sourceStart)); // shifted right
+    CHECK(int64_t(sourceStart) - source->cycleOffset() == int64_t(targetStart) - target->cycleOffset());
+    // The zoom frames the aligned step; both runs fit in the extent, the target's ending later.
+    CHECK(w.page->zoom()->first() <= sourceStart);
+    CHECK(w.page->zoom()->last() > sourceStart);
+    CHECK(w.page->zoom()->extent() >= source->trace()->lod.endCycle());
+    // Before the target's run there is nothing to read.
+    w.page->zoom()->fit();
+    const QRect rows = target->stepRowsRect(0);
+    CHECK(target->readoutAt(QPoint(rows.left() + 2, rows.center().y())).startsWith(QStringLiteral("Before this report's run")));
+    CHECK(target->stepAt(QPoint(rows.left() + 2, rows.center().y())) == -1);
+
+    // A step clicked in the target selects its partner in the source.
+    emit target->stepClicked(0);
+    CHECK(w.page->selectedStep(1) == 0);
+    CHECK(w.page->selectedStep(0) == 0); // both begin by copying the input from the host
+    CHECK(source->selectedStep() == 0);
+    // Aligned at the first steps (both at cycle 0) the offsets are 0 again; unaligned, too.
+    CHECK(target->cycleOffset() == 0);
+    w.page->zoomToStep(6);
+    w.page->setAligned(false);
+    CHECK(target->cycleOffset() == 0);
+    CHECK(w.page->zoom()->extent() == source->trace()->lod.endCycle());
+}
+
+TEST_CASE("the trace's axis labels keep the digits that tell two ticks apart", "[trace][axis]")
+{
+    CHECK(axisLabel(1250000, 250000) == QStringLiteral("1.25M"));
+    CHECK(axisLabel(162612000, 2000) == QStringLiteral("162.612M")); // deep in a long run
+    CHECK(axisLabel(162614000, 2000) != axisLabel(162612000, 2000));
+    CHECK(axisLabel(868261, 100) == QStringLiteral("868,261"));
 }
