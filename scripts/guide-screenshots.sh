@@ -45,9 +45,11 @@ shoot "$out/compare-insights.png" 1920x1080 "${pair[@]}" --page insights
 shoot "$out/compare-small.png" 1024x640 "${pair[@]}" --page memory --tab Variables
 
 # The Execution Trace: the seed articles' sorts (one tile busy against every tile), each on its own
-# time scale, the first 48 tiles; the pipeline's ramp-up; a narrow window.
+# time scale, the first 48 tiles, and aligned at the copy of the result to the host (step 6);
+# the pipeline's ramp-up in the Flame view; a narrow window.
 sorts=("$profiles/sort-single.pop" --compare "$profiles/sort-bitonic.pop")
 shoot "$out/trace-compare-sorts.png" 1920x1080 "${sorts[@]}" --page trace --trace-scale own --select 0-47
+shoot "$out/trace-align.png" 1920x1080 "${sorts[@]}" --page trace --trace-step 6 --trace-align
 shoot "$out/trace-pipeline.png" 1920x1080 "$profiles/pipeline-grouped.pop" --page trace
 shoot "$out/trace-small.png" 1024x640 "$profiles/sort-bitonic.pop" --page trace
 # Liveness: the pipeline's peak in the backward pass with the stash live; compare with interleaving.

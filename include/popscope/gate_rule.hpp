@@ -5,6 +5,8 @@
 //   RULE   := METRIC OP VALUE
 //   METRIC := memory | peak-tile | tiles-over-capacity | variables | always-live | not-always-live
 //           | category:NAME            (NAME a memory category as stored, e.g. vertexCode, variable)
+//           | cycles | efficiency      (the execution traces: total cycles of the longest IPU,
+//                                       parallel efficiency in percent)
 //   OP     := > | >= | < | <=
 //   VALUE  := [+|-] NUMBER [% | UNIT]  (UNIT: B kB MB GB KiB MiB GiB, byte metrics only)
 // What VALUE is compared with:
@@ -14,8 +16,11 @@
 //   N (no sign, no %)       the target's own value (e.g. tiles-over-capacity>0, memory>800MiB)
 //   N% (no sign, %)         byte metrics only: the target's share of its capacity (memory, always-live,
 //                           not-always-live, category: of all tiles' memory; peak-tile: of one tile's)
+// efficiency is in percent: N or N% is the target's efficiency, +N / -N (or +Npp) the change in
+// percentage points, +N% / -N% the change relative to the source's efficiency.
 // memory is the total including gaps; peak-tile the bytes of each side's most used tile; variables
-// the number of variables. A rule fails (the gate fails) when its comparison holds.
+// the number of variables. A rule fails (the gate fails) when its comparison holds; a cycles or
+// efficiency rule also fails when the comparison holds no execution traces.
 #include "popscope/units.hpp"
 
 #include <stdexcept>
@@ -25,7 +30,7 @@ namespace popscope {
 
 struct ReportComparison;
 
-enum class GateMetric { Memory, PeakTile, TilesOverCapacity, Variables, AlwaysLive, NotAlwaysLive, Category };
+enum class GateMetric { Memory, PeakTile, TilesOverCapacity, Variables, AlwaysLive, NotAlwaysLive, Category, Cycles, Efficiency };
 enum class GateOp { Greater, GreaterEqual, Less, LessEqual };
 enum class GateMode {
     TargetValue,    // N
@@ -50,6 +55,8 @@ public:
 };
 
 GateRule parseGateRule(const std::string& text);
+// cycles and efficiency: the rule needs ReportComparison::trace (compareExecutionTraces).
+bool needsExecutionTraces(const GateRule& rule);
 
 struct GateResult {
     bool failed = false;  // the rule's comparison holds

@@ -96,6 +96,9 @@ int runCompareCommand(int argc, char** argv)
     }
     if (files.size() != 2)
         return usageError("compare takes two FILEs (SOURCE TARGET), got " + std::to_string(files.size()));
+    for (const GateRule& rule : rules)
+        if (!traces && needsExecutionTraces(rule))
+            return usageError("--fail-if '" + rule.text + "' measures the execution traces, which --no-trace leaves out");
 
     const auto source = Report::open(files[0]);
     const auto target = Report::open(files[1]);

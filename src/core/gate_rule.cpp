@@ -3,6 +3,7 @@
 
 #include "popscope/memory_categories.hpp"
 #include "popscope/report_comparison.hpp"
+#include "popscope/trace_comparison.hpp"
 
 #include <cctype>
 #include <cmath>
@@ -19,7 +20,11 @@ namespace {
     throw GateRuleError("bad rule '" + rule + "': " + problem + " (expected METRIC OP VALUE, e.g. 'memory>+5%')");
 }
 
-bool isByteMetric(GateMetric m) { return m != GateMetric::TilesOverCapacity && m != GateMetric::Variables; }
+bool isByteMetric(GateMetric m)
+{
+    return m != GateMetric::TilesOverCapacity && m != GateMetric::Variables && m != GateMetric::Cycles
+        && m != GateMetric::Efficiency;
+}
 
 std::string trimmed(const std::string& s)
 {
@@ -52,6 +57,8 @@ const char* metricLabel(GateMetric m)
     case GateMetric::AlwaysLive: return "always-live memory";
     case GateMetric::NotAlwaysLive: return "not-always-live memory";
     case GateMetric::Category: return "category";
+    case GateMetric::Cycles: return "total cycles";
+    case GateMetric::Efficiency: return "parallel efficiency";
     }
     return "";
 }
@@ -69,6 +76,9 @@ const char* gateRuleHelp()
           always-live          always-live bytes, all tiles
           not-always-live      not-always-live bytes, all tiles
           category:NAME        bytes of one memory category (vertexCode, variable, internalExchangeCode, ...)
+          cycles               total cycles of the execution trace (the longest IPU)
+          efficiency           parallel efficiency in percent: efficiency<50 is the target's,
+                               efficiency<-5 (or -5pp) a fall of 5 percentage points
   OP      >  >=  <  <=
   VALUE   +N or -N             the change (target - source); bytes may take a unit: B kB MB GB KiB MiB GiB
           +N% or -N%           the change relative to the source (a source of 0 counts as +infinity
@@ -106,6 +116,10 @@ GateRule parseGateRule(const std::string& text)
         rule.metric = GateMetric::AlwaysLive;
     else if (metric == "not-always-live")
         rule.metric = GateMetric::NotAlwaysLive;
+    else if (metric == "cycles")
+        rule.metric = GateMetric::Cycles;
+    else if (metric == "efficiency")
+        rule.metric = GateMetric::Efficiency;
     else if (metric.rfind("category:", 0) == 0) {
         rule.metric = GateMetric::Category;
         rule.category = metric.substr(9);
@@ -120,7 +134,7 @@ GateRule parseGateRule(const std::string& text)
     else
         bad(text, "unknown metric '" + metric
                       + "' (one of: memory, peak-tile, tiles-over-capacity, variables, always-live, not-always-live,"
-                        " category:NAME)");
+                        " category:NAME, cycles, efficiency)");
 
     std::string value = trimmed(text.substr(valueAt));
     if (value.empty())
@@ -143,6 +157,15 @@ GateRule parseGateRule(const std::string& text)
         bad(text, "'" + value + "' is not a number");
     rule.value = std::strtod(value.substr(0, end).c_str(), nullptr);
     const std::string suffix = trimmed(value.substr(end));
+    if (rule.metric == GateMetric::Efficiency) { // percent: N / N% the target's, +N / +Npp a change in points
+        if (suffix == "%" && sign)
+            rule.mode = GateMode::RelativeChange;
+        else if (suffix.empty() || suffix == "%" || (suffix == "pp" && sign))
+            rule.mode = sign ? GateMode::Change : GateMode::TargetValue;
+        else
+            bad(text, "parallel efficiency is in percent; '" + suffix + "' is not allowed after it (N, N%, +Npp or +N%)");
+        return rule;
+    }
     if (suffix == "%") {
         if (!sign && !isByteMetric(rule.metric))
             bad(text, std::string("a percentage on ") + metricLabel(rule.metric)
@@ -169,6 +192,11 @@ GateRule parseGateRule(const std::string& text)
     bad(text, "unknown unit '" + suffix + "' (one of: B kB MB GB KiB MiB GiB, or %)");
 }
 
+bool needsExecutionTraces(const GateRule& rule)
+{
+    return rule.metric == GateMetric::Cycles || rule.metric == GateMetric::Efficiency;
+}
+
 GateResult evaluateGateRule(const GateRule& rule, const ReportComparison& c, MemoryUnit unit)
 {
     uint64_t source = 0, target = 0, capacity = c.target.capacity;
@@ -183,6 +211,11 @@ GateResult evaluateGateRule(const GateRule& rule, const ReportComparison& c, Mem
     case GateMetric::Variables: source = c.variables.sourceRows, target = c.variables.targetRows; break;
     case GateMetric::AlwaysLive: source = c.alwaysLive.source, target = c.alwaysLive.target; break;
     case GateMetric::NotAlwaysLive: source = c.notAlwaysLive.source, target = c.notAlwaysLive.target; break;
+    case GateMetric::Cycles: source = c.trace.sourceTotalCycles, target = c.trace.targetTotalCycles; break;
+    case GateMetric::Efficiency: // in basis points, as What changed carries shares
+        source = uint64_t(shareInBasisPoints(c.trace.sourceEfficiency));
+        target = uint64_t(shareInBasisPoints(c.trace.targetEfficiency));
+        break;
     case GateMetric::Category:
         label = categoryLabel(rule.category) + " memory";
         for (const RowChange& r : c.categories)
@@ -192,7 +225,11 @@ GateResult evaluateGateRule(const GateRule& rule, const ReportComparison& c, Mem
     }
     const std::string valueUnit = isByteMetric(rule.metric) ? "bytes"
         : rule.metric == GateMetric::TilesOverCapacity      ? "tiles"
+        : rule.metric == GateMetric::Cycles                 ? "cycles"
+        : rule.metric == GateMetric::Efficiency             ? "percent"
                                                             : "count";
+    // Efficiency is held in basis points and measured in percent (points for a change).
+    const double scale = rule.metric == GateMetric::Efficiency ? 0.01 : 1.0;
     const SignedDiff diff = signedDiff(source, target);
     const std::string sides = formatValue(int64_t(std::min<uint64_t>(source, INT64_MAX)), valueUnit, unit) + " -> "
         + formatValue(int64_t(std::min<uint64_t>(target, INT64_MAX)), valueUnit, unit);
@@ -200,12 +237,12 @@ GateResult evaluateGateRule(const GateRule& rule, const ReportComparison& c, Mem
     std::string measured;
     switch (rule.mode) {
     case GateMode::TargetValue:
-        result.measured = double(target);
+        result.measured = double(target) * scale;
         measured = label + " in the target: " + formatValue(int64_t(std::min<uint64_t>(target, INT64_MAX)), valueUnit, unit)
             + "; source " + formatValue(int64_t(std::min<uint64_t>(source, INT64_MAX)), valueUnit, unit);
         break;
     case GateMode::Change:
-        result.measured = double(target) - double(source);
+        result.measured = (double(target) - double(source)) * scale;
         measured = label + " " + formatDiff(diff, valueUnit, unit) + ": " + sides;
         break;
     case GateMode::RelativeChange:
@@ -230,6 +267,11 @@ GateResult evaluateGateRule(const GateRule& rule, const ReportComparison& c, Mem
             + formatPercent(capacity ? double(target) / double(capacity) : 0.0) + " of "
             + formatBytes(capacity, unit);
         break;
+    }
+    if (needsExecutionTraces(rule) && !c.trace.present) { // nothing to measure: the gate does not pass
+        result.failed = true;
+        result.message = rule.text + " (no execution traces to compare: the reports have none, or --no-trace)";
+        return result;
     }
     switch (rule.op) {
     case GateOp::Greater: result.failed = result.measured > rule.value; break;

@@ -145,3 +145,29 @@ TEST_CASE("a gate result names the rule and the measured value", "[gate]")
     CHECK_FALSE(r.failed);
     CHECK(r.message == "memory>90% (total memory in the target: 1.06 MB, 53.1% of 2.00 MB)");
 }
+
+TEST_CASE("cycles and efficiency gates measure the execution traces, and fail without them", "[gate][trace]")
+{
+    ReportComparison c = sample();
+    CHECK(evaluateGateRule(parseGateRule("cycles>+0"), c).failed); // no traces compared: not a pass
+    CHECK_THAT(evaluateGateRule(parseGateRule("cycles>+0"), c).message, Catch::Contains("no execution traces"));
+    c.trace.present = true;
+    c.trace.sourceTotalCycles = 1000;
+    c.trace.targetTotalCycles = 1100;
+    c.trace.sourceEfficiency = 0.80;
+    c.trace.targetEfficiency = 0.75;
+    const auto measured = [&c](const std::string& rule) { return evaluateGateRule(parseGateRule(rule), c).measured; };
+    CHECK(measured("cycles>+5%") == Approx(10.0));
+    CHECK(measured("cycles>+50") == Approx(100.0));
+    CHECK(measured("efficiency<70") == Approx(75.0));   // the target's, in percent
+    CHECK(measured("efficiency<70%") == Approx(75.0));
+    CHECK(measured("efficiency<-2") == Approx(-5.0));   // percentage points
+    CHECK(measured("efficiency<-2pp") == Approx(-5.0));
+    CHECK(measured("efficiency<-2%") == Approx(-6.25)); // relative to the source's 80%
+    CHECK(evaluateGateRule(parseGateRule("efficiency<-2pp"), c).failed);
+    CHECK_FALSE(evaluateGateRule(parseGateRule("efficiency<70"), c).failed);
+    CHECK(needsExecutionTraces(parseGateRule("efficiency<70")));
+    CHECK_FALSE(needsExecutionTraces(parseGateRule("memory>+1%")));
+    CHECK_THROWS_AS(parseGateRule("efficiency<5pp"), GateRuleError); // points need a sign
+    CHECK_THROWS_AS(parseGateRule("cycles>5%"), GateRuleError);
+}

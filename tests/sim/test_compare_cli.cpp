@@ -170,3 +170,30 @@ TEST_CASE("compareTraces: shares of the IPUs' cycles and the What changed lines 
     const auto plainLines = whatChanged(plain);
     CHECK(std::none_of(plainLines.begin(), plainLines.end(), [](const ChangeLine& l) { return l.table == "trace"; }));
 }
+
+TEST_CASE("compare gates on the execution traces: cycles and parallel efficiency", "[compare][cli][trace]")
+{
+    const std::string sorts = pair("sort-single", "sort-bitonic");
+    // The bitonic sort: -99.9% cycles, efficiency 0.09% -> 94.16% (+94.07 points).
+    const auto pass = runCli("compare " + sorts + " --fail-if 'cycles>+1%' --fail-if 'efficiency<50' --fail-if 'efficiency<-1pp'");
+    CHECK(pass.status == 0);
+    CHECK_THAT(pass.err, Catch::Contains("gate passed: cycles>+1% (total cycles -99.9%")
+                             && Catch::Contains("gate passed: efficiency<50 (parallel efficiency in the target: 94.16%"));
+    const auto back = runCli("compare " + pair("sort-bitonic", "sort-single") + " --json --fail-if 'efficiency<-10' --fail-if 'cycles>1000000'");
+    CHECK(back.status == 12);
+    const auto j = nlohmann::json::parse(back.out);
+    REQUIRE(j["gates"].size() == 2);
+    CHECK(j["gates"][0]["failed"] == true);
+    CHECK(j["gates"][0]["measured"].get<double>() == Approx(-94.07));
+    CHECK(j["gates"][1]["failed"] == true);
+    CHECK(j["gates"][1]["measured"].get<double>() == Approx(162689548.0));
+    CHECK_THAT(j["gates"][0]["message"].get<std::string>(), Catch::Contains("-94.07 pp"));
+
+    // Bad forms, and a trace rule with --no-trace, are usage errors naming the rule.
+    CHECK(runCli("compare " + sorts + " --fail-if 'cycles>5%'").status == 2);
+    CHECK(runCli("compare " + sorts + " --fail-if 'cycles>+5MiB'").status == 2);
+    CHECK(runCli("compare " + sorts + " --fail-if 'efficiency<5MiB'").status == 2);
+    const auto noTrace = runCli("compare " + sorts + " --no-trace --fail-if 'cycles>+1%'");
+    CHECK(noTrace.status == 2);
+    CHECK_THAT(noTrace.err, Catch::Contains("'cycles>+1%'") && Catch::Contains("--no-trace"));
+}
