@@ -7,6 +7,7 @@
 #include "views/liveness_page.hpp"
 #include "views/liveness_tables_view.hpp"
 #include "views/memory_page.hpp"
+#include "views/trace_view.hpp"
 
 #include <QApplication>
 #include <QComboBox>
@@ -125,6 +126,9 @@ void WindowScript::finish()
 {
     if (m_options.screenshot.isEmpty())
         return;
+    for (TraceView* trace : m_window->findChildren<TraceView*>()) // its pictures come from a worker
+        if (trace->isVisible())
+            trace->finishPictures();
     const QPixmap shot = m_window->grab();
     QString error;
     if (!saveImageFile(shot.toImage(), m_options.screenshot, &error)) {

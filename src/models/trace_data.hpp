@@ -14,12 +14,22 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace popscope {
 
 struct TraceData {
     std::unique_ptr<Profile> profile; // its own connection: full-resolution rows are read on demand
+    // The connection is read from the GUI thread (readouts, details) and the picture workers: one
+    // at a time, through withProfile.
+    mutable std::mutex profileMutex;
+    template <typename Read>
+    auto withProfile(Read read) const
+    {
+        std::lock_guard<std::mutex> lock(profileMutex);
+        return read(*profile);
+    }
     std::vector<ExecutionStep> steps;
     std::vector<std::string> programNames;
     std::vector<std::string> programTypes; // Sequence, Repeat, OnTileExecute, ... (the flame's colours)

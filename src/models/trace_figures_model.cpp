@@ -1,5 +1,7 @@
 #include "models/trace_figures_model.hpp"
 
+#include "popscope/trace_comparison.hpp"
+
 #include <cmath>
 
 namespace popscope {
@@ -110,9 +112,11 @@ QString TraceFiguresModel::text(int row, int column) const
         return format(r.unit, r.target);
     // Diff: points for shares, signed amounts otherwise.
     const double diff = r.target - r.source;
-    if (r.unit == Unit::Share)
-        return QStringLiteral("%1%2 pts").arg(diff > 0 ? QStringLiteral("+") : diff < 0 ? QStringLiteral("−") : QString())
-            .arg(std::abs(diff) * 100, 0, 'f', 2);
+    if (r.unit == Unit::Share) { // as What changed and popscope-cli compare: the change of the rounded shares
+        const int64_t points = shareInBasisPoints(r.target) - shareInBasisPoints(r.source);
+        return QStringLiteral("%1%2 pp").arg(points > 0 ? QStringLiteral("+") : points < 0 ? QStringLiteral("−") : QString())
+            .arg(double(std::abs(points)) / 100.0, 0, 'f', 2);
+    }
     const QString magnitude = format(r.unit, std::abs(diff));
     return diff > 0 ? QStringLiteral("+") + magnitude : diff < 0 ? QStringLiteral("−") + magnitude : QStringLiteral("0");
 }

@@ -88,6 +88,8 @@ void ExecutionTracePage::saveImage()
     if (path.isEmpty())
         return;
     QString error; // both traces in compare mode, with the readout line
+    for (TraceView* view : m_views)
+        view->finishPictures();
     if (!saveImageFile(m_views[0]->parentWidget()->grab().toImage(), path, &error))
         QMessageBox::warning(this, QStringLiteral("Save the trace"), error);
 }

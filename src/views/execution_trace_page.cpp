@@ -262,11 +262,30 @@ void ExecutionTracePage::follow()
         showMessage(QStringLiteral("Open a report to see its execution trace."), false);
         return;
     }
+    // Built when first shown (or asked for a step): reading every tile's cycles costs time and
+    // memory a user who never opens the trace should not pay.
+    m_needsBuild = true;
+    showMessage(QStringLiteral("Building the execution trace…"), true);
+    if (isVisible())
+        buildIfNeeded();
+}
+
+void ExecutionTracePage::buildIfNeeded()
+{
+    const auto source = m_state->report(), target = m_state->comparedReport();
+    if (!m_needsBuild || !source)
+        return;
+    m_needsBuild = false;
     start(0, source->path);
     if (target)
         start(1, target->path);
     m_waiting[1] = bool(target);
-    showMessage(QStringLiteral("Building the execution trace…"), true);
+}
+
+void ExecutionTracePage::showEvent(QShowEvent* event)
+{
+    ReportPage::showEvent(event);
+    buildIfNeeded();
 }
 
 void ExecutionTracePage::start(int slot, const QString& path)
@@ -418,6 +437,7 @@ bool ExecutionTracePage::showRow(const QString& table, const QString& rowKey)
         return false;
     if (!m_ready) { // still building: shown once the trace is there
         m_pendingStep = step;
+        buildIfNeeded();
         return true;
     }
     zoomToStep(step);

@@ -65,8 +65,14 @@ public:
     QString detailsText() const;
     QString messageText() const; // the progress or empty-state message shown instead of the trace
 
+    // Starts building the traces when not yet built (the page builds them when first shown).
+    void buildIfNeeded();
+
 signals:
     void ready(); // both traces built (or the report has none)
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 private:
     void follow();
@@ -119,6 +125,7 @@ private:
     QString m_errors[2];
     int m_percent[2] = {0, 0};
     bool m_ready = false;
+    bool m_needsBuild = false; // a report is open and its trace not built yet
     int64_t m_pendingStep = -1; // a step asked for (showRow) before the trace was built
     bool m_waiting[2] = {false, false};
 };

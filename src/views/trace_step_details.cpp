@@ -100,7 +100,8 @@ void TraceStepDetails::showStep(const TraceData* trace, const LoadedReport* repo
 
     // Cycles by tile of the step's first IPU with per-tile cycles, against the step's length.
     for (const StepIpu& si : s.ipus) {
-        const std::vector<uint32_t> cycles = trace->profile->readTileCycles(trace->steps, uint32_t(step), si.ipu);
+        const std::vector<uint32_t> cycles =
+            trace->withProfile([&](const Profile& p) { return p.readTileCycles(trace->steps, uint32_t(step), si.ipu); });
         if (cycles.empty())
             continue;
         auto* chart = new QChart;

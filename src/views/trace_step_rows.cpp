@@ -107,10 +107,14 @@ void paintFlatRow(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const Q
         [&](const TraceLod::LaneStep& s) { return s.base + s.cycles <= frame.first; });
     {
         RowPainter painter(p, frame, row.top(), row.height());
-        for (auto it = begin; it != steps.end() && it->base < frame.last; ++it) {
+        for (auto it = begin; it != steps.end() && double(it->base) < frame.last; ++it) {
+            const QColor colour = programTypeColor(frame.trace->steps[it->step].type);
+            if (frame.filter.isEmpty() && frame.xOf(it->base + it->cycles) - frame.xOf(it->base) < 1.0) {
+                painter.add(it->base, it->base + it->cycles, colour, true, QString());
+                continue;
+            }
             const QString name = frame.trace->stepName(it->step);
-            painter.add(it->base, it->base + it->cycles, programTypeColor(frame.trace->steps[it->step].type),
-                matchesFilter(frame, name), name);
+            painter.add(it->base, it->base + it->cycles, colour, matchesFilter(frame, name), name);
         }
     }
     markSelected(p, frame, ipu, row);
@@ -129,9 +133,15 @@ void paintFlameRows(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const
             break; // the lane is shorter than the tree: the deepest levels do not fit
         const auto& spans = lane.levels[level];
         RowPainter painter(p, frame, top, rowHeight - 1);
-        for (size_t i = firstFlameSpanEndingAfter(spans, frame.first); i < spans.size() && spans[i].first < frame.last; ++i) {
-            const QString name = frame.trace->flameSpanName(level, spans[i]);
+        const uint64_t first = uint64_t(std::max(0.0, frame.first)); // an aligned view starts before cycle 0
+        for (size_t i = firstFlameSpanEndingAfter(spans, first); i < spans.size() && double(spans[i].first) < frame.last; ++i) {
             const QColor colour = level == 0 ? runColour : programTypeColor(frame.trace->flameSpanType(level, spans[i]));
+            // Zoomed out most spans are under a pixel: their names are neither drawn nor, without a filter, read.
+            if (frame.filter.isEmpty() && frame.xOf(spans[i].last) - frame.xOf(spans[i].first) < 1.0) {
+                painter.add(spans[i].first, spans[i].last, colour, true, QString());
+                continue;
+            }
+            const QString name = frame.trace->flameSpanName(level, spans[i]);
             painter.add(spans[i].first, spans[i].last, colour, matchesFilter(frame, name), name);
         }
     }

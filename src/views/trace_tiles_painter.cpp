@@ -3,7 +3,6 @@
 #include "views/trace_colors.hpp"
 
 #include <algorithm>
-#include <mutex>
 
 namespace popscope {
 
@@ -103,32 +102,53 @@ void TraceTilesPainter::paintGroups(uint32_t ipu, const TraceWindow& window, QIm
     const QRgb idle = m_idle;
     QRgb* pixels = reinterpret_cast<QRgb*>(image.bits());
     const size_t stride = size_t(image.bytesPerLine()) / sizeof(QRgb);
+    // Columns go in blocks of kBlock, so each pixel row is written kBlock pixels (a cache line) at a
+    // time rather than a pixel per row per column; a group's colour is worked out once per column
+    // and copied to every row it fills alone (zoomed in, a group spans many rows).
+    constexpr int kBlock = 16;
     std::vector<StateTileCycles> cells;
-    std::vector<std::array<double, 4>> weighted(groups); // per group: Σ weight × colour, Σ weight
-    for (int x = x0; x < x1; ++x) {
-        const auto [a, b] = window.cycles(x);
-        lod.column(ipu, a, b, cells);
-        for (uint32_t g = 0; g < groups; ++g) {
-            std::array<double, 4> sum{};
-            for (size_t s = 0; s < kTraceStateCount; ++s) {
-                const double weight = cells[g][s];
-                sum[0] += weight * colour[s][0];
-                sum[1] += weight * colour[s][1];
-                sum[2] += weight * colour[s][2];
-                sum[3] += weight;
+    std::vector<std::array<double, 4>> weighted(size_t(groups) * kBlock); // [column][group]: Σ weight × colour, Σ weight
+    std::vector<QRgb> groupColour(size_t(groups) * kBlock);
+    const auto mix = [idle](const std::array<double, 4>& sum) {
+        if (sum[3] <= 0)
+            return idle;
+        const double scale = 1.0 / sum[3];
+        return qRgb(int(sum[0] * scale), int(sum[1] * scale), int(sum[2] * scale));
+    };
+    for (int bx = x0; bx < x1; bx += kBlock) {
+        const int width = std::min(kBlock, x1 - bx);
+        for (int i = 0; i < width; ++i) {
+            const auto [a, b] = window.cycles(bx + i);
+            lod.column(ipu, a, b, cells);
+            std::array<double, 4>* sums = &weighted[size_t(i) * groups];
+            for (uint32_t g = 0; g < groups; ++g) {
+                std::array<double, 4> sum{};
+                for (size_t s = 0; s < kTraceStateCount; ++s) {
+                    const double weight = cells[g][s];
+                    sum[0] += weight * colour[s][0];
+                    sum[1] += weight * colour[s][1];
+                    sum[2] += weight * colour[s][2];
+                    sum[3] += weight;
+                }
+                sums[g] = sum;
+                groupColour[size_t(i) * groups + g] = mix(sum);
             }
-            weighted[g] = sum;
         }
         for (int y = 0; y < h; ++y) {
             const auto [g0, g1] = rowGroups[size_t(y)];
-            double red = 0, green = 0, blue = 0, total = 0;
-            for (uint32_t g = g0; g < g1; ++g) {
-                red += weighted[g][0];
-                green += weighted[g][1];
-                blue += weighted[g][2];
-                total += weighted[g][3];
+            QRgb* row = pixels + size_t(y) * stride + size_t(bx);
+            if (g1 == g0 + 1) {
+                for (int i = 0; i < width; ++i)
+                    row[i] = groupColour[size_t(i) * groups + g0];
+                continue;
             }
-            pixels[size_t(y) * stride + size_t(x)] = total > 0 ? qRgb(int(red / total), int(green / total), int(blue / total)) : idle;
+            for (int i = 0; i < width; ++i) {
+                std::array<double, 4> sum{};
+                for (uint32_t g = g0; g < g1; ++g)
+                    for (size_t k = 0; k < 4; ++k)
+                        sum[k] += weighted[size_t(i) * groups + g][k];
+                row[i] = mix(sum);
+            }
         }
     }
 }
@@ -142,9 +162,7 @@ const std::vector<uint32_t>& TraceTilesPainter::rowOf(uint32_t step, uint32_t ip
     if (m_rows.size() >= kMaxCachedRows)
         m_rows.clear();
     // The lanes are painted in parallel; the profile's connection is read by one at a time.
-    static std::mutex reading;
-    std::lock_guard<std::mutex> lock(reading);
-    return m_rows[key] = m_trace->profile->readTileCycles(m_trace->steps, step, ipu);
+    return m_rows[key] = m_trace->withProfile([&](const Profile& p) { return p.readTileCycles(m_trace->steps, step, ipu); });
 }
 
 // Single tiles: every visible step's per-tile cycles, from the file. False (nothing painted) when

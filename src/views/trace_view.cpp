@@ -9,13 +9,11 @@
 #include "views/trace_zoom.hpp"
 
 #include <QKeyEvent>
-#include <QtConcurrent>
 #include <QPainter>
 #include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 namespace popscope {
 
@@ -32,8 +30,10 @@ constexpr int kLaneGap = 8;
 
 } // namespace
 
-TraceView::TraceView(TraceZoom* zoom, QWidget* parent) : QWidget(parent), m_zoom(zoom)
+TraceView::TraceView(TraceZoom* zoom, QWidget* parent)
+    : QWidget(parent), m_zoom(zoom), m_job(new QFutureWatcher<Pictures>(this))
 {
+    connect(m_job, &QFutureWatcherBase::finished, this, &TraceView::takePictures);
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -42,9 +42,11 @@ TraceView::TraceView(TraceZoom* zoom, QWidget* parent) : QWidget(parent), m_zoom
 
 void TraceView::setTrace(std::shared_ptr<const TraceData> trace)
 {
+    waitForPictures(); // the painters are the job's until it ends
     m_trace = std::move(trace);
     m_painters.clear();
     m_images.clear(); // other data: nothing to keep
+    m_imageIpus.clear();
     m_selectedStep = -1;
     m_tileFirst = 0;
     m_tileLast = m_trace ? std::max<uint32_t>(1, m_trace->lod.tilesPerIpu()) : 1;
@@ -74,7 +76,6 @@ void TraceView::setTileWindow(uint32_t first, uint32_t last)
 void TraceView::setIpu(int ipu)
 {
     m_ipu = ipu;
-    m_images.clear();
     invalidate();
 }
 
@@ -89,8 +90,7 @@ void TraceView::setFlame(bool flame)
     if (flame == m_flame)
         return;
     m_flame = flame;
-    m_images.clear(); // the lanes change height
-    invalidate();
+    invalidate(); // the lanes change height
 }
 
 void TraceView::setSelectedStep(int64_t step)
@@ -117,6 +117,7 @@ void TraceView::setCycleOffset(int64_t offset)
 void TraceView::invalidate()
 {
     m_imagesValid = false;
+    m_jobStale = m_jobRunning; // the running job's pictures are already old
     update();
 }
 
@@ -221,31 +222,9 @@ void TraceView::paintEvent(QPaintEvent*)
     const QRect area = plotArea();
     paintAxis(p, area);
     const auto all = lanes();
-    if (!m_imagesValid) {
-        // A pan keeps the columns the last pictures already hold (same lanes, scale and tiles).
-        const TraceWindow window = currentWindow();
-        std::vector<QImage> images(all.size());
-        std::vector<uint32_t> ipus;
-        for (const Lane& lane : all)
-            ipus.push_back(lane.ipu);
-        if (m_painters.size() != all.size()) {
-            m_painters.assign(all.size(), TraceTilesPainter());
-            for (TraceTilesPainter& painter : m_painters)
-                painter.setTrace(m_trace.get());
-        }
-        std::vector<size_t> indexes(all.size());
-        std::iota(indexes.begin(), indexes.end(), size_t(0));
-        const QPalette colours = palette();
-        QtConcurrent::blockingMap(indexes, [&](size_t i) {
-            const bool reuse = i < m_images.size() && m_imageIpus[i] == all[i].ipu;
-            images[i] = m_painters[i].paint(all[i].ipu, window, all[i].tiles.size(), colours,
-                reuse ? &m_images[i] : nullptr, reuse ? &m_imageWindow : nullptr);
-        });
-        m_images = std::move(images);
-        m_imageIpus = std::move(ipus);
-        m_imageWindow = window;
-        m_imagesValid = true;
-    }
+    if (!m_imagesValid)
+        startPictures(); // off the GUI thread; meanwhile the last pictures, moved to this window
+    const TraceWindow window = currentWindow();
     for (size_t i = 0; i < all.size(); ++i) {
         const Lane& lane = all[i];
         p.setPen(palette().color(QPalette::WindowText));
@@ -259,7 +238,7 @@ void TraceView::paintEvent(QPaintEvent*)
             p.drawText(QRect(4, lane.tiles.top(), kGutter - 8, lane.tiles.height()), Qt::AlignBottom | Qt::AlignRight,
                 QString::number(base + m_tileLast - 1));
         paintSteps(p, lane);
-        p.drawImage(lane.tiles.topLeft(), m_images[i]);
+        paintPicture(p, lane, window);
     }
     if (area.contains(m_hover) && !m_selecting) { // the cross-hair: the cycle across every lane, the tile row
         QColor line = palette().color(QPalette::WindowText);
@@ -301,14 +280,11 @@ void TraceView::paintSteps(QPainter& p, const Lane& lane) const
         paintFlatRow(p, frame, lane.ipu, lane.steps);
 }
 
-void TraceView::resizeEvent(QResizeEvent*)
-{
-    m_imagesValid = false;
-    m_images.clear();
-}
+void TraceView::resizeEvent(QResizeEvent*) { invalidate(); }
 
 bool TraceView::saveImage(const QString& path, QString* error)
 {
+    finishPictures();
     return saveImageFile(grab().toImage(), path, error);
 }
 

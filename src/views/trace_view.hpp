@@ -15,6 +15,7 @@
 #include "models/trace_data.hpp"
 #include "views/trace_tiles_painter.hpp"
 
+#include <QFutureWatcher>
 #include <QImage>
 #include <QWidget>
 
@@ -28,6 +29,7 @@ class TraceView : public QWidget {
     Q_OBJECT
 public:
     TraceView(TraceZoom* zoom, QWidget* parent = nullptr);
+    ~TraceView() override;
 
     void setTrace(std::shared_ptr<const TraceData> trace);
     void setZoom(TraceZoom* zoom); // compare mode: the shared window, or the view's own
@@ -44,7 +46,12 @@ public:
     void setTileWindow(uint32_t first, uint32_t last);
     uint32_t firstTile() const { return m_tileFirst; }
     uint32_t lastTile() const { return m_tileLast; }
-    bool showsSingleTiles() const { return !m_painters.empty() && m_painters.front().fullResolution(); }
+    bool showsSingleTiles() const { return m_singleTiles; } // in the pictures shown
+    // The BSP pictures are computed off the GUI thread; until they are there, the last ones are
+    // drawn moved and scaled to the current window. finishPictures() makes the current ones now
+    // (saving an image, screenshots, tests); picturesCurrent() says whether they are shown.
+    void finishPictures();
+    bool picturesCurrent() const { return m_imagesValid && !m_jobRunning; }
     void setTitle(const QString& title, const QColor& colour); // compare mode: "Source: a.pop"
     // Compare mode, "Align at step": the view shows its trace's cycles [zoom first + offset, zoom
     // last + offset), so a step of each trace can start at the same x. Cycles before 0 stay blank.
@@ -62,6 +69,7 @@ public:
     QSize minimumSizeHint() const override { return {360, 110}; }
 
 signals:
+    void picturesReady(); // the current window's pictures are in
     void hovered(const QString& readout);
     void stepClicked(int64_t step);
 
@@ -100,6 +108,16 @@ private:
     QString flameReadout(const QPoint& pos) const;
     void invalidate();
     TraceWindow currentWindow() const;
+    struct Pictures {
+        std::vector<QImage> images;
+        std::vector<uint32_t> ipus;
+        TraceWindow window;
+        bool singleTiles = false;
+    };
+    void startPictures();
+    void takePictures();   // the finished job's pictures (and another job when they are old)
+    void waitForPictures(); // until no job runs
+    void paintPicture(QPainter& p, const Lane& lane, const TraceWindow& window) const;
 
     TraceZoom* m_zoom;
     std::shared_ptr<const TraceData> m_trace;
@@ -115,6 +133,10 @@ private:
     TraceWindow m_imageWindow;
     bool m_imagesValid = false;
     std::vector<TraceTilesPainter> m_painters; // one per lane: the lanes are painted in parallel
+    QFutureWatcher<Pictures>* m_job;
+    bool m_jobRunning = false;
+    bool m_jobStale = false;    // the window changed while the job ran
+    bool m_singleTiles = false;
     uint32_t m_tileFirst = 0, m_tileLast = 1;
     QPoint m_pressPos;
     uint64_t m_pressFirst = 0;

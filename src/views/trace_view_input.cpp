@@ -112,7 +112,8 @@ QString TraceView::readoutAt(const QPoint& pos) const
             const uint32_t tile = m_tileFirst
                 + std::min(shown - 1, uint32_t(uint64_t(pos.y() - lane.tiles.top()) * shown / lane.tiles.height()));
             const uint32_t global = lane.ipu * m_trace->lod.tilesPerIpu() + tile;
-            const TileMoment moment = tileStateAt(*m_trace->profile, m_trace->steps, global, cycle);
+            const TileMoment moment =
+                m_trace->withProfile([&](const Profile& p) { return tileStateAt(p, m_trace->steps, global, cycle); });
             text += QStringLiteral(" · tile %1: %2").arg(global).arg(QString::fromLatin1(traceStateName(moment.state)));
             if (moment.step >= 0 && moment.state != TraceState::Sync)
                 text += QStringLiteral(" (works %1 cycles of the step)").arg(QString::fromStdString(formatCount(moment.tileCycles)));
