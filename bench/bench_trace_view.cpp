@@ -52,12 +52,22 @@ int main(int argc, char** argv)
     qputenv("POPSCOPE_CACHE_DIR", cache.path().toLocal8Bit());
     std::atomic<bool> cancelled{false};
     const auto quiet = [](int, const QString&) {};
+    // As the window has it when the page starts: the report with the parts its loader read (the
+    // program tree); not timed.
+    const auto openedReport = [&path] {
+        std::shared_ptr<const Report> report = Report::open(path.toStdString());
+        report->programIndex();
+        return report;
+    };
+    std::shared_ptr<const Report> report = openedReport();
     QElapsedTimer timer;
     timer.start();
-    std::shared_ptr<TraceData> data = buildTraceData(path, quiet, cancelled);
+    std::shared_ptr<TraceData> data = buildTraceData(report, quiet, cancelled);
     line("trace data built cold (LOD + where the cycles wait)", double(timer.nsecsElapsed()) / 1e6, 10000);
+    data.reset();
+    report = openedReport(); // a new session: the LOD from the cache, the waits found again
     timer.restart();
-    data = buildTraceData(path, quiet, cancelled);
+    data = buildTraceData(report, quiet, cancelled);
     line("trace data again, LOD from the cache (+ where the cycles wait)", double(timer.nsecsElapsed()) / 1e6, 1000);
     std::printf("LOD from the cache: %s\n", data->lodFromCache ? "yes" : "NO");
 

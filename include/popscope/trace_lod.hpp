@@ -2,7 +2,7 @@
 // Level-of-detail summaries of the BSP trace, so a view can paint the whole run of every tile in a
 // frame: per IPU lane, the steps in time order, and for each step and each group of tiles the
 // busy tile-cycles (the rest of the step's tile-cycles wait for sync, or are sync). Mipmap levels
-// sum 2, 4, 8, ... consecutive steps, so a pixel column that spans thousands of steps reads a
+// sum 8, 64, 512, ... consecutive steps, so a pixel column that spans thousands of steps reads a
 // handful of blocks. Full-resolution cells (single tiles inside a step) are not held: a view that
 // zooms in that far reads the few visible rows from the file (Profile::readTileCycles).
 //
@@ -26,6 +26,7 @@ using StateTileCycles = std::array<double, kTraceStateCount>;
 class TraceLod {
 public:
     static constexpr uint32_t kTilesPerGroup = 16;
+    static constexpr size_t kFan = 8; // blocks of a level summed into one of the level above
 
     struct LaneStep {
         uint32_t step = 0;      // index into the profile's steps
@@ -77,7 +78,7 @@ public:
     bool load(const std::string& path, const std::string& identity);
 
 private:
-    // A mipmap level: per block (2^level consecutive lane steps) and group, busy tile-cycles by state,
+    // A mipmap level: per block (kFan^level consecutive lane steps) and group, busy tile-cycles by state,
     // plus per block the step cycles by state (for the waiting and sync parts).
     struct Level {
         std::vector<float> busy;        // level 0: [step][group]; above: [block][group][busy state]

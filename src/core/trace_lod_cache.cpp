@@ -14,7 +14,7 @@ namespace popscope {
 
 namespace {
 
-constexpr char kMagic[8] = {'P', 'S', 'L', 'O', 'D', '0', '1', '\n'};
+constexpr char kMagic[8] = {'P', 'S', 'L', 'O', 'D', '0', '2', '\n'};
 constexpr uint64_t kMaxElements = uint64_t(1) << 32; // far beyond any profile: a bound for damaged files
 
 class Writer {
@@ -153,7 +153,7 @@ bool TraceLod::load(const std::string& path, const std::string& identity)
             const uint64_t busy = l == 0 ? blocks * lod.m_groupsPerIpu : blocks * lod.m_groupsPerIpu * 3;
             if (!r.array(lane.levels[l].busy, busy) || !r.array(lane.levels[l].stepCycles, blocks * kTraceStateCount))
                 return false;
-            blocks = (blocks + 1) / 2;
+            blocks = (blocks + kFan - 1) / kFan;
         }
     }
     if (in.peek() != std::char_traits<char>::eof())

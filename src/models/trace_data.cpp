@@ -20,8 +20,8 @@ QString TraceData::stepName(uint32_t step) const
 
 QString TraceData::programName(uint32_t program) const
 {
-    return program < programNames.size() ? QString::fromStdString(programNames[program])
-                                         : QStringLiteral("program %1").arg(program);
+    return programs && program < programs->size() ? QString::fromStdString((*programs)[program].name)
+                                                  : QStringLiteral("program %1").arg(program);
 }
 
 QString TraceData::flameSpanName(size_t level, const FlameSpan& span) const
@@ -36,7 +36,8 @@ std::string_view TraceData::flameSpanType(size_t level, const FlameSpan& span) c
 {
     if (level == 0)
         return "Run";
-    return span.id < programTypes.size() ? std::string_view(programTypes[span.id]) : std::string_view("Unknown");
+    return programs && span.id < programs->size() ? std::string_view((*programs)[span.id].type)
+                                                  : std::string_view("Unknown");
 }
 
 std::pair<uint64_t, uint64_t> TraceData::runSpan(uint32_t run) const
@@ -72,19 +73,16 @@ void pruneTraceCache(qint64 budgetBytes)
     }
 }
 
-std::shared_ptr<TraceData> buildTraceData(const QString& path, const std::function<void(int, const QString&)>& progress,
-    const std::atomic<bool>& cancelled)
+std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
+    const std::function<void(int, const QString&)>& progress, const std::atomic<bool>& cancelled)
 {
     auto data = std::make_shared<TraceData>();
+    data->report = report;
     progress(0, QStringLiteral("Reading the steps"));
-    data->profile = Profile::open(path.toStdString());
+    data->profile = Profile::open(report->path());
     const std::string profilePath = data->profile->path();
     data->steps = data->profile->readSteps(false);
-    const std::vector<Program> programs = data->profile->readPrograms();
-    for (const Program& program : programs) {
-        data->programNames.push_back(program.name);
-        data->programTypes.push_back(program.type);
-    }
+    data->programs = &report->programs();
     data->runs = data->profile->readRuns();
     if (cancelled)
         return nullptr;
@@ -107,11 +105,9 @@ std::shared_ptr<TraceData> buildTraceData(const QString& path, const std::functi
     if (cancelled)
         return nullptr;
     progress(68, QStringLiteral("Nesting the steps in their programs"));
-    const ProgramIndex index = buildProgramIndex(programs, data->profile->readControlPrograms(),
-        data->profile->readFunctions(), StepCycles{}, {});
-    data->flame = buildTraceFlame(data->lod, data->steps, index);
+    data->flame = buildTraceFlame(data->lod, data->steps, report->programIndex());
     progress(70, QStringLiteral("Finding where the cycles wait"));
-    data->summary = analyseTrace(*data->profile, data->steps, data->programNames);
+    data->summary = &report->traceSummary(); // computed once per report (What changed asks for it too)
     progress(100, QStringLiteral("Done"));
     return cancelled ? nullptr : data;
 }

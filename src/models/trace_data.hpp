@@ -6,6 +6,7 @@
 // so the second opening of a profile reads it back instead of streaming every per-tile row.
 #include "popscope/execution_trace.hpp"
 #include "popscope/profile.hpp"
+#include "popscope/report.hpp"
 #include "popscope/trace_flame.hpp"
 #include "popscope/trace_lod.hpp"
 
@@ -30,11 +31,13 @@ struct TraceData {
         std::lock_guard<std::mutex> lock(profileMutex);
         return read(*profile);
     }
+    // The report it belongs to: its programs, program index and whole-run figures (the ones What
+    // changed and popscope-cli use) are shared, not read again.
+    std::shared_ptr<const Report> report;
     std::vector<ExecutionStep> steps;
-    std::vector<std::string> programNames;
-    std::vector<std::string> programTypes; // Sequence, Repeat, OnTileExecute, ... (the flame's colours)
+    const std::vector<Program>* programs = nullptr; // the report's (names; types give the flame's colours)
     std::vector<Run> runs;
-    TraceSummary summary; // the whole run
+    const TraceSummary* summary = nullptr; // the whole run: the report's traceSummary()
     TraceLod lod;
     TraceFlame flame; // the program tree over time, per IPU
     bool lodFromCache = false;
@@ -57,9 +60,11 @@ QString traceCacheFolder();
 // Removes the least recently written caches beyond `budgetBytes`.
 void pruneTraceCache(qint64 budgetBytes);
 
-// Opens `path` again and builds (or loads) everything. `progress(percent, stage)` is called from
+// Opens the report's file again (its own connection, for rows read on demand) and builds (or loads)
+// everything else, asking the report for the parts it shares. `progress(percent, stage)` is called from
 // the worker; `cancelled` is polled. Returns nullptr when cancelled; throws ProfileError.
-std::shared_ptr<TraceData> buildTraceData(const QString& path, const std::function<void(int, const QString&)>& progress,
+std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
+    const std::function<void(int, const QString&)>& progress,
     const std::atomic<bool>& cancelled);
 
 } // namespace popscope

@@ -28,7 +28,7 @@ void TraceFiguresModel::setWindows(const TraceData* source, Window sourceWindow,
                          : std::vector<Column>{{QStringLiteral("Figure"), Kind::Text, {}},
                                                {QStringLiteral("Value"), Kind::Text, {}}});
     if (source) {
-        m_clockHz = source->summary.clockHz;
+        m_clockHz = source->summary->clockHz;
         const auto a = source->lod.range(sourceWindow.from, sourceWindow.to);
         const auto b = target ? target->lod.range(targetWindow.from, targetWindow.to) : a;
         add(QStringLiteral("Window"), Unit::Cycles, double(sourceWindow.to - sourceWindow.from),
@@ -76,8 +76,8 @@ void TraceFiguresModel::setWindows(const TraceData* source, Window sourceWindow,
                 bytes += double(stream ? ipu.streamCopyBytes : ipu.globalExchangeBytes);
             return bytes;
         };
-        const TraceSummary& sa = source->summary;
-        const TraceSummary& sb = target ? target->summary : sa;
+        const TraceSummary& sa = *source->summary;
+        const TraceSummary& sb = target ? *target->summary : sa;
         add(QStringLiteral("Tile balance (whole run)"), Unit::Share, balance(sa), balance(sb),
             QStringLiteral("Mean ÷ max busy cycles per tile, averaged over the IPUs (100% = even)"));
         add(QStringLiteral("Stream copies (whole run)"), Unit::Bytes, traffic(sa, true), traffic(sb, true));

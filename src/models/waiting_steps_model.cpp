@@ -25,11 +25,11 @@ void WaitingStepsModel::setTrace(std::shared_ptr<const TraceData> trace)
     endResetModel();
 }
 
-int WaitingStepsModel::rows() const { return m_trace ? int(m_trace->summary.waits.size()) : 0; }
+int WaitingStepsModel::rows() const { return m_trace ? int(m_trace->summary->waits.size()) : 0; }
 
 const WaitingStep* WaitingStepsModel::waitAt(int row) const
 {
-    return m_trace && row >= 0 && row < rows() ? &m_trace->summary.waits[size_t(row)] : nullptr;
+    return m_trace && row >= 0 && row < rows() ? &m_trace->summary->waits[size_t(row)] : nullptr;
 }
 
 QString WaitingStepsModel::rowKey(int row) const
@@ -40,7 +40,7 @@ QString WaitingStepsModel::rowKey(int row) const
 
 QString WaitingStepsModel::text(int row, int column) const
 {
-    const WaitingStep& w = m_trace->summary.waits[size_t(row)];
+    const WaitingStep& w = m_trace->summary->waits[size_t(row)];
     switch (column) {
     case Program: return QString::fromStdString(w.program);
     case Type: return QString::fromStdString(w.type);
@@ -61,7 +61,7 @@ QString WaitingStepsModel::text(int row, int column) const
 
 uint64_t WaitingStepsModel::number(int row, int column) const
 {
-    const WaitingStep& w = m_trace->summary.waits[size_t(row)];
+    const WaitingStep& w = m_trace->summary->waits[size_t(row)];
     switch (column) {
     case Rank: return uint64_t(row) + 1;
     case Step: return w.step;
@@ -74,7 +74,7 @@ uint64_t WaitingStepsModel::number(int row, int column) const
 
 double WaitingStepsModel::fraction(int row, int column) const
 {
-    return column == Share ? m_trace->summary.waits[size_t(row)].waitShare : 0.0;
+    return column == Share ? m_trace->summary->waits[size_t(row)].waitShare : 0.0;
 }
 
 } // namespace popscope

@@ -33,7 +33,7 @@ std::vector<std::string_view> stepPrograms(const TraceData& data)
     std::vector<std::string_view> names;
     names.reserve(data.steps.size());
     for (const ExecutionStep& step : data.steps)
-        names.push_back(step.program < data.programNames.size() ? std::string_view(data.programNames[step.program])
+        names.push_back(step.program < data.programs->size() ? std::string_view((*data.programs)[step.program].name)
                                                                  : std::string_view());
     return names;
 }

@@ -276,9 +276,9 @@ void ExecutionTracePage::buildIfNeeded()
     if (!m_needsBuild || !source)
         return;
     m_needsBuild = false;
-    start(0, source->path);
+    start(0, *source);
     if (target)
-        start(1, target->path);
+        start(1, *target);
     m_waiting[1] = bool(target);
 }
 
@@ -288,8 +288,10 @@ void ExecutionTracePage::showEvent(QShowEvent* event)
     buildIfNeeded();
 }
 
-void ExecutionTracePage::start(int slot, const QString& path)
+void ExecutionTracePage::start(int slot, const LoadedReport& loaded)
 {
+    const QString path = loaded.path;
+    const std::shared_ptr<const Report> report = loaded.core;
     auto cancelled = std::make_shared<std::atomic<bool>>(false);
     m_cancelled[slot] = cancelled;
     m_waiting[slot] = true;
@@ -304,9 +306,9 @@ void ExecutionTracePage::start(int slot, const QString& path)
         }, Qt::QueuedConnection);
     };
     // A previous build of this slot may still run: it sees its own flag and ends; its result is ignored.
-    m_watchers[slot]->setFuture(QtConcurrent::run([path, progress, cancelled]() -> TraceBuild {
+    m_watchers[slot]->setFuture(QtConcurrent::run([report, path, progress, cancelled]() -> TraceBuild {
         try {
-            return {buildTraceData(path, progress, *cancelled), {}};
+            return {buildTraceData(report, progress, *cancelled), {}};
         } catch (const ProfileError& error) { // a damaged part: said in the page, not a crash
             return {nullptr, QString::fromStdString(error.what())};
         } catch (const std::bad_alloc&) {

@@ -23,6 +23,7 @@ class QToolButton;
 
 namespace popscope {
 
+struct LoadedReport;
 class TablePanel;
 class TraceFiguresModel;
 class TraceOverview;
@@ -76,7 +77,7 @@ protected:
 
 private:
     void follow();
-    void start(int slot, const QString& path);
+    void start(int slot, const LoadedReport& loaded);
     void onBuilt(int slot);
     void showTraces();
     void updateFigures();

@@ -89,7 +89,7 @@ void TraceStepDetails::showStep(const TraceData* trace, const LoadedReport* repo
                     .arg(count(si.cycles), count(si.cyclesBase), count(si.activeTiles),
                         QString::fromStdString(formatBytes(si.dataIn)), QString::fromStdString(formatBytes(si.dataOut)));
     html += QStringLiteral("</table>");
-    for (const WaitingStep& w : trace->summary.waits)
+    for (const WaitingStep& w : trace->summary->waits)
         if (w.step == uint32_t(step))
             html += QStringLiteral("<p>IPU %1: <b>%2</b> tile-cycles waited for the slowest tile (%3 of the step's).</p>")
                         .arg(w.ipu)

@@ -7,7 +7,10 @@
 namespace popscope {
 
 namespace {
-constexpr size_t kMaxCachedRows = 8192;
+// Per lane, the per-tile cycles kept between frames (4 bytes each): the visible tiles of the rows
+// read, so memory follows the pixels shown, not the IPU's tile count. A frame may hold more while
+// it is painted; the cache is emptied before a frame, never during one.
+constexpr size_t kMaxCachedCells = size_t(1) << 20;
 
 uint64_t overlap(uint64_t a0, uint64_t a1, uint64_t b0, uint64_t b1)
 {
@@ -20,6 +23,7 @@ void TraceTilesPainter::setTrace(const TraceData* trace)
 {
     m_trace = trace;
     m_rows.clear();
+    m_cachedCells = 0;
 }
 
 QImage TraceTilesPainter::paint(uint32_t ipu, const TraceWindow& window, QSize size, const QPalette& palette,
@@ -153,16 +157,24 @@ void TraceTilesPainter::paintGroups(uint32_t ipu, const TraceWindow& window, QIm
     }
 }
 
-const std::vector<uint32_t>& TraceTilesPainter::rowOf(uint32_t step, uint32_t ipu)
+const TraceTilesPainter::CachedRow& TraceTilesPainter::rowOf(uint32_t step, uint32_t ipu, uint32_t firstTile,
+    uint32_t lastTile)
 {
     const uint64_t key = (uint64_t(step) << 16) | ipu;
     auto it = m_rows.find(key);
-    if (it != m_rows.end())
+    if (it != m_rows.end() && it->second.firstTile <= firstTile
+        && it->second.firstTile + it->second.cycles.size() >= lastTile)
         return it->second;
-    if (m_rows.size() >= kMaxCachedRows)
-        m_rows.clear();
     // The lanes are painted in parallel; the profile's connection is read by one at a time.
-    return m_rows[key] = m_trace->withProfile([&](const Profile& p) { return p.readTileCycles(m_trace->steps, step, ipu); });
+    const std::vector<uint32_t> whole =
+        m_trace->withProfile([&](const Profile& p) { return p.readTileCycles(m_trace->steps, step, ipu); });
+    CachedRow& row = m_rows[key];
+    m_cachedCells -= row.cycles.size();
+    row.firstTile = std::min<size_t>(firstTile, whole.size());
+    row.cycles.assign(whole.begin() + row.firstTile, whole.begin() + std::min<size_t>(lastTile, whole.size()));
+    row.cycles.shrink_to_fit();
+    m_cachedCells += row.cycles.size();
+    return row;
 }
 
 // Single tiles: every visible step's per-tile cycles, from the file. False (nothing painted) when
@@ -181,9 +193,14 @@ bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QIma
         ++k1;
     if (k1 - k0 > kMaxFullResolutionSteps)
         return false;
+    const uint32_t tiles = window.lastTile - window.firstTile;
+    if (m_cachedCells + (k1 - k0) * tiles > kMaxCachedCells) { // before the frame: its rows stay put
+        m_rows.clear();
+        m_cachedCells = 0;
+    }
     struct Visible {
         const TraceLod::LaneStep* step;
-        const std::vector<uint32_t>* cycles; // empty: no per-tile row
+        const CachedRow* cycles; // null: no per-tile row
         uint32_t activeTiles;
     };
     std::vector<Visible> visible;
@@ -192,10 +209,10 @@ bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QIma
         for (const StepIpu& si : m_trace->steps[lane[k].step].ipus)
             if (si.ipu == ipu)
                 active = si.activeTiles;
-        visible.push_back({&lane[k], lane[k].perTile ? &rowOf(lane[k].step, ipu) : nullptr, active});
+        visible.push_back({&lane[k], lane[k].perTile ? &rowOf(lane[k].step, ipu, window.firstTile, window.lastTile) : nullptr,
+            active});
     }
     const int h = image.height();
-    const uint32_t tiles = window.lastTile - window.firstTile;
     const double tilesPerRow = double(tiles) / h;
     // Per column: each visible tile's weights once, then each pixel row sums its tiles.
     std::vector<Weights> perTile(tiles);
@@ -217,8 +234,9 @@ bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QIma
                     perTile[i][size_t(TraceState::Sync)] += double(inStep);
                     continue;
                 }
-                const uint64_t works = visible[v].cycles && t < visible[v].cycles->size()
-                    ? (*visible[v].cycles)[t] : (t < visible[v].activeTiles ? s.cycles : 0);
+                const CachedRow* row = visible[v].cycles;
+                const uint64_t works = row && t - row->firstTile < row->cycles.size()
+                    ? row->cycles[t - row->firstTile] : (t < visible[v].activeTiles ? s.cycles : 0);
                 const uint64_t busy = overlap(s.base, s.base + works, a, b);
                 perTile[i][size_t(s.work)] += double(busy);
                 perTile[i][size_t(TraceState::WaitingForSync)] += double(inStep - busy);

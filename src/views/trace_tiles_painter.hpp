@@ -37,7 +37,7 @@ struct TraceWindow {
 class TraceTilesPainter {
 public:
     // At most this many visible steps are read tile by tile; beyond it the groups are used.
-    static constexpr size_t kMaxFullResolutionSteps = 3000;
+    static constexpr size_t kMaxFullResolutionSteps = 2000;
     // Single tiles are painted when a pixel row holds at most this many (a group spans 8+ rows).
     static constexpr double kMaxTilesPerRowForSingleTiles = 2.0;
 
@@ -54,7 +54,13 @@ private:
     // Columns [x0, x1) of the picture.
     void paintGroups(uint32_t ipu, const TraceWindow& window, QImage& image, int x0, int x1);
     bool paintTiles(uint32_t ipu, const TraceWindow& window, QImage& image, int x0, int x1);
-    const std::vector<uint32_t>& rowOf(uint32_t step, uint32_t ipu);
+    // A step's per-tile cycles on `ipu` for tiles [firstTile, firstTile + cycles.size()).
+    struct CachedRow {
+        uint32_t firstTile = 0;
+        std::vector<uint32_t> cycles;
+    };
+    // The row of tiles [firstTile, lastTile) (at least), from the cache or the file.
+    const CachedRow& rowOf(uint32_t step, uint32_t ipu, uint32_t firstTile, uint32_t lastTile);
     QRgb colourOf(const Weights& weights) const; // the states' colours mixed by their weights
 
     const TraceData* m_trace = nullptr;
@@ -62,7 +68,8 @@ private:
     double m_rgb[kTraceStateCount][3] = {}; // the colours as numbers, for blending
     QRgb m_idle = 0;
 
-    std::map<uint64_t, std::vector<uint32_t>> m_rows; // (step, ipu) -> per-tile cycles read from the file
+    std::map<uint64_t, CachedRow> m_rows; // (step, ipu) -> the visible tiles' cycles read from the file
+    size_t m_cachedCells = 0;             // cycles held in m_rows
     bool m_fullResolution = false;
 };
 

@@ -3,8 +3,8 @@
 // (coloured by kind, named where wide enough) and under it the BSP trace of its tiles — a row per
 // group of 16 tiles (or several groups per pixel row), each pixel coloured by the mix of states in
 // it (computing, exchanging, stream copy, sync, waiting for sync, idle). Pixels come from the LOD
-// (TraceLod::column), so any zoom costs a few blocks per pixel column; the picture is cached until
-// the window, size or data changes.
+// (TraceLod::column), so any zoom costs a few blocks per pixel column. The pictures are computed by
+// a worker and kept until the window, size or data changes (trace_view_pictures.cpp).
 //
 // Above the tiles, the Flame view nests each step in the run and the programs it belongs to (a
 // row per level of the program tree); the Flat view shows the steps alone.

@@ -54,7 +54,7 @@ QString TraceView::flameReadout(const QPoint& pos) const
     return QStringLiteral(" · %1 %2: %3 cycles (%4), %5 step%6")
         .arg(QString::fromUtf8(type.data(), qsizetype(type.size())), m_trace->flameSpanName(level, *span),
             QString::fromStdString(formatCount(span->last - span->first)),
-            timeText(span->last - span->first, m_trace->summary.clockHz),
+            timeText(span->last - span->first, m_trace->summary->clockHz),
             QString::fromStdString(formatCount(span->lastStep - span->firstStep + 1)),
             span->lastStep > span->firstStep ? QStringLiteral("s") : QString());
 }
@@ -83,7 +83,7 @@ QString TraceView::readoutAt(const QPoint& pos) const
     if (signedCycleAtX(pos.x()) < 0)
         return QStringLiteral("Before this report's run (the traces are aligned at a step)");
     const uint64_t cycle = cycleAtX(pos.x());
-    const double clock = m_trace->summary.clockHz;
+    const double clock = m_trace->summary->clockHz;
     for (const Lane& lane : lanes()) {
         if (pos.y() < lane.steps.top() || pos.y() > lane.tiles.bottom())
             continue;

@@ -114,7 +114,7 @@ TEST_CASE("the trace in compare mode: two traces that zoom together, figures wit
     REQUIRE(figures->columnCount() == 4);
     CHECK(figures->valueText(QStringLiteral("Parallel efficiency"), 1) == QStringLiteral("0.09%"));
     // Both traces over the whole extent: bitonic's tiles are busy while it runs.
-    const double bitonic = w.page->targetView()->trace()->summary.parallelEfficiency();
+    const double bitonic = w.page->targetView()->trace()->summary->parallelEfficiency();
     CHECK(bitonic > 0.5);
     // In points of the rounded shares, as What changed and popscope-cli compare give it.
     CHECK(figures->valueText(QStringLiteral("Parallel efficiency"), 3) == QStringLiteral("+94.07 pp"));
