@@ -64,7 +64,7 @@ void zoomToSingleTiles(ExecutionTracePage* page)
     const uint64_t middle = zoom->extent() / 2;
     for (uint64_t width : {zoom->extent() / 8, zoom->extent() / 64, uint64_t(200000), uint64_t(20000)}) {
         zoom->setWindow(middle, middle + width, false);
-        for (uint32_t tiles : {1472u, 368u, 92u}) {
+        for (uint32_t tiles : {1472u, 368u, 92u, 23u}) {
             view->setTileWindow(0, tiles);
             for (int pan = 0; pan < 4; ++pan) {
                 zoom->panBy(0.5);
@@ -139,7 +139,11 @@ int main(int argc, char** argv)
             double(bench::peakRssKb()) * 1.024 / 1000.0);
     }
     const double peakMb = double(bench::peakRssKb()) * 1.024 / 1000.0;
-    std::printf("peak RSS after browsing every report: %.0f MB  budget 400 MB  %s\n", peakMb,
-        peakMb <= 400 ? "OK" : "OVER BUDGET");
+    if (target.isEmpty())
+        std::printf("peak RSS after browsing every report: %.0f MB  budget 400 MB  %s\n", peakMb,
+            peakMb <= 400 ? "OK" : "OVER BUDGET");
+    else // DESIGN.md's budget is one report's
+        std::printf("peak RSS after browsing every report, two reports held: %.0f MB (one report's budget: 400 MB)\n",
+            peakMb);
     return 0;
 }

@@ -3,13 +3,32 @@
 // moved and scaled to the current window, so a zoom or pan never waits for the cells.
 #include "views/trace_view.hpp"
 
+#include <QCoreApplication>
 #include <QPainter>
+#include <QThread>
+#include <QThreadPool>
 #include <QtConcurrent>
 
 #include <algorithm>
 #include <numeric>
 
 namespace popscope {
+
+namespace {
+// A job paints its lanes in parallel in a pool of their own. The jobs run in the global pool and
+// wait for their lanes: lanes queued there could wait for the threads those very jobs hold (two
+// traces in compare mode on two cores hung the window that way). Lane tasks never wait, so their
+// pool always moves on.
+QThreadPool* lanePool()
+{
+    static QThreadPool* pool = [] {
+        auto* lanes = new QThreadPool(QCoreApplication::instance());
+        lanes->setMaxThreadCount(std::max(1, QThread::idealThreadCount()));
+        return lanes;
+    }();
+    return pool;
+}
+} // namespace
 
 TraceView::~TraceView() { waitForPictures(); }
 
@@ -36,7 +55,7 @@ void TraceView::startPictures()
     m_jobRunning = true;
     m_jobStale = false;
     // The job keeps the data alive; the last pictures (shared, read-only) let a pan keep columns.
-    m_job->setFuture(QtConcurrent::run([trace = m_trace, painters = m_painters.data(), ipus, sizes,
+    m_job->setFuture(QtConcurrent::run([pool = lanePool(), trace = m_trace, painters = m_painters.data(), ipus, sizes,
                                            window = currentWindow(), colours = palette(), previous = m_images,
                                            previousIpus = m_imageIpus, previousWindow = m_imageWindow] {
         Pictures out;
@@ -45,7 +64,7 @@ void TraceView::startPictures()
         out.images.resize(ipus.size());
         std::vector<size_t> indexes(ipus.size());
         std::iota(indexes.begin(), indexes.end(), size_t(0));
-        QtConcurrent::blockingMap(indexes, [&](size_t i) {
+        QtConcurrent::blockingMap(pool, indexes, [&](size_t i) {
             const bool reuse = i < previous.size() && previousIpus[i] == ipus[i];
             out.images[i] = painters[i].paint(ipus[i], window, sizes[i], colours, reuse ? &previous[i] : nullptr,
                 reuse ? &previousWindow : nullptr);

@@ -17,6 +17,7 @@
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QSignalSpy>
+#include <QThreadPool>
 #include <QTest>
 
 #include <catch2/catch.hpp>
@@ -282,4 +283,28 @@ TEST_CASE("the BSP pictures are made off the GUI thread; a zoom shows the last o
     // The heap sort fills the middle of the run: the stand-in and the new picture agree there.
     CHECK(standIn.pixel(inTiles) == before);
     CHECK(current.pixel(inTiles) == before);
+}
+
+TEST_CASE("two traces make their pictures even when the global thread pool has a single thread", "[trace][window][compare][async]")
+{
+    // Each view's job waits for its lanes; with lanes in the jobs' own pool, two jobs on a machine
+    // with few threads hung the window. One thread is the hardest case.
+    QThreadPool* global = QThreadPool::globalInstance();
+    const int threads = global->maxThreadCount();
+    global->setMaxThreadCount(1);
+    {
+        OpenTrace w(sampleProfile("sort-single.pop"), sampleProfile("sort-bitonic.pop"));
+        w.page->zoom()->zoomAround(0.5, 0.5);
+        for (TraceView* view : {w.page->sourceView(), w.page->targetView()}) {
+            view->finishPictures();
+            CHECK(view->picturesCurrent());
+        }
+        w.page->zoom()->panBy(0.25); // both jobs queued at once
+        QSignalSpy ready(w.page->targetView(), &TraceView::picturesReady);
+        REQUIRE((ready.count() > 0 || ready.wait(20000)));
+        w.page->sourceView()->finishPictures();
+        CHECK(w.page->sourceView()->picturesCurrent());
+        CHECK(w.page->targetView()->picturesCurrent());
+    }
+    global->setMaxThreadCount(threads);
 }
