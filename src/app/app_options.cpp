@@ -25,7 +25,9 @@ AppOptions parseAppOptions(const QStringList& arguments)
     const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Bottom tab of the page shown (Memory: Details, "
                                                                        "Variables, Vertices, Exchanges or Compute Sets; "
                                                                        "Liveness: Always Live Variables, Not Always Live "
-                                                                       "Variables, Vertices or Cycle Estimates)."),
+                                                                       "Variables, Vertices or Cycle Estimates; "
+                                                                       "Execution Trace: Summary, Where the Cycles Wait "
+                                                                       "or Details)."),
                                  QStringLiteral("name"));
     const QCommandLineOption steps(QStringLiteral("steps"),
                                    QStringLiteral("Liveness: select steps, \"peak\" or e.g. \"269, 300\"."), QStringLiteral("steps"));

@@ -76,8 +76,13 @@ void WindowScript::apply()
     for (const QString& name : m_options.lifetimes)
         if (liveness && !liveness->addLifetime(name))
             std::fprintf(stderr, "popscope: --lifetime: no not-always-live variable called “%s”\n", qPrintable(name));
-    const bool livenessShown = liveness && m_window->currentPage() == QStringLiteral("Liveness");
-    QTabWidget* tabWidget = livenessShown ? static_cast<QTabWidget*>(liveness->tables()) : memory->tabs();
+    auto* trace = qobject_cast<ExecutionTracePage*>(m_window->page(QStringLiteral("execution-trace")));
+    const QString shown = m_window->currentPage();
+    const bool livenessShown = liveness && shown == QStringLiteral("Liveness");
+    const bool traceShown = trace && shown == QStringLiteral("Execution Trace");
+    QTabWidget* tabWidget = livenessShown ? static_cast<QTabWidget*>(liveness->tables())
+        : traceShown                      ? trace->tabs()
+                                          : memory->tabs();
     if (!m_options.tab.isEmpty()) {
         QStringList tabs;
         for (int i = 0; i < tabWidget->count(); ++i) {
@@ -86,12 +91,12 @@ void WindowScript::apply()
                 tabWidget->setCurrentIndex(i);
         }
         if (!tabs.contains(m_options.tab, Qt::CaseInsensitive))
-            std::fprintf(stderr, "popscope: no %s tab called “%s” (%s)\n", livenessShown ? "Liveness" : "Memory",
+            std::fprintf(stderr, "popscope: no %s tab called “%s” (%s)\n",
+                         livenessShown ? "Liveness" : traceShown ? "Execution Trace" : "Memory",
                          qPrintable(m_options.tab), qPrintable(tabs.join(QStringLiteral(", "))));
     }
     // The Execution Trace builds its data after the report opened: its options apply, and the
     // screenshot is taken, once it is ready.
-    auto* trace = qobject_cast<ExecutionTracePage*>(m_window->page(QStringLiteral("execution-trace")));
     const auto applyTrace = [this, trace] {
         if (!m_options.traceScale.isEmpty())
             trace->setSameTimeScale(m_options.traceScale == QStringLiteral("same"));

@@ -1,19 +1,21 @@
 #include "models/waiting_steps_model.hpp"
 
+#include "popscope/trace_comparison.hpp"
+
 namespace popscope {
 
 WaitingStepsModel::WaitingStepsModel(QObject* parent) : ReportTableModel(parent)
 {
-    setColumns({{QStringLiteral("#"), Kind::Count, QStringLiteral("Rank by waiting tile-cycles")},
+    setColumns({{QStringLiteral("Program"), Kind::Text, {}},
+                {QStringLiteral("#"), Kind::Count, QStringLiteral("Rank by waiting tile-cycles")},
                 {QStringLiteral("Step"), Kind::Count, QStringLiteral("Execution step number")},
                 {QStringLiteral("IPU"), Kind::Count, {}},
-                {QStringLiteral("Program"), Kind::Text, {}},
                 {QStringLiteral("Type"), Kind::Text, {}},
                 {QStringLiteral("Cycles"), Kind::Count, QStringLiteral("The step's duration on the IPU")},
                 {QStringLiteral("Waiting tile-cycles"), Kind::Count,
                  QStringLiteral("Σ over the IPU's tiles of (step cycles − the tile's cycles): time tiles spent waiting "
                                 "for the slowest tile to reach the sync")},
-                {QStringLiteral("Waiting share"), Kind::Percent, QStringLiteral("Of the step's tile-cycles")},
+                {QStringLiteral("Waiting share"), Kind::Share, QStringLiteral("Of the step's tile-cycles")},
                 {QStringLiteral("Held up by"), Kind::Text,
                  QStringLiteral("The tiles that ran longest: the others waited for them")}});
 }
@@ -68,13 +70,9 @@ uint64_t WaitingStepsModel::number(int row, int column) const
     case Ipu: return w.ipu;
     case Cycles: return w.cycles;
     case Waiting: return w.waitTileCycles;
+    case Share: return uint64_t(shareInBasisPoints(w.waitShare));
     default: return 0;
     }
-}
-
-double WaitingStepsModel::fraction(int row, int column) const
-{
-    return column == Share ? m_trace->summary->waits[size_t(row)].waitShare : 0.0;
 }
 
 } // namespace popscope

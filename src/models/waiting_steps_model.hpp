@@ -11,7 +11,7 @@ namespace popscope {
 class WaitingStepsModel : public ReportTableModel {
     Q_OBJECT
 public:
-    enum Column { Rank, Step, Ipu, Program, Type, Cycles, Waiting, Share, HeldUpBy };
+    enum Column { Program, Rank, Step, Ipu, Type, Cycles, Waiting, Share, HeldUpBy }; // the name first: it takes the width
     explicit WaitingStepsModel(QObject* parent = nullptr);
     void setTrace(std::shared_ptr<const TraceData> trace);
     const WaitingStep* waitAt(int row) const;
@@ -21,7 +21,6 @@ protected:
     int rows() const override;
     QString text(int row, int column) const override;
     uint64_t number(int row, int column) const override;
-    double fraction(int row, int column) const override;
     int worseDirection(int column) const override { return column == Waiting || column == Share ? 1 : 0; }
 
 private:

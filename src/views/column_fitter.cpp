@@ -18,7 +18,8 @@ ColumnFitter::ColumnFitter(QTreeView* view, int minimumNameWidth) : QObject(view
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setResizeContentsPrecision(500); // sample rows: big tables stay fast
     view->setTextElideMode(Qt::ElideMiddle);
-    view->viewport()->installEventFilter(this);
+    m_viewport = view->viewport();
+    m_viewport->installEventFilter(this);
     connect(header, &QHeaderView::sectionResized, this, [this](int logical, int, int) {
         if (m_fitting)
             return;
@@ -75,7 +76,9 @@ void ColumnFitter::fitName()
 
 bool ColumnFitter::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    // Compared with the stored pointer, not m_view->viewport(): the filter also sees the events the
+    // viewport gets while the view is half destroyed (no longer a QAbstractScrollArea).
+    if (event->type() == QEvent::Resize && watched == m_viewport)
         fitName();
     return QObject::eventFilter(watched, event);
 }

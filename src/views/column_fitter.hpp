@@ -25,6 +25,7 @@ protected:
 
 private:
     QTreeView* m_view;
+    QWidget* m_viewport; // kept: while the view is destroyed its viewport still sends events
     int m_minimum;
     bool m_fitting = false;
     bool m_userSized = false;

@@ -61,6 +61,7 @@ public:
     void setAligned(bool aligned);
     bool isAligned() const;
     int64_t selectedStep(int slot) const { return m_selected[slot]; }
+    QTabWidget* tabs() const { return m_tabs; } // Summary, Where the Cycles Wait, Details
     WaitingStepsModel* waitsModel() const { return m_waits; }
     TraceFiguresModel* figuresModel() const { return m_figures; }
     QString detailsText() const;

@@ -63,13 +63,17 @@ QChart* makeTopOperationsChart(const std::vector<OperationBar>& bars, OperationM
 
     auto* source = new QBarSet(comparing ? QStringLiteral("Source") : operationMetricName(metric));
     source->setColor(CompareColors::source());
-    auto* target = new QBarSet(QStringLiteral("Target"));
-    target->setColor(CompareColors::target());
+    QBarSet* target = nullptr; // only in compare mode: a set the series does not own would leak
+    if (comparing) {
+        target = new QBarSet(QStringLiteral("Target"));
+        target->setColor(CompareColors::target());
+    }
     QStringList categories;
     std::vector<QString> keys; // bottom to top, as the bars are drawn
     for (auto it = bars.rbegin(); it != bars.rend(); ++it) {
         *source << it->source / axisUnit.divisor;
-        *target << it->target / axisUnit.divisor;
+        if (target)
+            *target << it->target / axisUnit.divisor;
         // Category labels must be unique: a repeated label would merge two bars.
         QString label = elided(it->label, 40);
         while (categories.contains(label))
@@ -79,7 +83,7 @@ QChart* makeTopOperationsChart(const std::vector<OperationBar>& bars, OperationM
     }
     auto* series = new QHorizontalBarSeries;
     series->append(source);
-    if (comparing)
+    if (target)
         series->append(target);
     series->setLabelsVisible(!comparing && !bars.empty());
     series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
@@ -106,7 +110,8 @@ QChart* makeTopOperationsChart(const std::vector<OperationBar>& bars, OperationM
             onClicked(keys[size_t(index)]);
     };
     QObject::connect(source, &QBarSet::clicked, chart, clicked);
-    QObject::connect(target, &QBarSet::clicked, chart, clicked);
+    if (target)
+        QObject::connect(target, &QBarSet::clicked, chart, clicked);
     return chart;
 }
 

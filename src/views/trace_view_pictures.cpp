@@ -34,10 +34,11 @@ TraceView::~TraceView() { waitForPictures(); }
 
 void TraceView::startPictures()
 {
-    if (m_jobRunning) {
-        m_jobStale = true; // once this job is done, another for the window shown by then
+    // A running job is marked stale by invalidate() when the window changes, and then followed by
+    // one for the window shown by then; a mere repaint meanwhile must not mark it, or each job's
+    // own repaint would chain another job forever and the pictures would never be current.
+    if (m_jobRunning)
         return;
-    }
     if (!m_trace)
         return;
     const auto all = lanes();
@@ -95,20 +96,16 @@ void TraceView::takePictures()
 
 void TraceView::waitForPictures()
 {
+    // Waits for the running job and keeps its pictures to stand in, without starting another:
+    // this runs in the destructor too, when the zoom may already be gone.
     if (!m_jobRunning)
         return;
     m_job->waitForFinished();
-    m_jobStale = true; // kept to stand in, not shown as current
-    takePictures();
-    if (m_jobRunning) { // takePictures started the next: wait for it too, it may use the painters
-        m_job->waitForFinished();
-        m_jobStale = true;
-        const Pictures done = m_job->result();
-        m_jobRunning = false;
-        m_images = done.images;
-        m_imageIpus = done.ipus;
-        m_imageWindow = done.window;
-    }
+    Pictures done = m_job->result();
+    m_jobRunning = false;
+    m_images = std::move(done.images);
+    m_imageIpus = std::move(done.ipus);
+    m_imageWindow = done.window;
     m_imagesValid = false;
 }
 

@@ -1,6 +1,8 @@
 // The Execution Trace page in the real window (offscreen): the sorts of the seed articles, the
 // figures against core, zoom to a waiting step, compare mode, the cache, damaged and empty traces.
+#include "app/app_options.hpp"
 #include "app/main_window.hpp"
+#include "app/window_script.hpp"
 #include "gui_fixture.hpp"
 #include "fixture_builder.hpp"
 #include "models/trace_figures_model.hpp"
@@ -17,8 +19,9 @@
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QSignalSpy>
-#include <QThreadPool>
+#include <QTabWidget>
 #include <QTest>
+#include <QThreadPool>
 
 #include <catch2/catch.hpp>
 
@@ -279,6 +282,8 @@ TEST_CASE("the BSP pictures are made off the GUI thread; a zoom shows the last o
     CHECK_FALSE(view->picturesCurrent());
     REQUIRE(ready.wait(10000));
     CHECK(view->picturesCurrent());
+    QTest::qWait(200); // repaints alone start no new job: the view stays current, idle
+    CHECK(view->picturesCurrent());
     const QImage current = view->grab().toImage();
     // The heap sort fills the middle of the run: the stand-in and the new picture agree there.
     CHECK(standIn.pixel(inTiles) == before);
@@ -307,4 +312,28 @@ TEST_CASE("two traces make their pictures even when the global thread pool has a
         CHECK(w.page->targetView()->picturesCurrent());
     }
     global->setMaxThreadCount(threads);
+}
+
+TEST_CASE("the options --page trace and --tab open Where the Cycles Wait with the heap sort first", "[trace][window][script]")
+{
+    popscope::test::TempDir cache;
+    qputenv("POPSCOPE_CACHE_DIR", QByteArray::fromStdString(cache.path().string()));
+    MainWindow window;
+    window.setInteractive(false);
+    window.show();
+    const AppOptions options = parseAppOptions({QStringLiteral("popscope"), sampleProfile("sort-single.pop"),
+        QStringLiteral("--page"), QStringLiteral("trace"), QStringLiteral("--tab"), QStringLiteral("where the cycles wait")});
+    REQUIRE(options.error.isEmpty());
+    WindowScript script(&window, options);
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    script.start();
+    REQUIRE(opened.wait(20000));
+    auto* page = qobject_cast<ExecutionTracePage*>(window.page(QStringLiteral("trace")));
+    REQUIRE(page);
+    if (!page->isReady())
+        REQUIRE(QSignalSpy(page, &ExecutionTracePage::ready).wait(20000));
+    QTest::qWait(50);
+    CHECK(window.currentPage() == QStringLiteral("Execution Trace"));
+    CHECK(page->tabs()->tabText(page->tabs()->currentIndex()) == QStringLiteral("Where the Cycles Wait"));
+    CHECK(page->waitsModel()->index(0, WaitingStepsModel::Program).data().toString() == QStringLiteral("sort/HeapSort"));
 }
