@@ -117,6 +117,7 @@ private:
     void startPictures();
     void takePictures();   // the finished job's pictures (and another job when they are old)
     void waitForPictures(); // until no job runs
+    void adoptPictures();   // the finished job's result becomes the pictures shown (or standing in)
     void paintPicture(QPainter& p, const Lane& lane, const TraceWindow& window) const;
 
     TraceZoom* m_zoom;

@@ -79,12 +79,7 @@ void TraceView::takePictures()
 {
     if (!m_jobRunning || !m_job->isFinished())
         return; // a late signal of an earlier job
-    Pictures done = m_job->result();
-    m_jobRunning = false;
-    m_images = std::move(done.images);
-    m_imageIpus = std::move(done.ipus);
-    m_imageWindow = done.window;
-    m_singleTiles = done.singleTiles;
+    adoptPictures();
     update();
     if (m_jobStale) { // the window moved meanwhile: these pictures stand in until the next
         startPictures();
@@ -101,19 +96,26 @@ void TraceView::waitForPictures()
     if (!m_jobRunning)
         return;
     m_job->waitForFinished();
+    adoptPictures();
+    m_imagesValid = false;
+}
+
+void TraceView::adoptPictures()
+{
     Pictures done = m_job->result();
     m_jobRunning = false;
     m_images = std::move(done.images);
     m_imageIpus = std::move(done.ipus);
     m_imageWindow = done.window;
-    m_imagesValid = false;
+    m_singleTiles = done.singleTiles;
 }
 
 void TraceView::finishPictures()
 {
     if (!m_trace)
         return;
-    // Two rounds at most: a job started for an older window, then one for this window.
+    // Two rounds do it (a job started for an older window, then one for this window); a third is
+    // only a margin.
     for (int round = 0; round < 3 && !picturesCurrent(); ++round) {
         if (!m_jobRunning)
             startPictures();
