@@ -8,7 +8,7 @@
 #include "app/page_registry.hpp"
 #include "models/loaded_report.hpp"
 #include "models/report_state.hpp"
-#include "views/what_changed_page.hpp"
+#include "views/what_changed/what_changed_page.hpp"
 
 #include <QApplication>
 #include <QElapsedTimer>

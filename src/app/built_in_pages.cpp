@@ -1,13 +1,13 @@
 // The report pages popscope ships, in sidebar order: one registration each.
 #include "app/page_registry.hpp"
-#include "views/execution_trace_page.hpp"
-#include "views/insights_report.hpp"
-#include "views/liveness_page.hpp"
-#include "views/memory_page.hpp"
-#include "views/operations_page.hpp"
-#include "views/program_tree_page.hpp"
-#include "views/summary_report.hpp"
-#include "views/what_changed_page.hpp"
+#include "views/trace/execution_trace_page.hpp"
+#include "views/insights/insights_report.hpp"
+#include "views/liveness/liveness_page.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/programs/operations_page.hpp"
+#include "views/programs/program_tree_page.hpp"
+#include "views/summary/summary_report.hpp"
+#include "views/what_changed/what_changed_page.hpp"
 
 namespace popscope {
 

@@ -10,11 +10,11 @@
 #include "app/start_page.hpp"
 #include "app/user_guide_dialog.hpp"
 #include "models/report_session.hpp"
-#include "models/tile_scope.hpp"
-#include "views/insights_page.hpp"
-#include "views/insights_report.hpp"
-#include "views/memory_page.hpp"
-#include "views/summary_page.hpp"
+#include "models/memory/tile_scope.hpp"
+#include "views/insights/insights_page.hpp"
+#include "views/insights/insights_report.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/summary/summary_page.hpp"
 
 #include <QAction>
 #include <QApplication>

@@ -2,12 +2,12 @@
 
 #include "app/main_window.hpp"
 #include "models/image_file.hpp"
-#include "models/memory_series.hpp"
-#include "views/execution_trace_page.hpp"
-#include "views/liveness_page.hpp"
-#include "views/liveness_tables_view.hpp"
-#include "views/memory_page.hpp"
-#include "views/trace_view.hpp"
+#include "models/memory/memory_series.hpp"
+#include "views/trace/execution_trace_page.hpp"
+#include "views/liveness/liveness_page.hpp"
+#include "views/liveness/liveness_tables_view.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/trace/trace_view.hpp"
 
 #include <QApplication>
 #include <QComboBox>

@@ -5,16 +5,16 @@
 #include "app/window_script.hpp"
 #include "gui_fixture.hpp"
 #include "fixture_builder.hpp"
-#include "models/trace_figures_model.hpp"
-#include "models/waiting_steps_model.hpp"
+#include "models/trace/trace_figures_model.hpp"
+#include "models/trace/waiting_steps_model.hpp"
 #include "popscope/execution_trace.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
 #include "popscope/units.hpp"
-#include "views/execution_trace_page.hpp"
-#include "views/trace_axis.hpp"
-#include "views/trace_view.hpp"
-#include "views/trace_zoom.hpp"
+#include "views/trace/execution_trace_page.hpp"
+#include "views/trace/trace_axis.hpp"
+#include "views/trace/trace_view.hpp"
+#include "models/trace/trace_zoom.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

@@ -1,16 +1,16 @@
 #include "gui_fixture.hpp"
-#include "models/compute_sets_model.hpp"
+#include "models/memory/compute_sets_model.hpp"
 #include "models/csv_exporter.hpp"
-#include "models/details_model.hpp"
-#include "models/engine_options_model.hpp"
-#include "models/exchanges_model.hpp"
+#include "models/memory/details_model.hpp"
+#include "models/summary/engine_options_model.hpp"
+#include "models/memory/exchanges_model.hpp"
 #include "popscope/insights.hpp"
 #include "models/item_roles.hpp"
-#include "models/memory_series.hpp"
+#include "models/memory/memory_series.hpp"
 #include "models/report_state.hpp"
 #include "models/table_filter_proxy.hpp"
-#include "models/variables_model.hpp"
-#include "models/vertices_model.hpp"
+#include "models/memory/variables_model.hpp"
+#include "models/memory/vertices_model.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -4,9 +4,9 @@
 #include "app/main_window.hpp"
 #include "app/user_guide_dialog.hpp"
 #include "gui_fixture.hpp"
-#include "views/memory_page.hpp"
-#include "views/summary_page.hpp"
-#include "views/table_panel.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/summary/summary_page.hpp"
+#include "views/widgets/table_panel.hpp"
 
 #include <QFileInfo>
 #include <QHeaderView>

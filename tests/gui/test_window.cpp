@@ -4,14 +4,14 @@
 #include "app/start_page.hpp"
 #include "app/app_options.hpp"
 #include "gui_fixture.hpp"
-#include "models/details_model.hpp"
+#include "models/memory/details_model.hpp"
 #include "models/report_loader.hpp"
-#include "models/variables_model.hpp"
-#include "views/insights_page.hpp"
-#include "views/memory_chart.hpp"
-#include "views/memory_page.hpp"
-#include "views/summary_page.hpp"
-#include "views/table_panel.hpp"
+#include "models/memory/variables_model.hpp"
+#include "views/insights/insights_page.hpp"
+#include "views/memory/memory_chart.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/summary/summary_page.hpp"
+#include "views/widgets/table_panel.hpp"
 
 #include <QLineEdit>
 #include <QListWidget>
