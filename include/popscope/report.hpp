@@ -94,6 +94,19 @@ public:
     // row once, holding the file's connection meanwhile (bench-large: about 0.5 s).
     const TraceSummary& traceSummary() const;
 
+    // Whether a part has been read already (asking for it then returns at once), so a page can
+    // show itself without a loading step. Never blocks and never reads.
+    bool hasSummary() const { return m_summary.ready(); }
+    bool hasTileMemory() const { return m_tileMemory.ready(); }
+    bool hasVariables() const { return m_variables.ready(); }
+    bool hasVertexTypes() const { return m_vertexTypes.ready(); }
+    bool hasComputeSets() const { return m_computeSets.ready(); }
+    bool hasExchanges() const { return m_exchanges.ready(); }
+    bool hasLiveness() const { return m_liveness.ready() && m_liveRanges.ready(); }
+    bool hasProgramCycles() const { return m_programCycles.ready(); }
+    bool hasProgramIndex() const { return m_programIndex.ready(); }
+    bool hasOperationAnalysis() const { return m_operationAnalysis.ready(); }
+
 private:
     friend struct detail::ReportAccess; // core-internal parts (compareReports)
     explicit Report(std::unique_ptr<Profile> profile);

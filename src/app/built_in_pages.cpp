@@ -33,18 +33,12 @@ PageRegistry builtInPages()
            Needs::Report, factory<MemoryPage>()});
     r.add({QStringLiteral("what-changed"), QStringLiteral("What Changed"), icon("whatchanged"),
            QKeySequence(QStringLiteral("Ctrl+0")), Needs::Comparison, factory<WhatChangedPage>()});
-    {
-        PageInfo liveness{QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"),
-                          QKeySequence(QStringLiteral("Ctrl+4")), Needs::Report, factory<LivenessPage>()};
-        liveness.parts = partsToLoad({ReportPart::Liveness, ReportPart::ProgramCycles});
-        r.add(std::move(liveness));
-    }
+    r.add({QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"), QKeySequence(QStringLiteral("Ctrl+4")),
+           Needs::Report, factory<LivenessPage>()});
     r.add({QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"),
-           QKeySequence(QStringLiteral("Ctrl+5")), Needs::Report, factory<ProgramTreePage>(),
-           {ReportPart::ProgramTree, ReportPart::Operations}});
+           QKeySequence(QStringLiteral("Ctrl+5")), Needs::Report, factory<ProgramTreePage>()});
     r.add({QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"),
-           QKeySequence(QStringLiteral("Ctrl+6")), Needs::Report, factory<OperationsPage>(),
-           {ReportPart::ProgramTree, ReportPart::Operations}});
+           QKeySequence(QStringLiteral("Ctrl+6")), Needs::Report, factory<OperationsPage>()});
     PageInfo trace{QStringLiteral("execution-trace"), QStringLiteral("Execution Trace"), icon("trace"),
                    QKeySequence(QStringLiteral("Ctrl+7")), Needs::Report, factory<ExecutionTracePage>()};
     trace.aliases = {QStringLiteral("trace")};

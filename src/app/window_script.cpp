@@ -61,6 +61,21 @@ void WindowScript::apply()
         else if (!m_window->showPage(info->id))
             std::fprintf(stderr, "popscope: %s\n", qPrintable(info->unavailableReason()));
     }
+    // The page reads its parts when shown: its options apply, and the screenshot is taken, once
+    // it shows the report (or says why it cannot).
+    ReportPage* shown = m_window->page(m_window->currentPage());
+    if (shown && shown->isLoading()) {
+        connect(shown, &ReportPage::ready, this, &WindowScript::applyOptions, Qt::SingleShotConnection);
+        connect(shown, &ReportPage::loadFailed, this, &WindowScript::applyOptions, Qt::SingleShotConnection);
+        return;
+    }
+    applyOptions();
+}
+
+void WindowScript::applyOptions()
+{
+    if (std::exchange(m_applied, true))
+        return;
     MemoryPage* memory = m_window->memoryPage();
     if (!m_options.breakdown.isEmpty()) {
         const QStringList names = {QStringLiteral("none"), QStringLiteral("category"), QStringLiteral("region"), QStringLiteral("liveness")};

@@ -56,7 +56,7 @@ struct OpenTrace {
         REQUIRE(opened.wait(20000));
         page = qobject_cast<ExecutionTracePage*>(window.page(QStringLiteral("trace")));
         REQUIRE(page);
-        REQUIRE(window.showPage(QStringLiteral("execution-trace")));
+        REQUIRE(showPageAndWait(window, QStringLiteral("execution-trace")));
         if (!page->isReady())
             REQUIRE(QSignalSpy(page, &ExecutionTracePage::ready).wait(20000));
     }
@@ -155,7 +155,7 @@ TEST_CASE("a damaged per-tile row and a report without execution say so in the p
     OpenTrace w(QString::fromStdString(damaged));
     CHECK(w.page->messageText().contains(QStringLiteral("damaged.pop")));
     CHECK(w.page->messageText().contains(QStringLiteral("cycles_by_tile")));
-    CHECK(w.window.showPage(QStringLiteral("memory"))); // the rest of the window works
+    CHECK(showPageAndWait(w.window, QStringLiteral("memory"))); // the rest of the window works
 
     popscope::test::FixtureOptions noSteps;
     noSteps.numSteps = 0;

@@ -71,7 +71,7 @@ TEST_CASE("table name columns take the room the numbers leave", "[polish]")
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     window.openFile(QString::fromStdString(f.path));
     REQUIRE(opened.wait(5000));
-    REQUIRE(window.showPage(QStringLiteral("Memory")));
+    REQUIRE(showPageAndWait(window, QStringLiteral("Memory")));
     MemoryPage* memory = window.memoryPage();
     memory->tabs()->setCurrentWidget(memory->panel(QStringLiteral("Variables")));
     QTest::qWait(50);

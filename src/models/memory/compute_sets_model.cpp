@@ -22,8 +22,8 @@ void ComputeSetsModel::setReport(std::shared_ptr<const LoadedReport> report, con
         const uint32_t numTiles = m_report->numTiles();
         const TileScope scope = TileScope::fromSelection(selection, numTiles);
         std::vector<uint32_t> stamp(numTiles, 0);
-        for (size_t i = 0; i < m_report->computeSets.size(); ++i) {
-            const ComputeSet& cs = m_report->computeSets[i];
+        for (size_t i = 0; i < m_report->computeSets().size(); ++i) {
+            const ComputeSet& cs = m_report->computeSets()[i];
             Row row;
             row.computeSet = uint32_t(i);
             for (const ComputeSetVertices& csv : cs.vertices) {
@@ -40,8 +40,8 @@ void ComputeSetsModel::setReport(std::shared_ptr<const LoadedReport> report, con
                 if (instances > 0) {
                     ++row.vertexTypes;
                     row.instances += instances;
-                    if (csv.vertexType < m_report->vertexTypes.size())
-                        row.stateBytes += instances * m_report->vertexTypes[csv.vertexType].stateBytes;
+                    if (csv.vertexType < m_report->vertexTypes().size())
+                        row.stateBytes += instances * m_report->vertexTypes()[csv.vertexType].stateBytes;
                 }
             }
             if (row.instances > 0 || scope.all())
@@ -55,7 +55,7 @@ QString ComputeSetsModel::text(int row, int column) const
 {
     if (column != Name)
         return {};
-    return QString::fromStdString(m_report->computeSets[m_rows[size_t(row)].computeSet].name);
+    return QString::fromStdString(m_report->computeSets()[m_rows[size_t(row)].computeSet].name);
 }
 
 uint64_t ComputeSetsModel::number(int row, int column) const
@@ -70,6 +70,6 @@ uint64_t ComputeSetsModel::number(int row, int column) const
     }
 }
 
-std::string_view ComputeSetsModel::keyView(int row) const { return m_report->computeSets[m_rows[size_t(row)].computeSet].name; }
+std::string_view ComputeSetsModel::keyView(int row) const { return m_report->computeSets()[m_rows[size_t(row)].computeSet].name; }
 
 } // namespace popscope

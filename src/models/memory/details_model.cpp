@@ -142,7 +142,7 @@ void DetailsModel::build(const std::vector<uint32_t>& selection)
     m_columnTiles.clear();
     if (!m_report)
         return;
-    const TileMemory& m = m_report->memory;
+    const TileMemory& m = m_report->memory();
     const uint32_t numTiles = m.numTiles();
     std::vector<uint32_t> tiles;
     for (uint32_t t : selection)

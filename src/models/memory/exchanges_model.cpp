@@ -20,10 +20,10 @@ void ExchangesModel::setReport(std::shared_ptr<const LoadedReport> report, const
     m_rows.clear();
     if (m_report) {
         const TileScope scope = TileScope::fromSelection(selection, m_report->numTiles());
-        for (size_t i = 0; i < m_report->exchanges.size(); ++i) {
+        for (size_t i = 0; i < m_report->exchanges().size(); ++i) {
             Row row;
             row.exchange = uint32_t(i);
-            for (const TileBytes& tb : m_report->exchanges[i].codeBytesByTile)
+            for (const TileBytes& tb : m_report->exchanges()[i].codeBytesByTile)
                 if (tb.bytes > 0 && scope.contains(tb.tile)) {
                     row.codeBytes += tb.bytes;
                     ++row.tiles;
@@ -37,7 +37,7 @@ void ExchangesModel::setReport(std::shared_ptr<const LoadedReport> report, const
 
 QString ExchangesModel::text(int row, int column) const
 {
-    const Exchange& e = m_report->exchanges[m_rows[size_t(row)].exchange];
+    const Exchange& e = m_report->exchanges()[m_rows[size_t(row)].exchange];
     if (column == Name)
         return QString::fromStdString(e.name);
     if (column == ExchangeKind)
@@ -49,13 +49,13 @@ uint64_t ExchangesModel::number(int row, int column) const
 {
     const Row& r = m_rows[size_t(row)];
     switch (column) {
-    case Payload: return m_report->exchanges[r.exchange].totalBytes;
+    case Payload: return m_report->exchanges()[r.exchange].totalBytes;
     case CodeBytes: return r.codeBytes;
     case Tiles: return r.tiles;
     default: return 0;
     }
 }
 
-std::string_view ExchangesModel::keyView(int row) const { return m_report->exchanges[m_rows[size_t(row)].exchange].name; }
+std::string_view ExchangesModel::keyView(int row) const { return m_report->exchanges()[m_rows[size_t(row)].exchange].name; }
 
 } // namespace popscope

@@ -23,9 +23,9 @@ void VariablesModel::setReport(std::shared_ptr<const LoadedReport> report, const
     m_rows.clear();
     if (m_report) {
         const TileScope scope = TileScope::fromSelection(selection, m_report->numTiles());
-        m_rows.reserve(scope.all() ? m_report->variables.size() : 1024);
-        for (size_t i = 0; i < m_report->variables.size(); ++i) {
-            const Variable& v = m_report->variables[i];
+        m_rows.reserve(scope.all() ? m_report->variables().size() : 1024);
+        for (size_t i = 0; i < m_report->variables().size(); ++i) {
+            const Variable& v = m_report->variables()[i];
             if (scope.all()) {
                 m_rows.push_back({uint32_t(i), uint32_t(v.tiles.size()), v.sizeBytes});
                 continue;
@@ -49,7 +49,7 @@ const Variable* VariablesModel::variableAt(int row) const
 {
     if (!m_report || row < 0 || size_t(row) >= m_rows.size())
         return nullptr;
-    return &m_report->variables[m_rows[size_t(row)].variable];
+    return &m_report->variables()[m_rows[size_t(row)].variable];
 }
 
 QString VariablesModel::text(int row, int column) const
@@ -67,10 +67,10 @@ uint64_t VariablesModel::number(int row, int column) const
 {
     const Row& r = m_rows[size_t(row)];
     switch (column) {
-    case Size: return m_report->variables[r.variable].sizeBytes;
+    case Size: return m_report->variables()[r.variable].sizeBytes;
     case BytesInScope: return r.bytes;
     case Tiles: return r.tiles;
-    case AlwaysLive: return m_report->variables[r.variable].alwaysLive ? 1 : 0;
+    case AlwaysLive: return m_report->variables()[r.variable].alwaysLive ? 1 : 0;
     default: return 0;
     }
 }

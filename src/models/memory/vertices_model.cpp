@@ -24,10 +24,10 @@ void VerticesModel::setReport(std::shared_ptr<const LoadedReport> report, const 
     if (m_report) {
         const uint32_t numTiles = m_report->numTiles();
         const TileScope scope = TileScope::fromSelection(selection, numTiles);
-        const size_t types = m_report->vertexTypes.size();
+        const size_t types = m_report->vertexTypes().size();
         std::vector<Row> rows(types);
         std::vector<std::vector<uint8_t>> onTile(types);
-        for (const ComputeSet& cs : m_report->computeSets) {
+        for (const ComputeSet& cs : m_report->computeSets()) {
             for (const ComputeSetVertices& csv : cs.vertices) {
                 if (csv.vertexType >= types)
                     continue;
@@ -63,13 +63,13 @@ QString VerticesModel::text(int row, int column) const
 {
     if (column != Name)
         return {};
-    return QString::fromStdString(m_report->vertexTypes[m_rows[size_t(row)].type].name);
+    return QString::fromStdString(m_report->vertexTypes()[m_rows[size_t(row)].type].name);
 }
 
 uint64_t VerticesModel::number(int row, int column) const
 {
     const Row& r = m_rows[size_t(row)];
-    const VertexType& v = m_report->vertexTypes[r.type];
+    const VertexType& v = m_report->vertexTypes()[r.type];
     switch (column) {
     case Instances: return r.instances;
     case Tiles: return r.tiles;
@@ -82,6 +82,6 @@ uint64_t VerticesModel::number(int row, int column) const
     }
 }
 
-std::string_view VerticesModel::keyView(int row) const { return m_report->vertexTypes[m_rows[size_t(row)].type].name; }
+std::string_view VerticesModel::keyView(int row) const { return m_report->vertexTypes()[m_rows[size_t(row)].type].name; }
 
 } // namespace popscope

@@ -91,9 +91,12 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot) : Repo
 
     placeInScrollArea(this, content);
 
-    connect(state, &ReportState::reportChanged, this, &InsightsPage::refresh);
-    connect(state, &ReportState::unitChanged, this, &InsightsPage::refresh);
-    refresh();
+    setParts({ReportPart::TileMemory, ReportPart::Variables, ReportPart::VertexTypes, ReportPart::ComputeSets});
+    connect(state, &ReportState::unitChanged, this, [this] {
+        if (isReady())
+            refresh();
+    });
+    refresh(); // the empty state
 }
 
 QWidget* InsightsPage::levelWidget(const InsightLevel& level)

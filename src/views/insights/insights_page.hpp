@@ -29,6 +29,7 @@ signals:
 
 private:
     void refresh();
+    void showReports() override { refresh(); }
     QWidget* levelWidget(const InsightLevel& level);
 
     int m_slot = 0;

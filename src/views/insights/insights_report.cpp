@@ -28,7 +28,7 @@ InsightsReport::InsightsReport(ReportState* state, QWidget* parent) : ReportPage
     for (InsightsPage* page : {m_source, m_target})
         connect(page, &InsightsPage::showTile, this,
                 [this](uint32_t tile) { m_state->requestNavigation(QStringLiteral("memory"), QStringLiteral("tile"), QString::number(tile)); });
-    connect(state, &ReportState::reportChanged, this, &InsightsReport::follow);
+    setParts({ReportPart::TileMemory, ReportPart::Variables, ReportPart::VertexTypes, ReportPart::ComputeSets});
     follow();
 }
 

@@ -23,6 +23,7 @@ protected:
 
 private:
     void follow();
+    void showReports() override { follow(); }
     QSplitter* m_splitter;
     QTabWidget* m_tabs;
     InsightsPage* m_source;

@@ -164,53 +164,21 @@ LivenessPage::LivenessPage(ReportState* state, QWidget* parent) : ReportPage(sta
         refreshLifetimes();
     });
     connect(m_tables, &LivenessTablesView::lifetimeRequested, this, &LivenessPage::addLifetime);
-    connect(state, &ReportState::reportChanged, this, [this] {
-        m_tables->forgetReports();
-        m_plot->setSelectedSteps({});
-        refreshScopeBox();
-        rebuildWhenShown();
-    });
     connect(state, &ReportState::selectionChanged, this, [this] {
         refreshScopeBox();
         if (m_scope.kind == LivenessScope::Kind::Tiles || m_scopeBox->currentData().toInt() == kSelectedTiles)
-            rebuildWhenShown();
+            refreshWhenShown();
     });
     connect(state, &ReportState::unitChanged, this, [this] {
         m_tables->setUnit(m_state->unit());
         m_lifetimes->setUnit(m_state->unit());
         refreshInfo();
     });
+    // Rebuilding means the always-live tree (250,000 rows on bench-large): ReportPage does it when
+    // the page is shown, after reading the liveness steps, the live ranges and the variables.
+    setParts({ReportPart::Variables, ReportPart::Liveness, ReportPart::ProgramCycles});
     refreshScopeBox();
     rebuild();
-}
-
-bool LivenessPage::isShownPage() const
-{
-    const auto* stack = qobject_cast<const QStackedWidget*>(parentWidget());
-    return !stack || stack->currentWidget() == this;
-}
-
-void LivenessPage::rebuildWhenShown()
-{
-    m_stale = !isShownPage();
-    if (!m_stale)
-        rebuild();
-}
-
-void LivenessPage::pageSwitched()
-{
-    if (m_stale && isShownPage()) {
-        m_stale = false;
-        rebuild();
-    }
-}
-
-bool LivenessPage::event(QEvent* event)
-{
-    if (event->type() == QEvent::ParentChange)
-        if (auto* stack = qobject_cast<QStackedWidget*>(parentWidget()))
-            connect(stack, &QStackedWidget::currentChanged, this, &LivenessPage::pageSwitched, Qt::UniqueConnection);
-    return ReportPage::event(event);
 }
 
 void LivenessPage::refreshScopeBox()
@@ -220,9 +188,9 @@ void LivenessPage::refreshScopeBox()
     QSignalBlocker block(m_scopeBox);
     m_scopeBox->clear();
     m_scopeBox->addItem(QStringLiteral("All IPUs"), kAllIpus);
-    uint32_t ipus = report ? report->core->profile().target().numIpus : 0;
+    uint32_t ipus = report ? report->summary.target.numIpus : 0;
     if (const auto target = m_state->comparedReport())
-        ipus = std::min(ipus, target->core->profile().target().numIpus);
+        ipus = std::min(ipus, target->summary.target.numIpus);
     for (uint32_t i = 0; i < ipus && ipus > 1; ++i)
         m_scopeBox->addItem(QStringLiteral("IPU %1").arg(i), int(i));
     const size_t tiles = m_state->selectedTiles().size();
@@ -248,6 +216,15 @@ LivenessScope LivenessPage::currentScope() const
             return LivenessScope::onTiles(std::move(tiles));
     }
     return LivenessScope::allIpus();
+}
+
+void LivenessPage::forgetReports()
+{
+    // Nothing of the reports before stays; the new ones' parts are read before rebuild().
+    m_tables->forgetReports();
+    m_plot->setData({});
+    m_plot->setSelectedSteps({});
+    refreshScopeBox();
 }
 
 void LivenessPage::rebuild()
@@ -288,7 +265,7 @@ void LivenessPage::rebuild()
     QStringList names;
     for (const auto& r : {report, target})
         if (r)
-            for (const Variable& v : r->variables)
+            for (const Variable& v : r->variables())
                 if (!v.alwaysLive)
                     names << QString::fromStdString(v.name);
     names.removeDuplicates();
@@ -444,13 +421,13 @@ void LivenessPage::refreshLifetimes()
         if (report)
             if (const int64_t v = findVariable(*report->core, name); v >= 0) {
                 row.inSource = true;
-                row.source = report->variables[size_t(v)].liveRanges;
+                row.source = report->variables()[size_t(v)].liveRanges;
                 row.sourceBytes = variableBytes(*report->core, uint32_t(v), m_scope);
             }
         if (target)
             if (const int64_t v = findVariable(*target->core, name); v >= 0) {
                 row.inTarget = true;
-                row.target = target->variables[size_t(v)].liveRanges;
+                row.target = target->variables()[size_t(v)].liveRanges;
                 row.targetBytes = variableBytes(*target->core, uint32_t(v), m_scope);
             }
         if (row.inSource || row.inTarget)

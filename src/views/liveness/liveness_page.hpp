@@ -45,16 +45,10 @@ public slots:
     void saveChart();
 
 protected:
-    bool event(QEvent* event) override; // follows the page stack it is put in
-
-private slots:
-    void pageSwitched();
+    void showReports() override { rebuild(); }
+    void forgetReports() override;
 
 private:
-    // Rebuilding means the always-live tree (250,000 rows on bench-large): done when the page is
-    // the one shown, else when it is next shown.
-    bool isShownPage() const;
-    void rebuildWhenShown();
     void rebuild();       // reports or scope changed: curves, match, tables
     void refreshTables(); // selection changed
     void refreshScopeBox();
@@ -83,7 +77,6 @@ private:
     std::vector<uint8_t> m_matches;
     QStringList m_lifetimeNames;
     QString m_basis;
-    bool m_stale = false;
 };
 
 } // namespace popscope

@@ -97,11 +97,16 @@ void MemoryChart::setCompareView(CompareView view)
 
 void MemoryChart::rebuild()
 {
-    const auto report = m_state->report();
+    // The chart draws the reports whose memory by tile is read: its page reads it before showing
+    // them, and calls rebuild then; until then (a new report just opened) it draws nothing.
+    const auto withMemory = [](std::shared_ptr<const LoadedReport> r) { return r && r->core->hasTileMemory() ? r : nullptr; };
+    m_report = withMemory(m_state->report());
+    m_target = m_report ? withMemory(m_state->comparedReport()) : nullptr;
+    const auto report = m_report;
     const size_t oldSize = m_displayOrder.size();
     if (report) {
-        m_series = buildMemorySeries(report->memory, m_breakdown, m_includeGaps);
-        m_displayOrder = tileDisplayOrder(report->memory, m_order, m_ipu);
+        m_series = buildMemorySeries(report->memory(), m_breakdown, m_includeGaps);
+        m_displayOrder = tileDisplayOrder(report->memory(), m_order, m_ipu);
     } else {
         m_series = {};
         m_displayOrder.clear();
@@ -111,8 +116,8 @@ void MemoryChart::rebuild()
     m_compareMax = 0;
     m_compareTiles = 0;
     m_difference = false;
-    if (const auto target = m_state->comparedReport(); report && target) {
-        const MemorySeriesSet other = buildMemorySeries(target->memory, MemoryBreakdown::None, m_includeGaps);
+    if (const auto target = m_target; report && target) {
+        const MemorySeriesSet other = buildMemorySeries(target->memory(), MemoryBreakdown::None, m_includeGaps);
         m_compareTiles = m_state->commonTiles();
         m_compareTotal.assign(report->numTiles(), 0);
         for (size_t t = 0; t < m_compareTiles; ++t)
@@ -138,7 +143,7 @@ void MemoryChart::rebuild()
 MemoryChartScene MemoryChart::scene() const
 {
     MemoryChartScene s;
-    const auto report = m_state->report();
+    const auto report = m_report;
     s.series = &m_series;
     s.order = &m_displayOrder;
     s.positionOf = &m_positionOf;
@@ -158,13 +163,13 @@ MemoryChartScene MemoryChart::scene() const
         s.compareMax = m_compareMax;
         s.compareTiles = m_compareTiles;
         s.sourceName = report->fileName();
-        s.compareName = m_state->comparedReport() ? m_state->comparedReport()->fileName() : QString();
+        s.compareName = m_target ? m_target->fileName() : QString();
     }
     if (report) {
-        s.capacity = report->memory.bytesPerTile;
-        s.physicalIds = &report->memory.physicalTileIds;
-        s.tilesPerIpu = report->memory.tilesPerIpu;
-        s.numIpus = report->memory.numIpus;
+        s.capacity = report->memory().bytesPerTile;
+        s.physicalIds = &report->memory().physicalTileIds;
+        s.tilesPerIpu = report->memory().tilesPerIpu;
+        s.numIpus = report->memory().numIpus;
     }
     return s;
 }
@@ -195,10 +200,10 @@ int64_t MemoryChart::tileAt(const QPoint& pos) const
 
 QString MemoryChart::tileToolTip(uint32_t tile) const
 {
-    const auto report = m_state->report();
+    const auto report = m_report;
     if (!report || tile >= report->numTiles())
         return {};
-    const TileMemory& m = report->memory;
+    const TileMemory& m = report->memory();
     const MemoryUnit unit = m_state->unit();
     auto bytes = [unit](uint64_t b) { return QString::fromStdString(formatBytes(b, unit)).toHtmlEscaped(); };
     const uint32_t ipu = tile / std::max(m.tilesPerIpu, 1u);
@@ -215,8 +220,8 @@ QString MemoryChart::tileToolTip(uint32_t tile) const
     };
     row(QStringLiteral("Including gaps"), m.totalIncludingGaps[tile]);
     row(QStringLiteral("Excluding gaps"), m.totalExcludingGaps[tile]);
-    if (const auto target = m_state->comparedReport(); target && tile < target->numTiles()) {
-        const TileMemory& t = target->memory;
+    if (const auto target = m_target; target && tile < target->numTiles()) {
+        const TileMemory& t = target->memory();
         row(QStringLiteral("Target, including gaps"), t.totalIncludingGaps[tile], CompareColors::target());
         row(QStringLiteral("Target, excluding gaps"), t.totalExcludingGaps[tile], CompareColors::target());
     } else if (target) {
@@ -246,7 +251,7 @@ bool MemoryChart::saveImage(const QString& path, QString* error) const
 {
     MemoryChartScene s = scene();
     s.hoverPosition = -1;
-    const auto report = m_state->report();
+    const auto report = m_report;
     if (report)
         s.title = QStringLiteral("Memory by tile — %1 — breakdown: %2").arg(report->fileName(), breakdownName(m_breakdown));
     const QPalette colours = palette();

@@ -13,6 +13,8 @@ namespace popscope {
 class MemoryChart : public QWidget {
     Q_OBJECT
 public:
+    // Builds the bars for the open reports whose memory by tile is read, or none.
+    void rebuild();
     explicit MemoryChart(ReportState* state, QWidget* parent = nullptr);
 
     MemoryBreakdown breakdown() const { return m_breakdown; }
@@ -56,12 +58,13 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
     void leaveEvent(QEvent* event) override;
 
+
 private:
-    void rebuild();
     int64_t positionAt(const QPoint& pos) const;
     void zoomBy(double factor, double anchorPosition);
 
     ReportState* m_state;
+    std::shared_ptr<const LoadedReport> m_report, m_target; // what the bars show
     MemoryBreakdown m_breakdown = MemoryBreakdown::Category;
     bool m_includeGaps = false;
     bool m_showCapacity = true;

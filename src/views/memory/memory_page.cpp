@@ -205,11 +205,10 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, 
             m_tileError->setVisible(false);
     });
     connect(clear, &QPushButton::clicked, state, &ReportState::clearSelection);
-    connect(state, &ReportState::reportChanged, this, [this] {
-        refreshToolbar();
-        refreshTables();
+    connect(state, &ReportState::selectionChanged, this, [this] {
+        if (isReady()) // else the tables are filled when the page shows the reports
+            refreshTables();
     });
-    connect(state, &ReportState::selectionChanged, this, &MemoryPage::refreshTables);
     connect(state, &ReportState::unitChanged, this, [this] {
         const MemoryUnit u = m_state->unit();
         m_details->setUnit(u);
@@ -223,8 +222,16 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, 
         }
         m_panels.front()->view()->expandToDepth(0);
     });
+    setParts(memoryReportParts());
     refreshToolbar();
     refreshTables();
+}
+
+void MemoryPage::showReports()
+{
+    refreshToolbar();
+    refreshTables();
+    m_chart->rebuild();
 }
 
 void MemoryPage::restoreOptions()
@@ -260,10 +267,10 @@ void MemoryPage::refreshToolbar()
     m_ipu->clear();
     m_ipu->addItem(QStringLiteral("All IPUs"), -1);
     if (report)
-        for (uint32_t i = 0; i < report->memory.numIpus; ++i)
+        for (uint32_t i = 0; i < report->summary.target.numIpus; ++i)
             m_ipu->addItem(QStringLiteral("IPU %1").arg(i), int(i));
     m_ipu->setCurrentIndex(0);
-    m_ipu->setEnabled(report && report->memory.numIpus > 1);
+    m_ipu->setEnabled(report && report->summary.target.numIpus > 1);
     m_chart->setIpu(-1);
 }
 

@@ -49,6 +49,9 @@ public:
 public slots:
     void saveChart();
 
+protected:
+    void showReports() override;
+
 private:
     void refreshTables();
     QString scopeText(const QString& formattedSelection, uint32_t commonTiles) const;

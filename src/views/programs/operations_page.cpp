@@ -107,10 +107,6 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
     layout->addWidget(m_error, 1);
 
     m_chart->installEventFilter(this); // a resize may fit more or fewer bars
-    connect(state, &ReportState::reportChanged, this, [this] {
-        fillLayers();
-        reload();
-    });
     connect(state, &ReportState::unitChanged, this, [this] {
         m_model->setUnit(m_state->unit());
         m_targetModel->setUnit(m_state->unit());
@@ -132,6 +128,13 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
     connect(m_details, &OperationDetailsView::stepActivated, this, [this](uint32_t step) {
         m_state->requestNavigation(QStringLiteral("execution-trace"), QStringLiteral("steps"), QStringLiteral("step %1").arg(step));
     });
+    setParts({ReportPart::ProgramTree, ReportPart::Operations});
+    fillLayers(); // the empty state
+    reload();
+}
+
+void OperationsPage::showReports()
+{
     fillLayers();
     reload();
 }

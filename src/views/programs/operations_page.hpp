@@ -37,7 +37,7 @@ public:
     QComboBox* chartMetricBox() const { return m_metric; }
     std::string layer() const;
     // The error that keeps the page from showing the report ("" when there is none).
-    QString problem() const { return m_problem; }
+    QString problem() const { return loadError().isEmpty() ? m_problem : loadError(); }
     // Selects the row of the current table (single: model row; compare: join row); tests and --select.
     void selectRow(int row);
     // Hides or shows a column (OperationsModel::Column) and remembers it.
@@ -45,6 +45,7 @@ public:
     bool isColumnVisible(int column) const;
 
 protected:
+    void showReports() override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:

@@ -98,8 +98,8 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     connect(m_details, &ProgramDetailsView::operationActivated, this, [this](const QString& key) {
         m_state->requestNavigation(QStringLiteral("operations"), QStringLiteral("operations"), key);
     });
-    connect(state, &ReportState::reportChanged, this, &ProgramTreePage::reload);
-    reload();
+    setParts({ReportPart::ProgramTree, ReportPart::Operations});
+    reload(); // the empty state
 }
 
 void ProgramTreePage::reload()

@@ -34,11 +34,14 @@ public:
     QComboBox* layerBox() const { return m_layer; }
     QLabel* searchStatus() const { return m_searchStatus; }
     // The error that keeps the page from showing the report ("" when there is none).
-    QString problem() const { return m_problem; }
+    QString problem() const { return loadError().isEmpty() ? m_problem : loadError(); }
     // Selects a program (expanding its parents); false when it is not in the tree.
     bool selectProgram(uint32_t program);
     void findNext();
     void findPrevious();
+
+protected:
+    void showReports() override { reload(); }
 
 private:
     void reload();

@@ -86,12 +86,11 @@ SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent) : Re
     layout->addWidget(m_verdicts);
     layout->addWidget(splitter, 1);
 
-    connect(state, &ReportState::reportChanged, this, &SummaryComparePage::refresh);
     connect(state, &ReportState::unitChanged, this, [this] {
         m_figures->setUnit(m_state->unit());
-        refresh();
+        if (isReady())
+            refresh();
     });
-    refresh();
 }
 
 void SummaryComparePage::refresh()

@@ -23,6 +23,7 @@ public:
 
 private:
     void refresh();
+    void showReports() override { refresh(); }
     QLabel* m_title;
     QLabel* m_verdicts;
     SummaryFiguresModel* m_figures;

@@ -137,9 +137,11 @@ SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : ReportPage(state
 
     placeInScrollArea(this, content);
 
-    connect(state, &ReportState::reportChanged, this, &SummaryPage::refresh);
-    connect(state, &ReportState::unitChanged, this, &SummaryPage::refresh);
-    refresh();
+    connect(state, &ReportState::unitChanged, this, [this] {
+        if (isReady())
+            refresh();
+    });
+    refresh(); // the empty state
 }
 
 void SummaryPage::clearForm(QFormLayout* form)

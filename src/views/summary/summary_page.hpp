@@ -31,6 +31,7 @@ public:
 
 private:
     void refresh();
+    void showReports() override { refresh(); }
     void clearForm(QFormLayout* form);
     void alignFormLabels();
     void addField(QFormLayout* form, const QString& label, const QString& value, const QString& toolTip = {});

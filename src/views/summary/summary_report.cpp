@@ -19,9 +19,12 @@ SummaryReport::SummaryReport(ReportState* state, QWidget* parent) : ReportPage(s
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_stack);
-    const auto follow = [this] { m_stack->setCurrentWidget(m_state->isComparing() ? static_cast<QWidget*>(m_compared) : m_single); };
-    connect(state, &ReportState::reportChanged, this, follow);
-    follow();
+    showReports();
+}
+
+void SummaryReport::showReports()
+{
+    m_stack->setCurrentWidget(m_state->isComparing() ? static_cast<QWidget*>(m_compared) : m_single);
 }
 
 } // namespace popscope

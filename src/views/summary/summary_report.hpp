@@ -17,6 +17,9 @@ public:
     SummaryPage* single() const { return m_single; }
     SummaryComparePage* compared() const { return m_compared; }
 
+protected:
+    void showReports() override;
+
 private:
     QStackedWidget* m_stack;
     SummaryPage* m_single;

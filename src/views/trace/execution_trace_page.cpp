@@ -232,8 +232,9 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
         if (const WaitingStep* wait = m_waits->waitAt(source.row()))
             zoomToStep(wait->step);
     });
-    connect(state, &ReportState::reportChanged, this, &ExecutionTracePage::follow);
-    follow();
+    // The step details name the compute set's vertex types; the trace itself is built when shown.
+    setParts({ReportPart::ComputeSets, ReportPart::VertexTypes});
+    forgetReports();
 }
 
 ExecutionTracePage::~ExecutionTracePage()
@@ -245,9 +246,8 @@ ExecutionTracePage::~ExecutionTracePage()
     }
 }
 
-void ExecutionTracePage::follow()
+void ExecutionTracePage::forgetReports()
 {
-    m_ready = false;
     for (int slot = 0; slot < 2; ++slot) {
         if (m_cancelled[slot])
             m_cancelled[slot]->store(true);
@@ -266,7 +266,15 @@ void ExecutionTracePage::follow()
     // memory a user who never opens the trace should not pay.
     m_needsBuild = true;
     showMessage(QStringLiteral("Building the execution trace…"), true);
-    if (isVisible())
+}
+
+void ExecutionTracePage::showReports()
+{
+    startWork(); // ready once both traces are built
+    const bool built = !m_needsBuild && !m_waiting[0] && !m_waiting[1]; // asked for a step before
+    if (!m_state->report() || built)
+        finishWork();
+    else
         buildIfNeeded();
 }
 
@@ -282,11 +290,6 @@ void ExecutionTracePage::buildIfNeeded()
     m_waiting[1] = bool(target);
 }
 
-void ExecutionTracePage::showEvent(QShowEvent* event)
-{
-    ReportPage::showEvent(event);
-    buildIfNeeded();
-}
 
 void ExecutionTracePage::start(int slot, const LoadedReport& loaded)
 {
@@ -335,11 +338,10 @@ void ExecutionTracePage::onBuilt(int slot)
 
 void ExecutionTracePage::showTraces()
 {
-    m_ready = true;
     const QString problem = !m_errors[0].isEmpty() ? m_errors[0] : m_errors[1];
     if (!problem.isEmpty()) {
         showMessage(problem, false);
-        emit ready();
+        finishWork();
         return;
     }
     const bool comparing = bool(m_data[1]);
@@ -347,7 +349,7 @@ void ExecutionTracePage::showTraces()
         showMessage(QStringLiteral("This report has no execution trace: it was profiled without running the "
                                    "program (a compile-only report). Profile with execution enabled "
                                    "(autoReport.outputExecutionProfile) to see the steps of every tile."), false);
-        emit ready();
+        finishWork();
         return;
     }
     uint64_t extent = 0;
@@ -396,7 +398,7 @@ void ExecutionTracePage::showTraces()
     m_stack->setCurrentIndex(1);
     if (m_pendingStep >= 0)
         zoomToStep(uint32_t(std::exchange(m_pendingStep, -1)));
-    emit ready();
+    finishWork();
 }
 
 void ExecutionTracePage::setFlame(bool flame)
@@ -437,7 +439,7 @@ bool ExecutionTracePage::showRow(const QString& table, const QString& rowKey)
     const uint32_t step = rowKey.section(QLatin1Char(' '), 1, 1).toUInt(&ok);
     if (!ok)
         return false;
-    if (!m_ready) { // still building: shown once the trace is there
+    if (!isReady()) { // still building: shown once the trace is there
         m_pendingStep = step;
         buildIfNeeded();
         return true;

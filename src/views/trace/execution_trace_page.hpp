@@ -47,7 +47,6 @@ public:
     // table "waits" or "steps", key "step N on IPU I" (or "step N"): zooms to that step and
     // selects it (once built, when asked while the trace is still being built).
     bool showRow(const QString& table, const QString& rowKey) override;
-    bool isReady() const { return m_ready; }
     void zoomToStep(uint32_t step);
     TraceView* sourceView() const { return m_views[0]; }
     TraceView* targetView() const { return m_views[1]; }
@@ -70,14 +69,11 @@ public:
     // Starts building the traces when not yet built (the page builds them when first shown).
     void buildIfNeeded();
 
-signals:
-    void ready(); // both traces built (or the report has none)
-
 protected:
-    void showEvent(QShowEvent* event) override;
+    void forgetReports() override;
+    void showReports() override; // builds the traces; ready once built (or the report has none)
 
 private:
-    void follow();
     void start(int slot, const LoadedReport& loaded);
     void onBuilt(int slot);
     void showTraces();
@@ -126,7 +122,6 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancelled[2];
     QString m_errors[2];
     int m_percent[2] = {0, 0};
-    bool m_ready = false;
     bool m_needsBuild = false; // a report is open and its trace not built yet
     int64_t m_pendingStep = -1; // a step asked for (showRow) before the trace was built
     bool m_waiting[2] = {false, false};

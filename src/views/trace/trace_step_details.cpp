@@ -21,9 +21,9 @@ QString count(uint64_t value) { return QString::fromStdString(formatCount(value)
 // The compute set's vertex types, most instances first: "name — instances on tiles".
 QString computeSetHtml(const LoadedReport& report, int64_t computeSet)
 {
-    if (computeSet < 0 || size_t(computeSet) >= report.computeSets.size())
+    if (computeSet < 0 || size_t(computeSet) >= report.computeSets().size())
         return {};
-    const ComputeSet& cs = report.computeSets[size_t(computeSet)];
+    const ComputeSet& cs = report.computeSets()[size_t(computeSet)];
     struct Row {
         uint64_t instances = 0, tiles = 0;
     };
@@ -40,7 +40,7 @@ QString computeSetHtml(const LoadedReport& report, int64_t computeSet)
                        .arg(QString::fromStdString(cs.name).toHtmlEscaped());
     for (size_t i = 0; i < sorted.size() && i < 8; ++i) {
         const uint32_t type = sorted[i].first;
-        const QString name = type < report.vertexTypes.size() ? QString::fromStdString(report.vertexTypes[type].name)
+        const QString name = type < report.vertexTypes().size() ? QString::fromStdString(report.vertexTypes()[type].name)
                                                              : QStringLiteral("type %1").arg(type);
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
                     .arg(name.toHtmlEscaped(), count(sorted[i].second.instances), count(sorted[i].second.tiles));

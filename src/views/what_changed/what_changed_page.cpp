@@ -83,7 +83,6 @@ WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent) : ReportPa
     layout->addWidget(new QLabel(QStringLiteral("<b>Every change, largest first</b> · double-click a line to open its rows"), this));
     layout->addWidget(m_panel, 1);
 
-    connect(state, &ReportState::reportChanged, this, &WhatChangedPage::recompute);
     connect(state, &ReportState::unitChanged, this, [this] {
         m_model->setUnit(m_state->unit());
         show();
@@ -100,6 +99,14 @@ WhatChangedPage::~WhatChangedPage()
 }
 
 QString WhatChangedPage::statusText() const { return !m_status->isHidden() ? m_status->text() : QString(); }
+
+void WhatChangedPage::showReports()
+{
+    startWork(); // ready once the comparison is shown
+    recompute();
+    if (!m_watcher)
+        finishWork();
+}
 
 void WhatChangedPage::recompute()
 {
@@ -130,9 +137,9 @@ void WhatChangedPage::recompute()
         m_comparison = watcher->result();
         compareTraces();
         show();
-        emit ready();
+        finishWork();
     });
-    // The parts were read when the reports opened; the join and diffs run off the GUI thread.
+    // Reading the parts it needs, the join and the diffs run off the GUI thread.
     m_watcher->setFuture(QtConcurrent::run([a = source->core, b = target->core] {
         return std::make_shared<ReportComparison>(compareReports(*a, *b));
     }));

@@ -33,8 +33,10 @@ public:
     QString statusText() const;
 
 signals:
-    void ready();       // the report figures are shown
     void tracesReady(); // the execution traces' lines are added (or why they could not be)
+
+protected:
+    void showReports() override; // compares the reports; ready once the figures are shown
 
 private:
     void recompute();
