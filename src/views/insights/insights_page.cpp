@@ -38,7 +38,7 @@ QLabel* wrapLabel(QWidget* parent)
 
 InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot) : ReportPage(state, parent), m_slot(slot)
 {
-    auto* content = new QWidget;
+    auto* content = m_content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(16, 12, 16, 12);
     layout->setSpacing(10);

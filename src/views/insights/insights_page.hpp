@@ -29,7 +29,13 @@ signals:
 
 private:
     void refresh();
-    void showReports() override { refresh(); }
+    // Built hidden, so the wrapped labels of the new tabs are laid out at their final width.
+    void showReports() override
+    {
+        m_content->hide();
+        refresh();
+        m_content->show();
+    }
     QWidget* levelWidget(const InsightLevel& level);
 
     int m_slot = 0;
@@ -41,6 +47,7 @@ private:
     SmallChart* m_topChart;
     SmallChart* m_histogram;
     QTabWidget* m_levels;
+    QWidget* m_content; // the scroll area's page
     QLabel* m_tips;
 };
 
