@@ -3,7 +3,9 @@
 #include "popscope/errors.hpp"
 
 #include <QCoreApplication>
+#include <atomic>
 #include <functional>
+#include <future>
 #include <QPointer>
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
@@ -13,36 +15,46 @@ namespace popscope {
 namespace {
 
 using Reports = std::vector<std::shared_ptr<const LoadedReport>>;
-using Progress = std::function<void(int done, const QString& text)>;
+using Progress = std::function<void(int slot, int done, const QString& text)>; // text "": the slot is done
 
+// Reads `parts` of one report in order; the error message names the file and the problem, or "".
+QString readParts(const QPromise<QString>& promise, int slot, const LoadedReport& report,
+                  const std::vector<ReportPart>& parts, std::atomic<int>& done, const Progress& progress)
+{
+    for (ReportPart part : parts) {
+        if (promise.isCanceled())
+            return {};
+        progress(slot, done++, QStringLiteral("%1 of %2…").arg(QString::fromUtf8(partStageMessage(part)), report.fileName()));
+        try {
+            readReportPart(*report.core, part);
+        } catch (const ProfileError& e) {
+            return QString::fromUtf8(e.what());
+        } catch (const std::bad_alloc&) {
+            return report.path + QStringLiteral(": not enough memory to read this part of the profile");
+        } catch (const std::exception& e) {
+            return report.path + QStringLiteral(": ") + QString::fromUtf8(e.what());
+        }
+    }
+    progress(slot, done, QString());
+    return {};
+}
+
+// Two reports (compare mode) are read side by side: each has its own file and connection.
 void readInBackground(QPromise<QString>& promise, const Reports& reports, const std::vector<ReportPart>& parts,
                       const Progress& progress)
 {
-    int done = 0;
-    QString error;
-    for (const auto& report : reports) {
-        for (ReportPart part : parts) {
-            if (promise.isCanceled())
-                return;
-            const QString text = QStringLiteral("%1 of %2…")
-                                     .arg(QString::fromUtf8(partStageMessage(part)), report->fileName());
-            progress(done++, text);
-            try {
-                readReportPart(*report->core, part);
-            } catch (const ProfileError& e) {
-                error = QString::fromUtf8(e.what());
-            } catch (const std::bad_alloc&) {
-                error = report->path + QStringLiteral(": not enough memory to read this part of the profile");
-            } catch (const std::exception& e) {
-                error = report->path + QStringLiteral(": ") + QString::fromUtf8(e.what());
-            }
-            if (!error.isEmpty()) {
-                promise.addResult(error);
-                return;
-            }
-        }
+    std::atomic<int> done = 0;
+    std::future<QString> target;
+    if (reports.size() > 1)
+        target = std::async(std::launch::async, [&] { return readParts(promise, 1, *reports[1], parts, done, progress); });
+    QString error = reports.empty() ? QString() : readParts(promise, 0, *reports[0], parts, done, progress);
+    if (target.valid()) {
+        const QString targetError = target.get();
+        if (error.isEmpty())
+            error = targetError;
     }
-    promise.addResult(QString());
+    if (!promise.isCanceled())
+        promise.addResult(error);
 }
 
 Reports present(Reports reports)
@@ -76,18 +88,31 @@ void PartsLoader::start(Reports reports, std::vector<ReportPart> parts)
     dropWatcher();
     reports = present(std::move(reports));
     m_total = int(reports.size() * parts.size());
+    m_stages[0].clear();
+    m_stages[1].clear();
     m_watcher = new QFutureWatcher<QString>(this);
     connect(m_watcher, &QFutureWatcherBase::finished, this, &PartsLoader::onFinished);
     // Every stage reaches the page (QFuture's own progress drops updates that come quickly), and
     // only while this job is the loader's current one.
     const Progress progress = [self = QPointer<PartsLoader>(this), watcher = QPointer<QFutureWatcherBase>(m_watcher)](
-                                  int done, const QString& text) {
-        QMetaObject::invokeMethod(qApp, [self, watcher, done, text] {
+                                  int slot, int done, const QString& text) {
+        QMetaObject::invokeMethod(qApp, [self, watcher, slot, done, text] {
             if (self && watcher && self->m_watcher == watcher)
-                emit self->progress(done, self->m_total, text);
+                self->onProgress(slot, done, text);
         }, Qt::QueuedConnection);
     };
     m_watcher->setFuture(QtConcurrent::run(&readInBackground, std::move(reports), std::move(parts), progress));
+}
+
+void PartsLoader::onProgress(int slot, int done, const QString& text)
+{
+    // Both reports read at once in compare mode: the panel says what each is reading.
+    m_stages[slot] = text;
+    QStringList stages;
+    for (const QString& stage : m_stages)
+        if (!stage.isEmpty())
+            stages << stage;
+    emit progress(done, m_total, stages.join(QLatin1Char('\n')));
 }
 
 void PartsLoader::cancel()

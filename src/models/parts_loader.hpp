@@ -42,9 +42,11 @@ signals:
 
 private:
     void onFinished();
+    void onProgress(int slot, int done, const QString& text);
     void dropWatcher();
     QFutureWatcher<QString>* m_watcher = nullptr; // the job's error message, empty when it worked
     int m_total = 0;
+    QString m_stages[2]; // what each report is reading now, "" when done
 };
 
 } // namespace popscope

@@ -144,7 +144,7 @@ TEST_CASE("compare mode: one report's part held back keeps the page loading; the
     REQUIRE(window.showPage(QStringLiteral("memory")));
     MemoryPage* memory = window.memoryPage();
     REQUIRE(waitForProgress(memory, QStringLiteral("Reading variables of batch-8.pop")));
-    REQUIRE(window.state()->report()->core->hasVariables()); // the source's were read first
+    REQUIRE(window.state()->report()->core->hasVariables()); // read alongside, not held
     REQUIRE(memory->isLoading());
     REQUIRE(showPageAndWait(window, QStringLiteral("program-tree"))); // needs no variables
     targetVariables.release();
