@@ -30,13 +30,16 @@ set(CPACK_PACKAGE_CONTACT ${POPSCOPE_MAINTAINER})
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "desktop analyser for Graphcore IPU profiles")
+# The extended description: lines under 80 columns (lintian).
 set(CPACK_PACKAGE_DESCRIPTION
-  "popscope opens Graphcore IPU profiles (.pop files) and shows whether a model fits in tile
-memory, what fills the fullest tiles, how memory rises and falls over the program, which
-operations and steps take the cycles (program tree, execution trace), and what changed
-between two reports. popscope-cli prints the same figures as text or JSON, gates CI jobs on
-memory and cycle regressions, exports traces for Perfetto, and simulates IPU workloads into
-profiles. Sample profiles, including a demo, are in /usr/share/popscope/profiles.")
+  "popscope opens Graphcore IPU profiles (.pop files) and shows whether a model
+fits in tile memory, what fills the fullest tiles, how memory rises and falls
+over the program, which operations and steps take the cycles (program tree,
+execution trace), and what changed between two reports. popscope-cli prints
+the same figures as text or JSON, gates CI jobs on memory and cycle
+regressions, exports traces for Perfetto and simulates IPU workloads into
+profiles. Sample profiles, including a demo, are in
+/usr/share/popscope/profiles.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT) # popscope_<VERSION>_amd64.deb
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER ${POPSCOPE_MAINTAINER})
 set(CPACK_DEBIAN_PACKAGE_SECTION devel) # with hotspot, heaptrack and kcachegrind
