@@ -1,8 +1,9 @@
 #pragma once
-// Command line: popscope [--help] [--version] [FILE] [--compare TARGET] [--demo] [--page NAME] [--select TILES] [--tab NAME]
-//               [--screenshot OUT.png] [--size WxH] [--breakdown NAME] [--fresh-settings]
-//               [--settings-dir DIR] [--trace-scale same|own] [--trace-view flame|flat]
-//               [--trace-step N] [--trace-align] [--steps peak|LIST] [--lifetime NAME]... [--show TABLE=KEY]
+// Command line: popscope [--help] [--version] [FILE] [--compare TARGET] [--demo] [--page NAME]
+//               [--select TILES] [--tab NAME] [--screenshot OUT.png] [--size WxH] [--breakdown NAME]
+//               [--fresh-settings] [--settings-dir DIR] [--trace-scale same|own]
+//               [--trace-view flame|flat] [--trace-step N] [--trace-align] [--steps peak|LIST]
+//               [--lifetime NAME]... [--show TABLE=KEY]
 #include <QSize>
 #include <QString>
 #include <QStringList>
