@@ -7,7 +7,8 @@
 # After configure (and ideally after the build), it collects
 #   - every CMake package config the build used (the *_DIR entries of CMakeCache.txt),
 #   - the SQLite library and header CMake found,
-#   - every program the build and the tests run (compiler, make, cmake, ctest, Xvfb, xauth, ...),
+#   - every program the build and the tests run (compiler, make, cmake, ctest, cpack, help2man, Xvfb,
+#     xauth, desktop-file-validate, update-mime-database, dpkg-deb, dpkg-shlibdeps, file, lintian),
 #   - the shared libraries of the built programs and of the Qt platform plugins the tests load,
 # finds the Debian package that owns each file (dpkg -S), and requires that package to be in the list
 # or in its dependency closure without recommends (what `apt-get install --no-install-recommends`
@@ -92,10 +93,11 @@ need "$(cache_value SQLite3_LIBRARY)" "SQLite library (SQLite3_LIBRARY)"
 sqlite_include=$(cache_value SQLite3_INCLUDE_DIR)
 [ -n "$sqlite_include" ] && need "$sqlite_include/sqlite3.h" "SQLite header (SQLite3_INCLUDE_DIR)"
 for var in CMAKE_CXX_COMPILER CMAKE_C_COMPILER CMAKE_MAKE_PROGRAM CMAKE_AR CMAKE_LINKER CMAKE_COMMAND \
-           CMAKE_CTEST_COMMAND PKG_CONFIG_EXECUTABLE; do
+           CMAKE_CTEST_COMMAND CMAKE_CPACK_COMMAND PKG_CONFIG_EXECUTABLE POPSCOPE_HELP2MAN POPSCOPE_GZIP; do
     need "$(cache_value "$var")" "build program ($var)"
 done
-for program in Xvfb xvfb-run xauth timeout; do
+for program in Xvfb xvfb-run xauth timeout desktop-file-validate update-mime-database dpkg-deb dpkg-shlibdeps \
+               file lintian; do
     path=$(command -v "$program" || true)
     if [ -z "$path" ]; then
         echo "check-deps: the tests run '$program', which is not installed" >&2

@@ -2,6 +2,7 @@
 
 #include "app/compare_bar.hpp"
 #include "app/compare_dialog.hpp"
+#include "app/demo_profile.hpp"
 #include "app/file_changed_bar.hpp"
 #include "app/open_error_dialog.hpp"
 #include "app/preferences_dialog.hpp"
@@ -51,18 +52,6 @@ QWidget* notAvailablePage(const QString& name)
 const QString kPopFilter = QStringLiteral("IPU profiles (*.pop);;All files (*)");
 
 } // namespace
-
-QString MainWindow::demoProfilePath()
-{
-    const QByteArray env = qgetenv("POPSCOPE_DEMO_PROFILE");
-    if (!env.isEmpty())
-        return QString::fromLocal8Bit(env);
-#ifdef POPSCOPE_DEMO_PROFILE
-    return QStringLiteral(POPSCOPE_DEMO_PROFILE);
-#else
-    return {};
-#endif
-}
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtInPages())
 {

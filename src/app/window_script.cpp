@@ -1,5 +1,6 @@
 #include "app/window_script.hpp"
 
+#include "app/demo_profile.hpp"
 #include "app/main_window.hpp"
 #include "models/image_file.hpp"
 #include "models/memory/memory_series.hpp"
@@ -31,7 +32,7 @@ void WindowScript::start()
         m_window->setInteractive(false);
     QString file = m_options.file;
     if (file.isEmpty() && m_options.demo)
-        file = MainWindow::demoProfilePath();
+        file = demoProfilePath();
     if (file.isEmpty()) {
         if (scripted)
             QTimer::singleShot(500, this, &WindowScript::finish);
