@@ -168,9 +168,9 @@ PYBIND11_MODULE(_popscope, m)
             return PackedArray::view(r.owner(), alwaysLive ? t.alwaysLive : t.notAlwaysLive);
         })
         // Variables.
-        .def_property_readonly("num_variables", [](const H& r) { return r.report().variables().size(); })
+        .def_property_readonly("num_variables", [](const H& r) { return r.report().variableHeaders().size(); })
         .def("variable", [](const H& r, size_t i) {
-            const Variable& v = r.report().variables().at(i);
+            const Variable& v = r.report().variableHeaders().at(i);
             return py::make_tuple(v.name, v.sizeBytes, v.category, v.elementType, v.alwaysLive, v.debugContext);
         })
         .def("variable_tiles", [](const H& r, size_t i) {

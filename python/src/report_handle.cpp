@@ -120,7 +120,7 @@ const TileVariables& ReportHandle::alwaysLiveByTile()
 const std::vector<uint32_t>& ReportHandle::alwaysLiveVariables()
 {
     if (!m_alwaysLive) {
-        const auto& variables = m_report->variables();
+        const auto& variables = m_report->variableHeaders();
         auto list = std::make_unique<std::vector<uint32_t>>();
         for (uint32_t i = 0; i < variables.size(); ++i)
             if (variables[i].alwaysLive)
@@ -140,7 +140,7 @@ std::vector<uint32_t> ReportHandle::variablesUnderContext(int64_t context) const
     std::vector<char> under(contexts.size(), 0);
     for (size_t c = size_t(context); c < contexts.size(); ++c)
         under[c] = c == size_t(context) || (contexts[c].parent >= 0 && under[size_t(contexts[c].parent)]);
-    const auto& variables = m_report->variables();
+    const auto& variables = m_report->variableHeaders();
     for (uint32_t i = 0; i < variables.size(); ++i)
         if (variables[i].debugContext >= 0 && size_t(variables[i].debugContext) < under.size()
             && under[size_t(variables[i].debugContext)])

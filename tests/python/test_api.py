@@ -132,6 +132,7 @@ def _read_everything(report):
     c.graph.numVertices
     sum(c.tiles.memory.total.includingGaps)
     [v.name for v in c.alwaysLiveVariables]
+    c.alwaysLiveVariablesForTile(0)  # the variables with their tiles
     [s.notAlwaysLiveMemory.bytes for s in c.livenessProgramSteps]
     [p.name for p in c.programs]
     [cs.name for cs in c.computeSets]
