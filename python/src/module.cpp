@@ -98,6 +98,7 @@ PYBIND11_MODULE(_popscope, m)
     // ProfileError -> popscope.pva.Error (a RuntimeError); the message names the file and the problem.
     py::register_exception<ProfileError>(m, "Error", PyExc_RuntimeError);
     bindPackedArray(m);
+    m.def("_live_reports", &ReportHandle::liveReports, "reports opened by the module and still alive (for tests)");
     using H = ReportHandle;
     py::class_<H, std::shared_ptr<H>> h(m, "Report");
     h.def(py::init<const std::string&>(), py::arg("path"))

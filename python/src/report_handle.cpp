@@ -7,9 +7,27 @@
 
 namespace popscope::python {
 
+namespace {
+std::vector<std::weak_ptr<const Report>>& openedReports()
+{
+    static std::vector<std::weak_ptr<const Report>> reports; // used with the GIL held
+    return reports;
+}
+} // namespace
+
 ReportHandle::ReportHandle(const std::string& path)
     : m_report(Report::open(path))
 {
+    auto& reports = openedReports();
+    std::erase_if(reports, [](const auto& report) { return report.expired(); });
+    reports.push_back(m_report);
+}
+
+size_t ReportHandle::liveReports()
+{
+    auto& reports = openedReports();
+    std::erase_if(reports, [](const auto& report) { return report.expired(); });
+    return reports.size();
 }
 
 // The Profile's read functions bypass the Report's connection lock; the module calls them with

@@ -35,6 +35,9 @@ struct TileVariables {
 class ReportHandle {
 public:
     explicit ReportHandle(const std::string& path);
+    // Reports opened by the module that are still alive (held by a handle or an array view), for
+    // the tests that check a dropped report is freed.
+    static size_t liveReports();
 
     const Report& report() const { return *m_report; }
     std::shared_ptr<const void> owner() const { return m_report; }

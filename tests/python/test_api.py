@@ -148,3 +148,28 @@ def test_hostile_files_raise_pva_error_naming_the_file(tmp_path):
         message = str(caught.value)
         assert os.path.basename(path) in message, message
         assert problem in message, (path, message)
+
+
+def test_a_dropped_report_is_freed_with_its_views(tmp_path):
+    import gc
+    from popscope import _popscope
+    gc.collect()
+    before = _popscope._live_reports()
+    report = pva.openReport(profile("demo"))
+    by_tile = report.compilation.tiles.memory.total.includingGaps  # a view onto the report's data
+    steps = list(report.execution.steps[:5])
+    assert _popscope._live_reports() == before + 1
+    del report, steps
+    gc.collect()
+    assert _popscope._live_reports() == before + 1  # the array still reads the report's memory
+    total = int(sum(by_tile))
+    del by_tile
+    gc.collect()
+    assert _popscope._live_reports() == before and total > 0
+    for path, _ in _hostile_corpus(str(tmp_path)):  # failed opens and failed parts keep nothing
+        try:
+            _read_everything(pva.openReport(path))
+        except pva.Error:
+            pass
+    gc.collect()
+    assert _popscope._live_reports() == before
