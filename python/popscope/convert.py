@@ -317,7 +317,7 @@ def main(argv=None):
         return 1
     json_path = args.output[:-4] + ".json" if args.output.endswith(".pop") else args.output
     with open(json_path, "w") as f:
-        json.dump(document, f, separators=(",", ":"))
+        f.write(json.dumps(document, separators=(",", ":")))  # dumps uses the C encoder, dump does not
     if json_path == args.output:
         print(f"wrote {json_path}; make a profile with: popscope-cli import {json_path} -o OUT.pop")
         return 0

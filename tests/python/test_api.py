@@ -173,3 +173,35 @@ def test_a_dropped_report_is_freed_with_its_views(tmp_path):
             pass
     gc.collect()
     assert _popscope._live_reports() == before
+
+
+def test_visitor_finds_compute_sets_with_several_vertex_types(tmp_path, export_dir):
+    # No sample has such a compute set: give one of demo's a second vertex type, through the JSON form.
+    from conftest import exported, run_cli
+    import copy
+    import json
+    doc = copy.deepcopy(exported("demo", export_dir))
+    compute_set = doc["compilation"]["computeSets"][3]
+    other = (compute_set["vertices"][0]["type"] + 1) % len(doc["compilation"]["vertexTypes"])
+    compute_set["vertices"].append({"type": other, "countByTile": [[0, 2], [5, 1]]})
+    source, target = tmp_path / "mixed.json", tmp_path / "mixed.pop"
+    source.write_text(json.dumps(doc))
+    run_cli("import", str(source), "-o", str(target))
+
+    class Visitor(pva.ProgramVisitor):
+        def __init__(self):
+            self.names = []
+
+        def visitOnTileExecute(self, onTileExecute):
+            if len(onTileExecute.computeset.vertices) > 1:
+                self.names.append(onTileExecute.name)
+
+    report = pva.openReport(str(target))
+    visitor = Visitor()
+    for program in report.compilation.programs:
+        program.accept(visitor)
+    expected = [p["name"] for p in doc["compilation"]["programs"] if p.get("computeSet") == 3]
+    assert visitor.names == expected and expected
+    added = report.compilation.computeSets[3].vertices[1]
+    assert added.type.name == doc["compilation"]["vertexTypes"][other]["name"]
+    assert (added.countByTile[0], added.countByTile[5], sum(int(c) for c in added.countByTile)) == (2, 1, 3)
