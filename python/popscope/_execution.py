@@ -1,7 +1,7 @@
 """report.execution (runs, steps, their per-IPU figures) and OperationAnalysis."""
 
 from . import _views
-from ._programs import Program, Variable
+from ._programs import ComputeSet, Program, Variable
 
 
 class MinMax:
@@ -134,7 +134,6 @@ class Step:
 
     @property
     def computeSets(self):
-        from ._programs import ComputeSet
         compute_set = self._report._handle.step(self.id)[1]
         return [StepComputeSet(self, ComputeSet(self._report, compute_set))] if compute_set >= 0 else []
 

@@ -15,7 +15,6 @@ CATEGORIES = (
     "constant", "stack", "variable", "message",
 )
 _ALIASES = {"variables": "variable"}
-REGIONS = ("nonInterleaved", "interleaved", "overflowed")
 
 
 class MemoryArrays:

@@ -18,6 +18,8 @@ import shutil
 import subprocess
 import sys
 
+# The names of popvision.md §5, as popscope/_memory.py lists them (this file stands alone so it can
+# be copied to an SDK machine; a test keeps the two lists equal).
 CATEGORIES = (
     "vertexCode", "vertexInstanceState", "vertexFieldData", "vectorListDescriptor", "copyDescriptor",
     "controlCode", "controlId", "controlTable", "internalExchangeCode", "globalExchangeCode",

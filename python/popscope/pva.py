@@ -69,7 +69,6 @@ class Target:
     Type = TargetType
 
     def __init__(self, fields):
-        self._f = fields
         self.type = _enum_of(TargetType, fields["type"])
         self.architecture = fields["architecture"]
         self.numIPUs = fields["numIPUs"]

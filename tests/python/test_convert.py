@@ -58,3 +58,8 @@ def test_bad_input_names_the_file(tmp_path):
     done = subprocess.run([sys.executable, "-m", "popscope.convert", str(bad), "-o", str(tmp_path / "x.json"),
                            "--pva", "popscope"], capture_output=True, text=True)
     assert done.returncode == 1 and "bad.pop" in done.stderr and "not an SQLite database" in done.stderr
+
+
+def test_the_converter_knows_every_category_pva_does():
+    from popscope import _memory, convert
+    assert convert.CATEGORIES == _memory.CATEGORIES
