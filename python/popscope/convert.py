@@ -7,7 +7,8 @@ It walks the report with libpva's documented attributes (popvision.md §5) and w
 interchange form (docs/profile-format.md), which `popscope-cli import OUT.json -o OUT.pop` turns into
 a profile. `--pva libpva` uses the Poplar SDK's `import pva`; `--pva popscope` (the default when
 libpva is absent) uses popscope.pva. What the API does not expose is left out and listed in the
-converted report's Application Information (app.json, shown in its Summary's report files).
+converted report's Application Information (app.json), which its Summary shows; "Written by" there
+names the converter.
 """
 
 import argparse
@@ -32,7 +33,7 @@ EXCHANGE_KINDS = {"DoExchange": "internal", "GlobalExchange": "global", "StreamC
 TARGET_TYPES = {"ipu": "IPU", "ipumodel": "IPUModel", "cpu": "CPU"}
 # What libpva's API does not carry, so a converted report lacks it (docs/python.md lists the effects).
 LEFT_OUT = [
-    "target architecture (Mk2 assumed)", "engine options", "framework and application documents",
+    "target architecture (Mk2 assumed)", "timestamp", "engine options", "framework and application documents",
     "physical tile ids and I/O tiles", "gaps by region (all gaps but the overflowed region's are non-interleaved)",
     "variables' element type, category and debug context", "not-always-live variables' tiles",
     "bytes moved by each exchange", "operations' FLOPs", "step start where the first tile starts late",
