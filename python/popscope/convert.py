@@ -257,7 +257,8 @@ class Converter:
                                 "cyclesTo": {"min": int(active.cyclesTo.min) - base, "max": last - base}},
                "dataIn": int(figures.dataIn), "dataOut": int(figures.dataOut)}
         try:
-            by_tile = [int(c) for c in figures.cyclesByTile]
+            values = figures.cyclesByTile
+            by_tile = values.tolist() if hasattr(values, "tolist") else [int(c) for c in values]
             row["cyclesByTile"] = by_tile
             row["activeTiles"] = sum(1 for c in by_tile if c)
         except AttributeError:
