@@ -107,11 +107,28 @@ for program in Xvfb xvfb-run xauth timeout desktop-file-validate update-mime-dat
     fi
 done
 
+# The Python module's interpreter (realpath: /usr/bin/python3 is a link dpkg does not own) and the
+# pytest its tests run.
+python=$(cache_value Python3_EXECUTABLE)
+if [ -n "$python" ]; then
+    need "$(readlink -f "$python")" "Python interpreter (Python3_EXECUTABLE)"
+    pytest_init=$("$python" -c 'import pytest; print(pytest.__file__)' 2>/dev/null || true)
+    if [ -z "$pytest_init" ]; then
+        echo "check-deps: the Python tests run pytest, which $python cannot import" >&2
+        why["missing:pytest"]="test module (pytest)"
+    else
+        need "$pytest_init" "test module (pytest)"
+    fi
+fi
+
 # Shared libraries of what the build made, and of the Qt platform plugins the tests load.
 binaries=()
 for b in src/app/popscope src/cli/popscope-cli tests/test_core tests/test_sim tests/test_gui \
          fuzz/fuzz_profile fuzz/fuzz_json_import fuzz/fuzz_spec fuzz/fuzz_gate_rule; do
     [ -x "$build_dir/$b" ] && binaries+=("$build_dir/$b")
+done
+for b in "$build_dir"/python/popscope/_popscope*.so; do
+    [ -e "$b" ] && binaries+=("$b")
 done
 qt_dir=$(cache_value Qt6_DIR)
 if [ -n "$qt_dir" ]; then

@@ -71,6 +71,8 @@ public:
     const ProfileSummary& summary() const;
     const TileMemory& tileMemory() const;
     const std::vector<Variable>& variables() const; // with tiles and live ranges
+    // Names, sizes and flags only (a third of the cost), in the same order; variables() once that was read.
+    const std::vector<Variable>& variableHeaders() const;
     const std::vector<VertexType>& vertexTypes() const;
     const std::vector<ComputeSet>& computeSets() const;
     const std::vector<Exchange>& exchanges() const;
