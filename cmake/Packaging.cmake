@@ -45,5 +45,8 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER ${POPSCOPE_MAINTAINER})
 set(CPACK_DEBIAN_PACKAGE_SECTION devel) # with hotspot, heaptrack and kcachegrind
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The Python module (popscope.pva) needs an interpreter; dpkg-shlibdeps cannot see that (an
+# extension module links no libpython), so it is the one dependency named by hand.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 include(CPack)
