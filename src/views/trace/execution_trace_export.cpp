@@ -29,7 +29,8 @@ void ExecutionTracePage::updateTypeLegend()
         if (!types.contains(name))
             types << name;
     };
-    for (const auto& data : m_data) {
+    for (const Slot& slot : m_slots) {
+        const auto& data = slot.data;
         if (!data)
             continue;
         if (!flame) {
@@ -52,7 +53,7 @@ void ExecutionTracePage::updateTypeLegend()
 
 void ExecutionTracePage::exportTrace(bool perTile)
 {
-    if (!m_data[0])
+    if (!m_slots[0].data)
         return;
     const QString suggested = QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral(".trace.json");
     const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export the trace"), suggested,
@@ -88,9 +89,9 @@ void ExecutionTracePage::saveImage()
     if (path.isEmpty())
         return;
     QString error; // both traces in compare mode, with the readout line
-    for (TraceView* view : m_views)
-        view->finishPictures();
-    if (!saveImageFile(m_views[0]->parentWidget()->grab().toImage(), path, &error))
+    for (Slot& slot : m_slots)
+        slot.view->finishPictures();
+    if (!saveImageFile(m_slots[0].view->parentWidget()->grab().toImage(), path, &error))
         QMessageBox::warning(this, QStringLiteral("Save the trace"), error);
 }
 

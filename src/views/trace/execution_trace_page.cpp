@@ -3,6 +3,7 @@
 #include "models/compare_colors.hpp"
 #include "models/report_state.hpp"
 #include "models/table_filter_proxy.hpp"
+#include "models/trace/trace_builder.hpp"
 #include "models/trace/trace_figures_model.hpp"
 #include "models/trace/waiting_steps_model.hpp"
 #include "popscope/errors.hpp"
@@ -26,7 +27,6 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace popscope {
 
@@ -140,15 +140,15 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     tracesLayout->setContentsMargins(0, 0, 0, 0);
     tracesLayout->setSpacing(2);
     for (int slot = 0; slot < 2; ++slot) {
-        m_views[slot] = new TraceView(m_zoom, traces);
-        tracesLayout->addWidget(m_views[slot], 1);
-        connect(m_views[slot], &TraceView::hovered, this, [this](const QString& text) {
+        m_slots[slot].view = new TraceView(m_zoom, traces);
+        tracesLayout->addWidget(m_slots[slot].view, 1);
+        connect(m_slots[slot].view, &TraceView::hovered, this, [this](const QString& text) {
             m_readout->setText(text.isEmpty() ? QStringLiteral("Wheel: zoom · Shift+drag: zoom to a range · Ctrl+wheel: zoom "
                                                                "the tiles · drag: pan · click: select a step · "
                                                                "double-click or Home: show all · Alt+←/→: back/forward")
                                               : text);
         });
-        connect(m_views[slot], &TraceView::stepClicked, this, [this, slot](int64_t step) { selectStep(slot, step); });
+        connect(m_slots[slot].view, &TraceView::stepClicked, this, [this, slot](int64_t step) { selectStep(slot, step); });
     }
     m_overview = new TraceOverview(m_zoom, traces);
     tracesLayout->addWidget(m_overview);
@@ -157,7 +157,7 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_readout->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // a long readout never widens the window
     tracesLayout->addWidget(m_readout);
-    emit m_views[0]->hovered({});
+    emit m_slots[0].view->hovered({});
 
     m_tabs = new QTabWidget(splitter);
     m_figuresPanel = new TablePanel(m_figures, QStringLiteral("trace-summary"), m_tabs);
@@ -184,33 +184,45 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     layout->addWidget(m_stack, 1);
 
     for (int slot = 0; slot < 2; ++slot) {
-        m_watchers[slot] = new QFutureWatcher<TraceBuild>(this);
-        connect(m_watchers[slot], &QFutureWatcherBase::finished, this, [this, slot] { onBuilt(slot); });
+        TraceBuilder* builder = m_slots[slot].builder = new TraceBuilder(this);
+        connect(builder, &TraceBuilder::progress, this, [this, slot](int percent, const QString& stage) {
+            m_slots[slot].percent = percent;
+            const bool two = m_slots[1].waiting || m_slots[1].data;
+            m_progress->setValue((m_slots[0].percent + m_slots[1].percent) / (two ? 2 : 1));
+            m_message->setText(QStringLiteral("Building the execution trace: %1…").arg(stage));
+        });
+        connect(builder, &TraceBuilder::built, this, [this, slot](std::shared_ptr<const TraceData> data) {
+            m_slots[slot].data = std::move(data);
+            onBuilt(slot);
+        });
+        connect(builder, &TraceBuilder::failed, this, [this, slot](const QString& message) {
+            m_slots[slot].error = message;
+            onBuilt(slot);
+        });
     }
     connect(m_cancel, &QToolButton::clicked, this, [this] {
-        for (auto& flag : m_cancelled)
-            if (flag)
-                flag->store(true);
+        for (Slot& slot : m_slots)
+            slot.builder->cancel();
     });
     connect(m_ipu, &QComboBox::currentIndexChanged, this, [this](int index) {
-        for (TraceView* view : m_views)
-            view->setIpu(index - 1);
+        for (Slot& slot : m_slots)
+            slot.view->setIpu(index - 1);
     });
     connect(m_viewMode, &QComboBox::currentIndexChanged, this, [this](int mode) { setFlame(mode == 0); });
     connect(m_run, &QComboBox::activated, this, [this](int index) {
-        if (!m_data[0])
+        if (!m_slots[0].data)
             return;
         if (index == 0) {
             m_zoom->fit();
             return;
         }
-        const auto [first, last] = m_data[0]->runSpan(uint32_t(index - 1));
+        const auto [first, last] = m_slots[0].data->runSpan(uint32_t(index - 1));
         if (last > first)
             m_zoom->setWindow(first, last);
     });
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
-        for (TraceView* view : m_views)
-            view->setStepFilter(text);
+        for (Slot& slot : m_slots)
+            slot.view->setStepFilter(text);
     });
     connect(m_back, &QToolButton::clicked, m_zoom, &TraceZoom::back);
     connect(m_forward, &QToolButton::clicked, m_zoom, &TraceZoom::forward);
@@ -220,13 +232,13 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     connect(fit, &QToolButton::clicked, this, [this] {
         m_zoom->fit();
         m_targetZoom->fit();
-        for (TraceView* view : m_views)
-            view->setTileWindow(0, UINT32_MAX);
+        for (Slot& slot : m_slots)
+            slot.view->setTileWindow(0, UINT32_MAX);
     });
     // Tiles selected anywhere (Memory, --select) narrow the BSP rows to their range.
     connect(state, &ReportState::selectionChanged, this, &ExecutionTracePage::followSelection);
     connect(m_zoom, &TraceZoom::changed, this, &ExecutionTracePage::updateFigures);
-    connect(m_waitsSide, &QComboBox::currentIndexChanged, this, [this](int side) { m_waits->setTrace(m_data[side]); });
+    connect(m_waitsSide, &QComboBox::currentIndexChanged, this, [this](int side) { m_waits->setTrace(m_slots[side].data); });
     connect(m_waitsPanel->view(), &QTreeView::activated, this, [this](const QModelIndex& index) {
         const QModelIndex source = m_waitsPanel->proxy()->mapToSource(index);
         if (const WaitingStep* wait = m_waits->waitAt(source.row()))
@@ -237,24 +249,17 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     forgetReports();
 }
 
-ExecutionTracePage::~ExecutionTracePage()
-{
-    for (int slot = 0; slot < 2; ++slot) {
-        if (m_cancelled[slot])
-            m_cancelled[slot]->store(true);
-        m_watchers[slot]->waitForFinished();
-    }
-}
+ExecutionTracePage::~ExecutionTracePage() = default; // each TraceBuilder stops and waits for its build
 
 void ExecutionTracePage::forgetReports()
 {
-    for (int slot = 0; slot < 2; ++slot) {
-        if (m_cancelled[slot])
-            m_cancelled[slot]->store(true);
-        m_data[slot].reset();
-        m_errors[slot].clear();
-        m_percent[slot] = 0;
-        m_views[slot]->setTrace(nullptr);
+    for (Slot& slot : m_slots) {
+        slot.builder->drop();
+        slot.data.reset();
+        slot.error.clear();
+        slot.percent = 0;
+        slot.waiting = false;
+        slot.view->setTrace(nullptr);
     }
     m_waits->setTrace(nullptr);
     const auto source = m_state->report(), target = m_state->comparedReport();
@@ -271,7 +276,7 @@ void ExecutionTracePage::forgetReports()
 void ExecutionTracePage::showReports()
 {
     startWork(); // ready once both traces are built
-    const bool built = !m_needsBuild && !m_waiting[0] && !m_waiting[1]; // asked for a step before
+    const bool built = !m_needsBuild && !m_slots[0].waiting && !m_slots[1].waiting; // asked for a step before
     if (!m_state->report() || built)
         finishWork();
     else
@@ -287,65 +292,34 @@ void ExecutionTracePage::buildIfNeeded()
     start(0, *source);
     if (target)
         start(1, *target);
-    m_waiting[1] = bool(target);
+    m_slots[1].waiting = bool(target);
 }
 
 
 void ExecutionTracePage::start(int slot, const LoadedReport& loaded)
 {
-    const QString path = loaded.path;
-    const std::shared_ptr<const Report> report = loaded.core;
-    auto cancelled = std::make_shared<std::atomic<bool>>(false);
-    m_cancelled[slot] = cancelled;
-    m_waiting[slot] = true;
-    QPointer<ExecutionTracePage> self(this);
-    auto progress = [self, slot](int percent, const QString& stage) {
-        QMetaObject::invokeMethod(qApp, [self, slot, percent, stage] {
-            if (!self)
-                return;
-            self->m_percent[slot] = percent;
-            self->m_progress->setValue((self->m_percent[0] + self->m_percent[1]) / (self->m_waiting[1] || self->m_data[1] ? 2 : 1));
-            self->m_message->setText(QStringLiteral("Building the execution trace: %1…").arg(stage));
-        }, Qt::QueuedConnection);
-    };
-    // A previous build of this slot may still run: it sees its own flag and ends; its result is ignored.
-    m_watchers[slot]->setFuture(QtConcurrent::run([report, path, progress, cancelled]() -> TraceBuild {
-        try {
-            return {buildTraceData(report, progress, *cancelled), {}};
-        } catch (const ProfileError& error) { // a damaged part: said in the page, not a crash
-            return {nullptr, QString::fromStdString(error.what())};
-        } catch (const std::bad_alloc&) {
-            return {nullptr, QStringLiteral("%1: not enough memory to build the trace").arg(path)};
-        }
-    }));
+    m_slots[slot].waiting = true;
+    m_slots[slot].builder->start(loaded.core, loaded.path);
 }
 
 void ExecutionTracePage::onBuilt(int slot)
 {
-    QFutureWatcher<TraceBuild>* watcher = m_watchers[slot];
-    if (watcher->isCanceled() || !m_waiting[slot])
-        return;
-    const TraceBuild build = watcher->result();
-    m_data[slot] = build.data;
-    m_errors[slot] = build.error;
-    if (m_cancelled[slot] && m_cancelled[slot]->load() && !m_data[slot] && m_errors[slot].isEmpty())
-        m_errors[slot] = QStringLiteral("Building the trace was cancelled. Reload the report (F5) to build it again.");
-    m_waiting[slot] = false;
-    if (m_waiting[0] || m_waiting[1])
+    m_slots[slot].waiting = false;
+    if (m_slots[0].waiting || m_slots[1].waiting)
         return;
     showTraces();
 }
 
 void ExecutionTracePage::showTraces()
 {
-    const QString problem = !m_errors[0].isEmpty() ? m_errors[0] : m_errors[1];
+    const QString problem = !m_slots[0].error.isEmpty() ? m_slots[0].error : m_slots[1].error;
     if (!problem.isEmpty()) {
         showMessage(problem, false);
         finishWork();
         return;
     }
-    const bool comparing = bool(m_data[1]);
-    if (m_data[0]->steps.empty() && (!comparing || m_data[1]->steps.empty())) {
+    const bool comparing = bool(m_slots[1].data);
+    if (m_slots[0].data->steps.empty() && (!comparing || m_slots[1].data->steps.empty())) {
         showMessage(QStringLiteral("This report has no execution trace: it was profiled without running the "
                                    "program (a compile-only report). Profile with execution enabled "
                                    "(autoReport.outputExecutionProfile) to see the steps of every tile."), false);
@@ -355,15 +329,15 @@ void ExecutionTracePage::showTraces()
     uint64_t extent = 0;
     uint32_t ipus = 0;
     for (int slot = 0; slot < (comparing ? 2 : 1); ++slot) {
-        m_views[slot]->setTrace(m_data[slot]);
-        extent = std::max(extent, m_data[slot]->lod.endCycle());
-        ipus = std::max(ipus, m_data[slot]->lod.numIpus());
+        m_slots[slot].view->setTrace(m_slots[slot].data);
+        extent = std::max(extent, m_slots[slot].data->lod.endCycle());
+        ipus = std::max(ipus, m_slots[slot].data->lod.numIpus());
     }
-    m_views[1]->setVisible(comparing);
-    m_views[0]->setTitle(comparing ? QStringLiteral("Source: %1").arg(m_state->report()->fileName()) : QString(),
+    m_slots[1].view->setVisible(comparing);
+    m_slots[0].view->setTitle(comparing ? QStringLiteral("Source: %1").arg(m_state->report()->fileName()) : QString(),
         CompareColors::source());
     if (comparing)
-        m_views[1]->setTitle(QStringLiteral("Target: %1").arg(m_state->comparedReport()->fileName()), CompareColors::target());
+        m_slots[1].view->setTitle(QStringLiteral("Target: %1").arg(m_state->comparedReport()->fileName()), CompareColors::target());
     m_ipu->blockSignals(true);
     m_ipu->clear();
     m_ipu->addItem(QStringLiteral("All IPUs"));
@@ -373,22 +347,22 @@ void ExecutionTracePage::showTraces()
     m_ipu->blockSignals(false);
     m_run->clear();
     m_run->addItem(QStringLiteral("All runs"));
-    for (const Run& run : m_data[0]->runs)
+    for (const Run& run : m_slots[0].data->runs)
         m_run->addItem(QString::fromStdString(run.name));
-    m_run->setEnabled(m_data[0]->runs.size() > 1);
-    m_overview->setTrace(m_data[0]);
+    m_run->setEnabled(m_slots[0].data->runs.size() > 1);
+    m_overview->setTrace(m_slots[0].data);
     updateTypeLegend();
     m_waitsSide->setCurrentIndex(0);
     m_waitsSide->setVisible(comparing);
-    m_waits->setTrace(m_data[0]);
-    for (TraceView* view : m_views)
-        view->setCycleOffset(0);
+    m_waits->setTrace(m_slots[0].data);
+    for (Slot& slot : m_slots)
+        slot.view->setCycleOffset(0);
     m_overview->setCycleOffset(0);
-    m_selected[0] = m_selected[1] = -1;
+    m_slots[0].selected = m_slots[1].selected = -1;
     pairTheSteps();
     m_zoom->setExtent(extent);
     if (comparing)
-        m_targetZoom->setExtent(m_data[1]->lod.endCycle());
+        m_targetZoom->setExtent(m_slots[1].data->lod.endCycle());
     m_sameScale->setVisible(comparing);
     m_align->setVisible(comparing);
     setSameTimeScale(m_sameScale->isChecked());
@@ -405,24 +379,24 @@ void ExecutionTracePage::setFlame(bool flame)
 {
     if (m_viewMode->currentIndex() != (flame ? 0 : 1))
         m_viewMode->setCurrentIndex(flame ? 0 : 1); // comes back here
-    for (TraceView* view : m_views)
-        view->setFlame(flame);
+    for (Slot& slot : m_slots)
+        slot.view->setFlame(flame);
     updateTypeLegend();
 }
 
 void ExecutionTracePage::followSelection()
 {
     const auto& tiles = m_state->selectedTiles();
-    if (!m_data[0])
+    if (!m_slots[0].data)
         return;
-    const uint32_t perIpu = m_data[0]->lod.tilesPerIpu();
+    const uint32_t perIpu = m_slots[0].data->lod.tilesPerIpu();
     uint32_t first = UINT32_MAX, last = 0;
     for (uint32_t tile : tiles) {
         first = std::min(first, tile % perIpu);
         last = std::max(last, tile % perIpu + 1);
     }
-    for (TraceView* view : m_views)
-        view->setTileWindow(tiles.empty() ? 0 : first, tiles.empty() ? UINT32_MAX : last);
+    for (Slot& slot : m_slots)
+        slot.view->setTileWindow(tiles.empty() ? 0 : first, tiles.empty() ? UINT32_MAX : last);
 }
 
 QString ExecutionTracePage::detailsText() const { return m_details->text(); }

@@ -7,7 +7,6 @@
 #include "popscope/trace_comparison.hpp"
 #include "views/widgets/report_page.hpp"
 
-#include <QFutureWatcher>
 
 #include <atomic>
 #include <memory>
@@ -25,6 +24,7 @@ namespace popscope {
 
 struct LoadedReport;
 class TablePanel;
+class TraceBuilder;
 class TraceFiguresModel;
 class TraceOverview;
 class TraceStepDetails;
@@ -32,11 +32,6 @@ class TraceView;
 class TraceZoom;
 class WaitingStepsModel;
 
-// What a build of one slot ends with: the data, or why there is none.
-struct TraceBuild {
-    std::shared_ptr<TraceData> data;
-    QString error;
-};
 
 class ExecutionTracePage : public ReportPage {
     Q_OBJECT
@@ -48,8 +43,8 @@ public:
     // selects it (once built, when asked while the trace is still being built).
     bool showRow(const QString& table, const QString& rowKey) override;
     void zoomToStep(uint32_t step);
-    TraceView* sourceView() const { return m_views[0]; }
-    TraceView* targetView() const { return m_views[1]; }
+    TraceView* sourceView() const { return m_slots[0].view; }
+    TraceView* targetView() const { return m_slots[1].view; }
     TraceZoom* zoom() const { return m_zoom; }
     // Compare mode: both traces on one time scale (zoom and pan together) or each on its own.
     void setSameTimeScale(bool same);
@@ -59,7 +54,7 @@ public:
     // other report (the same program's same occurrence) start at the same x.
     void setAligned(bool aligned);
     bool isAligned() const;
-    int64_t selectedStep(int slot) const { return m_selected[slot]; }
+    int64_t selectedStep(int slot) const { return m_slots[slot].selected; }
     QTabWidget* tabs() const { return m_tabs; } // Summary, Where the Cycles Wait, Details
     WaitingStepsModel* waitsModel() const { return m_waits; }
     TraceFiguresModel* figuresModel() const { return m_figures; }
@@ -113,18 +108,21 @@ private:
     QCheckBox* m_sameScale;
     QCheckBox* m_align;
     StepPairs m_pairs;                // the two reports' steps paired (compare mode)
-    int64_t m_selected[2] = {-1, -1}; // the selected step of each report
-    TraceView* m_views[2] = {nullptr, nullptr};
+    // One report's trace: source (0) and, in compare mode, target (1).
+    struct Slot {
+        TraceBuilder* builder = nullptr;
+        TraceView* view = nullptr;
+        std::shared_ptr<const TraceData> data; // null until built
+        QString error;                         // why there is no data
+        int percent = 0;                       // of the build
+        bool waiting = false;                  // its build is running
+        int64_t selected = -1;                 // the selected step
+    };
+    Slot m_slots[2];
     WaitingStepsModel* m_waits;
     TraceFiguresModel* m_figures;
-    std::shared_ptr<const TraceData> m_data[2];
-    QFutureWatcher<TraceBuild>* m_watchers[2];
-    std::shared_ptr<std::atomic<bool>> m_cancelled[2];
-    QString m_errors[2];
-    int m_percent[2] = {0, 0};
     bool m_needsBuild = false; // a report is open and its trace not built yet
     int64_t m_pendingStep = -1; // a step asked for (showRow) before the trace was built
-    bool m_waiting[2] = {false, false};
 };
 
 } // namespace popscope
