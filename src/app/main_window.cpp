@@ -315,10 +315,13 @@ void MainWindow::onOpened(const QString& source, const QString& target)
                                               : QStringLiteral("Comparing %1 with %2").arg(source, target), 4000);
     m_central->setCurrentWidget(m_reportView);
     updateActions();
-    // Stay on the page the user was on when it still applies; compare mode opens on What changed.
+    // Stay on the page the user was on when it still applies, else the last page used (in this mode);
+    // a first comparison opens on What changed, a first report on Summary.
     QString next = m_pageAfterLoad;
     if (next.isEmpty() && !current.isEmpty() && m_registry.find(current)->isAvailable(*m_state))
         next = current;
+    if (next.isEmpty())
+        next = QSettings().value(lastPageKey()).toString();
     if (next.isEmpty())
         next = target.isEmpty() ? QStringLiteral("summary") : QStringLiteral("what-changed");
     if (!showPage(next))
@@ -426,6 +429,7 @@ bool MainWindow::showPage(const QString& idOrName)
             m_central->setCurrentWidget(m_reportView);
             if (auto* shown = qobject_cast<ReportPage*>(m_pages->widget(i)))
                 shown->activate(); // reads its parts now if it has not yet (also in a hidden window)
+            QSettings().setValue(lastPageKey(), info->id); // the next opening starts here
             return true;
         }
     return false;
@@ -448,6 +452,11 @@ InsightsPage* MainWindow::insightsPage() const
 {
     auto* report = m_pages->findChild<InsightsReport*>();
     return report ? report->side(0) : nullptr;
+}
+
+QString MainWindow::lastPageKey() const
+{
+    return m_state->isComparing() ? QStringLiteral("window/lastComparePage") : QStringLiteral("window/lastPage");
 }
 
 QString MainWindow::currentPage() const { return m_pages->currentWidget() ? m_pages->currentWidget()->objectName() : QString(); }

@@ -206,3 +206,35 @@ TEST_CASE("command line options", "[window]")
     REQUIRE(!parseAppOptions({app, QStringLiteral("--size"), QStringLiteral("big")}).error.isEmpty());
     REQUIRE(!parseAppOptions({app, QStringLiteral("a.pop"), QStringLiteral("b.pop")}).error.isEmpty());
 }
+
+TEST_CASE("a report opens on the last page used, and a comparison on its own last page", "[window]")
+{
+    GuiFixture f;
+    const QString path = QString::fromStdString(f.path);
+    const auto compareAndWait = [&](MainWindow& window) {
+        QSignalSpy opened(&window, &MainWindow::reportOpened);
+        window.compareFiles(path, path);
+        return opened.wait(10000);
+    };
+    {
+        MainWindow window;
+        window.setInteractive(false);
+        REQUIRE(openAndWait(window, path));
+        REQUIRE(window.currentPage() == QStringLiteral("Summary")); // nothing used yet
+        REQUIRE(showPageAndWait(window, QStringLiteral("liveness")));
+    }
+    {
+        MainWindow window;
+        window.setInteractive(false);
+        REQUIRE(compareAndWait(window));
+        REQUIRE(window.currentPage() == QStringLiteral("What Changed")); // the first comparison
+        REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
+    }
+    MainWindow window;
+    window.setInteractive(false);
+    REQUIRE(openAndWait(window, path));
+    CHECK(window.currentPage() == QStringLiteral("Liveness"));
+    window.closeReport();
+    REQUIRE(compareAndWait(window));
+    CHECK(window.currentPage() == QStringLiteral("Memory"));
+}
