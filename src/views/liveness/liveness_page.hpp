@@ -3,12 +3,13 @@
 // step filter, save), the step plot with variable lifetimes and an overview strip, and bottom
 // tabs for the selected steps. Compare mode overlays or stacks both reports' curves; tables get
 // Source / Target / Diff with steps matched by index or by program name.
-#include "popscope/liveness_report.hpp"
+#include "models/liveness/liveness_view_state.hpp"
 #include "views/widgets/report_page.hpp"
 
 class QAction;
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QPushButton;
 class QSplitter;
@@ -31,7 +32,8 @@ public:
     QComboBox* scopeBox() const { return m_scopeBox; }
     QLineEdit* stepFilter() const { return m_filter; }
     QAction* mergeAction() const { return m_merge; }
-    const LivenessScope& scope() const { return m_scope; }
+    const LivenessScope& scope() const { return m_view.scope(); }
+    const LivenessViewState& viewState() const { return m_view; }
     // Selects the peak step of the source's curve and centres the plot on it.
     void findPeak();
     // Adds a variable's lifetime by full name; false when neither report has it.
@@ -49,6 +51,10 @@ protected:
     void forgetReports() override;
 
 private:
+    QLayout* buildToolbar(); // scope, options, Find peak, step filter, save
+    QWidget* buildChart();   // the plot with lifetimes, overview, lifetime box and hint
+    void restoreSettings();  // the options' checks, remembered when toggled
+    void followState();      // the widgets' and the shared state's signals
     void rebuild();       // reports or scope changed: curves, match, tables
     void refreshTables(); // selection changed
     void refreshScopeBox();
@@ -72,11 +78,7 @@ private:
     QAction* m_capacity;
     QAction* m_merge;
     QSplitter* m_splitter;
-    LivenessScope m_scope;
-    StepMatch m_match;
-    std::vector<uint8_t> m_matches;
-    QStringList m_lifetimeNames;
-    QString m_basis;
+    LivenessViewState m_view;
 };
 
 } // namespace popscope
