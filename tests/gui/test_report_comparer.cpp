@@ -60,15 +60,16 @@ TEST_CASE("report comparer: a damaged trace keeps the figures; damaged variables
     execSql(trace, "UPDATE cycles_by_tile SET cycles = zeroblob(7) WHERE step_id = (SELECT min(step_id) FROM cycles_by_tile)");
     ReportComparer comparer;
     QSignalSpy traces(&comparer, &ReportComparer::tracesCompared);
-    comparer.start(loadReport(QString::fromStdString(good)), loadReport(QString::fromStdString(trace)));
+    comparer.start(loadReport(QString::fromStdString(trace)), loadReport(QString::fromStdString(good)));
     REQUIRE(traces.wait(60000));
     REQUIRE(comparer.comparison());
     REQUIRE(comparer.comparison()->commonTiles == 32);
     REQUIRE_FALSE(comparer.comparison()->trace.present);
+    INFO(comparer.traceError().toStdString());
     REQUIRE(comparer.traceError().contains(QStringLiteral("damaged-trace.pop")));
 
     const std::string variables = writeValidProfile(dir, "damaged-variables.pop");
-    execSql(variables, "UPDATE vars_info SET tile = 999999 WHERE rowid = 1");
+    execSql(variables, "UPDATE variables SET size_bytes = -5 WHERE id = 0");
     QSignalSpy failed(&comparer, &ReportComparer::failed);
     comparer.start(loadReport(QString::fromStdString(good)), loadReport(QString::fromStdString(variables)));
     REQUIRE(failed.wait(60000));
