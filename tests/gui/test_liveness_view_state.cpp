@@ -163,9 +163,19 @@ TEST_CASE("liveness view state: the step filter marks the steps of matching prog
     REQUIRE(!view.nextMatch({}));
     REQUIRE(view.filterSteps(QString(), data.sourceSteps) == 0);
     REQUIRE(view.filterMatches().empty());
+
+    // Steps typed by people (--steps, What changed's links): in range, sorted, said as steps.
+    const size_t steps = data.source.notAlwaysLive.size();
+    REQUIRE(LivenessViewState::parseSteps(QStringLiteral("%1, 3-5 1").arg(steps - 1), steps, &error)
+            == std::vector<uint32_t>{1, 3, 4, 5, uint32_t(steps - 1)});
+    REQUIRE(LivenessViewState::parseSteps(QString::number(steps), steps, &error).empty());
+    REQUIRE(error.contains(QStringLiteral("step")));
+    REQUIRE_FALSE(error.contains(QStringLiteral("tile")));
+    REQUIRE(LivenessViewState::parseSteps(QStringLiteral(" "), steps, &error).empty());
+    REQUIRE(error == QStringLiteral("no steps given"));
 }
 
-TEST_CASE("liveness view state: compare mode matches the steps; scopes and a missing IPU", "[liveness][state]")
+TEST_CASE("liveness view state: compare mode matches the steps, the scopes, a missing IPU", "[liveness][state]")
 {
     const auto source = sample("pipeline-grouped.pop"), target = sample("pipeline-interleaved.pop");
     LivenessViewState view;

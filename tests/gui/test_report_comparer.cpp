@@ -51,7 +51,7 @@ TEST_CASE("report comparer: the figures, then the execution traces, as core comp
     REQUIRE(c->trace.targetTotalCycles == expectedTrace.targetTotalCycles);
 }
 
-TEST_CASE("report comparer: a damaged trace keeps the figures; damaged variables fail, naming the file",
+TEST_CASE("report comparer: a damaged trace keeps the figures, damaged variables fail naming the file",
           "[compare][comparer][hostile]")
 {
     TempDir dir;

@@ -1,5 +1,6 @@
 #include "models/liveness/liveness_view_state.hpp"
 
+#include "models/memory/tile_range_parser.hpp"
 #include "models/memory/tile_scope.hpp"
 #include "popscope/errors.hpp"
 
@@ -76,6 +77,17 @@ LivenessPlotData LivenessViewState::build(const LivenessScope& scope, QString* e
         ? QStringLiteral("Capacity of %1").arg(QString::fromStdString(m_scope.describe()))
         : m_scope.kind == LivenessScope::Kind::Ipu ? QStringLiteral("IPU capacity") : QStringLiteral("Capacity of all IPUs");
     return data;
+}
+
+std::vector<uint32_t> LivenessViewState::parseSteps(const QString& text, size_t steps, QString* error)
+{
+    const TileRangeResult parsed = TileRangeParser::parse(text, uint32_t(steps));
+    if (!parsed.ok() || parsed.tiles.empty()) {
+        if (error)
+            *error = parsed.ok() ? QStringLiteral("no steps given") : QString(parsed.error).replace(QStringLiteral("tile"), QStringLiteral("step"));
+        return {};
+    }
+    return parsed.tiles;
 }
 
 int64_t LivenessViewState::findVariable(int slot, const QString& name) const

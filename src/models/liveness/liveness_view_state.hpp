@@ -47,6 +47,9 @@ public:
     LivenessPlotData build(const LivenessScope& scope, QString* error);
     const LivenessScope& scope() const { return m_scope; }
     const StepMatch& match() const { return m_match; }
+    // Steps as people type them ("269, 300-310"), each below `steps`; none, with why, when the
+    // text names none or one out of range.
+    static std::vector<uint32_t> parseSteps(const QString& text, size_t steps, QString* error);
 
     // The not-always-live variable called `name` in report `slot` (0 source, 1 target), or -1.
     int64_t findVariable(int slot, const QString& name) const;

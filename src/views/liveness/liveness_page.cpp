@@ -1,21 +1,20 @@
 #include "views/liveness/liveness_page.hpp"
 
 #include "models/report_state.hpp"
-#include "models/memory/tile_range_parser.hpp"
 #include "models/memory/tile_scope.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/report.hpp"
 #include "views/widgets/chart_export.hpp"
 #include "views/widgets/page_parts.hpp"
 #include "views/liveness/lifetime_bars.hpp"
+#include "views/liveness/lifetime_picker.hpp"
 #include "views/liveness/liveness_overview.hpp"
 #include "views/liveness/liveness_plot.hpp"
+#include "views/liveness/liveness_scope_box.hpp"
 #include "views/liveness/liveness_tables_view.hpp"
 #include "models/liveness/name_tree_model.hpp"
 #include "models/liveness/liveness_view_state.hpp"
 
-#include <QComboBox>
-#include <QCompleter>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -24,17 +23,10 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
-#include <QStandardItemModel>
-#include <QStringListModel>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace popscope {
-
-namespace {
-constexpr int kAllIpus = LivenessViewState::kAllIpus;
-constexpr int kSelectedTiles = LivenessViewState::kSelectedTiles;
-} // namespace
 
 LivenessPage::LivenessPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
 {
@@ -67,9 +59,7 @@ LivenessPage::LivenessPage(ReportState* state, QWidget* parent) : ReportPage(sta
 
 QLayout* LivenessPage::buildToolbar()
 {
-    m_scopeBox = new QComboBox(this);
-    m_scopeBox->setToolTip(QStringLiteral("Liveness of all IPUs, of one IPU, or of the tiles selected here or on the "
-                                          "Memory page"));
+    m_scopeBox = new LivenessScopeBox(this);
     auto* options = new QPushButton(QStringLiteral("Options"), this);
     auto* menu = new QMenu(options);
     m_includeAlwaysLive = menu->addAction(QStringLiteral("Include always live"));
@@ -111,20 +101,7 @@ QLayout* LivenessPage::buildToolbar()
 
 QWidget* LivenessPage::buildChart()
 {
-    m_lifetimeEdit = new QLineEdit(this);
-    m_lifetimeEdit->setPlaceholderText(QStringLiteral("Variable lifetime: type a name, or double-click a variable below"));
-    m_lifetimeEdit->setClearButtonEnabled(true);
-    m_lifetimeEdit->setCompleter(new QCompleter(new QStringListModel(this), this));
-    m_lifetimeEdit->completer()->setCaseSensitivity(Qt::CaseInsensitive);
-    m_lifetimeEdit->completer()->setFilterMode(Qt::MatchContains);
-    auto* clearLifetimes = new QPushButton(QStringLiteral("Clear lifetimes"), this);
-    connect(clearLifetimes, &QPushButton::clicked, this, [this] {
-        m_view.clearLifetimes();
-        refreshLifetimes();
-    });
-    auto* lifetimeBar = new QHBoxLayout;
-    lifetimeBar->addWidget(m_lifetimeEdit, 1);
-    lifetimeBar->addWidget(clearLifetimes);
+    m_lifetimePicker = new LifetimePicker(this);
     auto* hint = PageParts::hintLabel(QStringLiteral("Wheel: zoom · drag: pan · click: select a step · Shift-click: add steps · "
                                            "Shift+←/→: next step · P: peak · double-click: show all"), this);
 
@@ -133,7 +110,7 @@ QWidget* LivenessPage::buildChart()
     topLayout->addWidget(m_plot, 1);
     topLayout->addWidget(m_lifetimes);
     topLayout->addWidget(m_overview);
-    topLayout->addLayout(lifetimeBar);
+    topLayout->addWidget(m_lifetimePicker);
     topLayout->addWidget(hint);
     return top;
 }
@@ -164,9 +141,13 @@ void LivenessPage::followState()
     connect(m_plot, &LivenessPlot::selectionChanged, this, &LivenessPage::refreshTables);
     connect(m_filter, &QLineEdit::textChanged, this, &LivenessPage::applyFilter);
     connect(m_filter, &QLineEdit::returnPressed, this, &LivenessPage::nextMatch);
-    connect(m_lifetimeEdit, &QLineEdit::returnPressed, this, [this] {
-        if (addLifetime(m_lifetimeEdit->text().trimmed()))
-            m_lifetimeEdit->clear();
+    connect(m_lifetimePicker, &LifetimePicker::picked, this, [this](const QString& name) {
+        if (addLifetime(name))
+            m_lifetimePicker->edit()->clear();
+    });
+    connect(m_lifetimePicker, &LifetimePicker::cleared, this, [this] {
+        m_view.clearLifetimes();
+        refreshLifetimes();
     });
     connect(m_lifetimes, &LifetimeBars::removeRequested, this, [this](const QString& name) {
         m_view.removeLifetime(name);
@@ -175,7 +156,7 @@ void LivenessPage::followState()
     connect(m_tables, &LivenessTablesView::lifetimeRequested, this, &LivenessPage::addLifetime);
     connect(m_state, &ReportState::selectionChanged, this, [this] {
         refreshScopeBox();
-        if (m_view.scope().kind == LivenessScope::Kind::Tiles || m_scopeBox->currentData().toInt() == kSelectedTiles)
+        if (m_view.scope().kind == LivenessScope::Kind::Tiles || m_scopeBox->choice() == LivenessViewState::kSelectedTiles)
             refreshWhenShown();
     });
     connect(m_state, &ReportState::unitChanged, this, [this] {
@@ -187,30 +168,15 @@ void LivenessPage::followState()
 
 void LivenessPage::refreshScopeBox()
 {
-    const auto report = m_state->report();
-    const int current = m_scopeBox->currentIndex() >= 0 ? m_scopeBox->currentData().toInt() : kAllIpus;
-    QSignalBlocker block(m_scopeBox);
-    m_scopeBox->clear();
-    m_scopeBox->addItem(QStringLiteral("All IPUs"), kAllIpus);
-    uint32_t ipus = report ? report->summary.target.numIpus : 0;
-    if (const auto target = m_state->comparedReport())
-        ipus = std::min(ipus, target->summary.target.numIpus);
-    for (uint32_t i = 0; i < ipus && ipus > 1; ++i)
-        m_scopeBox->addItem(QStringLiteral("IPU %1").arg(i), int(i));
-    const size_t tiles = m_state->selectedTiles().size();
-    m_scopeBox->addItem(tiles ? QStringLiteral("Selected tiles (%1)").arg(countText(tiles))
-                              : QStringLiteral("Selected tiles (select on the Memory page)"),
-                        kSelectedTiles);
-    if (!tiles) // nothing to show until tiles are selected
-        if (auto* items = qobject_cast<QStandardItemModel*>(m_scopeBox->model()))
-            items->item(m_scopeBox->count() - 1)->setEnabled(false);
-    const int index = m_scopeBox->findData(current);
-    m_scopeBox->setCurrentIndex(index >= 0 && !(current == kSelectedTiles && !tiles) ? index : 0);
+    // The IPUs both reports have, from the reports open now (before their parts are read).
+    const auto report = m_state->report(), target = m_state->comparedReport();
+    const uint32_t ipus = std::min(report ? report->summary.target.numIpus : 0, target ? target->summary.target.numIpus : UINT32_MAX);
+    m_scopeBox->refresh(ipus, m_state->selectedTiles().size());
 }
 
 LivenessScope LivenessPage::currentScope() const
 {
-    return LivenessViewState::scopeFor(m_scopeBox->currentData().toInt(), m_state->selectedTiles(), m_state->commonTiles());
+    return LivenessViewState::scopeFor(m_scopeBox->choice(), m_state->selectedTiles(), m_state->commonTiles());
 }
 
 void LivenessPage::forgetReports()
@@ -229,17 +195,15 @@ void LivenessPage::rebuild()
     m_error->setVisible(false);
     QString error;
     LivenessPlotData data = m_view.build(currentScope(), &error);
-    if (!error.isEmpty()) {
-        m_error->setText(error);
-        m_error->setVisible(true);
-    }
+    if (!error.isEmpty())
+        showError(error);
     const bool fresh = m_plot->selectedSteps().empty();
     m_plot->setData(std::move(data));
     const bool comparing = m_view.target() != nullptr;
     m_merge->setEnabled(comparing);
     m_lifetimes->setComparing(comparing);
     // Completion for lifetimes: the not-always-live variables of both reports.
-    static_cast<QStringListModel*>(m_lifetimeEdit->completer()->model())->setStringList(m_view.variableNames());
+    m_lifetimePicker->setNames(m_view.variableNames());
     applyFilter();
     if (fresh && m_plot->steps() > 0)
         m_plot->setSelectedSteps({popscope::findPeak(m_plot->data().source.notAlwaysLive).step}); // refreshes the tables
@@ -255,10 +219,15 @@ void LivenessPage::refreshTables()
         m_tables->update(report && m_plot->steps() ? report->core.get() : nullptr, target ? target->core.get() : nullptr,
                          &m_view.match(), m_plot->selectedSteps(), m_view.scope());
     } catch (const ProfileError& error) {
-        m_error->setText(QString::fromUtf8(error.what()));
-        m_error->setVisible(true);
+        showError(QString::fromUtf8(error.what()));
     }
     refreshInfo();
+}
+
+void LivenessPage::showError(const QString& message)
+{
+    m_error->setText(message);
+    m_error->setVisible(true);
 }
 
 void LivenessPage::refreshInfo()
@@ -305,10 +274,8 @@ bool LivenessPage::addLifetime(const QString& name)
 {
     QString error;
     if (!m_view.addLifetime(name, &error)) {
-        if (!error.isEmpty()) {
-            m_error->setText(error);
-            m_error->setVisible(true);
-        }
+        if (!error.isEmpty())
+            showError(error);
         return false;
     }
     m_error->setVisible(false);
@@ -324,14 +291,11 @@ bool LivenessPage::selectStepsText(const QString& text, QString* error)
         findPeak();
         return true;
     }
-    const TileRangeResult parsed = TileRangeParser::parse(text, uint32_t(m_plot->data().source.notAlwaysLive.size()));
-    if (!parsed.ok() || parsed.tiles.empty()) {
-        if (error)
-            *error = parsed.ok() ? QStringLiteral("no steps given") : QString(parsed.error).replace(QStringLiteral("tile"), QStringLiteral("step"));
+    const std::vector<uint32_t> steps = LivenessViewState::parseSteps(text, m_plot->data().source.notAlwaysLive.size(), error);
+    if (steps.empty())
         return false;
-    }
-    m_plot->setSelectedSteps(parsed.tiles);
-    m_plot->centreOn(parsed.tiles.front());
+    m_plot->setSelectedSteps(steps);
+    m_plot->centreOn(steps.front());
     return true;
 }
 

@@ -4,6 +4,7 @@
 // tabs for the selected steps. Compare mode overlays or stacks both reports' curves; tables get
 // Source / Target / Diff with steps matched by index or by program name.
 #include "models/liveness/liveness_view_state.hpp"
+#include "views/liveness/liveness_scope_box.hpp"
 #include "views/widgets/report_page.hpp"
 
 class QAction;
@@ -18,6 +19,7 @@ namespace popscope {
 
 class LifetimeBars;
 class LivenessOverview;
+class LifetimePicker;
 class LivenessPlot;
 class LivenessTablesView;
 
@@ -59,6 +61,7 @@ private:
     void refreshTables(); // selection changed
     void refreshScopeBox();
     void refreshInfo();
+    void showError(const QString& message);
     void applyFilter();
     void nextMatch();
     LivenessScope currentScope() const;
@@ -68,10 +71,10 @@ private:
     LivenessOverview* m_overview;
     LifetimeBars* m_lifetimes;
     LivenessTablesView* m_tables;
-    QComboBox* m_scopeBox;
+    LivenessScopeBox* m_scopeBox;
     QLineEdit* m_filter;
     QLabel* m_filterCount;
-    QLineEdit* m_lifetimeEdit;
+    LifetimePicker* m_lifetimePicker;
     QLabel* m_info;
     QLabel* m_error;
     QAction* m_includeAlwaysLive;
