@@ -40,6 +40,31 @@ QString diffHtml(const SignedDiff& diff, bool bytes, MemoryUnit unit)
 
 WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
 {
+    buildHeader();
+    auto* headlineBox = new QWidget(this);
+    m_headlines = new QGridLayout(headlineBox);
+    m_headlines->setContentsMargins(0, 4, 0, 4);
+    m_headlines->setHorizontalSpacing(18);
+    m_headlines->setVerticalSpacing(4);
+    buildTable();
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(16, 12, 16, 8);
+    layout->setSpacing(8);
+    layout->addWidget(m_title);
+    layout->addWidget(m_status);
+    layout->addWidget(m_note);
+    layout->addWidget(headlineBox);
+    layout->addWidget(new QLabel(QStringLiteral("<b>Every change, largest first</b> · double-click a line to open its rows"), this));
+    layout->addWidget(m_panel, 1);
+
+    m_comparer = new ReportComparer(this);
+    followState();
+    recompute();
+}
+
+void WhatChangedPage::buildHeader()
+{
     m_title = new QLabel(this);
     m_title->setTextFormat(Qt::RichText);
     QFont big = m_title->font();
@@ -54,13 +79,10 @@ WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent) : ReportPa
     m_note->setForegroundRole(QPalette::ToolTipText);
     m_note->setContentsMargins(8, 4, 8, 4);
     m_note->setVisible(false);
+}
 
-    auto* headlineBox = new QWidget(this);
-    m_headlines = new QGridLayout(headlineBox);
-    m_headlines->setContentsMargins(0, 4, 0, 4);
-    m_headlines->setHorizontalSpacing(18);
-    m_headlines->setVerticalSpacing(4);
-
+void WhatChangedPage::buildTable()
+{
     m_model = new ChangeLinesModel(this);
     m_panel = new TablePanel(m_model, QStringLiteral("what-changed"), this);
     m_panel->setEmptyText(QStringLiteral("The two reports hold the same memory figures."));
@@ -71,18 +93,10 @@ WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent) : ReportPa
     m_panel->view()->setToolTip(QStringLiteral("Double-click a line to see its rows in the report it comes from"));
     connect(m_panel->view(), &QTreeView::doubleClicked, this,
             [this](const QModelIndex& index) { openLine(m_panel->proxy()->mapToSource(index).row()); });
+}
 
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(16, 12, 16, 8);
-    layout->setSpacing(8);
-    layout->addWidget(m_title);
-    layout->addWidget(m_status);
-    layout->addWidget(m_note);
-    layout->addWidget(headlineBox);
-    layout->addWidget(new QLabel(QStringLiteral("<b>Every change, largest first</b> · double-click a line to open its rows"), this));
-    layout->addWidget(m_panel, 1);
-
-    m_comparer = new ReportComparer(this);
+void WhatChangedPage::followState()
+{
     connect(m_comparer, &ReportComparer::progress, this, &WhatChangedPage::showStatus);
     connect(m_comparer, &ReportComparer::compared, this, [this] {
         show();
@@ -97,11 +111,10 @@ WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent) : ReportPa
         showStatus(QStringLiteral("The reports could not be compared: %1").arg(message));
         finishWork();
     });
-    connect(state, &ReportState::unitChanged, this, [this] {
+    connect(m_state, &ReportState::unitChanged, this, [this] {
         m_model->setUnit(m_state->unit());
         show();
     });
-    recompute();
 }
 
 const ReportComparison* WhatChangedPage::comparison() const { return m_comparer->comparison(); }

@@ -35,6 +35,9 @@ protected:
     void showReports() override; // compares the reports; ready once the figures are shown
 
 private:
+    void buildHeader(); // title, status line, the note on differing targets
+    void buildTable();  // every change, as sentences
+    void followState(); // the comparer's stages and the unit
     void recompute();
     void showStatus(const QString& text);
     void show();
