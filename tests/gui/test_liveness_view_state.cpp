@@ -38,27 +38,36 @@ std::vector<uint32_t> stepsNamed(const LivenessCurve& curve, const QString& need
     return steps;
 }
 
+// The grouped pipeline in the state, its curve of all IPUs built.
+struct GroupedPipeline {
+    std::shared_ptr<const LoadedReport> report = sample("pipeline-grouped.pop");
+    LivenessViewState view;
+    QString error;
+    LivenessPlotData data;
+    GroupedPipeline()
+    {
+        view.setReports(report, nullptr);
+        data = view.build(LivenessScope::allIpus(), &error);
+    }
+};
+
 } // namespace
 
 TEST_CASE("liveness view state: the curve, the peak and the info line of one report", "[liveness][state]")
 {
-    const auto report = sample("pipeline-grouped.pop");
-    LivenessViewState view;
-    view.setReports(report, nullptr);
-    QString error;
-    const LivenessPlotData data = view.build(LivenessScope::allIpus(), &error);
-    REQUIRE(error.isEmpty());
-    const LivenessSeries series = livenessSeries(*report->core, LivenessScope::allIpus());
-    REQUIRE(data.source.notAlwaysLive == series.notAlwaysLive);
-    REQUIRE(data.source.alwaysLive == series.alwaysLive);
-    REQUIRE(data.sourceSteps == &report->core->liveness());
-    REQUIRE(data.targetSteps == nullptr);
-    REQUIRE(data.sourceName == report->fileName());
-    REQUIRE(data.capacityLabel == QStringLiteral("Capacity of all IPUs"));
+    GroupedPipeline grouped;
+    REQUIRE(grouped.error.isEmpty());
+    const LivenessSeries series = livenessSeries(*grouped.report->core, LivenessScope::allIpus());
+    REQUIRE(grouped.data.source.notAlwaysLive == series.notAlwaysLive);
+    REQUIRE(grouped.data.source.alwaysLive == series.alwaysLive);
+    REQUIRE(grouped.data.sourceSteps == &grouped.report->core->liveness());
+    REQUIRE(grouped.data.targetSteps == nullptr);
+    REQUIRE(grouped.data.sourceName == grouped.report->fileName());
+    REQUIRE(grouped.data.capacityLabel == QStringLiteral("Capacity of all IPUs"));
 
     const LivenessPeak peak = findPeak(series.notAlwaysLive);
-    const LivenessCurve& curve = report->core->liveness();
-    const LivenessInfo one = view.info(data, {peak.step}, MemoryUnit::Binary, 1234, 8);
+    const LivenessCurve& curve = grouped.report->core->liveness();
+    const LivenessInfo one = grouped.view.info(grouped.data, {peak.step}, MemoryUnit::Binary, 1234, 8);
     REQUIRE(one.hasCurve);
     REQUIRE(one.text.startsWith(QStringLiteral("<b>All IPUs</b> · peak %1 at step %2 <i>%3</i>")
                                     .arg(bytesText(peak.bytes, MemoryUnit::Binary), countText(peak.step),
@@ -69,16 +78,16 @@ TEST_CASE("liveness view state: the curve, the peak and the info line of one rep
     REQUIRE(one.toolTip.contains(QString::fromStdString(series.basis)));
     REQUIRE(one.toolTip.contains(QStringLiteral("Always live %1, of which variables %2")
                                      .arg(bytesText(series.alwaysLive, MemoryUnit::Binary), bytesText(1234, MemoryUnit::Binary))));
-    const LivenessInfo many = view.info(data, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, MemoryUnit::Bytes, 0, 8);
+    const LivenessInfo many = grouped.view.info(grouped.data, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, MemoryUnit::Bytes, 0, 8);
     REQUIRE(many.text.endsWith(QStringLiteral("<br>10 steps selected (the tables show the first 8)")));
-    REQUIRE(view.info(data, {1, 2}, MemoryUnit::Bytes, 0, 8).text.endsWith(QStringLiteral("<br>2 steps selected")));
+    REQUIRE(grouped.view.info(grouped.data, {1, 2}, MemoryUnit::Bytes, 0, 8).text.endsWith(QStringLiteral("<br>2 steps selected")));
 
     // No curve: the text says so while a report is open, and nothing once none is.
-    const LivenessInfo empty = view.info({}, {}, MemoryUnit::Binary, 0, 8);
+    const LivenessInfo empty = grouped.view.info({}, {}, MemoryUnit::Binary, 0, 8);
     REQUIRE_FALSE(empty.hasCurve);
     REQUIRE(empty.text == QStringLiteral("This report has no liveness steps."));
-    view.setReports(nullptr, nullptr);
-    REQUIRE(view.info(data, {}, MemoryUnit::Binary, 0, 8).text.isEmpty());
+    grouped.view.setReports(nullptr, nullptr);
+    REQUIRE(grouped.view.info(grouped.data, {}, MemoryUnit::Binary, 0, 8).text.isEmpty());
 }
 
 TEST_CASE("liveness view state: the variable index finds what a scan of the variables finds", "[liveness][state]")
@@ -143,36 +152,32 @@ TEST_CASE("liveness view state: lifetimes of picked variables in both reports, t
 
 TEST_CASE("liveness view state: the step filter marks the steps of matching programs", "[liveness][state]")
 {
-    const auto report = sample("pipeline-grouped.pop");
-    LivenessViewState view;
-    view.setReports(report, nullptr);
-    QString error;
-    const LivenessPlotData data = view.build(LivenessScope::allIpus(), &error);
-    const std::vector<uint32_t> expected = stepsNamed(*data.sourceSteps, QStringLiteral("MatMulGradWeights"));
+    GroupedPipeline grouped;
+    const std::vector<uint32_t> expected = stepsNamed(*grouped.data.sourceSteps, QStringLiteral("MatMulGradWeights"));
     REQUIRE(expected.size() >= 2);
-    REQUIRE(view.filterSteps(QStringLiteral("  matmulgradWEIGHTS "), data.sourceSteps) == expected.size());
+    REQUIRE(grouped.view.filterSteps(QStringLiteral("  matmulgradWEIGHTS "), grouped.data.sourceSteps) == expected.size());
     std::vector<uint32_t> marked;
-    for (size_t s = 0; s < view.filterMatches().size(); ++s)
-        if (view.filterMatches()[s])
+    for (size_t s = 0; s < grouped.view.filterMatches().size(); ++s)
+        if (grouped.view.filterMatches()[s])
             marked.push_back(uint32_t(s));
     REQUIRE(marked == expected);
-    REQUIRE(view.nextMatch({}) == expected.front());
-    REQUIRE(view.nextMatch({expected.front()}) == expected[1]);
-    REQUIRE(view.nextMatch({expected.back()}) == expected.front()); // wraps around
-    REQUIRE(view.filterSteps(QStringLiteral("no program is called this"), data.sourceSteps) == 0);
-    REQUIRE(!view.nextMatch({}));
-    REQUIRE(view.filterSteps(QString(), data.sourceSteps) == 0);
-    REQUIRE(view.filterMatches().empty());
+    REQUIRE(grouped.view.nextMatch({}) == expected.front());
+    REQUIRE(grouped.view.nextMatch({expected.front()}) == expected[1]);
+    REQUIRE(grouped.view.nextMatch({expected.back()}) == expected.front()); // wraps around
+    REQUIRE(grouped.view.filterSteps(QStringLiteral("no program is called this"), grouped.data.sourceSteps) == 0);
+    REQUIRE(!grouped.view.nextMatch({}));
+    REQUIRE(grouped.view.filterSteps(QString(), grouped.data.sourceSteps) == 0);
+    REQUIRE(grouped.view.filterMatches().empty());
 
     // Steps typed by people (--steps, What changed's links): in range, sorted, said as steps.
-    const size_t steps = data.source.notAlwaysLive.size();
-    REQUIRE(LivenessViewState::parseSteps(QStringLiteral("%1, 3-5 1").arg(steps - 1), steps, &error)
+    const size_t steps = grouped.data.source.notAlwaysLive.size();
+    REQUIRE(LivenessViewState::parseSteps(QStringLiteral("%1, 3-5 1").arg(steps - 1), steps, &grouped.error)
             == std::vector<uint32_t>{1, 3, 4, 5, uint32_t(steps - 1)});
-    REQUIRE(LivenessViewState::parseSteps(QString::number(steps), steps, &error).empty());
-    REQUIRE(error.contains(QStringLiteral("step")));
-    REQUIRE_FALSE(error.contains(QStringLiteral("tile")));
-    REQUIRE(LivenessViewState::parseSteps(QStringLiteral(" "), steps, &error).empty());
-    REQUIRE(error == QStringLiteral("no steps given"));
+    REQUIRE(LivenessViewState::parseSteps(QString::number(steps), steps, &grouped.error).empty());
+    REQUIRE(grouped.error.contains(QStringLiteral("step")));
+    REQUIRE_FALSE(grouped.error.contains(QStringLiteral("tile")));
+    REQUIRE(LivenessViewState::parseSteps(QStringLiteral(" "), steps, &grouped.error).empty());
+    REQUIRE(grouped.error == QStringLiteral("no steps given"));
 }
 
 TEST_CASE("liveness view state: compare mode matches the steps, the scopes, a missing IPU", "[liveness][state]")
