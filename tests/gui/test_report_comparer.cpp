@@ -1,11 +1,12 @@
 // ReportComparer and TraceExporter: the What changed page's and the trace export's background work
 // as objects of their own, without widgets: core's figures delivered in two stages, a damaged part
 // said with the file named, dropped work that delivers nothing, and an export that writes what
-// writeChromeTrace writes.
+// writeChromeTrace writes; and the What changed page saying why two reports could not be compared.
 #include "fixture_builder.hpp"
 #include "gui_fixture.hpp"
 #include "models/trace/trace_exporter.hpp"
 #include "models/what_changed/report_comparer.hpp"
+#include "views/what_changed/what_changed_page.hpp"
 #include "popscope/chrome_trace.hpp"
 #include "popscope/profile.hpp"
 
@@ -123,4 +124,22 @@ TEST_CASE("trace exporter: writes what writeChromeTrace writes, or says why not"
     REQUIRE(failed.wait(60000));
     REQUIRE(failed.first().at(0).toString() == nowhere);
     REQUIRE(failed.first().at(1).toString().contains(QStringLiteral("no-such-folder")));
+}
+
+TEST_CASE("what changed page: reports that cannot be compared say why on the page", "[compare][comparer][hostile]")
+{
+    TempDir dir;
+    const std::string good = writeValidProfile(dir, "good.pop");
+    const std::string damaged = writeValidProfile(dir, "damaged-variables.pop");
+    execSql(damaged, "UPDATE variables SET size_bytes = -5 WHERE id = 0");
+    MainWindow window;
+    window.setInteractive(false);
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    window.compareFiles(QString::fromStdString(good), QString::fromStdString(damaged));
+    REQUIRE(opened.wait(20000));
+    REQUIRE(showPageAndWait(window, QStringLiteral("what-changed")));
+    auto* page = qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+    REQUIRE(page->comparison() == nullptr);
+    REQUIRE(page->statusText().startsWith(QStringLiteral("The reports could not be compared: ")));
+    REQUIRE(page->statusText().contains(QStringLiteral("damaged-variables.pop")));
 }
