@@ -16,7 +16,10 @@ using popscope::test::sampleProfile;
 
 namespace {
 
-std::shared_ptr<const LoadedReport> sample(const char* name) { return loadReport(sampleProfile(name)); }
+std::shared_ptr<const LoadedReport> sample(const char* name)
+{
+    return loadReport(sampleProfile(name));
+}
 
 // The first not-always-live variable called `name`, by scanning them all (what the page did).
 int64_t scan(const Report& report, const std::string& name)
@@ -67,20 +70,24 @@ TEST_CASE("liveness view state: the curve, the peak and the info line of one rep
 
     const LivenessPeak peak = findPeak(series.notAlwaysLive);
     const LivenessCurve& curve = grouped.report->core->liveness();
-    const LivenessInfo one = grouped.view.info(grouped.data, {peak.step}, MemoryUnit::Binary, 1234, 8);
+    const LivenessInfo one = grouped.view.info(grouped.data, { peak.step }, MemoryUnit::Binary, 1234, 8);
     REQUIRE(one.hasCurve);
     REQUIRE(one.text.startsWith(QStringLiteral("<b>All IPUs</b> · peak %1 at step %2 <i>%3</i>")
                                     .arg(bytesText(peak.bytes, MemoryUnit::Binary), countText(peak.step),
-                                         QString::fromStdString(curve.stepName(peak.step)))));
-    REQUIRE(one.text.endsWith(QStringLiteral("<br>Selected step %1: <i>%2</i> (%3)")
-                                  .arg(countText(peak.step), QString::fromStdString(curve.stepName(peak.step)),
-                                       QString::fromStdString(curve.stepType(peak.step)))));
+                                        QString::fromStdString(curve.stepName(peak.step)))));
+    REQUIRE(
+        one.text.endsWith(QStringLiteral("<br>Selected step %1: <i>%2</i> (%3)")
+                              .arg(countText(peak.step), QString::fromStdString(curve.stepName(peak.step)),
+                                  QString::fromStdString(curve.stepType(peak.step)))));
     REQUIRE(one.toolTip.contains(QString::fromStdString(series.basis)));
-    REQUIRE(one.toolTip.contains(QStringLiteral("Always live %1, of which variables %2")
-                                     .arg(bytesText(series.alwaysLive, MemoryUnit::Binary), bytesText(1234, MemoryUnit::Binary))));
-    const LivenessInfo many = grouped.view.info(grouped.data, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, MemoryUnit::Bytes, 0, 8);
+    REQUIRE(one.toolTip.contains(
+        QStringLiteral("Always live %1, of which variables %2")
+            .arg(bytesText(series.alwaysLive, MemoryUnit::Binary), bytesText(1234, MemoryUnit::Binary))));
+    const LivenessInfo many
+        = grouped.view.info(grouped.data, { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }, MemoryUnit::Bytes, 0, 8);
     REQUIRE(many.text.endsWith(QStringLiteral("<br>10 steps selected (the tables show the first 8)")));
-    REQUIRE(grouped.view.info(grouped.data, {1, 2}, MemoryUnit::Bytes, 0, 8).text.endsWith(QStringLiteral("<br>2 steps selected")));
+    REQUIRE(grouped.view.info(grouped.data, { 1, 2 }, MemoryUnit::Bytes, 0, 8)
+                .text.endsWith(QStringLiteral("<br>2 steps selected")));
 
     // No curve: the text says so while a report is open, and nothing once none is.
     const LivenessInfo empty = grouped.view.info({}, {}, MemoryUnit::Binary, 0, 8);
@@ -90,7 +97,8 @@ TEST_CASE("liveness view state: the curve, the peak and the info line of one rep
     REQUIRE(grouped.view.info(grouped.data, {}, MemoryUnit::Binary, 0, 8).text.isEmpty());
 }
 
-TEST_CASE("liveness view state: the variable index finds what a scan of the variables finds", "[liveness][state]")
+TEST_CASE(
+    "liveness view state: the variable index finds what a scan of the variables finds", "[liveness][state]")
 {
     const auto source = sample("pipeline-grouped.pop"), target = sample("pipeline-interleaved.pop");
     LivenessViewState view;
@@ -111,7 +119,8 @@ TEST_CASE("liveness view state: the variable index finds what a scan of the vari
     REQUIRE(view.findVariable(2, *notAlwaysLive.begin()) == -1);
 }
 
-TEST_CASE("liveness view state: lifetimes of picked variables in both reports, the latest twelve", "[liveness][state]")
+TEST_CASE("liveness view state: lifetimes of picked variables in both reports, the latest twelve",
+    "[liveness][state]")
 {
     const auto source = sample("pipeline-grouped.pop"), target = sample("pipeline-interleaved.pop");
     LivenessViewState view;
@@ -153,18 +162,21 @@ TEST_CASE("liveness view state: lifetimes of picked variables in both reports, t
 TEST_CASE("liveness view state: the step filter marks the steps of matching programs", "[liveness][state]")
 {
     GroupedPipeline grouped;
-    const std::vector<uint32_t> expected = stepsNamed(*grouped.data.sourceSteps, QStringLiteral("MatMulGradWeights"));
+    const std::vector<uint32_t> expected
+        = stepsNamed(*grouped.data.sourceSteps, QStringLiteral("MatMulGradWeights"));
     REQUIRE(expected.size() >= 2);
-    REQUIRE(grouped.view.filterSteps(QStringLiteral("  matmulgradWEIGHTS "), grouped.data.sourceSteps) == expected.size());
+    REQUIRE(grouped.view.filterSteps(QStringLiteral("  matmulgradWEIGHTS "), grouped.data.sourceSteps)
+        == expected.size());
     std::vector<uint32_t> marked;
     for (size_t s = 0; s < grouped.view.filterMatches().size(); ++s)
         if (grouped.view.filterMatches()[s])
             marked.push_back(uint32_t(s));
     REQUIRE(marked == expected);
     REQUIRE(grouped.view.nextMatch({}) == expected.front());
-    REQUIRE(grouped.view.nextMatch({expected.front()}) == expected[1]);
-    REQUIRE(grouped.view.nextMatch({expected.back()}) == expected.front()); // wraps around
-    REQUIRE(grouped.view.filterSteps(QStringLiteral("no program is called this"), grouped.data.sourceSteps) == 0);
+    REQUIRE(grouped.view.nextMatch({ expected.front() }) == expected[1]);
+    REQUIRE(grouped.view.nextMatch({ expected.back() }) == expected.front()); // wraps around
+    REQUIRE(
+        grouped.view.filterSteps(QStringLiteral("no program is called this"), grouped.data.sourceSteps) == 0);
     REQUIRE(!grouped.view.nextMatch({}));
     REQUIRE(grouped.view.filterSteps(QString(), grouped.data.sourceSteps) == 0);
     REQUIRE(grouped.view.filterMatches().empty());
@@ -172,7 +184,7 @@ TEST_CASE("liveness view state: the step filter marks the steps of matching prog
     // Steps typed by people (--steps, What changed's links): in range, sorted, said as steps.
     const size_t steps = grouped.data.source.notAlwaysLive.size();
     REQUIRE(LivenessViewState::parseSteps(QStringLiteral("%1, 3-5 1").arg(steps - 1), steps, &grouped.error)
-            == std::vector<uint32_t>{1, 3, 4, 5, uint32_t(steps - 1)});
+        == std::vector<uint32_t> { 1, 3, 4, 5, uint32_t(steps - 1) });
     REQUIRE(LivenessViewState::parseSteps(QString::number(steps), steps, &grouped.error).empty());
     REQUIRE(grouped.error.contains(QStringLiteral("step")));
     REQUIRE_FALSE(grouped.error.contains(QStringLiteral("tile")));
@@ -180,7 +192,8 @@ TEST_CASE("liveness view state: the step filter marks the steps of matching prog
     REQUIRE(grouped.error == QStringLiteral("no steps given"));
 }
 
-TEST_CASE("liveness view state: compare mode matches the steps, the scopes, a missing IPU", "[liveness][state]")
+TEST_CASE(
+    "liveness view state: compare mode matches the steps, the scopes, a missing IPU", "[liveness][state]")
 {
     const auto source = sample("pipeline-grouped.pop"), target = sample("pipeline-interleaved.pop");
     LivenessViewState view;
@@ -191,17 +204,22 @@ TEST_CASE("liveness view state: compare mode matches the steps, the scopes, a mi
     const StepMatch match = matchSteps(source->core->liveness(), target->core->liveness());
     REQUIRE(data.match == &view.match());
     REQUIRE(view.match().targetOf == match.targetOf);
-    REQUIRE(data.target.notAlwaysLive == livenessSeries(*target->core, LivenessScope::onIpu(0)).notAlwaysLive);
+    REQUIRE(
+        data.target.notAlwaysLive == livenessSeries(*target->core, LivenessScope::onIpu(0)).notAlwaysLive);
     REQUIRE(data.capacityLabel == QStringLiteral("IPU capacity"));
     const LivenessInfo info = view.info(data, {}, MemoryUnit::Binary, 0, 8);
-    REQUIRE(info.text.contains(QStringLiteral("steps matched %1 (%2 of %3)")
-                                   .arg(match.byName ? QStringLiteral("by program name") : QStringLiteral("by index"),
-                                        countText(match.matched), countText(data.source.notAlwaysLive.size()))));
+    REQUIRE(info.text.contains(
+        QStringLiteral("steps matched %1 (%2 of %3)")
+            .arg(match.byName ? QStringLiteral("by program name") : QStringLiteral("by index"),
+                countText(match.matched), countText(data.source.notAlwaysLive.size()))));
 
     REQUIRE(LivenessViewState::scopeFor(2, {}, 100) == LivenessScope::onIpu(2));
-    REQUIRE(LivenessViewState::scopeFor(LivenessViewState::kAllIpus, {1, 2}, 100) == LivenessScope::allIpus());
-    REQUIRE(LivenessViewState::scopeFor(LivenessViewState::kSelectedTiles, {0, 5, 150}, 100) == LivenessScope::onTiles({0, 5}));
-    REQUIRE(LivenessViewState::scopeFor(LivenessViewState::kSelectedTiles, {150}, 100) == LivenessScope::allIpus());
+    REQUIRE(
+        LivenessViewState::scopeFor(LivenessViewState::kAllIpus, { 1, 2 }, 100) == LivenessScope::allIpus());
+    REQUIRE(LivenessViewState::scopeFor(LivenessViewState::kSelectedTiles, { 0, 5, 150 }, 100)
+        == LivenessScope::onTiles({ 0, 5 }));
+    REQUIRE(LivenessViewState::scopeFor(LivenessViewState::kSelectedTiles, { 150 }, 100)
+        == LivenessScope::allIpus());
 
     // An IPU the reports lack: no curve, and why.
     const uint32_t missing = source->summary.target.numIpus + 1;

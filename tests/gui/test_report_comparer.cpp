@@ -6,9 +6,9 @@
 #include "gui_fixture.hpp"
 #include "models/trace/trace_exporter.hpp"
 #include "models/what_changed/report_comparer.hpp"
-#include "views/what_changed/what_changed_page.hpp"
 #include "popscope/chrome_trace.hpp"
 #include "popscope/profile.hpp"
+#include "views/what_changed/what_changed_page.hpp"
 
 #include <QSignalSpy>
 
@@ -17,7 +17,8 @@
 using namespace popscope;
 using namespace popscope::test;
 
-TEST_CASE("report comparer: the figures, then the execution traces, as core compares them", "[compare][comparer]")
+TEST_CASE(
+    "report comparer: the figures, then the execution traces, as core compares them", "[compare][comparer]")
 {
     const auto source = loadReport(sampleProfile("pipeline-grouped.pop"));
     const auto target = loadReport(sampleProfile("pipeline-interleaved.pop"));
@@ -34,7 +35,8 @@ TEST_CASE("report comparer: the figures, then the execution traces, as core comp
     REQUIRE(tracesFollow); // the figures came first, with the traces still running
     REQUIRE(failed.isEmpty());
     REQUIRE(progress.size() == 2);
-    REQUIRE(progress[0].at(0).toString() == QStringLiteral("Comparing pipeline-grouped.pop with pipeline-interleaved.pop…"));
+    REQUIRE(progress[0].at(0).toString()
+        == QStringLiteral("Comparing pipeline-grouped.pop with pipeline-interleaved.pop…"));
     REQUIRE(progress[1].at(0).toString().startsWith(QStringLiteral("Analysing the execution traces")));
     REQUIRE(comparer.stage().isEmpty());
     REQUIRE(comparer.traceError().isEmpty());
@@ -53,12 +55,14 @@ TEST_CASE("report comparer: the figures, then the execution traces, as core comp
 }
 
 TEST_CASE("report comparer: a damaged trace keeps the figures, damaged variables fail naming the file",
-          "[compare][comparer][hostile]")
+    "[compare][comparer][hostile]")
 {
     TempDir dir;
     const std::string good = writeValidProfile(dir, "good.pop");
     const std::string trace = writeValidProfile(dir, "damaged-trace.pop");
-    execSql(trace, "UPDATE cycles_by_tile SET cycles = zeroblob(7) WHERE step_id = (SELECT min(step_id) FROM cycles_by_tile)");
+    execSql(trace,
+        "UPDATE cycles_by_tile SET cycles = zeroblob(7) WHERE step_id = (SELECT min(step_id) FROM "
+        "cycles_by_tile)");
     ReportComparer comparer;
     QSignalSpy traces(&comparer, &ReportComparer::tracesCompared);
     comparer.start(loadReport(QString::fromStdString(trace)), loadReport(QString::fromStdString(good)));
@@ -79,9 +83,11 @@ TEST_CASE("report comparer: a damaged trace keeps the figures, damaged variables
     REQUIRE_FALSE(comparer.isComparing());
 }
 
-TEST_CASE("report comparer: dropped work delivers nothing, and new work delivers its own", "[compare][comparer]")
+TEST_CASE(
+    "report comparer: dropped work delivers nothing, and new work delivers its own", "[compare][comparer]")
 {
-    const auto a = loadReport(sampleProfile("sort-single.pop")), b = loadReport(sampleProfile("sort-bitonic.pop"));
+    const auto a = loadReport(sampleProfile("sort-single.pop")),
+               b = loadReport(sampleProfile("sort-bitonic.pop"));
     ReportComparer comparer;
     QSignalSpy compared(&comparer, &ReportComparer::compared);
     QSignalSpy traces(&comparer, &ReportComparer::tracesCompared);
@@ -126,7 +132,8 @@ TEST_CASE("trace exporter: writes what writeChromeTrace writes, or says why not"
     REQUIRE(failed.first().at(1).toString().contains(QStringLiteral("no-such-folder")));
 }
 
-TEST_CASE("what changed page: reports that cannot be compared say why on the page", "[compare][comparer][hostile]")
+TEST_CASE(
+    "what changed page: reports that cannot be compared say why on the page", "[compare][comparer][hostile]")
 {
     TempDir dir;
     const std::string good = writeValidProfile(dir, "good.pop");

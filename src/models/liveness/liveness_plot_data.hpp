@@ -17,7 +17,7 @@ struct LivenessPlotData {
     LivenessSeries source, target;
     const LivenessCurve* sourceSteps = nullptr;
     const LivenessCurve* targetSteps = nullptr; // null outside compare mode
-    const StepMatch* match = nullptr;           // compare mode: source step <-> target step
+    const StepMatch* match = nullptr; // compare mode: source step <-> target step
     QString sourceName, targetName;
     QString capacityLabel;
 };

@@ -9,7 +9,8 @@
 
 namespace popscope {
 
-void LivenessViewState::setReports(std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target)
+void LivenessViewState::setReports(
+    std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target)
 {
     if (source == m_reports[0] && target == m_reports[1])
         return;
@@ -35,7 +36,8 @@ void LivenessViewState::indexVariables()
     m_names.removeDuplicates();
 }
 
-LivenessScope LivenessViewState::scopeFor(int choice, std::vector<uint32_t> selectedTiles, uint32_t commonTiles)
+LivenessScope LivenessViewState::scopeFor(
+    int choice, std::vector<uint32_t> selectedTiles, uint32_t commonTiles)
 {
     if (choice >= 0)
         return LivenessScope::onIpu(uint32_t(choice));
@@ -75,7 +77,8 @@ LivenessPlotData LivenessViewState::build(const LivenessScope& scope, QString* e
     }
     data.capacityLabel = m_scope.kind == LivenessScope::Kind::Tiles
         ? QStringLiteral("Capacity of %1").arg(QString::fromStdString(m_scope.describe()))
-        : m_scope.kind == LivenessScope::Kind::Ipu ? QStringLiteral("IPU capacity") : QStringLiteral("Capacity of all IPUs");
+        : m_scope.kind == LivenessScope::Kind::Ipu ? QStringLiteral("IPU capacity")
+                                                   : QStringLiteral("Capacity of all IPUs");
     return data;
 }
 
@@ -84,7 +87,9 @@ std::vector<uint32_t> LivenessViewState::parseSteps(const QString& text, size_t 
     const TileRangeResult parsed = TileRangeParser::parse(text, uint32_t(steps));
     if (!parsed.ok() || parsed.tiles.empty()) {
         if (error)
-            *error = parsed.ok() ? QStringLiteral("no steps given") : QString(parsed.error).replace(QStringLiteral("tile"), QStringLiteral("step"));
+            *error = parsed.ok()
+                ? QStringLiteral("no steps given")
+                : QString(parsed.error).replace(QStringLiteral("tile"), QStringLiteral("step"));
         return {};
     }
     return parsed.tiles;
@@ -102,8 +107,10 @@ bool LivenessViewState::addLifetime(const QString& name, QString* error)
 {
     if (findVariable(0, name) < 0 && findVariable(1, name) < 0) {
         if (error && !name.isEmpty())
-            *error = QStringLiteral("No not-always-live variable is called “%1”. Always-live variables are live "
-                                    "at every step; pick a name from the list.").arg(name);
+            *error
+                = QStringLiteral("No not-always-live variable is called “%1”. Always-live variables are live "
+                                 "at every step; pick a name from the list.")
+                      .arg(name);
         return false;
     }
     m_lifetimes.removeAll(name);
@@ -126,7 +133,8 @@ std::vector<LifetimeRow> LivenessViewState::lifetimeRows() const
             const LoadedReport& report = *m_reports[slot];
             (slot == 0 ? row.inSource : row.inTarget) = true;
             (slot == 0 ? row.source : row.target) = report.variables()[size_t(v)].liveRanges;
-            (slot == 0 ? row.sourceBytes : row.targetBytes) = variableBytes(*report.core, uint32_t(v), m_scope);
+            (slot == 0 ? row.sourceBytes : row.targetBytes)
+                = variableBytes(*report.core, uint32_t(v), m_scope);
         }
         if (row.inSource || row.inTarget)
             rows.push_back(std::move(row));
@@ -145,7 +153,8 @@ size_t LivenessViewState::filterSteps(const QString& text, const LivenessCurve* 
     std::vector<uint8_t> programMatches(steps->programNames.size(), 0);
     for (size_t p = 0; p < steps->programNames.size(); ++p) {
         std::string name = steps->programNames[p];
-        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        std::transform(
+            name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
         programMatches[p] = name.find(needle) != std::string::npos;
     }
     size_t count = 0;
@@ -166,8 +175,8 @@ std::optional<uint32_t> LivenessViewState::nextMatch(const std::vector<uint32_t>
     return std::nullopt;
 }
 
-LivenessInfo LivenessViewState::info(const LivenessPlotData& d, const std::vector<uint32_t>& selected, MemoryUnit unit,
-                                     uint64_t alwaysLiveVariables, size_t maxStepColumns) const
+LivenessInfo LivenessViewState::info(const LivenessPlotData& d, const std::vector<uint32_t>& selected,
+    MemoryUnit unit, uint64_t alwaysLiveVariables, size_t maxStepColumns) const
 {
     LivenessInfo info;
     if (!m_reports[0] || !d.sourceSteps || d.source.notAlwaysLive.empty()) {
@@ -183,30 +192,36 @@ LivenessInfo LivenessViewState::info(const LivenessPlotData& d, const std::vecto
     // the variables (a tile selection without per-tile liveness), else in the tooltip.
     info.text = QStringLiteral("<b>%1</b>%2 · peak %3 at step %4 <i>%5</i>")
                     .arg(scope,
-                         d.source.computedFromVariables ? QStringLiteral(" (") + m_basis.toHtmlEscaped() + QLatin1Char(')') : QString(),
-                         bytesText(peak.bytes, unit), countText(peak.step),
-                         QString::fromStdString(d.sourceSteps->stepName(peak.step)).toHtmlEscaped());
+                        d.source.computedFromVariables
+                            ? QStringLiteral(" (") + m_basis.toHtmlEscaped() + QLatin1Char(')')
+                            : QString(),
+                        bytesText(peak.bytes, unit), countText(peak.step),
+                        QString::fromStdString(d.sourceSteps->stepName(peak.step)).toHtmlEscaped());
     if (d.targetSteps && !d.target.notAlwaysLive.empty()) {
         const LivenessPeak t = findPeak(d.target.notAlwaysLive);
         const int64_t diff = int64_t(t.bytes) - int64_t(peak.bytes);
         info.text += QStringLiteral("; target %1 at step %2 (%3) · steps matched %4 (%5 of %6)")
                          .arg(bytesText(t.bytes, unit), countText(t.step), signedBytesText(diff, unit),
-                              m_match.byName ? QStringLiteral("by program name") : QStringLiteral("by index"),
-                              countText(m_match.matched), countText(d.source.notAlwaysLive.size()));
+                             m_match.byName ? QStringLiteral("by program name") : QStringLiteral("by index"),
+                             countText(m_match.matched), countText(d.source.notAlwaysLive.size()));
     }
     // Always-live memory is more than the always-live variables: say what the rest is.
-    info.toolTip = QStringLiteral("Curve: %1.<br>Always live %2, of which variables %3; the rest is code, constants, "
-                                  "vertex state and exchange buffers.")
-                       .arg(m_basis.toHtmlEscaped(), bytesText(d.source.alwaysLive, unit), bytesText(alwaysLiveVariables, unit));
+    info.toolTip
+        = QStringLiteral("Curve: %1.<br>Always live %2, of which variables %3; the rest is code, constants, "
+                         "vertex state and exchange buffers.")
+              .arg(m_basis.toHtmlEscaped(), bytesText(d.source.alwaysLive, unit),
+                  bytesText(alwaysLiveVariables, unit));
     if (selected.size() == 1)
         info.text += QStringLiteral("<br>Selected step %1: <i>%2</i> (%3)")
-                         .arg(countText(selected[0]), QString::fromStdString(d.sourceSteps->stepName(selected[0])).toHtmlEscaped(),
-                              QString::fromStdString(d.sourceSteps->stepType(selected[0])));
+                         .arg(countText(selected[0]),
+                             QString::fromStdString(d.sourceSteps->stepName(selected[0])).toHtmlEscaped(),
+                             QString::fromStdString(d.sourceSteps->stepType(selected[0])));
     else if (selected.size() > 1)
         info.text += QStringLiteral("<br>%1 steps selected%2")
                          .arg(countText(selected.size()),
-                              selected.size() > maxStepColumns ? QStringLiteral(" (the tables show the first %1)").arg(maxStepColumns)
-                                                               : QString());
+                             selected.size() > maxStepColumns
+                                 ? QStringLiteral(" (the tables show the first %1)").arg(maxStepColumns)
+                                 : QString());
     return info;
 }
 

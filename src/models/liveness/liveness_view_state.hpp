@@ -75,7 +75,7 @@ public:
     // The info line for `data` (as build made it) with `selected` steps. `alwaysLiveVariables`
     // is what the always-live variables hold; the tables show `maxStepColumns` steps at most.
     LivenessInfo info(const LivenessPlotData& data, const std::vector<uint32_t>& selected, MemoryUnit unit,
-                      uint64_t alwaysLiveVariables, size_t maxStepColumns) const;
+        uint64_t alwaysLiveVariables, size_t maxStepColumns) const;
 
 private:
     void indexVariables();

@@ -11,9 +11,15 @@
 
 namespace popscope {
 
-TraceExporter::TraceExporter(QObject* parent) : QObject(parent) {}
+TraceExporter::TraceExporter(QObject* parent)
+    : QObject(parent)
+{
+}
 
-TraceExporter::~TraceExporter() { waitForFinished(); }
+TraceExporter::~TraceExporter()
+{
+    waitForFinished();
+}
 
 void TraceExporter::waitForFinished()
 {

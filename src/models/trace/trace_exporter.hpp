@@ -7,8 +7,7 @@
 
 #include <vector>
 
-template <typename T>
-class QFutureWatcher;
+template <typename T> class QFutureWatcher;
 
 namespace popscope {
 

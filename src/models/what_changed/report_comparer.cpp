@@ -10,8 +10,7 @@ namespace {
 
 // A watcher whose result nobody wants any more: it goes once its work ends (the work holds its
 // reports itself, so nothing waits for it).
-template <typename T>
-void release(QFutureWatcher<T>*& watcher, QObject* owner)
+template <typename T> void release(QFutureWatcher<T>*& watcher, QObject* owner)
 {
     if (!watcher)
         return;
@@ -25,9 +24,15 @@ void release(QFutureWatcher<T>*& watcher, QObject* owner)
 
 } // namespace
 
-ReportComparer::ReportComparer(QObject* parent) : QObject(parent) {}
+ReportComparer::ReportComparer(QObject* parent)
+    : QObject(parent)
+{
+}
 
-ReportComparer::~ReportComparer() { waitForFinished(); }
+ReportComparer::~ReportComparer()
+{
+    waitForFinished();
+}
 
 void ReportComparer::waitForFinished()
 {
@@ -55,7 +60,8 @@ void ReportComparer::drop()
     m_stage.clear();
 }
 
-void ReportComparer::start(std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target)
+void ReportComparer::start(
+    std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target)
 {
     drop();
     if (!source || !target)
@@ -68,11 +74,11 @@ void ReportComparer::start(std::shared_ptr<const LoadedReport> source, std::shar
     // Reading the parts it needs, the join and the diffs run off the GUI thread.
     m_figures->setFuture(QtConcurrent::run([a = m_source, b = m_target]() -> Figures {
         try {
-            return {std::make_shared<ReportComparison>(compareReports(*a, *b)), {}};
+            return { std::make_shared<ReportComparison>(compareReports(*a, *b)), {} };
         } catch (const ProfileError& error) { // a damaged part: said on the page, not a crash
-            return {nullptr, QString::fromStdString(error.what())};
+            return { nullptr, QString::fromStdString(error.what()) };
         } catch (const std::bad_alloc&) {
-            return {nullptr, QStringLiteral("not enough memory to compare the reports")};
+            return { nullptr, QStringLiteral("not enough memory to compare the reports") };
         }
     }));
 }
@@ -101,11 +107,11 @@ void ReportComparer::compareTraces()
     connect(m_traces, &QFutureWatcherBase::finished, this, &ReportComparer::onTracesCompared);
     m_traces->setFuture(QtConcurrent::run([a = m_source, b = m_target]() -> Traces {
         try {
-            return {compareExecutionTraces(*a, *b), {}};
+            return { compareExecutionTraces(*a, *b), {} };
         } catch (const ProfileError& error) { // a damaged trace: said on the page, the rest stays
-            return {{}, QString::fromStdString(error.what())};
+            return { {}, QString::fromStdString(error.what()) };
         } catch (const std::bad_alloc&) {
-            return {{}, QStringLiteral("not enough memory to analyse the execution traces")};
+            return { {}, QStringLiteral("not enough memory to analyse the execution traces") };
         }
     }));
 }

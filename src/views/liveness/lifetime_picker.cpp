@@ -8,10 +8,12 @@
 
 namespace popscope {
 
-LifetimePicker::LifetimePicker(QWidget* parent) : QWidget(parent)
+LifetimePicker::LifetimePicker(QWidget* parent)
+    : QWidget(parent)
 {
     m_edit = new QLineEdit(this);
-    m_edit->setPlaceholderText(QStringLiteral("Variable lifetime: type a name, or double-click a variable below"));
+    m_edit->setPlaceholderText(
+        QStringLiteral("Variable lifetime: type a name, or double-click a variable below"));
     m_edit->setClearButtonEnabled(true);
     m_edit->setCompleter(new QCompleter(new QStringListModel(this), this));
     m_edit->completer()->setCaseSensitivity(Qt::CaseInsensitive);

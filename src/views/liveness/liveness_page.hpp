@@ -35,7 +35,6 @@ public:
     QLineEdit* stepFilter() const { return m_filter; }
     QAction* mergeAction() const { return m_merge; }
     const LivenessScope& scope() const { return m_view.scope(); }
-    const LivenessViewState& viewState() const { return m_view; }
     // Selects the peak step of the source's curve and centres the plot on it.
     void findPeak();
     // Adds a variable's lifetime by full name; false when neither report has it.

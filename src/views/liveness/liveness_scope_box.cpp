@@ -12,7 +12,8 @@ constexpr int kAllIpus = LivenessViewState::kAllIpus;
 constexpr int kSelectedTiles = LivenessViewState::kSelectedTiles;
 } // namespace
 
-LivenessScopeBox::LivenessScopeBox(QWidget* parent) : QComboBox(parent)
+LivenessScopeBox::LivenessScopeBox(QWidget* parent)
+    : QComboBox(parent)
 {
     setToolTip(QStringLiteral("Liveness of all IPUs, of one IPU, or of the tiles selected here or on the "
                               "Memory page"));
@@ -28,7 +29,7 @@ void LivenessScopeBox::refresh(uint32_t ipus, size_t tiles)
         addItem(QStringLiteral("IPU %1").arg(i), int(i));
     addItem(tiles ? QStringLiteral("Selected tiles (%1)").arg(countText(tiles))
                   : QStringLiteral("Selected tiles (select on the Memory page)"),
-            kSelectedTiles);
+        kSelectedTiles);
     if (!tiles) // nothing to show until tiles are selected
         if (auto* items = qobject_cast<QStandardItemModel*>(model()))
             items->item(count() - 1)->setEnabled(false);
