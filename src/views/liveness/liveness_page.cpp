@@ -53,7 +53,7 @@ LivenessPage::LivenessPage(ReportState* state, QWidget* parent) : ReportPage(sta
     // Rebuilding means the always-live tree (250,000 rows on bench-large): ReportPage does it when
     // the page is shown, after reading the liveness steps, the live ranges and the variables.
     setParts({ReportPart::Variables, ReportPart::Liveness, ReportPart::ProgramCycles});
-    refreshScopeBox();
+    m_scopeBox->refresh(*m_state);
     rebuild();
 }
 
@@ -155,7 +155,7 @@ void LivenessPage::followState()
     });
     connect(m_tables, &LivenessTablesView::lifetimeRequested, this, &LivenessPage::addLifetime);
     connect(m_state, &ReportState::selectionChanged, this, [this] {
-        refreshScopeBox();
+        m_scopeBox->refresh(*m_state);
         if (m_view.scope().kind == LivenessScope::Kind::Tiles || m_scopeBox->choice() == LivenessViewState::kSelectedTiles)
             refreshWhenShown();
     });
@@ -166,19 +166,6 @@ void LivenessPage::followState()
     });
 }
 
-void LivenessPage::refreshScopeBox()
-{
-    // The IPUs both reports have, from the reports open now (before their parts are read).
-    const auto report = m_state->report(), target = m_state->comparedReport();
-    const uint32_t ipus = std::min(report ? report->summary.target.numIpus : 0, target ? target->summary.target.numIpus : UINT32_MAX);
-    m_scopeBox->refresh(ipus, m_state->selectedTiles().size());
-}
-
-LivenessScope LivenessPage::currentScope() const
-{
-    return LivenessViewState::scopeFor(m_scopeBox->choice(), m_state->selectedTiles(), m_state->commonTiles());
-}
-
 void LivenessPage::forgetReports()
 {
     // Nothing of the reports before stays; the new ones' parts are read before rebuild().
@@ -186,7 +173,7 @@ void LivenessPage::forgetReports()
     m_plot->setData({});
     m_plot->setSelectedSteps({});
     m_view.setReports(nullptr, nullptr);
-    refreshScopeBox();
+    m_scopeBox->refresh(*m_state);
 }
 
 void LivenessPage::rebuild()
@@ -194,7 +181,7 @@ void LivenessPage::rebuild()
     m_view.setReports(m_state->report(), m_state->comparedReport());
     m_error->setVisible(false);
     QString error;
-    LivenessPlotData data = m_view.build(currentScope(), &error);
+    LivenessPlotData data = m_view.build(m_scopeBox->scope(*m_state), &error);
     if (!error.isEmpty())
         showError(error);
     const bool fresh = m_plot->selectedSteps().empty();

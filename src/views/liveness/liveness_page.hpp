@@ -58,12 +58,10 @@ private:
     void followState();      // the widgets' and the shared state's signals
     void rebuild();       // reports or scope changed: curves, match, tables
     void refreshTables(); // selection changed
-    void refreshScopeBox();
     void refreshInfo();
     void showError(const QString& message);
     void applyFilter();
     void nextMatch();
-    LivenessScope currentScope() const;
     void refreshLifetimes();
 
     LivenessPlot* m_plot;

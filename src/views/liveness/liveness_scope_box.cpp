@@ -2,8 +2,12 @@
 
 #include "models/liveness/liveness_view_state.hpp"
 #include "models/memory/tile_scope.hpp"
+#include "models/report_state.hpp"
 
 #include <QStandardItemModel>
+
+#include <algorithm>
+#include <cstdint>
 
 namespace popscope {
 
@@ -19,8 +23,12 @@ LivenessScopeBox::LivenessScopeBox(QWidget* parent)
                               "Memory page"));
 }
 
-void LivenessScopeBox::refresh(uint32_t ipus, size_t tiles)
+void LivenessScopeBox::refresh(const ReportState& state)
 {
+    const auto report = state.report(), target = state.comparedReport();
+    const uint32_t ipus = std::min(report ? report->summary.target.numIpus : 0,
+                                   target ? target->summary.target.numIpus : UINT32_MAX);
+    const size_t tiles = state.selectedTiles().size();
     const int current = currentIndex() >= 0 ? currentData().toInt() : kAllIpus;
     QSignalBlocker block(this);
     clear();
@@ -35,6 +43,11 @@ void LivenessScopeBox::refresh(uint32_t ipus, size_t tiles)
             items->item(count() - 1)->setEnabled(false);
     const int index = findData(current);
     setCurrentIndex(index >= 0 && !(current == kSelectedTiles && !tiles) ? index : 0);
+}
+
+LivenessScope LivenessScopeBox::scope(const ReportState& state) const
+{
+    return LivenessViewState::scopeFor(choice(), state.selectedTiles(), state.commonTiles());
 }
 
 } // namespace popscope
