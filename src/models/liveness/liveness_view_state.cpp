@@ -16,24 +16,39 @@ void LivenessViewState::setReports(
         return;
     m_reports[0] = std::move(source);
     m_reports[1] = std::move(target);
-    indexVariables();
+    listNames();
 }
 
-void LivenessViewState::indexVariables()
+void LivenessViewState::listNames()
 {
-    // One pass per report replaces a scan of every variable per lifetime and refresh; the first
-    // variable of a name wins, as the scan found it.
     m_names.clear();
     for (int slot = 0; slot < 2; ++slot) {
-        m_index[slot].clear();
+        m_byName[slot].clear();
+        m_sorted[slot] = false;
         if (!m_reports[slot])
             continue;
-        const auto& variables = m_reports[slot]->variables();
-        for (size_t v = 0; v < variables.size(); ++v)
-            if (!variables[v].alwaysLive && m_index[slot].emplace(variables[v].name, uint32_t(v)).second)
-                m_names << QString::fromStdString(variables[v].name);
+        for (const Variable& v : m_reports[slot]->variables())
+            if (!v.alwaysLive)
+                m_names << QString::fromStdString(v.name);
     }
     m_names.removeDuplicates();
+}
+
+const std::vector<uint32_t>& LivenessViewState::byName(int slot) const
+{
+    if (m_sorted[slot] || !m_reports[slot])
+        return m_byName[slot];
+    // Sorted by name, and by index among equal names: the first of a name is the one the scan
+    // of every variable found, which this replaces (twice per lifetime on every refresh).
+    const auto& variables = m_reports[slot]->variables();
+    std::vector<uint32_t>& order = m_byName[slot];
+    for (size_t v = 0; v < variables.size(); ++v)
+        if (!variables[v].alwaysLive)
+            order.push_back(uint32_t(v));
+    std::stable_sort(order.begin(), order.end(),
+        [&variables](uint32_t a, uint32_t b) { return variables[a].name < variables[b].name; });
+    m_sorted[slot] = true;
+    return order;
 }
 
 LivenessScope LivenessViewState::scopeFor(
@@ -97,10 +112,14 @@ std::vector<uint32_t> LivenessViewState::parseSteps(const QString& text, size_t 
 
 int64_t LivenessViewState::findVariable(int slot, const QString& name) const
 {
-    if (slot < 0 || slot > 1)
+    if (slot < 0 || slot > 1 || !m_reports[slot])
         return -1;
-    const auto found = m_index[slot].find(name.toStdString());
-    return found == m_index[slot].end() ? -1 : int64_t(found->second);
+    const std::vector<uint32_t>& order = byName(slot);
+    const auto& variables = m_reports[slot]->variables();
+    const std::string key = name.toStdString();
+    const auto found = std::lower_bound(order.begin(), order.end(), key,
+        [&variables](uint32_t v, const std::string& wanted) { return variables[v].name < wanted; });
+    return found != order.end() && variables[*found].name == key ? int64_t(*found) : -1;
 }
 
 bool LivenessViewState::addLifetime(const QString& name, QString* error)

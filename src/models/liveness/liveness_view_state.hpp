@@ -13,7 +13,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace popscope {
@@ -33,8 +32,8 @@ public:
     static constexpr int kAllIpus = -1;
     static constexpr int kSelectedTiles = -2;
 
-    // The open reports (`target` null outside compare mode). New reports index their variables
-    // once; the same reports again keep the index.
+    // The open reports (`target` null outside compare mode). New reports list their variables'
+    // names once; the same reports again keep the list and the index.
     void setReports(std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target);
     const std::shared_ptr<const LoadedReport>& source() const { return m_reports[0]; }
     const std::shared_ptr<const LoadedReport>& target() const { return m_reports[1]; }
@@ -78,10 +77,14 @@ public:
         uint64_t alwaysLiveVariables, size_t maxStepColumns) const;
 
 private:
-    void indexVariables();
+    void listNames();
+    const std::vector<uint32_t>& byName(int slot) const;
 
     std::shared_ptr<const LoadedReport> m_reports[2];
-    std::unordered_map<std::string, uint32_t> m_index[2]; // name -> first not-always-live variable
+    // Each report's not-always-live variables by name (4 bytes a variable), sorted at the first
+    // lookup: only a page that shows lifetimes pays for it.
+    mutable std::vector<uint32_t> m_byName[2];
+    mutable bool m_sorted[2] = {false, false};
     QStringList m_names;
     LivenessScope m_scope;
     StepMatch m_match;
