@@ -76,7 +76,7 @@ std::string formatItemDetail(const InsightItem& item, MemoryUnit unit)
 
 std::string formatVerdict(const InsightsAnalysis& d, MemoryUnit u)
 {
-    const double share = d.capacity ? double(d.used) / double(d.capacity) : 0.0;
+    const double share = d.shareUsed();
     if (d.fits)
         return "The model fits: uses " + formatBytes(d.used, u) + " of " + formatBytes(d.capacity, u) + " ("
             + formatPercent(share) + "); " + formatBytes(d.capacity - std::min(d.used, d.capacity), u)

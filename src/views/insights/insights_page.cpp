@@ -169,7 +169,7 @@ void InsightsPage::refresh()
     const MemoryUnit u = m_state->unit();
     m_data = analyseInsights(*report->core);
     const InsightsAnalysis& d = m_data;
-    const double share = d.capacity ? double(d.used) / double(d.capacity) : 0.0;
+    const double share = d.shareUsed();
     const QString red = ChartPalette::overCapacity().name();
     if (d.fits) {
         m_fitTitle->setText(QStringLiteral("<span style='color:#2ca02c'>✔ The model fits</span>"));

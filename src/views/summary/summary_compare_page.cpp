@@ -25,9 +25,9 @@ QString verdict(const QString& role, const LoadedReport& report, MemoryUnit unit
     if (s.fits)
         return QStringLiteral("%1 <b>%2</b>: <span style='color:#2ca02c; font-weight:bold'>✔ fits</span>, uses %3 of %4 (%5)")
             .arg(role, name, bytesText(s.totalUsedIncludingGaps, unit), bytesText(s.totalCapacity, unit),
-                 QString::fromStdString(formatPercent(s.totalCapacity ? double(s.totalUsedIncludingGaps) / double(s.totalCapacity) : 0)));
-    return QStringLiteral("%1 <b>%2</b>: <span style='color:%3; font-weight:bold'>✘ out of memory</span>, %4 tiles over capacity")
-        .arg(role, name, ChartPalette::overCapacity().name(), countText(s.tilesOverCapacity));
+                 QString::fromStdString(formatPercent(s.shareUsed())));
+    return QStringLiteral("%1 <b>%2</b>: <span style='color:%3; font-weight:bold'>✘ out of memory</span>, %4 over capacity")
+        .arg(role, name, ChartPalette::overCapacity().name(), countOfText(s.tilesOverCapacity, "tile"));
 }
 } // namespace
 
