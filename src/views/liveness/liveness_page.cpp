@@ -5,7 +5,7 @@
 #include "models/memory/tile_scope.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/report.hpp"
-#include "views/widgets/chart_export.hpp"
+#include "views/widgets/save_dialog.hpp"
 #include "views/widgets/page_parts.hpp"
 #include "views/liveness/lifetime_bars.hpp"
 #include "views/liveness/liveness_overview.hpp"

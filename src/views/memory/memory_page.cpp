@@ -8,7 +8,7 @@
 #include "models/memory/tile_scope.hpp"
 #include "models/memory/variables_model.hpp"
 #include "models/memory/vertices_model.hpp"
-#include "views/widgets/chart_export.hpp"
+#include "views/widgets/save_dialog.hpp"
 #include "views/widgets/page_parts.hpp"
 #include "views/widgets/compared_table.hpp"
 #include "views/memory/memory_chart.hpp"
