@@ -7,6 +7,7 @@
 #include "views/widgets/compared_table.hpp"
 #include "views/programs/operation_charts.hpp"
 #include "views/programs/operation_details_view.hpp"
+#include "views/widgets/page_parts.hpp"
 #include "views/widgets/part_error.hpp"
 #include "views/widgets/small_chart.hpp"
 #include "views/widgets/split_pair.hpp"
@@ -99,7 +100,7 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
     toolbar->addWidget(m_metric);
 
     m_split = splitPair(Qt::Vertical, splitPair(Qt::Horizontal, m_panel, m_details, this), m_chart, this);
-    m_error = makePartErrorLabel(this);
+    m_error = PageParts::errorLabel(this, Qt::AlignCenter);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(toolbar);
