@@ -112,7 +112,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtI
     connect(m_state, &ReportState::selectionChanged, this, [this] {
         const auto& sel = m_state->selectedTiles();
         statusBar()->showMessage(sel.empty() ? QString()
-                                             : QStringLiteral("%1 tile%2 selected").arg(countText(sel.size()), sel.size() == 1 ? QString() : QStringLiteral("s")));
+                                             : countOfText(sel.size(), "tile") + QStringLiteral(" selected"));
     });
 
     QSettings settings;
@@ -302,9 +302,9 @@ void MainWindow::onOpened(const QString& source, const QString& target)
     const auto r = m_state->report();
     const auto describe = [](const LoadedReport& report) {
         const uint32_t ipus = report.summary.target.numIpus;
-        return QStringLiteral("%1 · %2 IPU%3 × %4 tiles")
-            .arg(QString::fromStdString(report.summary.target.architecture), countText(ipus),
-                 ipus == 1 ? QString() : QStringLiteral("s"), countText(report.summary.target.tilesPerIpu));
+        return QStringLiteral("%1 · %2 × %3 tiles")
+            .arg(QString::fromStdString(report.summary.target.architecture), countOfText(ipus, "IPU"),
+                 countText(report.summary.target.tilesPerIpu));
     };
     const auto t = m_state->comparedReport();
     m_statusInfo->setText(t ? QStringLiteral("Source: %1 · target: %2 · opened in %3 ms")

@@ -1,6 +1,7 @@
 #include "fixture_builder.hpp"
 #include "popscope/memory_categories.hpp"
 #include "popscope/profile.hpp"
+#include "popscope/plural.hpp"
 #include "popscope/profile_writer.hpp"
 #include "popscope/summary.hpp"
 #include "popscope/summary_figures.hpp"
@@ -103,12 +104,24 @@ TEST_CASE("popscope-cli summary prints every figure of the one summary table", "
     CHECK(share->fraction == Approx(double(s.totalUsedIncludingGaps) / double(s.totalCapacity)));
     const SummaryFigure* fits = findFigure(figures, figure_section::memory, "Fits");
     REQUIRE(fits);
-    CHECK_THAT(figureText(*fits), Catch::StartsWith("NO: 1 ") && Catch::EndsWith(formatBytes(s.target.bytesPerTile)));
+    CHECK(figureText(*fits) == "NO: 1 tile exceeds " + formatBytes(s.target.bytesPerTile));
     CHECK(!findFigure(figures, figure_section::target, "Total IPUs")); // one replica: IPUs says it
 
     auto json = nlohmann::json::parse(formatSummaryJson(s));
     REQUIRE(json["figures"].size() == figures.size());
     CHECK(json["figures"][0]["text"] == figureText(figures[0]));
+}
+
+TEST_CASE("plural words agree with the count", "[units]")
+{
+    CHECK(countOf(1, "tile") == "1 tile");
+    CHECK(countOf(0, "tile") == "0 tiles");
+    CHECK(countOf(1472, "tile") == "1,472 tiles");
+    CHECK(countOf(2, "vertex", "vertices") == "2 vertices");
+    CHECK(countOf(1, "vertex", "vertices") == "1 vertex");
+    CHECK(pluralWord(1, "needs", "need") == "needs");
+    CHECK(pluralWord(3, "needs", "need") == "need");
+    CHECK(pluralWord(UINT64_MAX, "IPU") == "IPUs");
 }
 
 TEST_CASE("units: bytes and counts for people", "[units]")

@@ -370,7 +370,7 @@ void LivenessPage::applyFilter()
     }
     m_filterCount->setText(text.isEmpty() ? QString()
                                           : count == 0 ? QStringLiteral("no steps")
-                                                       : QStringLiteral("%1 step%2 · Enter: next").arg(countText(count), count == 1 ? QString() : QStringLiteral("s")));
+                                                       : countOfText(count, "step") + QStringLiteral(" · Enter: next"));
     m_plot->setFilterMatches(m_matches);
 }
 

@@ -378,9 +378,9 @@ QString MemoryPage::scopeText(const QString& formatted, uint32_t commonTiles) co
     QString list = formatted;
     if (list.size() > 80)
         list = list.left(80) + QStringLiteral("…");
-    QString text = QStringLiteral("Tables show <b>%1 selected tile%2</b>%4: %3")
-                       .arg(countText(selection.size()), selection.size() == 1 ? QString() : QStringLiteral("s"),
-                            list.toHtmlEscaped(), target ? QStringLiteral(" of both reports") : QString());
+    QString text = QStringLiteral("Tables show <b>%1 selected %2</b>%4: %3")
+                       .arg(countText(selection.size()), pluralText(selection.size(), "tile"), list.toHtmlEscaped(),
+                            target ? QStringLiteral(" of both reports") : QString());
     if (differentTiles)
         text += QStringLiteral(" (only tiles 0–%1 are in both reports; the rest are left out)").arg(countText(commonTiles - 1));
     else if (!target && selection.size() > size_t(DetailsModel::kMaxTileColumns))
