@@ -16,6 +16,7 @@
 #include "views/insights/insights_report.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/summary/summary_page.hpp"
+#include "models/settings_keys.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -116,7 +117,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtI
     });
 
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+    if (!restoreGeometry(settings.value(SettingsKey::windowGeometry).toByteArray()))
         resize(1400, 900);
     m_sidebar->setCurrent(QStringLiteral("Summary"));
     updateActions();
@@ -213,7 +214,7 @@ void MainWindow::rebuildRecentMenu()
 
 QString MainWindow::lastFolder() const
 {
-    return QSettings().value(QStringLiteral("paths/lastFolder"),
+    return QSettings().value(SettingsKey::lastOpenFolder,
                              QStandardPaths::writableLocation(QStandardPaths::HomeLocation)).toString();
 }
 
@@ -238,7 +239,7 @@ void MainWindow::compareFiles(const QString& source, const QString& target)
     if (source.isEmpty() || target.isEmpty())
         return;
     m_recent->addComparison(source, target);
-    QSettings().setValue(QStringLiteral("paths/lastFolder"), QFileInfo(target).absolutePath());
+    QSettings().setValue(SettingsKey::lastOpenFolder, QFileInfo(target).absolutePath());
     showProgress(QStringLiteral("Opening %1 and %2…").arg(QFileInfo(source).fileName(), QFileInfo(target).fileName()));
     m_session->compare(source, target);
 }
@@ -249,7 +250,7 @@ void MainWindow::openFile(const QString& path)
 {
     if (path.isEmpty())
         return;
-    QSettings().setValue(QStringLiteral("paths/lastFolder"), QFileInfo(path).absolutePath());
+    QSettings().setValue(SettingsKey::lastOpenFolder, QFileInfo(path).absolutePath());
     showProgress(QStringLiteral("Opening %1…").arg(QFileInfo(path).fileName()));
     m_session->open(path);
 }
@@ -490,7 +491,7 @@ void MainWindow::updateActions()
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_session->cancel();
-    QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
+    QSettings().setValue(SettingsKey::windowGeometry, saveGeometry());
     event->accept();
 }
 

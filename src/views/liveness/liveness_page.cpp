@@ -12,6 +12,7 @@
 #include "views/liveness/liveness_plot.hpp"
 #include "views/liveness/liveness_tables_view.hpp"
 #include "models/liveness/name_tree_model.hpp"
+#include "models/settings_keys.hpp"
 
 #include <QComboBox>
 #include <QCompleter>
@@ -131,21 +132,21 @@ LivenessPage::LivenessPage(ReportState* state, QWidget* parent) : ReportPage(sta
     layout->addWidget(m_splitter, 1);
 
     QSettings settings;
-    m_includeAlwaysLive->setChecked(settings.value(QStringLiteral("liveness/includeAlwaysLive"), true).toBool());
-    m_capacity->setChecked(settings.value(QStringLiteral("liveness/showCapacity"), true).toBool());
-    m_merge->setChecked(settings.value(QStringLiteral("liveness/merge"), true).toBool());
+    m_includeAlwaysLive->setChecked(settings.value(SettingsKey::livenessIncludeAlwaysLive, true).toBool());
+    m_capacity->setChecked(settings.value(SettingsKey::livenessShowCapacity, true).toBool());
+    m_merge->setChecked(settings.value(SettingsKey::livenessMerge, true).toBool());
     m_plot->setIncludeAlwaysLive(m_includeAlwaysLive->isChecked());
     m_plot->setShowCapacity(m_capacity->isChecked());
     m_plot->setMerged(m_merge->isChecked());
-    const auto remember = [](QAction* action, const char* key, auto apply) {
+    const auto remember = [](QAction* action, QLatin1String key, auto apply) {
         connect(action, &QAction::toggled, action, [key, apply](bool on) {
-            QSettings().setValue(QString::fromLatin1(key), on);
+            QSettings().setValue(key, on);
             apply(on);
         });
     };
-    remember(m_includeAlwaysLive, "liveness/includeAlwaysLive", [this](bool on) { m_plot->setIncludeAlwaysLive(on); });
-    remember(m_capacity, "liveness/showCapacity", [this](bool on) { m_plot->setShowCapacity(on); });
-    remember(m_merge, "liveness/merge", [this](bool on) { m_plot->setMerged(on); });
+    remember(m_includeAlwaysLive, SettingsKey::livenessIncludeAlwaysLive, [this](bool on) { m_plot->setIncludeAlwaysLive(on); });
+    remember(m_capacity, SettingsKey::livenessShowCapacity, [this](bool on) { m_plot->setShowCapacity(on); });
+    remember(m_merge, SettingsKey::livenessMerge, [this](bool on) { m_plot->setMerged(on); });
 
     connect(m_scopeBox, &QComboBox::activated, this, &LivenessPage::rebuild);
     connect(m_plot, &LivenessPlot::selectionChanged, this, &LivenessPage::refreshTables);

@@ -14,6 +14,7 @@
 #include "views/memory/memory_chart.hpp"
 #include "views/memory/overview_strip.hpp"
 #include "views/widgets/table_panel.hpp"
+#include "models/settings_keys.hpp"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -237,11 +238,11 @@ void MemoryPage::showReports()
 void MemoryPage::restoreOptions()
 {
     QSettings s;
-    const int breakdown = s.value(QStringLiteral("memory/breakdown"), int(MemoryBreakdown::Category)).toInt();
+    const int breakdown = s.value(SettingsKey::memoryBreakdown, int(MemoryBreakdown::Category)).toInt();
     m_breakdown->setCurrentIndex(std::max(0, m_breakdown->findData(breakdown)));
-    m_order->setCurrentIndex(std::max(0, m_order->findData(s.value(QStringLiteral("memory/order"), 0).toInt())));
-    m_gaps->setChecked(s.value(QStringLiteral("memory/includeGaps"), false).toBool());
-    m_capacity->setChecked(s.value(QStringLiteral("memory/showMaxMemory"), true).toBool());
+    m_order->setCurrentIndex(std::max(0, m_order->findData(s.value(SettingsKey::memoryOrder, 0).toInt())));
+    m_gaps->setChecked(s.value(SettingsKey::memoryIncludeGaps, false).toBool());
+    m_capacity->setChecked(s.value(SettingsKey::memoryShowMaxMemory, true).toBool());
     m_chart->setBreakdown(MemoryBreakdown(m_breakdown->currentData().toInt()));
     m_chart->setTileOrder(TileOrder(m_order->currentData().toInt()));
     m_chart->setIncludeGaps(m_gaps->isChecked());
@@ -251,10 +252,10 @@ void MemoryPage::restoreOptions()
 void MemoryPage::storeOptions()
 {
     QSettings s;
-    s.setValue(QStringLiteral("memory/breakdown"), m_breakdown->currentData());
-    s.setValue(QStringLiteral("memory/order"), m_order->currentData());
-    s.setValue(QStringLiteral("memory/includeGaps"), m_gaps->isChecked());
-    s.setValue(QStringLiteral("memory/showMaxMemory"), m_capacity->isChecked());
+    s.setValue(SettingsKey::memoryBreakdown, m_breakdown->currentData());
+    s.setValue(SettingsKey::memoryOrder, m_order->currentData());
+    s.setValue(SettingsKey::memoryIncludeGaps, m_gaps->isChecked());
+    s.setValue(SettingsKey::memoryShowMaxMemory, m_capacity->isChecked());
 }
 
 void MemoryPage::refreshToolbar()

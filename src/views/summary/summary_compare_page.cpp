@@ -7,6 +7,7 @@
 #include "models/memory/tile_scope.hpp"
 #include "views/widgets/chart_palette.hpp"
 #include "views/widgets/table_panel.hpp"
+#include "models/settings_keys.hpp"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -54,11 +55,11 @@ SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent) : Re
     optionsPanel->setEmptyText(QStringLiteral("No engine options differ between the two reports."));
     m_onlyDifferences = new QCheckBox(QStringLiteral("Only differences"), this);
     m_onlyDifferences->setToolTip(QStringLiteral("Show only the options whose values differ or that one report lacks"));
-    m_onlyDifferences->setChecked(QSettings().value(QStringLiteral("summary/optionsOnlyDifferences"), false).toBool());
+    m_onlyDifferences->setChecked(QSettings().value(SettingsKey::summaryOptionsOnlyDifferences, false).toBool());
     m_options->setOnlyDifferences(m_onlyDifferences->isChecked());
     connect(m_onlyDifferences, &QCheckBox::toggled, this, [this](bool only) {
         m_options->setOnlyDifferences(only);
-        QSettings().setValue(QStringLiteral("summary/optionsOnlyDifferences"), only);
+        QSettings().setValue(SettingsKey::summaryOptionsOnlyDifferences, only);
     });
 
     auto* optionsBox = new QWidget(this);

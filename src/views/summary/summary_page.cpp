@@ -7,6 +7,7 @@
 #include "views/widgets/scroll_page.hpp"
 #include "views/widgets/collapsible_section.hpp"
 #include "views/widgets/table_panel.hpp"
+#include "models/settings_keys.hpp"
 
 #include <QFileInfo>
 #include <QFormLayout>
@@ -97,9 +98,8 @@ SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : ReportPage(state
     m_fit->setTextFormat(Qt::RichText);
     layout->addWidget(m_fit);
 
-    const QString key = QStringLiteral("summary/expanded/");
     auto section = [&](const QString& title, QWidget* body, const QString& id) {
-        layout->addWidget(new CollapsibleSection(title, body, key + id, content));
+        layout->addWidget(new CollapsibleSection(title, body, SettingsKey::summaryExpandedPrefix + id, content));
     };
     section(qstr(figure_section::target), formWidget(m_target, content), QStringLiteral("target"));
     auto* memoryBody = new QWidget(content);
@@ -114,7 +114,7 @@ SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : ReportPage(state
     m_options = new EngineOptionsModel(this);
     m_optionsPanel = new TablePanel(m_options, QStringLiteral("engine-options"), content);
     m_optionsPanel->setEmptyText(QStringLiteral("This report records no engine options."));
-    m_optionsPanel->setFilterSettingsKey(QStringLiteral("summary/engineOptionsFilter"));
+    m_optionsPanel->setFilterSettingsKey(SettingsKey::summaryEngineOptionsFilter);
     m_optionsPanel->setMinimumHeight(220);
     m_optionsPanel->setMaximumWidth(960); // keeps each value near its option on wide screens
     section(QStringLiteral("Engine options"), m_optionsPanel, QStringLiteral("engineOptions"));
