@@ -152,6 +152,9 @@ QLabel* SummaryPage::addField(QFormLayout* form, const QString& label, const QSt
     l->setObjectName(label);
     auto* v = new QLabel(value);
     v->setObjectName(QStringLiteral("value:") + label);
+    // Labels and values come from the file (step types, versions): text, never markup.
+    l->setTextFormat(Qt::PlainText);
+    v->setTextFormat(Qt::PlainText);
     v->setTextInteractionFlags(Qt::TextSelectableByMouse);
     v->setWordWrap(true);
     if (!toolTip.isEmpty()) {
