@@ -4,7 +4,7 @@
 #include "models/memory/tile_scope.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/report.hpp"
-#include "views/widgets/chart_export.hpp"
+#include "views/widgets/save_dialog.hpp"
 #include "views/widgets/page_parts.hpp"
 #include "views/liveness/lifetime_bars.hpp"
 #include "views/liveness/lifetime_picker.hpp"
@@ -14,6 +14,7 @@
 #include "views/liveness/liveness_tables_view.hpp"
 #include "models/liveness/name_tree_model.hpp"
 #include "models/liveness/liveness_view_state.hpp"
+#include "models/settings_keys.hpp"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -118,21 +119,21 @@ QWidget* LivenessPage::buildChart()
 void LivenessPage::restoreSettings()
 {
     QSettings settings;
-    m_includeAlwaysLive->setChecked(settings.value(QStringLiteral("liveness/includeAlwaysLive"), true).toBool());
-    m_capacity->setChecked(settings.value(QStringLiteral("liveness/showCapacity"), true).toBool());
-    m_merge->setChecked(settings.value(QStringLiteral("liveness/merge"), true).toBool());
+    m_includeAlwaysLive->setChecked(settings.value(SettingsKey::livenessIncludeAlwaysLive, true).toBool());
+    m_capacity->setChecked(settings.value(SettingsKey::livenessShowCapacity, true).toBool());
+    m_merge->setChecked(settings.value(SettingsKey::livenessMerge, true).toBool());
     m_plot->setIncludeAlwaysLive(m_includeAlwaysLive->isChecked());
     m_plot->setShowCapacity(m_capacity->isChecked());
     m_plot->setMerged(m_merge->isChecked());
-    const auto remember = [](QAction* action, const char* key, auto apply) {
+    const auto remember = [](QAction* action, QLatin1String key, auto apply) {
         connect(action, &QAction::toggled, action, [key, apply](bool on) {
-            QSettings().setValue(QString::fromLatin1(key), on);
+            QSettings().setValue(key, on);
             apply(on);
         });
     };
-    remember(m_includeAlwaysLive, "liveness/includeAlwaysLive", [this](bool on) { m_plot->setIncludeAlwaysLive(on); });
-    remember(m_capacity, "liveness/showCapacity", [this](bool on) { m_plot->setShowCapacity(on); });
-    remember(m_merge, "liveness/merge", [this](bool on) { m_plot->setMerged(on); });
+    remember(m_includeAlwaysLive, SettingsKey::livenessIncludeAlwaysLive, [this](bool on) { m_plot->setIncludeAlwaysLive(on); });
+    remember(m_capacity, SettingsKey::livenessShowCapacity, [this](bool on) { m_plot->setShowCapacity(on); });
+    remember(m_merge, SettingsKey::livenessMerge, [this](bool on) { m_plot->setMerged(on); });
 }
 
 void LivenessPage::followState()
@@ -245,7 +246,7 @@ void LivenessPage::applyFilter()
     const size_t count = m_view.filterSteps(text, m_plot->data().sourceSteps);
     m_filterCount->setText(text.isEmpty() ? QString()
                                           : count == 0 ? QStringLiteral("no steps")
-                                                       : QStringLiteral("%1 step%2 · Enter: next").arg(countText(count), count == 1 ? QString() : QStringLiteral("s")));
+                                                       : countOfText(count, "step") + QStringLiteral(" · Enter: next"));
     m_plot->setFilterMatches(m_view.filterMatches());
 }
 

@@ -7,8 +7,8 @@
 #include "models/trace/trace_exporter.hpp"
 #include "models/report_state.hpp"
 #include "views/trace/trace_view.hpp"
+#include "views/widgets/save_dialog.hpp"
 
-#include <QFileDialog>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QLabel>
@@ -54,8 +54,7 @@ void ExecutionTracePage::exportTrace(bool perTile)
     if (!m_slots[0].data)
         return;
     const QString suggested = QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral(".trace.json");
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export the trace"), suggested,
-        QStringLiteral("Chrome trace JSON (*.json)"));
+    const QString path = askSavePath(this, QStringLiteral("Export the trace"), suggested, QStringLiteral("Chrome trace JSON (*.json)"));
     if (path.isEmpty())
         return;
     if (!m_exporter) {
@@ -73,9 +72,9 @@ void ExecutionTracePage::exportTrace(bool perTile)
 
 void ExecutionTracePage::saveImage()
 {
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save the trace as an image"),
-        QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral("-trace.png"),
-        QStringLiteral("PNG image (*.png)"));
+    const QString path = askSavePath(this, QStringLiteral("Save the trace as an image"),
+                                     QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral("-trace.png"),
+                                     QStringLiteral("PNG image (*.png)"), QStandardPaths::PicturesLocation);
     if (path.isEmpty())
         return;
     QString error; // both traces in compare mode, with the readout line
