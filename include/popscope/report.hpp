@@ -95,6 +95,9 @@ public:
     // The execution trace's figures over the whole run (analyseTrace): streams every per-tile cycle
     // row once, holding the file's connection meanwhile (bench-large: about 0.5 s).
     const TraceSummary& traceSummary() const;
+    // The same, analysed from `steps` when not yet computed: the profile's steps (readSteps(false))
+    // that the caller already holds, so they are not read a second time alongside them.
+    const TraceSummary& traceSummary(const std::vector<ExecutionStep>& steps) const;
 
     // Whether a part has been read already (asking for it then returns at once), so a page can
     // show itself without a loading step. Never blocks and never reads.

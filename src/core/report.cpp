@@ -103,6 +103,19 @@ const std::vector<Operation>& Report::operations() const
     return m_operations.get([this] { return locked([](const Profile& p) { return p.readOperations(); }); });
 }
 
+namespace {
+
+std::vector<std::string> programNames(const std::vector<Program>& programs)
+{
+    std::vector<std::string> names;
+    names.reserve(programs.size());
+    for (const Program& program : programs)
+        names.push_back(program.name);
+    return names;
+}
+
+} // namespace
+
 const ProgramIndex& Report::programIndex() const
 {
     return m_programIndex.get([this] {
@@ -116,10 +129,16 @@ const ProgramIndex& Report::programIndex() const
 const TraceSummary& Report::traceSummary() const
 {
     return m_traceSummary.get([this] {
-        std::vector<std::string> names;
-        for (const Program& program : programs())
-            names.push_back(program.name);
+        const auto names = programNames(programs()); // before locked(): programs() may read the file
         return locked([&](const Profile& p) { return analyseTrace(p, p.readSteps(false), names); });
+    });
+}
+
+const TraceSummary& Report::traceSummary(const std::vector<ExecutionStep>& steps) const
+{
+    return m_traceSummary.get([&] {
+        const auto names = programNames(programs());
+        return locked([&](const Profile& p) { return analyseTrace(p, steps, names); });
     });
 }
 

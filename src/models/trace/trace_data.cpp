@@ -107,7 +107,8 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     progress(68, QStringLiteral("Nesting the steps in their programs"));
     data->flame = buildTraceFlame(data->lod, data->steps, report->programIndex());
     progress(70, QStringLiteral("Finding where the cycles wait"));
-    data->summary = &report->traceSummary(); // computed once per report (What changed asks for it too)
+    // Computed once per report (What changed asks for it too), from the steps read above.
+    data->summary = &report->traceSummary(data->steps);
     progress(100, QStringLiteral("Done"));
     return cancelled ? nullptr : data;
 }
