@@ -6,10 +6,10 @@
 #include "app/main_window.hpp"
 #include "app/page_registry.hpp"
 #include "bench_support.hpp"
-#include "views/execution_trace_page.hpp"
-#include "views/trace_view.hpp"
-#include "views/trace_zoom.hpp"
-#include "views/what_changed_page.hpp"
+#include "views/trace/execution_trace_page.hpp"
+#include "views/trace/trace_view.hpp"
+#include "models/trace/trace_zoom.hpp"
+#include "views/what_changed/what_changed_page.hpp"
 
 #include <QApplication>
 #include <QElapsedTimer>

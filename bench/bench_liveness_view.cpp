@@ -9,9 +9,9 @@
 #include "popscope/liveness_tables.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/report.hpp"
-#include "views/liveness_plot_renderer.hpp"
-#include "views/liveness_tables_view.hpp"
-#include "views/table_panel.hpp"
+#include "views/liveness/liveness_plot_renderer.hpp"
+#include "views/liveness/liveness_tables_view.hpp"
+#include "views/widgets/table_panel.hpp"
 
 #include <QTreeView>
 

@@ -5,12 +5,12 @@
 //   bench_memory_view [PROFILE.pop]    measure an existing profile (e.g. bench-large.pop)
 //   bench_memory_view --write OUT.pop  only write the generated bench-shaped profile
 // Without a profile it generates one of bench-large's memory shape in a temporary folder.
-#include "models/memory_series.hpp"
+#include "models/memory/memory_series.hpp"
 #include "models/tile_axis.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
 #include "popscope/tile_memory.hpp"
-#include "views/memory_chart_renderer.hpp"
+#include "views/memory/memory_chart_renderer.hpp"
 
 #include <QApplication>
 #include <QElapsedTimer>

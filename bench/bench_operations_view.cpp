@@ -5,13 +5,13 @@
 // thread) and what each page costs the GUI thread when a loaded report arrives.
 //   bench_operations_view [FILE.pop]   (default: bench-large)
 #include "models/loaded_report.hpp"
-#include "models/operations_model.hpp"
+#include "models/programs/operations_model.hpp"
 #include "models/report_state.hpp"
-#include "models/program_tree_model.hpp"
+#include "models/programs/program_tree_model.hpp"
 #include "models/table_filter_proxy.hpp"
 #include "popscope/report.hpp"
-#include "views/operations_page.hpp"
-#include "views/program_tree_page.hpp"
+#include "views/programs/operations_page.hpp"
+#include "views/programs/program_tree_page.hpp"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -10,9 +10,9 @@
 //     are in; budget 16 ms p95), and how long the worker takes to make the exact pictures;
 //   - peak RSS of the process (the app's budget with the trace open: 400 MB).
 #include "bench_support.hpp"
-#include "models/trace_data.hpp"
-#include "views/trace_view.hpp"
-#include "views/trace_zoom.hpp"
+#include "models/trace/trace_data.hpp"
+#include "views/trace/trace_view.hpp"
+#include "models/trace/trace_zoom.hpp"
 
 #include <QApplication>
 #include <QDir>

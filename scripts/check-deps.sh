@@ -7,7 +7,8 @@
 # After configure (and ideally after the build), it collects
 #   - every CMake package config the build used (the *_DIR entries of CMakeCache.txt),
 #   - the SQLite library and header CMake found,
-#   - every program the build and the tests run (compiler, make, cmake, ctest, Xvfb, xauth, ...),
+#   - every program the build and the tests run (compiler, make, cmake, ctest, cpack, help2man, Xvfb,
+#     xauth, desktop-file-validate, update-mime-database, dpkg-deb, dpkg-shlibdeps, file, lintian),
 #   - the shared libraries of the built programs and of the Qt platform plugins the tests load,
 # finds the Debian package that owns each file (dpkg -S), and requires that package to be in the list
 # or in its dependency closure without recommends (what `apt-get install --no-install-recommends`
@@ -92,10 +93,11 @@ need "$(cache_value SQLite3_LIBRARY)" "SQLite library (SQLite3_LIBRARY)"
 sqlite_include=$(cache_value SQLite3_INCLUDE_DIR)
 [ -n "$sqlite_include" ] && need "$sqlite_include/sqlite3.h" "SQLite header (SQLite3_INCLUDE_DIR)"
 for var in CMAKE_CXX_COMPILER CMAKE_C_COMPILER CMAKE_MAKE_PROGRAM CMAKE_AR CMAKE_LINKER CMAKE_COMMAND \
-           CMAKE_CTEST_COMMAND PKG_CONFIG_EXECUTABLE; do
+           CMAKE_CTEST_COMMAND CMAKE_CPACK_COMMAND PKG_CONFIG_EXECUTABLE POPSCOPE_HELP2MAN POPSCOPE_GZIP; do
     need "$(cache_value "$var")" "build program ($var)"
 done
-for program in Xvfb xvfb-run xauth timeout; do
+for program in Xvfb xvfb-run xauth timeout desktop-file-validate update-mime-database dpkg-deb dpkg-shlibdeps \
+               file lintian; do
     path=$(command -v "$program" || true)
     if [ -z "$path" ]; then
         echo "check-deps: the tests run '$program', which is not installed" >&2
@@ -105,11 +107,28 @@ for program in Xvfb xvfb-run xauth timeout; do
     fi
 done
 
+# The Python module's interpreter (realpath: /usr/bin/python3 is a link dpkg does not own) and the
+# pytest its tests run.
+python=$(cache_value Python3_EXECUTABLE)
+if [ -n "$python" ]; then
+    need "$(readlink -f "$python")" "Python interpreter (Python3_EXECUTABLE)"
+    pytest_init=$("$python" -c 'import pytest; print(pytest.__file__)' 2>/dev/null || true)
+    if [ -z "$pytest_init" ]; then
+        echo "check-deps: the Python tests run pytest, which $python cannot import" >&2
+        why["missing:pytest"]="test module (pytest)"
+    else
+        need "$pytest_init" "test module (pytest)"
+    fi
+fi
+
 # Shared libraries of what the build made, and of the Qt platform plugins the tests load.
 binaries=()
 for b in src/app/popscope src/cli/popscope-cli tests/test_core tests/test_sim tests/test_gui \
          fuzz/fuzz_profile fuzz/fuzz_json_import fuzz/fuzz_spec fuzz/fuzz_gate_rule; do
     [ -x "$build_dir/$b" ] && binaries+=("$build_dir/$b")
+done
+for b in "$build_dir"/python/popscope/_popscope*.so; do
+    [ -e "$b" ] && binaries+=("$b")
 done
 qt_dir=$(cache_value Qt6_DIR)
 if [ -n "$qt_dir" ]; then

@@ -4,7 +4,9 @@
 #   scripts/dev.sh test              install, build, check the package list, run every test
 #                                    (release suite + real-window check + ASan/UBSan suite
 #                                    + bounded fuzzing, scripts/fuzz.sh)
-#   scripts/dev.sh build             install and build only
+#   scripts/dev.sh build             install and build everything, tests and benchmarks too
+#   scripts/dev.sh package           install, build what the package holds, make
+#                                    build/release/popscope_<version>_amd64.deb (cpack -G DEB)
 # Expects Debian 12 (bookworm), as root or with sudo. The packages are in scripts/packages.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,14 +35,17 @@ install_missing() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# build_release [--target T...]: configure, then build everything or the targets given.
 build_release() {
-    log "building ($BUILD_DIR)"
+    log "building ($BUILD_DIR${1:+: ${*:2}})"
     cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
-    cmake --build "$BUILD_DIR" -j"$JOBS"
+    cmake --build "$BUILD_DIR" -j"$JOBS" "$@"
 }
 
 run_app() {
-    build_release
+    # Only what the run needs: the app, the CLI and the sample profiles (the CLI simulates them),
+    # not the tests and benchmarks, which take most of a full build.
+    build_release --target popscope popscope-cli sample_profiles
     local app="$BUILD_DIR/src/app/popscope"
     if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
         # No screen (ssh, CI): open the window on a virtual one and save what it shows.
@@ -88,11 +93,19 @@ run_tests() {
     scripts/check-deps.sh "$FUZZ_DIR"
 }
 
+make_package() {
+    build_release --target package_files
+    log "making the Debian package (cpack -G DEB)"
+    (cd "$BUILD_DIR" && cpack -G DEB)
+    echo "Install it with: sudo apt-get install ./$(ls "$BUILD_DIR"/popscope_*_amd64.deb | tail -1)"
+}
+
 command=${1:-}
 shift || true
 case "$command" in
     run) install_missing; run_app "$@" ;;
     test) install_missing; run_tests ;;
     build) install_missing; build_release ;;
-    *) echo "usage: scripts/dev.sh run|test|build" >&2; exit 2 ;;
+    package) install_missing; make_package ;;
+    *) echo "usage: scripts/dev.sh run|test|build|package" >&2; exit 2 ;;
 esac

@@ -71,6 +71,8 @@ public:
     const ProfileSummary& summary() const;
     const TileMemory& tileMemory() const;
     const std::vector<Variable>& variables() const; // with tiles and live ranges
+    // Names, sizes and flags only (a third of the cost), in the same order; variables() once that was read.
+    const std::vector<Variable>& variableHeaders() const;
     const std::vector<VertexType>& vertexTypes() const;
     const std::vector<ComputeSet>& computeSets() const;
     const std::vector<Exchange>& exchanges() const;
@@ -93,6 +95,19 @@ public:
     // The execution trace's figures over the whole run (analyseTrace): streams every per-tile cycle
     // row once, holding the file's connection meanwhile (bench-large: about 0.5 s).
     const TraceSummary& traceSummary() const;
+
+    // Whether a part has been read already (asking for it then returns at once), so a page can
+    // show itself without a loading step. Never blocks and never reads.
+    bool hasSummary() const { return m_summary.ready(); }
+    bool hasTileMemory() const { return m_tileMemory.ready(); }
+    bool hasVariables() const { return m_variables.ready(); }
+    bool hasVertexTypes() const { return m_vertexTypes.ready(); }
+    bool hasComputeSets() const { return m_computeSets.ready(); }
+    bool hasExchanges() const { return m_exchanges.ready(); }
+    bool hasLiveness() const { return m_liveness.ready() && m_liveRanges.ready(); }
+    bool hasProgramCycles() const { return m_programCycles.ready(); }
+    bool hasProgramIndex() const { return m_programIndex.ready(); }
+    bool hasOperationAnalysis() const { return m_operationAnalysis.ready(); }
 
 private:
     friend struct detail::ReportAccess; // core-internal parts (compareReports)

@@ -1,9 +1,47 @@
 #include "app/app_options.hpp"
 
+#include "app/page_registry.hpp"
+#include "popscope/version.hpp"
+
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
 namespace popscope {
+
+namespace {
+
+// --page's help: every page the registry holds, so the help cannot drift from what --page accepts.
+QString pageOptionHelp()
+{
+    const PageRegistry registry = builtInPages();
+    QStringList pages;
+    for (const PageInfo& info : registry.pages()) {
+        if (info.needs == PageInfo::Needs::Planned)
+            continue;
+        QString text = info.id;
+        if (!info.aliases.isEmpty())
+            text += QStringLiteral(" (or %1)").arg(info.aliases.join(QStringLiteral(", ")));
+        if (info.needs == PageInfo::Needs::Comparison)
+            text += QStringLiteral(" (compare mode)");
+        pages << text;
+    }
+    pages << QStringLiteral("start");
+    return QStringLiteral("Report to show: %1.").arg(pages.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
+bool mayHoldQtOptions(const QStringList& arguments)
+{
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString& argument = arguments[i];
+        if (argument == QStringLiteral("--"))
+            break; // what follows is a file name
+        if (argument.size() > 2 && argument[0] == QLatin1Char('-') && argument[1] != QLatin1Char('-'))
+            return true;
+    }
+    return false;
+}
 
 AppOptions parseAppOptions(const QStringList& arguments)
 {
@@ -16,10 +54,7 @@ AppOptions parseAppOptions(const QStringList& arguments)
     const QCommandLineOption compare(QStringLiteral("compare"),
                                      QStringLiteral("Compare FILE (the source) with this report (the target)."),
                                      QStringLiteral("target.pop"));
-    const QCommandLineOption page(QStringLiteral("page"),
-                                  QStringLiteral("Report to show: summary, insights, memory, liveness, what-changed "
-                                                 "(compare mode) or start."),
-                                  QStringLiteral("name"));
+    const QCommandLineOption page(QStringLiteral("page"), pageOptionHelp(), QStringLiteral("name"));
     const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select tiles, e.g. \"0, 5, 100-120\"."),
                                     QStringLiteral("tiles"));
     const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Bottom tab of the page shown (Memory: Details, "
@@ -69,10 +104,14 @@ AppOptions parseAppOptions(const QStringList& arguments)
         options.error = parser.errorText();
         return options;
     }
-    if (parser.isSet(QStringLiteral("help")))
-        parser.showHelp(0);
-    if (parser.isSet(QStringLiteral("version")))
-        parser.showVersion();
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))) {
+        options.message = parser.helpText();
+        return options;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        options.message = QStringLiteral("popscope " POPSCOPE_VERSION "\n");
+        return options;
+    }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1) {
         options.error = QStringLiteral("Give at most one file to open (got %1).").arg(positional.size());

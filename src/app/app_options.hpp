@@ -1,8 +1,9 @@
 #pragma once
-// Command line: popscope [FILE] [--compare TARGET] [--demo] [--page NAME] [--select TILES] [--tab NAME]
-//               [--screenshot OUT.png] [--size WxH] [--breakdown NAME] [--fresh-settings]
-//               [--settings-dir DIR] [--trace-scale same|own] [--trace-view flame|flat]
-//               [--trace-step N] [--trace-align] [--steps peak|LIST] [--lifetime NAME]... [--show TABLE=KEY]
+// Command line: popscope [--help] [--version] [FILE] [--compare TARGET] [--demo] [--page NAME]
+//               [--select TILES] [--tab NAME] [--screenshot OUT.png] [--size WxH] [--breakdown NAME]
+//               [--fresh-settings] [--settings-dir DIR] [--trace-scale same|own]
+//               [--trace-view flame|flat] [--trace-step N] [--trace-align] [--steps peak|LIST]
+//               [--lifetime NAME]... [--show TABLE=KEY]
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -29,8 +30,13 @@ struct AppOptions {
     bool freshSettings = false; // ignore (and do not touch) the user's saved settings
     QString settingsDir;        // keep settings in this folder instead (scripts, screenshots)
     QString error;      // set when the arguments are invalid
+    QString message;    // --help or --version: print this and exit, no window
 };
 
 AppOptions parseAppOptions(const QStringList& arguments);
+
+// Whether the arguments hold a single-dash word such as -platform or -style: an option of
+// QApplication's own, which only the QApplication takes out of the arguments.
+bool mayHoldQtOptions(const QStringList& arguments);
 
 } // namespace popscope

@@ -1,13 +1,13 @@
 // The report pages popscope ships, in sidebar order: one registration each.
 #include "app/page_registry.hpp"
-#include "views/execution_trace_page.hpp"
-#include "views/insights_report.hpp"
-#include "views/liveness_page.hpp"
-#include "views/memory_page.hpp"
-#include "views/operations_page.hpp"
-#include "views/program_tree_page.hpp"
-#include "views/summary_report.hpp"
-#include "views/what_changed_page.hpp"
+#include "views/trace/execution_trace_page.hpp"
+#include "views/insights/insights_report.hpp"
+#include "views/liveness/liveness_page.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/programs/operations_page.hpp"
+#include "views/programs/program_tree_page.hpp"
+#include "views/summary/summary_report.hpp"
+#include "views/what_changed/what_changed_page.hpp"
 
 namespace popscope {
 
@@ -33,18 +33,12 @@ PageRegistry builtInPages()
            Needs::Report, factory<MemoryPage>()});
     r.add({QStringLiteral("what-changed"), QStringLiteral("What Changed"), icon("whatchanged"),
            QKeySequence(QStringLiteral("Ctrl+0")), Needs::Comparison, factory<WhatChangedPage>()});
-    {
-        PageInfo liveness{QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"),
-                          QKeySequence(QStringLiteral("Ctrl+4")), Needs::Report, factory<LivenessPage>()};
-        liveness.parts = partsToLoad({ReportPart::Liveness, ReportPart::ProgramCycles});
-        r.add(std::move(liveness));
-    }
+    r.add({QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"), QKeySequence(QStringLiteral("Ctrl+4")),
+           Needs::Report, factory<LivenessPage>()});
     r.add({QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"),
-           QKeySequence(QStringLiteral("Ctrl+5")), Needs::Report, factory<ProgramTreePage>(),
-           {ReportPart::ProgramTree, ReportPart::Operations}});
+           QKeySequence(QStringLiteral("Ctrl+5")), Needs::Report, factory<ProgramTreePage>()});
     r.add({QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"),
-           QKeySequence(QStringLiteral("Ctrl+6")), Needs::Report, factory<OperationsPage>(),
-           {ReportPart::ProgramTree, ReportPart::Operations}});
+           QKeySequence(QStringLiteral("Ctrl+6")), Needs::Report, factory<OperationsPage>()});
     PageInfo trace{QStringLiteral("execution-trace"), QStringLiteral("Execution Trace"), icon("trace"),
                    QKeySequence(QStringLiteral("Ctrl+7")), Needs::Report, factory<ExecutionTracePage>()};
     trace.aliases = {QStringLiteral("trace")};

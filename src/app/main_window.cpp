@@ -2,6 +2,7 @@
 
 #include "app/compare_bar.hpp"
 #include "app/compare_dialog.hpp"
+#include "app/demo_profile.hpp"
 #include "app/file_changed_bar.hpp"
 #include "app/open_error_dialog.hpp"
 #include "app/preferences_dialog.hpp"
@@ -10,11 +11,11 @@
 #include "app/start_page.hpp"
 #include "app/user_guide_dialog.hpp"
 #include "models/report_session.hpp"
-#include "models/tile_scope.hpp"
-#include "views/insights_page.hpp"
-#include "views/insights_report.hpp"
-#include "views/memory_page.hpp"
-#include "views/summary_page.hpp"
+#include "models/memory/tile_scope.hpp"
+#include "views/insights/insights_page.hpp"
+#include "views/insights/insights_report.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/summary/summary_page.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -52,18 +53,6 @@ const QString kPopFilter = QStringLiteral("IPU profiles (*.pop);;All files (*)")
 
 } // namespace
 
-QString MainWindow::demoProfilePath()
-{
-    const QByteArray env = qgetenv("POPSCOPE_DEMO_PROFILE");
-    if (!env.isEmpty())
-        return QString::fromLocal8Bit(env);
-#ifdef POPSCOPE_DEMO_PROFILE
-    return QStringLiteral(POPSCOPE_DEMO_PROFILE);
-#else
-    return {};
-#endif
-}
-
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtInPages())
 {
     setWindowTitle(QStringLiteral("popscope"));
@@ -72,7 +61,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtI
     m_state = new ReportState(this);
     m_state->setUnit(PreferencesDialog::storedUnit());
     m_session = new ReportSession(m_state, this);
-    m_session->setParts(m_registry.parts()); // the progress stages follow the registered pages
+    m_session->setParts(openingParts()); // the summary: each page reads its own parts when shown
     m_recent = new RecentFiles(this);
 
     m_start = new StartPage(m_recent, demoProfilePath(), this);
@@ -312,10 +301,10 @@ void MainWindow::onOpened(const QString& source, const QString& target)
     updateTitle();
     const auto r = m_state->report();
     const auto describe = [](const LoadedReport& report) {
-        const uint32_t ipus = report.memory.numIpus;
+        const uint32_t ipus = report.summary.target.numIpus;
         return QStringLiteral("%1 · %2 IPU%3 × %4 tiles")
             .arg(QString::fromStdString(report.summary.target.architecture), countText(ipus),
-                 ipus == 1 ? QString() : QStringLiteral("s"), countText(report.memory.tilesPerIpu));
+                 ipus == 1 ? QString() : QStringLiteral("s"), countText(report.summary.target.tilesPerIpu));
     };
     const auto t = m_state->comparedReport();
     m_statusInfo->setText(t ? QStringLiteral("Source: %1 · target: %2 · opened in %3 ms")
@@ -409,8 +398,14 @@ void MainWindow::onNavigation(const QString& page, const QString& table, const Q
     }
     if (!showPage(page))
         return;
-    if (ReportPage* target = this->page(page); target && !table.isEmpty() && table != QStringLiteral("tile"))
+    ReportPage* target = this->page(page);
+    if (!target || table.isEmpty() || table == QStringLiteral("tile"))
+        return;
+    if (target->isReady())
         target->showRow(table, rowKey);
+    else // the page reads its parts first: the row shows once it has them
+        connect(target, &ReportPage::ready, target, [target, table, rowKey] { target->showRow(table, rowKey); },
+                Qt::SingleShotConnection);
 }
 
 bool MainWindow::showPage(const QString& idOrName)
@@ -429,6 +424,8 @@ bool MainWindow::showPage(const QString& idOrName)
             m_pages->setCurrentIndex(i);
             m_sidebar->setCurrent(info->name);
             m_central->setCurrentWidget(m_reportView);
+            if (auto* shown = qobject_cast<ReportPage*>(m_pages->widget(i)))
+                shown->activate(); // reads its parts now if it has not yet (also in a hidden window)
             return true;
         }
     return false;

@@ -50,7 +50,6 @@ public:
     bool isShowingStartPage() const;
     // When false, errors are reported through the openFailed signal only (tests, screenshots).
     void setInteractive(bool interactive) { m_interactive = interactive; }
-    static QString demoProfilePath();
 
 public slots:
     void openFile(const QString& path);

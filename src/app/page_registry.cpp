@@ -42,15 +42,6 @@ const PageInfo* PageRegistry::find(const QString& idOrName) const
     return nullptr;
 }
 
-std::vector<ReportPart> PageRegistry::parts() const
-{
-    std::vector<ReportPart> all;
-    for (const PageInfo& page : m_pages)
-        if (page.create)
-            all.insert(all.end(), page.parts.begin(), page.parts.end());
-    return partsToLoad(all);
-}
-
 QStringList PageRegistry::ids() const
 {
     QStringList ids;

@@ -30,7 +30,6 @@ struct PageInfo {
     QKeySequence shortcut;
     Needs needs = Needs::Report;
     std::function<ReportPage*(ReportState*, QWidget*)> create; // null when planned
-    std::vector<ReportPart> parts = basicReportParts();        // read before the report is shown
     QStringList aliases = {};                                  // other ids --page accepts ("trace")
 
     // Whether the page can be shown with `state`, and why not when it cannot.
@@ -45,8 +44,6 @@ public:
     // By id or name, case-insensitive, '-' and ' ' alike ("Program Tree" = "program-tree").
     const PageInfo* find(const QString& idOrName) const;
     QStringList ids() const;
-    // What the loaders read: the union of the parts of every page that can be shown.
-    std::vector<ReportPart> parts() const;
 
 private:
     std::vector<PageInfo> m_pages;

@@ -1,13 +1,14 @@
 #include "app/window_script.hpp"
 
+#include "app/demo_profile.hpp"
 #include "app/main_window.hpp"
 #include "models/image_file.hpp"
-#include "models/memory_series.hpp"
-#include "views/execution_trace_page.hpp"
-#include "views/liveness_page.hpp"
-#include "views/liveness_tables_view.hpp"
-#include "views/memory_page.hpp"
-#include "views/trace_view.hpp"
+#include "models/memory/memory_series.hpp"
+#include "views/trace/execution_trace_page.hpp"
+#include "views/liveness/liveness_page.hpp"
+#include "views/liveness/liveness_tables_view.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/trace/trace_view.hpp"
 
 #include <QApplication>
 #include <QComboBox>
@@ -31,7 +32,7 @@ void WindowScript::start()
         m_window->setInteractive(false);
     QString file = m_options.file;
     if (file.isEmpty() && m_options.demo)
-        file = MainWindow::demoProfilePath();
+        file = demoProfilePath();
     if (file.isEmpty()) {
         if (scripted)
             QTimer::singleShot(500, this, &WindowScript::finish);
@@ -61,6 +62,21 @@ void WindowScript::apply()
         else if (!m_window->showPage(info->id))
             std::fprintf(stderr, "popscope: %s\n", qPrintable(info->unavailableReason()));
     }
+    // The page reads its parts when shown: its options apply, and the screenshot is taken, once
+    // it shows the report (or says why it cannot).
+    ReportPage* shown = m_window->page(m_window->currentPage());
+    if (shown && shown->isLoading()) {
+        connect(shown, &ReportPage::ready, this, &WindowScript::applyOptions, Qt::SingleShotConnection);
+        connect(shown, &ReportPage::loadFailed, this, &WindowScript::applyOptions, Qt::SingleShotConnection);
+        return;
+    }
+    applyOptions();
+}
+
+void WindowScript::applyOptions()
+{
+    if (std::exchange(m_applied, true))
+        return;
     MemoryPage* memory = m_window->memoryPage();
     if (!m_options.breakdown.isEmpty()) {
         const QStringList names = {QStringLiteral("none"), QStringLiteral("category"), QStringLiteral("region"), QStringLiteral("liveness")};

@@ -18,10 +18,12 @@ public:
 
 private:
     void apply();
+    void applyOptions(); // once the page shown has its parts
     void finish();
     MainWindow* m_window;
     AppOptions m_options;
     int m_exitCode = 0;
+    bool m_applied = false;
 };
 
 } // namespace popscope

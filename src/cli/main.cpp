@@ -7,6 +7,7 @@
 #include "popscope/profile_writer.hpp"
 #include "popscope/report.hpp"
 #include "popscope/summary.hpp"
+#include "popscope/version.hpp"
 
 #include <cstring>
 #include <iostream>
@@ -45,7 +46,8 @@ Commands:
   import FILE.json -o OUT.pop    convert the JSON interchange form into a profile
   export FILE.pop -o OUT.json    convert a profile into the JSON interchange form
   simulate ...                   simulate a workload into a profile (simulate --help)
-  help                           this text
+  help, --help                   this text
+  version, --version             the version of popscope-cli
 
 FILE may be a .pop file or a report folder that holds profile.pop.
 
@@ -157,6 +159,10 @@ int main(int argc, char** argv)
     const std::string command = argv[1];
     if (command == "help" || command == "--help" || command == "-h") {
         std::cout << kUsage;
+        return 0;
+    }
+    if (command == "--version" || command == "version") {
+        std::cout << "popscope-cli " POPSCOPE_VERSION "\n";
         return 0;
     }
     try {

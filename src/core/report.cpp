@@ -131,6 +131,11 @@ const OperationAnalysis& Report::operationAnalysis() const
     });
 }
 
+const std::vector<Variable>& Report::variableHeaders() const
+{
+    return detail::ReportAccess::variableHeaders(*this);
+}
+
 const std::vector<Variable>& detail::ReportAccess::variableHeaders(const Report& report)
 {
     if (report.m_variables.ready())

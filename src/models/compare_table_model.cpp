@@ -1,7 +1,7 @@
 #include "models/compare_table_model.hpp"
 
 #include "models/compare_colors.hpp"
-#include "models/tile_scope.hpp"
+#include "models/memory/tile_scope.hpp"
 
 #include <QBrush>
 

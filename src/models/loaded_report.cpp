@@ -6,9 +6,7 @@
 namespace popscope {
 
 LoadedReport::LoadedReport(QString path_, std::shared_ptr<const Report> report)
-    : path(std::move(path_)), core(std::move(report)), summary(core->summary()), memory(core->tileMemory()),
-      variables(core->variables()), vertexTypes(core->vertexTypes()), computeSets(core->computeSets()),
-      exchanges(core->exchanges())
+    : path(std::move(path_)), core(std::move(report)), summary(core->summary())
 {
 }
 

@@ -23,7 +23,7 @@ public:
     explicit ReportLoader(QObject* parent = nullptr);
     ~ReportLoader() override;
 
-    // The parts to read before a report is delivered (the registered pages' union).
+    // The parts to read before a report is delivered (the summary; pages read the rest).
     void setParts(std::vector<ReportPart> parts) { m_parts = std::move(parts); }
     int stageCount() const { return loadStageCount(m_parts); }
     // Starts loading `path`; a load already running is dropped first (without a signal).
@@ -46,7 +46,7 @@ private:
     void dropWatcher();
     QFutureWatcher<LoadOutcome>* m_watcher = nullptr;
     QString m_path;
-    std::vector<ReportPart> m_parts = basicReportParts();
+    std::vector<ReportPart> m_parts = openingParts();
 };
 
 } // namespace popscope

@@ -4,13 +4,22 @@
 #include "popscope/report.hpp"
 
 #include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <set>
 
 namespace popscope {
 
-const std::vector<ReportPart>& basicReportParts()
+const std::vector<ReportPart>& openingParts()
 {
-    static const std::vector<ReportPart> parts = {ReportPart::Summary,     ReportPart::TileMemory,  ReportPart::Variables,
-                                                  ReportPart::VertexTypes, ReportPart::ComputeSets, ReportPart::Exchanges};
+    static const std::vector<ReportPart> parts = {ReportPart::Summary};
+    return parts;
+}
+
+const std::vector<ReportPart>& memoryReportParts()
+{
+    static const std::vector<ReportPart> parts = {ReportPart::TileMemory, ReportPart::Variables, ReportPart::VertexTypes,
+                                                  ReportPart::ComputeSets, ReportPart::Exchanges};
     return parts;
 }
 
@@ -32,20 +41,61 @@ const char* partStageMessage(ReportPart part)
 }
 
 namespace {
-// A part only its own pages need: when the file's tables for it are damaged, the report still
-// opens and those pages say what is wrong (the part is not cached, so they meet the same error).
-template <typename Read>
-void readPageOnlyPart(Read read)
+
+struct PartHolds {
+    std::mutex mutex;
+    std::condition_variable released;
+    std::set<std::pair<ReportPart, std::string>> held; // (part, path), "" for every report
+};
+
+PartHolds& partHolds()
 {
-    try {
-        read();
-    } catch (const ProfileError&) {
-    }
+    static PartHolds holds;
+    return holds;
 }
+
+void waitWhileHeld(ReportPart part, const std::string& path)
+{
+    PartHolds& holds = partHolds();
+    std::unique_lock lock(holds.mutex);
+    holds.released.wait(lock, [&] { return !holds.held.count({part, {}}) && !holds.held.count({part, path}); });
+}
+
 } // namespace
+
+void holdReportPart(ReportPart part, bool hold, const std::string& path)
+{
+    PartHolds& holds = partHolds();
+    {
+        std::lock_guard lock(holds.mutex);
+        if (hold)
+            holds.held.insert({part, path});
+        else
+            holds.held.erase({part, path});
+    }
+    holds.released.notify_all();
+}
+
+bool isPartRead(const Report& report, ReportPart part)
+{
+    switch (part) {
+    case ReportPart::Summary: return report.hasSummary();
+    case ReportPart::TileMemory: return report.hasTileMemory();
+    case ReportPart::Variables: return report.hasVariables();
+    case ReportPart::VertexTypes: return report.hasVertexTypes();
+    case ReportPart::ComputeSets: return report.hasComputeSets();
+    case ReportPart::Exchanges: return report.hasExchanges();
+    case ReportPart::Liveness: return report.hasLiveness();
+    case ReportPart::ProgramCycles: return report.hasProgramCycles();
+    case ReportPart::ProgramTree: return report.hasProgramIndex();
+    case ReportPart::Operations: return report.hasOperationAnalysis();
+    }
+    return false;
+}
 
 void readReportPart(const Report& report, ReportPart part)
 {
+    waitWhileHeld(part, report.path());
     switch (part) {
     case ReportPart::Summary: report.summary(); break;
     case ReportPart::TileMemory: report.tileMemory(); break;
@@ -54,21 +104,19 @@ void readReportPart(const Report& report, ReportPart part)
     case ReportPart::ComputeSets: report.computeSets(); break;
     case ReportPart::Exchanges: report.exchanges(); break;
     case ReportPart::Liveness:
-        readPageOnlyPart([&] {
-            report.liveness();
-            report.liveRanges();
-        });
+        report.liveness();
+        report.liveRanges();
         break;
-    case ReportPart::ProgramCycles: readPageOnlyPart([&] { report.programCycles(); }); break;
-    case ReportPart::ProgramTree: readPageOnlyPart([&] { report.programIndex(); }); break;
-    case ReportPart::Operations: readPageOnlyPart([&] { report.operationAnalysis(); }); break;
+    case ReportPart::ProgramCycles: report.programCycles(); break;
+    case ReportPart::ProgramTree: report.programIndex(); break;
+    case ReportPart::Operations: report.operationAnalysis(); break;
     }
 }
 
 std::vector<ReportPart> partsToLoad(const std::vector<ReportPart>& parts)
 {
     std::vector<ReportPart> all = parts;
-    all.insert(all.end(), basicReportParts().begin(), basicReportParts().end());
+    all.insert(all.end(), openingParts().begin(), openingParts().end());
     std::sort(all.begin(), all.end());
     all.erase(std::unique(all.begin(), all.end()), all.end());
     return all;

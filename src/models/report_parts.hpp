@@ -1,7 +1,8 @@
 #pragma once
-// The parts of a report a page needs before it is shown. Each registered page names its parts;
-// the loader reads the union of them, one progress stage each, off the GUI thread, so a report
-// added later (Liveness, Program Tree, ...) adds its stage by registering.
+// The parts of a report a page needs before it shows it. Opening a report reads the summary alone;
+// each page names its own parts (ReportPage::parts) and reads them, off the GUI thread, when it is
+// first shown (PartsLoader). A part read once stays in core's Report for every page.
+#include <string>
 #include <vector>
 
 namespace popscope {
@@ -21,14 +22,24 @@ enum class ReportPart {
     ProgramCycles, // execution cycles per program (Liveness report's Cycle Estimates)
 };
 
-// The parts every LoadedReport holds (the first pages need them all).
-const std::vector<ReportPart>& basicReportParts();
-// "Reading variables", for the progress dialog.
+// What opening a report reads before the first page: the summary.
+const std::vector<ReportPart>& openingParts();
+// The Memory page's parts (and Insights'): memory by tile, variables, vertex types, compute sets,
+// exchanges.
+const std::vector<ReportPart>& memoryReportParts();
+// "Reading variables", for progress.
 const char* partStageMessage(ReportPart part);
-// Asks the report for the part (read once, then cached in the Report). The Program Tree and
-// Operations parts do not throw: a damaged one is reported by the page that needs it.
+// Asks the report for the part (read once, then cached in the Report); throws ProfileError for a
+// damaged part, which is not cached, so asking again retries.
 void readReportPart(const Report& report, ReportPart part);
-// `parts` in a fixed order without repeats, plus the basic parts.
+// Whether the part is read already (never blocks).
+bool isPartRead(const Report& report, ReportPart part);
+// `parts` in a fixed order without repeats, plus the opening parts.
 std::vector<ReportPart> partsToLoad(const std::vector<ReportPart>& parts);
+
+// Test hook: while a part is held, every read of it waits until it is released, so a test can
+// make a page's loading slow deterministically, without timers. `path` holds it for the report
+// opened from that file only (its Report::path()); empty holds it for every report.
+void holdReportPart(ReportPart part, bool hold, const std::string& path = {});
 
 } // namespace popscope

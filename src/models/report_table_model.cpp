@@ -1,6 +1,6 @@
 #include "models/report_table_model.hpp"
 
-#include "models/tile_scope.hpp"
+#include "models/memory/tile_scope.hpp"
 #include "models/compare_colors.hpp"
 
 #include <QBrush>

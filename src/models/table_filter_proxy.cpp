@@ -1,7 +1,7 @@
 #include "models/table_filter_proxy.hpp"
 
 #include "models/item_roles.hpp"
-#include "models/name_tree_model.hpp"
+#include "models/liveness/name_tree_model.hpp"
 #include "models/report_table_model.hpp"
 
 #include <QRegularExpression>

@@ -1,12 +1,40 @@
 #pragma once
 // A small generated profile written to a temporary folder and loaded like the app does.
+#include "app/main_window.hpp"
 #include "fixture_builder.hpp"
 #include "models/loaded_report.hpp"
+#include "views/widgets/page_load_panel.hpp"
+#include "views/widgets/report_page.hpp"
 #include "popscope/profile_writer.hpp"
 
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QString>
 
 #include <filesystem>
+
+namespace popscope {
+
+// Waits until `page` shows the open reports: it reads its parts when first shown, off the GUI
+// thread. False when they could not be read (the page then shows why) or after 20 s.
+inline bool waitForPage(ReportPage* page)
+{
+    if (!page)
+        return false;
+    QSignalSpy ready(page, &ReportPage::ready);
+    QSignalSpy failed(page, &ReportPage::loadFailed);
+    for (int i = 0; i < 400 && !page->isReady() && failed.isEmpty() && page->isLoading(); ++i)
+        ready.wait(50);
+    return page->isReady();
+}
+
+// Shows a page as the sidebar does and waits until it shows the open reports.
+inline bool showPageAndWait(MainWindow& window, const QString& page)
+{
+    return window.showPage(page) && waitForPage(window.page(page));
+}
+
+} // namespace popscope
 
 namespace popscope::test {
 

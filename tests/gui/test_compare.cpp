@@ -6,26 +6,26 @@
 #include "app/main_window.hpp"
 #include "app/page_registry.hpp"
 #include "app/report_sidebar.hpp"
-#include "models/change_lines_model.hpp"
+#include "models/what_changed/change_lines_model.hpp"
 #include "models/compare_colors.hpp"
 #include "models/compare_table_model.hpp"
-#include "models/details_model.hpp"
+#include "models/memory/details_model.hpp"
 #include "models/item_roles.hpp"
 #include "fixture_builder.hpp"
 #include "models/report_session.hpp"
-#include "models/summary_figures_model.hpp"
+#include "models/summary/summary_figures_model.hpp"
 #include "models/table_filter_proxy.hpp"
-#include "models/variables_model.hpp"
+#include "models/memory/variables_model.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/summary.hpp"
-#include "views/compared_table.hpp"
+#include "views/widgets/compared_table.hpp"
 #include "popscope/profile_writer.hpp"
 #include "popscope/tile_memory.hpp"
-#include "views/memory_chart.hpp"
-#include "views/memory_page.hpp"
-#include "views/summary_compare_page.hpp"
-#include "views/table_panel.hpp"
-#include "views/what_changed_page.hpp"
+#include "views/memory/memory_chart.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/summary/summary_compare_page.hpp"
+#include "views/widgets/table_panel.hpp"
+#include "views/what_changed/what_changed_page.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -116,6 +116,7 @@ TEST_CASE("compare mode: the window names both files and opens What changed", "[
 TEST_CASE("compare mode: the Variables table shows Source, Target and Diff of each variable", "[compare]")
 {
     OpenPair pair;
+    REQUIRE(showPageAndWait(pair.window, QStringLiteral("memory")));
     MemoryPage* memory = pair.window.memoryPage();
     ComparedTable* table = memory->comparedTable(QStringLiteral("Variables"));
     REQUIRE(table->isComparing());
@@ -160,8 +161,8 @@ TEST_CASE("compare mode: the Variables table shows Source, Target and Diff of ea
 
     // The chart: the target's totals as an outline, or the change per tile.
     MemoryChart* chart = memory->chart();
-    const TileMemory& sm = pair.window.state()->report()->memory;
-    const TileMemory& tm = pair.window.state()->comparedReport()->memory;
+    const TileMemory& sm = pair.window.state()->report()->memory();
+    const TileMemory& tm = pair.window.state()->comparedReport()->memory();
     REQUIRE(chart->scene().compareTotal);
     REQUIRE(!chart->scene().difference);
     chart->setIncludeGaps(false);
@@ -208,6 +209,7 @@ TEST_CASE("compare mode: a What changed line opens its rows in Memory", "[compar
     emit panel->view()->doubleClicked(panel->proxy()->mapFromSource(lines->index(row, 0)));
     REQUIRE(pair.window.currentPage() == QStringLiteral("Memory"));
     MemoryPage* memory = pair.window.memoryPage();
+    REQUIRE(waitForPage(memory)); // the row is shown once the page has read its parts
     REQUIRE(memory->tabs()->tabText(memory->tabs()->currentIndex()) == QStringLiteral("Variables"));
     TablePanel* variables = memory->panel(QStringLiteral("Variables"));
     const QModelIndex current = variables->view()->currentIndex();
@@ -251,7 +253,7 @@ TEST_CASE("compare mode: Summary figures and engine options of two reports with 
 
     auto* summary = window.findChild<SummaryComparePage*>();
     REQUIRE(summary);
-    REQUIRE(window.showPage(QStringLiteral("summary")));
+    REQUIRE(showPageAndWait(window, QStringLiteral("summary")));
     SummaryFiguresModel* figures = summary->figures();
     QAbstractItemModelTester tester(figures, QAbstractItemModelTester::FailureReportingMode::Fatal);
     const ProfileSummary sa = querySummary(*Profile::open(pathA)), sb = querySummary(*Profile::open(pathB));
@@ -283,6 +285,7 @@ TEST_CASE("compare mode: Summary figures and engine options of two reports with 
     summary->onlyDifferences()->setChecked(false);
 
     // Details: the two trees joined by row, Source / Target / Diff of all tiles.
+    REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
     DetailsModel* details = window.memoryPage()->detailsModel();
     QAbstractItemModelTester detailsTester(details, QAbstractItemModelTester::FailureReportingMode::Fatal);
     REQUIRE(details->isComparing());
@@ -353,10 +356,9 @@ TEST_CASE("the page registry drives the sidebar, --page names and the loading st
     REQUIRE(registry.find(QStringLiteral("What Changed")) == registry.find(QStringLiteral("what-changed")));
     REQUIRE(registry.find(QStringLiteral("program tree"))->id == QStringLiteral("program-tree"));
     REQUIRE(registry.find(QStringLiteral("nonsense")) == nullptr);
-    // What Summary, Insights and Memory need, plus what Liveness, Program Tree and Operations add.
-    REQUIRE(registry.parts()
-            == partsToLoad({ReportPart::Liveness, ReportPart::ProgramCycles, ReportPart::ProgramTree, ReportPart::Operations}));
-    REQUIRE(loadStageCount(registry.parts()) == 1 + int(registry.parts().size()));
+    // Opening reads the summary alone: each page reads its own parts when it is first shown.
+    REQUIRE(partsToLoad({}) == openingParts());
+    REQUIRE(loadStageCount(openingParts()) == 2); // opening the file, then the summary
 
     MainWindow window;
     window.setInteractive(false);
@@ -370,12 +372,12 @@ TEST_CASE("the page registry drives the sidebar, --page names and the loading st
     window.compareFiles(sampleProfile("sort-single.pop"), sampleProfile("sort-bitonic.pop"));
     REQUIRE(opened.wait(20000));
     REQUIRE(!progress.isEmpty());
-    REQUIRE(progress.last().at(1).toInt() == 2 * loadStageCount(registry.parts()));
+    REQUIRE(progress.last().at(1).toInt() == 2 * loadStageCount(openingParts()));
     REQUIRE(progress.last().at(2).toString().contains(QStringLiteral("sort-bitonic.pop")));
     // Every report is built now: each registered page shows, by id and by alias.
     for (const PageInfo& page : registry.pages())
         REQUIRE(page.needs != PageInfo::Needs::Planned);
-    REQUIRE(window.showPage(QStringLiteral("trace")));
+    REQUIRE(showPageAndWait(window, QStringLiteral("trace")));
     REQUIRE(window.currentPage() == QStringLiteral("Execution Trace"));
 }
 

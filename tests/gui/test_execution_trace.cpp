@@ -5,16 +5,16 @@
 #include "app/window_script.hpp"
 #include "gui_fixture.hpp"
 #include "fixture_builder.hpp"
-#include "models/trace_figures_model.hpp"
-#include "models/waiting_steps_model.hpp"
+#include "models/trace/trace_figures_model.hpp"
+#include "models/trace/waiting_steps_model.hpp"
 #include "popscope/execution_trace.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
 #include "popscope/units.hpp"
-#include "views/execution_trace_page.hpp"
-#include "views/trace_axis.hpp"
-#include "views/trace_view.hpp"
-#include "views/trace_zoom.hpp"
+#include "views/trace/execution_trace_page.hpp"
+#include "views/trace/trace_axis.hpp"
+#include "views/trace/trace_view.hpp"
+#include "models/trace/trace_zoom.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -56,7 +56,7 @@ struct OpenTrace {
         REQUIRE(opened.wait(20000));
         page = qobject_cast<ExecutionTracePage*>(window.page(QStringLiteral("trace")));
         REQUIRE(page);
-        REQUIRE(window.showPage(QStringLiteral("execution-trace")));
+        REQUIRE(showPageAndWait(window, QStringLiteral("execution-trace")));
         if (!page->isReady())
             REQUIRE(QSignalSpy(page, &ExecutionTracePage::ready).wait(20000));
     }
@@ -155,7 +155,7 @@ TEST_CASE("a damaged per-tile row and a report without execution say so in the p
     OpenTrace w(QString::fromStdString(damaged));
     CHECK(w.page->messageText().contains(QStringLiteral("damaged.pop")));
     CHECK(w.page->messageText().contains(QStringLiteral("cycles_by_tile")));
-    CHECK(w.window.showPage(QStringLiteral("memory"))); // the rest of the window works
+    CHECK(showPageAndWait(w.window, QStringLiteral("memory"))); // the rest of the window works
 
     popscope::test::FixtureOptions noSteps;
     noSteps.numSteps = 0;

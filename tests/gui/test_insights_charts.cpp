@@ -1,5 +1,5 @@
 // The Insights charts mark what is over capacity and keep their axes readable.
-#include "views/insights_charts.hpp"
+#include "views/insights/insights_charts.hpp"
 
 #include <QtCharts/QAbstractBarSeries>
 #include <QtCharts/QBarSet>

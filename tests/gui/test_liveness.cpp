@@ -4,17 +4,17 @@
 #include "gui_fixture.hpp"
 #include "fixture_builder.hpp"
 #include "models/item_roles.hpp"
-#include "models/name_tree_model.hpp"
+#include "models/liveness/name_tree_model.hpp"
 #include "models/report_state.hpp"
-#include "models/step_buckets.hpp"
+#include "models/liveness/step_buckets.hpp"
 #include "popscope/liveness_report.hpp"
 #include "popscope/report.hpp"
-#include "views/lifetime_bars.hpp"
-#include "views/liveness_page.hpp"
-#include "views/liveness_plot.hpp"
-#include "views/liveness_plot_renderer.hpp"
-#include "views/liveness_tables_view.hpp"
-#include "views/table_panel.hpp"
+#include "views/liveness/lifetime_bars.hpp"
+#include "views/liveness/liveness_page.hpp"
+#include "views/liveness/liveness_plot.hpp"
+#include "views/liveness/liveness_plot_renderer.hpp"
+#include "views/liveness/liveness_tables_view.hpp"
+#include "views/widgets/table_panel.hpp"
 #include "models/table_filter_proxy.hpp"
 #include <QTreeView>
 
@@ -50,7 +50,7 @@ struct OpenLiveness {
         else
             window.openFile(sampleProfile(source));
         REQUIRE(opened.wait(20000));
-        REQUIRE(window.showPage(QStringLiteral("liveness")));
+        REQUIRE(showPageAndWait(window, QStringLiteral("liveness")));
     }
     LivenessPage* page() { return qobject_cast<LivenessPage*>(window.page(QStringLiteral("liveness"))); }
     NameTreeModel* live() { return page()->tables()->model(QStringLiteral("Not Always Live Variables")); }
@@ -250,7 +250,9 @@ TEST_CASE("liveness page: a damaged liveness table opens the report and shows th
     REQUIRE(opened.wait(20000)); // Summary, Insights and Memory still work
     REQUIRE(window.showPage(QStringLiteral("liveness")));
     auto* page = qobject_cast<LivenessPage*>(window.page(QStringLiteral("liveness")));
+    REQUIRE_FALSE(waitForPage(page)); // its part cannot be read: the page says why, with Retry
     REQUIRE(page->plot()->steps() == 0);
+    REQUIRE(page->loadPanel()->retryButton()->isVisibleTo(page));
     const auto labels = page->findChildren<QLabel*>();
     const bool named = std::any_of(labels.begin(), labels.end(), [](const QLabel* l) {
         return l->isVisibleTo(l->window()) && l->text().contains(QStringLiteral("liveness step 0"));
@@ -268,7 +270,7 @@ TEST_CASE("liveness page: builds its tables when it is first shown, not while an
     REQUIRE(window.currentPage() != QStringLiteral("Liveness"));
     auto* page = qobject_cast<LivenessPage*>(window.page(QStringLiteral("liveness")));
     REQUIRE(page->plot()->steps() == 0); // nothing built for a page no one looks at
-    REQUIRE(window.showPage(QStringLiteral("liveness")));
+    REQUIRE(showPageAndWait(window, QStringLiteral("liveness")));
     REQUIRE(page->plot()->steps() == 505);
     REQUIRE(page->plot()->selectedSteps().size() == 1); // the peak
 }

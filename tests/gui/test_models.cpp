@@ -1,16 +1,16 @@
 #include "gui_fixture.hpp"
-#include "models/compute_sets_model.hpp"
+#include "models/memory/compute_sets_model.hpp"
 #include "models/csv_exporter.hpp"
-#include "models/details_model.hpp"
-#include "models/engine_options_model.hpp"
-#include "models/exchanges_model.hpp"
+#include "models/memory/details_model.hpp"
+#include "models/summary/engine_options_model.hpp"
+#include "models/memory/exchanges_model.hpp"
 #include "popscope/insights.hpp"
 #include "models/item_roles.hpp"
-#include "models/memory_series.hpp"
+#include "models/memory/memory_series.hpp"
 #include "models/report_state.hpp"
 #include "models/table_filter_proxy.hpp"
-#include "models/variables_model.hpp"
-#include "models/vertices_model.hpp"
+#include "models/memory/variables_model.hpp"
+#include "models/memory/vertices_model.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -51,10 +51,10 @@ TEST_CASE("the loader reads every part the reports need", "[models]")
 {
     const auto& r = *fixture().report;
     REQUIRE(r.numTiles() == 32);
-    REQUIRE(r.variables.size() == 40);
-    REQUIRE(r.vertexTypes.size() == 2);
-    REQUIRE(r.computeSets.size() == 3);
-    REQUIRE(r.exchanges.size() == 2);
+    REQUIRE(r.variables().size() == 40);
+    REQUIRE(r.vertexTypes().size() == 2);
+    REQUIRE(r.computeSets().size() == 3);
+    REQUIRE(r.exchanges().size() == 2);
     REQUIRE(r.summary.target.numIpus == 2);
 }
 
@@ -67,7 +67,7 @@ TEST_CASE("variables model: all tiles, then the selection", "[models]")
     REQUIRE(model.headerData(VariablesModel::BytesInScope, Qt::Horizontal).toString() == QStringLiteral("On all tiles"));
     REQUIRE(model.headerData(VariablesModel::Size, Qt::Horizontal, CsvHeaderRole).toString() == QStringLiteral("Size (bytes)"));
 
-    const auto& vars = fixture().report->variables;
+    const auto& vars = fixture().report->variables();
     const uint32_t tile = vars[0].tiles[0].tile;
     model.setReport(fixture().report, {tile});
     int expected = 0;
@@ -151,7 +151,7 @@ TEST_CASE("details tree: region, overlap and category per column", "[models]")
     DetailsModel model;
     Tester tester(&model, Tester::FailureReportingMode::Fatal);
     const auto report = fixture().report;
-    const TileMemory& m = report->memory;
+    const TileMemory& m = report->memory();
     model.setReport(report, {});
     REQUIRE(model.columnCount() == 2);
     const uint64_t allExcluding = std::accumulate(m.totalExcludingGaps.begin(), m.totalExcludingGaps.end(), uint64_t(0));
@@ -192,7 +192,7 @@ TEST_CASE("filter proxy filters any column and sorts by raw value", "[models]")
     proxy.setFilterText(QStringLiteral("LAYER1/"));
     REQUIRE(proxy.rowCount() == 10);
     proxy.setFilterText(QStringLiteral("float"));
-    const auto& variables = fixture().report->variables;
+    const auto& variables = fixture().report->variables();
     const auto floats = std::count_if(variables.begin(), variables.end(),
                                       [](const Variable& v) { return v.elementType == "float"; });
     REQUIRE(floats == 14); // every third of the fixture's 40 variables
@@ -214,7 +214,7 @@ TEST_CASE("CSV export writes raw numbers, quotes and flattens trees", "[models]"
     const QStringList lines = csv.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
     REQUIRE(lines.size() == 41);
     REQUIRE(lines[0].startsWith(QStringLiteral("Name,Category,Element type,Size (bytes)")));
-    const Variable& v = fixture().report->variables[0];
+    const Variable& v = fixture().report->variables()[0];
     REQUIRE(lines[1].contains(QStringLiteral(",%1,").arg(v.sizeBytes)));
 
     DetailsModel details;
@@ -231,7 +231,7 @@ TEST_CASE("CSV export writes raw numbers, quotes and flattens trees", "[models]"
 
 TEST_CASE("memory series per breakdown sum to the tile totals", "[models]")
 {
-    const TileMemory& m = fixture().report->memory;
+    const TileMemory& m = fixture().report->memory();
     for (auto breakdown : {MemoryBreakdown::None, MemoryBreakdown::Category, MemoryBreakdown::Region}) {
         const MemorySeriesSet set = buildMemorySeries(m, breakdown, false);
         REQUIRE(set.total == m.totalExcludingGaps);

@@ -7,19 +7,19 @@
 #include "fixture_builder.hpp"
 #include "models/compare_table_model.hpp"
 #include "models/item_roles.hpp"
-#include "models/operations_model.hpp"
-#include "models/program_tree_model.hpp"
+#include "models/programs/operations_model.hpp"
+#include "models/programs/program_tree_model.hpp"
 #include "models/report_state.hpp"
-#include "models/change_lines_model.hpp"
+#include "models/what_changed/change_lines_model.hpp"
 #include "popscope/operations.hpp"
 #include "popscope/report.hpp"
-#include "views/compared_table.hpp"
-#include "views/operation_details_view.hpp"
-#include "views/operations_page.hpp"
-#include "views/program_details_view.hpp"
-#include "views/program_tree_page.hpp"
-#include "views/table_panel.hpp"
-#include "views/what_changed_page.hpp"
+#include "views/widgets/compared_table.hpp"
+#include "views/programs/operation_details_view.hpp"
+#include "views/programs/operations_page.hpp"
+#include "views/programs/program_details_view.hpp"
+#include "views/programs/program_tree_page.hpp"
+#include "views/widgets/table_panel.hpp"
+#include "views/what_changed/what_changed_page.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -57,12 +57,12 @@ struct OpenWindow {
     }
     OperationsPage* operations()
     {
-        REQUIRE(window.showPage(QStringLiteral("operations")));
+        REQUIRE(showPageAndWait(window, QStringLiteral("operations")));
         return qobject_cast<OperationsPage*>(window.page(QStringLiteral("operations")));
     }
     ProgramTreePage* tree()
     {
-        REQUIRE(window.showPage(QStringLiteral("program-tree")));
+        REQUIRE(showPageAndWait(window, QStringLiteral("program-tree")));
         return qobject_cast<ProgramTreePage*>(window.page(QStringLiteral("program-tree")));
     }
 };
@@ -266,7 +266,7 @@ TEST_CASE("compare mode: operations of batch-4 and batch-8 with Source, Target a
     REQUIRE(tree->model()->columnCount() == ProgramTreeModel::DiffPercent + 1);
 
     // What changed lists operations; a line opens its row in the Operations report.
-    REQUIRE(w.window.showPage(QStringLiteral("what-changed")));
+    REQUIRE(showPageAndWait(w.window, QStringLiteral("what-changed")));
     auto* changed = qobject_cast<WhatChangedPage*>(w.window.page(QStringLiteral("what-changed")));
     if (!changed->comparison())
         REQUIRE(QSignalSpy(changed, &WhatChangedPage::ready).wait(20000));
@@ -293,12 +293,16 @@ TEST_CASE("a damaged step table: the report opens, Program Tree and Operations s
     popscope::test::execSql(copy, "UPDATE steps SET program = 99999 WHERE id = 0");
 
     OpenWindow w(QString::fromStdString(copy));
-    REQUIRE(w.window.showPage(QStringLiteral("summary"))); // the rest of the report works
-    ProgramTreePage* tree = w.tree();
+    REQUIRE(showPageAndWait(w.window, QStringLiteral("summary"))); // the rest of the report works
+    ProgramTreePage* tree = qobject_cast<ProgramTreePage*>(w.window.page(QStringLiteral("program-tree")));
+    REQUIRE(w.window.showPage(QStringLiteral("program-tree")));
+    REQUIRE_FALSE(waitForPage(tree));
     REQUIRE(tree->problem().contains(QStringLiteral("damaged.pop")));
     REQUIRE(tree->problem().contains(QStringLiteral("steps.program")));
     REQUIRE(tree->model()->rowCount() == 0);
-    OperationsPage* operations = w.operations();
+    auto* operations = qobject_cast<OperationsPage*>(w.window.page(QStringLiteral("operations")));
+    REQUIRE(w.window.showPage(QStringLiteral("operations")));
+    REQUIRE_FALSE(waitForPage(operations));
     REQUIRE(operations->problem().contains(QStringLiteral("steps.program")));
     REQUIRE(operations->model()->rowCount() == 0);
     REQUIRE_FALSE(operations->showRow(QStringLiteral("operations"), QStringLiteral("#1")));

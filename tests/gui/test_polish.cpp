@@ -4,9 +4,9 @@
 #include "app/main_window.hpp"
 #include "app/user_guide_dialog.hpp"
 #include "gui_fixture.hpp"
-#include "views/memory_page.hpp"
-#include "views/summary_page.hpp"
-#include "views/table_panel.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/summary/summary_page.hpp"
+#include "views/widgets/table_panel.hpp"
 
 #include <QFileInfo>
 #include <QHeaderView>
@@ -71,7 +71,7 @@ TEST_CASE("table name columns take the room the numbers leave", "[polish]")
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     window.openFile(QString::fromStdString(f.path));
     REQUIRE(opened.wait(5000));
-    REQUIRE(window.showPage(QStringLiteral("Memory")));
+    REQUIRE(showPageAndWait(window, QStringLiteral("Memory")));
     MemoryPage* memory = window.memoryPage();
     memory->tabs()->setCurrentWidget(memory->panel(QStringLiteral("Variables")));
     QTest::qWait(50);

@@ -1,13 +1,14 @@
 // The real window on a sample profile built by the simulator (demo.pop): open it, go to Memory,
 // select the fullest tiles and check the tables against what core reads from the file directly.
 #include "app/main_window.hpp"
-#include "models/details_model.hpp"
+#include "gui_fixture.hpp"
+#include "models/memory/details_model.hpp"
 #include "models/item_roles.hpp"
-#include "models/variables_model.hpp"
+#include "models/memory/variables_model.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/tile_memory.hpp"
-#include "views/memory_page.hpp"
-#include "views/table_panel.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/widgets/table_panel.hpp"
 
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -66,7 +67,7 @@ TEST_CASE("the demo sample profile: Memory on its fullest tiles shows what the f
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     window.openFile(QString::fromStdString(path));
     REQUIRE(opened.wait(20000));
-    REQUIRE(window.showPage(QStringLiteral("Memory")));
+    REQUIRE(showPageAndWait(window, QStringLiteral("Memory")));
     MemoryPage* page = window.memoryPage();
     QString typed;
     for (uint32_t t : fullest)

@@ -1,4 +1,4 @@
-#include "models/tile_range_parser.hpp"
+#include "models/memory/tile_range_parser.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -4,14 +4,14 @@
 #include "app/start_page.hpp"
 #include "app/app_options.hpp"
 #include "gui_fixture.hpp"
-#include "models/details_model.hpp"
+#include "models/memory/details_model.hpp"
 #include "models/report_loader.hpp"
-#include "models/variables_model.hpp"
-#include "views/insights_page.hpp"
-#include "views/memory_chart.hpp"
-#include "views/memory_page.hpp"
-#include "views/summary_page.hpp"
-#include "views/table_panel.hpp"
+#include "models/memory/variables_model.hpp"
+#include "views/insights/insights_page.hpp"
+#include "views/memory/memory_chart.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/summary/summary_page.hpp"
+#include "views/widgets/table_panel.hpp"
 
 #include <QLineEdit>
 #include <QListWidget>
@@ -58,7 +58,7 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     // Reports not built yet cannot be shown.
     REQUIRE(window.sidebar()->isAvailable(QStringLiteral("Execution Trace")));
 
-    REQUIRE(window.showPage(QStringLiteral("Memory")));
+    REQUIRE(showPageAndWait(window, QStringLiteral("Memory")));
     REQUIRE(window.currentPage() == QStringLiteral("Memory"));
     MemoryPage* memory = window.memoryPage();
     TablePanel* variables = memory->panel(QStringLiteral("Variables"));
@@ -71,10 +71,10 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     const auto report = window.state()->report();
     uint64_t expected = 0;
     for (uint32_t t : {0u, 5u, 6u, 7u})
-        expected += report->memory.totalIncludingGaps[t];
+        expected += report->memory().totalIncludingGaps[t];
     REQUIRE(memory->detailsModel()->valueAt({QStringLiteral("Memory including gaps")}, 0) == int64_t(expected));
     int onSelection = 0;
-    for (const Variable& v : report->variables)
+    for (const Variable& v : report->variables())
         for (const TileBytes& tb : v.tiles)
             if (tb.tile == 0 || (tb.tile >= 5 && tb.tile <= 7)) {
                 ++onSelection;
@@ -122,7 +122,7 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     REQUIRE(readBytes(out.file("chart.svg")).find("<svg") != std::string::npos);
 
     // Insights: the top tile click lands in Memory with that tile selected.
-    REQUIRE(window.showPage(QStringLiteral("Insights")));
+    REQUIRE(showPageAndWait(window, QStringLiteral("Insights")));
     REQUIRE(window.insightsPage()->data().topTiles.size() == 5);
     emit window.insightsPage()->showTile(7);
     REQUIRE(window.currentPage() == QStringLiteral("Memory"));

@@ -1,0 +1,112 @@
+// The window as a user meets it (issue "Instant at any size"): opens a profile (or two, compare
+// mode) in the real MainWindow, shown, and prints
+//   - window shown -> Summary fully painted (the first page),
+//   - each other page: shown -> its parts read and the page painted,
+//   - the peak resident memory (VmHWM) after each page,
+// against the budgets of docs/performance.md. Run under Xvfb or with QT_QPA_PLATFORM=offscreen:
+//   bench_first_page_view [PROFILE [TARGET]]            (default: bench-large)
+#include "app/main_window.hpp"
+#include "bench_support.hpp"
+#include "views/widgets/report_page.hpp"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QTimer>
+
+#include <cstdio>
+#include <filesystem>
+
+using namespace popscope;
+
+namespace {
+
+// Runs the event loop until `page` shows the open reports (or failed), at most 120 s.
+bool waitUntilShown(ReportPage* page)
+{
+    if (page->isReady())
+        return true;
+    QEventLoop loop;
+    QObject::connect(page, &ReportPage::ready, &loop, &QEventLoop::quit);
+    QObject::connect(page, &ReportPage::loadFailed, &loop, &QEventLoop::quit);
+    QTimer::singleShot(120000, &loop, &QEventLoop::quit);
+    loop.exec();
+    return page->isReady();
+}
+
+// Paints the window now, as the next frame would (the page's first full paint).
+void paint(MainWindow& window)
+{
+    window.repaint();
+    QApplication::processEvents();
+}
+
+double mb(long kb) { return double(kb) / 1024.0; }
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    Q_INIT_RESOURCE(popscope);
+    QApplication::setOrganizationName(QStringLiteral("popscope-bench"));
+    const QString source = QString::fromLocal8Bit(argc > 1 ? argv[1] : POPSCOPE_BENCH_PROFILE);
+    const QString target = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
+    for (const QString& path : {source, target})
+        if (!path.isEmpty() && !std::filesystem::exists(path.toStdString())) {
+            std::fprintf(stderr, "bench_first_page_view: %s is missing (cmake --build build/release --target bench_large_profile)\n",
+                         qPrintable(path));
+            return 1;
+        }
+    const double sizeMb = double(std::filesystem::file_size(source.toStdString())) / (1024.0 * 1024.0);
+    std::printf("%s%s%s (%.0f MiB), %s\n", qPrintable(QFileInfo(source).fileName()), target.isEmpty() ? "" : " compared with ",
+                target.isEmpty() ? "" : qPrintable(QFileInfo(target).fileName()), sizeMb,
+                target.isEmpty() ? "single mode" : "compare mode");
+    std::printf("peak RSS before opening: %.0f MB\n", mb(bench::peakRssKb()));
+
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1920, 1080);
+    window.show();
+    QApplication::processEvents();
+
+    QElapsedTimer first;
+    first.start();
+    QEventLoop opened;
+    QObject::connect(&window, &MainWindow::reportOpened, &opened, &QEventLoop::quit);
+    QObject::connect(&window, &MainWindow::openFailed, &opened, &QEventLoop::quit);
+    if (target.isEmpty())
+        window.openFile(source);
+    else
+        window.compareFiles(source, target);
+    opened.exec();
+    if (!window.state()->report()) {
+        std::fprintf(stderr, "bench_first_page_view: could not open %s\n", qPrintable(source));
+        return 1;
+    }
+    window.showPage(QStringLiteral("summary"));
+    if (!waitUntilShown(window.page(QStringLiteral("summary"))))
+        return 1;
+    paint(window);
+    const double summaryMs = double(first.nsecsElapsed()) / 1e6;
+    std::printf("\n%-16s %12s %14s\n", "page", "shown (ms)", "peak RSS (MB)");
+    std::printf("%-16s %12.0f %14.0f   (open -> Summary painted; budget 300 ms, RSS <= 80 / 120 MB)\n", "summary", summaryMs,
+                mb(bench::peakRssKb()));
+
+    const char* pages[] = {"insights", "memory", "liveness", "program-tree", "operations", "execution-trace", "what-changed"};
+    for (const char* id : pages) {
+        if (!window.showPage(QString::fromLatin1(id)))
+            continue; // What changed exists in compare mode only
+        QElapsedTimer t;
+        t.start();
+        ReportPage* page = window.page(QString::fromLatin1(id));
+        const bool shown = waitUntilShown(page);
+        paint(window);
+        std::printf("%-16s %12.0f %14.0f%s\n", id, double(t.nsecsElapsed()) / 1e6, mb(bench::peakRssKb()),
+                    shown ? "" : "   (did not show: failed or timed out)");
+    }
+    std::printf("\nbudgets (docs/performance.md): Memory <= 1 s (bench-large) / 2 s (bench-huge); other pages <= 1 s / 3 s;\n"
+                "peak RSS after every page <= 300 MB (bench-large) / 0.8 x the file (bench-huge); compare mode <= 1.3 x one report\n");
+    return 0;
+}

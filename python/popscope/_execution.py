@@ -1,0 +1,254 @@
+"""report.execution (runs, steps, their per-IPU figures) and OperationAnalysis."""
+
+from . import _views
+from ._programs import ComputeSet, Program, Variable
+
+
+class MinMax:
+    __slots__ = ("min", "max")
+
+    def __init__(self, low, high):
+        self.min, self.max = low, high
+
+    def __repr__(self):
+        return f"<min={self.min} max={self.max}>"
+
+
+class ActiveCycles:
+    """Absolute cycle positions on the IPU's timeline: the step's cycles_base plus the stored
+    earliest/latest tile start (`cyclesFrom`) and end (`cyclesTo`)."""
+
+    __slots__ = ("cyclesFrom", "cyclesTo")
+
+    def __init__(self, cycles_from, cycles_to):
+        self.cyclesFrom, self.cyclesTo = cycles_from, cycles_to
+
+
+class StepIpu:
+    """`step.ipus[i]`: the step on IPU i. A step that does not run on the IPU has 0 cycles, 0 data
+    and no activeCycles or tile balance there."""
+
+    __slots__ = ("_report", "_step", "ipu", "_slot")
+
+    def __init__(self, report, step, ipu):
+        self._report, self._step, self.ipu = report, step, ipu
+        self._slot = step * report._num_ipus + ipu
+
+    def _column(self, name):
+        return self._report._step_column(name)[self._slot]
+
+    cycles = property(lambda self: self._column("cycles"))
+    dataIn = property(lambda self: self._column("dataIn"))
+    dataOut = property(lambda self: self._column("dataOut"))
+    activeTiles = property(lambda self: self._column("activeTiles"))
+    runs = property(lambda self: self._column("present") == 1)
+
+    def _require(self, field):
+        if not self.runs:
+            _views.unavailable(f"steps[{self._step}].ipus[{self.ipu}]", field, "the step does not run on this IPU")
+
+    @property
+    def cyclesBase(self):
+        self._require("cyclesBase")
+        return self._column("cyclesBase")
+
+    @property
+    def activeCycles(self):
+        self._require("activeCycles")
+        base = self._column("cyclesBase")
+        return ActiveCycles(MinMax(base + self._column("fromMin"), base + self._column("fromMax")),
+                            MinMax(base + self._column("toMin"), base + self._column("toMax")))
+
+    def _tile_cycles(self, field):
+        self._require(field)
+        cycles = self._report._handle.tile_cycles(self._step, self.ipu)
+        if len(cycles) == 0:
+            _views.unavailable(f"steps[{self._step}].ipus[{self.ipu}]", field, "the profile has no per-tile cycles for this step")
+        return cycles
+
+    @property
+    def cyclesByTile(self):
+        return _views.array(self._tile_cycles("cyclesByTile"))
+
+    @property
+    def tileBalance(self):
+        """Busy share of the IPU's tiles: Σ tile cycles ÷ (tiles × the slowest tile's cycles)."""
+        cycles = self._tile_cycles("tileBalance")
+        slowest = cycles.max()
+        return cycles.sum() / (len(cycles) * slowest) if slowest else 0.0
+
+    @property
+    def activeTileBalance(self):
+        """The same over the tiles with work: Σ tile cycles ÷ (active tiles × the slowest)."""
+        cycles = self._tile_cycles("activeTileBalance")
+        slowest = cycles.max()
+        active = sum(1 for c in memoryview(cycles) if c)
+        return cycles.sum() / (active * slowest) if slowest else 0.0
+
+
+class StepComputeSet:
+    __slots__ = ("_step", "computeSet")
+
+    def __init__(self, step, compute_set):
+        self._step, self.computeSet = step, compute_set
+
+    name = property(lambda self: self.computeSet.name)
+    cyclesByTile = property(lambda self: self._step.cyclesByTile)
+
+    @property
+    def estimatedCyclesByTile(self):
+        _views.unavailable("computeSet", "estimatedCyclesByTile", "popscope profiles hold measured cycles, not the compiler's estimates")
+
+
+class Step:
+    """`execution.steps[i]`: `program`, `ipus`, `cyclesByTile` (all tiles), `computeSets`."""
+
+    __slots__ = ("_report", "id")
+
+    def __init__(self, report, step):
+        self._report, self.id = report, step
+
+    @property
+    def program(self):
+        return Program(self._report, self._report._step_column("program")[self.id])
+
+    @property
+    def type(self):
+        return self._report._handle.step(self.id)[0]
+
+    @property
+    def ipus(self):
+        r, step = self._report, self.id
+        return _views.LazySequence(r._num_ipus, lambda i: StepIpu(r, step, i))
+
+    @property
+    def cyclesByTile(self):
+        r = self._report
+        if not r._handle.has_tile_cycles:
+            _views.unavailable(f"steps[{self.id}]", "cyclesByTile", "the profile has no per-tile cycles")
+        parts = []
+        for ipu in range(r._num_ipus):
+            step_ipu = StepIpu(r, self.id, ipu)
+            parts.append(step_ipu.cyclesByTile if step_ipu.runs else _views.zeros(r._tiles_per_ipu))
+        return _views.concatenate(parts)
+
+    @property
+    def computeSets(self):
+        compute_set = self._report._handle.step(self.id)[1]
+        return [StepComputeSet(self, ComputeSet(self._report, compute_set))] if compute_set >= 0 else []
+
+    def __repr__(self):
+        return f"<pva.Step {self.id} {self.program.name!r}>"
+
+
+class Microseconds:
+    __slots__ = ("start", "end")
+
+    def __init__(self, start, end):
+        self.start, self.end = start, end
+
+
+class Run:
+    """`execution.runs[i]`: `name`, `steps`, `microseconds.start/end`."""
+
+    __slots__ = ("_report", "id", "name", "microseconds")
+
+    def __init__(self, report, index, row):
+        self._report, self.id = report, index
+        self.name, start, end = row
+        self.microseconds = Microseconds(start, end)
+
+    @property
+    def steps(self):
+        r = self._report
+        return _views.IndexedSequence(memoryview(r._handle.run_steps(self.id)), lambda s: Step(r, s))
+
+
+class TotalCycles:
+    __slots__ = ("total",)
+
+    def __init__(self, total):
+        self.total = total
+
+
+class Execution:
+    """`report.execution`."""
+
+    __slots__ = ("_report",)
+
+    def __init__(self, report):
+        self._report = report
+
+    @property
+    def runs(self):
+        r = self._report
+        return [Run(r, i, row) for i, row in enumerate(r._handle.runs)]
+
+    @property
+    def steps(self):
+        r = self._report
+        return _views.LazySequence(r._handle.num_steps, lambda s: Step(r, s))
+
+    @property
+    def totalCycles(self):
+        """The execution span: latest step end − earliest step start over all IPUs (the Summary's)."""
+        return TotalCycles(self._report._summary["totalCycles"])
+
+
+class DebugContext:
+    __slots__ = ("id", "parent", "layer", "name", "json")
+
+    def __init__(self, index, row):
+        self.id = index
+        self.parent, self.layer, self.name, self.json = row
+
+
+class Operation:
+    """`OperationAnalysis(report).operations[i]`. Beside libpva's fields it carries popscope's
+    figures: `layer`, `cycles`, `flops`, `codeBytes` (as `popscope-cli operations` prints them)."""
+
+    __slots__ = ("_report", "id", "name", "layer", "debugName", "_context", "_programs", "flops", "codeBytes", "cycles")
+
+    def __init__(self, report, index):
+        self._report, self.id = report, index
+        (self.name, self.layer, self.debugName, self._context, self._programs,
+         self.flops, self.codeBytes, self.cycles) = report._handle.operation(index)
+
+    @property
+    def debugContext(self):
+        if self._context < 0:
+            _views.unavailable(f"operation {self.name!r}", "debugContext", "the operation has no debug context")
+        return DebugContext(self._context, self._report._handle.debug_context(self._context))
+
+    def programs(self):
+        return [Program(self._report, p) for p in self._programs]
+
+    def _steps(self, field):
+        steps = self._report._handle.operation_steps(self.id)
+        if len(steps) == 0:
+            _views.unavailable(f"operation {self.name!r}", field, "its programs never ran (no execution steps)")
+        return steps
+
+    firstStepIndex = property(lambda self: self._steps("firstStepIndex")[0])
+    lastStepIndex = property(lambda self: self._steps("lastStepIndex")[-1])
+
+    @property
+    def vars(self):
+        """Variables whose debug context is the operation's or below it (as Operations counts them)."""
+        r = self._report
+        return [Variable(r, v) for v in r._handle.variables_under_context(self._context)]
+
+    def __repr__(self):
+        return f"<pva.Operation {self.name!r}>"
+
+
+class OperationAnalysis:
+    """`pva.OperationAnalysis(report).operations`."""
+
+    def __init__(self, report):
+        self._report = report
+
+    @property
+    def operations(self):
+        r = self._report
+        return _views.LazySequence(r._handle.num_operations, lambda i: Operation(r, i))

@@ -1,0 +1,209 @@
+#include "report_handle.hpp"
+
+#include "popscope/liveness.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace popscope::python {
+
+namespace {
+std::vector<std::weak_ptr<const Report>>& openedReports()
+{
+    static std::vector<std::weak_ptr<const Report>> reports; // used with the GIL held
+    return reports;
+}
+} // namespace
+
+ReportHandle::ReportHandle(const std::string& path)
+    : m_report(Report::open(path))
+{
+    auto& reports = openedReports();
+    std::erase_if(reports, [](const auto& report) { return report.expired(); });
+    reports.push_back(m_report);
+}
+
+size_t ReportHandle::liveReports()
+{
+    auto& reports = openedReports();
+    std::erase_if(reports, [](const auto& report) { return report.expired(); });
+    return reports.size();
+}
+
+// The Profile's read functions bypass the Report's connection lock; the module calls them with
+// the GIL held and never from another thread, so the connection is still used by one at a time.
+const StepColumns& ReportHandle::steps()
+{
+    if (m_steps)
+        return *m_steps;
+    auto s = std::make_shared<StepColumns>();
+    s->numIpus = m_report->profile().target().numIpus;
+    s->rows = m_report->profile().readSteps(false);
+    const size_t n = s->rows.size();
+    const size_t slots = n * s->numIpus;
+    s->present.assign(slots, 0);
+    for (auto* column : {&s->cycles, &s->cyclesBase, &s->fromMin, &s->fromMax, &s->toMin, &s->toMax, &s->dataIn, &s->dataOut})
+        column->assign(slots, 0);
+    s->activeTiles.assign(slots, 0);
+    s->program.resize(n);
+    s->run.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+        const ExecutionStep& step = s->rows[i];
+        s->program[i] = step.program;
+        s->run[i] = step.run;
+        for (const StepIpu& ipu : step.ipus) {
+            const size_t slot = i * s->numIpus + ipu.ipu; // ipu < numIpus: checked by readSteps
+            s->present[slot] = 1;
+            s->cycles[slot] = ipu.cycles;
+            s->cyclesBase[slot] = ipu.cyclesBase;
+            s->fromMin[slot] = ipu.activeCyclesFromMin;
+            s->fromMax[slot] = ipu.activeCyclesFromMax;
+            s->toMin[slot] = ipu.activeCyclesToMin;
+            s->toMax[slot] = ipu.activeCyclesToMax;
+            s->dataIn[slot] = ipu.dataIn;
+            s->dataOut[slot] = ipu.dataOut;
+            s->activeTiles[slot] = ipu.activeTiles;
+        }
+    }
+    // Steps of each run, in step order.
+    const uint32_t numRuns = uint32_t(runs().size());
+    s->runOffsets.assign(numRuns + 1, 0);
+    for (uint32_t r : s->run)
+        if (r < numRuns)
+            ++s->runOffsets[r + 1];
+    std::partial_sum(s->runOffsets.begin(), s->runOffsets.end(), s->runOffsets.begin());
+    s->runSteps.resize(s->runOffsets.back());
+    std::vector<uint32_t> next(s->runOffsets.begin(), s->runOffsets.end() - 1);
+    for (uint32_t i = 0; i < n; ++i)
+        if (s->run[i] < numRuns)
+            s->runSteps[next[s->run[i]]++] = i;
+    m_steps = std::move(s);
+    return *m_steps;
+}
+
+std::shared_ptr<const void> ReportHandle::stepsOwner()
+{
+    steps();
+    return m_steps;
+}
+
+const std::vector<Run>& ReportHandle::runs()
+{
+    if (!m_runs)
+        m_runs = std::make_unique<std::vector<Run>>(m_report->profile().readRuns());
+    return *m_runs;
+}
+
+std::vector<uint32_t> ReportHandle::tileCycles(uint32_t step, uint32_t ipu)
+{
+    return m_report->profile().readTileCycles(steps().rows, step, ipu);
+}
+
+bool ReportHandle::hasTileCycles()
+{
+    if (m_hasTileCycles < 0)
+        m_hasTileCycles = m_report->profile().countRows("cycles_by_tile") > 0 ? 1 : 0;
+    return m_hasTileCycles == 1;
+}
+
+const TileVariables& ReportHandle::alwaysLiveByTile()
+{
+    if (m_alwaysLiveByTile)
+        return *m_alwaysLiveByTile;
+    const auto& variables = m_report->variables();
+    const uint32_t numTiles = m_report->numTiles();
+    auto t = std::make_unique<TileVariables>();
+    t->offsets.assign(size_t(numTiles) + 1, 0);
+    for (const Variable& v : variables)
+        if (v.alwaysLive)
+            for (const TileBytes& tb : v.tiles)
+                if (tb.tile < numTiles)
+                    ++t->offsets[tb.tile + 1];
+    std::partial_sum(t->offsets.begin(), t->offsets.end(), t->offsets.begin());
+    t->variable.resize(t->offsets.back());
+    t->bytes.resize(t->offsets.back());
+    std::vector<uint32_t> next(t->offsets.begin(), t->offsets.end() - 1);
+    for (uint32_t i = 0; i < variables.size(); ++i)
+        if (variables[i].alwaysLive)
+            for (const TileBytes& tb : variables[i].tiles)
+                if (tb.tile < numTiles) {
+                    const uint32_t at = next[tb.tile]++;
+                    t->variable[at] = i;
+                    t->bytes[at] = tb.bytes;
+                }
+    m_alwaysLiveByTile = std::move(t);
+    return *m_alwaysLiveByTile;
+}
+
+const std::vector<uint32_t>& ReportHandle::alwaysLiveVariables()
+{
+    if (!m_alwaysLive) {
+        const auto& variables = m_report->variableHeaders();
+        auto list = std::make_unique<std::vector<uint32_t>>();
+        for (uint32_t i = 0; i < variables.size(); ++i)
+            if (variables[i].alwaysLive)
+                list->push_back(i);
+        m_alwaysLive = std::move(list);
+    }
+    return *m_alwaysLive;
+}
+
+std::vector<uint32_t> ReportHandle::variablesUnderContext(int64_t context) const
+{
+    std::vector<uint32_t> found;
+    const auto& contexts = m_report->debugContexts();
+    if (context < 0 || size_t(context) >= contexts.size())
+        return found;
+    // Parents come before their children (checked when read), so one pass marks the subtree.
+    std::vector<char> under(contexts.size(), 0);
+    for (size_t c = size_t(context); c < contexts.size(); ++c)
+        under[c] = c == size_t(context) || (contexts[c].parent >= 0 && under[size_t(contexts[c].parent)]);
+    const auto& variables = m_report->variableHeaders();
+    for (uint32_t i = 0; i < variables.size(); ++i)
+        if (variables[i].debugContext >= 0 && size_t(variables[i].debugContext) < under.size()
+            && under[size_t(variables[i].debugContext)])
+            found.push_back(i);
+    return found;
+}
+
+const std::vector<uint64_t>& ReportHandle::livenessOfTile(uint32_t tile)
+{
+    auto found = m_tileLiveness.find(tile);
+    if (found != m_tileLiveness.end())
+        return found->second;
+    LivenessSeries series = livenessSeries(*m_report, LivenessScope::onTiles({tile}));
+    return m_tileLiveness.emplace(tile, std::move(series.notAlwaysLive)).first->second;
+}
+
+std::vector<uint64_t> ReportHandle::programCodeBytesByTile(uint32_t program) const
+{
+    const uint32_t numTiles = m_report->numTiles();
+    std::vector<uint64_t> bytes(numTiles, 0);
+    const Program& p = m_report->programs().at(program);
+    const auto& sets = m_report->computeSets();
+    const auto& types = m_report->vertexTypes();
+    if (p.computeSet >= 0 && size_t(p.computeSet) < sets.size())
+        for (const ComputeSetVertices& v : sets[size_t(p.computeSet)].vertices)
+            if (v.vertexType < types.size())
+                for (const TileCount& tc : v.countByTile)
+                    if (tc.tile < numTiles && tc.count > 0)
+                        bytes[tc.tile] += types[v.vertexType].codeBytes;
+    const auto& exchanges = m_report->exchanges();
+    if (p.exchange >= 0 && size_t(p.exchange) < exchanges.size())
+        for (const TileBytes& tb : exchanges[size_t(p.exchange)].codeBytesByTile)
+            if (tb.tile < numTiles)
+                bytes[tb.tile] += tb.bytes;
+    return bytes;
+}
+
+std::vector<uint32_t> ReportHandle::vertexCountByTile(uint32_t computeSet, uint32_t position) const
+{
+    std::vector<uint32_t> counts(m_report->numTiles(), 0);
+    const ComputeSetVertices& v = m_report->computeSets().at(computeSet).vertices.at(position);
+    for (const TileCount& tc : v.countByTile)
+        if (tc.tile < counts.size())
+            counts[tc.tile] += tc.count;
+    return counts;
+}
+
+} // namespace popscope::python

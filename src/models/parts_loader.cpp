@@ -1,0 +1,161 @@
+#include "models/parts_loader.hpp"
+
+#include "popscope/errors.hpp"
+
+#include <QCoreApplication>
+#include <atomic>
+#include <functional>
+#include <future>
+#include <QPointer>
+#include <QPromise>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace popscope {
+
+namespace {
+
+using Reports = std::vector<std::shared_ptr<const LoadedReport>>;
+using Progress = std::function<void(int slot, int done, const QString& text)>; // text "": the slot is done
+
+// Reads `parts` of one report in order; the error message names the file and the problem, or "".
+QString readParts(const QPromise<QString>& promise, int slot, const LoadedReport& report,
+                  const std::vector<ReportPart>& parts, std::atomic<int>& done, const Progress& progress)
+{
+    for (ReportPart part : parts) {
+        if (promise.isCanceled())
+            return {};
+        progress(slot, done++, QStringLiteral("%1 of %2…").arg(QString::fromUtf8(partStageMessage(part)), report.fileName()));
+        try {
+            readReportPart(*report.core, part);
+        } catch (const ProfileError& e) {
+            return QString::fromUtf8(e.what());
+        } catch (const std::bad_alloc&) {
+            return report.path + QStringLiteral(": not enough memory to read this part of the profile");
+        } catch (const std::exception& e) {
+            return report.path + QStringLiteral(": ") + QString::fromUtf8(e.what());
+        }
+    }
+    progress(slot, done, QString());
+    return {};
+}
+
+// Two reports (compare mode) are read side by side: each has its own file and connection.
+void readInBackground(QPromise<QString>& promise, const Reports& reports, const std::vector<ReportPart>& parts,
+                      const Progress& progress)
+{
+    std::atomic<int> done = 0;
+    std::future<QString> target;
+    if (reports.size() > 1)
+        target = std::async(std::launch::async, [&] { return readParts(promise, 1, *reports[1], parts, done, progress); });
+    QString error = reports.empty() ? QString() : readParts(promise, 0, *reports[0], parts, done, progress);
+    if (target.valid()) {
+        const QString targetError = target.get();
+        if (error.isEmpty())
+            error = targetError;
+    }
+    if (!promise.isCanceled())
+        promise.addResult(error);
+}
+
+Reports present(Reports reports)
+{
+    std::erase(reports, nullptr);
+    return reports;
+}
+
+} // namespace
+
+PartsLoader::PartsLoader(QObject* parent) : QObject(parent) {}
+
+PartsLoader::~PartsLoader()
+{
+    // The job holds its reports; it finishes in the background and its watcher goes with it.
+    dropWatcher();
+}
+
+bool PartsLoader::isRead(const Reports& reports, const std::vector<ReportPart>& parts)
+{
+    for (const auto& report : reports)
+        if (report)
+            for (ReportPart part : parts)
+                if (!isPartRead(*report->core, part))
+                    return false;
+    return true;
+}
+
+void PartsLoader::start(Reports reports, std::vector<ReportPart> parts)
+{
+    dropWatcher();
+    reports = present(std::move(reports));
+    m_total = int(reports.size() * parts.size());
+    m_stages[0].clear();
+    m_stages[1].clear();
+    m_watcher = new QFutureWatcher<QString>(this);
+    connect(m_watcher, &QFutureWatcherBase::finished, this, &PartsLoader::onFinished);
+    // Every stage reaches the page (QFuture's own progress drops updates that come quickly), and
+    // only while this job is the loader's current one.
+    const Progress progress = [self = QPointer<PartsLoader>(this), watcher = QPointer<QFutureWatcherBase>(m_watcher)](
+                                  int slot, int done, const QString& text) {
+        QMetaObject::invokeMethod(qApp, [self, watcher, slot, done, text] {
+            if (self && watcher && self->m_watcher == watcher)
+                self->onProgress(slot, done, text);
+        }, Qt::QueuedConnection);
+    };
+    m_watcher->setFuture(QtConcurrent::run(&readInBackground, std::move(reports), std::move(parts), progress));
+}
+
+void PartsLoader::onProgress(int slot, int done, const QString& text)
+{
+    // Both reports read at once in compare mode: the panel says what each is reading.
+    m_stages[slot] = text;
+    QStringList stages;
+    for (const QString& stage : m_stages)
+        if (!stage.isEmpty())
+            stages << stage;
+    emit progress(done, m_total, stages.join(QLatin1Char('\n')));
+}
+
+void PartsLoader::cancel()
+{
+    if (!m_watcher)
+        return;
+    dropWatcher();
+    emit cancelled();
+}
+
+void PartsLoader::dropWatcher()
+{
+    if (!m_watcher)
+        return;
+    m_watcher->disconnect(this);
+    m_watcher->cancel();
+    connect(m_watcher, &QFutureWatcherBase::finished, m_watcher, &QObject::deleteLater);
+    if (m_watcher->isFinished())
+        m_watcher->deleteLater();
+    m_watcher = nullptr;
+}
+
+void PartsLoader::waitForFinished()
+{
+    if (m_watcher)
+        m_watcher->waitForFinished();
+}
+
+void PartsLoader::onFinished()
+{
+    QFutureWatcher<QString>* watcher = m_watcher;
+    m_watcher = nullptr;
+    watcher->deleteLater();
+    const QFuture<QString> future = watcher->future();
+    if (future.isCanceled() || future.resultCount() == 0) {
+        emit cancelled();
+        return;
+    }
+    const QString error = future.result();
+    if (error.isEmpty())
+        emit finished();
+    else
+        emit failed(error);
+}
+
+} // namespace popscope

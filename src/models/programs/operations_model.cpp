@@ -1,0 +1,100 @@
+#include "models/programs/operations_model.hpp"
+
+#include "models/memory/tile_scope.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace popscope {
+
+OperationsModel::OperationsModel(QObject* parent) : ReportTableModel(parent)
+{
+    setColumns({{QStringLiteral("Operation"), Kind::Text, {}},
+                {QStringLiteral("Debug name"), Kind::Text, QStringLiteral("The name the framework gave it")},
+                {QStringLiteral("Cycles"), Kind::Count,
+                 QStringLiteral("Cycles of its execution steps (each step's slowest IPU)")},
+                {QStringLiteral("FLOPs"), Kind::Count, QStringLiteral("Floating-point operations (estimate)")},
+                {QStringLiteral("FLOPs/cycle"), Kind::Ratio, QStringLiteral("FLOPs per cycle of its steps")},
+                {QStringLiteral("Code size"), Kind::Bytes, QStringLiteral("Vertex and exchange code of its programs")},
+                {QStringLiteral("Variable memory"), Kind::Bytes,
+                 QStringLiteral("Variables whose debug context is the operation's or below it")},
+                {QStringLiteral("Programs"), Kind::Count, QStringLiteral("Programs that implement it")},
+                {QStringLiteral("Steps"), Kind::Count, QStringLiteral("Executions of its programs")}});
+}
+
+void OperationsModel::setReport(std::shared_ptr<const Report> report, const std::string& layer)
+{
+    beginResetModel();
+    m_report = std::move(report);
+    m_rows.clear();
+    m_keys.clear();
+    if (m_report) {
+        const auto& ops = m_report->operations();
+        for (size_t i = 0; i < ops.size(); ++i)
+            if (layer.empty() || ops[i].layer == layer) {
+                m_rows.push_back(uint32_t(i));
+                m_keys.push_back(operationKey(ops[i]));
+            }
+    }
+    endResetModel();
+}
+
+int OperationsModel::rowOfOperation(uint32_t operation) const
+{
+    const auto it = std::find(m_rows.begin(), m_rows.end(), operation);
+    return it == m_rows.end() ? -1 : int(it - m_rows.begin());
+}
+
+int OperationsModel::rowOfKey(const QString& key) const
+{
+    const std::string k = key.toStdString();
+    const auto it = std::find(m_keys.begin(), m_keys.end(), k);
+    return it == m_keys.end() ? -1 : int(it - m_keys.begin());
+}
+
+QString OperationsModel::text(int row, int column) const
+{
+    const Operation& op = m_report->operations()[m_rows[size_t(row)]];
+    switch (column) {
+    case Name: return QString::fromStdString(op.name);
+    case DebugName: return QString::fromStdString(op.debugName);
+    default: return {};
+    }
+}
+
+uint64_t OperationsModel::number(int row, int column) const
+{
+    const OperationFigures& f = m_report->operationAnalysis().figures[m_rows[size_t(row)]];
+    switch (column) {
+    case CodeSize: return f.codeBytes;
+    case Cycles: return f.cycles;
+    case Flops: return f.flops;
+    case FlopsPerCycle: return uint64_t(std::llround(f.flopsPerCycle() * 1000.0));
+    case VariableMemory: return f.variableBytes;
+    case Programs: return f.programs;
+    case Steps: return f.steps;
+    default: return 0;
+    }
+}
+
+QString OperationsModel::toolTip(int row, int column) const
+{
+    if (column == Name)
+        return QString::fromStdString(m_keys[size_t(row)]);
+    if (column == Cycles || column == Flops)
+        return countText(number(row, column)) + (column == Cycles ? QStringLiteral(" cycles") : QStringLiteral(" FLOPs"));
+    return {};
+}
+
+int OperationsModel::worseDirection(int column) const
+{
+    switch (column) {
+    case CodeSize:
+    case Cycles:
+    case VariableMemory: return 1;
+    case FlopsPerCycle: return -1; // more work per cycle is better
+    default: return 0;             // more FLOPs or steps is more work, neither better nor worse
+    }
+}
+
+} // namespace popscope

@@ -1,0 +1,78 @@
+#include "models/trace/trace_builder.hpp"
+
+#include "popscope/errors.hpp"
+
+#include <QCoreApplication>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace popscope {
+
+TraceBuilder::TraceBuilder(QObject* parent) : QObject(parent), m_watcher(new QFutureWatcher<Result>(this))
+{
+    connect(m_watcher, &QFutureWatcherBase::finished, this, &TraceBuilder::onFinished);
+}
+
+TraceBuilder::~TraceBuilder()
+{
+    if (m_cancelled)
+        m_cancelled->store(true);
+    m_watcher->disconnect(this);
+    m_watcher->waitForFinished();
+}
+
+void TraceBuilder::start(std::shared_ptr<const Report> report, const QString& path)
+{
+    drop();
+    auto cancelled = std::make_shared<std::atomic<bool>>(false);
+    m_cancelled = cancelled;
+    m_running = true;
+    // Progress comes from the worker; it reaches the GUI thread only while this build is current.
+    auto progress = [self = QPointer<TraceBuilder>(this), cancelled](int percent, const QString& stage) {
+        QMetaObject::invokeMethod(qApp, [self, cancelled, percent, stage] {
+            if (self && self->m_cancelled == cancelled)
+                emit self->progress(percent, stage);
+        }, Qt::QueuedConnection);
+    };
+    // A previous build may still run: it sees its own flag and ends; the watcher follows the new one.
+    m_watcher->setFuture(QtConcurrent::run([report, path, progress, cancelled]() -> Result {
+        try {
+            return {buildTraceData(report, progress, *cancelled), {}};
+        } catch (const ProfileError& error) { // a damaged part: said in the page, not a crash
+            return {nullptr, QString::fromStdString(error.what())};
+        } catch (const std::bad_alloc&) {
+            return {nullptr, QStringLiteral("%1: not enough memory to build the trace").arg(path)};
+        }
+    }));
+}
+
+void TraceBuilder::cancel()
+{
+    if (m_running && m_cancelled)
+        m_cancelled->store(true);
+}
+
+void TraceBuilder::drop()
+{
+    if (m_cancelled)
+        m_cancelled->store(true);
+    m_cancelled.reset();
+    m_running = false;
+}
+
+void TraceBuilder::onFinished()
+{
+    if (!m_running || m_watcher->isCanceled() || m_watcher->future().resultCount() == 0)
+        return;
+    m_running = false;
+    const Result result = m_watcher->result();
+    const bool cancelled = m_cancelled && m_cancelled->load();
+    if (result.data)
+        emit built(result.data);
+    else if (!result.error.isEmpty())
+        emit failed(result.error);
+    else if (cancelled)
+        emit failed(QStringLiteral("Building the trace was cancelled. Reload the report (F5) to build it again."));
+}
+
+} // namespace popscope

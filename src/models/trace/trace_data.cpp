@@ -1,0 +1,115 @@
+#include "models/trace/trace_data.hpp"
+
+#include "popscope/program_index.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace popscope {
+
+namespace {
+constexpr qint64 kCacheBudgetBytes = qint64(1) << 30; // 1 GiB of trace caches, newest kept
+}
+
+QString TraceData::stepName(uint32_t step) const
+{
+    return step < steps.size() ? programName(steps[step].program) : QString();
+}
+
+QString TraceData::programName(uint32_t program) const
+{
+    return programs && program < programs->size() ? QString::fromStdString((*programs)[program].name)
+                                                  : QStringLiteral("program %1").arg(program);
+}
+
+QString TraceData::flameSpanName(size_t level, const FlameSpan& span) const
+{
+    if (level > 0)
+        return programName(span.id);
+    return span.id < runs.size() && !runs[span.id].name.empty() ? QString::fromStdString(runs[span.id].name)
+                                                                : QStringLiteral("run %1").arg(span.id);
+}
+
+std::string_view TraceData::flameSpanType(size_t level, const FlameSpan& span) const
+{
+    if (level == 0)
+        return "Run";
+    return programs && span.id < programs->size() ? std::string_view((*programs)[span.id].type)
+                                                  : std::string_view("Unknown");
+}
+
+std::pair<uint64_t, uint64_t> TraceData::runSpan(uint32_t run) const
+{
+    uint64_t first = UINT64_MAX, last = 0;
+    for (const ExecutionStep& step : steps)
+        if (step.run == run)
+            for (const StepIpu& si : step.ipus) {
+                first = std::min(first, si.cyclesBase);
+                last = std::max(last, si.cyclesBase + si.cycles);
+            }
+    return first < last ? std::pair{first, last} : std::pair<uint64_t, uint64_t>{0, 0};
+}
+
+QString traceCacheFolder()
+{
+    const QByteArray override = qgetenv("POPSCOPE_CACHE_DIR");
+    const QString base = override.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::CacheLocation)
+                                            : QString::fromLocal8Bit(override);
+    return QDir(base).filePath(QStringLiteral("trace"));
+}
+
+void pruneTraceCache(qint64 budgetBytes)
+{
+    QDir folder(traceCacheFolder());
+    // Newest first: the oldest caches go once the folder holds more than the budget.
+    const QFileInfoList files = folder.entryInfoList({QStringLiteral("*.lod")}, QDir::Files, QDir::Time);
+    qint64 kept = 0;
+    for (const QFileInfo& file : files) {
+        kept += file.size();
+        if (kept > budgetBytes)
+            QFile::remove(file.absoluteFilePath());
+    }
+}
+
+std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
+    const std::function<void(int, const QString&)>& progress, const std::atomic<bool>& cancelled)
+{
+    auto data = std::make_shared<TraceData>();
+    data->report = report;
+    progress(0, QStringLiteral("Reading the steps"));
+    data->profile = Profile::open(report->path());
+    const std::string profilePath = data->profile->path();
+    data->steps = data->profile->readSteps(false);
+    data->programs = &report->programs();
+    data->runs = data->profile->readRuns();
+    if (cancelled)
+        return nullptr;
+
+    const std::string identity = TraceLod::identityOf(profilePath);
+    QDir().mkpath(traceCacheFolder());
+    data->cachePath = QDir(traceCacheFolder()).filePath(QString::fromStdString(identity) + QStringLiteral(".lod"));
+    data->lodFromCache = data->lod.load(data->cachePath.toStdString(), identity);
+    if (!data->lodFromCache) {
+        progress(5, QStringLiteral("Summarising every tile's cycles"));
+        data->lod = TraceLod::build(*data->profile, data->steps, [&](uint64_t done, uint64_t total) {
+            progress(5 + int(total ? 60 * done / total : 60), QStringLiteral("Summarising every tile's cycles"));
+            return !cancelled.load();
+        });
+        if (data->lod.cancelled())
+            return nullptr;
+        data->lod.save(data->cachePath.toStdString(), identity); // a failed save only costs time next time
+        pruneTraceCache(kCacheBudgetBytes);
+    }
+    if (cancelled)
+        return nullptr;
+    progress(68, QStringLiteral("Nesting the steps in their programs"));
+    data->flame = buildTraceFlame(data->lod, data->steps, report->programIndex());
+    progress(70, QStringLiteral("Finding where the cycles wait"));
+    data->summary = &report->traceSummary(); // computed once per report (What changed asks for it too)
+    progress(100, QStringLiteral("Done"));
+    return cancelled ? nullptr : data;
+}
+
+} // namespace popscope

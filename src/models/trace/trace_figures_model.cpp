@@ -1,0 +1,132 @@
+#include "models/trace/trace_figures_model.hpp"
+
+#include "popscope/trace_comparison.hpp"
+
+#include <cmath>
+
+namespace popscope {
+
+TraceFiguresModel::TraceFiguresModel(QObject* parent) : ReportTableModel(parent)
+{
+    setColumns({{QStringLiteral("Figure"), Kind::Text, {}}, {QStringLiteral("Value"), Kind::Text, {}}});
+}
+
+void TraceFiguresModel::add(const QString& figure, Unit unit, double source, double target, const QString& tip)
+{
+    m_rows.push_back({figure, tip, unit, source, target});
+}
+
+void TraceFiguresModel::setWindows(const TraceData* source, Window sourceWindow, const TraceData* target, Window targetWindow)
+{
+    beginResetModel();
+    m_rows.clear();
+    m_compare = target != nullptr;
+    setColumns(m_compare ? std::vector<Column>{{QStringLiteral("Figure"), Kind::Text, {}},
+                                               {QStringLiteral("Source"), Kind::Text, {}},
+                                               {QStringLiteral("Target"), Kind::Text, {}},
+                                               {QStringLiteral("Diff"), Kind::Text, {}}}
+                         : std::vector<Column>{{QStringLiteral("Figure"), Kind::Text, {}},
+                                               {QStringLiteral("Value"), Kind::Text, {}}});
+    if (source) {
+        m_clockHz = source->summary->clockHz;
+        const auto a = source->lod.range(sourceWindow.from, sourceWindow.to);
+        const auto b = target ? target->lod.range(targetWindow.from, targetWindow.to) : a;
+        add(QStringLiteral("Window"), Unit::Cycles, double(sourceWindow.to - sourceWindow.from),
+            double(targetWindow.to - targetWindow.from),
+            QStringLiteral("The visible cycles (zoom and pan change them)"));
+        add(QStringLiteral("Parallel efficiency"), Unit::Share, a.parallelEfficiency(), b.parallelEfficiency(),
+            QStringLiteral("Busy tile-cycles ÷ all tile-cycles in the window; busy = computing, exchanging, stream copy"));
+        const std::pair<TraceState, const char*> kinds[] = {{TraceState::Computing, "Computing"},
+            {TraceState::Exchanging, "Exchanging"}, {TraceState::Sync, "Sync"}, {TraceState::StreamCopy, "Stream copy"},
+            {TraceState::Idle, "Idle (between steps)"}};
+        for (const auto& [kind, name] : kinds)
+            add(QString::fromLatin1(name), Unit::Share, a.share(kind), b.share(kind),
+                QStringLiteral("Share of the IPUs' cycles in the window spent in this kind of step"));
+        const auto waiting = [](const TraceLod::RangeFigures& f) {
+            double wait = 0, all = 0;
+            for (const auto& ipu : f.tileCycles)
+                for (size_t s = 0; s < kTraceStateCount; ++s) {
+                    all += ipu[s];
+                    wait += TraceState(s) == TraceState::WaitingForSync ? ipu[s] : 0.0;
+                }
+            return all > 0 ? wait / all : 0.0;
+        };
+        add(QStringLiteral("Tiles waiting for sync"), Unit::Share, waiting(a), waiting(b),
+            QStringLiteral("Share of the tile-cycles in the window spent waiting for the slowest tile"));
+        const size_t ipus = std::max(a.tileCycles.size(), b.tileCycles.size());
+        for (size_t i = 0; ipus > 1 && i < ipus; ++i) {
+            const auto efficiency = [i](const TraceLod::RangeFigures& f) {
+                if (i >= f.tileCycles.size())
+                    return 0.0;
+                TraceLod::RangeFigures one;
+                one.tileCycles = {f.tileCycles[i]};
+                return one.parallelEfficiency();
+            };
+            add(QStringLiteral("IPU %1 parallel efficiency").arg(i), Unit::Share, efficiency(a), efficiency(b));
+        }
+        const auto balance = [](const TraceSummary& s) {
+            double sum = 0;
+            for (const IpuTrace& ipu : s.ipus)
+                sum += ipu.tileBalance();
+            return s.ipus.empty() ? 0.0 : sum / double(s.ipus.size());
+        };
+        const auto traffic = [](const TraceSummary& s, bool stream) {
+            double bytes = 0;
+            for (const IpuTrace& ipu : s.ipus)
+                bytes += double(stream ? ipu.streamCopyBytes : ipu.globalExchangeBytes);
+            return bytes;
+        };
+        const TraceSummary& sa = *source->summary;
+        const TraceSummary& sb = target ? *target->summary : sa;
+        add(QStringLiteral("Tile balance (whole run)"), Unit::Share, balance(sa), balance(sb),
+            QStringLiteral("Mean ÷ max busy cycles per tile, averaged over the IPUs (100% = even)"));
+        add(QStringLiteral("Stream copies (whole run)"), Unit::Bytes, traffic(sa, true), traffic(sb, true));
+        add(QStringLiteral("Global exchange (whole run)"), Unit::Bytes, traffic(sa, false), traffic(sb, false));
+    }
+    endResetModel();
+}
+
+QString TraceFiguresModel::format(Unit kind, double value) const
+{
+    switch (kind) {
+    case Unit::Cycles: {
+        QString text = QString::fromStdString(formatCount(uint64_t(std::llround(std::abs(value))))) + QStringLiteral(" cycles");
+        if (m_clockHz > 0)
+            text += QStringLiteral(" (%1 ms)").arg(std::abs(value) / m_clockHz * 1e3, 0, 'g', 3);
+        return value < 0 ? QStringLiteral("−") + text : text;
+    }
+    case Unit::Share: return QString::fromStdString(formatPercent(value, 2));
+    case Unit::Bytes: return QString::fromStdString(formatBytes(uint64_t(std::llround(std::abs(value))), unit()));
+    }
+    return {};
+}
+
+QString TraceFiguresModel::text(int row, int column) const
+{
+    const Row& r = m_rows[size_t(row)];
+    if (column == 0)
+        return r.figure;
+    if (column == 1)
+        return format(r.unit, r.source);
+    if (column == 2)
+        return format(r.unit, r.target);
+    // Diff: points for shares, signed amounts otherwise.
+    const double diff = r.target - r.source;
+    if (r.unit == Unit::Share) { // as What changed and popscope-cli compare: the change of the rounded shares
+        const int64_t points = shareInBasisPoints(r.target) - shareInBasisPoints(r.source);
+        return QStringLiteral("%1%2 pp").arg(points > 0 ? QStringLiteral("+") : points < 0 ? QStringLiteral("−") : QString())
+            .arg(double(std::abs(points)) / 100.0, 0, 'f', 2);
+    }
+    const QString magnitude = format(r.unit, std::abs(diff));
+    return diff > 0 ? QStringLiteral("+") + magnitude : diff < 0 ? QStringLiteral("−") + magnitude : QStringLiteral("0");
+}
+
+QString TraceFiguresModel::valueText(const QString& figure, int column) const
+{
+    for (int row = 0; row < rows(); ++row)
+        if (m_rows[size_t(row)].figure == figure)
+            return text(row, column);
+    return {};
+}
+
+} // namespace popscope

@@ -1,0 +1,78 @@
+#include "models/trace/waiting_steps_model.hpp"
+
+#include "popscope/trace_comparison.hpp"
+
+namespace popscope {
+
+WaitingStepsModel::WaitingStepsModel(QObject* parent) : ReportTableModel(parent)
+{
+    setColumns({{QStringLiteral("Program"), Kind::Text, {}},
+                {QStringLiteral("#"), Kind::Count, QStringLiteral("Rank by waiting tile-cycles")},
+                {QStringLiteral("Step"), Kind::Count, QStringLiteral("Execution step number")},
+                {QStringLiteral("IPU"), Kind::Count, {}},
+                {QStringLiteral("Type"), Kind::Text, {}},
+                {QStringLiteral("Cycles"), Kind::Count, QStringLiteral("The step's duration on the IPU")},
+                {QStringLiteral("Waiting tile-cycles"), Kind::Count,
+                 QStringLiteral("Σ over the IPU's tiles of (step cycles − the tile's cycles): time tiles spent waiting "
+                                "for the slowest tile to reach the sync")},
+                {QStringLiteral("Waiting share"), Kind::Share, QStringLiteral("Of the step's tile-cycles")},
+                {QStringLiteral("Held up by"), Kind::Text,
+                 QStringLiteral("The tiles that ran longest: the others waited for them")}});
+}
+
+void WaitingStepsModel::setTrace(std::shared_ptr<const TraceData> trace)
+{
+    beginResetModel();
+    m_trace = std::move(trace);
+    endResetModel();
+}
+
+int WaitingStepsModel::rows() const { return m_trace ? int(m_trace->summary->waits.size()) : 0; }
+
+const WaitingStep* WaitingStepsModel::waitAt(int row) const
+{
+    return m_trace && row >= 0 && row < rows() ? &m_trace->summary->waits[size_t(row)] : nullptr;
+}
+
+QString WaitingStepsModel::rowKey(int row) const
+{
+    const WaitingStep& w = *waitAt(row);
+    return QStringLiteral("step %1 on IPU %2").arg(w.step).arg(w.ipu);
+}
+
+QString WaitingStepsModel::text(int row, int column) const
+{
+    const WaitingStep& w = m_trace->summary->waits[size_t(row)];
+    switch (column) {
+    case Program: return QString::fromStdString(w.program);
+    case Type: return QString::fromStdString(w.type);
+    case HeldUpBy: {
+        if (!w.perTile)
+            return QStringLiteral("(no per-tile cycles)");
+        QStringList tiles;
+        for (uint32_t tile : w.slowestTiles)
+            tiles << QString::number(tile);
+        QString text = (w.slowestTileCount == 1 ? QStringLiteral("tile ") : QStringLiteral("tiles ")) + tiles.join(QStringLiteral(", "));
+        if (w.slowestTileCount > w.slowestTiles.size())
+            text += QStringLiteral(" and %1 more").arg(w.slowestTileCount - w.slowestTiles.size());
+        return text;
+    }
+    default: return {};
+    }
+}
+
+uint64_t WaitingStepsModel::number(int row, int column) const
+{
+    const WaitingStep& w = m_trace->summary->waits[size_t(row)];
+    switch (column) {
+    case Rank: return uint64_t(row) + 1;
+    case Step: return w.step;
+    case Ipu: return w.ipu;
+    case Cycles: return w.cycles;
+    case Waiting: return w.waitTileCycles;
+    case Share: return uint64_t(shareInBasisPoints(w.waitShare));
+    default: return 0;
+    }
+}
+
+} // namespace popscope

@@ -1,0 +1,82 @@
+#pragma once
+// The Liveness report: toolbar (scope: all IPUs / one IPU / selected tiles, options, Find peak,
+// step filter, save), the step plot with variable lifetimes and an overview strip, and bottom
+// tabs for the selected steps. Compare mode overlays or stacks both reports' curves; tables get
+// Source / Target / Diff with steps matched by index or by program name.
+#include "popscope/liveness_report.hpp"
+#include "views/widgets/report_page.hpp"
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSplitter;
+
+namespace popscope {
+
+class LifetimeBars;
+class LivenessOverview;
+class LivenessPlot;
+class LivenessTablesView;
+
+class LivenessPage : public ReportPage {
+    Q_OBJECT
+public:
+    explicit LivenessPage(ReportState* state, QWidget* parent = nullptr);
+
+    LivenessPlot* plot() const { return m_plot; }
+    LivenessTablesView* tables() const { return m_tables; }
+    LifetimeBars* lifetimes() const { return m_lifetimes; }
+    QComboBox* scopeBox() const { return m_scopeBox; }
+    QLineEdit* stepFilter() const { return m_filter; }
+    QAction* mergeAction() const { return m_merge; }
+    const LivenessScope& scope() const { return m_scope; }
+    // Selects the peak step of the source's curve and centres the plot on it.
+    void findPeak();
+    // Adds a variable's lifetime by full name; false when neither report has it.
+    bool addLifetime(const QString& name);
+    // "peak" or step numbers ("269, 300"); false with an error on stderr-worthy text.
+    bool selectStepsText(const QString& text, QString* error = nullptr);
+    // Links from What changed: table "variables" (live at the peak), or "" for the plot.
+    bool showRow(const QString& table, const QString& rowKey) override;
+
+public slots:
+    void saveChart();
+
+protected:
+    void showReports() override { rebuild(); }
+    void forgetReports() override;
+
+private:
+    void rebuild();       // reports or scope changed: curves, match, tables
+    void refreshTables(); // selection changed
+    void refreshScopeBox();
+    void refreshInfo();
+    void applyFilter();
+    void nextMatch();
+    LivenessScope currentScope() const;
+    void refreshLifetimes();
+
+    LivenessPlot* m_plot;
+    LivenessOverview* m_overview;
+    LifetimeBars* m_lifetimes;
+    LivenessTablesView* m_tables;
+    QComboBox* m_scopeBox;
+    QLineEdit* m_filter;
+    QLabel* m_filterCount;
+    QLineEdit* m_lifetimeEdit;
+    QLabel* m_info;
+    QLabel* m_error;
+    QAction* m_includeAlwaysLive;
+    QAction* m_capacity;
+    QAction* m_merge;
+    QSplitter* m_splitter;
+    LivenessScope m_scope;
+    StepMatch m_match;
+    std::vector<uint8_t> m_matches;
+    QStringList m_lifetimeNames;
+    QString m_basis;
+};
+
+} // namespace popscope

@@ -1,0 +1,305 @@
+#include "views/liveness/liveness_plot.hpp"
+
+#include "models/memory/tile_scope.hpp"
+#include "views/widgets/chart_export.hpp"
+
+#include <QKeyEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace popscope {
+
+namespace {
+constexpr double kMinSteps = 8.0; // the deepest zoom
+}
+
+LivenessPlot::LivenessPlot(ReportState* state, QWidget* parent) : QWidget(parent), m_state(state)
+{
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(state, &ReportState::unitChanged, this, qOverload<>(&QWidget::update));
+}
+
+size_t LivenessPlot::steps() const
+{
+    size_t n = m_data.source.notAlwaysLive.size();
+    if (m_data.targetSteps)
+        n = std::max(n, m_data.target.notAlwaysLive.size());
+    return n;
+}
+
+void LivenessPlot::setData(LivenessPlotData data)
+{
+    const size_t before = steps();
+    m_data = std::move(data);
+    m_hover = -1;
+    std::erase_if(m_selected, [n = m_data.source.notAlwaysLive.size()](uint32_t s) { return s >= n; });
+    if (steps() != before)
+        m_window = TileWindow{0, double(std::max<size_t>(1, steps()))};
+    emit windowChanged();
+    update();
+}
+
+void LivenessPlot::setIncludeAlwaysLive(bool on)
+{
+    m_includeAlwaysLive = on;
+    update();
+}
+
+void LivenessPlot::setShowCapacity(bool on)
+{
+    m_showCapacity = on;
+    update();
+}
+
+void LivenessPlot::setMerged(bool on)
+{
+    m_merged = on;
+    update();
+}
+
+void LivenessPlot::setFilterMatches(std::vector<uint8_t> matches)
+{
+    m_filterMatches = std::move(matches);
+    update();
+}
+
+void LivenessPlot::setSelectedSteps(std::vector<uint32_t> steps)
+{
+    std::sort(steps.begin(), steps.end());
+    steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
+    std::erase_if(steps, [n = m_data.source.notAlwaysLive.size()](uint32_t s) { return s >= n; });
+    if (steps == m_selected)
+        return;
+    m_selected = std::move(steps);
+    update();
+    emit selectionChanged();
+}
+
+void LivenessPlot::setWindow(TileWindow window)
+{
+    const auto n = uint32_t(std::max<size_t>(1, steps()));
+    window = clampWindow(window, n, std::min(kMinSteps, double(n)));
+    if (window.first == m_window.first && window.count == m_window.count)
+        return;
+    m_window = window;
+    update();
+    emit windowChanged();
+}
+
+void LivenessPlot::resetView() { setWindow(TileWindow{0, double(std::max<size_t>(1, steps()))}); }
+
+void LivenessPlot::centreOn(uint32_t step)
+{
+    const double count = std::min(m_window.count, std::max(200.0, kMinSteps));
+    setWindow(TileWindow{step + 0.5 - count / 2, count});
+}
+
+LivenessPlotScene LivenessPlot::scene() const
+{
+    LivenessPlotScene s;
+    const auto curve = [](const LivenessSeries& series, const QString& name) {
+        LivenessPlotCurve c{&series.notAlwaysLive, series.alwaysLive, series.capacity, -1, name};
+        if (!series.notAlwaysLive.empty())
+            c.peakStep = findPeak(series.notAlwaysLive).step;
+        return c;
+    };
+    s.source = curve(m_data.source, m_data.sourceName);
+    if (m_data.targetSteps)
+        s.target = curve(m_data.target, m_data.targetName);
+    s.includeAlwaysLive = m_includeAlwaysLive;
+    s.showCapacity = m_showCapacity;
+    s.merged = m_merged;
+    s.window = m_window;
+    s.selected = &m_selected;
+    s.filterMatches = &m_filterMatches;
+    s.hoverStep = m_hover;
+    s.unit = m_state->unit();
+    if (!m_data.capacityLabel.isEmpty())
+        s.capacityLabel = m_data.capacityLabel;
+    if (m_state->report() && steps() == 0)
+        s.emptyText = QStringLiteral("This report has no liveness program steps: the profile was written without "
+                                     "liveness data. Open a report compiled with liveness (or one from the simulator).");
+    return s;
+}
+
+QRect LivenessPlot::plotRect() const { return LivenessPlotRenderer::plotRect(scene(), rect(), fontMetrics()); }
+
+int64_t LivenessPlot::stepAt(const QPoint& pos) const
+{
+    const LivenessPlotScene s = scene();
+    const QRect plot = LivenessPlotRenderer::plotRect(s, rect(), fontMetrics());
+    if (pos.y() < plot.top() - 10 || pos.y() > plot.bottom() || pos.x() < plot.left() || pos.x() > plot.right())
+        return -1;
+    return positionAtX(pos.x() - plot.left(), m_window, plot.width(), uint32_t(steps()));
+}
+
+QString LivenessPlot::stepToolTip(uint32_t step) const
+{
+    const MemoryUnit unit = m_state->unit();
+    const auto side = [&](const LivenessSeries& series, const LivenessCurve* curve, int64_t s, const QString& heading) {
+        if (!curve || s < 0 || size_t(s) >= series.notAlwaysLive.size())
+            return heading.isEmpty() ? QString() : QStringLiteral("<br><b>%1</b>: no matching step").arg(heading);
+        const uint64_t nal = series.notAlwaysLive[size_t(s)];
+        QString html = heading.isEmpty() ? QString() : QStringLiteral("<br><b>%1</b> ").arg(heading);
+        html += QStringLiteral("<b>Step %1</b>: %2 <i>(%3)</i>")
+                    .arg(countText(uint64_t(s)), QString::fromStdString(curve->stepName(size_t(s))).toHtmlEscaped(),
+                         QString::fromStdString(curve->stepType(size_t(s))).toHtmlEscaped());
+        html += QStringLiteral("<br>Not always live: %1<br>Always live: %2<br>Total: %3")
+                    .arg(bytesText(nal, unit), bytesText(series.alwaysLive, unit), bytesText(nal + series.alwaysLive, unit));
+        return html;
+    };
+    if (!m_data.targetSteps)
+        return side(m_data.source, m_data.sourceSteps, step, {});
+    QString html = side(m_data.source, m_data.sourceSteps, step < m_data.source.notAlwaysLive.size() ? int64_t(step) : -1,
+                        QStringLiteral("Source"));
+    int64_t t = step;
+    QString how = QStringLiteral("same index");
+    if (m_data.match && m_data.match->byName) {
+        t = step < m_data.match->targetOf.size() ? m_data.match->targetOf[step] : -1;
+        how = QStringLiteral("matched by program name");
+    }
+    html += side(m_data.target, m_data.targetSteps, t, QStringLiteral("Target (%1)").arg(how));
+    if (m_data.match && m_data.match->byName && step < m_data.target.notAlwaysLive.size() && t != int64_t(step))
+        html += QStringLiteral("<br><i>The target's line at this x is its step %1: %2</i>")
+                    .arg(countText(step), QString::fromStdString(m_data.targetSteps->stepName(step)).toHtmlEscaped());
+    return html;
+}
+
+bool LivenessPlot::saveImage(const QString& path, QString* error) const
+{
+    LivenessPlotScene s = scene();
+    s.hoverStep = -1;
+    s.title = QStringLiteral("Liveness — %1").arg(m_data.sourceName);
+    if (m_data.targetSteps)
+        s.title += QStringLiteral(" vs %1").arg(m_data.targetName);
+    const QPalette colours = palette();
+    return writeChartImage(path, size().expandedTo(QSize(640, 360)), font(), s.title,
+                           [&](QPainter& p, const QRect& area) { LivenessPlotRenderer::paint(p, area, s, colours); }, error);
+}
+
+void LivenessPlot::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    LivenessPlotRenderer::paint(p, rect(), scene(), palette());
+    if (hasFocus()) {
+        QColor focus = palette().color(QPalette::Highlight);
+        focus.setAlpha(90);
+        p.setPen(focus);
+        p.drawRect(rect().adjusted(0, 0, -1, -1));
+    }
+}
+
+void LivenessPlot::wheelEvent(QWheelEvent* event)
+{
+    const double notches = event->angleDelta().y() / 120.0;
+    if (notches == 0 || steps() == 0)
+        return;
+    const QRect plot = plotRect();
+    const double anchor = xToPosition(event->position().x() - plot.left(), m_window, plot.width());
+    setWindow(zoomAround(m_window, anchor, std::pow(0.8, notches), uint32_t(steps())));
+    event->accept();
+}
+
+void LivenessPlot::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    m_pressed = true;
+    m_dragging = false;
+    m_pressPos = event->position().toPoint();
+    m_pressFirst = m_window.first;
+}
+
+void LivenessPlot::mouseMoveEvent(QMouseEvent* event)
+{
+    const QPoint pos = event->position().toPoint();
+    if (m_pressed && (m_dragging || (pos - m_pressPos).manhattanLength() > 4)) {
+        m_dragging = true;
+        setCursor(Qt::ClosedHandCursor);
+        const double delta = -(pos.x() - m_pressPos.x()) * m_window.count / std::max(1, plotRect().width());
+        setWindow(panBy(TileWindow{m_pressFirst, m_window.count}, delta, uint32_t(steps())));
+        QToolTip::hideText();
+        return;
+    }
+    const int64_t step = stepAt(pos);
+    if (step != m_hover) {
+        m_hover = step;
+        update();
+    }
+    if (step >= 0)
+        QToolTip::showText(event->globalPosition().toPoint(), stepToolTip(uint32_t(step)), this);
+    else
+        QToolTip::hideText();
+}
+
+void LivenessPlot::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QWidget::mouseReleaseEvent(event);
+    const bool click = m_pressed && !m_dragging;
+    m_pressed = m_dragging = false;
+    unsetCursor();
+    if (!click)
+        return;
+    const int64_t step = stepAt(event->position().toPoint());
+    if (step >= 0 && size_t(step) < m_data.source.notAlwaysLive.size())
+        selectStep(uint32_t(step), event->modifiers() & (Qt::ShiftModifier | Qt::ControlModifier));
+}
+
+void LivenessPlot::selectStep(uint32_t step, bool add)
+{
+    std::vector<uint32_t> steps = m_selected;
+    if (!add) {
+        steps = {step};
+    } else if (auto it = std::find(steps.begin(), steps.end(), step); it != steps.end()) {
+        steps.erase(it);
+    } else {
+        steps.push_back(step);
+    }
+    setSelectedSteps(std::move(steps));
+}
+
+void LivenessPlot::mouseDoubleClickEvent(QMouseEvent*) { resetView(); }
+
+void LivenessPlot::keyPressEvent(QKeyEvent* event)
+{
+    const double centre = m_window.first + m_window.count / 2;
+    const auto n = uint32_t(steps());
+    const bool shift = event->modifiers() & Qt::ShiftModifier;
+    switch (event->key()) {
+    case Qt::Key_Plus: case Qt::Key_Equal: case Qt::Key_W: setWindow(zoomAround(m_window, centre, 0.7, n)); break;
+    case Qt::Key_Minus: case Qt::Key_S: setWindow(zoomAround(m_window, centre, 1 / 0.7, n)); break;
+    case Qt::Key_Left: case Qt::Key_Right: case Qt::Key_A: case Qt::Key_D: {
+        const int direction = event->key() == Qt::Key_Left || event->key() == Qt::Key_A ? -1 : 1;
+        if (shift && !m_selected.empty()) {
+            // Walk the selected step through the steps, keeping it in view.
+            const int64_t next = std::clamp<int64_t>(int64_t(m_selected.back()) + direction, 0,
+                                                     int64_t(m_data.source.notAlwaysLive.size()) - 1);
+            setSelectedSteps({uint32_t(next)});
+            if (next < m_window.first || next + 1 > m_window.first + m_window.count)
+                setWindow(panBy(m_window, direction * m_window.count * 0.2, n));
+        } else {
+            setWindow(panBy(m_window, direction * m_window.count * 0.2, n));
+        }
+        break;
+    }
+    case Qt::Key_Home: case Qt::Key_0: resetView(); break;
+    case Qt::Key_Escape: setSelectedSteps({}); break;
+    default: QWidget::keyPressEvent(event); return;
+    }
+    event->accept();
+}
+
+void LivenessPlot::leaveEvent(QEvent*)
+{
+    m_hover = -1;
+    update();
+}
+
+} // namespace popscope

@@ -1,0 +1,89 @@
+#pragma once
+// The liveness step plot as a widget: wheel zooms around the cursor, drag pans, hover shows the
+// step's program and bytes, click selects a step and Shift/Ctrl-click adds or removes steps;
+// keyboard: + / - (W / S) zoom, Left / Right (A / D) pan, Home shows every step, Shift+Left /
+// Right moves the selected step, Esc clears the selection.
+#include "models/report_state.hpp"
+#include "popscope/liveness_report.hpp"
+#include "views/liveness/liveness_plot_renderer.hpp"
+
+#include <QWidget>
+
+namespace popscope {
+
+// What the plot shows: each report's series in the page's scope and its steps' programs.
+struct LivenessPlotData {
+    LivenessSeries source, target;
+    const LivenessCurve* sourceSteps = nullptr;
+    const LivenessCurve* targetSteps = nullptr; // null outside compare mode
+    const StepMatch* match = nullptr;           // compare mode: source step <-> target step
+    QString sourceName, targetName;
+    QString capacityLabel;
+};
+
+class LivenessPlot : public QWidget {
+    Q_OBJECT
+public:
+    explicit LivenessPlot(ReportState* state, QWidget* parent = nullptr);
+
+    void setData(LivenessPlotData data); // keeps the zoom when the step count is unchanged
+    const LivenessPlotData& data() const { return m_data; }
+    size_t steps() const;
+    bool includeAlwaysLive() const { return m_includeAlwaysLive; }
+    void setIncludeAlwaysLive(bool on);
+    bool showCapacity() const { return m_showCapacity; }
+    void setShowCapacity(bool on);
+    bool merged() const { return m_merged; }
+    void setMerged(bool on);
+    void setFilterMatches(std::vector<uint8_t> matches); // per source step; empty = no filter
+
+    const std::vector<uint32_t>& selectedSteps() const { return m_selected; }
+    void setSelectedSteps(std::vector<uint32_t> steps);
+    TileWindow window() const { return m_window; }
+    void setWindow(TileWindow window);
+    void resetView();
+    // Shows `step` in the middle of the plot (zooming in to about 200 steps when showing more).
+    void centreOn(uint32_t step);
+
+    LivenessPlotScene scene() const;
+    // The step under widget point `pos`, or -1.
+    int64_t stepAt(const QPoint& pos) const;
+    QString stepToolTip(uint32_t step) const;
+    // The step axis in widget coordinates (the lifetime bars align to it).
+    QRect plotRect() const;
+    bool saveImage(const QString& path, QString* error) const;
+    QSize sizeHint() const override { return {900, 380}; }
+    QSize minimumSizeHint() const override { return {320, 180}; }
+
+signals:
+    void selectionChanged();
+    void windowChanged();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
+private:
+    void selectStep(uint32_t step, bool add);
+    ReportState* m_state;
+    LivenessPlotData m_data;
+    std::vector<uint8_t> m_filterMatches;
+    std::vector<uint32_t> m_selected;
+    TileWindow m_window;
+    bool m_includeAlwaysLive = true;
+    bool m_showCapacity = true;
+    bool m_merged = true;
+    int64_t m_hover = -1;
+    QPoint m_pressPos;
+    double m_pressFirst = 0;
+    bool m_pressed = false;
+    bool m_dragging = false;
+};
+
+} // namespace popscope

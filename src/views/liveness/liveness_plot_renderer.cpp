@@ -1,0 +1,344 @@
+#include "views/liveness/liveness_plot_renderer.hpp"
+
+#include "models/compare_colors.hpp"
+#include "models/tile_axis.hpp"
+#include "models/memory/tile_scope.hpp"
+#include "views/widgets/chart_legend.hpp"
+#include "views/widgets/chart_palette.hpp"
+#include "views/memory/memory_chart_renderer.hpp"
+#include "models/liveness/step_buckets.hpp"
+
+#include <QPainter>
+#include <QPolygon>
+
+#include <algorithm>
+#include <cmath>
+
+namespace popscope {
+
+namespace {
+constexpr int kMargin = ChartLegend::kMargin;
+using Kind = LegendItem::Kind;
+
+QColor alwaysLiveColor() { return ChartPalette::seriesColor(QStringLiteral("alwaysLive")); }
+QColor notAlwaysLiveColor() { return ChartPalette::seriesColor(QStringLiteral("notAlwaysLive")); }
+QColor targetAlwaysLiveColor() { return CompareColors::target().lighter(160); }
+QColor filterColor(const QPalette& palette) { return ChartPalette::text(palette); }
+
+uint64_t curveMax(const LivenessPlotCurve& c, bool withAlwaysLive)
+{
+    if (!c.notAlwaysLive || c.notAlwaysLive->empty())
+        return 0;
+    // The peak is the maximum: no scan of every step, several times a frame.
+    const uint64_t top = c.peakStep >= 0 && size_t(c.peakStep) < c.notAlwaysLive->size()
+        ? (*c.notAlwaysLive)[size_t(c.peakStep)]
+        : *std::max_element(c.notAlwaysLive->begin(), c.notAlwaysLive->end());
+    return top + (withAlwaysLive ? c.alwaysLive : 0);
+}
+
+// The capacity line is drawn when it does not squash the curves into the bottom of the plot.
+bool capacityOnScale(const LivenessPlotScene& s)
+{
+    const uint64_t top = std::max(curveMax(s.source, s.includeAlwaysLive), curveMax(s.target, s.includeAlwaysLive));
+    return s.showCapacity && s.source.capacity > 0 && double(s.source.capacity) <= 2.5 * double(std::max<uint64_t>(top, 1));
+}
+
+std::vector<LegendItem> legendItems(const LivenessPlotScene& s, const QPalette& palette)
+{
+    std::vector<LegendItem> items;
+    if (s.comparing()) {
+        if (s.includeAlwaysLive)
+            items.push_back({QStringLiteral("Source: Always live"), alwaysLiveColor(), Kind::Swatch});
+        items.push_back({QStringLiteral("Source: Not always live"), notAlwaysLiveColor(), Kind::Swatch});
+        if (s.includeAlwaysLive)
+            items.push_back({QStringLiteral("Target: Always live"), s.merged ? targetAlwaysLiveColor() : alwaysLiveColor(),
+                             s.merged ? Kind::DashedLine : Kind::Swatch});
+        items.push_back({QStringLiteral("Target: Not always live"), s.merged ? CompareColors::target() : notAlwaysLiveColor(),
+                         s.merged ? Kind::SolidLine : Kind::Swatch});
+    } else {
+        if (s.includeAlwaysLive)
+            items.push_back({QStringLiteral("Always live"), alwaysLiveColor(), Kind::Swatch});
+        items.push_back({QStringLiteral("Not always live"), notAlwaysLiveColor(), Kind::Swatch});
+    }
+    if (s.showCapacity && s.source.capacity > 0) {
+        const QString capacity = s.capacityLabel + QStringLiteral(" (") + bytesText(s.source.capacity, s.unit) + QLatin1Char(')');
+        items.push_back({capacityOnScale(s) ? capacity : capacity + QStringLiteral(": above the plot"), ChartPalette::overCapacity(), Kind::DashedLine});
+    }
+    if (s.source.peakStep >= 0)
+        items.push_back({QStringLiteral("Peak"), ChartPalette::text(palette), Kind::Marker});
+    if (s.selected && !s.selected->empty())
+        items.push_back({QStringLiteral("Selected steps"), palette.color(QPalette::Highlight), Kind::Band});
+    if (s.filterMatches && std::find(s.filterMatches->begin(), s.filterMatches->end(), 1) != s.filterMatches->end())
+        items.push_back({QStringLiteral("Steps matching the filter"), filterColor(palette), Kind::Swatch});
+    return items;
+}
+
+} // namespace
+
+size_t LivenessPlotScene::steps() const
+{
+    size_t n = source.notAlwaysLive ? source.notAlwaysLive->size() : 0;
+    if (target.notAlwaysLive)
+        n = std::max(n, target.notAlwaysLive->size());
+    return n;
+}
+
+double LivenessPlotRenderer::yMax(const LivenessPlotScene& s)
+{
+    double m = double(std::max(curveMax(s.source, s.includeAlwaysLive), curveMax(s.target, s.includeAlwaysLive)));
+    if (capacityOnScale(s))
+        m = std::max(m, double(s.source.capacity));
+    return std::max(m * 1.08, 1.0);
+}
+
+int LivenessPlotRenderer::leftMargin(const LivenessPlotScene& s, const QFontMetrics& fm)
+{
+    const AxisUnit u = MemoryChartRenderer::axisUnit(yMax(s), s.unit);
+    return kMargin + fm.height() + 6 + fm.horizontalAdvance(MemoryChartRenderer::axisNumber(yMax(s) / u.divisor * 10)) + 6;
+}
+
+QRect LivenessPlotRenderer::plotRect(const LivenessPlotScene& s, const QRect& area, const QFontMetrics& fm)
+{
+    const int left = area.left() + leftMargin(s, fm);
+    const int top = area.top() + kMargin + ChartLegend::height(s.title, legendItems(s, QPalette()), area.width() - 2 * kMargin, fm) + 10;
+    const int right = area.right() - kMargin - fm.horizontalAdvance(QStringLiteral("00000")) / 2;
+    const int bottom = area.bottom() - kMargin - 2 * fm.height() - 10;
+    return QRect(QPoint(left, top), QPoint(std::max(left + 10, right), std::max(top + 10, bottom)));
+}
+
+std::vector<QRect> LivenessPlotRenderer::panes(const LivenessPlotScene& s, const QRect& area, const QFontMetrics& fm)
+{
+    const QRect plot = plotRect(s, area, fm);
+    if (!s.comparing() || s.merged)
+        return {plot};
+    const int gap = fm.height() + 8; // room for the lower pane's title
+    const int h = std::max(10, (plot.height() - gap) / 2);
+    return {QRect(plot.left(), plot.top(), plot.width(), h), QRect(plot.left(), plot.bottom() + 1 - h, plot.width(), h)};
+}
+
+void LivenessPlotRenderer::paintCurve(QPainter& p, const QRect& pane, const LivenessPlotScene& s,
+                                      const LivenessPlotCurve& curve, bool asLine, const QPalette& palette)
+{
+    if (!curve.notAlwaysLive || curve.notAlwaysLive->empty())
+        return;
+    const double k = pane.height() / yMax(s);
+    const int bottom = pane.bottom() + 1;
+    auto yOf = [&](double bytes) { return int(std::lround(bottom - bytes * k)); };
+    const int width = pane.width();
+    const std::vector<uint64_t>& values = *curve.notAlwaysLive;
+    const uint64_t base = s.includeAlwaysLive ? curve.alwaysLive : 0;
+    const auto buckets = aggregateSteps(values, s.window, width);
+    const bool target = &curve == &s.target;
+    // The source (and each pane) in the single-mode colours; the merged target as a purple line.
+    const QColor lineColor = asLine ? CompareColors::target() : notAlwaysLiveColor();
+
+    // The x range that has steps.
+    const double x0 = std::max(0.0, positionToX(0, s.window, width));
+    const double x1 = std::min(double(width), positionToX(double(values.size()), s.window, width));
+    if (x1 <= x0)
+        return;
+    if (!asLine && base > 0) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(alwaysLiveColor());
+        p.drawRect(QRect(QPoint(pane.left() + int(x0), yOf(double(base))), QPoint(pane.left() + int(std::ceil(x1)) - 1, bottom - 1)));
+    }
+    // Not always live: a bar per pixel column from the base to the column's maximum (so no peak is
+    // lost), and the outline of the maxima on top.
+    // The maxima as a step outline: a vertex only where the column maximum changes (few when
+    // zoomed in, at most two per column when zoomed out). Filled down to the base as one opaque
+    // polygon, so a frame is one fill and one line, not a blended rectangle per column.
+    QPolygon outline;
+    std::vector<QLine> ranges; // min..max where a column spans several steps
+    outline.reserve(2 * width + 4);
+    int lastTop = 0, lastX = 0;
+    for (int c = 0; c < width; ++c) {
+        const StepBucket& b = buckets[size_t(c)];
+        if (b.empty())
+            continue;
+        const int top = yOf(double(base + b.max));
+        const int x = pane.left() + c;
+        if (outline.isEmpty())
+            outline << QPoint(x, top);
+        else if (top != lastTop)
+            outline << QPoint(x, lastTop) << QPoint(x, top);
+        lastTop = top;
+        lastX = x + 1;
+        if (asLine && b.min != b.max)
+            ranges.emplace_back(x, yOf(double(base + b.min)), x, top);
+    }
+    if (outline.isEmpty())
+        return;
+    outline << QPoint(lastX, lastTop);
+    if (!asLine) {
+        QPolygon area = outline;
+        area << QPoint(lastX, yOf(double(base))) << QPoint(outline.first().x(), yOf(double(base)));
+        p.setPen(Qt::NoPen);
+        p.setBrush(lineColor);
+        p.drawPolygon(area);
+    } else if (base > 0) {
+        // The target's always-live level as a dashed line of its own colour.
+        p.setPen(QPen(targetAlwaysLiveColor(), 1.5, Qt::DashLine));
+        p.drawLine(pane.left() + int(x0), yOf(double(base)), pane.left() + int(x1) - 1, yOf(double(base)));
+    }
+    // Cosmetic 1 px pens only (a wide pen is stroked: several times slower at 51,219 steps); the
+    // target's line is drawn twice, one pixel apart, to read as 2 px.
+    if (asLine) {
+        p.setPen(QPen(lineColor.lighter(150), 0));
+        p.drawLines(ranges.data(), int(ranges.size()));
+    }
+    p.setPen(QPen(lineColor.darker(asLine ? 100 : 125), 0));
+    p.setBrush(Qt::NoBrush);
+    p.drawPolyline(outline);
+    if (asLine) {
+        outline.translate(0, 1);
+        p.drawPolyline(outline);
+    }
+
+    // The peak marker: a triangle over the peak step and its value.
+    if (curve.peakStep >= 0 && size_t(curve.peakStep) < values.size()) {
+        const double px = positionToX(double(curve.peakStep) + 0.5, s.window, width);
+        if (px >= 0 && px <= width) {
+            const int x = pane.left() + int(px);
+            const int y = yOf(double(base + values[size_t(curve.peakStep)]));
+            const QColor text = ChartPalette::text(palette);
+            p.setPen(QPen(text, 1));
+            p.setBrush(target ? CompareColors::target() : text);
+            const QPoint marker[3] = {QPoint(x - 6, y - 12), QPoint(x + 6, y - 12), QPoint(x, y - 2)};
+            p.drawPolygon(marker, 3);
+            const QString label = QStringLiteral("Peak %1 not always live · step %2")
+                                      .arg(bytesText(values[size_t(curve.peakStep)], s.unit), countText(uint64_t(curve.peakStep)));
+            const QFontMetrics fm = p.fontMetrics();
+            const int w = fm.horizontalAdvance(label) + 8;
+            QRect box(x + 8, y - 12 - fm.height(), w, fm.height());
+            if (box.right() > pane.right())
+                box.moveRight(x - 8);
+            box.moveTop(std::max(pane.top() + 1, box.top()));
+            if (asLine) // the merged target's label under its line, clear of the source's
+                box.moveTop(std::min(y + 4, pane.bottom() - fm.height()));
+            QColor plate = ChartPalette::background(palette);
+            plate.setAlpha(225);
+            p.fillRect(box, plate);
+            p.setPen(text);
+            p.drawText(box, Qt::AlignCenter, label);
+        }
+    }
+}
+
+void LivenessPlotRenderer::paint(QPainter& p, const QRect& area, const LivenessPlotScene& s, const QPalette& palette)
+{
+    const QFontMetrics fm = p.fontMetrics();
+    const QColor text = ChartPalette::text(palette);
+    p.fillRect(area, ChartPalette::background(palette));
+    if (s.steps() == 0) {
+        p.setPen(palette.color(QPalette::PlaceholderText));
+        p.drawText(area.adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap, s.emptyText);
+        return;
+    }
+    const QRect plot = plotRect(s, area, fm);
+    const std::vector<QRect> paneRects = panes(s, area, fm);
+    const double ymax = yMax(s);
+    const int width = plot.width();
+
+    ChartLegend::paint(p, area, s.title, legendItems(s, palette), text);
+
+    const AxisUnit unit = MemoryChartRenderer::axisUnit(ymax, s.unit);
+    for (size_t i = 0; i < paneRects.size(); ++i) {
+        const QRect& pane = paneRects[i];
+        const double k = pane.height() / ymax;
+        const int bottom = pane.bottom() + 1;
+        auto yOf = [&](double bytes) { return int(std::lround(bottom - bytes * k)); };
+        MemoryChartRenderer::paintValueGrid(p, area, pane, ymax, unit, palette);
+        p.save();
+        p.setClipRect(pane.adjusted(0, -14, 1, 1));
+        if (!s.comparing()) {
+            paintCurve(p, pane, s, s.source, false, palette);
+        } else if (s.merged) {
+            paintCurve(p, pane, s, s.source, false, palette);
+            paintCurve(p, pane, s, s.target, true, palette);
+        } else {
+            paintCurve(p, pane, s, i == 0 ? s.source : s.target, false, palette);
+        }
+        // Over the curves: the steps matching the filter (a tick at the bottom of each pixel
+        // column that has one) and the selected steps.
+        if (s.filterMatches && !s.filterMatches->empty()) {
+            std::vector<QRect> marks;
+            const double perColumn = s.window.count / width;
+            for (int c = 0; c < width; ++c) {
+                const int64_t a = std::max<int64_t>(0, int64_t(std::floor(s.window.first + c * perColumn)));
+                const int64_t b = std::min<int64_t>(int64_t(s.filterMatches->size()), int64_t(std::ceil(s.window.first + (c + 1) * perColumn)));
+                for (int64_t st = a; st < std::max(b, a + 1) && st < int64_t(s.filterMatches->size()); ++st)
+                    if ((*s.filterMatches)[size_t(st)]) {
+                        marks.emplace_back(pane.left() + c, bottom - 6, 1, 6);
+                        break;
+                    }
+            }
+            p.setPen(Qt::NoPen);
+            p.setBrush(filterColor(palette));
+            p.drawRects(marks.data(), int(marks.size()));
+        }
+        // Selected steps: a band and a marker above the pane.
+        if (s.selected) {
+            QColor band = palette.color(QPalette::Highlight);
+            band.setAlpha(70);
+            for (uint32_t step : *s.selected) {
+                const double sx0 = positionToX(step, s.window, width), sx1 = positionToX(step + 1.0, s.window, width);
+                if (sx1 < 0 || sx0 > width)
+                    continue;
+                const int bx = pane.left() + int(std::floor(sx0));
+                const int bw = std::max(2, int(std::ceil(sx1 - sx0)));
+                p.fillRect(QRect(bx, pane.top(), bw, pane.height()), band);
+                p.setPen(Qt::NoPen);
+                p.setBrush(palette.color(QPalette::Highlight));
+                const int cx = bx + bw / 2;
+                const QPoint marker[3] = {QPoint(cx - 5, pane.top() - 9), QPoint(cx + 5, pane.top() - 9), QPoint(cx, pane.top() - 1)};
+                p.drawPolygon(marker, 3);
+            }
+        }
+        if (capacityOnScale(s)) {
+            p.setPen(QPen(ChartPalette::overCapacity(), 1.5, Qt::DashLine));
+            const int cy = yOf(double(s.source.capacity));
+            p.drawLine(pane.left(), cy, pane.right(), cy);
+        }
+        if (s.hoverStep >= 0) {
+            const int hx = pane.left() + int(std::floor(positionToX(s.hoverStep + 0.5, s.window, width)));
+            QColor c = text;
+            c.setAlpha(140);
+            p.setPen(QPen(c, 1));
+            p.drawLine(hx, pane.top(), hx, pane.bottom());
+        }
+        p.restore();
+        // Axes and the pane's name in separate compare mode.
+        p.setPen(text);
+        p.drawLine(pane.left(), bottom, pane.right(), bottom);
+        p.drawLine(pane.left(), pane.top(), pane.left(), bottom);
+        if (paneRects.size() > 1) {
+            const LivenessPlotCurve& c = i == 0 ? s.source : s.target;
+            const QString name = (i == 0 ? QStringLiteral("Source: ") : QStringLiteral("Target: ")) + c.name;
+            const QRect box(pane.left() + 6, pane.top() + 2, fm.horizontalAdvance(name) + 8, fm.height());
+            QColor plate = ChartPalette::background(palette);
+            plate.setAlpha(225);
+            p.fillRect(box, plate);
+            p.setPen(i == 0 ? CompareColors::source() : CompareColors::target());
+            p.drawText(box, Qt::AlignCenter, name);
+        }
+    }
+
+    // Y title, x ticks and title.
+    p.setPen(text);
+    const QString what = s.includeAlwaysLive ? QStringLiteral("Live memory") : QStringLiteral("Not-always-live memory");
+    MemoryChartRenderer::paintYTitle(p, area, plot, {QStringLiteral("%1 (%2)").arg(what, unit.name), unit.name});
+    const int bottom = plot.bottom() + 1;
+    const auto xt = niceTicks(s.window.count, std::max(2, width / 90));
+    const double step = std::max(1.0, xt.size() > 1 ? std::round(xt[1] - xt[0]) : 1.0);
+    const size_t n = s.steps();
+    for (double pos = std::ceil(s.window.first / step) * step; pos < s.window.first + s.window.count && pos < double(n); pos += step) {
+        const int tx = plot.left() + int(std::floor(positionToX(pos + 0.5, s.window, width)));
+        p.drawLine(tx, bottom, tx, bottom + 4);
+        const QString t = countText(uint64_t(pos));
+        p.drawText(QPoint(tx - fm.horizontalAdvance(t) / 2, bottom + 6 + fm.ascent()), t);
+    }
+    p.drawText(QRect(plot.left(), bottom + 8 + fm.height(), plot.width(), fm.height()), Qt::AlignHCenter,
+               QStringLiteral("Liveness program step (%1 steps)").arg(countText(n)));
+}
+
+} // namespace popscope

@@ -1,0 +1,200 @@
+#include "views/liveness/liveness_tables_view.hpp"
+
+#include "models/liveness/name_tree_model.hpp"
+#include "models/table_filter_proxy.hpp"
+#include "models/memory/tile_scope.hpp"
+#include "popscope/liveness_tables.hpp"
+#include "popscope/report.hpp"
+#include "views/widgets/table_panel.hpp"
+
+#include <QAction>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QTreeView>
+
+namespace popscope {
+
+namespace {
+
+enum TabIndex { AlwaysLive, NotAlwaysLive, Vertices, Cycles };
+
+QString stepHeader(const Report* report, int64_t step)
+{
+    if (!report || step < 0)
+        return QStringLiteral("no matching step");
+    return QStringLiteral("Step %1").arg(countText(uint64_t(step)));
+}
+
+QString stepToolTip(const Report* report, int64_t step, const QString& side)
+{
+    if (!report || step < 0)
+        return QStringLiteral("%1: the report has no step matching this one").arg(side);
+    const LivenessCurve& c = report->liveness();
+    return QStringLiteral("%1step %2: %3 (%4)")
+        .arg(side.isEmpty() ? QString() : side + QStringLiteral(" "), countText(uint64_t(step)),
+             QString::fromStdString(c.stepName(size_t(step))), QString::fromStdString(c.stepType(size_t(step))));
+}
+
+} // namespace
+
+LivenessTablesView::LivenessTablesView(QWidget* parent) : QTabWidget(parent)
+{
+    setDocumentMode(true);
+    addTab(QStringLiteral("Always Live Variables"), QStringLiteral("No always-live variables in this scope."), true);
+    addTab(QStringLiteral("Not Always Live Variables"),
+           QStringLiteral("No not-always-live variables are live at the selected steps in this scope. "
+                          "Click the plot to choose a step, or Find peak."),
+           true);
+    Tab vertices = addTab(QStringLiteral("Vertices"),
+                          QStringLiteral("The selected steps run no compute set (vertices live only while their compute "
+                                         "set runs): pick an OnTileExecute step."),
+                          false);
+    vertices.model->setCountNoun(QStringLiteral("instance"), QStringLiteral("instances"));
+    Tab cycles = addTab(QStringLiteral("Cycle Estimates"),
+                        QStringLiteral("No execution data for the selected steps' programs: the profile was captured "
+                                       "without execution (or these programs did not run)."),
+                        false);
+    cycles.model->setCountNoun(QStringLiteral("execution"), QStringLiteral("executions"));
+    setCurrentIndex(NotAlwaysLive); // what is live at the step: what a user opens the report for
+}
+
+LivenessTablesView::Tab LivenessTablesView::addTab(const QString& name, const QString& empty, bool variables)
+{
+    auto* model = new NameTreeModel(this);
+    auto* panel = new TablePanel(model, name.toLower().replace(QLatin1Char(' '), QLatin1Char('-')), this);
+    panel->setObjectName(name);
+    panel->setEmptyText(empty);
+    panel->setCountVisible(false);
+    panel->view()->setRootIsDecorated(true);
+    // No proxy sort at first: the trees come largest first from core, and sorting 250,000
+    // always-live rows through the proxy would cost a second; a header click sorts.
+    if (variables) {
+        auto* lifetime = new QAction(QStringLiteral("Show lifetime"), panel->view());
+        lifetime->setToolTip(QStringLiteral("Draw the selected variables' live ranges under the plot"));
+        connect(lifetime, &QAction::triggered, this, [this, panel, model] {
+            const auto rows = panel->view()->selectionModel()->selectedRows();
+            for (const QModelIndex& row : rows)
+                if (!panel->view()->model()->hasChildren(row))
+                    emit lifetimeRequested(model->pathAt(panel->proxy()->mapToSource(row)));
+        });
+        panel->view()->insertAction(panel->view()->actions().value(0), lifetime);
+        connect(panel->view(), &QTreeView::doubleClicked, this, [this, panel, model](const QModelIndex& index) {
+            if (!panel->view()->model()->hasChildren(index))
+                emit lifetimeRequested(model->pathAt(panel->proxy()->mapToSource(index)));
+        });
+    }
+    QTabWidget::addTab(panel, name);
+    m_tabs.push_back({model, panel});
+    return m_tabs.back();
+}
+
+TablePanel* LivenessTablesView::panel(const QString& tabName) const
+{
+    for (const Tab& t : m_tabs)
+        if (t.panel->objectName() == tabName)
+            return t.panel;
+    return nullptr;
+}
+
+NameTreeModel* LivenessTablesView::model(const QString& tabName) const
+{
+    for (const Tab& t : m_tabs)
+        if (t.panel->objectName() == tabName)
+            return t.model;
+    return nullptr;
+}
+
+void LivenessTablesView::setUnit(MemoryUnit unit)
+{
+    for (Tab& t : m_tabs) {
+        t.model->setUnit(unit);
+        show(t);
+    }
+}
+
+void LivenessTablesView::show(Tab& tab)
+{
+    // Small trees open fully (the variables at a step of a pipeline); large ones to their groups.
+    if (tab.model->tree().nodes.size() <= 400)
+        tab.panel->view()->expandAll();
+    else
+        tab.panel->view()->expandToDepth(1);
+}
+
+void LivenessTablesView::update(const Report* source, const Report* target, const StepMatch* match,
+                                const std::vector<uint32_t>& selected, const LivenessScope& scope)
+{
+    std::vector<uint32_t> steps(selected.begin(), selected.begin() + long(std::min(selected.size(), kMaxStepColumns)));
+    std::vector<StepColumn> columns;
+    std::vector<NameTreeModel::Column> layout;
+    std::vector<const Report*> reports;
+    std::vector<NameTreeModel::Column> reportLayout;
+    if (source) {
+        if (!target) {
+            for (size_t i = 0; i < steps.size(); ++i) {
+                columns.push_back({source, steps[i]});
+                layout.push_back({stepHeader(source, steps[i]), stepToolTip(source, steps[i], {}), int(i), -1});
+            }
+            if (steps.size() == 2)
+                layout.push_back({QStringLiteral("Difference"),
+                                  QStringLiteral("Step %1 − step %2").arg(countText(steps[1]), countText(steps[0])), 1, 0});
+            reports = {source};
+            reportLayout = {{QStringLiteral("Size"), QStringLiteral("Bytes in the scope; the same at every step"), 0, -1}};
+        } else {
+            for (size_t i = 0; i < steps.size(); ++i) {
+                const int64_t t = match && steps[i] < match->targetOf.size() ? match->targetOf[steps[i]] : -1;
+                columns.push_back({source, steps[i]});
+                columns.push_back({target, t});
+                const int s = int(2 * i);
+                layout.push_back({QStringLiteral("Source · %1").arg(stepHeader(source, steps[i])),
+                                  stepToolTip(source, steps[i], QStringLiteral("Source")), s, -1});
+                layout.push_back({QStringLiteral("Target · %1").arg(stepHeader(target, t)),
+                                  stepToolTip(target, t, QStringLiteral("Target")), s + 1, -1, t < 0});
+                layout.push_back({QStringLiteral("Diff"), QStringLiteral("Target − source"), s + 1, s, t < 0});
+            }
+            reports = {source, target};
+            reportLayout = {{QStringLiteral("Source"), {}, 0, -1},
+                            {QStringLiteral("Target"), {}, 1, -1},
+                            {QStringLiteral("Diff"), QStringLiteral("Target − source"), 1, 0}};
+        }
+    }
+    if (columns.empty())
+        layout.clear();
+    if (!m_alwaysBuilt || reports != m_alwaysReports || !(scope == m_alwaysScope)) {
+        m_tabs[AlwaysLive].model->setTree(alwaysLiveTree(reports, scope), reports.empty() ? decltype(reportLayout){} : reportLayout);
+        m_alwaysReports = reports;
+        m_alwaysScope = scope;
+        m_alwaysBuilt = true;
+        show(m_tabs[AlwaysLive]);
+    }
+    m_tabs[NotAlwaysLive].model->setTree(liveVariablesTree(columns, scope), layout);
+    m_tabs[Vertices].model->setTree(stepVerticesTree(columns, scope), layout);
+    m_tabs[Cycles].model->setTree(stepCyclesTree(columns, scope), layout, NameTreeModel::Unit::Cycles);
+    // Empty trees show the tab's empty text rather than a lone Total of nothing.
+    for (Tab& t : m_tabs)
+        if (t.model->tree().nodes.size() <= 1 && t.model->columnCount() > 1)
+            t.model->setTree(NameTreeBuilder(0).build(), {});
+    for (size_t i = NotAlwaysLive; i < m_tabs.size(); ++i)
+        show(m_tabs[i]);
+}
+
+void LivenessTablesView::forgetReports() { m_alwaysBuilt = false; }
+
+bool LivenessTablesView::showRow(const QString& tabName, const QString& path)
+{
+    NameTreeModel* m = model(tabName);
+    TablePanel* p = panel(tabName);
+    if (!m || !p)
+        return false;
+    const QModelIndex source = m->indexOfPath(path);
+    if (!source.isValid())
+        return false;
+    setCurrentWidget(p);
+    p->filterEdit()->clear();
+    const QModelIndex index = p->proxy()->mapFromSource(source);
+    p->view()->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    p->view()->scrollTo(index, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+} // namespace popscope

@@ -1,0 +1,356 @@
+#include "views/memory/memory_chart.hpp"
+
+#include "models/compare_colors.hpp"
+#include "views/widgets/chart_export.hpp"
+#include "views/widgets/chart_palette.hpp"
+
+#include <QFileInfo>
+#include <QImage>
+#include <QKeyEvent>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace popscope {
+
+namespace {
+// Two stacked series for the change per tile over the common range: where the target uses more,
+// and where it uses less (so the bars stay positive and the colour says the sign).
+MemorySeriesSet differenceSeries(const std::vector<uint32_t>& source, const std::vector<uint32_t>& target, uint32_t tiles)
+{
+    MemorySeriesSet set;
+    MemorySeries1D more{QStringLiteral("diff:more"), QStringLiteral("Target uses more"), std::vector<uint32_t>(source.size(), 0)};
+    MemorySeries1D less{QStringLiteral("diff:less"), QStringLiteral("Target uses less"), std::vector<uint32_t>(source.size(), 0)};
+    set.total.assign(source.size(), 0);
+    for (uint32_t t = 0; t < tiles && t < source.size(); ++t) {
+        const uint32_t change = source[t] > target[t] ? source[t] - target[t] : target[t] - source[t];
+        (target[t] > source[t] ? more : less).bytesByTile[t] = change;
+        set.total[t] = change;
+        set.maxTotal = std::max<uint64_t>(set.maxTotal, change);
+    }
+    set.series = {std::move(more), std::move(less)};
+    return set;
+}
+} // namespace
+
+MemoryChart::MemoryChart(ReportState* state, QWidget* parent) : QWidget(parent), m_state(state)
+{
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setToolTip(QString()); // tooltips are shown by hand with the hovered tile's figures
+    connect(state, &ReportState::reportChanged, this, &MemoryChart::rebuild);
+    connect(state, &ReportState::selectionChanged, this, qOverload<>(&QWidget::update));
+    connect(state, &ReportState::unitChanged, this, qOverload<>(&QWidget::update));
+    connect(state, &ReportState::zoomChanged, this, qOverload<>(&QWidget::update));
+    rebuild();
+}
+
+void MemoryChart::setBreakdown(MemoryBreakdown breakdown)
+{
+    if (breakdown == m_breakdown)
+        return;
+    m_breakdown = breakdown;
+    rebuild();
+}
+
+void MemoryChart::setIncludeGaps(bool on)
+{
+    if (on == m_includeGaps)
+        return;
+    m_includeGaps = on;
+    rebuild();
+}
+
+void MemoryChart::setShowCapacity(bool on)
+{
+    m_showCapacity = on;
+    update();
+}
+
+void MemoryChart::setTileOrder(TileOrder order)
+{
+    if (order == m_order)
+        return;
+    m_order = order;
+    rebuild();
+}
+
+void MemoryChart::setIpu(int ipu)
+{
+    if (ipu == m_ipu)
+        return;
+    m_ipu = ipu;
+    rebuild();
+}
+
+void MemoryChart::setCompareView(CompareView view)
+{
+    if (view == m_compareView)
+        return;
+    m_compareView = view;
+    rebuild();
+}
+
+void MemoryChart::rebuild()
+{
+    // The chart draws the reports whose memory by tile is read: its page reads it before showing
+    // them, and calls rebuild then; until then (a new report just opened) it draws nothing.
+    const auto withMemory = [](std::shared_ptr<const LoadedReport> r) { return r && r->core->hasTileMemory() ? r : nullptr; };
+    m_report = withMemory(m_state->report());
+    m_target = m_report ? withMemory(m_state->comparedReport()) : nullptr;
+    const auto report = m_report;
+    const size_t oldSize = m_displayOrder.size();
+    if (report) {
+        m_series = buildMemorySeries(report->memory(), m_breakdown, m_includeGaps);
+        m_displayOrder = tileDisplayOrder(report->memory(), m_order, m_ipu);
+    } else {
+        m_series = {};
+        m_displayOrder.clear();
+    }
+    // Compare mode: the target's totals on the tiles both reports have (the common range).
+    m_compareTotal.clear();
+    m_compareMax = 0;
+    m_compareTiles = 0;
+    m_difference = false;
+    if (const auto target = m_target; report && target) {
+        const MemorySeriesSet other = buildMemorySeries(target->memory(), MemoryBreakdown::None, m_includeGaps);
+        m_compareTiles = m_state->commonTiles();
+        m_compareTotal.assign(report->numTiles(), 0);
+        for (size_t t = 0; t < m_compareTiles; ++t)
+            m_compareTotal[t] = other.total[t];
+        m_compareMax = other.maxTotal;
+        if (m_compareView == CompareView::Difference) {
+            // m_series.total is the source's total per tile whatever the breakdown.
+            m_series = differenceSeries(m_series.total, m_compareTotal, m_compareTiles);
+            m_compareTotal.clear();
+            m_difference = true;
+        }
+    }
+    m_positionOf.assign(report ? report->numTiles() : 0, -1);
+    for (size_t p = 0; p < m_displayOrder.size(); ++p)
+        m_positionOf[m_displayOrder[p]] = int32_t(p);
+    if (m_displayOrder.size() != oldSize || m_state->zoomExtent() != m_displayOrder.size())
+        m_state->setZoomExtent(uint32_t(m_displayOrder.size()));
+    m_hover = -1;
+    emit dataRebuilt();
+    update();
+}
+
+MemoryChartScene MemoryChart::scene() const
+{
+    MemoryChartScene s;
+    const auto report = m_report;
+    s.series = &m_series;
+    s.order = &m_displayOrder;
+    s.positionOf = &m_positionOf;
+    s.selection = &m_state->selectedTiles();
+    s.window = m_state->zoom();
+    s.showCapacity = m_showCapacity;
+    s.includeGaps = m_includeGaps;
+    s.unit = m_state->unit();
+    s.tileOrder = m_order;
+    s.ipu = m_ipu;
+    s.hoverPosition = m_hover;
+    s.difference = m_difference;
+    if (m_difference)
+        s.showCapacity = false; // a change is not measured against the capacity
+    if (report && !m_compareTotal.empty()) {
+        s.compareTotal = &m_compareTotal;
+        s.compareMax = m_compareMax;
+        s.compareTiles = m_compareTiles;
+        s.sourceName = report->fileName();
+        s.compareName = m_target ? m_target->fileName() : QString();
+    }
+    if (report) {
+        s.capacity = report->memory().bytesPerTile;
+        s.physicalIds = &report->memory().physicalTileIds;
+        s.tilesPerIpu = report->memory().tilesPerIpu;
+        s.numIpus = report->memory().numIpus;
+    }
+    return s;
+}
+
+void MemoryChart::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    MemoryChartRenderer::paint(p, rect(), scene(), palette());
+    if (hasFocus()) {
+        p.setPen(QPen(palette().color(QPalette::Highlight), 1, Qt::DotLine));
+        p.drawRect(rect().adjusted(0, 0, -1, -1));
+    }
+}
+
+int64_t MemoryChart::positionAt(const QPoint& pos) const
+{
+    const QRect plot = MemoryChartRenderer::plotRect(scene(), rect(), fontMetrics());
+    if (!plot.adjusted(0, -6, 0, 0).contains(pos))
+        return -1;
+    return positionAtX(pos.x() - plot.left(), m_state->zoom(), plot.width(), uint32_t(m_displayOrder.size()));
+}
+
+int64_t MemoryChart::tileAt(const QPoint& pos) const
+{
+    const int64_t p = positionAt(pos);
+    return p < 0 ? -1 : int64_t(m_displayOrder[size_t(p)]);
+}
+
+QString MemoryChart::tileToolTip(uint32_t tile) const
+{
+    const auto report = m_report;
+    if (!report || tile >= report->numTiles())
+        return {};
+    const TileMemory& m = report->memory();
+    const MemoryUnit unit = m_state->unit();
+    auto bytes = [unit](uint64_t b) { return QString::fromStdString(formatBytes(b, unit)).toHtmlEscaped(); };
+    const uint32_t ipu = tile / std::max(m.tilesPerIpu, 1u);
+    QString html = QStringLiteral("<b>Tile %1</b> — IPU %2, tile %3 on the IPU").arg(tile).arg(ipu).arg(tile % std::max(m.tilesPerIpu, 1u));
+    if (tile < m.physicalTileIds.size())
+        html += QStringLiteral(", physical id %1").arg(m.physicalTileIds[tile]);
+    html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
+    auto row = [&](const QString& label, uint64_t value, const QColor& color = QColor()) {
+        const QString swatch = color.isValid()
+            ? QStringLiteral("<span style='color:%1'>■</span> ").arg(color.name())
+            : QString();
+        html += QStringLiteral("<tr><td>%1%2</td><td align='right'>&nbsp;&nbsp;%3</td></tr>")
+                    .arg(swatch, label.toHtmlEscaped(), bytes(value));
+    };
+    row(QStringLiteral("Including gaps"), m.totalIncludingGaps[tile]);
+    row(QStringLiteral("Excluding gaps"), m.totalExcludingGaps[tile]);
+    if (const auto target = m_target; target && tile < target->numTiles()) {
+        const TileMemory& t = target->memory();
+        row(QStringLiteral("Target, including gaps"), t.totalIncludingGaps[tile], CompareColors::target());
+        row(QStringLiteral("Target, excluding gaps"), t.totalExcludingGaps[tile], CompareColors::target());
+    } else if (target) {
+        html += QStringLiteral("<tr><td colspan='2'><i>The target has no tile %1.</i></td></tr>").arg(tile);
+    }
+    if (m_breakdown != MemoryBreakdown::None)
+        for (auto it = m_series.series.rbegin(); it != m_series.series.rend(); ++it)
+            if (it->bytesByTile[tile] > 0)
+                row(it->label, it->bytesByTile[tile], ChartPalette::seriesColor(it->key));
+    html += QStringLiteral("</table>");
+    const uint64_t used = m.totalIncludingGaps[tile];
+    if (m.bytesPerTile > 0) {
+        const double share = double(used) / double(m.bytesPerTile);
+        if (used > m.bytesPerTile)
+            html += QStringLiteral("<span style='color:%1'><b>Over max memory by %2</b></span>")
+                        .arg(ChartPalette::overCapacity().name(), bytes(used - m.bytesPerTile));
+        else
+            html += QStringLiteral("%1 of %2 used, %3 free")
+                        .arg(QString::fromStdString(formatPercent(share)), bytes(m.bytesPerTile), bytes(m.bytesPerTile - used));
+    }
+    if (m_state->isSelected(tile))
+        html += QStringLiteral("<br><i>Selected</i>");
+    return html;
+}
+
+bool MemoryChart::saveImage(const QString& path, QString* error) const
+{
+    MemoryChartScene s = scene();
+    s.hoverPosition = -1;
+    const auto report = m_report;
+    if (report)
+        s.title = QStringLiteral("Memory by tile — %1 — breakdown: %2").arg(report->fileName(), breakdownName(m_breakdown));
+    const QPalette colours = palette();
+    return writeChartImage(path, size().expandedTo(QSize(640, 360)), font(), s.title,
+                           [&](QPainter& p, const QRect& area) { MemoryChartRenderer::paint(p, area, s, colours); }, error);
+}
+
+void MemoryChart::zoomBy(double factor, double anchorPosition)
+{
+    m_state->setZoom(zoomAround(m_state->zoom(), anchorPosition, factor, uint32_t(m_displayOrder.size())));
+}
+
+void MemoryChart::wheelEvent(QWheelEvent* event)
+{
+    const QRect plot = MemoryChartRenderer::plotRect(scene(), rect(), fontMetrics());
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0 || m_displayOrder.empty())
+        return;
+    const double anchor = xToPosition(event->position().x() - plot.left(), m_state->zoom(), plot.width());
+    zoomBy(std::pow(0.8, steps), anchor);
+    event->accept();
+}
+
+void MemoryChart::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    m_pressed = true;
+    m_dragging = false;
+    m_pressPos = event->position().toPoint();
+    m_pressFirst = m_state->zoom().first;
+}
+
+void MemoryChart::mouseMoveEvent(QMouseEvent* event)
+{
+    const QPoint pos = event->position().toPoint();
+    if (m_pressed && (m_dragging || (pos - m_pressPos).manhattanLength() > 4)) {
+        m_dragging = true;
+        setCursor(Qt::ClosedHandCursor);
+        const QRect plot = MemoryChartRenderer::plotRect(scene(), rect(), fontMetrics());
+        const TileWindow w = m_state->zoom();
+        const double delta = -(pos.x() - m_pressPos.x()) * w.count / std::max(1, plot.width());
+        m_state->setZoom(panBy(TileWindow{m_pressFirst, w.count}, delta, uint32_t(m_displayOrder.size())));
+        QToolTip::hideText();
+        return;
+    }
+    const int64_t p = positionAt(pos);
+    if (p != m_hover) {
+        m_hover = p;
+        update();
+    }
+    if (p >= 0)
+        QToolTip::showText(event->globalPosition().toPoint(), tileToolTip(m_displayOrder[size_t(p)]), this);
+    else
+        QToolTip::hideText();
+}
+
+void MemoryChart::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton || !m_pressed)
+        return QWidget::mouseReleaseEvent(event);
+    m_pressed = false;
+    unsetCursor();
+    if (m_dragging) {
+        m_dragging = false;
+        return;
+    }
+    const int64_t tile = tileAt(event->position().toPoint());
+    if (tile < 0)
+        return;
+    if (event->modifiers() & (Qt::ShiftModifier | Qt::ControlModifier))
+        m_state->toggleTile(uint32_t(tile));
+    else
+        m_state->setSelectedTiles({uint32_t(tile)});
+}
+
+void MemoryChart::mouseDoubleClickEvent(QMouseEvent*) { m_state->resetZoom(); }
+
+void MemoryChart::keyPressEvent(QKeyEvent* event)
+{
+    const TileWindow w = m_state->zoom();
+    const double centre = w.first + w.count / 2;
+    const auto n = uint32_t(m_displayOrder.size());
+    switch (event->key()) {
+    case Qt::Key_Plus: case Qt::Key_Equal: case Qt::Key_W: zoomBy(0.7, centre); break;
+    case Qt::Key_Minus: case Qt::Key_S: zoomBy(1 / 0.7, centre); break;
+    case Qt::Key_Left: case Qt::Key_A: m_state->setZoom(panBy(w, -w.count * 0.2, n)); break;
+    case Qt::Key_Right: case Qt::Key_D: m_state->setZoom(panBy(w, w.count * 0.2, n)); break;
+    case Qt::Key_Home: case Qt::Key_0: m_state->resetZoom(); break;
+    case Qt::Key_Escape: m_state->clearSelection(); break;
+    default: QWidget::keyPressEvent(event); return;
+    }
+    event->accept();
+}
+
+void MemoryChart::leaveEvent(QEvent*)
+{
+    m_hover = -1;
+    update();
+}
+
+} // namespace popscope

@@ -1,0 +1,358 @@
+#include "views/programs/operation_details_view.hpp"
+
+#include "models/programs/program_type_style.hpp"
+#include "models/report_state.hpp"
+#include "models/memory/tile_scope.hpp"
+#include "popscope/program_types.hpp"
+#include "popscope/report.hpp"
+#include "popscope/row_match.hpp"
+#include "views/programs/operation_charts.hpp"
+#include "views/widgets/small_chart.hpp"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QStackedLayout>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
+
+namespace popscope {
+
+namespace {
+
+constexpr int kStepRows = 2000; // steps listed; the rest are counted
+
+QTreeWidget* makeTree(const QStringList& headers, QWidget* parent)
+{
+    auto* tree = new QTreeWidget(parent);
+    tree->setHeaderLabels(headers);
+    tree->setRootIsDecorated(false);
+    tree->setAlternatingRowColors(true);
+    tree->setUniformRowHeights(true);
+    tree->header()->setStretchLastSection(false);
+    tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    return tree;
+}
+
+QString text(const std::string& s) { return QString::fromStdString(s); }
+
+QString ratio(double value) { return QString::number(value, 'f', 2); }
+
+// Attributes JSON as indented text (the file's own text when it is not JSON).
+QString prettyJson(const std::string& json)
+{
+    if (json.empty())
+        return {};
+    try {
+        return text(nlohmann::json::parse(json).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+    } catch (const std::exception&) {
+        return text(json);
+    }
+}
+
+} // namespace
+
+OperationDetailsView::OperationDetailsView(ReportState* state, QWidget* parent) : QTabWidget(parent), m_state(state)
+{
+    setDocumentMode(true);
+    m_summary = makeTree({QStringLiteral("Figure"), QStringLiteral("Value")}, this);
+    // Figures and values at their width; the last column takes what is left.
+    m_summary->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_summary->header()->setStretchLastSection(true);
+    m_programs = makeTree({QStringLiteral("Program"), QStringLiteral("Type"), QStringLiteral("Steps"), QStringLiteral("Cycles")}, this);
+    m_programs->setToolTip(QStringLiteral("Double-click a program to show it in the Program Tree"));
+    m_steps = makeTree({QStringLiteral("Step"), QStringLiteral("Type"), QStringLiteral("Program"), QStringLiteral("Cycles")}, this);
+    m_steps->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_steps->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_debug = makeTree({QStringLiteral("Debug context"), QStringLiteral("Layer")}, this);
+    m_debug->setRootIsDecorated(true);
+    m_debug->setWordWrap(true);
+    m_debug->setUniformRowHeights(false);
+    m_code = new SmallChart(QStringLiteral("operation-code-by-tile"), this);
+    m_code->setMinimumHeight(160);
+    m_codeEmpty = new QLabel(this);
+    m_codeEmpty->setAlignment(Qt::AlignCenter);
+    m_codeEmpty->setWordWrap(true);
+    m_codeEmpty->setForegroundRole(QPalette::PlaceholderText);
+    m_codePage = new QWidget(this);
+    auto* codeLayout = new QStackedLayout(m_codePage);
+    codeLayout->addWidget(m_code);
+    codeLayout->addWidget(m_codeEmpty);
+    addTab(m_summary, QStringLiteral("Summary"));
+    addTab(m_programs, QStringLiteral("Programs"));
+    addTab(m_steps, QStringLiteral("Steps"));
+    addTab(m_codePage, QStringLiteral("Code"));
+    setTabToolTip(3, QStringLiteral("Code size by tile: vertex code of its compute sets and exchange code"));
+    addTab(m_debug, QStringLiteral("Debug"));
+    setTabToolTip(4, QStringLiteral("Debug information: the debug-context chain with each layer's attributes"));
+
+    connect(m_programs, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
+        bool ok = false;
+        const uint32_t program = item->data(0, Qt::UserRole).toUInt(&ok);
+        if (ok)
+            emit programActivated(program);
+    });
+    connect(m_steps, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
+        bool ok = false;
+        const uint32_t step = item->data(0, Qt::UserRole).toUInt(&ok);
+        if (ok)
+            emit stepActivated(step);
+    });
+}
+
+void OperationDetailsView::setPlaceholders(const QString& message)
+{
+    for (QTreeWidget* tree : {m_programs, m_steps, m_debug}) {
+        tree->clear();
+        auto* item = new QTreeWidgetItem(tree, {message});
+        item->setFlags(Qt::NoItemFlags);
+        item->setFirstColumnSpanned(true);
+    }
+    m_codeEmpty->setText(message);
+    static_cast<QStackedLayout*>(m_codePage->layout())->setCurrentWidget(m_codeEmpty);
+}
+
+void OperationDetailsView::showOperation(int64_t sourceOperation, int64_t targetOperation)
+{
+    const auto sourceReport = m_state->report();
+    const auto targetReport = m_state->isComparing() ? m_state->comparedReport() : nullptr;
+    const Report* source = sourceReport ? sourceReport->core.get() : nullptr;
+    const Report* target = targetReport ? targetReport->core.get() : nullptr;
+    if (!source)
+        return;
+    fillSummary(source, sourceOperation, target, targetOperation);
+    // Programs, steps and debug information of the source's operation (the target's when only it has one).
+    const Report* side = sourceOperation >= 0 ? source : target;
+    const int64_t operation = sourceOperation >= 0 ? sourceOperation : targetOperation;
+    if (!side || operation < 0) {
+        setPlaceholders(QStringLiteral("Select an operation to see its programs, steps, code and debug information."));
+        return;
+    }
+    fillPrograms(*side, uint32_t(operation));
+    fillSteps(*side, uint32_t(operation));
+    fillDebug(*side, uint32_t(operation));
+    fillCode(source, sourceOperation, target, targetOperation);
+}
+
+void OperationDetailsView::showTotals(const std::string& layer)
+{
+    const auto sourceReport = m_state->report();
+    if (!sourceReport)
+        return;
+    const auto targetReport = m_state->isComparing() ? m_state->comparedReport() : nullptr;
+    m_summary->clear();
+    const bool comparing = bool(targetReport);
+    m_summary->setHeaderLabels(comparing ? QStringList{QStringLiteral("Figure"), QStringLiteral("Source"), QStringLiteral("Target"),
+                                                       QStringLiteral("Diff")}
+                                         : QStringList{QStringLiteral("Figure"), QStringLiteral("Value")});
+    const auto totals = [&layer](const Report& r) {
+        OperationFigures t;
+        uint64_t count = 0;
+        const auto& ops = r.operations();
+        const auto& figures = r.operationAnalysis().figures;
+        for (size_t i = 0; i < ops.size(); ++i)
+            if (layer.empty() || ops[i].layer == layer) {
+                ++count;
+                t.cycles += figures[i].cycles;
+                t.flops += figures[i].flops;
+                t.codeBytes += figures[i].codeBytes;
+                t.programs += figures[i].programs;
+                t.steps += figures[i].steps;
+            }
+        return std::make_pair(count, t);
+    };
+    const auto [sourceCount, s] = totals(*sourceReport->core);
+    const auto [targetCount, t] = targetReport ? totals(*targetReport->core) : std::make_pair(uint64_t(0), OperationFigures{});
+    const MemoryUnit unit = m_state->unit();
+    const auto row = [&](const QString& figure, uint64_t sv, uint64_t tv, bool bytes) {
+        QStringList cells{figure, bytes ? bytesText(sv, unit) : countText(sv)};
+        if (comparing) {
+            const SignedDiff d = signedDiff(sv, tv);
+            cells << (bytes ? bytesText(tv, unit) : countText(tv))
+                  << (bytes ? signedBytesText(d.absolute, unit) : signedCountText(d.absolute));
+        }
+        auto* item = new QTreeWidgetItem(m_summary, cells);
+        for (int c = 1; c < cells.size(); ++c)
+            item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+    };
+    auto* title = new QTreeWidgetItem(m_summary, {layer.empty() ? QStringLiteral("Every layer (totals; select an operation for its details)")
+                                                                : QStringLiteral("Layer %1 (totals; select an operation for its details)")
+                                                                      .arg(text(layer))});
+    title->setFirstColumnSpanned(true);
+    QFont bold = title->font(0);
+    bold.setBold(true);
+    title->setFont(0, bold);
+    row(QStringLiteral("Operations"), sourceCount, targetCount, false);
+    row(QStringLiteral("Cycles"), s.cycles, t.cycles, false);
+    row(QStringLiteral("FLOPs"), s.flops, t.flops, false);
+    auto* perCycle = new QTreeWidgetItem(m_summary, {QStringLiteral("FLOPs/cycle"), ratio(s.flopsPerCycle())});
+    if (comparing) {
+        perCycle->setText(2, ratio(t.flopsPerCycle()));
+        perCycle->setText(3, QString::number(t.flopsPerCycle() - s.flopsPerCycle(), 'f', 2));
+    }
+    for (int c = 1; c < 4; ++c)
+        perCycle->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+    row(QStringLiteral("Code size"), s.codeBytes, t.codeBytes, true);
+    row(QStringLiteral("Programs"), s.programs, t.programs, false);
+    row(QStringLiteral("Steps"), s.steps, t.steps, false);
+    setPlaceholders(QStringLiteral("Select an operation to see its programs, steps, code and debug information."));
+}
+
+void OperationDetailsView::fillSummary(const Report* source, int64_t so, const Report* target, int64_t to)
+{
+    m_summary->clear();
+    const bool comparing = target != nullptr;
+    m_summary->setHeaderLabels(comparing ? QStringList{QStringLiteral("Figure"), QStringLiteral("Source"), QStringLiteral("Target"),
+                                                       QStringLiteral("Diff")}
+                                         : QStringList{QStringLiteral("Figure"), QStringLiteral("Value")});
+    const Operation* sop = so >= 0 ? &source->operations()[size_t(so)] : nullptr;
+    const Operation* top = comparing && to >= 0 ? &target->operations()[size_t(to)] : nullptr;
+    const OperationFigures* sf = sop ? &source->operationAnalysis().figures[size_t(so)] : nullptr;
+    const OperationFigures* tf = top ? &target->operationAnalysis().figures[size_t(to)] : nullptr;
+    const MemoryUnit unit = m_state->unit();
+    const QString absent = QStringLiteral("—");
+    const auto textRow = [&](const QString& figure, const std::string* sv, const std::string* tv) {
+        QStringList cells{figure, sv ? text(*sv) : absent};
+        if (comparing)
+            cells << (tv ? text(*tv) : absent) << QString();
+        auto* item = new QTreeWidgetItem(m_summary, cells);
+        item->setToolTip(1, cells[1]);
+    };
+    const auto numberRow = [&](const QString& figure, auto value, bool bytes) {
+        const auto shown = [&](const OperationFigures* f) { return f ? (bytes ? bytesText(value(*f), unit) : countText(value(*f))) : absent; };
+        QStringList cells{figure, shown(sf)};
+        if (comparing) {
+            cells << shown(tf);
+            if (sf && tf) {
+                const SignedDiff d = signedDiff(value(*sf), value(*tf));
+                cells << (bytes ? signedBytesText(d.absolute, unit) : signedCountText(d.absolute))
+                        + (d.fraction ? QStringLiteral(" (") + signedPercentText(*d.fraction) + QLatin1Char(')') : QString());
+            } else {
+                cells << (sf ? QStringLiteral("only in source") : QStringLiteral("only in target"));
+            }
+        }
+        auto* item = new QTreeWidgetItem(m_summary, cells);
+        for (int c = 1; c < cells.size(); ++c)
+            item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+    };
+    textRow(QStringLiteral("Operation"), sop ? &sop->name : nullptr, top ? &top->name : nullptr);
+    textRow(QStringLiteral("Layer"), sop ? &sop->layer : nullptr, top ? &top->layer : nullptr);
+    textRow(QStringLiteral("Debug name"), sop ? &sop->debugName : nullptr, top ? &top->debugName : nullptr);
+    numberRow(QStringLiteral("Cycles"), [](const OperationFigures& f) { return f.cycles; }, false);
+    numberRow(QStringLiteral("FLOPs"), [](const OperationFigures& f) { return f.flops; }, false);
+    {
+        QStringList cells{QStringLiteral("FLOPs/cycle"), sf ? ratio(sf->flopsPerCycle()) : absent};
+        if (comparing)
+            cells << (tf ? ratio(tf->flopsPerCycle()) : absent)
+                  << (sf && tf ? QString::number(tf->flopsPerCycle() - sf->flopsPerCycle(), 'f', 2) : QString());
+        auto* item = new QTreeWidgetItem(m_summary, cells);
+        for (int c = 1; c < cells.size(); ++c)
+            item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+    }
+    numberRow(QStringLiteral("Code size"), [](const OperationFigures& f) { return f.codeBytes; }, true);
+    numberRow(QStringLiteral("Variable memory"), [](const OperationFigures& f) { return f.variableBytes; }, true);
+    numberRow(QStringLiteral("Variables"), [](const OperationFigures& f) { return uint64_t(f.variables); }, false);
+    numberRow(QStringLiteral("Programs"), [](const OperationFigures& f) { return uint64_t(f.programs); }, false);
+    numberRow(QStringLiteral("Steps"), [](const OperationFigures& f) { return uint64_t(f.steps); }, false);
+}
+
+void OperationDetailsView::fillPrograms(const Report& report, uint32_t operation)
+{
+    m_programs->clear();
+    const auto& programs = report.programs();
+    const ProgramIndex& index = report.programIndex();
+    for (uint32_t p : report.operations()[operation].programs) {
+        if (p >= programs.size())
+            continue;
+        auto* item = new QTreeWidgetItem(m_programs, {text(programs[p].name), text(programs[p].type),
+                                                      countText(index.stepsOf(p).size()), countText(index.ownCycles[p])});
+        item->setIcon(0, programTypeIcon(programs[p].type));
+        item->setData(0, Qt::UserRole, p);
+        item->setToolTip(0, text(programs[p].name) + QStringLiteral("\nDouble-click: show it in the Program Tree"));
+        item->setForeground(1, programTypeColor(programs[p].type).darker(115));
+        item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+        item->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
+    }
+}
+
+void OperationDetailsView::fillSteps(const Report& report, uint32_t operation)
+{
+    m_steps->clear();
+    const OperationDetails d = operationDetails(report, operation);
+    const StepCycles& steps = report.stepCycles();
+    const auto& programs = report.programs();
+    QList<QTreeWidgetItem*> items;
+    for (size_t i = 0; i < d.steps.size() && i < size_t(kStepRows); ++i) {
+        const uint32_t program = steps.program[d.steps[i]];
+        // A step runs as its program: the same type (steps.type repeats programs.type).
+        const std::string& type = programs[program].type;
+        auto* item = new QTreeWidgetItem({countText(d.steps[i]), text(type), text(programs[program].name),
+                                          countText(steps.cycles[d.steps[i]])});
+        item->setIcon(1, programTypeIcon(type));
+        item->setData(0, Qt::UserRole, d.steps[i]);
+        item->setTextAlignment(0, Qt::AlignRight | Qt::AlignVCenter);
+        item->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
+        items << item;
+    }
+    m_steps->addTopLevelItems(items);
+    if (d.steps.size() > size_t(kStepRows)) {
+        auto* more = new QTreeWidgetItem(m_steps, {QStringLiteral("… and %1 more steps").arg(countText(d.steps.size() - kStepRows))});
+        more->setFirstColumnSpanned(true);
+        more->setFlags(Qt::NoItemFlags);
+    }
+    if (d.steps.empty()) {
+        auto* none = new QTreeWidgetItem(m_steps, {QStringLiteral("Its programs did not run in the profiled execution.")});
+        none->setFirstColumnSpanned(true);
+        none->setFlags(Qt::NoItemFlags);
+    }
+}
+
+void OperationDetailsView::fillDebug(const Report& report, uint32_t operation)
+{
+    m_debug->clear();
+    const Operation& op = report.operations()[operation];
+    const auto& contexts = report.debugContexts();
+    QTreeWidgetItem* parent = nullptr;
+    for (uint32_t c : debugContextChain(contexts, op.debugContext)) {
+        const DebugContext& dc = contexts[c];
+        auto* item = parent ? new QTreeWidgetItem(parent, {text(dc.name), text(dc.layer)})
+                            : new QTreeWidgetItem(m_debug, {text(dc.name), text(dc.layer)});
+        const QString json = prettyJson(dc.json);
+        if (!json.isEmpty()) {
+            auto* attributes = new QTreeWidgetItem(item, {json});
+            attributes->setFirstColumnSpanned(true);
+            attributes->setToolTip(0, json);
+        }
+        parent = item;
+    }
+    if (!parent) {
+        auto* none = new QTreeWidgetItem(m_debug, {QStringLiteral("This operation has no debug context in the profile.")});
+        none->setFirstColumnSpanned(true);
+        none->setFlags(Qt::NoItemFlags);
+    }
+    m_debug->expandAll();
+}
+
+void OperationDetailsView::fillCode(const Report* source, int64_t so, const Report* target, int64_t to)
+{
+    std::vector<uint64_t> s, t;
+    if (source && so >= 0)
+        s = operationDetails(*source, uint32_t(so)).codeBytesByTile;
+    if (target && to >= 0)
+        t = operationDetails(*target, uint32_t(to)).codeBytesByTile;
+    if (s.empty() && t.empty()) {
+        m_codeEmpty->setText(QStringLiteral("No code by tile for this operation."));
+        static_cast<QStackedLayout*>(m_codePage->layout())->setCurrentWidget(m_codeEmpty);
+        return;
+    }
+    if (s.empty() && target)
+        s.assign(t.size(), 0);
+    m_code->setChartContent(makeCodeByTileChart(s, target ? (t.empty() ? std::vector<uint64_t>(s.size(), 0) : t)
+                                                          : std::vector<uint64_t>{},
+                                                m_state->unit()));
+    static_cast<QStackedLayout*>(m_codePage->layout())->setCurrentWidget(m_code);
+}
+
+} // namespace popscope

@@ -1,0 +1,373 @@
+#include "views/programs/operations_page.hpp"
+
+#include "models/compare_table_model.hpp"
+#include "models/programs/operations_model.hpp"
+#include "models/report_state.hpp"
+#include "models/memory/tile_scope.hpp"
+#include "views/widgets/compared_table.hpp"
+#include "views/programs/operation_charts.hpp"
+#include "views/programs/operation_details_view.hpp"
+#include "views/widgets/part_error.hpp"
+#include "views/widgets/small_chart.hpp"
+#include "views/widgets/split_pair.hpp"
+#include "views/widgets/table_panel.hpp"
+
+#include <QAction>
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <QtCharts/QChart>
+
+#include <algorithm>
+
+namespace popscope {
+
+namespace {
+// Bars that fit the chart's height with readable labels: 3 to 10.
+int barsFor(int height) { return std::clamp((height - 110) / 24, 3, 10); }
+const char* kHiddenColumnsKey = "operations/hiddenColumns";
+const char* kMetricKey = "operations/chartMetric";
+} // namespace
+
+OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
+{
+    m_model = new OperationsModel(this);
+    m_targetModel = new OperationsModel(this);
+    m_panel = new TablePanel(m_model, QStringLiteral("operations"), this);
+    m_panel->setObjectName(QStringLiteral("Operations"));
+    m_panel->setFilterSettingsKey(QStringLiteral("operations/filter"));
+    m_panel->setEmptyText(QStringLiteral("This profile has no operations. Operations come from the framework's "
+                                         "debug information (PopART, PopTorch); profile with debug information on."));
+    m_panel->view()->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table = new ComparedTable(m_model, m_targetModel, m_panel, OperationsModel::Cycles, this);
+    m_details = new OperationDetailsView(state, this);
+    m_chart = new SmallChart(QStringLiteral("top-operations"), this);
+    m_chart->setMinimumHeight(200);
+
+    m_layer = new QComboBox(this);
+    m_layer->setToolTip(QStringLiteral("The software layer whose operations are listed (poptorch, popart, poplar, …)"));
+    m_layer->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_metric = new QComboBox(this);
+    m_metric->addItem(QStringLiteral("Cycles"), int(OperationMetric::Cycles));
+    m_metric->addItem(QStringLiteral("Code size"), int(OperationMetric::CodeSize));
+    m_metric->addItem(QStringLiteral("FLOPs"), int(OperationMetric::Flops));
+    m_metric->setToolTip(QStringLiteral("What the bar chart ranks the operations by"));
+    m_metric->setCurrentIndex(std::clamp(QSettings().value(QLatin1String(kMetricKey), 0).toInt(), 0, 2));
+
+    // Column chooser: every column but the name, remembered.
+    m_hidden.assign(OperationsModel::ColumnCount, false);
+    const QStringList hidden = QSettings()
+                                   .value(QLatin1String(kHiddenColumnsKey),
+                                          QStringList{QStringLiteral("Programs"), QStringLiteral("Steps")})
+                                   .toStringList();
+    m_columnsButton = new QPushButton(QStringLiteral("Columns"), this);
+    m_columnsButton->setToolTip(QStringLiteral("Choose the columns shown (remembered)"));
+    m_columnsMenu = new QMenu(m_columnsButton);
+    for (int c = OperationsModel::DebugName; c < OperationsModel::ColumnCount; ++c) {
+        const QString header = m_model->columns()[size_t(c)].header;
+        m_hidden[size_t(c)] = hidden.contains(header);
+        QAction* action = m_columnsMenu->addAction(header);
+        action->setCheckable(true);
+        action->setChecked(!m_hidden[size_t(c)]);
+        connect(action, &QAction::toggled, this, [this, c](bool on) { setColumnVisible(c, on); });
+    }
+    m_columnsButton->setMenu(m_columnsMenu);
+
+    m_note = new QLabel(this);
+    m_note->setVisible(false);
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
+
+    auto* toolbar = new QHBoxLayout;
+    toolbar->addWidget(new QLabel(QStringLiteral("Layer:"), this));
+    toolbar->addWidget(m_layer);
+    toolbar->addWidget(m_columnsButton);
+    toolbar->addSpacing(8);
+    toolbar->addWidget(m_note, 1);
+    toolbar->addStretch(0);
+    toolbar->addWidget(new QLabel(QStringLiteral("Chart:"), this));
+    toolbar->addWidget(m_metric);
+
+    m_split = splitPair(Qt::Vertical, splitPair(Qt::Horizontal, m_panel, m_details, this), m_chart, this);
+    m_error = makePartErrorLabel(this);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(toolbar);
+    layout->addWidget(m_split, 1);
+    layout->addWidget(m_error, 1);
+
+    m_chart->installEventFilter(this); // a resize may fit more or fewer bars
+    connect(state, &ReportState::unitChanged, this, [this] {
+        m_model->setUnit(m_state->unit());
+        m_targetModel->setUnit(m_state->unit());
+        m_table->compare()->setUnit(m_state->unit());
+        updateSelection();
+        updateChart();
+    });
+    connect(m_layer, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_reloading)
+            reload();
+    });
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this](int index) {
+        QSettings().setValue(QLatin1String(kMetricKey), index);
+        updateChart();
+    });
+    connect(m_details, &OperationDetailsView::programActivated, this, [this](uint32_t program) {
+        m_state->requestNavigation(QStringLiteral("program-tree"), QStringLiteral("programs"), QString::number(program));
+    });
+    connect(m_details, &OperationDetailsView::stepActivated, this, [this](uint32_t step) {
+        m_state->requestNavigation(QStringLiteral("execution-trace"), QStringLiteral("steps"), QStringLiteral("step %1").arg(step));
+    });
+    setParts({ReportPart::ProgramTree, ReportPart::Operations});
+    fillLayers(); // the empty state
+    reload();
+}
+
+void OperationsPage::showReports()
+{
+    fillLayers();
+    reload();
+}
+
+std::string OperationsPage::layer() const
+{
+    const QString l = m_layer->currentData().toString();
+    return l.toStdString();
+}
+
+void OperationsPage::fillLayers()
+{
+    m_problem = partError(*m_state, [](const Report& r) { r.operationAnalysis(); });
+    m_reloading = true;
+    const QString previous = m_layer->currentData().toString();
+    m_layer->clear();
+    std::vector<std::string> layers;
+    for (int slot = 0; slot < 2; ++slot) {
+        const auto report = m_state->reportAt(slot);
+        if (!report || (slot == 1 && !m_state->isComparing()) || !m_problem.isEmpty())
+            continue;
+        for (const std::string& l : report->core->operationAnalysis().layers)
+            if (std::find(layers.begin(), layers.end(), l) == layers.end())
+                layers.push_back(l);
+    }
+    for (const std::string& l : layers)
+        m_layer->addItem(QString::fromStdString(l), QString::fromStdString(l));
+    if (layers.size() > 1)
+        m_layer->addItem(QStringLiteral("All layers"), QString());
+    const int keep = m_layer->findData(previous);
+    m_layer->setCurrentIndex(keep >= 0 && !previous.isEmpty() ? keep : 0);
+    m_layer->setEnabled(layers.size() > 1);
+    m_reloading = false;
+}
+
+void OperationsPage::reload()
+{
+    // A damaged part: say so in place of the table; the other reports go on working.
+    const bool damaged = !m_problem.isEmpty();
+    m_error->setText(QStringLiteral("The operations of this report cannot be shown:\n") + m_problem);
+    m_error->setVisible(damaged);
+    m_split->setVisible(!damaged);
+    const auto source = damaged ? nullptr : m_state->report();
+    const auto target = damaged || !m_state->isComparing() ? nullptr : m_state->comparedReport();
+    const std::string l = layer();
+    m_table->beginUpdate();
+    m_model->setUnit(m_state->unit());
+    m_targetModel->setUnit(m_state->unit());
+    m_model->setReport(source ? source->core : nullptr, l);
+    m_targetModel->setReport(target ? target->core : nullptr, l);
+    m_table->endUpdate(bool(target));
+    applyColumns();
+    connect(m_panel->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &OperationsPage::updateSelection, Qt::UniqueConnection);
+    updateCompareNote();
+    updateSelection();
+    updateChart();
+}
+
+void OperationsPage::applyColumns()
+{
+    QHeaderView* header = m_panel->view()->header();
+    const bool comparing = m_table->isComparing();
+    const int columns = m_panel->view()->model() ? m_panel->view()->model()->columnCount() : 0;
+    for (int c = 0; c < columns; ++c) {
+        const int base = comparing ? m_table->compare()->baseColumn(c) : c;
+        header->setSectionHidden(c, base >= 0 && size_t(base) < m_hidden.size() && m_hidden[size_t(base)]);
+    }
+}
+
+void OperationsPage::setColumnVisible(int column, bool visible)
+{
+    if (column <= OperationsModel::Name || column >= OperationsModel::ColumnCount)
+        return;
+    m_hidden[size_t(column)] = !visible;
+    QStringList hidden;
+    for (int c = 0; c < OperationsModel::ColumnCount; ++c)
+        if (m_hidden[size_t(c)])
+            hidden << m_model->columns()[size_t(c)].header;
+    QSettings().setValue(QLatin1String(kHiddenColumnsKey), hidden);
+    const auto actions = m_columnsMenu->actions();
+    if (column - 1 < actions.size() && actions[column - 1]->isChecked() != visible)
+        actions[column - 1]->setChecked(visible);
+    applyColumns();
+}
+
+bool OperationsPage::isColumnVisible(int column) const
+{
+    return column >= 0 && size_t(column) < m_hidden.size() && !m_hidden[size_t(column)];
+}
+
+void OperationsPage::updateCompareNote()
+{
+    if (!m_table->isComparing()) {
+        m_note->setVisible(false);
+        return;
+    }
+    int onlySource = 0, onlyTarget = 0;
+    const CompareTableModel* join = m_table->compare();
+    for (int r = 0; r < join->rowCount(); ++r) {
+        onlySource += join->targetRow(r) < 0;
+        onlyTarget += join->sourceRow(r) < 0;
+    }
+    m_note->setText(onlySource + onlyTarget == 0
+                        ? QStringLiteral("Every operation is in both reports.")
+                        : QStringLiteral("%1 only in the source, %2 only in the target (Diff % shows “new”; hover a name)")
+                              .arg(onlySource)
+                              .arg(onlyTarget));
+    m_note->setToolTip(m_note->text());
+    m_note->setVisible(true);
+}
+
+void OperationsPage::selectRow(int row)
+{
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(m_panel->view()->model());
+    if (!proxy || row < 0 || row >= proxy->sourceModel()->rowCount())
+        return;
+    const QModelIndex index = proxy->mapFromSource(proxy->sourceModel()->index(row, 0));
+    if (!index.isValid())
+        return;
+    m_panel->view()->setCurrentIndex(index);
+    m_panel->view()->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_panel->view()->scrollTo(index);
+}
+
+void OperationsPage::updateSelection()
+{
+    if (!m_problem.isEmpty())
+        return;
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(m_panel->view()->model());
+    const QModelIndexList rows = m_panel->view()->selectionModel() ? m_panel->view()->selectionModel()->selectedRows()
+                                                                   : QModelIndexList{};
+    if (!proxy || rows.isEmpty() || !m_state->report()) {
+        m_details->showTotals(layer());
+        return;
+    }
+    const int row = proxy->mapToSource(rows.first()).row();
+    if (m_table->isComparing()) {
+        const int s = m_table->compare()->sourceRow(row), t = m_table->compare()->targetRow(row);
+        m_details->showOperation(s >= 0 ? int64_t(m_model->operation(s)) : -1, t >= 0 ? int64_t(m_targetModel->operation(t)) : -1);
+    } else {
+        m_details->showOperation(m_model->operation(row), -1);
+    }
+}
+
+void OperationsPage::updateChart()
+{
+    const auto source = m_state->report();
+    if (!source || !m_problem.isEmpty()) {
+        m_chart->setChartContent(new QChart);
+        return;
+    }
+    const auto metric = OperationMetric(m_metric->currentData().toInt());
+    const auto value = [metric](const Report& r, uint32_t op) {
+        const OperationFigures& f = r.operationAnalysis().figures[op];
+        return double(metric == OperationMetric::Cycles ? f.cycles : metric == OperationMetric::CodeSize ? f.codeBytes : f.flops);
+    };
+    std::vector<OperationBar> bars;
+    const bool comparing = m_table->isComparing();
+    if (comparing) {
+        const CompareTableModel* join = m_table->compare();
+        const Report& sr = *m_model->report();
+        const Report& tr = *m_targetModel->report();
+        for (int r = 0; r < join->rowCount(); ++r) {
+            const int s = join->sourceRow(r), t = join->targetRow(r);
+            OperationBar bar;
+            bar.key = join->rowKey(r);
+            bar.inSource = s >= 0;
+            bar.inTarget = t >= 0;
+            bar.source = s >= 0 ? value(sr, m_model->operation(s)) : 0;
+            bar.target = t >= 0 ? value(tr, m_targetModel->operation(t)) : 0;
+            const Operation& op = s >= 0 ? sr.operations()[m_model->operation(s)] : tr.operations()[m_targetModel->operation(t)];
+            bar.label = QString::fromStdString(op.name);
+            bars.push_back(bar);
+        }
+    } else {
+        for (int r = 0; r < m_model->rowCount(); ++r) {
+            OperationBar bar;
+            bar.key = m_model->rowKey(r);
+            bar.source = value(*m_model->report(), m_model->operation(r));
+            bar.label = QString::fromStdString(m_model->report()->operations()[m_model->operation(r)].name);
+            bars.push_back(bar);
+        }
+    }
+    std::stable_sort(bars.begin(), bars.end(), [](const OperationBar& a, const OperationBar& b) {
+        return std::max(a.source, a.target) > std::max(b.source, b.target);
+    });
+    m_chartBars = barsFor(m_chart->height());
+    if (bars.size() > size_t(m_chartBars))
+        bars.resize(size_t(m_chartBars));
+    m_chart->setChartContent(makeTopOperationsChart(bars, metric, comparing, m_state->unit(), [this](const QString& key) {
+        showRow(QStringLiteral("operations"), key);
+    }));
+}
+
+bool OperationsPage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_chart && event->type() == QEvent::Resize && barsFor(m_chart->height()) != m_chartBars)
+        QMetaObject::invokeMethod(this, &OperationsPage::updateChart, Qt::QueuedConnection);
+    return ReportPage::eventFilter(watched, event);
+}
+
+bool OperationsPage::showRow(const QString& table, const QString& rowKey)
+{
+    if (table != QLatin1String("operations") || !m_state->report() || !m_problem.isEmpty())
+        return false;
+    if (rowKey.startsWith(QLatin1Char('#'))) { // "#1": the first row as the table is sorted
+        bool ok = false;
+        const int rank = rowKey.mid(1).toInt(&ok);
+        QAbstractItemModel* shown = m_panel->view()->model();
+        if (!ok || !shown || rank < 1 || rank > shown->rowCount())
+            return false;
+        const QModelIndex index = shown->index(rank - 1, 0);
+        m_panel->view()->setCurrentIndex(index);
+        m_panel->view()->scrollTo(index);
+        return true;
+    }
+    // The key names its layer ("popart: Conv"): switch to it when the current list lacks the row.
+    const auto findRow = [&] {
+        return m_table->isComparing() ? m_table->compare()->rowOf(rowKey) : m_model->rowOfKey(rowKey);
+    };
+    if (findRow() < 0) {
+        const int colon = rowKey.indexOf(QStringLiteral(": "));
+        const int layerIndex = colon > 0 ? m_layer->findData(rowKey.left(colon)) : -1;
+        if (layerIndex >= 0 && layerIndex != m_layer->currentIndex())
+            m_layer->setCurrentIndex(layerIndex); // reloads
+    }
+    const int row = findRow();
+    if (row < 0)
+        return false;
+    m_panel->filterEdit()->clear();
+    selectRow(row);
+    return true;
+}
+
+} // namespace popscope

@@ -1,0 +1,236 @@
+#include "views/programs/program_details_view.hpp"
+
+#include "models/programs/program_type_style.hpp"
+#include "models/report_state.hpp"
+#include "models/memory/tile_scope.hpp"
+#include "popscope/program_types.hpp"
+#include "popscope/report.hpp"
+#include "popscope/row_match.hpp"
+
+#include <QHeaderView>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace popscope {
+
+namespace {
+
+constexpr size_t kStepRows = 200; // steps listed; the rest are counted
+constexpr int kKeyRole = Qt::UserRole + 1;
+
+QString text(const std::string& s) { return QString::fromStdString(s); }
+
+QTreeWidgetItem* field(QTreeWidgetItem* parent, const QString& name, const QString& value)
+{
+    auto* item = new QTreeWidgetItem(parent, {name, value});
+    item->setToolTip(1, value);
+    return item;
+}
+
+} // namespace
+
+ProgramDetailsView::ProgramDetailsView(ReportState* state, QWidget* parent) : QTreeWidget(parent), m_state(state)
+{
+    setHeaderLabels({QStringLiteral("Detail"), QStringLiteral("Value")});
+    setAlternatingRowColors(true);
+    setWordWrap(true);
+    // Labels in a column of their own width, values take the rest (full text in tooltips).
+    header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    header()->resizeSection(0, 200);
+    header()->setStretchLastSection(true);
+    connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
+        const QString key = item->data(0, kKeyRole).toString();
+        if (!key.isEmpty())
+            emit operationActivated(key);
+    });
+    showProgram(-1, -1);
+}
+
+QTreeWidgetItem* ProgramDetailsView::addSection(const QString& title)
+{
+    auto* item = new QTreeWidgetItem(this, {title});
+    QFont font = item->font(0);
+    font.setBold(true);
+    item->setFont(0, font);
+    item->setFirstColumnSpanned(true);
+    return item;
+}
+
+QTreeWidgetItem* ProgramDetailsView::section(const QString& title) const
+{
+    for (int i = 0; i < topLevelItemCount(); ++i)
+        if (topLevelItem(i)->text(0) == title)
+            return topLevelItem(i);
+    return nullptr;
+}
+
+void ProgramDetailsView::showProgram(int64_t program, int64_t targetProgram)
+{
+    clear();
+    const auto loaded = m_state->report();
+    if (!loaded || program < 0 || size_t(program) >= loaded->core->programs().size()) {
+        auto* hint = new QTreeWidgetItem(this, {QStringLiteral("Select a program to see its type, compute set or exchange, "
+                                                               "debug context, operations and execution steps.")});
+        hint->setFirstColumnSpanned(true);
+        hint->setFlags(Qt::NoItemFlags);
+        return;
+    }
+    const Report& report = *loaded->core;
+    const Program& p = report.programs()[size_t(program)];
+    const ProgramTypeInfo& info = programTypeInfo(p.type);
+    QTreeWidgetItem* top = addSection(QStringLiteral("Program"));
+    field(top, QStringLiteral("Name"), text(p.name));
+    QTreeWidgetItem* type = field(top, QStringLiteral("Type"), text(p.type) + QStringLiteral(" — ") + text(std::string(info.description)));
+    type->setIcon(1, programTypeIcon(p.type));
+    if (p.type == "Repeat")
+        field(top, QStringLiteral("Repeat count"), countText(p.repeatCount));
+    if (!p.children.empty())
+        field(top, QStringLiteral("Children"), countText(p.children.size()));
+    field(top, QStringLiteral("Program id"), QString::number(program));
+    const ProgramIndex& index = report.programIndex();
+    field(top, QStringLiteral("Cycles (with children)"), countText(index.totalCycles[size_t(program)]));
+
+    const auto target = m_state->isComparing() ? m_state->comparedReport() : nullptr;
+    if (target && targetProgram >= 0)
+        addComparison(report, uint32_t(program), *target->core, uint32_t(targetProgram));
+    else if (target)
+        field(addSection(QStringLiteral("Compared with the target")), QStringLiteral("Target"),
+              QStringLiteral("No program of this name in the target"));
+    if (p.computeSet >= 0)
+        addComputeSet(report, uint32_t(p.computeSet));
+    if (p.exchange >= 0)
+        addExchange(report, uint32_t(p.exchange));
+    addDebugContext(report, p.debugContext);
+    addOperations(report, uint32_t(program));
+    addSteps(report, uint32_t(program));
+    expandAll();
+}
+
+void ProgramDetailsView::addComparison(const Report& source, uint32_t program, const Report& target, uint32_t targetProgram)
+{
+    QTreeWidgetItem* s = addSection(QStringLiteral("Compared with the target"));
+    if (targetProgram >= target.programs().size())
+        return;
+    const ProgramIndex& si = source.programIndex();
+    const ProgramIndex& ti = target.programIndex();
+    const SignedDiff d = signedDiff(si.totalCycles[program], ti.totalCycles[targetProgram]);
+    field(s, QStringLiteral("Target program"), text(target.programs()[targetProgram].name));
+    field(s, QStringLiteral("Cycles · Source"), countText(si.totalCycles[program]));
+    field(s, QStringLiteral("Cycles · Target"), countText(ti.totalCycles[targetProgram]));
+    field(s, QStringLiteral("Cycles · Diff"),
+          signedCountText(d.absolute) + (d.fraction ? QStringLiteral(" (") + signedPercentText(*d.fraction) + QLatin1Char(')') : QString()));
+    field(s, QStringLiteral("Steps · Source → Target"),
+          countText(si.stepsOf(program).size()) + QStringLiteral(" → ") + countText(ti.stepsOf(targetProgram).size()));
+}
+
+void ProgramDetailsView::addComputeSet(const Report& report, uint32_t computeSet)
+{
+    const auto& sets = report.computeSets();
+    if (computeSet >= sets.size())
+        return;
+    const ComputeSet& cs = sets[computeSet];
+    QTreeWidgetItem* s = addSection(QStringLiteral("Compute set"));
+    field(s, QStringLiteral("Name"), text(cs.name));
+    uint64_t instances = 0;
+    QTreeWidgetItem* types = field(s, QStringLiteral("Vertex types"), countText(cs.vertices.size()));
+    for (const ComputeSetVertices& v : cs.vertices) {
+        uint64_t n = 0;
+        uint32_t lo = UINT32_MAX, hi = 0;
+        for (const TileCount& tc : v.countByTile) {
+            n += tc.count;
+            lo = std::min(lo, tc.count);
+            hi = std::max(hi, tc.count);
+        }
+        instances += n;
+        const QString name = v.vertexType < report.vertexTypes().size() ? text(report.vertexTypes()[v.vertexType].name)
+                                                                        : QStringLiteral("(unknown vertex type)");
+        const QString perTile = v.countByTile.empty() ? QStringLiteral("on no tile")
+            : lo == hi ? QStringLiteral("%1 per tile").arg(countText(lo))
+                       : QStringLiteral("%1–%2 per tile").arg(countText(lo), countText(hi));
+        QTreeWidgetItem* type = field(types, QStringLiteral("Vertex type"), name);
+        field(type, QStringLiteral("Instances"),
+              QStringLiteral("%1 on %2 tiles (%3)").arg(countText(n), countText(v.countByTile.size()), perTile));
+    }
+    field(s, QStringLiteral("Vertex instances"), countText(instances));
+}
+
+void ProgramDetailsView::addExchange(const Report& report, uint32_t exchange)
+{
+    const auto& exchanges = report.exchanges();
+    if (exchange >= exchanges.size())
+        return;
+    const Exchange& e = exchanges[exchange];
+    QTreeWidgetItem* s = addSection(QStringLiteral("Exchange"));
+    field(s, QStringLiteral("Name"), text(e.name));
+    field(s, QStringLiteral("Kind"), text(e.kind));
+    field(s, QStringLiteral("Data moved"), bytesText(e.totalBytes, m_state->unit()));
+    uint64_t code = 0;
+    for (const TileBytes& tb : e.codeBytesByTile)
+        code += tb.bytes;
+    field(s, QStringLiteral("Exchange code"),
+          QStringLiteral("%1 on %2 tiles").arg(bytesText(code, m_state->unit()), countText(e.codeBytesByTile.size())));
+}
+
+void ProgramDetailsView::addDebugContext(const Report& report, int64_t context)
+{
+    QTreeWidgetItem* s = addSection(QStringLiteral("Debug context"));
+    const auto& contexts = report.debugContexts();
+    const auto chain = debugContextChain(contexts, context);
+    if (chain.empty()) {
+        field(s, QStringLiteral("None"), QStringLiteral("The profile gives this program no debug context"));
+        return;
+    }
+    QTreeWidgetItem* parent = s;
+    for (uint32_t c : chain) {
+        const DebugContext& dc = contexts[c];
+        QTreeWidgetItem* item = field(parent, text(dc.layer), text(dc.name));
+        if (!dc.json.empty()) {
+            QString json;
+            try {
+                json = text(nlohmann::json::parse(dc.json).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+            } catch (const std::exception&) {
+                json = text(dc.json);
+            }
+            field(item, QStringLiteral("Attributes"), json);
+        }
+        parent = item;
+    }
+}
+
+void ProgramDetailsView::addOperations(const Report& report, uint32_t program)
+{
+    const auto ops = report.programIndex().operationsOf(program);
+    if (ops.empty())
+        return;
+    QTreeWidgetItem* s = addSection(QStringLiteral("Operations"));
+    for (uint32_t o : ops) {
+        const Operation& op = report.operations()[o];
+        QTreeWidgetItem* item = field(s, text(op.layer), text(op.name));
+        item->setData(0, kKeyRole, text(operationKey(op)));
+        item->setToolTip(1, QStringLiteral("Double-click: show it in the Operations report"));
+    }
+}
+
+void ProgramDetailsView::addSteps(const Report& report, uint32_t program)
+{
+    const ProgramIndex& index = report.programIndex();
+    const auto steps = index.stepsOf(program);
+    QTreeWidgetItem* s = addSection(QStringLiteral("Execution steps"));
+    if (steps.empty()) {
+        field(s, QStringLiteral("None"), report.programs()[program].children.empty()
+                                             ? QStringLiteral("This program did not run in the profiled execution")
+                                             : QStringLiteral("Its children ran; see their steps"));
+        return;
+    }
+    field(s, QStringLiteral("Steps"), countText(steps.size()));
+    field(s, QStringLiteral("Cycles"), countText(index.ownCycles[program]));
+    const StepCycles& all = report.stepCycles();
+    for (size_t i = 0; i < steps.size() && i < kStepRows; ++i)
+        field(s, QStringLiteral("Step %1").arg(countText(steps[i])), countText(all.cycles[steps[i]]) + QStringLiteral(" cycles"));
+    if (steps.size() > kStepRows)
+        field(s, QStringLiteral("…"), QStringLiteral("%1 more steps").arg(countText(steps.size() - kStepRows)));
+}
+
+} // namespace popscope

@@ -1,0 +1,225 @@
+#include "views/programs/program_tree_page.hpp"
+
+#include "models/programs/program_tree_model.hpp"
+#include "models/report_state.hpp"
+#include "models/memory/tile_scope.hpp"
+#include "views/widgets/column_fitter.hpp"
+#include "views/widgets/part_error.hpp"
+#include "views/programs/program_details_view.hpp"
+#include "views/widgets/split_pair.hpp"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSplitter>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace popscope {
+
+ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
+{
+    m_model = new ProgramTreeModel(this);
+    m_view = new QTreeView(this);
+    m_view->setModel(m_model);
+    m_view->setUniformRowHeights(true); // fast with thousands of expanded rows
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->header()->setMinimumSectionSize(60);
+    // Numbers at their width (sampled rows), the name takes the rest, never under 240 px.
+    new ColumnFitter(m_view, 240);
+    m_details = new ProgramDetailsView(state, this);
+
+    m_search = new QLineEdit(this);
+    m_search->setPlaceholderText(QStringLiteral("Find a program by name…"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setToolTip(QStringLiteral("Finds programs at any depth (Enter or F3: next, Shift+F3: previous)"));
+    m_search->setMinimumWidth(200);
+    m_previous = new QToolButton(this);
+    m_previous->setArrowType(Qt::UpArrow);
+    m_previous->setToolTip(QStringLiteral("Previous match (Shift+F3)"));
+    m_next = new QToolButton(this);
+    m_next->setArrowType(Qt::DownArrow);
+    m_next->setToolTip(QStringLiteral("Next match (F3)"));
+    m_searchStatus = new QLabel(this);
+    m_searchStatus->setForegroundRole(QPalette::PlaceholderText);
+    m_layer = new QComboBox(this);
+    m_layer->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_layer->setToolTip(QStringLiteral("Highlight the programs of the selected program's operations in this software layer"));
+    m_note = new QLabel(this);
+    m_note->setForegroundRole(QPalette::PlaceholderText);
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
+
+    auto* toolbar = new QHBoxLayout;
+    toolbar->addWidget(m_search, 2);
+    toolbar->addWidget(m_previous);
+    toolbar->addWidget(m_next);
+    toolbar->addWidget(m_searchStatus);
+    toolbar->addSpacing(12);
+    toolbar->addWidget(new QLabel(QStringLiteral("Highlight:"), this));
+    toolbar->addWidget(m_layer);
+    toolbar->addWidget(m_note, 1);
+
+    m_split = splitPair(Qt::Horizontal, m_view, m_details, this);
+    m_error = makePartErrorLabel(this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(toolbar);
+    layout->addWidget(m_split, 1);
+    layout->addWidget(m_error, 1);
+
+    // Ctrl+F, F3, Shift+F3 while the page has focus.
+    const auto shortcut = [this](QKeySequence::StandardKey key, auto slot) {
+        auto* action = new QAction(this);
+        action->setShortcut(key);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(action, &QAction::triggered, this, slot);
+        addAction(action);
+    };
+    shortcut(QKeySequence::Find, [this] {
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    shortcut(QKeySequence::FindNext, [this] { findNext(); });
+    shortcut(QKeySequence::FindPrevious, [this] { findPrevious(); });
+
+    connect(m_search, &QLineEdit::textChanged, this, &ProgramTreePage::search);
+    connect(m_search, &QLineEdit::returnPressed, this, &ProgramTreePage::findNext);
+    connect(m_next, &QToolButton::clicked, this, &ProgramTreePage::findNext);
+    connect(m_previous, &QToolButton::clicked, this, &ProgramTreePage::findPrevious);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, &ProgramTreePage::updateSelection);
+    connect(m_layer, &QComboBox::currentIndexChanged, this, &ProgramTreePage::updateHighlight);
+    connect(m_details, &ProgramDetailsView::operationActivated, this, [this](const QString& key) {
+        m_state->requestNavigation(QStringLiteral("operations"), QStringLiteral("operations"), key);
+    });
+    setParts({ReportPart::ProgramTree, ReportPart::Operations});
+    reload(); // the empty state
+}
+
+void ProgramTreePage::reload()
+{
+    // A damaged program tree: say so in place of the tree; the other reports go on working.
+    m_problem = partError(*m_state, [](const Report& r) {
+        r.programIndex();
+        r.operationAnalysis(); // the highlight's layers
+    });
+    const bool damaged = !m_problem.isEmpty();
+    m_error->setText(QStringLiteral("The program tree of this report cannot be shown:\n") + m_problem);
+    m_error->setVisible(damaged);
+    m_split->setVisible(!damaged);
+    const auto source = damaged ? nullptr : m_state->report();
+    const auto target = damaged || !m_state->isComparing() ? nullptr : m_state->comparedReport();
+    m_model->setReports(source ? source->core : nullptr, target ? target->core : nullptr);
+    // The control programs open; deeper levels wait for the user (bench-large: 83 k programs).
+    m_view->expand(m_model->index(0, 0));
+
+    const QString previous = m_layer->currentData().toString();
+    m_layer->blockSignals(true);
+    m_layer->clear();
+    m_layer->addItem(QStringLiteral("No layer"), QString());
+    if (source)
+        for (const std::string& layer : source->core->operationAnalysis().layers)
+            m_layer->addItem(QString::fromStdString(layer), QString::fromStdString(layer));
+    const int keep = m_layer->findData(previous);
+    m_layer->setCurrentIndex(keep >= 0 && !previous.isEmpty() ? keep : std::min(1, m_layer->count() - 1));
+    m_layer->blockSignals(false);
+
+    if (target)
+        m_note->setText(m_model->targetOnlyPrograms() == 0
+                            ? QStringLiteral("Programs matched by name; every target program has a match.")
+                            : QStringLiteral("Programs matched by name; %1 target programs have no match in the source.")
+                                  .arg(countText(m_model->targetOnlyPrograms())));
+    m_note->setToolTip(m_note->text());
+    m_note->setVisible(bool(target));
+    m_hits.clear();
+    m_hit = -1;
+    search();
+    updateSelection();
+}
+
+void ProgramTreePage::search()
+{
+    const std::string text = m_search->text().trimmed().toStdString();
+    m_hits = m_model->source() && !text.empty()
+        ? findPrograms(m_model->source()->programs(), m_model->source()->programIndex(), text)
+        : std::vector<uint32_t>{};
+    m_hit = -1;
+    m_previous->setEnabled(!m_hits.empty());
+    m_next->setEnabled(!m_hits.empty());
+    m_searchStatus->setText(text.empty() ? QString()
+                            : m_hits.empty() ? QStringLiteral("No match")
+                                             : QStringLiteral("%1 found").arg(countText(m_hits.size())));
+}
+
+void ProgramTreePage::findNext() { step(+1); }
+void ProgramTreePage::findPrevious() { step(-1); }
+
+void ProgramTreePage::step(int direction)
+{
+    if (m_hits.empty())
+        return;
+    const int n = int(m_hits.size());
+    m_hit = m_hit < 0 ? (direction > 0 ? 0 : n - 1) : (m_hit + direction + n) % n;
+    selectProgram(m_hits[size_t(m_hit)]);
+    m_searchStatus->setText(QStringLiteral("%1 of %2").arg(countText(size_t(m_hit) + 1), countText(m_hits.size())));
+}
+
+bool ProgramTreePage::selectProgram(uint32_t program)
+{
+    const QModelIndex index = m_model->indexOfProgram(program);
+    if (!index.isValid())
+        return false;
+    for (QModelIndex p = index.parent(); p.isValid(); p = p.parent())
+        m_view->expand(p);
+    m_view->setCurrentIndex(index);
+    m_view->scrollTo(index, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+bool ProgramTreePage::showRow(const QString& table, const QString& rowKey)
+{
+    if (table != QLatin1String("programs"))
+        return false;
+    bool ok = false;
+    const uint32_t program = rowKey.toUInt(&ok);
+    if (ok)
+        return selectProgram(program);
+    // A name (scripts, links by name): the exact name first, else the first that contains it.
+    if (!m_model->source())
+        return false;
+    const Report& r = *m_model->source();
+    const auto hits = findPrograms(r.programs(), r.programIndex(), rowKey.toStdString());
+    for (uint32_t hit : hits)
+        if (QString::fromStdString(r.programs()[hit].name) == rowKey)
+            return selectProgram(hit);
+    return !hits.empty() && selectProgram(hits.front());
+}
+
+void ProgramTreePage::updateSelection()
+{
+    const int64_t program = m_model->programAt(m_view->currentIndex());
+    m_details->showProgram(program, program >= 0 ? m_model->targetProgram(uint32_t(program)) : -1);
+    updateHighlight();
+}
+
+void ProgramTreePage::updateHighlight()
+{
+    const int64_t program = m_model->programAt(m_view->currentIndex());
+    const std::string layer = m_layer->currentData().toString().toStdString();
+    std::vector<uint32_t> marked;
+    if (program >= 0 && !layer.empty() && m_model->source()) {
+        const Report& r = *m_model->source();
+        for (uint32_t o : r.programIndex().operationsOf(uint32_t(program)))
+            if (r.operations()[o].layer == layer)
+                marked.insert(marked.end(), r.operations()[o].programs.begin(), r.operations()[o].programs.end());
+    }
+    m_model->setHighlighted(marked);
+}
+
+} // namespace popscope

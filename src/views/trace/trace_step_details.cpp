@@ -1,0 +1,143 @@
+#include "views/trace/trace_step_details.hpp"
+
+#include "popscope/units.hpp"
+#include "views/widgets/small_chart.hpp"
+#include "views/trace/trace_colors.hpp"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QValueAxis>
+
+#include <algorithm>
+#include <map>
+
+namespace popscope {
+
+namespace {
+
+QString count(uint64_t value) { return QString::fromStdString(formatCount(value)); }
+
+// The compute set's vertex types, most instances first: "name — instances on tiles".
+QString computeSetHtml(const LoadedReport& report, int64_t computeSet)
+{
+    if (computeSet < 0 || size_t(computeSet) >= report.computeSets().size())
+        return {};
+    const ComputeSet& cs = report.computeSets()[size_t(computeSet)];
+    struct Row {
+        uint64_t instances = 0, tiles = 0;
+    };
+    std::map<uint32_t, Row> rows;
+    for (const ComputeSetVertices& v : cs.vertices)
+        for (const TileCount& tc : v.countByTile) {
+            rows[v.vertexType].instances += tc.count;
+            rows[v.vertexType].tiles += tc.count > 0;
+        }
+    std::vector<std::pair<uint32_t, Row>> sorted(rows.begin(), rows.end());
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second.instances > b.second.instances; });
+    QString html = QStringLiteral("<p>Compute set <b>%1</b></p><table cellspacing=4><tr><th align=left>Vertex type</th>"
+                                  "<th align=right>Instances</th><th align=right>Tiles</th></tr>")
+                       .arg(QString::fromStdString(cs.name).toHtmlEscaped());
+    for (size_t i = 0; i < sorted.size() && i < 8; ++i) {
+        const uint32_t type = sorted[i].first;
+        const QString name = type < report.vertexTypes().size() ? QString::fromStdString(report.vertexTypes()[type].name)
+                                                             : QStringLiteral("type %1").arg(type);
+        html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
+                    .arg(name.toHtmlEscaped(), count(sorted[i].second.instances), count(sorted[i].second.tiles));
+    }
+    if (sorted.size() > 8)
+        html += QStringLiteral("<tr><td colspan=3>and %1 more vertex types</td></tr>").arg(sorted.size() - 8);
+    return html + QStringLiteral("</table>");
+}
+
+} // namespace
+
+TraceStepDetails::TraceStepDetails(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 6);
+    m_text = new QLabel(this);
+    m_text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_text->setWordWrap(true);
+    m_chart = new SmallChart(QStringLiteral("step-cycles-by-tile"), this);
+    m_chart->setMinimumWidth(320);
+    layout->addWidget(m_text, 2);
+    layout->addWidget(m_chart, 3);
+    showStep(nullptr, nullptr, -1);
+}
+
+QString TraceStepDetails::text() const { return m_text->text(); }
+
+void TraceStepDetails::showStep(const TraceData* trace, const LoadedReport* report, int64_t step)
+{
+    if (!trace || step < 0 || size_t(step) >= trace->steps.size()) {
+        m_text->setText(QStringLiteral("Click a step in the trace, or double-click a row of Where the Cycles Wait, "
+                                       "to see its figures here."));
+        m_chart->hide();
+        return;
+    }
+    const ExecutionStep& s = trace->steps[size_t(step)];
+    QString html = QStringLiteral("<h3>Step %1: %2</h3><p>Type <b>%3</b> · run %4</p><table cellspacing=4>")
+                       .arg(step)
+                       .arg(trace->stepName(uint32_t(step)).toHtmlEscaped(), QString::fromStdString(s.type).toHtmlEscaped())
+                       .arg(s.run);
+    for (const StepIpu& si : s.ipus)
+        html += QStringLiteral("<tr><td><b>IPU %1</b></td><td>%2 cycles</td><td>from cycle %3</td><td>%4 active tiles</td>"
+                               "<td>data in %5, out %6</td></tr>")
+                    .arg(si.ipu)
+                    .arg(count(si.cycles), count(si.cyclesBase), count(si.activeTiles),
+                        QString::fromStdString(formatBytes(si.dataIn)), QString::fromStdString(formatBytes(si.dataOut)));
+    html += QStringLiteral("</table>");
+    for (const WaitingStep& w : trace->summary->waits)
+        if (w.step == uint32_t(step))
+            html += QStringLiteral("<p>IPU %1: <b>%2</b> tile-cycles waited for the slowest tile (%3 of the step's).</p>")
+                        .arg(w.ipu)
+                        .arg(count(w.waitTileCycles), QString::fromStdString(formatPercent(w.waitShare)));
+    if (report)
+        html += computeSetHtml(*report, s.computeSet);
+    m_text->setText(html);
+
+    // Cycles by tile of the step's first IPU with per-tile cycles, against the step's length.
+    for (const StepIpu& si : s.ipus) {
+        const std::vector<uint32_t> cycles =
+            trace->withProfile([&](const Profile& p) { return p.readTileCycles(trace->steps, uint32_t(step), si.ipu); });
+        if (cycles.empty())
+            continue;
+        auto* chart = new QChart;
+        chart->setTitle(QStringLiteral("Cycles by tile, IPU %1").arg(si.ipu));
+        auto* series = new QLineSeries;
+        series->setName(QStringLiteral("Tile's cycles"));
+        series->setColor(traceStateColor(workStateOf(s.type), palette()));
+        const uint32_t base = si.ipu * trace->lod.tilesPerIpu();
+        for (uint32_t t = 0; t < cycles.size(); ++t)
+            series->append(double(base + t), double(cycles[t]));
+        auto* length = new QLineSeries;
+        length->setName(QStringLiteral("Step (slowest tile)"));
+        length->setColor(traceStateColor(TraceState::WaitingForSync, palette()).darker(130));
+        length->append(double(base), double(si.cycles));
+        length->append(double(base + cycles.size() - 1), double(si.cycles));
+        chart->addSeries(series);
+        chart->addSeries(length);
+        auto* x = new QValueAxis;
+        x->setTitleText(QStringLiteral("Tile"));
+        x->setLabelFormat(QStringLiteral("%d"));
+        x->setRange(double(base), double(base + cycles.size() - 1));
+        auto* y = new QValueAxis;
+        y->setTitleText(QStringLiteral("Cycles"));
+        y->setLabelFormat(QStringLiteral("%.0f"));
+        y->setRange(0, double(std::max<uint64_t>(si.cycles, 1)) * 1.05);
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        for (QLineSeries* line : {series, length}) {
+            line->attachAxis(x);
+            line->attachAxis(y);
+        }
+        m_chart->setChartContent(chart);
+        m_chart->show();
+        return;
+    }
+    m_chart->hide();
+}
+
+} // namespace popscope

@@ -1,0 +1,240 @@
+// TraceView's answers to the cursor and its input: what is under the cursor (the readout, the step,
+// the flame span) and the wheel, mouse and keyboard that zoom, pan and select.
+#include "views/trace/trace_view.hpp"
+
+#include "popscope/units.hpp"
+#include "views/trace/trace_axis.hpp"
+#include "models/trace/trace_zoom.hpp"
+
+#include <QKeyEvent>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace popscope {
+
+namespace {
+
+const std::vector<TraceLod::LaneStep>* laneSteps(const TraceData* trace, uint32_t ipu)
+{
+    return trace && ipu < trace->lod.numIpus() ? &trace->lod.lane(ipu) : nullptr;
+}
+
+// Index of the first lane step that ends after `cycle`.
+size_t firstEndingAfter(const std::vector<TraceLod::LaneStep>& steps, uint64_t cycle)
+{
+    return size_t(std::partition_point(steps.begin(), steps.end(),
+                      [cycle](const TraceLod::LaneStep& s) { return s.base + s.cycles <= cycle; })
+        - steps.begin());
+}
+
+} // namespace
+
+const FlameSpan* TraceView::flameSpanAt(const QPoint& pos, size_t* level) const
+{
+    if (!m_flame || !m_trace || signedCycleAtX(pos.x()) < 0)
+        return nullptr;
+    for (const Lane& lane : lanes()) {
+        if (!lane.steps.contains(pos) || lane.ipu >= m_trace->flame.lanes.size() || lane.flameRow == 0)
+            continue;
+        *level = size_t(pos.y() - lane.steps.top()) / size_t(lane.flameRow);
+        return popscope::flameSpanAt(m_trace->flame.lanes[lane.ipu], *level, cycleAtX(pos.x()));
+    }
+    return nullptr;
+}
+
+QString TraceView::flameReadout(const QPoint& pos) const
+{
+    size_t level = 0;
+    const FlameSpan* span = flameSpanAt(pos, &level);
+    if (!span)
+        return {};
+    const std::string_view type = m_trace->flameSpanType(level, *span);
+    return QStringLiteral(" · %1 %2: %3 cycles (%4), %5 step%6")
+        .arg(QString::fromUtf8(type.data(), qsizetype(type.size())), m_trace->flameSpanName(level, *span),
+            QString::fromStdString(formatCount(span->last - span->first)),
+            timeText(span->last - span->first, m_trace->summary->clockHz),
+            QString::fromStdString(formatCount(span->lastStep - span->firstStep + 1)),
+            span->lastStep > span->firstStep ? QStringLiteral("s") : QString());
+}
+
+int64_t TraceView::stepAt(const QPoint& pos) const
+{
+    for (const Lane& lane : lanes()) {
+        if (pos.y() < lane.steps.top() || pos.y() > lane.tiles.bottom())
+            continue;
+        const auto* steps = laneSteps(m_trace.get(), lane.ipu);
+        if (!steps || signedCycleAtX(pos.x()) < 0)
+            return -1;
+        const uint64_t cycle = cycleAtX(pos.x());
+        const size_t k = firstEndingAfter(*steps, cycle);
+        if (k < steps->size() && (*steps)[k].base <= cycle)
+            return (*steps)[k].step;
+        return -1;
+    }
+    return -1;
+}
+
+QString TraceView::readoutAt(const QPoint& pos) const
+{
+    if (!m_trace || !plotArea().contains(pos))
+        return {};
+    if (signedCycleAtX(pos.x()) < 0)
+        return QStringLiteral("Before this report's run (the traces are aligned at a step)");
+    const uint64_t cycle = cycleAtX(pos.x());
+    const double clock = m_trace->summary->clockHz;
+    for (const Lane& lane : lanes()) {
+        if (pos.y() < lane.steps.top() || pos.y() > lane.tiles.bottom())
+            continue;
+        QString text = QStringLiteral("IPU %1 · cycle %2 (%3)")
+                           .arg(lane.ipu)
+                           .arg(QString::fromStdString(formatCount(cycle)), timeText(cycle, clock));
+        const QString flame = flameReadout(pos);
+        if (!flame.isEmpty())
+            return text + flame;
+        const int64_t step = stepAt(pos);
+        if (step >= 0) {
+            const ExecutionStep& s = m_trace->steps[size_t(step)];
+            uint64_t cycles = 0;
+            for (const StepIpu& si : s.ipus)
+                if (si.ipu == lane.ipu)
+                    cycles = si.cycles;
+            text += QStringLiteral(" · step %1: %2 (%3, %4 cycles)")
+                        .arg(step)
+                        .arg(m_trace->stepName(uint32_t(step)), QString::fromStdString(s.type),
+                            QString::fromStdString(formatCount(cycles)));
+        } else {
+            text += QStringLiteral(" · between steps (idle)");
+        }
+        if (lane.tiles.contains(pos)) {
+            const uint32_t shown = m_tileLast - m_tileFirst;
+            const uint32_t tile = m_tileFirst
+                + std::min(shown - 1, uint32_t(uint64_t(pos.y() - lane.tiles.top()) * shown / lane.tiles.height()));
+            const uint32_t global = lane.ipu * m_trace->lod.tilesPerIpu() + tile;
+            const TileMoment moment =
+                m_trace->withProfile([&](const Profile& p) { return tileStateAt(p, m_trace->steps, global, cycle); });
+            text += QStringLiteral(" · tile %1: %2").arg(global).arg(QString::fromLatin1(traceStateName(moment.state)));
+            if (moment.step >= 0 && moment.state != TraceState::Sync)
+                text += QStringLiteral(" (works %1 cycles of the step)").arg(QString::fromStdString(formatCount(moment.tileCycles)));
+        }
+        return text;
+    }
+    return {};
+}
+
+void TraceView::wheelEvent(QWheelEvent* event)
+{
+    const QRect area = plotArea();
+    if (event->modifiers() & Qt::ControlModifier) { // the tiles: around the tile under the cursor
+        const auto all = lanes();
+        const double notches = event->angleDelta().y() / 120.0;
+        for (const Lane& lane : all) {
+            if (!lane.tiles.contains(event->position().toPoint()))
+                continue;
+            const double anchor = double(event->position().y() - lane.tiles.top()) / std::max(1, lane.tiles.height());
+            const double shown = double(m_tileLast - m_tileFirst);
+            const double wanted = std::clamp(shown * std::pow(0.8, notches), 1.0, double(m_trace->lod.tilesPerIpu()));
+            const double at = m_tileFirst + anchor * shown;
+            const double first = std::clamp(at - anchor * wanted, 0.0, double(m_trace->lod.tilesPerIpu()) - wanted);
+            setTileWindow(uint32_t(std::lround(first)), uint32_t(std::lround(first + wanted)));
+        }
+        event->accept();
+        return;
+    }
+    const double anchor = double(event->position().x() - area.left()) / std::max(1, area.width());
+    const double notches = event->angleDelta().y() / 120.0;
+    if (notches != 0)
+        m_zoom->zoomAround(std::pow(0.8, notches), anchor);
+    event->accept();
+}
+
+void TraceView::mousePressEvent(QMouseEvent* event)
+{
+    setFocus();
+    m_pressPos = event->pos();
+    m_pressFirst = m_zoom->first();
+    m_dragging = false;
+    m_selecting = event->modifiers() & Qt::ShiftModifier;
+    m_selectionEnd = event->pos().x();
+}
+
+void TraceView::mouseMoveEvent(QMouseEvent* event)
+{
+    if ((event->buttons() & Qt::LeftButton) && m_selecting) {
+        m_selectionEnd = event->pos().x();
+        update();
+        return;
+    }
+    if (event->buttons() & Qt::LeftButton) {
+        const int dx = event->pos().x() - m_pressPos.x();
+        if (std::abs(dx) > 3)
+            m_dragging = true;
+        if (m_dragging) {
+            const double shift = double(dx) / std::max(1, plotArea().width()) * double(m_zoom->width());
+            const double first = std::clamp(double(m_pressFirst) - shift, 0.0, double(m_zoom->extent() - m_zoom->width()));
+            m_zoom->setWindow(uint64_t(first), uint64_t(first) + m_zoom->width(), false);
+        }
+        return;
+    }
+    m_hover = event->pos();
+    update();
+    emit hovered(readoutAt(event->pos()));
+}
+
+void TraceView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (m_selecting) {
+        m_selecting = false;
+        const int x0 = std::min(m_pressPos.x(), m_selectionEnd), x1 = std::max(m_pressPos.x(), m_selectionEnd);
+        if (x1 - x0 >= 3)
+            m_zoom->setWindow(uint64_t(zoomCycleAtX(x0)), uint64_t(zoomCycleAtX(x1))); // remembered: Back returns
+        update();
+        return;
+    }
+    if (!m_dragging && event->button() == Qt::LeftButton) {
+        const int64_t step = stepAt(event->pos());
+        setSelectedStep(step);
+        emit stepClicked(step);
+    }
+    m_dragging = false;
+}
+
+void TraceView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    size_t level = 0;
+    if (const FlameSpan* span = flameSpanAt(event->pos(), &level)) { // zoom to the program's span
+        const auto toZoom = [this](uint64_t cycle) { return uint64_t(std::max<int64_t>(0, int64_t(cycle) - m_cycleOffset)); };
+        m_zoom->setWindow(toZoom(span->first), toZoom(span->last));
+        return;
+    }
+    m_zoom->fit();
+    setTileWindow(0, m_trace ? m_trace->lod.tilesPerIpu() : 1);
+}
+
+void TraceView::keyPressEvent(QKeyEvent* event)
+{
+    const bool alt = event->modifiers() & Qt::AltModifier;
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: m_zoom->zoomAround(0.5, 0.5); break;
+    case Qt::Key_Minus: m_zoom->zoomAround(2.0, 0.5); break;
+    case Qt::Key_Left: alt ? m_zoom->back() : m_zoom->panBy(-0.2); break;
+    case Qt::Key_Right: alt ? m_zoom->forward() : m_zoom->panBy(0.2); break;
+    case Qt::Key_Home:
+        m_zoom->fit();
+        setTileWindow(0, m_trace ? m_trace->lod.tilesPerIpu() : 1);
+        break;
+    default: QWidget::keyPressEvent(event); return;
+    }
+    event->accept();
+}
+
+void TraceView::leaveEvent(QEvent*)
+{
+    m_hover = {-1, -1};
+    update();
+    emit hovered({});
+}
+
+} // namespace popscope

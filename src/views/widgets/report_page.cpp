@@ -1,0 +1,132 @@
+#include "views/widgets/report_page.hpp"
+
+#include "models/parts_loader.hpp"
+#include "models/report_state.hpp"
+#include "views/widgets/page_load_panel.hpp"
+
+#include <QResizeEvent>
+
+namespace popscope {
+
+ReportPage::ReportPage(ReportState* state, QWidget* parent)
+    : QWidget(parent), m_state(state), m_loader(new PartsLoader(this)), m_panel(new PageLoadPanel(this))
+{
+    m_panel->hide();
+    connect(state, &ReportState::reportChanged, this, &ReportPage::onReportChanged);
+    connect(m_loader, &PartsLoader::progress, m_panel, &PageLoadPanel::setProgress);
+    connect(m_loader, &PartsLoader::finished, this, &ReportPage::finishLoading);
+    connect(m_loader, &PartsLoader::failed, this, [this](const QString& message) {
+        present(Status::Failed);
+        m_error = message;
+        m_panel->showError(message);
+        emit loadFailed(message);
+    });
+    connect(m_loader, &PartsLoader::cancelled, this, [this] {
+        present(Status::Cancelled);
+        m_panel->showCancelled();
+    });
+    connect(m_panel, &PageLoadPanel::cancelRequested, this, &ReportPage::cancelLoading);
+    connect(m_panel, &PageLoadPanel::retryRequested, this, &ReportPage::retry);
+}
+
+void ReportPage::onReportChanged()
+{
+    // Whatever was loading was for the reports before; the page reads its parts of the new ones
+    // now if it is the page shown, else when it is next shown.
+    m_loader->blockSignals(true);
+    m_loader->cancel();
+    m_loader->blockSignals(false);
+    present(Status::Stale);
+    forgetReports();
+    loadIfShown();
+}
+
+void ReportPage::activate()
+{
+    if (m_status == Status::Cancelled)
+        present(Status::Stale);
+    loadIfShown();
+}
+
+void ReportPage::loadIfShown()
+{
+    if (m_status != Status::Stale || !isVisibleTo(window()))
+        return;
+    const auto source = m_state->report();
+    const std::vector<std::shared_ptr<const LoadedReport>> reports = {source, m_state->comparedReport()};
+    if (!source || PartsLoader::isRead(reports, m_parts)) {
+        finishLoading();
+        return;
+    }
+    present(Status::Loading);
+    m_panel->showLoading(objectName().isEmpty() ? QStringLiteral("this page") : objectName());
+    m_loader->start(reports, m_parts);
+}
+
+void ReportPage::finishLoading()
+{
+    present(Status::Ready);
+    showReports();
+    // Pages inside the page (Summary's single and compare pages, the two Insights) show now too.
+    for (ReportPage* inner : findChildren<ReportPage*>())
+        inner->activate();
+    if (m_status == Status::Ready)
+        emit ready();
+}
+
+void ReportPage::finishWork()
+{
+    if (m_status != Status::Working)
+        return;
+    m_status = Status::Ready;
+    emit ready();
+}
+
+void ReportPage::refreshWhenShown()
+{
+    if (m_status != Status::Ready)
+        return; // not showing the reports yet: it will when its parts are read
+    present(Status::Stale);
+    loadIfShown();
+}
+
+void ReportPage::retry()
+{
+    if (m_status != Status::Failed && m_status != Status::Cancelled)
+        return;
+    present(Status::Stale);
+    loadIfShown();
+}
+
+void ReportPage::cancelLoading()
+{
+    if (m_status == Status::Loading)
+        m_loader->cancel(); // emits cancelled: the panel offers to load again
+}
+
+void ReportPage::present(Status status)
+{
+    m_status = status;
+    if (status != Status::Failed)
+        m_error.clear();
+    const bool covered = status == Status::Loading || status == Status::Failed || status == Status::Cancelled;
+    if (covered) {
+        m_panel->setGeometry(rect());
+        m_panel->raise();
+    }
+    m_panel->setVisible(covered);
+}
+
+void ReportPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    loadIfShown();
+}
+
+void ReportPage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    m_panel->setGeometry(rect());
+}
+
+} // namespace popscope

@@ -1,0 +1,87 @@
+#pragma once
+// Base of every report page: a widget over the shared ReportState that reads the parts it needs of
+// the open reports when it is first shown, and only then fills its views (showReports). While the
+// parts load, a PageLoadPanel covers the page with what is being read, a bar and Cancel; a part
+// that fails shows there with Retry, and the rest of the window keeps working. The one mechanism
+// every page uses: a page names its parts (setParts) and overrides showReports.
+#include "models/report_parts.hpp"
+
+#include <QWidget>
+
+#include <vector>
+
+namespace popscope {
+
+class PageLoadPanel;
+class PartsLoader;
+class ReportState;
+
+class ReportPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit ReportPage(ReportState* state, QWidget* parent = nullptr);
+    ReportState* state() const { return m_state; }
+    const std::vector<ReportPart>& parts() const { return m_parts; }
+    // Shows the row `rowKey` of the page's `table` (e.g. "variables", "layer1/w"); false when the
+    // page has no such table or row. The default page has none.
+    virtual bool showRow(const QString& table, const QString& rowKey)
+    {
+        Q_UNUSED(table);
+        Q_UNUSED(rowKey);
+        return false;
+    }
+
+    // The page shows the open reports (its parts read, its views filled, its own work done).
+    bool isReady() const { return m_status == Status::Ready; }
+    // Its parts are being read, or its own work (a trace, a comparison) is running.
+    bool isLoading() const { return m_status == Status::Loading || m_status == Status::Working; }
+    PageLoadPanel* loadPanel() const { return m_panel; }
+    // Why the page's parts could not be read (names the file and the problem), or "".
+    QString loadError() const { return m_error; }
+    // The window shows this page now (MainWindow::showPage): read its parts if the open reports
+    // changed since it last showed them, or again after a Cancel. Showing the page does the same.
+    void activate();
+    // Reads the parts again after a failure or Cancel (the panel's Retry and Load buttons).
+    void retry();
+    void cancelLoading();
+
+signals:
+    void ready();
+    void loadFailed(const QString& message);
+
+protected:
+    // The parts of each open report the page reads before showReports (the summary is always read).
+    void setParts(std::vector<ReportPart> parts) { m_parts = std::move(parts); }
+    // Called on the GUI thread once the page is shown and its parts of the open reports are read:
+    // the page fills its views for state()->report() and comparedReport() (null when none is open).
+    virtual void showReports() {}
+    // Called when the open reports change, before they are loaded: a page holding much of the
+    // reports before (a built trace) lets go of it here.
+    virtual void forgetReports() {}
+    // Something the page shows changed (a selection, a scope): showReports runs again now if the
+    // page is shown, else when it is next shown.
+    void refreshWhenShown();
+    // A page with work of its own after its parts (a trace to build) calls this in showReports,
+    // then finishWork() when the work is done or failed; `ready` waits for it.
+    void startWork() { m_status = Status::Working; }
+    void finishWork();
+    void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+    ReportState* m_state;
+
+private:
+    enum class Status { Stale, Loading, Working, Ready, Failed, Cancelled };
+    void onReportChanged();
+    void loadIfShown();
+    void present(Status status);
+    void finishLoading();
+
+    std::vector<ReportPart> m_parts;
+    Status m_status = Status::Stale;
+    QString m_error;
+    PartsLoader* m_loader;
+    PageLoadPanel* m_panel;
+};
+
+} // namespace popscope

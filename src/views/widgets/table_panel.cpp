@@ -1,0 +1,207 @@
+#include "views/widgets/table_panel.hpp"
+
+#include "models/csv_exporter.hpp"
+#include "models/table_filter_proxy.hpp"
+#include "models/memory/tile_scope.hpp"
+#include "views/widgets/column_fitter.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace popscope {
+
+TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QWidget* parent)
+    : QWidget(parent), m_source(source), m_exportName(exportName)
+{
+    m_proxy = new TableFilterProxy(this);
+    m_proxy->setSourceModel(source);
+
+    m_filter = new QLineEdit(this);
+    m_filter->setPlaceholderText(QStringLiteral("Filter rows…"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setToolTip(QStringLiteral("Show only rows containing this text in any column"));
+    m_filter->setMaximumWidth(320);
+    m_count = new QLabel(this);
+    m_count->setForegroundRole(QPalette::PlaceholderText);
+    auto* copy = new QPushButton(QStringLiteral("Copy"), this);
+    copy->setToolTip(QStringLiteral("Copy the selected rows (or the whole table) as tab-separated text"));
+    auto* exportButton = new QPushButton(QStringLiteral("Export CSV…"), this);
+    exportButton->setToolTip(QStringLiteral("Save the rows shown as a CSV file (sizes in bytes)"));
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(m_count);
+    bar->addStretch(1);
+    bar->addWidget(copy);
+    bar->addWidget(exportButton);
+
+    m_view = new QTreeView(this);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setUniformRowHeights(true);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setRootIsDecorated(false); // flat tables; the Details tree turns it back on
+    m_view->header()->setSectionsMovable(true);
+    m_view->header()->setDefaultSectionSize(120);
+    m_view->header()->setMinimumSectionSize(60);
+    // Numbers fit their contents; the name column takes the rest, elided in the middle.
+    m_fitter = new ColumnFitter(m_view, 220);
+    m_view->sortByColumn(-1, Qt::AscendingOrder);
+    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto* copyAction = new QAction(QStringLiteral("Copy"), m_view);
+    copyAction->setShortcut(QKeySequence::Copy);
+    copyAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(copyAction, &QAction::triggered, this, &TablePanel::copySelection);
+    m_view->addAction(copyAction);
+    auto* exportAction = new QAction(QStringLiteral("Export CSV…"), m_view);
+    connect(exportAction, &QAction::triggered, this, &TablePanel::exportCsv);
+    m_view->addAction(exportAction);
+
+    m_empty = new QLabel(this);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_view);
+    m_stack->addWidget(m_empty);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addLayout(bar);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_proxy->setFilterText(text);
+        if (!m_settingsKey.isEmpty())
+            QSettings().setValue(m_settingsKey, text);
+        updateState();
+    });
+    connect(copy, &QPushButton::clicked, this, &TablePanel::copySelection);
+    connect(exportButton, &QPushButton::clicked, this, &TablePanel::exportCsv);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
+        updateState();
+    });
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &TablePanel::updateState);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TablePanel::updateState);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &TablePanel::updateState);
+    updateState();
+}
+
+void TablePanel::setSourceModel(QAbstractItemModel* source)
+{
+    if (source == m_source)
+        return;
+    m_source = source;
+    m_proxy->setSourceModel(source);
+    updateState();
+}
+
+bool TablePanel::showRow(const QString& key)
+{
+    auto find = [this, &key] {
+        const QModelIndexList hits = m_proxy->match(m_proxy->index(0, 0), Qt::DisplayRole, key, 1, Qt::MatchExactly);
+        return hits.isEmpty() ? QModelIndex() : hits.first();
+    };
+    QModelIndex hit = find();
+    if (!hit.isValid() && !m_filter->text().isEmpty()) {
+        m_filter->clear();
+        hit = find();
+    }
+    if (!hit.isValid())
+        return false;
+    m_view->selectionModel()->setCurrentIndex(hit, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(hit, QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+void TablePanel::setEmptyText(const QString& text)
+{
+    m_emptyText = text;
+    updateState();
+}
+
+// Trees (Details) have no filter, and their top-level row count would mislead: both go.
+void TablePanel::setFilterVisible(bool visible)
+{
+    m_filter->setVisible(visible);
+    m_count->setVisible(visible);
+}
+
+void TablePanel::setCountVisible(bool visible) { m_count->setVisible(visible); }
+
+void TablePanel::setFilterSettingsKey(const QString& key)
+{
+    m_settingsKey = key;
+    m_filter->setText(QSettings().value(key).toString());
+}
+
+int TablePanel::visibleRows() const { return m_proxy->rowCount(); }
+
+void TablePanel::updateState()
+{
+    const int total = m_source ? m_source->rowCount() : 0;
+    const int shown = m_proxy->rowCount();
+    if (total == 0) {
+        m_empty->setText(m_emptyText.isEmpty() ? QStringLiteral("Nothing to show.") : m_emptyText);
+        m_stack->setCurrentWidget(m_empty);
+    } else if (shown == 0) {
+        m_empty->setText(QStringLiteral("No rows contain “%1”. Clear the filter to see all %2 rows.")
+                             .arg(m_filter->text(), countText(uint64_t(total))));
+        m_stack->setCurrentWidget(m_empty);
+    } else {
+        m_stack->setCurrentWidget(m_view);
+    }
+    m_count->setText(shown == total ? QStringLiteral("%1 rows").arg(countText(uint64_t(total)))
+                                    : QStringLiteral("%1 of %2 rows").arg(countText(uint64_t(shown)), countText(uint64_t(total))));
+}
+
+void TablePanel::copySelection()
+{
+    QModelIndexList cells = m_view->selectionModel()->selectedIndexes();
+    QString text;
+    if (cells.isEmpty()) {
+        text = CsvExporter::toCsv(*m_proxy);
+    } else {
+        QStringList header;
+        for (int c = 0; c < m_proxy->columnCount(); ++c)
+            header << m_proxy->headerData(c, Qt::Horizontal).toString();
+        text = header.join(QLatin1Char('\t')) + QLatin1Char('\n') + CsvExporter::toTsv(*m_proxy, cells);
+    }
+    QApplication::clipboard()->setText(text);
+}
+
+void TablePanel::exportCsv()
+{
+    QSettings settings;
+    const QString folder = settings.value(QStringLiteral("paths/exportFolder"),
+                                          QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).toString();
+    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export %1 as CSV").arg(m_exportName),
+                                                      folder + QLatin1Char('/') + m_exportName + QStringLiteral(".csv"),
+                                                      QStringLiteral("CSV files (*.csv);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("paths/exportFolder"), QFileInfo(path).absolutePath());
+    QString error;
+    if (!CsvExporter::writeFile(*m_proxy, path, &error))
+        QMessageBox::warning(this, QStringLiteral("Export failed"), error);
+}
+
+} // namespace popscope

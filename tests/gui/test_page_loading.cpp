@@ -1,0 +1,154 @@
+// Pages read their own parts when first shown (issue "Instant at any size"): opening reads the
+// summary alone, a page whose parts are slow shows progress in place while the rest of the window
+// works, Cancel and Retry, a failed part on its page only, and compare mode. A test hook holds a
+// part back (holdReportPart), so every wait here is on a signal, never on a timer.
+#include "app/main_window.hpp"
+#include "gui_fixture.hpp"
+#include "models/report_parts.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/summary/summary_page.hpp"
+#include "views/widgets/page_load_panel.hpp"
+#include "views/widgets/compared_table.hpp"
+#include "views/widgets/table_panel.hpp"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+using namespace popscope;
+using namespace popscope::test;
+
+namespace {
+
+// Holds a part back for the test's scope; released on every way out, so no worker stays blocked.
+struct HeldPart {
+    ReportPart part;
+    std::string path;
+    HeldPart(ReportPart p, std::string onlyPath = {}) : part(p), path(std::move(onlyPath)) { holdReportPart(part, true, path); }
+    ~HeldPart() { release(); }
+    void release() { holdReportPart(part, false, path); }
+};
+
+bool openAndWait(MainWindow& window, const QString& path, const QString& target = {})
+{
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    if (target.isEmpty())
+        window.openFile(path);
+    else
+        window.compareFiles(path, target);
+    return opened.wait(20000);
+}
+
+// Waits for the page's progress to name what it reads (the worker has started on that part).
+bool waitForProgress(ReportPage* page, const QString& text)
+{
+    for (int i = 0; i < 400 && !page->loadPanel()->message().contains(text); ++i)
+        QTest::qWait(25); // the progress arrives through the event loop
+    return page->loadPanel()->message().contains(text);
+}
+
+} // namespace
+
+TEST_CASE("opening reads the summary alone: the first page works while another page's part is held back", "[loading]")
+{
+    HeldPart variables(ReportPart::Variables);
+    MainWindow window;
+    window.setInteractive(false);
+    REQUIRE(openAndWait(window, sampleProfile("demo.pop"))); // no page needs variables yet
+    REQUIRE(window.currentPage() == QStringLiteral("Summary"));
+    REQUIRE(window.page(QStringLiteral("summary"))->isReady());
+    REQUIRE(!window.state()->report()->core->hasVariables());
+    REQUIRE(window.state()->report()->core->hasTileMemory()); // the summary's totals come from it
+
+    // Memory needs the variables: it shows its progress in place and stays loading.
+    REQUIRE(window.showPage(QStringLiteral("memory")));
+    MemoryPage* memory = window.memoryPage();
+    REQUIRE(memory->isLoading());
+    REQUIRE(memory->loadPanel()->isVisibleTo(memory));
+    REQUIRE(memory->loadPanel()->title().contains(QStringLiteral("Memory")));
+    REQUIRE(waitForProgress(memory, QStringLiteral("Reading variables of demo.pop")));
+
+    // Meanwhile the rest of the window is usable: the Summary shows the report's figures.
+    REQUIRE(showPageAndWait(window, QStringLiteral("summary")));
+    REQUIRE(window.summaryPage()->fieldText(QStringLiteral("Tiles per IPU")) == QStringLiteral("1,472"));
+    REQUIRE(memory->isLoading()); // still reading in the background, not cancelled by leaving
+
+    variables.release();
+    REQUIRE(waitForPage(memory));
+    REQUIRE(memory->panel(QStringLiteral("Variables"))->visibleRows() ==
+            int(window.state()->report()->variables().size()));
+}
+
+TEST_CASE("Cancel stops a page's loading; showing it again loads it again", "[loading]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    REQUIRE(openAndWait(window, sampleProfile("demo.pop")));
+    HeldPart liveness(ReportPart::Liveness);
+    REQUIRE(window.showPage(QStringLiteral("liveness")));
+    ReportPage* page = window.page(QStringLiteral("liveness"));
+    REQUIRE(waitForProgress(page, QStringLiteral("Reading liveness steps")));
+    REQUIRE(page->loadPanel()->cancelButton()->isVisibleTo(page));
+    page->loadPanel()->cancelButton()->click();
+    REQUIRE(!page->isLoading());
+    REQUIRE(!page->isReady());
+    REQUIRE(page->loadPanel()->title().contains(QStringLiteral("cancelled")));
+    REQUIRE(page->loadPanel()->retryButton()->text() == QStringLiteral("Load"));
+
+    // Load on the panel starts again; Cancel once more, then showing the page again loads it again.
+    page->loadPanel()->retryButton()->click();
+    REQUIRE(page->isLoading());
+    page->cancelLoading();
+    REQUIRE(!page->isLoading());
+    REQUIRE(showPageAndWait(window, QStringLiteral("summary")));
+    REQUIRE(window.showPage(QStringLiteral("liveness")));
+    REQUIRE(page->isLoading());
+    liveness.release();
+    REQUIRE(waitForPage(page));
+    REQUIRE(!page->loadPanel()->isVisibleTo(page));
+}
+
+TEST_CASE("a part that fails shows on its page only, with Retry, and the other pages work", "[loading]")
+{
+    TempDir dir;
+    const std::string path = writeValidProfile(dir, "broken-tree.pop");
+    execSql(path, "UPDATE steps SET program = 99999 WHERE id = 0");
+    MainWindow window;
+    window.setInteractive(false);
+    REQUIRE(openAndWait(window, QString::fromStdString(path)));
+    REQUIRE(window.showPage(QStringLiteral("program-tree")));
+    ReportPage* tree = window.page(QStringLiteral("program-tree"));
+    REQUIRE_FALSE(waitForPage(tree));
+    REQUIRE(tree->loadError().contains(QStringLiteral("broken-tree.pop")));
+    REQUIRE(tree->loadPanel()->message() == tree->loadError());
+    REQUIRE(tree->loadPanel()->retryButton()->isVisibleTo(tree));
+    // Retry reads again (a damaged part is not cached) and fails again, saying the same.
+    QSignalSpy failedAgain(tree, &ReportPage::loadFailed);
+    tree->loadPanel()->retryButton()->click();
+    REQUIRE(failedAgain.wait(20000));
+    REQUIRE(failedAgain.last().at(0).toString() == tree->loadError());
+    // Memory and Insights read other parts and work.
+    REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
+    REQUIRE(showPageAndWait(window, QStringLiteral("insights")));
+}
+
+TEST_CASE("compare mode: one report's part held back keeps the page loading; the other pages work", "[loading][compare]")
+{
+    const QString source = sampleProfile("batch-4.pop"), target = sampleProfile("batch-8.pop");
+    HeldPart targetVariables(ReportPart::Variables, target.toStdString());
+    MainWindow window;
+    window.setInteractive(false);
+    REQUIRE(openAndWait(window, source, target));
+    REQUIRE(showPageAndWait(window, QStringLiteral("summary")));
+    REQUIRE(window.showPage(QStringLiteral("memory")));
+    MemoryPage* memory = window.memoryPage();
+    REQUIRE(waitForProgress(memory, QStringLiteral("Reading variables of batch-8.pop")));
+    REQUIRE(window.state()->report()->core->hasVariables()); // read alongside, not held
+    REQUIRE(memory->isLoading());
+    REQUIRE(showPageAndWait(window, QStringLiteral("program-tree"))); // needs no variables
+    targetVariables.release();
+    REQUIRE(window.showPage(QStringLiteral("memory")));
+    REQUIRE(waitForPage(memory));
+    REQUIRE(memory->comparedTable(QStringLiteral("Variables"))->isComparing());
+}
