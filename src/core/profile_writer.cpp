@@ -1,6 +1,7 @@
 #include "popscope/profile_writer.hpp"
 #include "popscope/output_file.hpp"
 
+#include "batched_insert.hpp"
 #include "packed_array.hpp"
 #include "popscope/errors.hpp"
 #include "schema.hpp"
@@ -14,6 +15,16 @@
 namespace popscope {
 
 namespace {
+
+// The number of rows that the lists `member` of every item in `items` give together.
+template <typename Items, typename List>
+uint64_t rowsIn(const Items& items, List member)
+{
+    uint64_t rows = 0;
+    for (const auto& item : items)
+        rows += (item.*member).size();
+    return rows;
+}
 
 class DocumentWriter {
 public:
@@ -64,6 +75,12 @@ private:
     {
         s.run();
         ++m_rows;
+    }
+
+    void finish(const BatchedInsert& insert)
+    {
+        insert.finish();
+        m_rows += insert.rows();
     }
 
     void writeHeader()
@@ -167,27 +184,28 @@ private:
         }
     }
 
+    // Each table in its own pass: its pages come out together in the file.
     void writeVariables()
     {
-        Statement variable(m_db, "INSERT INTO variables VALUES(?, ?, ?, ?, ?, ?, ?)");
-        Statement tile(m_db, "INSERT INTO vars_info VALUES(?, ?, ?, ?)");
-        Statement range(m_db, "INSERT INTO variable_live_ranges VALUES(?, ?, ?)");
-        for (size_t i = 0; i < m_doc.variables.size(); ++i) {
-            const Variable& v = m_doc.variables[i];
-            int64_t category = categoryId(v.category);
-            variable.bind(1, int64_t(i)).bindUnowned(2, v.name).bind(3, category);
-            variable.bindUnowned(4, v.elementType).bind(5, int64_t(v.sizeBytes));
-            variable.bind(6, int64_t(v.alwaysLive)).bind(7, v.debugContext);
-            run(variable);
-            for (const TileBytes& tb : v.tiles) {
-                tile.bind(1, int64_t(i)).bind(2, int64_t(tb.tile)).bind(3, int64_t(tb.bytes)).bind(4, category);
-                run(tile);
-            }
-            for (const StepRange& r : v.liveRanges) {
-                range.bind(1, int64_t(i)).bind(2, int64_t(r.first)).bind(3, int64_t(r.last));
-                run(range);
-            }
+        const std::vector<Variable>& variables = m_doc.variables;
+        BatchedInsert variable(m_db, "variables", variables.size());
+        for (size_t i = 0; i < variables.size(); ++i) {
+            const Variable& v = variables[i];
+            variable.add(i, v.name, categoryId(v.category), v.elementType, v.sizeBytes, v.alwaysLive, v.debugContext);
         }
+        finish(variable);
+        BatchedInsert tile(m_db, "vars_info", rowsIn(variables, &Variable::tiles));
+        for (size_t i = 0; i < variables.size(); ++i) {
+            const int64_t category = categoryId(variables[i].category);
+            for (const TileBytes& tb : variables[i].tiles)
+                tile.add(i, tb.tile, tb.bytes, category);
+        }
+        finish(tile);
+        BatchedInsert range(m_db, "variable_live_ranges", rowsIn(variables, &Variable::liveRanges));
+        for (size_t i = 0; i < variables.size(); ++i)
+            for (const StepRange& r : variables[i].liveRanges)
+                range.add(i, r.first, r.last);
+        finish(range);
     }
 
     void writeGraph()
@@ -224,19 +242,18 @@ private:
 
     void writePrograms()
     {
-        Statement program(m_db, "INSERT INTO programs VALUES(?, ?, ?, ?, ?, ?, ?)");
-        Statement child(m_db, "INSERT INTO program_children VALUES(?, ?, ?)");
-        for (size_t i = 0; i < m_doc.programs.size(); ++i) {
-            const Program& p = m_doc.programs[i];
-            program.bind(1, int64_t(i)).bindUnowned(2, p.type).bindUnowned(3, p.name);
-            program.bind(4, p.computeSet).bind(5, p.exchange).bind(6, p.debugContext);
-            program.bind(7, int64_t(p.repeatCount));
-            run(program);
-            for (size_t j = 0; j < p.children.size(); ++j) {
-                child.bind(1, int64_t(i)).bind(2, int64_t(j)).bind(3, int64_t(p.children[j]));
-                run(child);
-            }
+        const std::vector<Program>& programs = m_doc.programs;
+        BatchedInsert program(m_db, "programs", programs.size());
+        for (size_t i = 0; i < programs.size(); ++i) {
+            const Program& p = programs[i];
+            program.add(i, p.type, p.name, p.computeSet, p.exchange, p.debugContext, p.repeatCount);
         }
+        finish(program);
+        BatchedInsert child(m_db, "program_children", rowsIn(programs, &Program::children));
+        for (size_t i = 0; i < programs.size(); ++i)
+            for (size_t j = 0; j < programs[i].children.size(); ++j)
+                child.add(i, j, programs[i].children[j]);
+        finish(child);
         Statement root(m_db, "INSERT INTO program_roots VALUES(?, ?, ?)");
         for (size_t i = 0; i < m_doc.controlPrograms.size(); ++i) {
             root.bind(1, std::string_view("control")).bind(2, int64_t(i)).bind(3, int64_t(m_doc.controlPrograms[i]));
@@ -273,21 +290,22 @@ private:
             runRow.bind(4, int64_t(r.microsecondsEnd));
             run(runRow);
         }
-        Statement step(m_db, "INSERT INTO steps VALUES(?, ?, ?, ?, ?)");
-        Statement byIpu(m_db, "INSERT INTO steps_by_ipu VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        const std::vector<ExecutionStep>& steps = m_doc.steps;
+        BatchedInsert step(m_db, "steps", steps.size());
+        for (size_t i = 0; i < steps.size(); ++i) {
+            const ExecutionStep& s = steps[i];
+            step.add(i, s.run, s.type, s.program, s.computeSet);
+        }
+        finish(step);
+        BatchedInsert byIpu(m_db, "steps_by_ipu", rowsIn(steps, &ExecutionStep::ipus));
+        for (size_t i = 0; i < steps.size(); ++i)
+            for (const StepIpu& si : steps[i].ipus)
+                byIpu.add(i, si.ipu, si.cycles, si.activeTiles, si.cyclesBase, si.activeCyclesFromMin,
+                    si.activeCyclesFromMax, si.activeCyclesToMin, si.activeCyclesToMax, si.dataIn, si.dataOut);
+        finish(byIpu);
         Statement cycles(m_db, "INSERT INTO cycles_by_tile VALUES(?, ?, ?)");
-        for (size_t i = 0; i < m_doc.steps.size(); ++i) {
-            const ExecutionStep& s = m_doc.steps[i];
-            step.bind(1, int64_t(i)).bind(2, int64_t(s.run)).bindUnowned(3, s.type);
-            step.bind(4, int64_t(s.program)).bind(5, s.computeSet);
-            run(step);
-            for (const StepIpu& si : s.ipus) {
-                byIpu.bind(1, int64_t(i)).bind(2, int64_t(si.ipu)).bind(3, int64_t(si.cycles));
-                byIpu.bind(4, int64_t(si.activeTiles)).bind(5, int64_t(si.cyclesBase));
-                byIpu.bind(6, int64_t(si.activeCyclesFromMin)).bind(7, int64_t(si.activeCyclesFromMax));
-                byIpu.bind(8, int64_t(si.activeCyclesToMin)).bind(9, int64_t(si.activeCyclesToMax));
-                byIpu.bind(10, int64_t(si.dataIn)).bind(11, int64_t(si.dataOut));
-                run(byIpu);
+        for (size_t i = 0; i < steps.size(); ++i) {
+            for (const StepIpu& si : steps[i].ipus) {
                 if (!si.cyclesByTile.empty()) {
                     cycles.bind(1, int64_t(i)).bind(2, int64_t(si.ipu));
                     packed::encodeCompactInto(si.cyclesByTile, m_blobs[0]);
@@ -300,26 +318,23 @@ private:
 
     void writeOperations()
     {
-        Statement context(m_db, "INSERT INTO debug_contexts VALUES(?, ?, ?, ?, ?)");
-        for (size_t i = 0; i < m_doc.debugContexts.size(); ++i) {
-            const DebugContext& d = m_doc.debugContexts[i];
-            context.bind(1, int64_t(i)).bind(2, d.parent).bindUnowned(3, d.layer);
-            context.bindUnowned(4, d.name).bindUnowned(5, d.json);
-            run(context);
+        const std::vector<DebugContext>& contexts = m_doc.debugContexts;
+        BatchedInsert context(m_db, "debug_contexts", contexts.size());
+        for (size_t i = 0; i < contexts.size(); ++i)
+            context.add(i, contexts[i].parent, contexts[i].layer, contexts[i].name, contexts[i].json);
+        finish(context);
+        const std::vector<Operation>& operations = m_doc.operations;
+        BatchedInsert operation(m_db, "operations", operations.size());
+        for (size_t i = 0; i < operations.size(); ++i) {
+            const Operation& op = operations[i];
+            operation.add(i, op.name, op.layer, op.debugName, op.debugContext, op.flops, op.codeBytes, op.cycles);
         }
-        Statement operation(m_db, "INSERT INTO operations VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
-        Statement program(m_db, "INSERT INTO operation_programs VALUES(?, ?, ?)");
-        for (size_t i = 0; i < m_doc.operations.size(); ++i) {
-            const Operation& op = m_doc.operations[i];
-            operation.bind(1, int64_t(i)).bindUnowned(2, op.name).bindUnowned(3, op.layer);
-            operation.bindUnowned(4, op.debugName).bind(5, op.debugContext);
-            operation.bind(6, int64_t(op.flops)).bind(7, int64_t(op.codeBytes)).bind(8, int64_t(op.cycles));
-            run(operation);
-            for (size_t j = 0; j < op.programs.size(); ++j) {
-                program.bind(1, int64_t(i)).bind(2, int64_t(j)).bind(3, int64_t(op.programs[j]));
-                run(program);
-            }
-        }
+        finish(operation);
+        BatchedInsert program(m_db, "operation_programs", rowsIn(operations, &Operation::programs));
+        for (size_t i = 0; i < operations.size(); ++i)
+            for (size_t j = 0; j < operations[i].programs.size(); ++j)
+                program.add(i, j, operations[i].programs[j]);
+        finish(program);
     }
 };
 
@@ -335,6 +350,7 @@ WriteStats writeProfile(const ProfileDocument& doc, const std::string& path)
     std::error_code ignored;
     fs::remove(temporary, ignored);
     WriteStats stats;
+    stats.rowsPerStatement = BatchedInsert::kRowsPerStatement;
     try {
         SqliteDatabase db(temporary, SqliteDatabase::Mode::CreateForWriting);
         // The temporary file is renamed into place only on success, so the fast unsafe settings
