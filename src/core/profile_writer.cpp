@@ -83,6 +83,17 @@ private:
         m_rows += insert.rows();
     }
 
+    // One (item, position, value) row for each value of each item's list `member`.
+    template <typename Item, typename List>
+    void writeListRows(const char* table, const std::vector<Item>& items, List member)
+    {
+        BatchedInsert rows(m_db, table, rowsIn(items, member));
+        for (size_t i = 0; i < items.size(); ++i)
+            for (size_t j = 0; j < (items[i].*member).size(); ++j)
+                rows.add(i, j, (items[i].*member)[j]);
+        finish(rows);
+    }
+
     void writeHeader()
     {
         Statement meta(m_db, "INSERT INTO meta(key, value) VALUES(?, ?)");
@@ -249,11 +260,7 @@ private:
             program.add(i, p.type, p.name, p.computeSet, p.exchange, p.debugContext, p.repeatCount);
         }
         finish(program);
-        BatchedInsert child(m_db, "program_children", rowsIn(programs, &Program::children));
-        for (size_t i = 0; i < programs.size(); ++i)
-            for (size_t j = 0; j < programs[i].children.size(); ++j)
-                child.add(i, j, programs[i].children[j]);
-        finish(child);
+        writeListRows("program_children", programs, &Program::children);
         Statement root(m_db, "INSERT INTO program_roots VALUES(?, ?, ?)");
         for (size_t i = 0; i < m_doc.controlPrograms.size(); ++i) {
             root.bind(1, std::string_view("control")).bind(2, int64_t(i)).bind(3, int64_t(m_doc.controlPrograms[i]));
@@ -330,11 +337,7 @@ private:
             operation.add(i, op.name, op.layer, op.debugName, op.debugContext, op.flops, op.codeBytes, op.cycles);
         }
         finish(operation);
-        BatchedInsert program(m_db, "operation_programs", rowsIn(operations, &Operation::programs));
-        for (size_t i = 0; i < operations.size(); ++i)
-            for (size_t j = 0; j < operations[i].programs.size(); ++j)
-                program.add(i, j, operations[i].programs[j]);
-        finish(program);
+        writeListRows("operation_programs", operations, &Operation::programs);
     }
 };
 
