@@ -4,6 +4,7 @@
 //
 //   bench_liveness_view [PROFILE.pop] [TARGET.pop]   default: build/release/profiles/bench-large.pop
 //                                                    (build it: cmake --build … --target bench_large_profile)
+#include "models/liveness/liveness_view_state.hpp"
 #include "models/tile_axis.hpp"
 #include "popscope/liveness_report.hpp"
 #include "popscope/liveness_tables.hpp"
@@ -151,6 +152,30 @@ int main(int argc, char** argv)
     std::printf("tables for a clicked step (GUI):        %8.2f ms max, %.2f ms median (budget 200 ms) %s\n", tablesMax,
                 percentile(stepTimes, 0.5), verdict(tablesMax, 200));
     ok = ok && tablesMax <= 200;
+
+    // The page's state: the lifetime box's completion, listed when the reports change, and the
+    // variable lookup of the lifetimes, indexed at the first one (the page used to scan).
+    LivenessViewState pageState;
+    timer.restart();
+    pageState.setReports(std::make_shared<LoadedReport>(QString::fromStdString(path), report), nullptr);
+    const double namesMs = msSince(timer);
+    const QString probe = pageState.variableNames().isEmpty() ? QString() : pageState.variableNames().back();
+    timer.restart();
+    const int64_t probed = pageState.findVariable(0, probe);
+    const double firstLookupMs = msSince(timer);
+    timer.restart();
+    for (int i = 0; i < 1000; ++i)
+        pageState.findVariable(0, probe);
+    const double lookupUs = msSince(timer); // ms for 1,000 = µs for one
+    timer.restart();
+    int64_t scanned = -1;
+    for (size_t v = 0; v < report->variables().size() && scanned < 0; ++v)
+        if (!report->variables()[v].alwaysLive && report->variables()[v].name == probe.toStdString())
+            scanned = int64_t(v);
+    std::printf("page state: completion names %.0f ms (%lld), variable index at the first lifetime %.0f ms, a lookup %.2f µs "
+                "(a scan: %.2f ms)%s\n",
+                namesMs, qlonglong(pageState.variableNames().size()), firstLookupMs, lookupUs, msSince(timer),
+                probed == scanned ? "" : " MISMATCH");
 
     // Repaint at 1920x1080 over a scripted pan/zoom: zoom into the peak, pan, zoom out.
     auto target = targetPath == path ? report : Report::open(targetPath);

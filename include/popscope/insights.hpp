@@ -78,6 +78,7 @@ struct InsightsAnalysis {
     std::vector<uint32_t> bucketCount; // last bucket also holds everything above it
     uint64_t meanTileBytes = 0;
     InsightLevel model, ipu, tile;
+    double shareUsed() const { return shareOf(used, capacity); } // 0 for no capacity
     std::vector<InsightTip> tips;
 };
 

@@ -1,5 +1,6 @@
 #pragma once
 #include "popscope/profile_document.hpp"
+#include "popscope/units.hpp"
 
 #include <string>
 #include <vector>
@@ -17,6 +18,8 @@ struct IpuMemorySummary {
     uint32_t maxTile = 0;       // global tile id with most memory (including gaps)
     uint64_t maxTileBytes = 0;
     uint32_t tilesOverCapacity = 0;
+    // Used (including gaps) over capacity, 0 for no capacity.
+    double shareUsed() const { return shareOf(usedIncludingGaps, capacity); }
 };
 
 struct ReportFile {
@@ -54,6 +57,8 @@ struct ProfileSummary {
     std::vector<NamedTotal> memoryByCategory; // bytes over all tiles (not overlapped), largest first
     std::vector<NamedTotal> cyclesByStepType; // cycles summed over steps and IPUs, largest first
     std::vector<ReportFile> reportFiles;
+    // Used (including gaps) over all IPUs' capacity, 0 for no capacity.
+    double shareUsed() const { return shareOf(totalUsedIncludingGaps, totalCapacity); }
 };
 
 ProfileSummary querySummary(const Profile& profile);

@@ -16,6 +16,7 @@
 #include "views/insights/insights_report.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/summary/summary_page.hpp"
+#include "models/settings_keys.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -112,11 +113,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtI
     connect(m_state, &ReportState::selectionChanged, this, [this] {
         const auto& sel = m_state->selectedTiles();
         statusBar()->showMessage(sel.empty() ? QString()
-                                             : QStringLiteral("%1 tile%2 selected").arg(countText(sel.size()), sel.size() == 1 ? QString() : QStringLiteral("s")));
+                                             : countOfText(sel.size(), "tile") + QStringLiteral(" selected"));
     });
 
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+    if (!restoreGeometry(settings.value(SettingsKey::windowGeometry).toByteArray()))
         resize(1400, 900);
     m_sidebar->setCurrent(QStringLiteral("Summary"));
     updateActions();
@@ -213,7 +214,7 @@ void MainWindow::rebuildRecentMenu()
 
 QString MainWindow::lastFolder() const
 {
-    return QSettings().value(QStringLiteral("paths/lastFolder"),
+    return QSettings().value(SettingsKey::lastOpenFolder,
                              QStandardPaths::writableLocation(QStandardPaths::HomeLocation)).toString();
 }
 
@@ -238,7 +239,7 @@ void MainWindow::compareFiles(const QString& source, const QString& target)
     if (source.isEmpty() || target.isEmpty())
         return;
     m_recent->addComparison(source, target);
-    QSettings().setValue(QStringLiteral("paths/lastFolder"), QFileInfo(target).absolutePath());
+    QSettings().setValue(SettingsKey::lastOpenFolder, QFileInfo(target).absolutePath());
     showProgress(QStringLiteral("Opening %1 and %2…").arg(QFileInfo(source).fileName(), QFileInfo(target).fileName()));
     m_session->compare(source, target);
 }
@@ -249,7 +250,7 @@ void MainWindow::openFile(const QString& path)
 {
     if (path.isEmpty())
         return;
-    QSettings().setValue(QStringLiteral("paths/lastFolder"), QFileInfo(path).absolutePath());
+    QSettings().setValue(SettingsKey::lastOpenFolder, QFileInfo(path).absolutePath());
     showProgress(QStringLiteral("Opening %1…").arg(QFileInfo(path).fileName()));
     m_session->open(path);
 }
@@ -302,9 +303,9 @@ void MainWindow::onOpened(const QString& source, const QString& target)
     const auto r = m_state->report();
     const auto describe = [](const LoadedReport& report) {
         const uint32_t ipus = report.summary.target.numIpus;
-        return QStringLiteral("%1 · %2 IPU%3 × %4 tiles")
-            .arg(QString::fromStdString(report.summary.target.architecture), countText(ipus),
-                 ipus == 1 ? QString() : QStringLiteral("s"), countText(report.summary.target.tilesPerIpu));
+        return QStringLiteral("%1 · %2 × %3 tiles")
+            .arg(QString::fromStdString(report.summary.target.architecture), countOfText(ipus, "IPU"),
+                 countText(report.summary.target.tilesPerIpu));
     };
     const auto t = m_state->comparedReport();
     m_statusInfo->setText(t ? QStringLiteral("Source: %1 · target: %2 · opened in %3 ms")
@@ -315,10 +316,13 @@ void MainWindow::onOpened(const QString& source, const QString& target)
                                               : QStringLiteral("Comparing %1 with %2").arg(source, target), 4000);
     m_central->setCurrentWidget(m_reportView);
     updateActions();
-    // Stay on the page the user was on when it still applies; compare mode opens on What changed.
+    // Stay on the page the user was on when it still applies, else the last page used (in this mode);
+    // a first comparison opens on What changed, a first report on Summary.
     QString next = m_pageAfterLoad;
     if (next.isEmpty() && !current.isEmpty() && m_registry.find(current)->isAvailable(*m_state))
         next = current;
+    if (next.isEmpty())
+        next = QSettings().value(lastPageKey()).toString();
     if (next.isEmpty())
         next = target.isEmpty() ? QStringLiteral("summary") : QStringLiteral("what-changed");
     if (!showPage(next))
@@ -426,6 +430,7 @@ bool MainWindow::showPage(const QString& idOrName)
             m_central->setCurrentWidget(m_reportView);
             if (auto* shown = qobject_cast<ReportPage*>(m_pages->widget(i)))
                 shown->activate(); // reads its parts now if it has not yet (also in a hidden window)
+            QSettings().setValue(lastPageKey(), info->id); // the next opening starts here
             return true;
         }
     return false;
@@ -448,6 +453,11 @@ InsightsPage* MainWindow::insightsPage() const
 {
     auto* report = m_pages->findChild<InsightsReport*>();
     return report ? report->side(0) : nullptr;
+}
+
+QString MainWindow::lastPageKey() const
+{
+    return m_state->isComparing() ? SettingsKey::lastComparePage : SettingsKey::lastPage;
 }
 
 QString MainWindow::currentPage() const { return m_pages->currentWidget() ? m_pages->currentWidget()->objectName() : QString(); }
@@ -490,7 +500,7 @@ void MainWindow::updateActions()
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_session->cancel();
-    QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
+    QSettings().setValue(SettingsKey::windowGeometry, saveGeometry());
     event->accept();
 }
 

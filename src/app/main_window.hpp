@@ -89,6 +89,7 @@ private:
     void showProgress(const QString& text);
     void hideProgress();
     QString lastFolder() const;
+    QString lastPageKey() const; // the settings key of the last page used, one per mode
 
     PageRegistry m_registry;
     ReportState* m_state;

@@ -1,5 +1,7 @@
 #include "app/preferences_dialog.hpp"
 
+#include "models/settings_keys.hpp"
+
 #include <QDialogButtonBox>
 #include <QGroupBox>
 #include <QRadioButton>
@@ -39,7 +41,7 @@ MemoryUnit PreferencesDialog::unit() const
 
 MemoryUnit PreferencesDialog::storedUnit()
 {
-    const QString v = QSettings().value(QStringLiteral("preferences/memoryUnit"), QStringLiteral("binary")).toString();
+    const QString v = QSettings().value(SettingsKey::memoryUnit, QStringLiteral("binary")).toString();
     if (v == QLatin1String("si"))
         return MemoryUnit::Decimal;
     if (v == QLatin1String("bytes"))
@@ -49,7 +51,7 @@ MemoryUnit PreferencesDialog::storedUnit()
 
 void PreferencesDialog::storeUnit(MemoryUnit unit)
 {
-    QSettings().setValue(QStringLiteral("preferences/memoryUnit"),
+    QSettings().setValue(SettingsKey::memoryUnit,
                          unit == MemoryUnit::Decimal ? QStringLiteral("si")
                          : unit == MemoryUnit::Bytes ? QStringLiteral("bytes")
                                                      : QStringLiteral("binary"));

@@ -1,19 +1,19 @@
 #include "app/recent_files.hpp"
 
+#include "models/settings_keys.hpp"
+
 #include <QFileInfo>
 #include <QSettings>
 
 namespace popscope {
 
 namespace {
-const QString kReports = QStringLiteral("recent/reports");
-const QString kComparisons = QStringLiteral("recent/comparisons");
 const QChar kSeparator = QChar('\n');
 } // namespace
 
 RecentFiles::RecentFiles(QObject* parent) : QObject(parent) {}
 
-QStringList RecentFiles::reports() const { return QSettings().value(kReports).toStringList(); }
+QStringList RecentFiles::reports() const { return QSettings().value(SettingsKey::recentReports).toStringList(); }
 
 void RecentFiles::addReport(const QString& path)
 {
@@ -23,7 +23,7 @@ void RecentFiles::addReport(const QString& path)
     list.prepend(absolute);
     while (list.size() > kMaxEntries)
         list.removeLast();
-    QSettings().setValue(kReports, list);
+    QSettings().setValue(SettingsKey::recentReports, list);
     emit changed();
 }
 
@@ -31,20 +31,20 @@ void RecentFiles::removeReport(const QString& path)
 {
     QStringList list = reports();
     list.removeAll(path);
-    QSettings().setValue(kReports, list);
+    QSettings().setValue(SettingsKey::recentReports, list);
     emit changed();
 }
 
 void RecentFiles::clearReports()
 {
-    QSettings().setValue(kReports, QStringList());
+    QSettings().setValue(SettingsKey::recentReports, QStringList());
     emit changed();
 }
 
 std::vector<RecentFiles::Pair> RecentFiles::comparisons() const
 {
     std::vector<Pair> pairs;
-    for (const QString& entry : QSettings().value(kComparisons).toStringList()) {
+    for (const QString& entry : QSettings().value(SettingsKey::recentComparisons).toStringList()) {
         const QStringList parts = entry.split(kSeparator);
         if (parts.size() == 2)
             pairs.emplace_back(parts[0], parts[1]);
@@ -55,20 +55,20 @@ std::vector<RecentFiles::Pair> RecentFiles::comparisons() const
 void RecentFiles::addComparison(const QString& source, const QString& target)
 {
     const QString entry = QFileInfo(source).absoluteFilePath() + kSeparator + QFileInfo(target).absoluteFilePath();
-    QStringList list = QSettings().value(kComparisons).toStringList();
+    QStringList list = QSettings().value(SettingsKey::recentComparisons).toStringList();
     list.removeAll(entry);
     list.prepend(entry);
     while (list.size() > kMaxEntries)
         list.removeLast();
-    QSettings().setValue(kComparisons, list);
+    QSettings().setValue(SettingsKey::recentComparisons, list);
     emit changed();
 }
 
 void RecentFiles::removeComparison(const QString& source, const QString& target)
 {
-    QStringList list = QSettings().value(kComparisons).toStringList();
+    QStringList list = QSettings().value(SettingsKey::recentComparisons).toStringList();
     list.removeAll(source + kSeparator + target);
-    QSettings().setValue(kComparisons, list);
+    QSettings().setValue(SettingsKey::recentComparisons, list);
     emit changed();
 }
 

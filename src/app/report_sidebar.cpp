@@ -1,5 +1,7 @@
 #include "app/report_sidebar.hpp"
 
+#include "models/settings_keys.hpp"
+
 #include <QEvent>
 #include <QIcon>
 #include <QLabel>
@@ -58,7 +60,7 @@ ReportSidebar::ReportSidebar(QWidget* parent) : QWidget(parent)
         if (item && (item->flags() & Qt::ItemIsEnabled))
             emit reportSelected(item->data(kNameRole).toString());
     });
-    setCollapsed(QSettings().value(QStringLiteral("window/sidebarCollapsed"), false).toBool());
+    setCollapsed(QSettings().value(SettingsKey::sidebarCollapsed, false).toBool());
 }
 
 void ReportSidebar::addReport(const QString& name, const QString& icon, bool available, const QString& shortcut)
@@ -141,7 +143,7 @@ void ReportSidebar::setCollapsed(bool collapsed)
     m_toggle->setText(collapsed ? QStringLiteral("»") : QStringLiteral("« Collapse"));
     m_toggle->setToolButtonStyle(Qt::ToolButtonTextOnly);
     setFixedWidth(collapsed ? 44 : 172);
-    QSettings().setValue(QStringLiteral("window/sidebarCollapsed"), collapsed);
+    QSettings().setValue(SettingsKey::sidebarCollapsed, collapsed);
 }
 
 } // namespace popscope

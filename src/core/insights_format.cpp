@@ -1,6 +1,7 @@
 // Renderings of an InsightsAnalysis: tip sentences (the GUI's wording), text and JSON for the CLI.
 #include "popscope/errors.hpp"
 #include "popscope/insights.hpp"
+#include "popscope/plural.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -40,7 +41,7 @@ std::string formatTip(const InsightTip& t, MemoryUnit unit)
 {
     switch (t.kind) {
     case TipKind::OverCapacity:
-        return formatCount(t.tilesOverCapacity) + (t.tilesOverCapacity == 1 ? " tile needs" : " tiles need")
+        return countOf(t.tilesOverCapacity, "tile") + ' ' + pluralWord(t.tilesOverCapacity, "needs", "need")
             + " more than the " + formatBytes(t.bytesPerTile, unit)
             + " a tile has. Reduce the batch size, enable recomputation, or spread the largest variables on those"
               " tiles over more tiles.";
@@ -76,14 +77,14 @@ std::string formatItemDetail(const InsightItem& item, MemoryUnit unit)
 
 std::string formatVerdict(const InsightsAnalysis& d, MemoryUnit u)
 {
-    const double share = d.capacity ? double(d.used) / double(d.capacity) : 0.0;
+    const double share = d.shareUsed();
     if (d.fits)
         return "The model fits: uses " + formatBytes(d.used, u) + " of " + formatBytes(d.capacity, u) + " ("
             + formatPercent(share) + "); " + formatBytes(d.capacity - std::min(d.used, d.capacity), u)
             + " spare. The most used tile holds "
             + (d.topTiles.empty() ? std::string("-") : formatBytes(d.topTiles.front().bytes, u)) + " of its "
             + formatBytes(d.bytesPerTile, u) + ".";
-    return "Out of memory: " + formatCount(d.tilesOverCapacity) + " tiles need more than their "
+    return "Out of memory: " + countOf(d.tilesOverCapacity, "tile") + ' ' + pluralWord(d.tilesOverCapacity, "needs", "need") + " more than their "
         + formatBytes(d.bytesPerTile, u) + "; together they are " + formatBytes(d.excessBytes, u)
         + " over. Overall " + formatBytes(d.used, u) + " of " + formatBytes(d.capacity, u) + " (" + formatPercent(share)
         + ") is used.";

@@ -5,6 +5,7 @@
 #include "popscope/profile.hpp"
 #include "popscope/report.hpp"
 #include "popscope/units.hpp"
+#include "popscope/plural.hpp"
 
 #include <algorithm>
 
@@ -82,7 +83,7 @@ void checkScope(const Report& report, const LivenessScope& scope)
     if (scope.kind == LivenessScope::Kind::Ipu && scope.ipu >= target.numIpus)
         throw ProfileError(ErrorKind::InvalidInput, report.path(),
                            "there is no IPU " + std::to_string(scope.ipu) + " (the report has "
-                               + std::to_string(target.numIpus) + (target.numIpus == 1 ? " IPU)" : " IPUs)"));
+                               + countOf(target.numIpus, "IPU") + ")");
     if (scope.kind == LivenessScope::Kind::Tiles) {
         if (scope.tiles.empty())
             throw ProfileError(ErrorKind::InvalidInput, report.path(), "no tiles selected");

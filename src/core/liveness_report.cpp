@@ -20,11 +20,6 @@ StepRange rangeHolding(const Variable& v, uint32_t step)
     return {step, step};
 }
 
-std::string shareOf(uint64_t part, uint64_t whole)
-{
-    return whole ? " (" + formatPercent(double(part) / double(whole)) + ")" : std::string();
-}
-
 } // namespace
 
 LivenessStepReport describeLivenessStep(const Report& report, const LivenessScope& scope, std::optional<uint32_t> step,
@@ -78,7 +73,7 @@ std::string formatLivenessText(const LivenessStepReport& r, MemoryUnit unit)
         << printableMessage(r.peakProgram, 200) << '\n';
     out << "  Always live            " << formatBytes(r.alwaysLive, unit) << '\n';
     out << "  Peak total             " << formatBytes(r.alwaysLive + r.peak.bytes, unit)
-        << shareOf(r.alwaysLive + r.peak.bytes, r.capacity) << " of " << formatBytes(r.capacity, unit) << '\n';
+        << formatShareAfter(r.alwaysLive + r.peak.bytes, r.capacity) << " of " << formatBytes(r.capacity, unit) << '\n';
     out << '\n'
         << (r.isPeak ? "Peak step " : "Step ") << formatCount(r.step) << ": " << printableMessage(r.program, 200) << " ("
         << printableMessage(r.programType, 60) << ")\n";

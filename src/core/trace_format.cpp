@@ -2,6 +2,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/execution_trace.hpp"
 #include "popscope/units.hpp"
+#include "popscope/plural.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -36,7 +37,7 @@ std::string tileList(const WaitingStep& w)
 {
     if (!w.perTile)
         return "(no per-tile cycles)";
-    std::string text = w.slowestTileCount == 1 ? "tile " : "tiles ";
+    std::string text = pluralWord(w.slowestTileCount, "tile") + ' ';
     for (size_t i = 0; i < w.slowestTiles.size(); ++i)
         text += (i ? ", " : "") + std::to_string(w.slowestTiles[i]);
     if (w.slowestTileCount > w.slowestTiles.size())
@@ -50,7 +51,7 @@ std::string formatTraceText(const TraceSummary& t, const std::string& fileName, 
 {
     std::ostringstream out;
     out << printableMessage(fileName, 200) << ": execution trace, " << formatCount(t.numSteps) << " steps on "
-        << formatCount(t.numIpus) << (t.numIpus == 1 ? " IPU" : " IPUs") << ", " << formatCount(t.totalCycles)
+        << countOf(t.numIpus, "IPU") << ", " << formatCount(t.totalCycles)
         << " cycles";
     if (const std::string time = timeAt(t.totalCycles, t.clockHz); !time.empty())
         out << " (" << time << " at " << t.clockHz / 1e9 << " GHz)";

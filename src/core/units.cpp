@@ -46,4 +46,9 @@ std::string formatPercent(double fraction, int decimals)
     return text;
 }
 
+std::string formatShareAfter(uint64_t part, uint64_t whole)
+{
+    return whole ? " (" + formatPercent(shareOf(part, whole)) + ")" : std::string();
+}
+
 } // namespace popscope

@@ -2,6 +2,7 @@
 #include "liveness_changes.hpp"
 #include "popscope/memory_categories.hpp"
 #include "popscope/report_comparison.hpp"
+#include "popscope/plural.hpp"
 #include "table_compare.hpp"
 #include "trace_changes.hpp"
 
@@ -122,9 +123,9 @@ std::string formatValue(int64_t value, const std::string& unit, MemoryUnit memor
     if (unit == "bytes")
         return sign + formatBytes(size, memoryUnit);
     if (unit == "tiles")
-        return sign + formatCount(size) + (size == 1 ? " tile" : " tiles");
+        return sign + countOf(size, "tile");
     if (unit == "cycles")
-        return sign + formatCount(size) + (size == 1 ? " cycle" : " cycles");
+        return sign + countOf(size, "cycle");
     if (unit == "flops")
         return sign + formatCount(size) + " FLOPs";
     if (unit == "percent")

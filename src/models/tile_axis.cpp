@@ -50,14 +50,19 @@ TileWindow clampWindow(TileWindow window, uint32_t numPositions, double minCount
     return window;
 }
 
-TileWindow zoomAround(const TileWindow& window, double anchor, double factor, uint32_t numPositions)
+TileWindow zoomAround(const TileWindow& window, double anchor, double factor, uint32_t numPositions, double minCount)
 {
     TileWindow w;
     w.count = window.count * factor;
     const double fraction = window.count > 0 ? (anchor - window.first) / window.count : 0.5;
-    w = clampWindow(TileWindow{0.0, w.count}, numPositions);
+    w = clampWindow(TileWindow{0.0, w.count}, numPositions, minCount);
     w.first = anchor - fraction * w.count;
-    return clampWindow(w, numPositions);
+    return clampWindow(w, numPositions, minCount);
+}
+
+double wheelZoomFactor(int angleDeltaY)
+{
+    return std::pow(0.8, angleDeltaY / 120.0);
 }
 
 TileWindow panBy(const TileWindow& window, double deltaPositions, uint32_t numPositions)

@@ -27,8 +27,12 @@ PositionRange positionsInColumn(int column, const TileWindow& window, int width,
 
 // Keeps at least `minCount` positions visible and the window inside [0, numPositions).
 TileWindow clampWindow(TileWindow window, uint32_t numPositions, double minCount = 4.0);
-// Zooms by `factor` (< 1 zooms in) keeping `anchor` (a position) under the same pixel.
-TileWindow zoomAround(const TileWindow& window, double anchor, double factor, uint32_t numPositions);
+// Zooms by `factor` (< 1 zooms in) keeping `anchor` (a position) under the same pixel, showing at
+// least `minCount` positions.
+TileWindow zoomAround(const TileWindow& window, double anchor, double factor, uint32_t numPositions, double minCount = 4.0);
+// The zoom factor of every chart's mouse wheel: 0.8 a notch (120 units of angleDelta().y()) turned
+// away from the user (zoom in), 1.25 a notch towards; 1 for no vertical turn.
+double wheelZoomFactor(int angleDeltaY);
 TileWindow panBy(const TileWindow& window, double deltaPositions, uint32_t numPositions);
 
 struct ColumnAggregate {

@@ -1,8 +1,10 @@
 #include "fixture_builder.hpp"
 #include "popscope/memory_categories.hpp"
 #include "popscope/profile.hpp"
+#include "popscope/plural.hpp"
 #include "popscope/profile_writer.hpp"
 #include "popscope/summary.hpp"
+#include "popscope/summary_figures.hpp"
 #include "popscope/tile_memory.hpp"
 #include "popscope/units.hpp"
 
@@ -76,6 +78,50 @@ TEST_CASE("the summary reports target, counts and whether it fits", "[summary]")
     CHECK(json["target"]["numIPUs"] == 2);
     CHECK(json["memory"]["fits"] == true);
     CHECK(json["graph"]["numVariables"] == 40);
+}
+
+TEST_CASE("popscope-cli summary prints every figure of the one summary table", "[summary]")
+{
+    TempDir dir;
+    test::FixtureOptions options;
+    options.overCapacityTile = true;
+    writeProfile(test::makeDocument(options), dir.file("oom.pop"));
+    const ProfileSummary s = querySummary(*Profile::open(dir.file("oom.pop")));
+    const std::vector<SummaryFigure> figures = summaryFigures(s);
+    const std::string text = formatSummaryText(s);
+    for (const SummaryFigure& f : figures) {
+        INFO(f.section << " / " << f.label);
+        CHECK_THAT(text, Catch::Contains("\n  " + f.label + " ") && Catch::Contains(figureText(f)));
+    }
+    for (const std::string& section : figureSections(figures))
+        CHECK_THAT(text, Catch::Contains("\n" + section));
+    // Figures the CLI alone used to show, and those the compare table lacked, are in the table.
+    for (const char* label : {"Memory per IPU", "Clock", "IPUs", "Total memory"})
+        CHECK(findFigure(figures, figure_section::target, label));
+    CHECK(findFigure(figures, figure_section::poplar, "Poplar version"));
+    const SummaryFigure* share = findFigure(figures, figure_section::memory, "Share used");
+    REQUIRE(share);
+    CHECK(share->fraction == Approx(double(s.totalUsedIncludingGaps) / double(s.totalCapacity)));
+    const SummaryFigure* fits = findFigure(figures, figure_section::memory, "Fits");
+    REQUIRE(fits);
+    CHECK(figureText(*fits) == "NO: 1 tile exceeds " + formatBytes(s.target.bytesPerTile));
+    CHECK(!findFigure(figures, figure_section::target, "Total IPUs")); // one replica: IPUs says it
+
+    auto json = nlohmann::json::parse(formatSummaryJson(s));
+    REQUIRE(json["figures"].size() == figures.size());
+    CHECK(json["figures"][0]["text"] == figureText(figures[0]));
+}
+
+TEST_CASE("plural words agree with the count", "[units]")
+{
+    CHECK(countOf(1, "tile") == "1 tile");
+    CHECK(countOf(0, "tile") == "0 tiles");
+    CHECK(countOf(1472, "tile") == "1,472 tiles");
+    CHECK(countOf(2, "vertex", "vertices") == "2 vertices");
+    CHECK(countOf(1, "vertex", "vertices") == "1 vertex");
+    CHECK(pluralWord(1, "needs", "need") == "needs");
+    CHECK(pluralWord(3, "needs", "need") == "need");
+    CHECK(pluralWord(UINT64_MAX, "IPU") == "IPUs");
 }
 
 TEST_CASE("units: bytes and counts for people", "[units]")

@@ -3,7 +3,20 @@
 #include <catch2/catch.hpp>
 
 #include <QApplication>
+#include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
+
+namespace {
+
+// Every test case starts from empty settings, also when one run holds several.
+struct FreshSettings : Catch::TestEventListenerBase {
+    using TestEventListenerBase::TestEventListenerBase;
+    void testCaseStarting(const Catch::TestCaseInfo&) override { QSettings().clear(); }
+};
+CATCH_REGISTER_LISTENER(FreshSettings)
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -15,5 +28,9 @@ int main(int argc, char** argv)
     QStandardPaths::setTestModeEnabled(true); // QSettings and caches go to a test location
     QApplication::setOrganizationName(QStringLiteral("popscope-tests"));
     QApplication::setApplicationName(QStringLiteral("test_gui"));
+    // Each run has settings of its own, so what one test remembers (the last page used, recent
+    // files) never reaches another, also when ctest runs them side by side.
+    QTemporaryDir settings;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
     return Catch::Session().run(argc, argv);
 }

@@ -257,6 +257,9 @@ TEST_CASE("compare mode: Summary figures and engine options of two reports with 
     SummaryFiguresModel* figures = summary->figures();
     QAbstractItemModelTester tester(figures, QAbstractItemModelTester::FailureReportingMode::Fatal);
     const ProfileSummary sa = querySummary(*Profile::open(pathA)), sb = querySummary(*Profile::open(pathB));
+    for (const ProfileSummary* s : {&sa, &sb}) // every figure of either report's summary table has its row
+        for (const SummaryFigure& f : summaryFigures(*s))
+            REQUIRE(figures->rowOf(QString::fromStdString(f.section), QString::fromStdString(f.label)) >= 0);
     const int tiles = figures->rowOf(QStringLiteral("Target"), QStringLiteral("Total tiles"));
     REQUIRE(figures->index(tiles, SummaryFiguresModel::Source).data(SortRole).toULongLong() == 32);
     REQUIRE(figures->index(tiles, SummaryFiguresModel::Target).data(SortRole).toULongLong() == 16);

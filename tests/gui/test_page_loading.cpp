@@ -144,7 +144,11 @@ TEST_CASE("compare mode: one report's part held back keeps the page loading; the
     REQUIRE(window.showPage(QStringLiteral("memory")));
     MemoryPage* memory = window.memoryPage();
     REQUIRE(waitForProgress(memory, QStringLiteral("Reading variables of batch-8.pop")));
-    REQUIRE(window.state()->report()->core->hasVariables()); // read alongside, not held
+    // The source's variables are read alongside, not held back (the two reports read in parallel).
+    const auto sourceHasVariables = [&] { return window.state()->report()->core->hasVariables(); };
+    for (int i = 0; i < 400 && !sourceHasVariables(); ++i)
+        QTest::qWait(50);
+    REQUIRE(sourceHasVariables());
     REQUIRE(memory->isLoading());
     REQUIRE(showPageAndWait(window, QStringLiteral("program-tree"))); // needs no variables
     targetVariables.release();

@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QImage>
 #include <QRegularExpression>
+#include <QDir>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -105,8 +106,13 @@ TEST_CASE("tests and screenshots leave the user's settings alone", "[polish]")
     REQUIRE(QStandardPaths::isTestModeEnabled());
     const QString testConfig = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation);
     REQUIRE(testConfig.contains(QStringLiteral("qttest")));
+    // test_gui's main gives each run a folder of its own (outside the user's config too); the app's
+    // usual location, which SettingsLocation goes back to, is the test location.
     const QString before = QSettings().fileName();
-    REQUIRE(before.startsWith(testConfig + QLatin1Char('/')));
+    REQUIRE(!before.startsWith(QDir::homePath() + QStringLiteral("/.config")));
+    QDir runFolder = QFileInfo(before).dir(); // FOLDER/organisation/application.conf
+    runFolder.cdUp();
+    const auto usual = [&] { return QSettings().fileName().startsWith(testConfig + QLatin1Char('/')); };
 
     // What popscope --screenshot / --fresh-settings does: a throw-away folder for the run.
     QString freshFile, freshFolder;
@@ -123,7 +129,7 @@ TEST_CASE("tests and screenshots leave the user's settings alone", "[polish]")
         REQUIRE(QFileInfo::exists(freshFile));
     }
     REQUIRE(!QFileInfo::exists(freshFolder)); // gone with the run
-    REQUIRE(QSettings().fileName() == before);  // and the usual location is back
+    REQUIRE(usual()); // and the usual location is back
 
     // --settings-dir keeps them in the folder a script chose.
     TempDir dir;
@@ -132,5 +138,7 @@ TEST_CASE("tests and screenshots leave the user's settings alone", "[polish]")
         const SettingsLocation scripted(parseAppOptions({app, QStringLiteral("--settings-dir"), chosen}));
         REQUIRE(QSettings().fileName().startsWith(chosen + QLatin1Char('/')));
     }
+    REQUIRE(usual());
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, runFolder.path()); // this run's own again
     REQUIRE(QSettings().fileName() == before);
 }

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 using namespace popscope;
 
 TEST_CASE("tile <-> pixel mapping is linear and inverse", "[axis]")
@@ -85,6 +87,21 @@ TEST_CASE("zoom keeps the anchor under the cursor and stays in range", "[axis]")
     const TileWindow panned = panBy(TileWindow{100, 50}, 10000, n);
     REQUIRE(panned.first == Approx(950));
     REQUIRE(panBy(TileWindow{100, 50}, -10000, n).first == Approx(0));
+}
+
+TEST_CASE("the mouse wheel zooms by 0.8 a notch, around the position under the cursor", "[axis]")
+{
+    REQUIRE(wheelZoomFactor(0) == 1.0);
+    REQUIRE(wheelZoomFactor(120) == Approx(0.8));
+    REQUIRE(wheelZoomFactor(-120) == Approx(1.25));
+    REQUIRE(wheelZoomFactor(240) == Approx(0.64));
+    REQUIRE(wheelZoomFactor(60) == Approx(std::sqrt(0.8))); // a high-resolution wheel's half notch
+    REQUIRE(wheelZoomFactor(120) * wheelZoomFactor(-120) == Approx(1.0)); // in and out again: where it was
+    // The trace's tile rows zoom down to one tile, the charts to four positions.
+    const TileWindow rows = zoomAround(TileWindow{0, 16}, 10.0, 1e-6, 16, 1.0);
+    REQUIRE(rows.count == Approx(1.0));
+    REQUIRE(rows.first == Approx(10.0 - 10.0 / 16.0)); // tile 10 stays under the cursor
+    REQUIRE(zoomAround(TileWindow{0, 16}, 10.0, 1e-6, 16).count == Approx(4.0));
 }
 
 TEST_CASE("nice ticks use 1-2-5 steps", "[axis]")

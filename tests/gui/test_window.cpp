@@ -7,6 +7,8 @@
 #include "models/memory/details_model.hpp"
 #include "models/report_loader.hpp"
 #include "models/memory/variables_model.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/summary_figures.hpp"
 #include "views/insights/insights_page.hpp"
 #include "views/memory/memory_chart.hpp"
 #include "views/memory/memory_page.hpp"
@@ -54,6 +56,17 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     REQUIRE(window.summaryPage()->fieldText(QStringLiteral("Tiles per IPU")) == QStringLiteral("16"));
     REQUIRE(window.summaryPage()->fieldText(QStringLiteral("Architecture")) == QStringLiteral("Mk2"));
     REQUIRE(window.summaryPage()->engineOptions()->visibleRows() == 3);
+    // The page shows every figure of the one summary table the CLI prints, as the table says it
+    // (an IPU's row shows the first of its figure's words; the banner shows Fits).
+    const ProfileSummary summary = querySummary(*Profile::open(f.path));
+    for (const SummaryFigure& figure : summaryFigures(summary)) {
+        INFO(figure.section << " / " << figure.label);
+        const QString shown = window.summaryPage()->figureShown(figure.section, figure.label);
+        const QString text = QString::fromStdString(figureText(figure, window.state()->unit()));
+        REQUIRE(!shown.isEmpty());
+        if (figure.label != "Fits")
+            REQUIRE((shown == text || text.startsWith(shown + QLatin1Char(' '))));
+    }
 
     // Reports not built yet cannot be shown.
     REQUIRE(window.sidebar()->isAvailable(QStringLiteral("Execution Trace")));
@@ -205,4 +218,36 @@ TEST_CASE("command line options", "[window]")
     REQUIRE(parseAppOptions({app, QStringLiteral("--demo")}).demo);
     REQUIRE(!parseAppOptions({app, QStringLiteral("--size"), QStringLiteral("big")}).error.isEmpty());
     REQUIRE(!parseAppOptions({app, QStringLiteral("a.pop"), QStringLiteral("b.pop")}).error.isEmpty());
+}
+
+TEST_CASE("a report opens on the last page used, and a comparison on its own last page", "[window]")
+{
+    GuiFixture f;
+    const QString path = QString::fromStdString(f.path);
+    const auto compareAndWait = [&](MainWindow& window) {
+        QSignalSpy opened(&window, &MainWindow::reportOpened);
+        window.compareFiles(path, path);
+        return opened.wait(10000);
+    };
+    {
+        MainWindow window;
+        window.setInteractive(false);
+        REQUIRE(openAndWait(window, path));
+        REQUIRE(window.currentPage() == QStringLiteral("Summary")); // nothing used yet
+        REQUIRE(showPageAndWait(window, QStringLiteral("liveness")));
+    }
+    {
+        MainWindow window;
+        window.setInteractive(false);
+        REQUIRE(compareAndWait(window));
+        REQUIRE(window.currentPage() == QStringLiteral("What Changed")); // the first comparison
+        REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
+    }
+    MainWindow window;
+    window.setInteractive(false);
+    REQUIRE(openAndWait(window, path));
+    CHECK(window.currentPage() == QStringLiteral("Liveness"));
+    window.closeReport();
+    REQUIRE(compareAndWait(window));
+    CHECK(window.currentPage() == QStringLiteral("Memory"));
 }

@@ -20,6 +20,10 @@ struct TileScope {
 
 QString bytesText(uint64_t bytes, MemoryUnit unit);
 QString countText(uint64_t value);
+// "1 tile", "1,472 tiles" (popscope/plural.hpp's countOf).
+QString countOfText(uint64_t count, const char* singular, const char* plural = "");
+// "tile" for 1, else "tiles" (pluralWord).
+QString pluralText(uint64_t count, const char* singular, const char* plural = "");
 // Signed figures of compare mode: "+1.50 MiB", "−3", "+12.5%"; zero as "0" / "0%".
 QString signedBytesText(int64_t bytes, MemoryUnit unit);
 QString signedCountText(int64_t value);

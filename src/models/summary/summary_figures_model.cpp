@@ -1,6 +1,6 @@
 #include "models/summary/summary_figures_model.hpp"
 
-#include "popscope/memory_categories.hpp"
+#include "popscope/summary_figures.hpp"
 #include "popscope/row_match.hpp"
 
 #include <algorithm>
@@ -25,94 +25,59 @@ SummaryFiguresModel::SummaryFiguresModel(QObject* parent) : ReportTableModel(par
                 {QStringLiteral("Diff %"), Kind::Percent, QStringLiteral("(Target − source) ÷ source")}});
 }
 
-void SummaryFiguresModel::add(const QString& section, const QString& figure, Unit unit, uint64_t source, uint64_t target)
-{
-    Row row;
-    row.section = section;
-    row.figure = figure;
-    row.unit = unit;
-    row.source = source;
-    row.target = target;
-    m_rows.push_back(std::move(row));
-}
-
-void SummaryFiguresModel::addText(const QString& section, const QString& figure, const QString& source, const QString& target)
-{
-    Row row;
-    row.section = section;
-    row.figure = figure;
-    row.unit = Unit::Text;
-    row.sourceText = source.isEmpty() ? QStringLiteral("not recorded") : source;
-    row.targetText = target.isEmpty() ? QStringLiteral("not recorded") : target;
-    m_rows.push_back(std::move(row));
-}
-
-void SummaryFiguresModel::addMatched(const QString& section, Unit unit, const std::vector<NamedTotal>& source,
-                                     const std::vector<NamedTotal>& target, bool categoryLabels)
-{
-    std::vector<std::string_view> a, b;
-    for (const NamedTotal& n : source)
-        a.push_back(n.name);
-    for (const NamedTotal& n : target)
-        b.push_back(n.name);
-    for (const MatchedRow& m : matchRows(a, b)) {
-        const NamedTotal& named = m.source >= 0 ? source[size_t(m.source)] : target[size_t(m.target)];
-        add(section, QString::fromStdString(categoryLabels ? categoryLabel(named.name) : named.name), unit,
-            m.source >= 0 ? source[size_t(m.source)].value : 0, m.target >= 0 ? target[size_t(m.target)].value : 0);
-        m_rows.back().inSource = m.source >= 0;
-        m_rows.back().inTarget = m.target >= 0;
-    }
-}
-
+// One row per figure of either report, matched by label within each section, in the table's order.
 void SummaryFiguresModel::setSummaries(const ProfileSummary* s, const ProfileSummary* t)
 {
     beginResetModel();
     m_rows.clear();
     if (s && t) {
-        const QString target = QStringLiteral("Target"), memory = QStringLiteral("Memory"), graph = QStringLiteral("Graph");
-        const auto str = [](const std::string& text) { return QString::fromStdString(text); };
-        addText(target, QStringLiteral("Type"), str(s->target.type), str(t->target.type));
-        addText(target, QStringLiteral("Architecture"), str(s->target.architecture), str(t->target.architecture));
-        add(target, QStringLiteral("IPUs"), Unit::Count, s->target.numIpus, t->target.numIpus);
-        add(target, QStringLiteral("Tiles per IPU"), Unit::Count, s->target.tilesPerIpu, t->target.tilesPerIpu);
-        add(target, QStringLiteral("Total tiles"), Unit::Count, s->target.numTiles(), t->target.numTiles());
-        add(target, QStringLiteral("Memory per tile"), Unit::Bytes, s->target.bytesPerTile, t->target.bytesPerTile);
-        add(target, QStringLiteral("Total memory"), Unit::Bytes, s->target.totalMemory(), t->target.totalMemory());
-        add(target, QStringLiteral("Replicas"), Unit::Count, s->target.numReplicas, t->target.numReplicas);
-
-        add(memory, QStringLiteral("Used (including gaps)"), Unit::Bytes, s->totalUsedIncludingGaps, t->totalUsedIncludingGaps);
-        add(memory, QStringLiteral("Used (excluding gaps)"), Unit::Bytes, s->totalUsedExcludingGaps, t->totalUsedExcludingGaps);
-        add(memory, QStringLiteral("Capacity"), Unit::Bytes, s->totalCapacity, t->totalCapacity);
-        const auto peak = [](const ProfileSummary& p) {
-            uint64_t most = 0;
-            for (const IpuMemorySummary& ipu : p.ipus)
-                most = std::max(most, ipu.maxTileBytes);
-            return most;
-        };
-        add(memory, QStringLiteral("Most used tile"), Unit::Bytes, peak(*s), peak(*t));
-        add(memory, QStringLiteral("Tiles over capacity"), Unit::Count, s->tilesOverCapacity, t->tilesOverCapacity);
-        addMatched(QStringLiteral("Memory by category"), Unit::Bytes, s->memoryByCategory, t->memoryByCategory, true);
-
-        add(graph, QStringLiteral("Compute sets"), Unit::Count, s->numComputeSets, t->numComputeSets);
-        add(graph, QStringLiteral("Vertices"), Unit::Count, s->numVertices, t->numVertices);
-        add(graph, QStringLiteral("Vertex types"), Unit::Count, s->numVertexTypes, t->numVertexTypes);
-        add(graph, QStringLiteral("Variables"), Unit::Count, s->numVariables, t->numVariables);
-        add(graph, QStringLiteral("Edges"), Unit::Count, s->info.numEdges, t->info.numEdges);
-        add(graph, QStringLiteral("Programs"), Unit::Count, s->numPrograms, t->numPrograms);
-        add(graph, QStringLiteral("Exchanges"), Unit::Count, s->numExchanges, t->numExchanges);
-        add(graph, QStringLiteral("Liveness steps"), Unit::Count, s->numLivenessSteps, t->numLivenessSteps);
-        add(graph, QStringLiteral("Execution steps"), Unit::Count, s->numExecutionSteps, t->numExecutionSteps);
-        add(graph, QStringLiteral("Operations"), Unit::Count, s->numOperations, t->numOperations);
-        add(graph, QStringLiteral("Total cycles"), Unit::Count, s->totalCycles, t->totalCycles);
-        addMatched(QStringLiteral("Cycles by step type"), Unit::Count, s->cyclesByStepType, t->cyclesByStepType, false);
-
-        const QString poplar = QStringLiteral("Poplar and report");
-        addText(poplar, QStringLiteral("Poplar version"), str(s->info.poplarVersion), str(t->info.poplarVersion));
-        addText(poplar, QStringLiteral("Timestamp"), str(s->info.timestamp), str(t->info.timestamp));
-        addText(poplar, QStringLiteral("Profile format"), QStringLiteral("%1.%2").arg(s->formatMajor).arg(s->formatMinor),
-                QStringLiteral("%1.%2").arg(t->formatMajor).arg(t->formatMinor));
+        const std::vector<SummaryFigure> source = summaryFigures(*s), target = summaryFigures(*t);
+        std::vector<std::string> sections = figureSections(source);
+        for (const std::string& section : figureSections(target))
+            if (std::find(sections.begin(), sections.end(), section) == sections.end())
+                sections.push_back(section);
+        for (const std::string& section : sections)
+            addSection(section, source, target);
     }
     endResetModel();
+}
+
+void SummaryFiguresModel::addSection(const std::string& section, const std::vector<SummaryFigure>& source,
+                                     const std::vector<SummaryFigure>& target)
+{
+    std::vector<const SummaryFigure*> a, b;
+    std::vector<std::string_view> aKeys, bKeys;
+    for (const SummaryFigure& f : source)
+        if (f.section == section) {
+            a.push_back(&f);
+            aKeys.push_back(f.label);
+        }
+    for (const SummaryFigure& f : target)
+        if (f.section == section) {
+            b.push_back(&f);
+            bKeys.push_back(f.label);
+        }
+    for (const MatchedRow& m : matchRows(aKeys, bKeys)) {
+        const SummaryFigure* from = m.source >= 0 ? a[size_t(m.source)] : nullptr;
+        const SummaryFigure* to = m.target >= 0 ? b[size_t(m.target)] : nullptr;
+        const SummaryFigure& named = from ? *from : *to;
+        Row row;
+        row.section = QString::fromStdString(section);
+        row.figure = QString::fromStdString(named.label);
+        const bool counted = named.kind == FigureKind::Count || named.kind == FigureKind::Cycles;
+        row.unit = named.kind == FigureKind::Bytes ? Unit::Bytes : counted ? Unit::Count : Unit::Text;
+        if (row.unit == Unit::Text) {
+            // Shown as each report says it ("1.33 GHz", "32.1%"); a report without the figure shows a dash.
+            row.sourceText = from ? QString::fromStdString(figureText(*from)) : QStringLiteral("—");
+            row.targetText = to ? QString::fromStdString(figureText(*to)) : QStringLiteral("—");
+        } else {
+            row.source = from ? from->number : 0;
+            row.target = to ? to->number : 0;
+        }
+        row.inSource = from != nullptr;
+        row.inTarget = to != nullptr;
+        m_rows.push_back(std::move(row));
+    }
 }
 
 int SummaryFiguresModel::rowOf(const QString& section, const QString& figure) const

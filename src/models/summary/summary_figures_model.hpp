@@ -1,10 +1,11 @@
 #pragma once
-// Summary in compare mode: every figure of both reports' ProfileSummary in adjacent columns, with
-// a Diff for every number. Rows are grouped by section (Target, Memory, Memory by category, Graph,
-// Cycles by step type, Poplar); categories and step types are matched by name.
+// Summary in compare mode: every figure of both reports' summary table (summaryFigures, the one
+// the CLI and the Summary page show) in adjacent columns, with a Diff for every number. Rows keep
+// the table's sections and order; figures are matched by label within a section.
 #include "models/report_table_model.hpp"
-#include "popscope/summary.hpp"
+#include "popscope/summary_figures.hpp"
 
+#include <string>
 #include <vector>
 
 namespace popscope {
@@ -39,10 +40,8 @@ private:
         QString sourceText, targetText;
         bool inSource = true, inTarget = true;
     };
-    void add(const QString& section, const QString& figure, Unit unit, uint64_t source, uint64_t target);
-    void addText(const QString& section, const QString& figure, const QString& source, const QString& target);
-    void addMatched(const QString& section, Unit unit, const std::vector<NamedTotal>& source,
-                    const std::vector<NamedTotal>& target, bool categoryLabels);
+    void addSection(const std::string& section, const std::vector<SummaryFigure>& source,
+                    const std::vector<SummaryFigure>& target);
     std::vector<Row> m_rows;
 };
 

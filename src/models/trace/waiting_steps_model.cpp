@@ -1,5 +1,6 @@
 #include "models/trace/waiting_steps_model.hpp"
 
+#include "models/memory/tile_scope.hpp"
 #include "popscope/trace_comparison.hpp"
 
 namespace popscope {
@@ -52,7 +53,7 @@ QString WaitingStepsModel::text(int row, int column) const
         QStringList tiles;
         for (uint32_t tile : w.slowestTiles)
             tiles << QString::number(tile);
-        QString text = (w.slowestTileCount == 1 ? QStringLiteral("tile ") : QStringLiteral("tiles ")) + tiles.join(QStringLiteral(", "));
+        QString text = pluralText(w.slowestTileCount, "tile") + QLatin1Char(' ') + tiles.join(QStringLiteral(", "));
         if (w.slowestTileCount > w.slowestTiles.size())
             text += QStringLiteral(" and %1 more").arg(w.slowestTileCount - w.slowestTiles.size());
         return text;

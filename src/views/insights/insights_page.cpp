@@ -169,7 +169,7 @@ void InsightsPage::refresh()
     const MemoryUnit u = m_state->unit();
     m_data = analyseInsights(*report->core);
     const InsightsAnalysis& d = m_data;
-    const double share = d.capacity ? double(d.used) / double(d.capacity) : 0.0;
+    const double share = d.shareUsed();
     const QString red = ChartPalette::overCapacity().name();
     if (d.fits) {
         m_fitTitle->setText(QStringLiteral("<span style='color:#2ca02c'>✔ The model fits</span>"));
@@ -181,9 +181,9 @@ void InsightsPage::refresh()
     } else {
         const uint64_t excess = d.excessBytes;
         m_fitTitle->setText(QStringLiteral("<span style='color:%1'>✘ Out of memory</span>").arg(red));
-        m_fitText->setText(QStringLiteral("%1 tiles need more than their %2; together they are %3 over. Overall %4 of %5 (%6) is used.")
-                               .arg(countText(d.tilesOverCapacity), bytesText(d.bytesPerTile, u), bytesText(excess, u),
-                                    bytesText(d.used, u), bytesText(d.capacity, u), QString::fromStdString(formatPercent(share))));
+        m_fitText->setText(QStringLiteral("%1 %7 more than their %2; together they are %3 over. Overall %4 of %5 (%6) is used.")
+                               .arg(countOfText(d.tilesOverCapacity, "tile"), bytesText(d.bytesPerTile, u), bytesText(excess, u),
+                                    bytesText(d.used, u), bytesText(d.capacity, u), QString::fromStdString(formatPercent(share)), pluralText(d.tilesOverCapacity, "needs", "need")));
     }
     m_fitBar->setValue(int(std::min(1.0, share) * 1000));
     m_fitBar->setFormat(QStringLiteral("%1 of IPU memory used").arg(QString::fromStdString(formatPercent(share))));

@@ -2,7 +2,8 @@
 // Variable lifetimes under the liveness plot: one row per chosen variable, its live ranges as bars
 // over the same step axis as the plot (aligned with it and following its zoom), the source's in
 // blue and, in compare mode, the target's in purple under them. Click a row's × to remove it.
-#include "popscope/profile_document.hpp"
+#include "models/liveness/liveness_plot_data.hpp"
+#include "models/liveness/liveness_view_state.hpp"
 #include "popscope/units.hpp"
 
 #include <QWidget>
@@ -11,17 +12,10 @@ namespace popscope {
 
 class LivenessPlot;
 
-struct LifetimeRow {
-    QString name;
-    std::vector<StepRange> source, target; // live ranges; empty where a report lacks the variable
-    uint64_t sourceBytes = 0, targetBytes = 0;
-    bool inSource = false, inTarget = false;
-};
-
 class LifetimeBars : public QWidget {
     Q_OBJECT
 public:
-    static constexpr int kMaxRows = 12;
+    static constexpr int kMaxRows = LivenessViewState::kMaxLifetimes;
     LifetimeBars(LivenessPlot* plot, QWidget* parent = nullptr);
     void setRows(std::vector<LifetimeRow> rows);
     const std::vector<LifetimeRow>& rows() const { return m_rows; }

@@ -3,12 +3,14 @@
 // step filter, save), the step plot with variable lifetimes and an overview strip, and bottom
 // tabs for the selected steps. Compare mode overlays or stacks both reports' curves; tables get
 // Source / Target / Diff with steps matched by index or by program name.
-#include "popscope/liveness_report.hpp"
+#include "models/liveness/liveness_view_state.hpp"
+#include "views/liveness/liveness_scope_box.hpp"
 #include "views/widgets/report_page.hpp"
 
 class QAction;
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QPushButton;
 class QSplitter;
@@ -17,6 +19,7 @@ namespace popscope {
 
 class LifetimeBars;
 class LivenessOverview;
+class LifetimePicker;
 class LivenessPlot;
 class LivenessTablesView;
 
@@ -31,7 +34,7 @@ public:
     QComboBox* scopeBox() const { return m_scopeBox; }
     QLineEdit* stepFilter() const { return m_filter; }
     QAction* mergeAction() const { return m_merge; }
-    const LivenessScope& scope() const { return m_scope; }
+    const LivenessScope& scope() const { return m_view.scope(); }
     // Selects the peak step of the source's curve and centres the plot on it.
     void findPeak();
     // Adds a variable's lifetime by full name; false when neither report has it.
@@ -49,34 +52,33 @@ protected:
     void forgetReports() override;
 
 private:
+    QLayout* buildToolbar(); // scope, options, Find peak, step filter, save
+    QWidget* buildChart();   // the plot with lifetimes, overview, lifetime box and hint
+    void restoreSettings();  // the options' checks, remembered when toggled
+    void followState();      // the widgets' and the shared state's signals
     void rebuild();       // reports or scope changed: curves, match, tables
     void refreshTables(); // selection changed
-    void refreshScopeBox();
     void refreshInfo();
+    void showError(const QString& message);
     void applyFilter();
     void nextMatch();
-    LivenessScope currentScope() const;
     void refreshLifetimes();
 
     LivenessPlot* m_plot;
     LivenessOverview* m_overview;
     LifetimeBars* m_lifetimes;
     LivenessTablesView* m_tables;
-    QComboBox* m_scopeBox;
+    LivenessScopeBox* m_scopeBox;
     QLineEdit* m_filter;
     QLabel* m_filterCount;
-    QLineEdit* m_lifetimeEdit;
+    LifetimePicker* m_lifetimePicker;
     QLabel* m_info;
     QLabel* m_error;
     QAction* m_includeAlwaysLive;
     QAction* m_capacity;
     QAction* m_merge;
     QSplitter* m_splitter;
-    LivenessScope m_scope;
-    StepMatch m_match;
-    std::vector<uint8_t> m_matches;
-    QStringList m_lifetimeNames;
-    QString m_basis;
+    LivenessViewState m_view;
 };
 
 } // namespace popscope

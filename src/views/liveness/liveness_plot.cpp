@@ -197,12 +197,12 @@ void LivenessPlot::paintEvent(QPaintEvent*)
 
 void LivenessPlot::wheelEvent(QWheelEvent* event)
 {
-    const double notches = event->angleDelta().y() / 120.0;
-    if (notches == 0 || steps() == 0)
+    const double factor = wheelZoomFactor(event->angleDelta().y());
+    if (factor == 1.0 || steps() == 0)
         return;
     const QRect plot = plotRect();
     const double anchor = xToPosition(event->position().x() - plot.left(), m_window, plot.width());
-    setWindow(zoomAround(m_window, anchor, std::pow(0.8, notches), uint32_t(steps())));
+    setWindow(zoomAround(m_window, anchor, factor, uint32_t(steps())));
     event->accept();
 }
 

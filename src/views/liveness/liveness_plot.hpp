@@ -3,6 +3,7 @@
 // step's program and bytes, click selects a step and Shift/Ctrl-click adds or removes steps;
 // keyboard: + / - (W / S) zoom, Left / Right (A / D) pan, Home shows every step, Shift+Left /
 // Right moves the selected step, Esc clears the selection.
+#include "models/liveness/liveness_plot_data.hpp"
 #include "models/report_state.hpp"
 #include "popscope/liveness_report.hpp"
 #include "views/liveness/liveness_plot_renderer.hpp"
@@ -10,16 +11,6 @@
 #include <QWidget>
 
 namespace popscope {
-
-// What the plot shows: each report's series in the page's scope and its steps' programs.
-struct LivenessPlotData {
-    LivenessSeries source, target;
-    const LivenessCurve* sourceSteps = nullptr;
-    const LivenessCurve* targetSteps = nullptr; // null outside compare mode
-    const StepMatch* match = nullptr;           // compare mode: source step <-> target step
-    QString sourceName, targetName;
-    QString capacityLabel;
-};
 
 class LivenessPlot : public QWidget {
     Q_OBJECT

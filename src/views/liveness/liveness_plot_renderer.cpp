@@ -73,7 +73,171 @@ std::vector<LegendItem> legendItems(const LivenessPlotScene& s, const QPalette& 
     return items;
 }
 
+// Pixel rows of byte counts in a pane whose top is `ymax` bytes.
+struct PaneScale {
+    PaneScale(const QRect& pane, double ymax) : bottom(pane.bottom() + 1), k(pane.height() / ymax) {}
+    int y(double bytes) const { return int(std::lround(bottom - bytes * k)); }
+    int bottom;
+    double k;
+};
+
+// The maxima as a step outline: a vertex only where the column maximum changes (few when zoomed
+// in, at most two per column when zoomed out), and the merged target's min..max per column.
+struct CurveOutline {
+    QPolygon outline;
+    std::vector<QLine> ranges; // min..max where a column spans several steps
+    int lastTop = 0, lastX = 0;
+};
+
+CurveOutline curveOutline(const std::vector<StepBucket>& buckets, const QRect& pane, const PaneScale& scale, uint64_t base,
+                          bool withRanges)
+{
+    CurveOutline o;
+    const int width = pane.width();
+    o.outline.reserve(2 * width + 4);
+    for (int c = 0; c < width; ++c) {
+        const StepBucket& b = buckets[size_t(c)];
+        if (b.empty())
+            continue;
+        const int top = scale.y(double(base + b.max));
+        const int x = pane.left() + c;
+        if (o.outline.isEmpty())
+            o.outline << QPoint(x, top);
+        else if (top != o.lastTop)
+            o.outline << QPoint(x, o.lastTop) << QPoint(x, top);
+        o.lastTop = top;
+        o.lastX = x + 1;
+        if (withRanges && b.min != b.max)
+            o.ranges.emplace_back(x, scale.y(double(base + b.min)), x, top);
+    }
+    if (!o.outline.isEmpty())
+        o.outline << QPoint(o.lastX, o.lastTop);
+    return o;
+}
+
+// The peak marker: a triangle over the curve's peak step and its value.
+void paintPeak(QPainter& p, const QRect& pane, const LivenessPlotScene& s, const LivenessPlotCurve& curve, bool asLine,
+               const PaneScale& scale, uint64_t base, const QPalette& palette)
+{
+    const std::vector<uint64_t>& values = *curve.notAlwaysLive;
+    if (curve.peakStep < 0 || size_t(curve.peakStep) >= values.size())
+        return;
+    const int width = pane.width();
+    const double px = positionToX(double(curve.peakStep) + 0.5, s.window, width);
+    if (px < 0 || px > width)
+        return;
+    const int x = pane.left() + int(px);
+    const int y = scale.y(double(base + values[size_t(curve.peakStep)]));
+    const QColor text = ChartPalette::text(palette);
+    p.setPen(QPen(text, 1));
+    p.setBrush(&curve == &s.target ? CompareColors::target() : text);
+    const QPoint marker[3] = {QPoint(x - 6, y - 12), QPoint(x + 6, y - 12), QPoint(x, y - 2)};
+    p.drawPolygon(marker, 3);
+    const QString label = QStringLiteral("Peak %1 not always live · step %2")
+                              .arg(bytesText(values[size_t(curve.peakStep)], s.unit), countText(uint64_t(curve.peakStep)));
+    const QFontMetrics fm = p.fontMetrics();
+    const int w = fm.horizontalAdvance(label) + 8;
+    QRect box(x + 8, y - 12 - fm.height(), w, fm.height());
+    if (box.right() > pane.right())
+        box.moveRight(x - 8);
+    box.moveTop(std::max(pane.top() + 1, box.top()));
+    if (asLine) // the merged target's label under its line, clear of the source's
+        box.moveTop(std::min(y + 4, pane.bottom() - fm.height()));
+    QColor plate = ChartPalette::background(palette);
+    plate.setAlpha(225);
+    p.fillRect(box, plate);
+    p.setPen(text);
+    p.drawText(box, Qt::AlignCenter, label);
+}
+
+// The steps matching the filter: a tick at the bottom of each pixel column that has one.
+void paintFilterMarks(QPainter& p, const QRect& pane, const LivenessPlotScene& s, int width, const QPalette& palette)
+{
+    if (!s.filterMatches || s.filterMatches->empty())
+        return;
+    const int bottom = pane.bottom() + 1;
+    std::vector<QRect> marks;
+    const double perColumn = s.window.count / width;
+    for (int c = 0; c < width; ++c) {
+        const int64_t a = std::max<int64_t>(0, int64_t(std::floor(s.window.first + c * perColumn)));
+        const int64_t b = std::min<int64_t>(int64_t(s.filterMatches->size()), int64_t(std::ceil(s.window.first + (c + 1) * perColumn)));
+        for (int64_t st = a; st < std::max(b, a + 1) && st < int64_t(s.filterMatches->size()); ++st)
+            if ((*s.filterMatches)[size_t(st)]) {
+                marks.emplace_back(pane.left() + c, bottom - 6, 1, 6);
+                break;
+            }
+    }
+    p.setPen(Qt::NoPen);
+    p.setBrush(filterColor(palette));
+    p.drawRects(marks.data(), int(marks.size()));
+}
+
+// Selected steps: a band and a marker above the pane.
+void paintSelection(QPainter& p, const QRect& pane, const LivenessPlotScene& s, int width, const QPalette& palette)
+{
+    if (!s.selected)
+        return;
+    QColor band = palette.color(QPalette::Highlight);
+    band.setAlpha(70);
+    for (uint32_t step : *s.selected) {
+        const double sx0 = positionToX(step, s.window, width), sx1 = positionToX(step + 1.0, s.window, width);
+        if (sx1 < 0 || sx0 > width)
+            continue;
+        const int bx = pane.left() + int(std::floor(sx0));
+        const int bw = std::max(2, int(std::ceil(sx1 - sx0)));
+        p.fillRect(QRect(bx, pane.top(), bw, pane.height()), band);
+        p.setPen(Qt::NoPen);
+        p.setBrush(palette.color(QPalette::Highlight));
+        const int cx = bx + bw / 2;
+        const QPoint marker[3] = {QPoint(cx - 5, pane.top() - 9), QPoint(cx + 5, pane.top() - 9), QPoint(cx, pane.top() - 1)};
+        p.drawPolygon(marker, 3);
+    }
+}
+
+// The step under the mouse: a thin line across the pane.
+void paintHover(QPainter& p, const QRect& pane, const LivenessPlotScene& s, int width, const QColor& text)
+{
+    if (s.hoverStep < 0)
+        return;
+    const int hx = pane.left() + int(std::floor(positionToX(s.hoverStep + 0.5, s.window, width)));
+    QColor c = text;
+    c.setAlpha(140);
+    p.setPen(QPen(c, 1));
+    p.drawLine(hx, pane.top(), hx, pane.bottom());
+}
+
+// The pane's report in separate compare mode, on a plate in its corner.
+void paintPaneName(QPainter& p, const QRect& pane, const QString& name, const QColor& colour, const QFontMetrics& fm,
+                   const QPalette& palette)
+{
+    const QRect box(pane.left() + 6, pane.top() + 2, fm.horizontalAdvance(name) + 8, fm.height());
+    QColor plate = ChartPalette::background(palette);
+    plate.setAlpha(225);
+    p.fillRect(box, plate);
+    p.setPen(colour);
+    p.drawText(box, Qt::AlignCenter, name);
+}
+
+// The step axis under the plot: ticks at round step numbers and the axis title.
+void paintStepAxis(QPainter& p, const QRect& plot, const LivenessPlotScene& s, const QFontMetrics& fm)
+{
+    const int width = plot.width();
+    const int bottom = plot.bottom() + 1;
+    const auto xt = niceTicks(s.window.count, std::max(2, width / 90));
+    const double step = std::max(1.0, xt.size() > 1 ? std::round(xt[1] - xt[0]) : 1.0);
+    const size_t n = s.steps();
+    for (double pos = std::ceil(s.window.first / step) * step; pos < s.window.first + s.window.count && pos < double(n); pos += step) {
+        const int tx = plot.left() + int(std::floor(positionToX(pos + 0.5, s.window, width)));
+        p.drawLine(tx, bottom, tx, bottom + 4);
+        const QString t = countText(uint64_t(pos));
+        p.drawText(QPoint(tx - fm.horizontalAdvance(t) / 2, bottom + 6 + fm.ascent()), t);
+    }
+    p.drawText(QRect(plot.left(), bottom + 8 + fm.height(), plot.width(), fm.height()), Qt::AlignHCenter,
+               QStringLiteral("Liveness program step (%1 steps)").arg(countText(n)));
+}
+
 } // namespace
+
 
 size_t LivenessPlotScene::steps() const
 {
@@ -121,14 +285,11 @@ void LivenessPlotRenderer::paintCurve(QPainter& p, const QRect& pane, const Live
 {
     if (!curve.notAlwaysLive || curve.notAlwaysLive->empty())
         return;
-    const double k = pane.height() / yMax(s);
-    const int bottom = pane.bottom() + 1;
-    auto yOf = [&](double bytes) { return int(std::lround(bottom - bytes * k)); };
+    const PaneScale scale(pane, yMax(s));
+    const int bottom = scale.bottom;
     const int width = pane.width();
     const std::vector<uint64_t>& values = *curve.notAlwaysLive;
     const uint64_t base = s.includeAlwaysLive ? curve.alwaysLive : 0;
-    const auto buckets = aggregateSteps(values, s.window, width);
-    const bool target = &curve == &s.target;
     // The source (and each pane) in the single-mode colours; the merged target as a purple line.
     const QColor lineColor = asLine ? CompareColors::target() : notAlwaysLiveColor();
 
@@ -140,88 +301,39 @@ void LivenessPlotRenderer::paintCurve(QPainter& p, const QRect& pane, const Live
     if (!asLine && base > 0) {
         p.setPen(Qt::NoPen);
         p.setBrush(alwaysLiveColor());
-        p.drawRect(QRect(QPoint(pane.left() + int(x0), yOf(double(base))), QPoint(pane.left() + int(std::ceil(x1)) - 1, bottom - 1)));
+        p.drawRect(QRect(QPoint(pane.left() + int(x0), scale.y(double(base))), QPoint(pane.left() + int(std::ceil(x1)) - 1, bottom - 1)));
     }
-    // Not always live: a bar per pixel column from the base to the column's maximum (so no peak is
-    // lost), and the outline of the maxima on top.
-    // The maxima as a step outline: a vertex only where the column maximum changes (few when
-    // zoomed in, at most two per column when zoomed out). Filled down to the base as one opaque
-    // polygon, so a frame is one fill and one line, not a blended rectangle per column.
-    QPolygon outline;
-    std::vector<QLine> ranges; // min..max where a column spans several steps
-    outline.reserve(2 * width + 4);
-    int lastTop = 0, lastX = 0;
-    for (int c = 0; c < width; ++c) {
-        const StepBucket& b = buckets[size_t(c)];
-        if (b.empty())
-            continue;
-        const int top = yOf(double(base + b.max));
-        const int x = pane.left() + c;
-        if (outline.isEmpty())
-            outline << QPoint(x, top);
-        else if (top != lastTop)
-            outline << QPoint(x, lastTop) << QPoint(x, top);
-        lastTop = top;
-        lastX = x + 1;
-        if (asLine && b.min != b.max)
-            ranges.emplace_back(x, yOf(double(base + b.min)), x, top);
-    }
-    if (outline.isEmpty())
+    // Not always live: the outline of the pixel columns' maxima (so no peak is lost), filled down
+    // to the base as one opaque polygon, so a frame is one fill and one line, not a blended
+    // rectangle per column.
+    CurveOutline o = curveOutline(aggregateSteps(values, s.window, width), pane, scale, base, asLine);
+    if (o.outline.isEmpty())
         return;
-    outline << QPoint(lastX, lastTop);
     if (!asLine) {
-        QPolygon area = outline;
-        area << QPoint(lastX, yOf(double(base))) << QPoint(outline.first().x(), yOf(double(base)));
+        QPolygon area = o.outline;
+        area << QPoint(o.lastX, scale.y(double(base))) << QPoint(o.outline.first().x(), scale.y(double(base)));
         p.setPen(Qt::NoPen);
         p.setBrush(lineColor);
         p.drawPolygon(area);
     } else if (base > 0) {
         // The target's always-live level as a dashed line of its own colour.
         p.setPen(QPen(targetAlwaysLiveColor(), 1.5, Qt::DashLine));
-        p.drawLine(pane.left() + int(x0), yOf(double(base)), pane.left() + int(x1) - 1, yOf(double(base)));
+        p.drawLine(pane.left() + int(x0), scale.y(double(base)), pane.left() + int(x1) - 1, scale.y(double(base)));
     }
     // Cosmetic 1 px pens only (a wide pen is stroked: several times slower at 51,219 steps); the
     // target's line is drawn twice, one pixel apart, to read as 2 px.
     if (asLine) {
         p.setPen(QPen(lineColor.lighter(150), 0));
-        p.drawLines(ranges.data(), int(ranges.size()));
+        p.drawLines(o.ranges.data(), int(o.ranges.size()));
     }
     p.setPen(QPen(lineColor.darker(asLine ? 100 : 125), 0));
     p.setBrush(Qt::NoBrush);
-    p.drawPolyline(outline);
+    p.drawPolyline(o.outline);
     if (asLine) {
-        outline.translate(0, 1);
-        p.drawPolyline(outline);
+        o.outline.translate(0, 1);
+        p.drawPolyline(o.outline);
     }
-
-    // The peak marker: a triangle over the peak step and its value.
-    if (curve.peakStep >= 0 && size_t(curve.peakStep) < values.size()) {
-        const double px = positionToX(double(curve.peakStep) + 0.5, s.window, width);
-        if (px >= 0 && px <= width) {
-            const int x = pane.left() + int(px);
-            const int y = yOf(double(base + values[size_t(curve.peakStep)]));
-            const QColor text = ChartPalette::text(palette);
-            p.setPen(QPen(text, 1));
-            p.setBrush(target ? CompareColors::target() : text);
-            const QPoint marker[3] = {QPoint(x - 6, y - 12), QPoint(x + 6, y - 12), QPoint(x, y - 2)};
-            p.drawPolygon(marker, 3);
-            const QString label = QStringLiteral("Peak %1 not always live · step %2")
-                                      .arg(bytesText(values[size_t(curve.peakStep)], s.unit), countText(uint64_t(curve.peakStep)));
-            const QFontMetrics fm = p.fontMetrics();
-            const int w = fm.horizontalAdvance(label) + 8;
-            QRect box(x + 8, y - 12 - fm.height(), w, fm.height());
-            if (box.right() > pane.right())
-                box.moveRight(x - 8);
-            box.moveTop(std::max(pane.top() + 1, box.top()));
-            if (asLine) // the merged target's label under its line, clear of the source's
-                box.moveTop(std::min(y + 4, pane.bottom() - fm.height()));
-            QColor plate = ChartPalette::background(palette);
-            plate.setAlpha(225);
-            p.fillRect(box, plate);
-            p.setPen(text);
-            p.drawText(box, Qt::AlignCenter, label);
-        }
-    }
+    paintPeak(p, pane, s, curve, asLine, scale, base, palette);
 }
 
 void LivenessPlotRenderer::paint(QPainter& p, const QRect& area, const LivenessPlotScene& s, const QPalette& palette)
@@ -244,9 +356,7 @@ void LivenessPlotRenderer::paint(QPainter& p, const QRect& area, const LivenessP
     const AxisUnit unit = MemoryChartRenderer::axisUnit(ymax, s.unit);
     for (size_t i = 0; i < paneRects.size(); ++i) {
         const QRect& pane = paneRects[i];
-        const double k = pane.height() / ymax;
-        const int bottom = pane.bottom() + 1;
-        auto yOf = [&](double bytes) { return int(std::lround(bottom - bytes * k)); };
+        const PaneScale scale(pane, ymax);
         MemoryChartRenderer::paintValueGrid(p, area, pane, ymax, unit, palette);
         p.save();
         p.setClipRect(pane.adjusted(0, -14, 1, 1));
@@ -258,87 +368,30 @@ void LivenessPlotRenderer::paint(QPainter& p, const QRect& area, const LivenessP
         } else {
             paintCurve(p, pane, s, i == 0 ? s.source : s.target, false, palette);
         }
-        // Over the curves: the steps matching the filter (a tick at the bottom of each pixel
-        // column that has one) and the selected steps.
-        if (s.filterMatches && !s.filterMatches->empty()) {
-            std::vector<QRect> marks;
-            const double perColumn = s.window.count / width;
-            for (int c = 0; c < width; ++c) {
-                const int64_t a = std::max<int64_t>(0, int64_t(std::floor(s.window.first + c * perColumn)));
-                const int64_t b = std::min<int64_t>(int64_t(s.filterMatches->size()), int64_t(std::ceil(s.window.first + (c + 1) * perColumn)));
-                for (int64_t st = a; st < std::max(b, a + 1) && st < int64_t(s.filterMatches->size()); ++st)
-                    if ((*s.filterMatches)[size_t(st)]) {
-                        marks.emplace_back(pane.left() + c, bottom - 6, 1, 6);
-                        break;
-                    }
-            }
-            p.setPen(Qt::NoPen);
-            p.setBrush(filterColor(palette));
-            p.drawRects(marks.data(), int(marks.size()));
-        }
-        // Selected steps: a band and a marker above the pane.
-        if (s.selected) {
-            QColor band = palette.color(QPalette::Highlight);
-            band.setAlpha(70);
-            for (uint32_t step : *s.selected) {
-                const double sx0 = positionToX(step, s.window, width), sx1 = positionToX(step + 1.0, s.window, width);
-                if (sx1 < 0 || sx0 > width)
-                    continue;
-                const int bx = pane.left() + int(std::floor(sx0));
-                const int bw = std::max(2, int(std::ceil(sx1 - sx0)));
-                p.fillRect(QRect(bx, pane.top(), bw, pane.height()), band);
-                p.setPen(Qt::NoPen);
-                p.setBrush(palette.color(QPalette::Highlight));
-                const int cx = bx + bw / 2;
-                const QPoint marker[3] = {QPoint(cx - 5, pane.top() - 9), QPoint(cx + 5, pane.top() - 9), QPoint(cx, pane.top() - 1)};
-                p.drawPolygon(marker, 3);
-            }
-        }
+        // Over the curves: the steps matching the filter and the selected steps.
+        paintFilterMarks(p, pane, s, width, palette);
+        paintSelection(p, pane, s, width, palette);
         if (capacityOnScale(s)) {
             p.setPen(QPen(ChartPalette::overCapacity(), 1.5, Qt::DashLine));
-            const int cy = yOf(double(s.source.capacity));
+            const int cy = scale.y(double(s.source.capacity));
             p.drawLine(pane.left(), cy, pane.right(), cy);
         }
-        if (s.hoverStep >= 0) {
-            const int hx = pane.left() + int(std::floor(positionToX(s.hoverStep + 0.5, s.window, width)));
-            QColor c = text;
-            c.setAlpha(140);
-            p.setPen(QPen(c, 1));
-            p.drawLine(hx, pane.top(), hx, pane.bottom());
-        }
+        paintHover(p, pane, s, width, text);
         p.restore();
         // Axes and the pane's name in separate compare mode.
         p.setPen(text);
-        p.drawLine(pane.left(), bottom, pane.right(), bottom);
-        p.drawLine(pane.left(), pane.top(), pane.left(), bottom);
-        if (paneRects.size() > 1) {
-            const LivenessPlotCurve& c = i == 0 ? s.source : s.target;
-            const QString name = (i == 0 ? QStringLiteral("Source: ") : QStringLiteral("Target: ")) + c.name;
-            const QRect box(pane.left() + 6, pane.top() + 2, fm.horizontalAdvance(name) + 8, fm.height());
-            QColor plate = ChartPalette::background(palette);
-            plate.setAlpha(225);
-            p.fillRect(box, plate);
-            p.setPen(i == 0 ? CompareColors::source() : CompareColors::target());
-            p.drawText(box, Qt::AlignCenter, name);
-        }
+        p.drawLine(pane.left(), scale.bottom, pane.right(), scale.bottom);
+        p.drawLine(pane.left(), pane.top(), pane.left(), scale.bottom);
+        if (paneRects.size() > 1)
+            paintPaneName(p, pane, (i == 0 ? QStringLiteral("Source: ") : QStringLiteral("Target: ")) + (i == 0 ? s.source : s.target).name,
+                          i == 0 ? CompareColors::source() : CompareColors::target(), fm, palette);
     }
 
     // Y title, x ticks and title.
     p.setPen(text);
     const QString what = s.includeAlwaysLive ? QStringLiteral("Live memory") : QStringLiteral("Not-always-live memory");
     MemoryChartRenderer::paintYTitle(p, area, plot, {QStringLiteral("%1 (%2)").arg(what, unit.name), unit.name});
-    const int bottom = plot.bottom() + 1;
-    const auto xt = niceTicks(s.window.count, std::max(2, width / 90));
-    const double step = std::max(1.0, xt.size() > 1 ? std::round(xt[1] - xt[0]) : 1.0);
-    const size_t n = s.steps();
-    for (double pos = std::ceil(s.window.first / step) * step; pos < s.window.first + s.window.count && pos < double(n); pos += step) {
-        const int tx = plot.left() + int(std::floor(positionToX(pos + 0.5, s.window, width)));
-        p.drawLine(tx, bottom, tx, bottom + 4);
-        const QString t = countText(uint64_t(pos));
-        p.drawText(QPoint(tx - fm.horizontalAdvance(t) / 2, bottom + 6 + fm.ascent()), t);
-    }
-    p.drawText(QRect(plot.left(), bottom + 8 + fm.height(), plot.width(), fm.height()), Qt::AlignHCenter,
-               QStringLiteral("Liveness program step (%1 steps)").arg(countText(n)));
+    paintStepAxis(p, plot, s, fm);
 }
 
 } // namespace popscope

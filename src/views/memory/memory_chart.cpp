@@ -267,11 +267,11 @@ void MemoryChart::zoomBy(double factor, double anchorPosition)
 void MemoryChart::wheelEvent(QWheelEvent* event)
 {
     const QRect plot = MemoryChartRenderer::plotRect(scene(), rect(), fontMetrics());
-    const double steps = event->angleDelta().y() / 120.0;
-    if (steps == 0 || m_displayOrder.empty())
+    const double factor = wheelZoomFactor(event->angleDelta().y());
+    if (factor == 1.0 || m_displayOrder.empty())
         return;
     const double anchor = xToPosition(event->position().x() - plot.left(), m_state->zoom(), plot.width());
-    zoomBy(std::pow(0.8, steps), anchor);
+    zoomBy(factor, anchor);
     event->accept();
 }
 

@@ -8,12 +8,13 @@
 #include "models/memory/tile_scope.hpp"
 #include "models/memory/variables_model.hpp"
 #include "models/memory/vertices_model.hpp"
-#include "views/widgets/chart_export.hpp"
+#include "views/widgets/save_dialog.hpp"
 #include "views/widgets/page_parts.hpp"
 #include "views/widgets/compared_table.hpp"
 #include "views/memory/memory_chart.hpp"
 #include "views/memory/overview_strip.hpp"
 #include "views/widgets/table_panel.hpp"
+#include "models/settings_keys.hpp"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -237,11 +238,11 @@ void MemoryPage::showReports()
 void MemoryPage::restoreOptions()
 {
     QSettings s;
-    const int breakdown = s.value(QStringLiteral("memory/breakdown"), int(MemoryBreakdown::Category)).toInt();
+    const int breakdown = s.value(SettingsKey::memoryBreakdown, int(MemoryBreakdown::Category)).toInt();
     m_breakdown->setCurrentIndex(std::max(0, m_breakdown->findData(breakdown)));
-    m_order->setCurrentIndex(std::max(0, m_order->findData(s.value(QStringLiteral("memory/order"), 0).toInt())));
-    m_gaps->setChecked(s.value(QStringLiteral("memory/includeGaps"), false).toBool());
-    m_capacity->setChecked(s.value(QStringLiteral("memory/showMaxMemory"), true).toBool());
+    m_order->setCurrentIndex(std::max(0, m_order->findData(s.value(SettingsKey::memoryOrder, 0).toInt())));
+    m_gaps->setChecked(s.value(SettingsKey::memoryIncludeGaps, false).toBool());
+    m_capacity->setChecked(s.value(SettingsKey::memoryShowMaxMemory, true).toBool());
     m_chart->setBreakdown(MemoryBreakdown(m_breakdown->currentData().toInt()));
     m_chart->setTileOrder(TileOrder(m_order->currentData().toInt()));
     m_chart->setIncludeGaps(m_gaps->isChecked());
@@ -251,10 +252,10 @@ void MemoryPage::restoreOptions()
 void MemoryPage::storeOptions()
 {
     QSettings s;
-    s.setValue(QStringLiteral("memory/breakdown"), m_breakdown->currentData());
-    s.setValue(QStringLiteral("memory/order"), m_order->currentData());
-    s.setValue(QStringLiteral("memory/includeGaps"), m_gaps->isChecked());
-    s.setValue(QStringLiteral("memory/showMaxMemory"), m_capacity->isChecked());
+    s.setValue(SettingsKey::memoryBreakdown, m_breakdown->currentData());
+    s.setValue(SettingsKey::memoryOrder, m_order->currentData());
+    s.setValue(SettingsKey::memoryIncludeGaps, m_gaps->isChecked());
+    s.setValue(SettingsKey::memoryShowMaxMemory, m_capacity->isChecked());
 }
 
 void MemoryPage::refreshToolbar()
@@ -378,9 +379,9 @@ QString MemoryPage::scopeText(const QString& formatted, uint32_t commonTiles) co
     QString list = formatted;
     if (list.size() > 80)
         list = list.left(80) + QStringLiteral("…");
-    QString text = QStringLiteral("Tables show <b>%1 selected tile%2</b>%4: %3")
-                       .arg(countText(selection.size()), selection.size() == 1 ? QString() : QStringLiteral("s"),
-                            list.toHtmlEscaped(), target ? QStringLiteral(" of both reports") : QString());
+    QString text = QStringLiteral("Tables show <b>%1 selected %2</b>%4: %3")
+                       .arg(countText(selection.size()), pluralText(selection.size(), "tile"), list.toHtmlEscaped(),
+                            target ? QStringLiteral(" of both reports") : QString());
     if (differentTiles)
         text += QStringLiteral(" (only tiles 0–%1 are in both reports; the rest are left out)").arg(countText(commonTiles - 1));
     else if (!target && selection.size() > size_t(DetailsModel::kMaxTileColumns))

@@ -7,10 +7,12 @@
 #include "views/widgets/compared_table.hpp"
 #include "views/programs/operation_charts.hpp"
 #include "views/programs/operation_details_view.hpp"
+#include "views/widgets/page_parts.hpp"
 #include "views/widgets/part_error.hpp"
 #include "views/widgets/small_chart.hpp"
 #include "views/widgets/split_pair.hpp"
 #include "views/widgets/table_panel.hpp"
+#include "models/settings_keys.hpp"
 
 #include <QAction>
 #include <QComboBox>
@@ -36,8 +38,6 @@ namespace popscope {
 namespace {
 // Bars that fit the chart's height with readable labels: 3 to 10.
 int barsFor(int height) { return std::clamp((height - 110) / 24, 3, 10); }
-const char* kHiddenColumnsKey = "operations/hiddenColumns";
-const char* kMetricKey = "operations/chartMetric";
 } // namespace
 
 OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
@@ -46,7 +46,7 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
     m_targetModel = new OperationsModel(this);
     m_panel = new TablePanel(m_model, QStringLiteral("operations"), this);
     m_panel->setObjectName(QStringLiteral("Operations"));
-    m_panel->setFilterSettingsKey(QStringLiteral("operations/filter"));
+    m_panel->setFilterSettingsKey(SettingsKey::operationsFilter);
     m_panel->setEmptyText(QStringLiteral("This profile has no operations. Operations come from the framework's "
                                          "debug information (PopART, PopTorch); profile with debug information on."));
     m_panel->view()->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -63,12 +63,12 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
     m_metric->addItem(QStringLiteral("Code size"), int(OperationMetric::CodeSize));
     m_metric->addItem(QStringLiteral("FLOPs"), int(OperationMetric::Flops));
     m_metric->setToolTip(QStringLiteral("What the bar chart ranks the operations by"));
-    m_metric->setCurrentIndex(std::clamp(QSettings().value(QLatin1String(kMetricKey), 0).toInt(), 0, 2));
+    m_metric->setCurrentIndex(std::clamp(QSettings().value(SettingsKey::operationsChartMetric, 0).toInt(), 0, 2));
 
     // Column chooser: every column but the name, remembered.
     m_hidden.assign(OperationsModel::ColumnCount, false);
     const QStringList hidden = QSettings()
-                                   .value(QLatin1String(kHiddenColumnsKey),
+                                   .value(SettingsKey::operationsHiddenColumns,
                                           QStringList{QStringLiteral("Programs"), QStringLiteral("Steps")})
                                    .toStringList();
     m_columnsButton = new QPushButton(QStringLiteral("Columns"), this);
@@ -99,7 +99,7 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
     toolbar->addWidget(m_metric);
 
     m_split = splitPair(Qt::Vertical, splitPair(Qt::Horizontal, m_panel, m_details, this), m_chart, this);
-    m_error = makePartErrorLabel(this);
+    m_error = PageParts::errorLabel(this, Qt::AlignCenter);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(toolbar);
@@ -119,7 +119,7 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
             reload();
     });
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this](int index) {
-        QSettings().setValue(QLatin1String(kMetricKey), index);
+        QSettings().setValue(SettingsKey::operationsChartMetric, index);
         updateChart();
     });
     connect(m_details, &OperationDetailsView::programActivated, this, [this](uint32_t program) {
@@ -214,7 +214,7 @@ void OperationsPage::setColumnVisible(int column, bool visible)
     for (int c = 0; c < OperationsModel::ColumnCount; ++c)
         if (m_hidden[size_t(c)])
             hidden << m_model->columns()[size_t(c)].header;
-    QSettings().setValue(QLatin1String(kHiddenColumnsKey), hidden);
+    QSettings().setValue(SettingsKey::operationsHiddenColumns, hidden);
     const auto actions = m_columnsMenu->actions();
     if (column - 1 < actions.size() && actions[column - 1]->isChecked() != visible)
         actions[column - 1]->setChecked(visible);

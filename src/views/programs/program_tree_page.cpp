@@ -4,6 +4,7 @@
 #include "models/report_state.hpp"
 #include "models/memory/tile_scope.hpp"
 #include "views/widgets/column_fitter.hpp"
+#include "views/widgets/page_parts.hpp"
 #include "views/widgets/part_error.hpp"
 #include "views/programs/program_details_view.hpp"
 #include "views/widgets/split_pair.hpp"
@@ -68,7 +69,7 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     toolbar->addWidget(m_note, 1);
 
     m_split = splitPair(Qt::Horizontal, m_view, m_details, this);
-    m_error = makePartErrorLabel(this);
+    m_error = PageParts::errorLabel(this, Qt::AlignCenter);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(toolbar);
     layout->addWidget(m_split, 1);

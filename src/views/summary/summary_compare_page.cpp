@@ -7,6 +7,7 @@
 #include "models/memory/tile_scope.hpp"
 #include "views/widgets/chart_palette.hpp"
 #include "views/widgets/table_panel.hpp"
+#include "models/settings_keys.hpp"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -25,9 +26,9 @@ QString verdict(const QString& role, const LoadedReport& report, MemoryUnit unit
     if (s.fits)
         return QStringLiteral("%1 <b>%2</b>: <span style='color:#2ca02c; font-weight:bold'>✔ fits</span>, uses %3 of %4 (%5)")
             .arg(role, name, bytesText(s.totalUsedIncludingGaps, unit), bytesText(s.totalCapacity, unit),
-                 QString::fromStdString(formatPercent(s.totalCapacity ? double(s.totalUsedIncludingGaps) / double(s.totalCapacity) : 0)));
-    return QStringLiteral("%1 <b>%2</b>: <span style='color:%3; font-weight:bold'>✘ out of memory</span>, %4 tiles over capacity")
-        .arg(role, name, ChartPalette::overCapacity().name(), countText(s.tilesOverCapacity));
+                 QString::fromStdString(formatPercent(s.shareUsed())));
+    return QStringLiteral("%1 <b>%2</b>: <span style='color:%3; font-weight:bold'>✘ out of memory</span>, %4 over capacity")
+        .arg(role, name, ChartPalette::overCapacity().name(), countOfText(s.tilesOverCapacity, "tile"));
 }
 } // namespace
 
@@ -54,11 +55,11 @@ SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent) : Re
     optionsPanel->setEmptyText(QStringLiteral("No engine options differ between the two reports."));
     m_onlyDifferences = new QCheckBox(QStringLiteral("Only differences"), this);
     m_onlyDifferences->setToolTip(QStringLiteral("Show only the options whose values differ or that one report lacks"));
-    m_onlyDifferences->setChecked(QSettings().value(QStringLiteral("summary/optionsOnlyDifferences"), false).toBool());
+    m_onlyDifferences->setChecked(QSettings().value(SettingsKey::summaryOptionsOnlyDifferences, false).toBool());
     m_options->setOnlyDifferences(m_onlyDifferences->isChecked());
     connect(m_onlyDifferences, &QCheckBox::toggled, this, [this](bool only) {
         m_options->setOnlyDifferences(only);
-        QSettings().setValue(QStringLiteral("summary/optionsOnlyDifferences"), only);
+        QSettings().setValue(SettingsKey::summaryOptionsOnlyDifferences, only);
     });
 
     auto* optionsBox = new QWidget(this);

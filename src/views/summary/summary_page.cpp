@@ -1,13 +1,14 @@
 #include "views/summary/summary_page.hpp"
 
 #include "models/summary/engine_options_model.hpp"
+#include "popscope/summary_figures.hpp"
 #include "models/memory/tile_scope.hpp"
 #include "views/widgets/chart_palette.hpp"
 #include "views/widgets/scroll_page.hpp"
 #include "views/widgets/collapsible_section.hpp"
 #include "views/widgets/table_panel.hpp"
+#include "models/settings_keys.hpp"
 
-#include <QDateTime>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 
 namespace popscope {
 
@@ -58,10 +60,12 @@ QWidget* formWidget(QFormLayout*& form, QWidget* parent)
 
 QString notRecorded() { return QStringLiteral("not recorded"); }
 
-QString orNotRecorded(const std::string& text)
+QString qstr(const char* text) { return QString::fromUtf8(text); }
+
+// Names the label showing a figure of the table, so tests find each figure where the page shows it.
+void tagFigure(QLabel* value, const std::string& section, const std::string& label)
 {
-    const QString t = QString::fromStdString(text).trimmed();
-    return t.isEmpty() ? notRecorded() : t;
+    value->setProperty("summaryFigure", QString::fromStdString(section + '\n' + label));
 }
 
 } // namespace
@@ -70,17 +74,8 @@ QString orNotRecorded(const std::string& text)
 // timestamp: both mean "not recorded", not "written on 1 January 1970".
 QString SummaryPage::timestampText(const std::string& timestamp)
 {
-    const QString t = QString::fromStdString(timestamp).trimmed();
-    if (t.isEmpty() || t.startsWith(QStringLiteral("1970-01-01")) || t == QStringLiteral("0"))
-        return notRecorded();
-    QDateTime when = QDateTime::fromString(t, Qt::ISODateWithMs);
-    if (!when.isValid())
-        when = QDateTime::fromString(t, Qt::ISODate);
-    if (!when.isValid())
-        return t; // show what the file says
-    if (when.toSecsSinceEpoch() <= 0)
-        return notRecorded();
-    return t;
+    const std::string recorded = recordedTimestamp(timestamp);
+    return recorded.empty() ? notRecorded() : QString::fromStdString(recorded);
 }
 
 SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
@@ -103,22 +98,23 @@ SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : ReportPage(state
     m_fit->setTextFormat(Qt::RichText);
     layout->addWidget(m_fit);
 
-    const QString key = QStringLiteral("summary/expanded/");
     auto section = [&](const QString& title, QWidget* body, const QString& id) {
-        layout->addWidget(new CollapsibleSection(title, body, key + id, content));
+        layout->addWidget(new CollapsibleSection(title, body, SettingsKey::summaryExpandedPrefix + id, content));
     };
-    section(QStringLiteral("Target"), formWidget(m_target, content), QStringLiteral("target"));
+    section(qstr(figure_section::target), formWidget(m_target, content), QStringLiteral("target"));
     auto* memoryBody = new QWidget(content);
     m_memory = new QGridLayout(memoryBody);
     m_memory->setHorizontalSpacing(24);
-    section(QStringLiteral("Memory"), memoryBody, QStringLiteral("memory"));
-    section(QStringLiteral("Graph"), formWidget(m_graph, content), QStringLiteral("graph"));
-    section(QStringLiteral("Poplar and report"), formWidget(m_poplar, content), QStringLiteral("poplar"));
+    section(qstr(figure_section::memory), memoryBody, QStringLiteral("memory"));
+    section(qstr(figure_section::graph), formWidget(m_graph, content), QStringLiteral("graph"));
+    section(qstr(figure_section::poplar), formWidget(m_poplar, content), QStringLiteral("poplar"));
+    section(qstr(figure_section::memoryByCategory), formWidget(m_categories, content), QStringLiteral("categories"));
+    section(qstr(figure_section::cyclesByStepType), formWidget(m_stepTypes, content), QStringLiteral("stepTypes"));
 
     m_options = new EngineOptionsModel(this);
     m_optionsPanel = new TablePanel(m_options, QStringLiteral("engine-options"), content);
     m_optionsPanel->setEmptyText(QStringLiteral("This report records no engine options."));
-    m_optionsPanel->setFilterSettingsKey(QStringLiteral("summary/engineOptionsFilter"));
+    m_optionsPanel->setFilterSettingsKey(SettingsKey::summaryEngineOptionsFilter);
     m_optionsPanel->setMinimumHeight(220);
     m_optionsPanel->setMaximumWidth(960); // keeps each value near its option on wide screens
     section(QStringLiteral("Engine options"), m_optionsPanel, QStringLiteral("engineOptions"));
@@ -132,7 +128,7 @@ SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : ReportPage(state
     jsonLayout->addWidget(m_framework, 1, 0);
     jsonLayout->addWidget(m_app, 1, 1);
     section(QStringLiteral("Framework and application"), jsonBody, QStringLiteral("json"));
-    section(QStringLiteral("Report files"), formWidget(m_files, content), QStringLiteral("files"));
+    section(qstr(figure_section::reportFiles), formWidget(m_files, content), QStringLiteral("files"));
     layout->addStretch(1);
 
     placeInScrollArea(this, content);
@@ -150,12 +146,15 @@ void SummaryPage::clearForm(QFormLayout* form)
         form->removeRow(0);
 }
 
-void SummaryPage::addField(QFormLayout* form, const QString& label, const QString& value, const QString& toolTip)
+QLabel* SummaryPage::addField(QFormLayout* form, const QString& label, const QString& value, const QString& toolTip)
 {
     auto* l = new QLabel(label + QLatin1Char(':'));
     l->setObjectName(label);
     auto* v = new QLabel(value);
     v->setObjectName(QStringLiteral("value:") + label);
+    // Labels and values come from the file (step types, versions): text, never markup.
+    l->setTextFormat(Qt::PlainText);
+    v->setTextFormat(Qt::PlainText);
     v->setTextInteractionFlags(Qt::TextSelectableByMouse);
     v->setWordWrap(true);
     if (!toolTip.isEmpty()) {
@@ -163,6 +162,7 @@ void SummaryPage::addField(QFormLayout* form, const QString& label, const QStrin
         v->setToolTip(toolTip);
     }
     form->addRow(l, v);
+    return v;
 }
 
 QString SummaryPage::fieldText(const QString& label) const
@@ -171,9 +171,18 @@ QString SummaryPage::fieldText(const QString& label) const
     return v ? v->text() : QString();
 }
 
+QString SummaryPage::figureShown(const std::string& section, const std::string& label) const
+{
+    const QString key = QString::fromStdString(section + '\n' + label);
+    for (const QLabel* l : findChildren<QLabel*>())
+        if (l->property("summaryFigure").toString() == key)
+            return l->text();
+    return {};
+}
+
 void SummaryPage::refresh()
 {
-    for (QFormLayout* f : {m_target, m_graph, m_poplar, m_files})
+    for (QFormLayout* f : {m_target, m_graph, m_poplar, m_categories, m_stepTypes, m_files})
         clearForm(f);
     while (QLayoutItem* item = m_memory->takeAt(0)) {
         delete item->widget();
@@ -189,103 +198,31 @@ void SummaryPage::refresh()
         return;
     }
     const ProfileSummary& s = report->summary;
-    const Target& t = s.target;
     const MemoryUnit u = m_state->unit();
-    auto bytes = [u](uint64_t b) { return bytesText(b, u); };
     m_title->setText(report->fileName());
     m_title->setToolTip(report->path);
-    const QString red = ChartPalette::overCapacity().name();
-    const QString green = QColor(0x2c, 0xa0, 0x2c).name();
-    if (s.fits)
-        m_fit->setText(QStringLiteral("<span style='color:%1; font-weight:bold'>✔ Fits in memory</span> — uses %2 of %3 (%4), %5 spare.")
-                           .arg(green, bytes(s.totalUsedIncludingGaps), bytes(s.totalCapacity),
-                                QString::fromStdString(formatPercent(s.totalCapacity ? double(s.totalUsedIncludingGaps) / double(s.totalCapacity) : 0)),
-                                bytes(s.totalCapacity - std::min(s.totalCapacity, s.totalUsedIncludingGaps))));
-    else
-        m_fit->setText(QStringLiteral("<span style='color:%1; font-weight:bold'>✘ Out of memory</span> — %2 tiles need more than their %3. "
-                                      "See Insights and the Memory report.")
-                           .arg(red, countText(s.tilesOverCapacity), bytes(t.bytesPerTile)));
+    showFit(s);
 
-    addField(m_target, QStringLiteral("Type"), orNotRecorded(t.type));
-    addField(m_target, QStringLiteral("Architecture"), orNotRecorded(t.architecture));
-    addField(m_target, QStringLiteral("Timestamp"), timestampText(s.info.timestamp),
-             QStringLiteral("When the profile was written"));
-    addField(m_target, QStringLiteral("Tiles per IPU"), countText(t.tilesPerIpu));
-    addField(m_target, QStringLiteral("IPUs"), countText(t.numIpus));
-    if (t.numReplicas > 1) {
-        addField(m_target, QStringLiteral("IPUs per replica"), countText(t.ipusPerReplica));
-        addField(m_target, QStringLiteral("Replicas"), countText(t.numReplicas));
+    const std::vector<SummaryFigure> figures = summaryFigures(s);
+    addField(m_files, QStringLiteral("Directory"), QFileInfo(report->path).absolutePath());
+    const std::map<std::string, QFormLayout*> forms = {{figure_section::target, m_target}, {figure_section::graph, m_graph},
+        {figure_section::poplar, m_poplar}, {figure_section::memoryByCategory, m_categories},
+        {figure_section::cyclesByStepType, m_stepTypes}, {figure_section::reportFiles, m_files}};
+    for (const SummaryFigure& f : figures) {
+        const auto form = forms.find(f.section);
+        if (form == forms.end())
+            continue; // Memory: the grid below
+        QString toolTip = QString::fromStdString(f.toolTip);
+        if (f.exactBytes)
+            toolTip = countText(f.number) + QStringLiteral(" bytes");
+        const QString label = QString::fromStdString(f.label);
+        tagFigure(addField(form->second, label, QString::fromStdString(figureText(f, u)), toolTip), f.section, f.label);
     }
-    addField(m_target, QStringLiteral("Total tiles"), countText(t.numTiles()));
-    addField(m_target, QStringLiteral("Memory per tile"), bytes(t.bytesPerTile), countText(t.bytesPerTile) + QStringLiteral(" bytes"));
-    addField(m_target, QStringLiteral("Memory per IPU"), bytes(t.bytesPerIpu()), countText(t.bytesPerIpu()) + QStringLiteral(" bytes"));
-    if (t.numReplicas > 1)
-        addField(m_target, QStringLiteral("Memory per replica"), bytes(t.bytesPerIpu() * t.ipusPerReplica));
-    addField(m_target, QStringLiteral("Total memory"), bytes(t.totalMemory()), countText(t.totalMemory()) + QStringLiteral(" bytes"));
-    addField(m_target, QStringLiteral("Clock"), t.clockHz > 0 ? QStringLiteral("%1 GHz").arg(t.clockHz / 1e9, 0, 'f', 2) : notRecorded());
-    addField(m_target, QStringLiteral("Compute instrumentation"), orNotRecorded(t.computeInstrumentation));
-    addField(m_target, QStringLiteral("External exchange instrumentation"), orNotRecorded(t.externalExchangeInstrumentation));
+    fillMemoryGrid(s, figures);
 
-    // Memory per IPU.
-    const QStringList headers = {QStringLiteral("IPU"), QStringLiteral("Used (excl. gaps)"), QStringLiteral("Used (incl. gaps)"),
-                                 QStringLiteral("Capacity"), QStringLiteral("Share used"), QStringLiteral("Most used tile"),
-                                 QStringLiteral("Tiles over capacity")};
-    for (int c = 0; c < headers.size(); ++c) {
-        auto* h = new QLabel(QStringLiteral("<b>%1</b>").arg(headers[c]));
-        m_memory->addWidget(h, 0, c, c == 0 ? Qt::AlignLeft : Qt::AlignRight);
-    }
-    int row = 1;
-    auto addRow = [&](const QStringList& cells, bool over) {
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* l = new QLabel(cells[c]);
-            l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-            if (over && c == cells.size() - 1)
-                l->setText(QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(red, cells[c]));
-            m_memory->addWidget(l, row, c, c == 0 ? Qt::AlignLeft : Qt::AlignRight);
-        }
-        ++row;
-    };
-    for (const IpuMemorySummary& ipu : s.ipus)
-        addRow({QString::number(ipu.ipu), bytes(ipu.usedExcludingGaps), bytes(ipu.usedIncludingGaps), bytes(ipu.capacity),
-                QString::fromStdString(formatPercent(ipu.capacity ? double(ipu.usedIncludingGaps) / double(ipu.capacity) : 0)),
-                QStringLiteral("%1 (%2)").arg(ipu.maxTile).arg(bytes(ipu.maxTileBytes)), countText(ipu.tilesOverCapacity)},
-               ipu.tilesOverCapacity > 0);
-    const auto fullest = std::max_element(s.ipus.begin(), s.ipus.end(), [](const IpuMemorySummary& a, const IpuMemorySummary& b) {
-        return a.maxTileBytes < b.maxTileBytes;
-    });
-    addRow({QStringLiteral("<b>All</b>"), bytes(s.totalUsedExcludingGaps), bytes(s.totalUsedIncludingGaps), bytes(s.totalCapacity),
-            QString::fromStdString(formatPercent(s.totalCapacity ? double(s.totalUsedIncludingGaps) / double(s.totalCapacity) : 0)),
-            fullest == s.ipus.end() ? QString() : QStringLiteral("%1 (%2)").arg(fullest->maxTile).arg(bytes(fullest->maxTileBytes)),
-            countText(s.tilesOverCapacity)},
-           s.tilesOverCapacity > 0);
-    m_memory->setColumnStretch(headers.size(), 1);
-
-    addField(m_graph, QStringLiteral("Compute sets"), countText(s.numComputeSets));
-    addField(m_graph, QStringLiteral("Vertices"), countText(s.numVertices), QStringLiteral("Vertex instances over all compute sets"));
-    addField(m_graph, QStringLiteral("Vertex types"), countText(s.numVertexTypes));
-    addField(m_graph, QStringLiteral("Variables"), countText(s.numVariables));
-    addField(m_graph, QStringLiteral("Edges"), countText(s.info.numEdges));
-    addField(m_graph, QStringLiteral("Programs"), countText(s.numPrograms));
-    addField(m_graph, QStringLiteral("Exchanges"), countText(s.numExchanges));
-    addField(m_graph, QStringLiteral("Liveness steps"), countText(s.numLivenessSteps));
-    addField(m_graph, QStringLiteral("Execution steps"), countText(s.numExecutionSteps));
-    addField(m_graph, QStringLiteral("Runs"), countText(s.numRuns));
-    addField(m_graph, QStringLiteral("Operations"), countText(s.numOperations));
-    if (s.totalCycles > 0 && t.clockHz <= 0)
-        addField(m_graph, QStringLiteral("Total cycles"), countText(s.totalCycles));
-    else if (s.totalCycles > 0)
-        addField(m_graph, QStringLiteral("Total cycles"),
-                 QStringLiteral("%1 (%2 ms at %3 GHz)")
-                     .arg(countText(s.totalCycles))
-                     .arg(double(s.totalCycles) / t.clockHz * 1e3, 0, 'f', 3)
-                     .arg(t.clockHz / 1e9, 0, 'f', 2));
-
-    addField(m_poplar, QStringLiteral("Poplar version"), orNotRecorded(s.info.poplarVersion));
-    if (!s.info.generator.empty())
-        addField(m_poplar, QStringLiteral("Written by"), QString::fromStdString(s.info.generator));
-    addField(m_poplar, QStringLiteral("Profile format"), QStringLiteral("%1.%2").arg(s.formatMajor).arg(s.formatMinor));
+    // What the window knows of the open file, beyond the profile's own figures.
     addField(m_poplar, QStringLiteral("File"), QFileInfo(report->path).absoluteFilePath());
-    addField(m_poplar, QStringLiteral("File size"), bytes(uint64_t(QFileInfo(report->path).size())));
+    addField(m_poplar, QStringLiteral("File size"), bytesText(uint64_t(QFileInfo(report->path).size()), u));
     addField(m_poplar, QStringLiteral("Opened in"), QStringLiteral("%1 ms").arg(report->loadMilliseconds));
 
     m_options->setUnit(u);
@@ -294,17 +231,79 @@ void SummaryPage::refresh()
     const QString app = prettyJson(s.info.appJson);
     m_framework->setPlainText(framework.isEmpty() ? QStringLiteral("No framework.json in this report.") : framework);
     m_app->setPlainText(app.isEmpty() ? QStringLiteral("No app.json in this report.") : app);
-
-    addField(m_files, QStringLiteral("Directory"), QFileInfo(report->path).absolutePath());
-    for (const ReportFile& f : s.reportFiles)
-        addField(m_files, QString::fromStdString(f.label), f.present ? QStringLiteral("✔ present") : QStringLiteral("— not found"));
     alignFormLabels();
+}
+
+// The banner renders the "Fits" figure.
+void SummaryPage::showFit(const ProfileSummary& s)
+{
+    const MemoryUnit u = m_state->unit();
+    auto bytes = [u](uint64_t b) { return bytesText(b, u); };
+    m_fit->setObjectName(QStringLiteral("value:Fits"));
+    tagFigure(m_fit, figure_section::memory, "Fits"); // the banner shows the "Fits" figure
+    if (s.fits)
+        m_fit->setText(QStringLiteral("<span style='color:%1; font-weight:bold'>✔ Fits in memory</span> — uses %2 of %3 (%4), %5 spare.")
+                           .arg(QColor(0x2c, 0xa0, 0x2c).name(), bytes(s.totalUsedIncludingGaps), bytes(s.totalCapacity),
+                                QString::fromStdString(formatPercent(s.shareUsed())),
+                                bytes(s.totalCapacity - std::min(s.totalCapacity, s.totalUsedIncludingGaps))));
+    else
+        m_fit->setText(QStringLiteral("<span style='color:%1; font-weight:bold'>✘ Out of memory</span> — %2 %4 more than their %3. "
+                                      "See Insights and the Memory report.")
+                           .arg(ChartPalette::overCapacity().name(), countOfText(s.tilesOverCapacity, "tile"), bytes(s.target.bytesPerTile),
+                                pluralText(s.tilesOverCapacity, "needs", "need")));
+}
+
+// The Memory section: one row per IPU, then its figures of the table as the "All" row. Each
+// IPU's "IPU n" figure is its used (including gaps) cell; Fits is the banner above.
+void SummaryPage::fillMemoryGrid(const ProfileSummary& s, const std::vector<SummaryFigure>& figures)
+{
+    const MemoryUnit u = m_state->unit();
+    auto bytes = [u](uint64_t b) { return bytesText(b, u); };
+    const QStringList headers = {QStringLiteral("IPU"), QStringLiteral("Used (excl. gaps)"), QStringLiteral("Used (incl. gaps)"),
+                                 QStringLiteral("Capacity"), QStringLiteral("Share used"), QStringLiteral("Most used tile"),
+                                 QStringLiteral("Tiles over capacity")};
+    const std::array<const char*, 7> figureOfColumn = {"", "Used (excluding gaps)", "Used (including gaps)", "Capacity",
+                                                       "Share used", "Most used tile", "Tiles over capacity"};
+    for (int c = 0; c < headers.size(); ++c)
+        m_memory->addWidget(new QLabel(QStringLiteral("<b>%1</b>").arg(headers[c])), 0, c, c == 0 ? Qt::AlignLeft : Qt::AlignRight);
+    int row = 1;
+    auto addRow = [&](const QStringList& cells, bool over, const std::array<std::string, 7>& figureNames) {
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* l = new QLabel(cells[c]);
+            l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+            if (!figureNames[size_t(c)].empty()) {
+                l->setObjectName(QStringLiteral("value:") + QString::fromStdString(figureNames[size_t(c)]));
+                tagFigure(l, figure_section::memory, figureNames[size_t(c)]);
+            }
+            if (over && c == cells.size() - 1)
+                l->setText(QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(ChartPalette::overCapacity().name(), cells[c]));
+            m_memory->addWidget(l, row, c, c == 0 ? Qt::AlignLeft : Qt::AlignRight);
+        }
+        ++row;
+    };
+    for (const IpuMemorySummary& ipu : s.ipus) {
+        std::array<std::string, 7> names;
+        names[2] = "IPU " + std::to_string(ipu.ipu); // its figure's value: used including gaps
+        addRow({QString::number(ipu.ipu), bytes(ipu.usedExcludingGaps), bytes(ipu.usedIncludingGaps), bytes(ipu.capacity),
+                QString::fromStdString(formatPercent(ipu.shareUsed())),
+                QStringLiteral("%1 on tile %2").arg(bytes(ipu.maxTileBytes)).arg(ipu.maxTile), countText(ipu.tilesOverCapacity)},
+               ipu.tilesOverCapacity > 0, names);
+    }
+    QStringList all = {QStringLiteral("<b>All</b>")};
+    std::array<std::string, 7> names;
+    for (size_t c = 1; c < figureOfColumn.size(); ++c) {
+        const SummaryFigure* f = findFigure(figures, figure_section::memory, figureOfColumn[c]);
+        all << (f ? QString::fromStdString(figureText(*f, u)) : QString());
+        names[c] = figureOfColumn[c];
+    }
+    addRow(all, s.tilesOverCapacity > 0, names);
+    m_memory->setColumnStretch(headers.size(), 1);
 }
 
 // Each section has its own form; one label width for all of them lines the values up down the page.
 void SummaryPage::alignFormLabels()
 {
-    const std::array<QFormLayout*, 4> forms = {m_target, m_graph, m_poplar, m_files};
+    const std::array<QFormLayout*, 6> forms = {m_target, m_graph, m_poplar, m_categories, m_stepTypes, m_files};
     int width = 0;
     for (QFormLayout* form : forms)
         for (int r = 0; r < form->rowCount(); ++r)

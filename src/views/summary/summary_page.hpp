@@ -3,8 +3,10 @@
 // version, engine options (filterable), framework and application JSON, report files. Each
 // section folds away; the folded state is remembered.
 #include "models/report_state.hpp"
+#include "popscope/summary_figures.hpp"
 
 #include <string>
+#include <vector>
 
 #include "views/widgets/report_page.hpp"
 
@@ -25,6 +27,8 @@ public:
     explicit SummaryPage(ReportState* state, QWidget* parent = nullptr);
     // Text of the value shown for a field label (e.g. "Tiles per IPU"), for tests.
     QString fieldText(const QString& label) const;
+    // Text of the label showing figure `label` of `section` of the summary table, "" if none does (tests).
+    QString figureShown(const std::string& section, const std::string& label) const;
     // "not recorded" for an empty or Unix-epoch timestamp, else the timestamp.
     static QString timestampText(const std::string& timestamp);
     TablePanel* engineOptions() const { return m_optionsPanel; }
@@ -34,7 +38,9 @@ private:
     void showReports() override { refresh(); }
     void clearForm(QFormLayout* form);
     void alignFormLabels();
-    void addField(QFormLayout* form, const QString& label, const QString& value, const QString& toolTip = {});
+    void showFit(const ProfileSummary& summary);
+    void fillMemoryGrid(const ProfileSummary& summary, const std::vector<SummaryFigure>& figures);
+    QLabel* addField(QFormLayout* form, const QString& label, const QString& value, const QString& toolTip = {});
 
     QLabel* m_title;
     QLabel* m_fit;
@@ -42,6 +48,8 @@ private:
     QGridLayout* m_memory;
     QFormLayout* m_graph;
     QFormLayout* m_poplar;
+    QFormLayout* m_categories;
+    QFormLayout* m_stepTypes;
     EngineOptionsModel* m_options;
     TablePanel* m_optionsPanel;
     QPlainTextEdit* m_framework;

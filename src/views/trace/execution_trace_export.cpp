@@ -1,20 +1,18 @@
-// The Execution Trace page's outputs: the program types' legend, the Chrome trace export and the
-// image of the traces.
+// The Execution Trace page's outputs: the program types' legend, the Chrome trace export (written
+// by a TraceExporter) and the image of the traces.
 #include "views/trace/execution_trace_page.hpp"
 
 #include "models/image_file.hpp"
 #include "models/programs/program_type_style.hpp"
+#include "models/trace/trace_exporter.hpp"
 #include "models/report_state.hpp"
-#include "popscope/chrome_trace.hpp"
-#include "popscope/errors.hpp"
 #include "views/trace/trace_view.hpp"
+#include "views/widgets/save_dialog.hpp"
 
-#include <QFileDialog>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
-#include <QtConcurrent>
 
 namespace popscope {
 
@@ -56,36 +54,27 @@ void ExecutionTracePage::exportTrace(bool perTile)
     if (!m_slots[0].data)
         return;
     const QString suggested = QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral(".trace.json");
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export the trace"), suggested,
-        QStringLiteral("Chrome trace JSON (*.json)"));
+    const QString path = askSavePath(this, QStringLiteral("Export the trace"), suggested, QStringLiteral("Chrome trace JSON (*.json)"));
     if (path.isEmpty())
         return;
-    const std::string source = m_state->report()->path.toStdString();
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
-        const QString problem = watcher->result();
-        watcher->deleteLater();
-        if (problem.isEmpty())
-            m_readout->setText(QStringLiteral("Wrote %1: open it in Perfetto UI (ui.perfetto.dev) or chrome://tracing").arg(path));
-        else
+    if (!m_exporter) {
+        m_exporter = new TraceExporter(this);
+        connect(m_exporter, &TraceExporter::progress, m_readout, &QLabel::setText);
+        connect(m_exporter, &TraceExporter::written, this, [this](const QString& written) {
+            m_readout->setText(QStringLiteral("Wrote %1: open it in Perfetto UI (ui.perfetto.dev) or chrome://tracing").arg(written));
+        });
+        connect(m_exporter, &TraceExporter::failed, this, [this](const QString&, const QString& problem) {
             QMessageBox::warning(this, QStringLiteral("Export the trace"), problem);
-    });
-    m_readout->setText(QStringLiteral("Writing %1…").arg(path));
-    watcher->setFuture(QtConcurrent::run([source, path, perTile]() -> QString {
-        try {
-            writeChromeTrace(*Profile::open(source), path.toStdString(), perTile);
-            return {};
-        } catch (const ProfileError& error) {
-            return QString::fromStdString(error.what());
-        }
-    }));
+        });
+    }
+    m_exporter->start(m_state->report()->path, path, perTile);
 }
 
 void ExecutionTracePage::saveImage()
 {
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save the trace as an image"),
-        QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral("-trace.png"),
-        QStringLiteral("PNG image (*.png)"));
+    const QString path = askSavePath(this, QStringLiteral("Save the trace as an image"),
+                                     QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral("-trace.png"),
+                                     QStringLiteral("PNG image (*.png)"), QStandardPaths::PicturesLocation);
     if (path.isEmpty())
         return;
     QString error; // both traces in compare mode, with the readout line

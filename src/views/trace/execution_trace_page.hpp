@@ -25,6 +25,7 @@ namespace popscope {
 struct LoadedReport;
 class TablePanel;
 class TraceBuilder;
+class TraceExporter;
 class TraceFiguresModel;
 class TraceOverview;
 class TraceStepDetails;
@@ -121,6 +122,7 @@ private:
     Slot m_slots[2];
     WaitingStepsModel* m_waits;
     TraceFiguresModel* m_figures;
+    TraceExporter* m_exporter = nullptr; // made at the first export
     bool m_needsBuild = false; // a report is open and its trace not built yet
     int64_t m_pendingStep = -1; // a step asked for (showRow) before the trace was built
 };

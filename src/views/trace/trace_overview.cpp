@@ -1,6 +1,7 @@
 #include "views/trace/trace_overview.hpp"
 
 #include "views/trace/trace_tiles_painter.hpp"
+#include "models/tile_axis.hpp"
 #include "models/trace/trace_zoom.hpp"
 
 #include <QMouseEvent>
@@ -132,11 +133,11 @@ void TraceOverview::mouseDoubleClickEvent(QMouseEvent*) { m_zoom->fit(); }
 
 void TraceOverview::wheelEvent(QWheelEvent* event)
 {
-    const double notches = event->angleDelta().y() / 120.0;
+    const double factor = wheelZoomFactor(event->angleDelta().y());
     const QRect window = windowRect();
     const double anchor = std::clamp(double(event->position().x() - window.left()) / std::max(1, window.width()), 0.0, 1.0);
-    if (notches != 0)
-        m_zoom->zoomAround(std::pow(0.8, notches), anchor);
+    if (factor != 1.0)
+        m_zoom->zoomAround(factor, anchor);
     event->accept();
 }
 

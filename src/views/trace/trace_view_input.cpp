@@ -4,6 +4,7 @@
 
 #include "popscope/units.hpp"
 #include "views/trace/trace_axis.hpp"
+#include "models/tile_axis.hpp"
 #include "models/trace/trace_zoom.hpp"
 
 #include <QKeyEvent>
@@ -126,26 +127,22 @@ QString TraceView::readoutAt(const QPoint& pos) const
 void TraceView::wheelEvent(QWheelEvent* event)
 {
     const QRect area = plotArea();
+    const double factor = wheelZoomFactor(event->angleDelta().y());
     if (event->modifiers() & Qt::ControlModifier) { // the tiles: around the tile under the cursor
-        const auto all = lanes();
-        const double notches = event->angleDelta().y() / 120.0;
-        for (const Lane& lane : all) {
+        for (const Lane& lane : lanes()) {
             if (!lane.tiles.contains(event->position().toPoint()))
                 continue;
-            const double anchor = double(event->position().y() - lane.tiles.top()) / std::max(1, lane.tiles.height());
-            const double shown = double(m_tileLast - m_tileFirst);
-            const double wanted = std::clamp(shown * std::pow(0.8, notches), 1.0, double(m_trace->lod.tilesPerIpu()));
-            const double at = m_tileFirst + anchor * shown;
-            const double first = std::clamp(at - anchor * wanted, 0.0, double(m_trace->lod.tilesPerIpu()) - wanted);
-            setTileWindow(uint32_t(std::lround(first)), uint32_t(std::lround(first + wanted)));
+            const TileWindow shown{double(m_tileFirst), double(m_tileLast - m_tileFirst)};
+            const double at = xToPosition(event->position().y() - lane.tiles.top(), shown, std::max(1, lane.tiles.height()));
+            const TileWindow wanted = zoomAround(shown, at, factor, m_trace->lod.tilesPerIpu(), 1.0);
+            setTileWindow(uint32_t(std::lround(wanted.first)), uint32_t(std::lround(wanted.first + wanted.count)));
         }
         event->accept();
         return;
     }
     const double anchor = double(event->position().x() - area.left()) / std::max(1, area.width());
-    const double notches = event->angleDelta().y() / 120.0;
-    if (notches != 0)
-        m_zoom->zoomAround(std::pow(0.8, notches), anchor);
+    if (factor != 1.0)
+        m_zoom->zoomAround(factor, anchor);
     event->accept();
 }
 

@@ -1,19 +1,18 @@
 #include "views/what_changed/what_changed_page.hpp"
 
 #include "models/what_changed/change_lines_model.hpp"
+#include "models/what_changed/report_comparer.hpp"
 #include "models/compare_colors.hpp"
 #include "models/report_state.hpp"
 #include "models/table_filter_proxy.hpp"
 #include "models/memory/tile_scope.hpp"
 #include "views/widgets/table_panel.hpp"
-#include "popscope/errors.hpp"
 
 #include <QGridLayout>
 #include <QLabel>
 #include <QSortFilterProxyModel>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace popscope {
 
@@ -41,6 +40,31 @@ QString diffHtml(const SignedDiff& diff, bool bytes, MemoryUnit unit)
 
 WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
 {
+    buildHeader();
+    auto* headlineBox = new QWidget(this);
+    m_headlines = new QGridLayout(headlineBox);
+    m_headlines->setContentsMargins(0, 4, 0, 4);
+    m_headlines->setHorizontalSpacing(18);
+    m_headlines->setVerticalSpacing(4);
+    buildTable();
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(16, 12, 16, 8);
+    layout->setSpacing(8);
+    layout->addWidget(m_title);
+    layout->addWidget(m_status);
+    layout->addWidget(m_note);
+    layout->addWidget(headlineBox);
+    layout->addWidget(new QLabel(QStringLiteral("<b>Every change, largest first</b> · double-click a line to open its rows"), this));
+    layout->addWidget(m_panel, 1);
+
+    m_comparer = new ReportComparer(this);
+    followState();
+    recompute();
+}
+
+void WhatChangedPage::buildHeader()
+{
     m_title = new QLabel(this);
     m_title->setTextFormat(Qt::RichText);
     QFont big = m_title->font();
@@ -55,13 +79,10 @@ WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent) : ReportPa
     m_note->setForegroundRole(QPalette::ToolTipText);
     m_note->setContentsMargins(8, 4, 8, 4);
     m_note->setVisible(false);
+}
 
-    auto* headlineBox = new QWidget(this);
-    m_headlines = new QGridLayout(headlineBox);
-    m_headlines->setContentsMargins(0, 4, 0, 4);
-    m_headlines->setHorizontalSpacing(18);
-    m_headlines->setVerticalSpacing(4);
-
+void WhatChangedPage::buildTable()
+{
     m_model = new ChangeLinesModel(this);
     m_panel = new TablePanel(m_model, QStringLiteral("what-changed"), this);
     m_panel->setEmptyText(QStringLiteral("The two reports hold the same memory figures."));
@@ -72,105 +93,61 @@ WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent) : ReportPa
     m_panel->view()->setToolTip(QStringLiteral("Double-click a line to see its rows in the report it comes from"));
     connect(m_panel->view(), &QTreeView::doubleClicked, this,
             [this](const QModelIndex& index) { openLine(m_panel->proxy()->mapToSource(index).row()); });
+}
 
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(16, 12, 16, 8);
-    layout->setSpacing(8);
-    layout->addWidget(m_title);
-    layout->addWidget(m_status);
-    layout->addWidget(m_note);
-    layout->addWidget(headlineBox);
-    layout->addWidget(new QLabel(QStringLiteral("<b>Every change, largest first</b> · double-click a line to open its rows"), this));
-    layout->addWidget(m_panel, 1);
-
-    connect(state, &ReportState::unitChanged, this, [this] {
+void WhatChangedPage::followState()
+{
+    connect(m_comparer, &ReportComparer::progress, this, &WhatChangedPage::showStatus);
+    connect(m_comparer, &ReportComparer::compared, this, [this] {
+        show();
+        finishWork();
+    });
+    connect(m_comparer, &ReportComparer::tracesCompared, this, [this] {
+        show();
+        emit tracesReady();
+    });
+    connect(m_comparer, &ReportComparer::failed, this, [this](const QString& message) {
+        show();
+        showStatus(QStringLiteral("The reports could not be compared: %1").arg(message));
+        finishWork();
+    });
+    connect(m_state, &ReportState::unitChanged, this, [this] {
         m_model->setUnit(m_state->unit());
         show();
     });
-    recompute();
 }
 
-WhatChangedPage::~WhatChangedPage()
-{
-    if (m_watcher)
-        m_watcher->waitForFinished();
-    if (m_traceWatcher)
-        m_traceWatcher->waitForFinished();
-}
+const ReportComparison* WhatChangedPage::comparison() const { return m_comparer->comparison(); }
+
+bool WhatChangedPage::tracesPending() const { return m_comparer->tracesPending(); }
 
 QString WhatChangedPage::statusText() const { return !m_status->isHidden() ? m_status->text() : QString(); }
+
+void WhatChangedPage::showStatus(const QString& text)
+{
+    m_status->setText(text);
+    m_status->setVisible(true);
+}
 
 void WhatChangedPage::showReports()
 {
     startWork(); // ready once the comparison is shown
     recompute();
-    if (!m_watcher)
+    if (!m_comparer->isComparing())
         finishWork();
 }
 
 void WhatChangedPage::recompute()
 {
-    const auto source = m_state->report(), target = m_state->comparedReport();
-    if (m_watcher) {
-        m_watcher->disconnect(this);
-        connect(m_watcher, &QFutureWatcherBase::finished, m_watcher, &QObject::deleteLater);
-        m_watcher = nullptr;
-    }
-    if (m_traceWatcher) { // a late result belongs to other reports
-        m_traceWatcher->disconnect(this);
-        connect(m_traceWatcher, &QFutureWatcherBase::finished, m_traceWatcher, &QObject::deleteLater);
-        m_traceWatcher = nullptr;
-    }
-    m_traceError.clear();
-    m_comparison.reset();
-    if (!source || !target) {
+    // Work for the reports before is dropped; with two reports the comparer says it is comparing.
+    m_comparer->start(m_state->report(), m_state->comparedReport());
+    if (!m_comparer->isComparing())
         show();
-        return;
-    }
-    m_status->setText(QStringLiteral("Comparing %1 with %2…").arg(source->fileName(), target->fileName()));
-    m_status->setVisible(true);
-    m_watcher = new QFutureWatcher<std::shared_ptr<ReportComparison>>(this);
-    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
-        auto* watcher = m_watcher;
-        m_watcher = nullptr;
-        watcher->deleteLater();
-        m_comparison = watcher->result();
-        compareTraces();
-        show();
-        finishWork();
-    });
-    // Reading the parts it needs, the join and the diffs run off the GUI thread.
-    m_watcher->setFuture(QtConcurrent::run([a = source->core, b = target->core] {
-        return std::make_shared<ReportComparison>(compareReports(*a, *b));
-    }));
 }
 
-void WhatChangedPage::compareTraces()
+void WhatChangedPage::addTraceHeadlines(const ReportComparison& c, int& row)
 {
-    m_traceWatcher = new QFutureWatcher<TraceResult>(this);
-    connect(m_traceWatcher, &QFutureWatcherBase::finished, this, [this] {
-        auto* watcher = std::exchange(m_traceWatcher, nullptr);
-        watcher->deleteLater();
-        const TraceResult result = watcher->result();
-        m_comparison->trace = result.comparison;
-        m_traceError = result.error;
-        show();
-        emit tracesReady();
-    });
-    m_traceWatcher->setFuture(QtConcurrent::run([a = m_state->report()->core, b = m_state->comparedReport()->core] {
-        try {
-            return TraceResult{compareExecutionTraces(*a, *b), {}};
-        } catch (const ProfileError& error) { // a damaged trace: said on the page, the rest stays
-            return TraceResult{{}, QString::fromStdString(error.what())};
-        } catch (const std::bad_alloc&) {
-            return TraceResult{{}, QStringLiteral("not enough memory to analyse the execution traces")};
-        }
-    }));
-}
-
-void WhatChangedPage::addTraceHeadlines(int& row)
-{
-    const TraceComparison& t = m_comparison->trace;
+    const TraceComparison& t = c.trace;
     if (!t.present)
         return;
     const auto label = [this](const QString& text) { return cell(text, this, Qt::AlignLeft | Qt::AlignVCenter); };
@@ -195,14 +172,20 @@ void WhatChangedPage::addTraceHeadlines(int& row)
     ++row;
 }
 
-void WhatChangedPage::show()
+void WhatChangedPage::clearHeadlines()
 {
     while (QLayoutItem* item = m_headlines->takeAt(0)) {
         delete item->widget();
         delete item;
     }
+}
+
+void WhatChangedPage::show()
+{
+    clearHeadlines();
     const auto source = m_state->report(), target = m_state->comparedReport();
-    if (!m_comparison || !source || !target) {
+    const ReportComparison* comparison = m_comparer->comparison();
+    if (!comparison || !source || !target) {
         m_title->setText(source && target ? QStringLiteral("What changed") : QStringLiteral("What changed needs two reports"));
         if (!(source && target))
             m_status->setText(QStringLiteral("Compare two reports with File ▸ Compare Two Reports… (Ctrl+Shift+O)."));
@@ -210,8 +193,7 @@ void WhatChangedPage::show()
         m_note->setVisible(false);
         return;
     }
-    const ReportComparison& c = *m_comparison;
-    const MemoryUnit unit = m_state->unit();
+    const ReportComparison& c = *comparison;
     m_title->setText(QStringLiteral("What changed from <b>%1</b> to <b>%2</b>")
                          .arg(source->fileName().toHtmlEscaped(), target->fileName().toHtmlEscaped()));
     m_status->setVisible(false);
@@ -221,11 +203,27 @@ void WhatChangedPage::show()
     int row = 0;
     for (const QString& header : {QString(), QStringLiteral("Source"), QStringLiteral("Target"), QStringLiteral("Change")})
         m_headlines->addWidget(cell(QStringLiteral("<b>%1</b>").arg(header), this), 0, row++);
+    row = 1;
+    addFigureHeadlines(c, row);
+    addLivenessHeadline(c, row);
+    addTraceHeadlines(c, row);
+    if (m_comparer->tracesPending())
+        showStatus(m_comparer->stage());
+    else if (!m_comparer->traceError().isEmpty())
+        showStatus(QStringLiteral("The execution traces could not be compared: %1").arg(m_comparer->traceError()));
+    m_headlines->setColumnStretch(5, 1);
+    m_model->setUnit(m_state->unit());
+    m_model->setLines(whatChanged(c));
+}
+
+void WhatChangedPage::addFigureHeadlines(const ReportComparison& c, int& row)
+{
     struct Headline {
         QString label;
         const ComparedFigure& figure;
         bool bytes;
     };
+    const MemoryUnit unit = m_state->unit();
     const ComparedFigure variables = compareFigure(c.variables.sourceRows, c.variables.targetRows);
     const Headline headlines[] = {
         {QStringLiteral("Total memory (including gaps)"), c.totalMemory, true},
@@ -235,7 +233,6 @@ void WhatChangedPage::show()
         {QStringLiteral("Not-always-live memory"), c.notAlwaysLive, true},
         {QStringLiteral("Variables"), variables, false},
     };
-    row = 1;
     for (const Headline& h : headlines) {
         const auto value = [&](uint64_t v) { return h.bytes ? bytesText(v, unit) : countText(v); };
         m_headlines->addWidget(cell(h.label, this, Qt::AlignLeft | Qt::AlignVCenter), row, 0);
@@ -244,35 +241,29 @@ void WhatChangedPage::show()
         m_headlines->addWidget(cell(diffHtml(h.figure.diff, h.bytes, unit), this, Qt::AlignLeft | Qt::AlignVCenter), row, 3);
         ++row;
     }
+}
+
+void WhatChangedPage::addLivenessHeadline(const ReportComparison& c, int& row)
+{
     // Liveness: the peak of each report, with its step and program beside it.
-    if (c.liveness.available) {
-        const ComparedFigure peak = compareFigure(c.liveness.sourcePeak, c.liveness.targetPeak);
-        m_headlines->addWidget(cell(QStringLiteral("Peak liveness (not always live)"), this, Qt::AlignLeft | Qt::AlignVCenter),
-                               row, 0);
-        m_headlines->addWidget(cell(bytesText(peak.source, unit), this), row, 1);
-        m_headlines->addWidget(cell(bytesText(peak.target, unit), this), row, 2);
-        m_headlines->addWidget(cell(diffHtml(peak.diff, true, unit), this, Qt::AlignLeft | Qt::AlignVCenter), row, 3);
-        const auto where = [](uint32_t step, const std::string& program) {
-            return QStringLiteral("step %1 <i>%2</i>").arg(countText(step), QString::fromStdString(program).toHtmlEscaped());
-        };
-        m_headlines->addWidget(cell(QStringLiteral("at %1 → %2")
-                                        .arg(where(c.liveness.sourcePeakStep, c.liveness.sourcePeakProgram),
-                                             where(c.liveness.targetPeakStep, c.liveness.targetPeakProgram)),
-                                    this, Qt::AlignLeft | Qt::AlignVCenter),
-                               row, 4);
-        ++row;
-    }
-    addTraceHeadlines(row);
-    if (m_traceWatcher) {
-        m_status->setText(QStringLiteral("Analysing the execution traces (total cycles, parallel efficiency)…"));
-        m_status->setVisible(true);
-    } else if (!m_traceError.isEmpty()) {
-        m_status->setText(QStringLiteral("The execution traces could not be compared: %1").arg(m_traceError));
-        m_status->setVisible(true);
-    }
-    m_headlines->setColumnStretch(5, 1);
-    m_model->setUnit(unit);
-    m_model->setLines(whatChanged(c));
+    if (!c.liveness.available)
+        return;
+    const MemoryUnit unit = m_state->unit();
+    const ComparedFigure peak = compareFigure(c.liveness.sourcePeak, c.liveness.targetPeak);
+    m_headlines->addWidget(cell(QStringLiteral("Peak liveness (not always live)"), this, Qt::AlignLeft | Qt::AlignVCenter),
+                           row, 0);
+    m_headlines->addWidget(cell(bytesText(peak.source, unit), this), row, 1);
+    m_headlines->addWidget(cell(bytesText(peak.target, unit), this), row, 2);
+    m_headlines->addWidget(cell(diffHtml(peak.diff, true, unit), this, Qt::AlignLeft | Qt::AlignVCenter), row, 3);
+    const auto where = [](uint32_t step, const std::string& program) {
+        return QStringLiteral("step %1 <i>%2</i>").arg(countText(step), QString::fromStdString(program).toHtmlEscaped());
+    };
+    m_headlines->addWidget(cell(QStringLiteral("at %1 → %2")
+                                    .arg(where(c.liveness.sourcePeakStep, c.liveness.sourcePeakProgram),
+                                         where(c.liveness.targetPeakStep, c.liveness.targetPeakProgram)),
+                                this, Qt::AlignLeft | Qt::AlignVCenter),
+                           row, 4);
+    ++row;
 }
 
 void WhatChangedPage::openLine(int row)

@@ -1,15 +1,10 @@
 #pragma once
 // What changed (compare mode only): the headline differences between the source and the target,
 // in words and numbers, ranked by size (core's whatChanged, the same lines popscope-cli compare
-// prints). Each line links to the report and rows it comes from. Computed off the GUI thread in two
-// stages: the report figures first, then the execution traces (total cycles, parallel efficiency,
-// shares of the cycles), which read every tile's cycles and may take a second on large profiles.
+// prints). Each line links to the report and rows it comes from. A ReportComparer computes it off
+// the GUI thread in two stages: the report figures first, then the execution traces.
 #include "views/widgets/report_page.hpp"
 #include "popscope/report_comparison.hpp"
-
-#include <QFutureWatcher>
-
-#include <memory>
 
 class QGridLayout;
 class QLabel;
@@ -17,19 +12,20 @@ class QLabel;
 namespace popscope {
 
 class ChangeLinesModel;
+class ReportComparer;
 class TablePanel;
 
 class WhatChangedPage : public ReportPage {
     Q_OBJECT
 public:
     explicit WhatChangedPage(ReportState* state, QWidget* parent = nullptr);
-    ~WhatChangedPage() override;
     ChangeLinesModel* model() const { return m_model; }
     TablePanel* panel() const { return m_panel; }
     // The comparison shown, or null while it is computed (tests wait for `ready`).
-    const ReportComparison* comparison() const { return m_comparison.get(); }
+    const ReportComparison* comparison() const;
+    ReportComparer* comparer() const { return m_comparer; }
 
-    bool tracesPending() const { return m_traceWatcher != nullptr; }
+    bool tracesPending() const;
     QString statusText() const;
 
 signals:
@@ -39,20 +35,19 @@ protected:
     void showReports() override; // compares the reports; ready once the figures are shown
 
 private:
+    void buildHeader(); // title, status line, the note on differing targets
+    void buildTable();  // every change, as sentences
+    void followState(); // the comparer's stages and the unit
     void recompute();
-    void compareTraces();
+    void showStatus(const QString& text);
     void show();
-    void addTraceHeadlines(int& row);
+    void clearHeadlines();
+    void addFigureHeadlines(const ReportComparison& c, int& row);
+    void addLivenessHeadline(const ReportComparison& c, int& row);
+    void addTraceHeadlines(const ReportComparison& c, int& row);
     void openLine(int row);
 
-    QFutureWatcher<std::shared_ptr<ReportComparison>>* m_watcher = nullptr;
-    struct TraceResult {
-        TraceComparison comparison;
-        QString error;
-    };
-    QFutureWatcher<TraceResult>* m_traceWatcher = nullptr;
-    QString m_traceError;
-    std::shared_ptr<ReportComparison> m_comparison;
+    ReportComparer* m_comparer;
     QLabel* m_title;
     QLabel* m_status;
     QLabel* m_note;

@@ -2,13 +2,9 @@
 
 #include "models/image_file.hpp"
 
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QImage>
-#include <QMessageBox>
 #include <QPainter>
-#include <QSettings>
-#include <QStandardPaths>
 #include <QSvgGenerator>
 
 namespace popscope {
@@ -43,26 +39,6 @@ bool writeChartImage(const QString& path, QSize size, const QFont& font, const Q
         paint(p, area);
     }
     return saveImageFile(image, path, error); // whole or not at all (a full disk keeps the old file)
-}
-
-void askAndSaveChart(QWidget* parent, const QString& baseName, const std::function<bool(const QString&, QString*)>& save)
-{
-    QSettings settings;
-    const QString folder = settings.value(QStringLiteral("paths/exportFolder"),
-                                          QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
-    QString filter;
-    const QString path = QFileDialog::getSaveFileName(parent, QStringLiteral("Save chart"),
-                                                      folder + QLatin1Char('/') + baseName + QStringLiteral(".png"),
-                                                      QStringLiteral("PNG image (*.png);;SVG image (*.svg)"), &filter);
-    if (path.isEmpty())
-        return;
-    QString target = path;
-    if (QFileInfo(target).suffix().isEmpty())
-        target += filter.contains(QStringLiteral("svg")) ? QStringLiteral(".svg") : QStringLiteral(".png");
-    settings.setValue(QStringLiteral("paths/exportFolder"), QFileInfo(target).absolutePath());
-    QString error;
-    if (!save(target, &error))
-        QMessageBox::warning(parent, QStringLiteral("Save chart"), error);
 }
 
 } // namespace popscope

@@ -83,11 +83,10 @@ void NavigationStrip::mouseDoubleClickEvent(QMouseEvent*) { resetWindow(); }
 
 void NavigationStrip::wheelEvent(QWheelEvent* event)
 {
-    const double steps = event->angleDelta().y() / 120.0;
-    if (steps == 0)
+    const double factor = wheelZoomFactor(event->angleDelta().y());
+    if (factor == 1.0)
         return;
-    applyWindow(zoomAround(currentWindow(), positionAtX(int(event->position().x())), std::pow(0.8, steps),
-                           uint32_t(std::max(1.0, extent()))));
+    applyWindow(zoomAround(currentWindow(), positionAtX(int(event->position().x())), factor, uint32_t(std::max(1.0, extent()))));
 }
 
 } // namespace popscope

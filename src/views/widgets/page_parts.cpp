@@ -6,11 +6,13 @@
 
 namespace popscope::PageParts {
 
-QLabel* errorLabel(QWidget* parent)
+QLabel* errorLabel(QWidget* parent, Qt::Alignment alignment)
 {
     auto* label = new QLabel(parent);
     label->setVisible(false);
     label->setWordWrap(true);
+    label->setAlignment(alignment);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QPalette palette = label->palette();
     palette.setColor(QPalette::WindowText, QColor(214, 39, 40));
     label->setPalette(palette);

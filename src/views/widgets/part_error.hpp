@@ -1,10 +1,10 @@
 #pragma once
 // A report part a page needs, read with its error caught: the page shows the message (naming the
-// file and the problem) instead of its views, and the other pages go on working.
+// file and the problem, in PageParts::errorLabel) instead of its views, and the other pages go on
+// working.
 #include "models/report_state.hpp"
 #include "popscope/errors.hpp"
 
-#include <QLabel>
 #include <QString>
 
 namespace popscope {
@@ -24,17 +24,6 @@ QString partError(const ReportState& state, Read read)
         }
     }
     return {};
-}
-
-// The label a page shows such an error in, hidden until there is one.
-inline QLabel* makePartErrorLabel(QWidget* parent)
-{
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setAlignment(Qt::AlignCenter);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    label->setVisible(false);
-    return label;
 }
 
 } // namespace popscope

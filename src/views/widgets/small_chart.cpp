@@ -1,17 +1,12 @@
 #include "views/widgets/small_chart.hpp"
 
-#include "models/image_file.hpp"
 #include "models/tile_axis.hpp"
+#include "views/widgets/chart_export.hpp"
 #include "views/widgets/chart_palette.hpp"
+#include "views/widgets/save_dialog.hpp"
 
 #include <QAction>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QMessageBox>
 #include <QPainter>
-#include <QSettings>
-#include <QStandardPaths>
-#include <QSvgGenerator>
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QValueAxis>
 
@@ -71,47 +66,17 @@ void SmallChart::applyPalette()
 bool SmallChart::saveImage(const QString& path, QString* error)
 {
     const QSize size = this->size().expandedTo(QSize(480, 300));
-    if (QFileInfo(path).suffix().compare(QStringLiteral("svg"), Qt::CaseInsensitive) == 0) {
-        QSvgGenerator generator;
-        generator.setFileName(path);
-        generator.setSize(size);
-        generator.setViewBox(QRect(QPoint(0, 0), size));
-        QPainter p;
-        if (!p.begin(&generator)) {
-            if (error)
-                *error = QStringLiteral("%1: cannot write the SVG file").arg(path);
-            return false;
-        }
-        render(&p);
-        return true;
-    }
-    QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(2);
-    image.fill(ChartPalette::background(palette()));
-    {
-        QPainter p(&image);
+    const QColor background = ChartPalette::background(palette());
+    return writeChartImage(path, size, font(), m_exportName, [this, background](QPainter& p, const QRect& area) {
+        p.fillRect(area, background);
         p.setRenderHint(QPainter::Antialiasing);
-        render(&p, QRectF(QPointF(0, 0), QSizeF(size)));
-    }
-    return saveImageFile(image, path, error);
+        render(&p, QRectF(area));
+    }, error);
 }
 
 void SmallChart::saveWithDialog()
 {
-    QSettings settings;
-    const QString folder = settings.value(QStringLiteral("paths/exportFolder"),
-                                          QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
-    QString filter;
-    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save chart"), folder + QLatin1Char('/') + m_exportName + QStringLiteral(".png"),
-                                                QStringLiteral("PNG image (*.png);;SVG image (*.svg)"), &filter);
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += filter.contains(QStringLiteral("svg")) ? QStringLiteral(".svg") : QStringLiteral(".png");
-    settings.setValue(QStringLiteral("paths/exportFolder"), QFileInfo(path).absolutePath());
-    QString error;
-    if (!saveImage(path, &error))
-        QMessageBox::warning(this, QStringLiteral("Save chart"), error);
+    askAndSaveChart(this, m_exportName, [this](const QString& path, QString* error) { return saveImage(path, error); });
 }
 
 } // namespace popscope

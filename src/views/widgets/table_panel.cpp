@@ -4,12 +4,11 @@
 #include "models/table_filter_proxy.hpp"
 #include "models/memory/tile_scope.hpp"
 #include "views/widgets/column_fitter.hpp"
+#include "views/widgets/save_dialog.hpp"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -18,7 +17,6 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
-#include <QStandardPaths>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -190,15 +188,10 @@ void TablePanel::copySelection()
 
 void TablePanel::exportCsv()
 {
-    QSettings settings;
-    const QString folder = settings.value(QStringLiteral("paths/exportFolder"),
-                                          QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).toString();
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export %1 as CSV").arg(m_exportName),
-                                                      folder + QLatin1Char('/') + m_exportName + QStringLiteral(".csv"),
-                                                      QStringLiteral("CSV files (*.csv);;All files (*)"));
+    const QString path = askSavePath(this, QStringLiteral("Export %1 as CSV").arg(m_exportName), m_exportName + QStringLiteral(".csv"),
+                                     QStringLiteral("CSV files (*.csv);;All files (*)"));
     if (path.isEmpty())
         return;
-    settings.setValue(QStringLiteral("paths/exportFolder"), QFileInfo(path).absolutePath());
     QString error;
     if (!CsvExporter::writeFile(*m_proxy, path, &error))
         QMessageBox::warning(this, QStringLiteral("Export failed"), error);

@@ -1,0 +1,219 @@
+// The one table of summary figures, and how each kind of figure reads as text.
+#include "popscope/summary_figures.hpp"
+
+#include "popscope/errors.hpp"
+#include "popscope/memory_categories.hpp"
+#include "popscope/plural.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+namespace popscope {
+
+namespace {
+
+std::string clockText(double hz)
+{
+    if (hz <= 0)
+        return "not recorded";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f GHz", hz / 1e9);
+    return text;
+}
+
+// Appends rows of one section.
+class FigureList {
+public:
+    explicit FigureList(std::vector<SummaryFigure>& figures) : m_figures(figures) {}
+    void section(const char* name) { m_section = name; }
+    SummaryFigure& add(std::string label, FigureKind kind, uint64_t number = 0)
+    {
+        SummaryFigure& f = m_figures.emplace_back();
+        f.section = m_section;
+        f.label = std::move(label);
+        f.kind = kind;
+        f.number = number;
+        return f;
+    }
+    void text(std::string label, std::string text) { add(std::move(label), FigureKind::Text).text = std::move(text); }
+    SummaryFigure& count(std::string label, uint64_t n) { return add(std::move(label), FigureKind::Count, n); }
+    void bytes(std::string label, uint64_t n, bool exact = false) { add(std::move(label), FigureKind::Bytes, n).exactBytes = exact; }
+
+private:
+    std::vector<SummaryFigure>& m_figures;
+    std::string m_section;
+};
+
+void targetFigures(FigureList& add, const ProfileSummary& s)
+{
+    const Target& t = s.target;
+    add.section(figure_section::target);
+    add.text("Type", t.type);
+    add.text("Architecture", t.architecture);
+    SummaryFigure& when = add.add("Timestamp", FigureKind::Text);
+    when.text = recordedTimestamp(s.info.timestamp);
+    when.toolTip = "When the profile was written";
+    add.count("Tiles per IPU", t.tilesPerIpu);
+    add.count("IPUs", t.numIpus);
+    if (t.numReplicas > 1) {
+        add.count("IPUs per replica", t.ipusPerReplica);
+        add.count("Replicas", t.numReplicas);
+        add.count("Total IPUs", uint64_t(t.numIpus) * t.numReplicas);
+    }
+    add.count("Total tiles", t.numTiles());
+    add.bytes("Memory per tile", t.bytesPerTile, true);
+    add.bytes("Memory per IPU", t.bytesPerIpu(), true);
+    if (t.numReplicas > 1)
+        add.bytes("Memory per replica", t.bytesPerIpu() * t.ipusPerReplica);
+    add.bytes("Total memory", t.totalMemory(), true);
+    add.add("Clock", FigureKind::Hz).fraction = t.clockHz;
+    add.text("Compute instrumentation", t.computeInstrumentation);
+    add.text("External exchange instrumentation", t.externalExchangeInstrumentation);
+}
+
+void memoryFigures(FigureList& add, const ProfileSummary& s)
+{
+    add.section(figure_section::memory);
+    add.bytes("Used (excluding gaps)", s.totalUsedExcludingGaps);
+    add.bytes("Used (including gaps)", s.totalUsedIncludingGaps);
+    add.bytes("Capacity", s.totalCapacity);
+    add.add("Share used", FigureKind::Percent).fraction = s.shareUsed();
+    const auto fullest = std::max_element(s.ipus.begin(), s.ipus.end(),
+        [](const IpuMemorySummary& a, const IpuMemorySummary& b) { return a.maxTileBytes < b.maxTileBytes; });
+    SummaryFigure& most = add.add("Most used tile", FigureKind::Bytes, fullest == s.ipus.end() ? 0 : fullest->maxTileBytes);
+    if (fullest != s.ipus.end())
+        most.text = " on tile " + std::to_string(fullest->maxTile);
+    add.count("Tiles over capacity", s.tilesOverCapacity);
+    add.text("Fits", s.fits ? "yes, every tile is within " + formatBytes(s.target.bytesPerTile)
+                            : "NO: " + countOf(s.tilesOverCapacity, "tile") + ' ' + pluralWord(s.tilesOverCapacity, "exceeds", "exceed")
+                                  + ' ' + formatBytes(s.target.bytesPerTile));
+    for (const IpuMemorySummary& ipu : s.ipus) {
+        SummaryFigure& f = add.add("IPU " + std::to_string(ipu.ipu), FigureKind::Bytes, ipu.usedIncludingGaps);
+        f.text = " of " + formatBytes(ipu.capacity) + " (" + formatPercent(ipu.shareUsed()) + "), fullest tile "
+            + std::to_string(ipu.maxTile) + " at " + formatBytes(ipu.maxTileBytes);
+        f.toolTip = "Used (including gaps) on this IPU";
+    }
+    add.section(figure_section::memoryByCategory);
+    for (const NamedTotal& c : s.memoryByCategory)
+        add.add(categoryLabel(c.name), FigureKind::Bytes, c.value).text = formatShareAfter(c.value, s.totalUsedExcludingGaps);
+}
+
+void graphFigures(FigureList& add, const ProfileSummary& s)
+{
+    add.section(figure_section::graph);
+    add.count("Compute sets", s.numComputeSets);
+    add.count("Vertices", s.numVertices).toolTip = "Vertex instances over all compute sets";
+    add.count("Vertex types", s.numVertexTypes);
+    add.count("Variables", s.numVariables);
+    add.count("Edges", s.info.numEdges);
+    add.count("Programs", s.numPrograms);
+    add.count("Exchanges", s.numExchanges);
+    add.count("Liveness steps", s.numLivenessSteps);
+    add.count("Execution steps", s.numExecutionSteps);
+    add.count("Runs", s.numRuns);
+    add.count("Operations", s.numOperations);
+    if (s.totalCycles > 0) {
+        SummaryFigure& cycles = add.add("Total cycles", FigureKind::Cycles, s.totalCycles);
+        cycles.fraction = s.target.clockHz;
+        cycles.toolTip = "Execution span over all IPUs: the latest step end less the earliest start";
+    }
+    add.section(figure_section::cyclesByStepType);
+    uint64_t all = 0; // saturating: a hostile file could make the sum wrap
+    for (const NamedTotal& c : s.cyclesByStepType)
+        all = c.value > UINT64_MAX - all ? UINT64_MAX : all + c.value;
+    for (const NamedTotal& c : s.cyclesByStepType)
+        add.add(c.name, FigureKind::Cycles, c.value).text = formatShareAfter(c.value, all);
+}
+
+void poplarFigures(FigureList& add, const ProfileSummary& s)
+{
+    add.section(figure_section::poplar);
+    add.text("Poplar version", s.info.poplarVersion);
+    if (!s.info.generator.empty())
+        add.text("Written by", s.info.generator);
+    add.text("Profile format", std::to_string(s.formatMajor) + "." + std::to_string(s.formatMinor));
+    add.section(figure_section::reportFiles);
+    for (const ReportFile& f : s.reportFiles)
+        add.text(f.label, f.present ? "✔ present" : "— not found");
+}
+
+} // namespace
+
+std::vector<SummaryFigure> summaryFigures(const ProfileSummary& s)
+{
+    std::vector<SummaryFigure> figures;
+    FigureList add(figures);
+    targetFigures(add, s);
+    memoryFigures(add, s);
+    graphFigures(add, s);
+    poplarFigures(add, s);
+    return figures;
+}
+
+std::vector<std::string> figureSections(const std::vector<SummaryFigure>& figures)
+{
+    std::vector<std::string> sections;
+    for (const SummaryFigure& f : figures)
+        if (std::find(sections.begin(), sections.end(), f.section) == sections.end())
+            sections.push_back(f.section);
+    return sections;
+}
+
+const SummaryFigure* findFigure(const std::vector<SummaryFigure>& figures, const std::string& section,
+                                const std::string& label)
+{
+    for (const SummaryFigure& f : figures)
+        if (f.section == section && f.label == label)
+            return &f;
+    return nullptr;
+}
+
+std::string sectionNote(const std::string& section)
+{
+    if (section == figure_section::memoryByCategory)
+        return "all tiles, excluding gaps";
+    if (section == figure_section::cyclesByStepType)
+        return "summed over steps and IPUs";
+    return {};
+}
+
+std::string figureText(const SummaryFigure& f, MemoryUnit unit)
+{
+    // Text stored in the file, made safe for a terminal (no escape sequences, bounded length).
+    const std::string detail = printableMessage(f.text, 200);
+    switch (f.kind) {
+    case FigureKind::Text: return detail.empty() ? "not recorded" : detail;
+    case FigureKind::Count: return formatCount(f.number) + detail;
+    case FigureKind::Bytes: return formatBytes(f.number, unit) + detail;
+    case FigureKind::Percent: return formatPercent(f.fraction) + detail;
+    case FigureKind::Hz: return clockText(f.fraction) + detail;
+    case FigureKind::Cycles:
+        if (f.fraction > 0) {
+            char time[64];
+            std::snprintf(time, sizeof time, " (%.3f ms at %s)", double(f.number) / f.fraction * 1e3,
+                          clockText(f.fraction).c_str());
+            return formatCount(f.number) + time + detail;
+        }
+        return formatCount(f.number) + detail;
+    }
+    return detail;
+}
+
+std::string recordedTimestamp(const std::string& timestamp)
+{
+    const auto first = timestamp.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos)
+        return {};
+    const std::string t = timestamp.substr(first, timestamp.find_last_not_of(" \t\r\n") - first + 1);
+    if (t == "0")
+        return {};
+    // An ISO date in or before 1970 is a clock that was not set, not a date.
+    const bool isoYear = t.size() >= 5 && std::all_of(t.begin(), t.begin() + 4, [](unsigned char c) { return std::isdigit(c); })
+        && t[4] == '-';
+    if (isoYear && (std::stoi(t.substr(0, 4)) < 1970 || t.rfind("1970-01-01", 0) == 0))
+        return {};
+    return t;
+}
+
+} // namespace popscope

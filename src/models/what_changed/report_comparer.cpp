@@ -1,0 +1,132 @@
+#include "models/what_changed/report_comparer.hpp"
+
+#include "popscope/errors.hpp"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace popscope {
+
+namespace {
+
+// A watcher whose result nobody wants any more: it goes once its work ends (the work holds its
+// reports itself, so nothing waits for it).
+template <typename T> void release(QFutureWatcher<T>*& watcher, QObject* owner)
+{
+    if (!watcher)
+        return;
+    watcher->disconnect(owner);
+    if (watcher->isFinished())
+        watcher->deleteLater();
+    else
+        QObject::connect(watcher, &QFutureWatcherBase::finished, watcher, &QObject::deleteLater);
+    watcher = nullptr;
+}
+
+} // namespace
+
+ReportComparer::ReportComparer(QObject* parent)
+    : QObject(parent)
+{
+}
+
+ReportComparer::~ReportComparer()
+{
+    waitForFinished();
+}
+
+void ReportComparer::waitForFinished()
+{
+    if (m_figures)
+        m_figures->waitForFinished();
+    if (m_traces)
+        m_traces->waitForFinished();
+}
+
+void ReportComparer::setStage(const QString& stage)
+{
+    m_stage = stage;
+    if (!stage.isEmpty())
+        emit progress(stage);
+}
+
+void ReportComparer::drop()
+{
+    release(m_figures, this);
+    release(m_traces, this); // a late result belongs to other reports
+    m_source.reset();
+    m_target.reset();
+    m_comparison.reset();
+    m_traceError.clear();
+    m_stage.clear();
+}
+
+void ReportComparer::start(
+    std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target)
+{
+    drop();
+    if (!source || !target)
+        return;
+    m_source = source->core;
+    m_target = target->core;
+    setStage(QStringLiteral("Comparing %1 with %2…").arg(source->fileName(), target->fileName()));
+    m_figures = new QFutureWatcher<Figures>(this);
+    connect(m_figures, &QFutureWatcherBase::finished, this, &ReportComparer::onCompared);
+    // Reading the parts it needs, the join and the diffs run off the GUI thread.
+    m_figures->setFuture(QtConcurrent::run([a = m_source, b = m_target]() -> Figures {
+        try {
+            return { std::make_shared<ReportComparison>(compareReports(*a, *b)), {} };
+        } catch (const ProfileError& error) { // a damaged part: said on the page, not a crash
+            return { nullptr, QString::fromStdString(error.what()) };
+        } catch (const std::bad_alloc&) {
+            return { nullptr, QStringLiteral("not enough memory to compare the reports") };
+        }
+    }));
+}
+
+void ReportComparer::onCompared()
+{
+    auto* watcher = std::exchange(m_figures, nullptr);
+    watcher->deleteLater();
+    const Figures result = watcher->result();
+    if (!result.comparison) {
+        m_source.reset();
+        m_target.reset();
+        m_stage.clear();
+        emit failed(result.error);
+        return;
+    }
+    m_comparison = result.comparison;
+    compareTraces();
+    emit compared();
+}
+
+void ReportComparer::compareTraces()
+{
+    setStage(QStringLiteral("Analysing the execution traces (total cycles, parallel efficiency)…"));
+    m_traces = new QFutureWatcher<Traces>(this);
+    connect(m_traces, &QFutureWatcherBase::finished, this, &ReportComparer::onTracesCompared);
+    m_traces->setFuture(QtConcurrent::run([a = m_source, b = m_target]() -> Traces {
+        try {
+            return { compareExecutionTraces(*a, *b), {} };
+        } catch (const ProfileError& error) { // a damaged trace: said on the page, the rest stays
+            return { {}, QString::fromStdString(error.what()) };
+        } catch (const std::bad_alloc&) {
+            return { {}, QStringLiteral("not enough memory to analyse the execution traces") };
+        }
+    }));
+}
+
+void ReportComparer::onTracesCompared()
+{
+    auto* watcher = std::exchange(m_traces, nullptr);
+    watcher->deleteLater();
+    const Traces result = watcher->result();
+    m_comparison->trace = result.comparison;
+    m_traceError = result.error;
+    m_source.reset();
+    m_target.reset();
+    m_stage.clear();
+    emit tracesCompared();
+}
+
+} // namespace popscope
