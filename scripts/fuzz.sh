@@ -80,7 +80,7 @@ done
 # The smallest sample profiles of the normal build, when it made them (< 512 KB each: larger
 # seeds slow every execution down).
 if [ -d "$RELEASE_DIR/profiles" ]; then
-    find "$RELEASE_DIR/profiles" -maxdepth 1 -name '*.pop' -size -512k ! -name 'bench-large.pop' \
+    find "$RELEASE_DIR/profiles" -maxdepth 1 -name '*.pop' -size -512k ! -name 'bench-*.pop' \
         -exec cp {} "$seeds/fuzz_profile/" \;
 fi
 for pop in "$seeds"/fuzz_profile/tiny-*.pop; do

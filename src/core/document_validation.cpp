@@ -7,6 +7,8 @@
 #include <cmath>
 #include <set>
 #include <tuple>
+#include <type_traits>
+#include <vector>
 
 namespace popscope {
 
@@ -28,30 +30,45 @@ struct Checker {
             problem = what;
         return false;
     }
-    bool index(int64_t value, size_t size, const std::string& what, bool optional = true)
+    // `what` names the element checked: a string, or a callable returning one. A callable builds
+    // the name only when the check fails, so checking millions of valid elements stays cheap.
+    template <typename What>
+    static std::string name(const What& what)
+    {
+        if constexpr (std::is_invocable_v<const What&>)
+            return what();
+        else
+            return std::string(what);
+    }
+
+    template <typename What>
+    bool index(int64_t value, size_t size, const What& what, bool optional = true)
     {
         if (optional && value == -1)
             return true;
         if (value < 0 || uint64_t(value) >= size)
-            return fail(what + " refers to " + std::to_string(value) + ", out of range (0.." + std::to_string(size)
-                + ")");
+            return fail(name(what) + " refers to " + std::to_string(value) + ", out of range (0.."
+                + std::to_string(size) + ")");
         return true;
     }
-    bool perTile(size_t size, const std::string& what)
+    template <typename What>
+    bool perTile(size_t size, const What& what)
     {
         if (size != doc.target.tilesPerIpu)
-            return fail(what + " has " + std::to_string(size) + " values, expected one per tile ("
+            return fail(name(what) + " has " + std::to_string(size) + " values, expected one per tile ("
                 + std::to_string(doc.target.tilesPerIpu) + ")");
         return true;
     }
-    bool ipu(uint32_t value, const std::string& what)
+    template <typename What>
+    bool ipu(uint32_t value, const What& what)
     {
-        return value < doc.target.numIpus || fail(what + " names IPU " + std::to_string(value) + " of "
+        return value < doc.target.numIpus || fail(name(what) + " names IPU " + std::to_string(value) + " of "
                                                       + std::to_string(doc.target.numIpus));
     }
-    bool tile(uint32_t value, const std::string& what)
+    template <typename What>
+    bool tile(uint32_t value, const What& what)
     {
-        return value < doc.target.numTiles() || fail(what + " names tile " + std::to_string(value) + " of "
+        return value < doc.target.numTiles() || fail(name(what) + " names tile " + std::to_string(value) + " of "
                                                          + std::to_string(doc.target.numTiles()));
     }
 
@@ -82,19 +99,19 @@ struct Checker {
             tile(t, "tiles.ioTiles");
         std::set<std::tuple<uint32_t, std::string, int, bool>> seen;
         for (const MemorySeries& s : doc.memory) {
-            std::string what = "memory series (" + s.category + ", IPU " + std::to_string(s.ipu) + ")";
+            auto what = [&] { return "memory series (" + s.category + ", IPU " + std::to_string(s.ipu) + ")"; };
             if (s.category.empty())
                 fail("a memory series has no category");
             ipu(s.ipu, what);
             perTile(s.bytesByTile.size(), what);
             if (!seen.insert({ s.ipu, s.category, int(s.region), s.overlapped }).second)
-                fail(what + " appears twice for the same region and overlap");
+                fail(what() + " appears twice for the same region and overlap");
             if (int(s.region) >= kMemoryRegionCount)
-                fail(what + " has an unknown region");
+                fail(what() + " has an unknown region");
         }
         for (const GapSeries& g : doc.gaps) {
             ipu(g.ipu, "a gap series");
-            perTile(g.bytesByTile.size(), "gap series of IPU " + std::to_string(g.ipu));
+            perTile(g.bytesByTile.size(), [&] { return "gap series of IPU " + std::to_string(g.ipu); });
         }
         uint64_t stored = 0;
         for (const MemorySeries& s : doc.memory)
@@ -107,8 +124,9 @@ struct Checker {
             fail(problem);
         for (const LivenessSplit& l : doc.liveness) {
             ipu(l.ipu, "a liveness split");
-            perTile(l.alwaysLiveBytesByTile.size(), "always-live bytes of IPU " + std::to_string(l.ipu));
-            perTile(l.notAlwaysLiveBytesByTile.size(), "not-always-live bytes of IPU " + std::to_string(l.ipu));
+            perTile(l.alwaysLiveBytesByTile.size(), [&] { return "always-live bytes of IPU " + std::to_string(l.ipu); });
+            perTile(l.notAlwaysLiveBytesByTile.size(),
+                [&] { return "not-always-live bytes of IPU " + std::to_string(l.ipu); });
         }
     }
 
@@ -116,28 +134,29 @@ struct Checker {
     {
         for (size_t i = 0; i < doc.variables.size() && problem.empty(); ++i) {
             const Variable& v = doc.variables[i];
-            std::string what = "variable '" + v.name + "'";
-            index(v.debugContext, doc.debugContexts.size(), what + " debug context");
+            auto what = [&] { return "variable '" + v.name + "'"; };
+            index(v.debugContext, doc.debugContexts.size(), [&] { return what() + " debug context"; });
             for (const TileBytes& tb : v.tiles)
                 tile(tb.tile, what);
             for (const StepRange& r : v.liveRanges) {
                 if (r.first > r.last || r.last >= doc.livenessSteps.size())
-                    fail(what + " has a live range outside the liveness steps");
+                    fail(what() + " has a live range outside the liveness steps");
             }
         }
         for (const ComputeSet& cs : doc.computeSets) {
-            index(cs.debugContext, doc.debugContexts.size(), "compute set '" + cs.name + "' debug context");
+            auto what = [&] { return "compute set '" + cs.name + "'"; };
+            index(cs.debugContext, doc.debugContexts.size(), [&] { return what() + " debug context"; });
             for (const ComputeSetVertices& v : cs.vertices) {
-                index(v.vertexType, doc.vertexTypes.size(), "compute set '" + cs.name + "' vertex type", false);
+                index(v.vertexType, doc.vertexTypes.size(), [&] { return what() + " vertex type"; }, false);
                 for (const TileCount& tc : v.countByTile)
-                    tile(tc.tile, "compute set '" + cs.name + "'");
+                    tile(tc.tile, what);
             }
         }
         for (const Exchange& e : doc.exchanges) {
             if (e.kind != "internal" && e.kind != "host" && e.kind != "global")
                 fail("exchange '" + e.name + "' has kind '" + e.kind + "' (internal, host or global)");
             for (const TileBytes& tb : e.codeBytesByTile)
-                tile(tb.tile, "exchange '" + e.name + "'");
+                tile(tb.tile, [&] { return "exchange '" + e.name + "'"; });
         }
     }
 
@@ -146,14 +165,14 @@ struct Checker {
         const size_t n = doc.programs.size();
         for (size_t i = 0; i < n; ++i) {
             const Program& p = doc.programs[i];
-            std::string what = "program " + std::to_string(i) + " (" + p.type + ")";
+            auto what = [&](const char* part) { return "program " + std::to_string(i) + " (" + p.type + ")" + part; };
             if (p.type.empty())
-                fail(what + " has no type");
+                fail(what(" has no type"));
             for (uint32_t c : p.children)
-                index(c, n, what + " child", false);
-            index(p.computeSet, doc.computeSets.size(), what + " compute set");
-            index(p.exchange, doc.exchanges.size(), what + " exchange");
-            index(p.debugContext, doc.debugContexts.size(), what + " debug context");
+                index(c, n, [&] { return what(" child"); }, false);
+            index(p.computeSet, doc.computeSets.size(), [&] { return what(" compute set"); });
+            index(p.exchange, doc.exchanges.size(), [&] { return what(" exchange"); });
+            index(p.debugContext, doc.debugContexts.size(), [&] { return what(" debug context"); });
         }
         for (uint32_t r : doc.controlPrograms)
             index(r, n, "control program", false);
@@ -173,14 +192,15 @@ struct Checker {
     {
         for (size_t i = 0; i < doc.livenessSteps.size() && problem.empty(); ++i) {
             const LivenessStep& s = doc.livenessSteps[i];
-            index(s.program, doc.programs.size(), "liveness step " + std::to_string(i) + " program", false);
+            index(s.program, doc.programs.size(), [&] { return "liveness step " + std::to_string(i) + " program"; },
+                false);
             if (s.notAlwaysLiveBytesByIpu.size() != doc.target.numIpus)
                 fail("liveness step " + std::to_string(i) + " must have one byte count per IPU");
         }
         for (const TileLiveness& t : doc.tileLiveness) {
             index(t.step, doc.livenessSteps.size(), "per-tile liveness step", false);
             ipu(t.ipu, "per-tile liveness");
-            perTile(t.bytesByTile.size(), "per-tile liveness of step " + std::to_string(t.step));
+            perTile(t.bytesByTile.size(), [&] { return "per-tile liveness of step " + std::to_string(t.step); });
         }
     }
 
@@ -188,22 +208,24 @@ struct Checker {
     {
         for (size_t i = 0; i < doc.steps.size() && problem.empty(); ++i) {
             const ExecutionStep& s = doc.steps[i];
-            std::string what = "execution step " + std::to_string(i);
-            index(s.run, doc.runs.size(), what + " run", false);
-            index(s.program, doc.programs.size(), what + " program", false);
-            index(s.computeSet, doc.computeSets.size(), what + " compute set");
-            std::set<uint32_t> ipus;
+            auto what = [&](const char* part) { return "execution step " + std::to_string(i) + part; };
+            index(s.run, doc.runs.size(), [&] { return what(" run"); }, false);
+            index(s.program, doc.programs.size(), [&] { return what(" program"); }, false);
+            index(s.computeSet, doc.computeSets.size(), [&] { return what(" compute set"); });
+            std::vector<bool> listed(doc.target.numIpus);
             for (const StepIpu& si : s.ipus) {
-                ipu(si.ipu, what);
-                if (!ipus.insert(si.ipu).second)
-                    fail(what + " lists IPU " + std::to_string(si.ipu) + " twice");
+                if (!ipu(si.ipu, [&] { return what(""); }))
+                    continue;
+                if (listed[si.ipu])
+                    fail(what(" lists IPU ") + std::to_string(si.ipu) + " twice");
+                listed[si.ipu] = true;
                 if (!si.cyclesByTile.empty())
-                    perTile(si.cyclesByTile.size(), what + " cycles by tile");
+                    perTile(si.cyclesByTile.size(), [&] { return what(" cycles by tile"); });
                 if (si.activeTiles > doc.target.tilesPerIpu)
-                    fail(what + " has more active tiles than the IPU has");
+                    fail(what(" has more active tiles than the IPU has"));
                 // Readers bound the step's end (start + duration), so the writer does too.
                 if (si.cycles > uint64_t(kMaxCycles) || si.cyclesBase > uint64_t(kMaxCycles) - si.cycles)
-                    fail(what + " ends beyond 2^48 cycles (58 hours at 1.33 GHz)");
+                    fail(what(" ends beyond 2^48 cycles (58 hours at 1.33 GHz)"));
             }
         }
     }
@@ -216,11 +238,12 @@ struct Checker {
                 fail("debug context " + std::to_string(i) + " must have an earlier parent or none");
         }
         for (const Operation& op : doc.operations) {
-            index(op.debugContext, doc.debugContexts.size(), "operation '" + op.name + "' debug context");
+            auto what = [&](const char* part) { return "operation '" + op.name + "'" + part; };
+            index(op.debugContext, doc.debugContexts.size(), [&] { return what(" debug context"); });
             for (uint32_t p : op.programs)
-                index(p, doc.programs.size(), "operation '" + op.name + "' program", false);
+                index(p, doc.programs.size(), [&] { return what(" program"); }, false);
             if (op.cycles > uint64_t(kMaxCycles))
-                fail("operation '" + op.name + "' has more than 2^48 cycles");
+                fail(what(" has more than 2^48 cycles"));
         }
     }
 };

@@ -8,16 +8,17 @@
 
 namespace popscope::packed {
 
-template <typename T>
-std::vector<uint8_t> encode(std::span<const T> values)
+// Encodes into `out` (replacing its contents), so a writer reuses one buffer for every row.
+template <typename T, typename Source = T>
+void encodeInto(std::span<const Source> values, std::vector<uint8_t>& out)
 {
-    std::vector<uint8_t> out(values.size() * sizeof(T));
-    for (size_t i = 0; i < values.size(); ++i) {
-        auto v = static_cast<uint64_t>(values[i]);
+    out.resize(values.size() * sizeof(T));
+    uint8_t* p = out.data();
+    for (const Source& value : values) {
+        auto v = static_cast<uint64_t>(static_cast<T>(value));
         for (size_t b = 0; b < sizeof(T); ++b)
-            out[i * sizeof(T) + b] = uint8_t(v >> (8 * b));
+            *p++ = uint8_t(v >> (8 * b));
     }
-    return out;
 }
 
 template <typename T>
@@ -42,15 +43,15 @@ std::optional<std::vector<T>> decode(std::span<const uint8_t> blob, size_t count
 }
 
 // Per-tile cycles use 16-bit cells when every value fits, else 32-bit; the reader tells by length.
-inline std::vector<uint8_t> encodeCompact(std::span<const uint32_t> values)
+inline void encodeCompactInto(std::span<const uint32_t> values, std::vector<uint8_t>& out)
 {
     bool fits16 = true;
     for (uint32_t v : values)
         fits16 = fits16 && v <= 0xFFFF;
-    if (!fits16)
-        return encode<uint32_t>(values);
-    std::vector<uint16_t> narrow(values.begin(), values.end());
-    return encode<uint16_t>(narrow);
+    if (fits16)
+        encodeInto<uint16_t, uint32_t>(values, out);
+    else
+        encodeInto<uint32_t>(values, out);
 }
 
 inline std::optional<std::vector<uint32_t>> decodeCompact(std::span<const uint8_t> blob, size_t count)
@@ -66,15 +67,15 @@ inline std::optional<std::vector<uint32_t>> decodeCompact(std::span<const uint8_
 
 // (key, value) pairs of uint32, e.g. (tile, bytes) or (tile, count).
 template <typename Pair>
-std::vector<uint8_t> encodePairs(const std::vector<Pair>& pairs, uint32_t Pair::*first, uint32_t Pair::*second)
+void encodePairsInto(
+    const std::vector<Pair>& pairs, uint32_t Pair::*first, uint32_t Pair::*second, std::vector<uint8_t>& out)
 {
-    std::vector<uint32_t> flat;
-    flat.reserve(pairs.size() * 2);
-    for (const auto& p : pairs) {
-        flat.push_back(p.*first);
-        flat.push_back(p.*second);
-    }
-    return encode<uint32_t>(flat);
+    out.resize(pairs.size() * 8);
+    uint8_t* p = out.data();
+    for (const auto& pair : pairs)
+        for (uint32_t v : { pair.*first, pair.*second })
+            for (size_t b = 0; b < 4; ++b)
+                *p++ = uint8_t(v >> (8 * b));
 }
 
 template <typename Pair>

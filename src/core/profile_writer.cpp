@@ -1,6 +1,7 @@
 #include "popscope/profile_writer.hpp"
 #include "popscope/output_file.hpp"
 
+#include "batched_insert.hpp"
 #include "packed_array.hpp"
 #include "popscope/errors.hpp"
 #include "schema.hpp"
@@ -15,7 +16,15 @@ namespace popscope {
 
 namespace {
 
-using packed::encode;
+// The number of rows that the lists `member` of every item in `items` give together.
+template <typename Items, typename List>
+uint64_t rowsIn(const Items& items, List member)
+{
+    uint64_t rows = 0;
+    for (const auto& item : items)
+        rows += (item.*member).size();
+    return rows;
+}
 
 class DocumentWriter {
 public:
@@ -45,11 +54,44 @@ private:
     const ProfileDocument& m_doc;
     std::map<std::string, int64_t> m_categoryIds;
     uint64_t m_rows = 0;
+    // The packed BLOBs of the row being inserted (at most two per row), reused from row to row.
+    std::vector<uint8_t> m_blobs[2];
+
+    template <typename T, typename V>
+    std::span<const uint8_t> packedBlob(const std::vector<V>& values, size_t slot = 0)
+    {
+        packed::encodeInto<T, V>(values, m_blobs[slot]);
+        return m_blobs[slot];
+    }
+
+    template <typename Pair>
+    std::span<const uint8_t> packedPairs(const std::vector<Pair>& pairs, uint32_t Pair::*first, uint32_t Pair::*second)
+    {
+        packed::encodePairsInto(pairs, first, second, m_blobs[0]);
+        return m_blobs[0];
+    }
 
     void run(Statement& s)
     {
         s.run();
         ++m_rows;
+    }
+
+    void finish(const BatchedInsert& insert)
+    {
+        insert.finish();
+        m_rows += insert.rows();
+    }
+
+    // One (item, position, value) row for each value of each item's list `member`.
+    template <typename Item, typename List>
+    void writeListRows(const char* table, const std::vector<Item>& items, List member)
+    {
+        BatchedInsert rows(m_db, table, rowsIn(items, member));
+        for (size_t i = 0; i < items.size(); ++i)
+            for (size_t j = 0; j < (items[i].*member).size(); ++j)
+                rows.add(i, j, (items[i].*member)[j]);
+        finish(rows);
     }
 
     void writeHeader()
@@ -66,30 +108,30 @@ private:
             { "num_edges", std::to_string(info.numEdges) },
         };
         for (const auto& [key, value] : rows) {
-            meta.bind(1, std::string_view(key)).bind(2, std::string_view(value));
+            meta.bindUnowned(1, key).bindUnowned(2, value);
             run(meta);
         }
         const Target& t = m_doc.target;
         Statement target(m_db, "INSERT INTO target VALUES(1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        target.bind(1, std::string_view(t.type)).bind(2, std::string_view(t.architecture));
+        target.bindUnowned(1, t.type).bindUnowned(2, t.architecture);
         target.bind(3, int64_t(t.numIpus)).bind(4, int64_t(t.tilesPerIpu)).bind(5, int64_t(t.bytesPerTile));
         target.bind(6, t.clockHz).bind(7, int64_t(t.numReplicas)).bind(8, int64_t(t.ipusPerReplica));
-        target.bind(9, std::string_view(t.computeInstrumentation));
-        target.bind(10, std::string_view(t.externalExchangeInstrumentation));
+        target.bindUnowned(9, t.computeInstrumentation);
+        target.bindUnowned(10, t.externalExchangeInstrumentation);
         run(target);
         Statement option(m_db, "INSERT INTO engine_options VALUES(?, ?, ?)");
         for (size_t i = 0; i < info.engineOptions.size(); ++i) {
-            option.bind(1, int64_t(i)).bind(2, std::string_view(info.engineOptions[i].first));
-            option.bind(3, std::string_view(info.engineOptions[i].second));
+            option.bind(1, int64_t(i)).bindUnowned(2, info.engineOptions[i].first);
+            option.bindUnowned(3, info.engineOptions[i].second);
             run(option);
         }
         Statement document(m_db, "INSERT INTO documents VALUES(?, ?)");
         if (!info.frameworkJson.empty()) {
-            document.bind(1, std::string_view("framework")).bind(2, std::string_view(info.frameworkJson));
+            document.bind(1, std::string_view("framework")).bindUnowned(2, info.frameworkJson);
             run(document);
         }
         if (!info.appJson.empty()) {
-            document.bind(1, std::string_view("app")).bind(2, std::string_view(info.appJson));
+            document.bind(1, std::string_view("app")).bindUnowned(2, info.appJson);
             run(document);
         }
     }
@@ -127,7 +169,7 @@ private:
         std::sort(byId.begin(), byId.end());
         Statement category(m_db, "INSERT INTO var_categories VALUES(?, ?)");
         for (const auto& [id, name] : byId) {
-            category.bind(1, id).bind(2, std::string_view(name));
+            category.bind(1, id).bindUnowned(2, name);
             run(category);
         }
     }
@@ -137,43 +179,44 @@ private:
         Statement memory(m_db, "INSERT INTO memory_by_tile VALUES(?, ?, ?, ?, ?)");
         for (const MemorySeries& s : m_doc.memory) {
             memory.bind(1, int64_t(s.ipu)).bind(2, categoryId(s.category)).bind(3, int64_t(s.region));
-            memory.bind(4, int64_t(s.overlapped)).bindBlob(5, encode<uint32_t>(s.bytesByTile));
+            memory.bind(4, int64_t(s.overlapped)).bindBlobUnowned(5, packedBlob<uint32_t>(s.bytesByTile));
             run(memory);
         }
         Statement gap(m_db, "INSERT INTO memory_gaps VALUES(?, ?, ?)");
         for (const GapSeries& g : m_doc.gaps) {
-            gap.bind(1, int64_t(g.ipu)).bind(2, int64_t(g.region)).bindBlob(3, encode<uint32_t>(g.bytesByTile));
+            gap.bind(1, int64_t(g.ipu)).bind(2, int64_t(g.region)).bindBlobUnowned(3, packedBlob<uint32_t>(g.bytesByTile));
             run(gap);
         }
         Statement live(m_db, "INSERT INTO memory_liveness VALUES(?, ?, ?)");
         for (const LivenessSplit& l : m_doc.liveness) {
-            live.bind(1, int64_t(l.ipu)).bindBlob(2, encode<uint32_t>(l.alwaysLiveBytesByTile));
-            live.bindBlob(3, encode<uint32_t>(l.notAlwaysLiveBytesByTile));
+            live.bind(1, int64_t(l.ipu)).bindBlobUnowned(2, packedBlob<uint32_t>(l.alwaysLiveBytesByTile));
+            live.bindBlobUnowned(3, packedBlob<uint32_t>(l.notAlwaysLiveBytesByTile, 1));
             run(live);
         }
     }
 
+    // Each table in its own pass: its pages come out together in the file.
     void writeVariables()
     {
-        Statement variable(m_db, "INSERT INTO variables VALUES(?, ?, ?, ?, ?, ?, ?)");
-        Statement tile(m_db, "INSERT INTO vars_info VALUES(?, ?, ?, ?)");
-        Statement range(m_db, "INSERT INTO variable_live_ranges VALUES(?, ?, ?)");
-        for (size_t i = 0; i < m_doc.variables.size(); ++i) {
-            const Variable& v = m_doc.variables[i];
-            int64_t category = categoryId(v.category);
-            variable.bind(1, int64_t(i)).bind(2, std::string_view(v.name)).bind(3, category);
-            variable.bind(4, std::string_view(v.elementType)).bind(5, int64_t(v.sizeBytes));
-            variable.bind(6, int64_t(v.alwaysLive)).bind(7, v.debugContext);
-            run(variable);
-            for (const TileBytes& tb : v.tiles) {
-                tile.bind(1, int64_t(i)).bind(2, int64_t(tb.tile)).bind(3, int64_t(tb.bytes)).bind(4, category);
-                run(tile);
-            }
-            for (const StepRange& r : v.liveRanges) {
-                range.bind(1, int64_t(i)).bind(2, int64_t(r.first)).bind(3, int64_t(r.last));
-                run(range);
-            }
+        const std::vector<Variable>& variables = m_doc.variables;
+        BatchedInsert variable(m_db, "variables", variables.size());
+        for (size_t i = 0; i < variables.size(); ++i) {
+            const Variable& v = variables[i];
+            variable.add(i, v.name, categoryId(v.category), v.elementType, v.sizeBytes, v.alwaysLive, v.debugContext);
         }
+        finish(variable);
+        BatchedInsert tile(m_db, "vars_info", rowsIn(variables, &Variable::tiles));
+        for (size_t i = 0; i < variables.size(); ++i) {
+            const int64_t category = categoryId(variables[i].category);
+            for (const TileBytes& tb : variables[i].tiles)
+                tile.add(i, tb.tile, tb.bytes, category);
+        }
+        finish(tile);
+        BatchedInsert range(m_db, "variable_live_ranges", rowsIn(variables, &Variable::liveRanges));
+        for (size_t i = 0; i < variables.size(); ++i)
+            for (const StepRange& r : variables[i].liveRanges)
+                range.add(i, r.first, r.last);
+        finish(range);
     }
 
     void writeGraph()
@@ -181,7 +224,7 @@ private:
         Statement vertexType(m_db, "INSERT INTO vertex_types VALUES(?, ?, ?, ?)");
         for (size_t i = 0; i < m_doc.vertexTypes.size(); ++i) {
             const VertexType& v = m_doc.vertexTypes[i];
-            vertexType.bind(1, int64_t(i)).bind(2, std::string_view(v.name)).bind(3, int64_t(v.codeBytes));
+            vertexType.bind(1, int64_t(i)).bindUnowned(2, v.name).bind(3, int64_t(v.codeBytes));
             vertexType.bind(4, int64_t(v.stateBytes));
             run(vertexType);
         }
@@ -189,40 +232,35 @@ private:
         Statement vertices(m_db, "INSERT INTO compute_set_vertices VALUES(?, ?, ?, ?)");
         for (size_t i = 0; i < m_doc.computeSets.size(); ++i) {
             const ComputeSet& cs = m_doc.computeSets[i];
-            computeSet.bind(1, int64_t(i)).bind(2, std::string_view(cs.name)).bind(3, cs.debugContext);
+            computeSet.bind(1, int64_t(i)).bindUnowned(2, cs.name).bind(3, cs.debugContext);
             run(computeSet);
             for (size_t j = 0; j < cs.vertices.size(); ++j) {
                 const ComputeSetVertices& v = cs.vertices[j];
                 vertices.bind(1, int64_t(i)).bind(2, int64_t(j)).bind(3, int64_t(v.vertexType));
-                vertices.bindBlob(4, packed::encodePairs(v.countByTile, &TileCount::tile, &TileCount::count));
+                vertices.bindBlobUnowned(4, packedPairs(v.countByTile, &TileCount::tile, &TileCount::count));
                 run(vertices);
             }
         }
         Statement exchange(m_db, "INSERT INTO exchanges VALUES(?, ?, ?, ?, ?)");
         for (size_t i = 0; i < m_doc.exchanges.size(); ++i) {
             const Exchange& e = m_doc.exchanges[i];
-            exchange.bind(1, int64_t(i)).bind(2, std::string_view(e.name)).bind(3, std::string_view(e.kind));
+            exchange.bind(1, int64_t(i)).bindUnowned(2, e.name).bindUnowned(3, e.kind);
             exchange.bind(4, int64_t(e.totalBytes));
-            exchange.bindBlob(5, packed::encodePairs(e.codeBytesByTile, &TileBytes::tile, &TileBytes::bytes));
+            exchange.bindBlobUnowned(5, packedPairs(e.codeBytesByTile, &TileBytes::tile, &TileBytes::bytes));
             run(exchange);
         }
     }
 
     void writePrograms()
     {
-        Statement program(m_db, "INSERT INTO programs VALUES(?, ?, ?, ?, ?, ?, ?)");
-        Statement child(m_db, "INSERT INTO program_children VALUES(?, ?, ?)");
-        for (size_t i = 0; i < m_doc.programs.size(); ++i) {
-            const Program& p = m_doc.programs[i];
-            program.bind(1, int64_t(i)).bind(2, std::string_view(p.type)).bind(3, std::string_view(p.name));
-            program.bind(4, p.computeSet).bind(5, p.exchange).bind(6, p.debugContext);
-            program.bind(7, int64_t(p.repeatCount));
-            run(program);
-            for (size_t j = 0; j < p.children.size(); ++j) {
-                child.bind(1, int64_t(i)).bind(2, int64_t(j)).bind(3, int64_t(p.children[j]));
-                run(child);
-            }
+        const std::vector<Program>& programs = m_doc.programs;
+        BatchedInsert program(m_db, "programs", programs.size());
+        for (size_t i = 0; i < programs.size(); ++i) {
+            const Program& p = programs[i];
+            program.add(i, p.type, p.name, p.computeSet, p.exchange, p.debugContext, p.repeatCount);
         }
+        finish(program);
+        writeListRows("program_children", programs, &Program::children);
         Statement root(m_db, "INSERT INTO program_roots VALUES(?, ?, ?)");
         for (size_t i = 0; i < m_doc.controlPrograms.size(); ++i) {
             root.bind(1, std::string_view("control")).bind(2, int64_t(i)).bind(3, int64_t(m_doc.controlPrograms[i]));
@@ -240,12 +278,12 @@ private:
         for (size_t i = 0; i < m_doc.livenessSteps.size(); ++i) {
             const LivenessStep& s = m_doc.livenessSteps[i];
             step.bind(1, int64_t(i)).bind(2, int64_t(s.program));
-            step.bindBlob(3, encode<uint64_t>(s.notAlwaysLiveBytesByIpu));
+            step.bindBlobUnowned(3, packedBlob<uint64_t>(s.notAlwaysLiveBytesByIpu));
             run(step);
         }
         Statement tile(m_db, "INSERT INTO liveness_by_tile VALUES(?, ?, ?)");
         for (const TileLiveness& t : m_doc.tileLiveness) {
-            tile.bind(1, int64_t(t.step)).bind(2, int64_t(t.ipu)).bindBlob(3, encode<uint32_t>(t.bytesByTile));
+            tile.bind(1, int64_t(t.step)).bind(2, int64_t(t.ipu)).bindBlobUnowned(3, packedBlob<uint32_t>(t.bytesByTile));
             run(tile);
         }
     }
@@ -255,28 +293,30 @@ private:
         Statement runRow(m_db, "INSERT INTO runs VALUES(?, ?, ?, ?)");
         for (size_t i = 0; i < m_doc.runs.size(); ++i) {
             const Run& r = m_doc.runs[i];
-            runRow.bind(1, int64_t(i)).bind(2, std::string_view(r.name)).bind(3, int64_t(r.microsecondsStart));
+            runRow.bind(1, int64_t(i)).bindUnowned(2, r.name).bind(3, int64_t(r.microsecondsStart));
             runRow.bind(4, int64_t(r.microsecondsEnd));
             run(runRow);
         }
-        Statement step(m_db, "INSERT INTO steps VALUES(?, ?, ?, ?, ?)");
-        Statement byIpu(m_db, "INSERT INTO steps_by_ipu VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        const std::vector<ExecutionStep>& steps = m_doc.steps;
+        BatchedInsert step(m_db, "steps", steps.size());
+        for (size_t i = 0; i < steps.size(); ++i) {
+            const ExecutionStep& s = steps[i];
+            step.add(i, s.run, s.type, s.program, s.computeSet);
+        }
+        finish(step);
+        BatchedInsert byIpu(m_db, "steps_by_ipu", rowsIn(steps, &ExecutionStep::ipus));
+        for (size_t i = 0; i < steps.size(); ++i)
+            for (const StepIpu& si : steps[i].ipus)
+                byIpu.add(i, si.ipu, si.cycles, si.activeTiles, si.cyclesBase, si.activeCyclesFromMin,
+                    si.activeCyclesFromMax, si.activeCyclesToMin, si.activeCyclesToMax, si.dataIn, si.dataOut);
+        finish(byIpu);
         Statement cycles(m_db, "INSERT INTO cycles_by_tile VALUES(?, ?, ?)");
-        for (size_t i = 0; i < m_doc.steps.size(); ++i) {
-            const ExecutionStep& s = m_doc.steps[i];
-            step.bind(1, int64_t(i)).bind(2, int64_t(s.run)).bind(3, std::string_view(s.type));
-            step.bind(4, int64_t(s.program)).bind(5, s.computeSet);
-            run(step);
-            for (const StepIpu& si : s.ipus) {
-                byIpu.bind(1, int64_t(i)).bind(2, int64_t(si.ipu)).bind(3, int64_t(si.cycles));
-                byIpu.bind(4, int64_t(si.activeTiles)).bind(5, int64_t(si.cyclesBase));
-                byIpu.bind(6, int64_t(si.activeCyclesFromMin)).bind(7, int64_t(si.activeCyclesFromMax));
-                byIpu.bind(8, int64_t(si.activeCyclesToMin)).bind(9, int64_t(si.activeCyclesToMax));
-                byIpu.bind(10, int64_t(si.dataIn)).bind(11, int64_t(si.dataOut));
-                run(byIpu);
+        for (size_t i = 0; i < steps.size(); ++i) {
+            for (const StepIpu& si : steps[i].ipus) {
                 if (!si.cyclesByTile.empty()) {
                     cycles.bind(1, int64_t(i)).bind(2, int64_t(si.ipu));
-                    cycles.bindBlob(3, packed::encodeCompact(si.cyclesByTile));
+                    packed::encodeCompactInto(si.cyclesByTile, m_blobs[0]);
+                    cycles.bindBlobUnowned(3, m_blobs[0]);
                     run(cycles);
                 }
             }
@@ -285,26 +325,19 @@ private:
 
     void writeOperations()
     {
-        Statement context(m_db, "INSERT INTO debug_contexts VALUES(?, ?, ?, ?, ?)");
-        for (size_t i = 0; i < m_doc.debugContexts.size(); ++i) {
-            const DebugContext& d = m_doc.debugContexts[i];
-            context.bind(1, int64_t(i)).bind(2, d.parent).bind(3, std::string_view(d.layer));
-            context.bind(4, std::string_view(d.name)).bind(5, std::string_view(d.json));
-            run(context);
+        const std::vector<DebugContext>& contexts = m_doc.debugContexts;
+        BatchedInsert context(m_db, "debug_contexts", contexts.size());
+        for (size_t i = 0; i < contexts.size(); ++i)
+            context.add(i, contexts[i].parent, contexts[i].layer, contexts[i].name, contexts[i].json);
+        finish(context);
+        const std::vector<Operation>& operations = m_doc.operations;
+        BatchedInsert operation(m_db, "operations", operations.size());
+        for (size_t i = 0; i < operations.size(); ++i) {
+            const Operation& op = operations[i];
+            operation.add(i, op.name, op.layer, op.debugName, op.debugContext, op.flops, op.codeBytes, op.cycles);
         }
-        Statement operation(m_db, "INSERT INTO operations VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
-        Statement program(m_db, "INSERT INTO operation_programs VALUES(?, ?, ?)");
-        for (size_t i = 0; i < m_doc.operations.size(); ++i) {
-            const Operation& op = m_doc.operations[i];
-            operation.bind(1, int64_t(i)).bind(2, std::string_view(op.name)).bind(3, std::string_view(op.layer));
-            operation.bind(4, std::string_view(op.debugName)).bind(5, op.debugContext);
-            operation.bind(6, int64_t(op.flops)).bind(7, int64_t(op.codeBytes)).bind(8, int64_t(op.cycles));
-            run(operation);
-            for (size_t j = 0; j < op.programs.size(); ++j) {
-                program.bind(1, int64_t(i)).bind(2, int64_t(j)).bind(3, int64_t(op.programs[j]));
-                run(program);
-            }
-        }
+        finish(operation);
+        writeListRows("operation_programs", operations, &Operation::programs);
     }
 };
 
@@ -320,11 +353,12 @@ WriteStats writeProfile(const ProfileDocument& doc, const std::string& path)
     std::error_code ignored;
     fs::remove(temporary, ignored);
     WriteStats stats;
+    stats.rowsPerStatement = BatchedInsert::kRowsPerStatement;
     try {
         SqliteDatabase db(temporary, SqliteDatabase::Mode::CreateForWriting);
         // The temporary file is renamed into place only on success, so the fast unsafe settings
         // cost at worst a rewrite, never a half profile under the real name.
-        db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA page_size=4096;"
+        db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA page_size=16384;"
                 " PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY");
         db.exec("BEGIN");
         stats.rows = DocumentWriter(db, doc).write();

@@ -108,8 +108,6 @@ const std::vector<TableSchema>& profileTables()
 const std::vector<const char*>& profileIndexes()
 {
     static const std::vector<const char*> indexes = {
-        "CREATE INDEX vars_info_by_tile ON vars_info(tile, variable)",
-        "CREATE INDEX vars_info_by_variable ON vars_info(variable)",
         "CREATE INDEX live_ranges_by_variable ON variable_live_ranges(variable)",
         "CREATE INDEX memory_by_tile_by_ipu ON memory_by_tile(ipu, category, region, overlapped)",
         "CREATE INDEX steps_by_program ON steps(program)",

@@ -31,7 +31,9 @@ SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode) : m_path(path
         rc = sqlite3_open_v2(fileUri(path).c_str(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
     } else {
         m_failureKind = ErrorKind::WriteFailed;
-        rc = sqlite3_open_v2(path.c_str(), &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+        // One thread writes through this connection: no mutex around every SQLite call.
+        rc = sqlite3_open_v2(
+            path.c_str(), &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
     }
     if (rc != SQLITE_OK) {
         std::string message = m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
@@ -103,11 +105,32 @@ Statement& Statement::bind(int index, std::string_view text)
     return *this;
 }
 
-Statement& Statement::bindBlob(int index, std::span<const uint8_t> bytes)
+namespace {
+
+void bindBlobWith(sqlite3_stmt* statement, int index, std::span<const uint8_t> bytes, sqlite3_destructor_type lifetime)
 {
     // A zero-length blob must stay a blob, not NULL.
-    sqlite3_bind_blob(m_stmt, index, bytes.empty() ? "" : static_cast<const void*>(bytes.data()), int(bytes.size()),
-        SQLITE_TRANSIENT);
+    sqlite3_bind_blob(statement, index, bytes.empty() ? "" : static_cast<const void*>(bytes.data()),
+        int(bytes.size()), bytes.empty() ? SQLITE_STATIC : lifetime);
+}
+
+} // namespace
+
+Statement& Statement::bindBlob(int index, std::span<const uint8_t> bytes)
+{
+    bindBlobWith(m_stmt, index, bytes, SQLITE_TRANSIENT);
+    return *this;
+}
+
+Statement& Statement::bindUnowned(int index, std::string_view text)
+{
+    sqlite3_bind_text(m_stmt, index, text.data(), int(text.size()), SQLITE_STATIC);
+    return *this;
+}
+
+Statement& Statement::bindBlobUnowned(int index, std::span<const uint8_t> bytes)
+{
+    bindBlobWith(m_stmt, index, bytes, SQLITE_STATIC);
     return *this;
 }
 

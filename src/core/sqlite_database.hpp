@@ -27,6 +27,10 @@ public:
     Statement& bind(int index, std::string_view text);
     Statement& bindBlob(int index, std::span<const uint8_t> bytes);
     Statement& bindNull(int index);
+    // SQLite keeps a pointer instead of a copy: the bytes must stay alive and unchanged until the
+    // statement has run. For the writer, whose document outlives every row it inserts.
+    Statement& bindUnowned(int index, std::string_view text);
+    Statement& bindBlobUnowned(int index, std::span<const uint8_t> bytes);
 
     bool step();        // true while a row is available
     void run();         // step once, expect SQLITE_DONE, then reset

@@ -58,6 +58,22 @@ TEST_CASE("an empty profile (target only) round-trips", "[writer][reader]")
     CHECK(Profile::open(dir.file("empty.pop"))->readDocument() == doc);
 }
 
+TEST_CASE("tables of none, exactly, fewer and more rows than one INSERT of the writer carries round-trip",
+    "[writer][reader]")
+{
+    TempDir dir;
+    // variables: 0, 32 (one full INSERT), 31 and 65 rows; vars_info holds about twice as many.
+    const uint32_t variableCounts[] = { 0, 32, 31, 65 };
+    for (uint32_t variables : variableCounts) {
+        test::FixtureOptions options;
+        options.numVariables = variables;
+        const ProfileDocument doc = test::makeDocument(options);
+        const std::string path = dir.file("rows-" + std::to_string(variables) + ".pop");
+        writeProfile(doc, path);
+        CHECK(Profile::open(path)->readDocument().variables == doc.variables);
+    }
+}
+
 TEST_CASE("the writer is deterministic: same document, same bytes", "[writer]")
 {
     TempDir dir;
