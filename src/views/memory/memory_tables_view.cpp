@@ -1,12 +1,12 @@
 #include "views/memory/memory_tables_view.hpp"
 
+#include "models/compare_table_model.hpp"
 #include "models/memory/compute_sets_model.hpp"
 #include "models/memory/details_model.hpp"
 #include "models/memory/exchanges_model.hpp"
 #include "models/memory/tile_scope.hpp"
 #include "models/memory/variables_model.hpp"
 #include "models/memory/vertices_model.hpp"
-#include "models/compare_table_model.hpp"
 #include "views/widgets/compared_table.hpp"
 #include "views/widgets/table_panel.hpp"
 
@@ -19,7 +19,8 @@
 
 namespace popscope {
 
-MemoryTablesView::MemoryTablesView(QWidget* parent) : QWidget(parent)
+MemoryTablesView::MemoryTablesView(QWidget* parent)
+    : QWidget(parent)
 {
     m_details = new DetailsModel(this);
     m_variables = new VariablesModel(this);
@@ -32,7 +33,8 @@ MemoryTablesView::MemoryTablesView(QWidget* parent) : QWidget(parent)
     m_computeSetsTarget = new ComputeSetsModel(this);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
-    auto* details = addPanel(m_details, QStringLiteral("Details"), QStringLiteral("Open a report to see memory details."));
+    auto* details = addPanel(
+        m_details, QStringLiteral("Details"), QStringLiteral("Open a report to see memory details."));
     details->view()->setRootIsDecorated(true);
     details->view()->setSortingEnabled(false);
     details->setFilterVisible(false);
@@ -40,17 +42,20 @@ MemoryTablesView::MemoryTablesView(QWidget* parent) : QWidget(parent)
     // hunting for memory looks at first (in compare mode: the largest change first). A header
     // click re-sorts.
     addCompared(m_variables, m_variablesTarget, QStringLiteral("Variables"),
-                QStringLiteral("No variables on the selected tiles. Select other tiles, or clear the selection to see all variables."),
-                VariablesModel::BytesInScope);
+        QStringLiteral("No variables on the selected tiles. Select other tiles, or clear the selection to "
+                       "see all variables."),
+        VariablesModel::BytesInScope);
     addCompared(m_vertices, m_verticesTarget, QStringLiteral("Vertices"),
-                QStringLiteral("No vertices on the selected tiles. Select other tiles, or clear the selection to see all vertex types."),
-                VerticesModel::StateTotal);
+        QStringLiteral("No vertices on the selected tiles. Select other tiles, or clear the selection to see "
+                       "all vertex types."),
+        VerticesModel::StateTotal);
     addCompared(m_exchanges, m_exchangesTarget, QStringLiteral("Exchanges"),
-                QStringLiteral("No exchange code on the selected tiles. Select other tiles, or clear the selection."),
-                ExchangesModel::CodeBytes);
+        QStringLiteral("No exchange code on the selected tiles. Select other tiles, or clear the selection."),
+        ExchangesModel::CodeBytes);
     addCompared(m_computeSets, m_computeSetsTarget, QStringLiteral("Compute Sets"),
-                QStringLiteral("No compute sets with vertices on the selected tiles. Select other tiles, or clear the selection."),
-                ComputeSetsModel::StateBytes);
+        QStringLiteral("No compute sets with vertices on the selected tiles. Select other tiles, or clear "
+                       "the selection."),
+        ComputeSetsModel::StateBytes);
 
     m_scope = new QLabel(this);
     m_scope->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -71,7 +76,7 @@ TablePanel* MemoryTablesView::addPanel(QAbstractItemModel* model, const QString&
 }
 
 void MemoryTablesView::addCompared(ReportTableModel* source, ReportTableModel* target, const QString& name,
-                                   const QString& empty, int sortColumn)
+    const QString& empty, int sortColumn)
 {
     m_compared.push_back(new ComparedTable(source, target, addPanel(source, name, empty), sortColumn, this));
 }
@@ -119,7 +124,7 @@ void MemoryTablesView::refresh(const ReportState& state, const QString& formatte
     if (target) {
         std::erase_if(tiles, [common](uint32_t t) { return t >= common; });
         if (tiles.empty() && !selection.empty())
-            tiles = {std::numeric_limits<uint32_t>::max()};
+            tiles = { std::numeric_limits<uint32_t>::max() };
     }
     for (ComparedTable* table : m_compared)
         table->beginUpdate();
@@ -139,7 +144,8 @@ void MemoryTablesView::refresh(const ReportState& state, const QString& formatte
     m_scope->setText(scopeText(state, formattedSelection, common));
 }
 
-QString MemoryTablesView::scopeText(const ReportState& state, const QString& formatted, uint32_t commonTiles) const
+QString MemoryTablesView::scopeText(
+    const ReportState& state, const QString& formatted, uint32_t commonTiles) const
 {
     const auto report = state.report(), target = state.comparedReport();
     const auto& selection = state.selectedTiles();
@@ -148,8 +154,9 @@ QString MemoryTablesView::scopeText(const ReportState& state, const QString& for
     const bool differentTiles = target && report->numTiles() != target->numTiles();
     if (selection.empty()) {
         if (differentTiles)
-            return QStringLiteral("Tables show <b>all tiles of each report</b> (%1 and %2): rows match by name. "
-                                  "The chart's outline covers the %3 tiles both have.")
+            return QStringLiteral(
+                "Tables show <b>all tiles of each report</b> (%1 and %2): rows match by name. "
+                "The chart's outline covers the %3 tiles both have.")
                 .arg(countText(report->numTiles()), countText(target->numTiles()), countText(commonTiles));
         return QStringLiteral("Tables show <b>all %1 tiles</b>%2. Select tiles to narrow them down.")
             .arg(countText(report->numTiles()), target ? QStringLiteral(" of both reports") : QString());
@@ -158,12 +165,14 @@ QString MemoryTablesView::scopeText(const ReportState& state, const QString& for
     if (list.size() > 80)
         list = list.left(80) + QStringLiteral("…");
     QString text = QStringLiteral("Tables show <b>%1 selected %2</b>%4: %3")
-                       .arg(countText(selection.size()), pluralText(selection.size(), "tile"), list.toHtmlEscaped(),
-                            target ? QStringLiteral(" of both reports") : QString());
+                       .arg(countText(selection.size()), pluralText(selection.size(), "tile"),
+                           list.toHtmlEscaped(), target ? QStringLiteral(" of both reports") : QString());
     if (differentTiles)
-        text += QStringLiteral(" (only tiles 0–%1 are in both reports; the rest are left out)").arg(countText(commonTiles - 1));
+        text += QStringLiteral(" (only tiles 0–%1 are in both reports; the rest are left out)")
+                    .arg(countText(commonTiles - 1));
     else if (!target && selection.size() > size_t(DetailsModel::kMaxTileColumns))
-        text += QStringLiteral(". Details has a column for each of the first %1; its Selection column sums all of them.")
+        text += QStringLiteral(
+            ". Details has a column for each of the first %1; its Selection column sums all of them.")
                     .arg(DetailsModel::kMaxTileColumns);
     return text;
 }

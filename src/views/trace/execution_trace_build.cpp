@@ -27,7 +27,7 @@ void ExecutionTracePage::followBuilders()
             m_slots[slot].percent = percent;
             const bool two = m_slots[1].waiting || m_slots[1].data;
             m_message->setProgress((m_slots[0].percent + m_slots[1].percent) / (two ? 2 : 1),
-                                   QStringLiteral("Building the execution trace: %1…").arg(stage));
+                QStringLiteral("Building the execution trace: %1…").arg(stage));
         });
         connect(builder, &TraceBuilder::built, this, [this, slot](std::shared_ptr<const TraceData> data) {
             m_slots[slot].data = std::move(data);
@@ -132,10 +132,12 @@ void ExecutionTracePage::showTraces()
         ipus = std::max(ipus, m_slots[slot].data->lod.numIpus());
     }
     m_slots[1].view->setVisible(comparing);
-    m_slots[0].view->setTitle(comparing ? QStringLiteral("Source: %1").arg(m_state->report()->fileName()) : QString(),
+    m_slots[0].view->setTitle(
+        comparing ? QStringLiteral("Source: %1").arg(m_state->report()->fileName()) : QString(),
         CompareColors::source());
     if (comparing)
-        m_slots[1].view->setTitle(QStringLiteral("Target: %1").arg(m_state->comparedReport()->fileName()), CompareColors::target());
+        m_slots[1].view->setTitle(
+            QStringLiteral("Target: %1").arg(m_state->comparedReport()->fileName()), CompareColors::target());
     fillChoices(ipus);
     m_overview->setTrace(m_slots[0].data);
     updateTypeLegend();

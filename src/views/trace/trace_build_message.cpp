@@ -7,7 +7,8 @@
 
 namespace popscope {
 
-TraceBuildMessage::TraceBuildMessage(QWidget* parent) : QWidget(parent)
+TraceBuildMessage::TraceBuildMessage(QWidget* parent)
+    : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->addStretch(1);
@@ -42,6 +43,9 @@ void TraceBuildMessage::setProgress(int percent, const QString& text)
     m_message->setText(text);
 }
 
-QString TraceBuildMessage::text() const { return m_message->text(); }
+QString TraceBuildMessage::text() const
+{
+    return m_message->text();
+}
 
 } // namespace popscope

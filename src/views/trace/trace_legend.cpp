@@ -20,7 +20,8 @@ QWidget* statesLegend(QWidget* parent)
     for (size_t s = 0; s < kTraceStateCount; ++s) {
         const QColor colour = traceStateColor(TraceState(s), box->palette());
         auto* label = new QLabel(QStringLiteral("<span style='color:%1'>■</span> %2")
-                                     .arg(colour.name(), QString::fromLatin1(traceStateName(TraceState(s)))), box);
+                                     .arg(colour.name(), QString::fromLatin1(traceStateName(TraceState(s)))),
+            box);
         layout->addWidget(label);
     }
     return box;
@@ -28,7 +29,8 @@ QWidget* statesLegend(QWidget* parent)
 
 } // namespace
 
-TraceLegend::TraceLegend(QWidget* parent) : QWidget(parent)
+TraceLegend::TraceLegend(QWidget* parent)
+    : QWidget(parent)
 {
     auto* row = new QHBoxLayout(this);
     row->setContentsMargins(0, 0, 0, 0);
@@ -67,7 +69,8 @@ void TraceLegend::showTypes(bool flame, std::initializer_list<const TraceData*> 
                                 .arg(palette().color(QPalette::Mid).name())
                           : QStringLiteral("Steps:");
     for (const QString& type : types)
-        chips += QStringLiteral(" <span style='color:%1'>■</span>&nbsp;%2").arg(programTypeColor(type.toStdString()).name(), type);
+        chips += QStringLiteral(" <span style='color:%1'>■</span>&nbsp;%2")
+                     .arg(programTypeColor(type.toStdString()).name(), type);
     m_types->setText(chips);
 }
 

@@ -12,7 +12,8 @@
 
 namespace popscope {
 
-TraceTabs::TraceTabs(WaitingStepsModel* waits, TraceFiguresModel* figures, QWidget* parent) : QTabWidget(parent)
+TraceTabs::TraceTabs(WaitingStepsModel* waits, TraceFiguresModel* figures, QWidget* parent)
+    : QTabWidget(parent)
 {
     m_figuresPanel = new TablePanel(figures, QStringLiteral("trace-summary"), this);
     m_figuresPanel->setFilterVisible(false);
@@ -21,7 +22,7 @@ TraceTabs::TraceTabs(WaitingStepsModel* waits, TraceFiguresModel* figures, QWidg
     auto* waitsLayout = new QVBoxLayout(waitsTab);
     waitsLayout->setContentsMargins(0, 4, 0, 0);
     m_waitsSide = new QComboBox(waitsTab);
-    m_waitsSide->addItems({QStringLiteral("Source"), QStringLiteral("Target")});
+    m_waitsSide->addItems({ QStringLiteral("Source"), QStringLiteral("Target") });
     m_waitsSide->setToolTip(QStringLiteral("Whose steps to rank (compare mode)"));
     waitsLayout->addWidget(m_waitsSide, 0, Qt::AlignLeft);
     m_waitsPanel = new TablePanel(waits, QStringLiteral("where-the-cycles-wait"), waitsTab);
