@@ -4,7 +4,7 @@
 #include "models/memory/compute_sets_model.hpp"
 #include "models/memory/details_model.hpp"
 #include "models/memory/exchanges_model.hpp"
-#include "models/memory/tile_scope.hpp"
+#include "models/memory/memory_scope_text.hpp"
 #include "models/memory/variables_model.hpp"
 #include "models/memory/vertices_model.hpp"
 #include "views/widgets/compared_table.hpp"
@@ -141,40 +141,9 @@ void MemoryTablesView::refresh(const ReportState& state, const QString& formatte
     for (ComparedTable* table : m_compared)
         table->endUpdate(state.isComparing());
     m_panels.front()->view()->expandToDepth(0);
-    m_scope->setText(scopeText(state, formattedSelection, common));
-}
-
-QString MemoryTablesView::scopeText(
-    const ReportState& state, const QString& formatted, uint32_t commonTiles) const
-{
-    const auto report = state.report(), target = state.comparedReport();
-    const auto& selection = state.selectedTiles();
-    if (!report)
-        return {};
-    const bool differentTiles = target && report->numTiles() != target->numTiles();
-    if (selection.empty()) {
-        if (differentTiles)
-            return QStringLiteral(
-                "Tables show <b>all tiles of each report</b> (%1 and %2): rows match by name. "
-                "The chart's outline covers the %3 tiles both have.")
-                .arg(countText(report->numTiles()), countText(target->numTiles()), countText(commonTiles));
-        return QStringLiteral("Tables show <b>all %1 tiles</b>%2. Select tiles to narrow them down.")
-            .arg(countText(report->numTiles()), target ? QStringLiteral(" of both reports") : QString());
-    }
-    QString list = formatted;
-    if (list.size() > 80)
-        list = list.left(80) + QStringLiteral("…");
-    QString text = QStringLiteral("Tables show <b>%1 selected %2</b>%4: %3")
-                       .arg(countText(selection.size()), pluralText(selection.size(), "tile"),
-                           list.toHtmlEscaped(), target ? QStringLiteral(" of both reports") : QString());
-    if (differentTiles)
-        text += QStringLiteral(" (only tiles 0–%1 are in both reports; the rest are left out)")
-                    .arg(countText(commonTiles - 1));
-    else if (!target && selection.size() > size_t(DetailsModel::kMaxTileColumns))
-        text += QStringLiteral(
-            ". Details has a column for each of the first %1; its Selection column sums all of them.")
-                    .arg(DetailsModel::kMaxTileColumns);
-    return text;
+    const MemoryScope scope { report ? report->numTiles() : 0, bool(target), target ? target->numTiles() : 0,
+        common, selection.size(), formattedSelection };
+    m_scope->setText(report ? memoryScopeText(scope) : QString());
 }
 
 } // namespace popscope

@@ -42,8 +42,6 @@ private:
     TablePanel* addPanel(QAbstractItemModel* model, const QString& name, const QString& empty);
     void addCompared(ReportTableModel* source, ReportTableModel* target, const QString& name,
         const QString& empty, int sortColumn);
-    QString scopeText(
-        const ReportState& state, const QString& formattedSelection, uint32_t commonTiles) const;
 
     QLabel* m_scope;
     QTabWidget* m_tabs;
