@@ -4,26 +4,23 @@
 // Exchanges, Compute Sets) for the selected tiles or all tiles.
 #include "models/report_state.hpp"
 
+#include "views/memory/memory_tables_view.hpp"
 #include "views/widgets/report_page.hpp"
 
+#include <QWidgetList>
+
+class QAction;
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
-class QTabWidget;
-class QAction;
+class QPushButton;
 class QSplitter;
 
 namespace popscope {
 
-class ComparedTable;
-class ComputeSetsModel;
-class DetailsModel;
-class ExchangesModel;
 class MemoryChart;
 class OverviewStrip;
-class TablePanel;
-class VariablesModel;
-class VerticesModel;
 
 class MemoryPage : public ReportPage {
     Q_OBJECT
@@ -32,14 +29,14 @@ public:
 
     MemoryChart* chart() const { return m_chart; }
     QLineEdit* tileEdit() const { return m_tileEdit; }
-    QTabWidget* tabs() const { return m_tabs; }
+    QTabWidget* tabs() const { return m_tables->tabs(); }
     QComboBox* breakdownBox() const { return m_breakdown; }
     QComboBox* compareViewBox() const { return m_compareView; }
-    TablePanel* panel(const QString& tabName) const;
-    DetailsModel* detailsModel() const { return m_details; }
-    VariablesModel* variablesModel() const { return m_variables; }
+    TablePanel* panel(const QString& tabName) const { return m_tables->panel(tabName); }
+    DetailsModel* detailsModel() const { return m_tables->detailsModel(); }
+    VariablesModel* variablesModel() const { return m_tables->variablesModel(); }
     // Compare mode's tables ("Variables", "Vertices", "Exchanges", "Compute Sets").
-    ComparedTable* comparedTable(const QString& tabName) const;
+    ComparedTable* comparedTable(const QString& tabName) const { return m_tables->comparedTable(tabName); }
     // Links from What changed: table "variables", "vertices", "computeSets", "exchanges".
     bool showRow(const QString& table, const QString& rowKey) override;
     // Applies typed text as the selection; returns false and shows the error when invalid.
@@ -53,8 +50,13 @@ protected:
     void showReports() override;
 
 private:
+    QLayout* buildToolbar();       // breakdown, tile order, IPU, compare view, options, selection
+    QPushButton* buildOptions();   // the Options menu: gaps, max memory
+    QWidgetList buildSelection();  // the tile edit, Clear and Save chart
+    QWidget* buildChart();         // the chart with its overview strip and hint
+    void followToolbar();          // the toolbar's signals
+    void followState();            // the shared state's signals
     void refreshTables();
-    QString scopeText(const QString& formattedSelection, uint32_t commonTiles) const;
     void refreshToolbar();
     void restoreOptions();
     void storeOptions();
@@ -70,20 +72,8 @@ private:
     QAction* m_capacity;
     QLineEdit* m_tileEdit;
     QLabel* m_tileError;
-    QLabel* m_scope;
-    QTabWidget* m_tabs;
+    MemoryTablesView* m_tables;
     QSplitter* m_splitter;
-    DetailsModel* m_details;
-    VariablesModel* m_variables;
-    VerticesModel* m_vertices;
-    ExchangesModel* m_exchanges;
-    ComputeSetsModel* m_computeSets;
-    VariablesModel* m_variablesTarget;
-    VerticesModel* m_verticesTarget;
-    ExchangesModel* m_exchangesTarget;
-    ComputeSetsModel* m_computeSetsTarget;
-    std::vector<TablePanel*> m_panels;
-    std::vector<ComparedTable*> m_compared;
 };
 
 } // namespace popscope

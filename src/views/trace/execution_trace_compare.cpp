@@ -7,6 +7,7 @@
 #include "models/trace/trace_figures_model.hpp"
 #include "views/trace/trace_overview.hpp"
 #include "views/trace/trace_step_details.hpp"
+#include "views/trace/trace_tabs.hpp"
 #include "views/trace/trace_view.hpp"
 #include "models/trace/trace_zoom.hpp"
 

@@ -3,7 +3,7 @@
 #include "views/trace/execution_trace_page.hpp"
 
 #include "models/image_file.hpp"
-#include "models/programs/program_type_style.hpp"
+#include "views/trace/trace_legend.hpp"
 #include "models/trace/trace_exporter.hpp"
 #include "models/report_state.hpp"
 #include "views/trace/trace_view.hpp"
@@ -18,35 +18,9 @@ namespace popscope {
 
 void ExecutionTracePage::updateTypeLegend()
 {
-    // The program types drawn in the step rows, as chips in their Program Tree colours: the steps'
-    // own in the Flat view, every level's in the Flame view.
-    const bool flame = m_viewMode->currentIndex() == 0;
-    QStringList types;
-    const auto add = [&types](std::string_view type) {
-        const QString name = QString::fromUtf8(type.data(), qsizetype(type.size()));
-        if (!types.contains(name))
-            types << name;
-    };
-    for (const Slot& slot : m_slots) {
-        const auto& data = slot.data;
-        if (!data)
-            continue;
-        if (!flame) {
-            for (const ExecutionStep& step : data->steps)
-                add(step.type);
-            continue;
-        }
-        for (const FlameLane& lane : data->flame.lanes)
-            for (size_t level = 1; level < lane.levels.size(); ++level)
-                for (const FlameSpan& span : lane.levels[level])
-                    add(data->flameSpanType(level, span));
-    }
-    QString chips = flame ? QStringLiteral("Programs: <span style='color:%1'>■</span>&nbsp;Run")
-                                .arg(palette().color(QPalette::Mid).name())
-                          : QStringLiteral("Steps:");
-    for (const QString& type : types)
-        chips += QStringLiteral(" <span style='color:%1'>■</span>&nbsp;%2").arg(programTypeColor(type.toStdString()).name(), type);
-    m_typeLegend->setText(chips);
+    // The program types drawn in the step rows: the steps' own in the Flat view, every level's in
+    // the Flame view.
+    m_legend->showTypes(m_viewMode->currentIndex() == 0, {m_slots[0].data.get(), m_slots[1].data.get()});
 }
 
 void ExecutionTracePage::exportTrace(bool perTile)

@@ -7,15 +7,15 @@
 #include "popscope/trace_comparison.hpp"
 #include "views/widgets/report_page.hpp"
 
+#include <QList>
 
-#include <atomic>
 #include <memory>
 
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
-class QProgressBar;
 class QStackedWidget;
 class QTabWidget;
 class QToolButton;
@@ -23,16 +23,17 @@ class QToolButton;
 namespace popscope {
 
 struct LoadedReport;
-class TablePanel;
 class TraceBuilder;
+class TraceBuildMessage;
 class TraceExporter;
 class TraceFiguresModel;
+class TraceLegend;
 class TraceOverview;
 class TraceStepDetails;
+class TraceTabs;
 class TraceView;
 class TraceZoom;
 class WaitingStepsModel;
-
 
 class ExecutionTracePage : public ReportPage {
     Q_OBJECT
@@ -56,7 +57,7 @@ public:
     void setAligned(bool aligned);
     bool isAligned() const;
     int64_t selectedStep(int slot) const { return m_slots[slot].selected; }
-    QTabWidget* tabs() const { return m_tabs; } // Summary, Where the Cycles Wait, Details
+    QTabWidget* tabs() const; // Summary, Where the Cycles Wait, Details
     WaitingStepsModel* waitsModel() const { return m_waits; }
     TraceFiguresModel* figuresModel() const { return m_figures; }
     QString detailsText() const;
@@ -70,9 +71,16 @@ protected:
     void showReports() override; // builds the traces; ready once built (or the report has none)
 
 private:
+    QLayout* buildToolbar();                 // what to show, step filter, compare options, buttons
+    QList<QToolButton*> buildZoomButtons();  // Back, Forward, Show All, Export
+    QWidget* buildTraces();                  // the two traces, overview and readout over the tabs
+    void followBuilders();                   // the TraceBuilders' progress, results and Cancel
+    void followToolbar();
     void start(int slot, const LoadedReport& loaded);
     void onBuilt(int slot);
+    QString problemText() const; // why the built traces cannot be shown, or empty
     void showTraces();
+    void fillChoices(uint32_t ipus); // the IPU and run boxes
     void updateFigures();
     void updateTypeLegend();
     void followSelection();
@@ -87,9 +95,7 @@ private:
     void showMessage(const QString& text, bool busy);
 
     QStackedWidget* m_stack;
-    QLabel* m_message;
-    QProgressBar* m_progress;
-    QToolButton* m_cancel;
+    TraceBuildMessage* m_message;
     QComboBox* m_ipu;
     QComboBox* m_run;
     QComboBox* m_viewMode; // Flame, Flat
@@ -98,12 +104,9 @@ private:
     QToolButton* m_back;
     QToolButton* m_forward;
     QLabel* m_readout;
-    QLabel* m_typeLegend;
-    QTabWidget* m_tabs;
-    TraceStepDetails* m_details;
-    QComboBox* m_waitsSide;
-    TablePanel* m_waitsPanel;
-    TablePanel* m_figuresPanel;
+    TraceLegend* m_legend;
+    TraceTabs* m_tabs;
+    TraceStepDetails* m_details; // the tabs' Details
     TraceZoom* m_zoom;
     TraceZoom* m_targetZoom; // the target's own window when "Same time scale" is off
     QCheckBox* m_sameScale;

@@ -50,6 +50,66 @@ QString computeSetHtml(const LoadedReport& report, int64_t computeSet)
     return html + QStringLiteral("</table>");
 }
 
+// The step's figures: each IPU's cycles and data, the waits, the compute set's vertex types.
+QString stepHtml(const TraceData& trace, const LoadedReport* report, int64_t step)
+{
+    const ExecutionStep& s = trace.steps[size_t(step)];
+    QString html = QStringLiteral("<h3>Step %1: %2</h3><p>Type <b>%3</b> · run %4</p><table cellspacing=4>")
+                       .arg(step)
+                       .arg(trace.stepName(uint32_t(step)).toHtmlEscaped(), QString::fromStdString(s.type).toHtmlEscaped())
+                       .arg(s.run);
+    for (const StepIpu& si : s.ipus)
+        html += QStringLiteral("<tr><td><b>IPU %1</b></td><td>%2 cycles</td><td>from cycle %3</td><td>%4 active tiles</td>"
+                               "<td>data in %5, out %6</td></tr>")
+                    .arg(si.ipu)
+                    .arg(count(si.cycles), count(si.cyclesBase), count(si.activeTiles),
+                        QString::fromStdString(formatBytes(si.dataIn)), QString::fromStdString(formatBytes(si.dataOut)));
+    html += QStringLiteral("</table>");
+    for (const WaitingStep& w : trace.summary->waits)
+        if (w.step == uint32_t(step))
+            html += QStringLiteral("<p>IPU %1: <b>%2</b> tile-cycles waited for the slowest tile (%3 of the step's).</p>")
+                        .arg(w.ipu)
+                        .arg(count(w.waitTileCycles), QString::fromStdString(formatPercent(w.waitShare)));
+    if (report)
+        html += computeSetHtml(*report, s.computeSet);
+    return html;
+}
+
+// Cycles by tile of one IPU of the step (tiles numbered from `base`), against the step's length.
+QChart* tileCyclesChart(const ExecutionStep& s, const StepIpu& si, uint32_t base, const std::vector<uint32_t>& cycles,
+                        const QPalette& palette)
+{
+    auto* chart = new QChart;
+    chart->setTitle(QStringLiteral("Cycles by tile, IPU %1").arg(si.ipu));
+    auto* series = new QLineSeries;
+    series->setName(QStringLiteral("Tile's cycles"));
+    series->setColor(traceStateColor(workStateOf(s.type), palette));
+    for (uint32_t t = 0; t < cycles.size(); ++t)
+        series->append(double(base + t), double(cycles[t]));
+    auto* length = new QLineSeries;
+    length->setName(QStringLiteral("Step (slowest tile)"));
+    length->setColor(traceStateColor(TraceState::WaitingForSync, palette).darker(130));
+    length->append(double(base), double(si.cycles));
+    length->append(double(base + cycles.size() - 1), double(si.cycles));
+    chart->addSeries(series);
+    chart->addSeries(length);
+    auto* x = new QValueAxis;
+    x->setTitleText(QStringLiteral("Tile"));
+    x->setLabelFormat(QStringLiteral("%d"));
+    x->setRange(double(base), double(base + cycles.size() - 1));
+    auto* y = new QValueAxis;
+    y->setTitleText(QStringLiteral("Cycles"));
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setRange(0, double(std::max<uint64_t>(si.cycles, 1)) * 1.05);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QLineSeries* line : {series, length}) {
+        line->attachAxis(x);
+        line->attachAxis(y);
+    }
+    return chart;
+}
+
 } // namespace
 
 TraceStepDetails::TraceStepDetails(QWidget* parent) : QWidget(parent)
@@ -77,63 +137,15 @@ void TraceStepDetails::showStep(const TraceData* trace, const LoadedReport* repo
         m_chart->hide();
         return;
     }
+    m_text->setText(stepHtml(*trace, report, step));
+    // The chart shows the step's first IPU with per-tile cycles.
     const ExecutionStep& s = trace->steps[size_t(step)];
-    QString html = QStringLiteral("<h3>Step %1: %2</h3><p>Type <b>%3</b> · run %4</p><table cellspacing=4>")
-                       .arg(step)
-                       .arg(trace->stepName(uint32_t(step)).toHtmlEscaped(), QString::fromStdString(s.type).toHtmlEscaped())
-                       .arg(s.run);
-    for (const StepIpu& si : s.ipus)
-        html += QStringLiteral("<tr><td><b>IPU %1</b></td><td>%2 cycles</td><td>from cycle %3</td><td>%4 active tiles</td>"
-                               "<td>data in %5, out %6</td></tr>")
-                    .arg(si.ipu)
-                    .arg(count(si.cycles), count(si.cyclesBase), count(si.activeTiles),
-                        QString::fromStdString(formatBytes(si.dataIn)), QString::fromStdString(formatBytes(si.dataOut)));
-    html += QStringLiteral("</table>");
-    for (const WaitingStep& w : trace->summary->waits)
-        if (w.step == uint32_t(step))
-            html += QStringLiteral("<p>IPU %1: <b>%2</b> tile-cycles waited for the slowest tile (%3 of the step's).</p>")
-                        .arg(w.ipu)
-                        .arg(count(w.waitTileCycles), QString::fromStdString(formatPercent(w.waitShare)));
-    if (report)
-        html += computeSetHtml(*report, s.computeSet);
-    m_text->setText(html);
-
-    // Cycles by tile of the step's first IPU with per-tile cycles, against the step's length.
     for (const StepIpu& si : s.ipus) {
         const std::vector<uint32_t> cycles =
             trace->withProfile([&](const Profile& p) { return p.readTileCycles(trace->steps, uint32_t(step), si.ipu); });
         if (cycles.empty())
             continue;
-        auto* chart = new QChart;
-        chart->setTitle(QStringLiteral("Cycles by tile, IPU %1").arg(si.ipu));
-        auto* series = new QLineSeries;
-        series->setName(QStringLiteral("Tile's cycles"));
-        series->setColor(traceStateColor(workStateOf(s.type), palette()));
-        const uint32_t base = si.ipu * trace->lod.tilesPerIpu();
-        for (uint32_t t = 0; t < cycles.size(); ++t)
-            series->append(double(base + t), double(cycles[t]));
-        auto* length = new QLineSeries;
-        length->setName(QStringLiteral("Step (slowest tile)"));
-        length->setColor(traceStateColor(TraceState::WaitingForSync, palette()).darker(130));
-        length->append(double(base), double(si.cycles));
-        length->append(double(base + cycles.size() - 1), double(si.cycles));
-        chart->addSeries(series);
-        chart->addSeries(length);
-        auto* x = new QValueAxis;
-        x->setTitleText(QStringLiteral("Tile"));
-        x->setLabelFormat(QStringLiteral("%d"));
-        x->setRange(double(base), double(base + cycles.size() - 1));
-        auto* y = new QValueAxis;
-        y->setTitleText(QStringLiteral("Cycles"));
-        y->setLabelFormat(QStringLiteral("%.0f"));
-        y->setRange(0, double(std::max<uint64_t>(si.cycles, 1)) * 1.05);
-        chart->addAxis(x, Qt::AlignBottom);
-        chart->addAxis(y, Qt::AlignLeft);
-        for (QLineSeries* line : {series, length}) {
-            line->attachAxis(x);
-            line->attachAxis(y);
-        }
-        m_chart->setChartContent(chart);
+        m_chart->setChartContent(tileCyclesChart(s, si, si.ipu * trace->lod.tilesPerIpu(), cycles, palette()));
         m_chart->show();
         return;
     }

@@ -17,6 +17,29 @@ uint64_t overlap(uint64_t a0, uint64_t a1, uint64_t b0, uint64_t b1)
     const uint64_t from = std::max(a0, b0), to = std::min(a1, b1);
     return to > from ? to - from : 0;
 }
+
+// Σ weight × colour (red, green, blue) and Σ weight, as a colour; idle when nothing weighs.
+QRgb mixed(const std::array<double, 4>& sum, QRgb idle)
+{
+    if (sum[3] <= 0)
+        return idle;
+    const double scale = 1.0 / sum[3];
+    return qRgb(int(sum[0] * scale), int(sum[1] * scale), int(sum[2] * scale));
+}
+
+// Each pixel row's groups [first, last) of the window's tiles, the same for every column.
+std::vector<std::pair<uint32_t, uint32_t>> groupsOfRows(const TraceWindow& window, int h, uint32_t groups)
+{
+    const double tilesPerRow = double(window.lastTile - window.firstTile) / h;
+    std::vector<std::pair<uint32_t, uint32_t>> rowGroups(static_cast<size_t>(h));
+    for (int y = 0; y < h; ++y) {
+        const uint32_t t0 = window.firstTile + uint32_t(tilesPerRow * y);
+        const uint32_t t1 = std::max(t0 + 1, window.firstTile + uint32_t(tilesPerRow * (y + 1)));
+        rowGroups[size_t(y)] = {t0 / TraceLod::kTilesPerGroup,
+            std::min<uint32_t>(groups, (t1 + TraceLod::kTilesPerGroup - 1) / TraceLod::kTilesPerGroup)};
+    }
+    return rowGroups;
+}
 } // namespace
 
 void TraceTilesPainter::setTrace(const TraceData* trace)
@@ -93,15 +116,7 @@ void TraceTilesPainter::paintGroups(uint32_t ipu, const TraceWindow& window, QIm
     const TraceLod& lod = m_trace->lod;
     const uint32_t groups = lod.groupsPerIpu();
     const int h = image.height();
-    const double tilesPerRow = double(window.lastTile - window.firstTile) / h;
-    // Each pixel row's groups, the same for every column.
-    std::vector<std::pair<uint32_t, uint32_t>> rowGroups(static_cast<size_t>(h));
-    for (int y = 0; y < h; ++y) {
-        const uint32_t t0 = window.firstTile + uint32_t(tilesPerRow * y);
-        const uint32_t t1 = std::max(t0 + 1, window.firstTile + uint32_t(tilesPerRow * (y + 1)));
-        rowGroups[size_t(y)] = {t0 / TraceLod::kTilesPerGroup,
-            std::min<uint32_t>(groups, (t1 + TraceLod::kTilesPerGroup - 1) / TraceLod::kTilesPerGroup)};
-    }
+    const std::vector<std::pair<uint32_t, uint32_t>> rowGroups = groupsOfRows(window, h, groups);
     const auto& colour = m_rgb;
     const QRgb idle = m_idle;
     QRgb* pixels = reinterpret_cast<QRgb*>(image.bits());
@@ -113,12 +128,7 @@ void TraceTilesPainter::paintGroups(uint32_t ipu, const TraceWindow& window, QIm
     std::vector<StateTileCycles> cells;
     std::vector<std::array<double, 4>> weighted(size_t(groups) * kBlock); // [column][group]: Σ weight × colour, Σ weight
     std::vector<QRgb> groupColour(size_t(groups) * kBlock);
-    const auto mix = [idle](const std::array<double, 4>& sum) {
-        if (sum[3] <= 0)
-            return idle;
-        const double scale = 1.0 / sum[3];
-        return qRgb(int(sum[0] * scale), int(sum[1] * scale), int(sum[2] * scale));
-    };
+    const auto mix = [idle](const std::array<double, 4>& sum) { return mixed(sum, idle); };
     for (int bx = x0; bx < x1; bx += kBlock) {
         const int width = std::min(kBlock, x1 - bx);
         for (int i = 0; i < width; ++i) {
@@ -177,12 +187,9 @@ const TraceTilesPainter::CachedRow& TraceTilesPainter::rowOf(uint32_t step, uint
     return row;
 }
 
-// Single tiles: every visible step's per-tile cycles, from the file. False (nothing painted) when
-// too many steps are visible for that; the caller then paints groups.
-bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QImage& image, int x0, int x1)
+bool TraceTilesPainter::visibleSteps(uint32_t ipu, const TraceWindow& window, int x0, int x1,
+    std::vector<VisibleStep>& visible)
 {
-    if (x1 <= x0)
-        return true;
     const auto& lane = m_trace->lod.lane(ipu);
     const uint64_t firstCycle = window.cycles(x0).first, lastCycle = window.cycles(x1 - 1).second;
     const size_t k0 = size_t(std::partition_point(lane.begin(), lane.end(),
@@ -198,12 +205,6 @@ bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QIma
         m_rows.clear();
         m_cachedCells = 0;
     }
-    struct Visible {
-        const TraceLod::LaneStep* step;
-        const CachedRow* cycles; // null: no per-tile row
-        uint32_t activeTiles;
-    };
-    std::vector<Visible> visible;
     for (size_t k = k0; k < k1; ++k) {
         uint32_t active = 0;
         for (const StepIpu& si : m_trace->steps[lane[k].step].ipus)
@@ -212,52 +213,78 @@ bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QIma
         visible.push_back({&lane[k], lane[k].perTile ? &rowOf(lane[k].step, ipu, window.firstTile, window.lastTile) : nullptr,
             active});
     }
+    return true;
+}
+
+void TraceTilesPainter::addWeights(const VisibleStep& visible, uint32_t firstTile, uint64_t a, uint64_t b,
+    std::vector<Weights>& perTile)
+{
+    const TraceLod::LaneStep& s = *visible.step;
+    const uint64_t inStep = overlap(s.base, s.base + s.cycles, a, b);
+    const auto tiles = uint32_t(perTile.size());
+    for (uint32_t i = 0; i < tiles; ++i) {
+        const uint32_t t = firstTile + i;
+        if (s.work == TraceState::Sync) {
+            perTile[i][size_t(TraceState::Sync)] += double(inStep);
+            continue;
+        }
+        const CachedRow* row = visible.cycles;
+        const uint64_t works = row && t - row->firstTile < row->cycles.size()
+            ? row->cycles[t - row->firstTile] : (t < visible.activeTiles ? s.cycles : 0);
+        const uint64_t busy = overlap(s.base, s.base + works, a, b);
+        perTile[i][size_t(s.work)] += double(busy);
+        perTile[i][size_t(TraceState::WaitingForSync)] += double(inStep - busy);
+    }
+}
+
+void TraceTilesPainter::paintColumn(const std::vector<Weights>& perTile, int x, QImage& image,
+    std::vector<QRgb>& tileColours) const
+{
+    const auto tiles = uint32_t(perTile.size());
     const int h = image.height();
     const double tilesPerRow = double(tiles) / h;
+    QRgb* pixels = reinterpret_cast<QRgb*>(image.bits());
+    const size_t stride = size_t(image.bytesPerLine()) / sizeof(QRgb);
+    if (tilesPerRow <= 1.0) { // a tile spans whole rows: one colour per tile, copied down its rows
+        for (uint32_t i = 0; i < tiles; ++i)
+            tileColours[i] = colourOf(perTile[i]);
+        for (int y = 0; y < h; ++y)
+            pixels[size_t(y) * stride + size_t(x)] = tileColours[std::min(tiles - 1, uint32_t(tilesPerRow * y))];
+        return;
+    }
+    for (int y = 0; y < h; ++y) {
+        const uint32_t i0 = std::min(tiles - 1, uint32_t(tilesPerRow * y));
+        const uint32_t i1 = std::min(tiles, std::max(i0 + 1, uint32_t(tilesPerRow * (y + 1))));
+        Weights weights{};
+        for (uint32_t i = i0; i < i1; ++i)
+            for (size_t st = 0; st < kTraceStateCount; ++st)
+                weights[st] += perTile[i][st];
+        pixels[size_t(y) * stride + size_t(x)] = colourOf(weights);
+    }
+}
+
+// Single tiles: every visible step's per-tile cycles, from the file. False (nothing painted) when
+// too many steps are visible for that; the caller then paints groups.
+bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QImage& image, int x0, int x1)
+{
+    if (x1 <= x0)
+        return true;
+    std::vector<VisibleStep> visible;
+    if (!visibleSteps(ipu, window, x0, x1, visible))
+        return false;
+    const uint32_t tiles = window.lastTile - window.firstTile;
     // Per column: each visible tile's weights once, then each pixel row sums its tiles.
     std::vector<Weights> perTile(tiles);
     std::vector<QRgb> tileColours(tiles);
-    QRgb* pixels = reinterpret_cast<QRgb*>(image.bits());
-    const size_t stride = size_t(image.bytesPerLine()) / sizeof(QRgb);
     size_t first = 0; // the first visible step that may reach this column
     for (int x = x0; x < x1; ++x) {
         const auto [a, b] = window.cycles(x);
         while (first < visible.size() && visible[first].step->base + visible[first].step->cycles <= a)
             ++first;
         std::fill(perTile.begin(), perTile.end(), Weights{});
-        for (size_t v = first; v < visible.size() && visible[v].step->base < b; ++v) {
-            const TraceLod::LaneStep& s = *visible[v].step;
-            const uint64_t inStep = overlap(s.base, s.base + s.cycles, a, b);
-            for (uint32_t i = 0; i < tiles; ++i) {
-                const uint32_t t = window.firstTile + i;
-                if (s.work == TraceState::Sync) {
-                    perTile[i][size_t(TraceState::Sync)] += double(inStep);
-                    continue;
-                }
-                const CachedRow* row = visible[v].cycles;
-                const uint64_t works = row && t - row->firstTile < row->cycles.size()
-                    ? row->cycles[t - row->firstTile] : (t < visible[v].activeTiles ? s.cycles : 0);
-                const uint64_t busy = overlap(s.base, s.base + works, a, b);
-                perTile[i][size_t(s.work)] += double(busy);
-                perTile[i][size_t(TraceState::WaitingForSync)] += double(inStep - busy);
-            }
-        }
-        if (tilesPerRow <= 1.0) { // a tile spans whole rows: one colour per tile, copied down its rows
-            for (uint32_t i = 0; i < tiles; ++i)
-                tileColours[i] = colourOf(perTile[i]);
-            for (int y = 0; y < h; ++y)
-                pixels[size_t(y) * stride + size_t(x)] = tileColours[std::min(tiles - 1, uint32_t(tilesPerRow * y))];
-            continue;
-        }
-        for (int y = 0; y < h; ++y) {
-            const uint32_t i0 = std::min(tiles - 1, uint32_t(tilesPerRow * y));
-            const uint32_t i1 = std::min(tiles, std::max(i0 + 1, uint32_t(tilesPerRow * (y + 1))));
-            Weights weights{};
-            for (uint32_t i = i0; i < i1; ++i)
-                for (size_t st = 0; st < kTraceStateCount; ++st)
-                    weights[st] += perTile[i][st];
-            pixels[size_t(y) * stride + size_t(x)] = colourOf(weights);
-        }
+        for (size_t v = first; v < visible.size() && visible[v].step->base < b; ++v)
+            addWeights(visible[v], window.firstTile, a, b, perTile);
+        paintColumn(perTile, x, image, tileColours);
     }
     return true;
 }

@@ -59,6 +59,20 @@ private:
         uint32_t firstTile = 0;
         std::vector<uint32_t> cycles;
     };
+    // A step of the lane in the picture's columns, with its per-tile row when the file has one.
+    struct VisibleStep {
+        const TraceLod::LaneStep* step;
+        const CachedRow* cycles; // null: no per-tile row
+        uint32_t activeTiles;
+    };
+    // The lane's steps in columns [x0, x1), their rows read; false when more than
+    // kMaxFullResolutionSteps (nothing read).
+    bool visibleSteps(uint32_t ipu, const TraceWindow& window, int x0, int x1, std::vector<VisibleStep>& visible);
+    // Adds the step's cycles [a, b) to the weights of each tile from `firstTile`.
+    static void addWeights(const VisibleStep& visible, uint32_t firstTile, uint64_t a, uint64_t b,
+        std::vector<Weights>& perTile);
+    // Column x from the tiles' weights: each pixel row mixes the tiles it covers.
+    void paintColumn(const std::vector<Weights>& perTile, int x, QImage& image, std::vector<QRgb>& tileColours) const;
     // The row of tiles [firstTile, lastTile) (at least), from the cache or the file.
     const CachedRow& rowOf(uint32_t step, uint32_t ipu, uint32_t firstTile, uint32_t lastTile);
     QRgb colourOf(const Weights& weights) const; // the states' colours mixed by their weights

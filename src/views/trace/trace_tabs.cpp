@@ -1,0 +1,41 @@
+#include "views/trace/trace_tabs.hpp"
+
+#include "models/table_filter_proxy.hpp"
+#include "models/trace/trace_figures_model.hpp"
+#include "models/trace/waiting_steps_model.hpp"
+#include "views/trace/trace_step_details.hpp"
+#include "views/widgets/table_panel.hpp"
+
+#include <QComboBox>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace popscope {
+
+TraceTabs::TraceTabs(WaitingStepsModel* waits, TraceFiguresModel* figures, QWidget* parent)
+    : QTabWidget(parent)
+{
+    m_figuresPanel = new TablePanel(figures, QStringLiteral("trace-summary"), this);
+    m_figuresPanel->setFilterVisible(false);
+    addTab(m_figuresPanel, QStringLiteral("Summary"));
+    auto* waitsTab = new QWidget(this);
+    auto* waitsLayout = new QVBoxLayout(waitsTab);
+    waitsLayout->setContentsMargins(0, 4, 0, 0);
+    m_waitsSide = new QComboBox(waitsTab);
+    m_waitsSide->addItems({ QStringLiteral("Source"), QStringLiteral("Target") });
+    m_waitsSide->setToolTip(QStringLiteral("Whose steps to rank (compare mode)"));
+    waitsLayout->addWidget(m_waitsSide, 0, Qt::AlignLeft);
+    m_waitsPanel = new TablePanel(waits, QStringLiteral("where-the-cycles-wait"), waitsTab);
+    m_waitsPanel->setEmptyText(QStringLiteral("No step waits: every tile worked until each sync."));
+    waitsLayout->addWidget(m_waitsPanel, 1);
+    addTab(waitsTab, QStringLiteral("Where the Cycles Wait"));
+    m_details = new TraceStepDetails(this);
+    addTab(m_details, QStringLiteral("Details"));
+    connect(m_waitsPanel->view(), &QTreeView::activated, this, [this, waits](const QModelIndex& index) {
+        const QModelIndex source = m_waitsPanel->proxy()->mapToSource(index);
+        if (const WaitingStep* wait = waits->waitAt(source.row()))
+            emit waitActivated(wait->step);
+    });
+}
+
+} // namespace popscope

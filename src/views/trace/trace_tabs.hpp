@@ -1,0 +1,34 @@
+#pragma once
+// The Execution Trace page's bottom tabs: Summary (the figures of the visible window), Where the
+// Cycles Wait (the steps ranked by the tile-cycles spent waiting for the slowest tile; in compare
+// mode of either report) and the selected step's Details.
+#include <QTabWidget>
+
+class QComboBox;
+
+namespace popscope {
+
+class TablePanel;
+class TraceFiguresModel;
+class TraceStepDetails;
+class WaitingStepsModel;
+
+class TraceTabs : public QTabWidget {
+    Q_OBJECT
+public:
+    TraceTabs(WaitingStepsModel* waits, TraceFiguresModel* figures, QWidget* parent = nullptr);
+
+    TraceStepDetails* details() const { return m_details; }
+    QComboBox* waitsSide() const { return m_waitsSide; } // Source, Target
+
+signals:
+    void waitActivated(uint32_t step); // a row of Where the Cycles Wait double-clicked or Enter
+
+private:
+    TablePanel* m_figuresPanel;
+    QComboBox* m_waitsSide;
+    TablePanel* m_waitsPanel;
+    TraceStepDetails* m_details;
+};
+
+} // namespace popscope
