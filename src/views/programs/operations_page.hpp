@@ -10,13 +10,13 @@
 
 class QComboBox;
 class QLabel;
-class QMenu;
-class QPushButton;
+class QLayout;
 class QSplitter;
 
 namespace popscope {
 
 class ComparedTable;
+class OperationColumnsButton;
 class OperationDetailsView;
 class OperationsModel;
 class SmallChart;
@@ -49,6 +49,9 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void buildTable();       // the models, the table panel and its compare join
+    QLayout* buildToolbar(); // layer, columns, the compare note, the chart's metric
+    void followState();      // the unit, the boxes, the columns and the details' links
     void reload();
     void fillLayers();
     void applyColumns();
@@ -64,13 +67,11 @@ private:
     SmallChart* m_chart;
     QComboBox* m_layer;
     QComboBox* m_metric;
-    QPushButton* m_columnsButton;
-    QMenu* m_columnsMenu;
+    OperationColumnsButton* m_columns;
     QLabel* m_note;
     QLabel* m_error;    // a damaged part's message, in place of the views
     QSplitter* m_split;
     QString m_problem;  // "" when the operations could be read
-    std::vector<bool> m_hidden;
     bool m_reloading = false;
     int m_chartBars = 0; // bars the chart shows, for its height
 };
