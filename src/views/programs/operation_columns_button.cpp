@@ -1,11 +1,14 @@
 #include "views/programs/operation_columns_button.hpp"
 
+#include "models/compare_table_model.hpp"
 #include "models/programs/operations_model.hpp"
 #include "models/settings_keys.hpp"
 
 #include <QAction>
+#include <QHeaderView>
 #include <QMenu>
 #include <QSettings>
+#include <QTreeView>
 
 namespace popscope {
 
@@ -38,6 +41,14 @@ bool OperationColumnsButton::isColumnHidden(int column) const
 bool OperationColumnsButton::isColumnVisible(int column) const
 {
     return column >= 0 && size_t(column) < m_hidden.size() && !m_hidden[size_t(column)];
+}
+
+void OperationColumnsButton::applyTo(QTreeView* view, const CompareTableModel* join) const
+{
+    QHeaderView* header = view->header();
+    const int columns = view->model() ? view->model()->columnCount() : 0;
+    for (int c = 0; c < columns; ++c)
+        header->setSectionHidden(c, isColumnHidden(join ? join->baseColumn(c) : c));
 }
 
 void OperationColumnsButton::setColumnVisible(int column, bool visible)

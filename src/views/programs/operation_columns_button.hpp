@@ -6,9 +6,11 @@
 #include <vector>
 
 class QMenu;
+class QTreeView;
 
 namespace popscope {
 
+class CompareTableModel;
 class OperationsModel;
 
 class OperationColumnsButton : public QPushButton {
@@ -20,6 +22,8 @@ public:
     bool isColumnVisible(int column) const;
     // Hides or shows a column, remembers it and ticks its menu entry; the name stays shown.
     void setColumnVisible(int column, bool visible);
+    // Hides the view's sections of the hidden columns; `join` maps them in compare mode (null: single).
+    void applyTo(QTreeView* view, const CompareTableModel* join) const;
 
 signals:
     void columnsChanged();

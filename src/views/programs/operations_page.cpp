@@ -18,7 +18,6 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
@@ -190,13 +189,7 @@ void OperationsPage::reload()
 
 void OperationsPage::applyColumns()
 {
-    QHeaderView* header = m_panel->view()->header();
-    const bool comparing = m_table->isComparing();
-    const int columns = m_panel->view()->model() ? m_panel->view()->model()->columnCount() : 0;
-    for (int c = 0; c < columns; ++c) {
-        const int base = comparing ? m_table->compare()->baseColumn(c) : c;
-        header->setSectionHidden(c, m_columns->isColumnHidden(base));
-    }
+    m_columns->applyTo(m_panel->view(), m_table->isComparing() ? m_table->compare() : nullptr);
 }
 
 void OperationsPage::setColumnVisible(int column, bool visible) { m_columns->setColumnVisible(column, visible); }
