@@ -9,11 +9,13 @@
 namespace popscope {
 
 std::vector<OperationBar> topOperationBars(const OperationsModel& source, const OperationsModel& target,
-                                           const CompareTableModel* join, OperationMetric metric, size_t limit)
+    const CompareTableModel* join, OperationMetric metric, size_t limit)
 {
     const auto value = [metric](const Report& r, uint32_t op) {
         const OperationFigures& f = r.operationAnalysis().figures[op];
-        return double(metric == OperationMetric::Cycles ? f.cycles : metric == OperationMetric::CodeSize ? f.codeBytes : f.flops);
+        return double(metric == OperationMetric::Cycles ? f.cycles
+                : metric == OperationMetric::CodeSize   ? f.codeBytes
+                                                        : f.flops);
     };
     std::vector<OperationBar> bars;
     if (join) {
@@ -27,7 +29,8 @@ std::vector<OperationBar> topOperationBars(const OperationsModel& source, const 
             bar.inTarget = t >= 0;
             bar.source = s >= 0 ? value(sr, source.operation(s)) : 0;
             bar.target = t >= 0 ? value(tr, target.operation(t)) : 0;
-            const Operation& op = s >= 0 ? sr.operations()[source.operation(s)] : tr.operations()[target.operation(t)];
+            const Operation& op
+                = s >= 0 ? sr.operations()[source.operation(s)] : tr.operations()[target.operation(t)];
             bar.label = QString::fromStdString(op.name);
             bars.push_back(bar);
         }

@@ -11,8 +11,8 @@ class CompareTableModel;
 class OperationsModel;
 
 struct OperationBar {
-    QString key;     // operationKey, for a click
-    QString label;   // what the axis shows
+    QString key; // operationKey, for a click
+    QString label; // what the axis shows
     double source = 0, target = 0;
     bool inSource = true, inTarget = false;
 };
@@ -22,6 +22,6 @@ enum class OperationMetric { Cycles, CodeSize, Flops };
 // One bar per row of the listed operations (`join`'s rows in compare mode, null in single mode),
 // the largest of source and target first (ties keep the table's order), at most `limit` bars.
 std::vector<OperationBar> topOperationBars(const OperationsModel& source, const OperationsModel& target,
-                                           const CompareTableModel* join, OperationMetric metric, size_t limit);
+    const CompareTableModel* join, OperationMetric metric, size_t limit);
 
 } // namespace popscope

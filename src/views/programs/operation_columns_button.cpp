@@ -13,12 +13,13 @@
 namespace popscope {
 
 OperationColumnsButton::OperationColumnsButton(const OperationsModel* model, QWidget* parent)
-    : QPushButton(QStringLiteral("Columns"), parent), m_model(model)
+    : QPushButton(QStringLiteral("Columns"), parent)
+    , m_model(model)
 {
     m_hidden.assign(OperationsModel::ColumnCount, false);
     const QStringList hidden = QSettings()
                                    .value(SettingsKey::operationsHiddenColumns,
-                                          QStringList{QStringLiteral("Programs"), QStringLiteral("Steps")})
+                                       QStringList { QStringLiteral("Programs"), QStringLiteral("Steps") })
                                    .toStringList();
     setToolTip(QStringLiteral("Choose the columns shown (remembered)"));
     m_menu = new QMenu(this);
