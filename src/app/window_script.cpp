@@ -125,14 +125,14 @@ void WindowScript::applyLivenessOptions(LivenessPage* liveness)
 
 void WindowScript::selectTab(LivenessPage* liveness, ExecutionTracePage* trace)
 {
+    if (m_options.tab.isEmpty())
+        return;
     const QString shown = m_window->currentPage();
     const bool livenessShown = liveness && shown == QStringLiteral("Liveness");
     const bool traceShown = trace && shown == QStringLiteral("Execution Trace");
     QTabWidget* tabWidget = livenessShown ? static_cast<QTabWidget*>(liveness->tables())
         : traceShown                      ? trace->tabs()
                                           : m_window->memoryPage()->tabs();
-    if (m_options.tab.isEmpty())
-        return;
     QStringList tabs;
     for (int i = 0; i < tabWidget->count(); ++i) {
         tabs << tabWidget->tabText(i);
