@@ -8,6 +8,7 @@
 #include "views/programs/operation_charts.hpp"
 #include "views/programs/operation_columns_button.hpp"
 #include "views/programs/operation_details_view.hpp"
+#include "views/programs/operation_layer_box.hpp"
 #include "views/widgets/page_parts.hpp"
 #include "views/widgets/part_error.hpp"
 #include "views/widgets/small_chart.hpp"
@@ -74,9 +75,7 @@ void OperationsPage::buildTable()
 
 QLayout* OperationsPage::buildToolbar()
 {
-    m_layer = new QComboBox(this);
-    m_layer->setToolTip(QStringLiteral("The software layer whose operations are listed (poptorch, popart, poplar, …)"));
-    m_layer->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_layer = new OperationLayerBox(this);
     m_metric = new QComboBox(this);
     m_metric->addItem(QStringLiteral("Cycles"), int(OperationMetric::Cycles));
     m_metric->addItem(QStringLiteral("Code size"), int(OperationMetric::CodeSize));
@@ -109,10 +108,7 @@ void OperationsPage::followState()
         updateSelection();
         updateChart();
     });
-    connect(m_layer, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_reloading)
-            reload();
-    });
+    connect(m_layer, &OperationLayerBox::layerChanged, this, &OperationsPage::reload);
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this](int index) {
         QSettings().setValue(SettingsKey::operationsChartMetric, index);
         updateChart();
@@ -132,35 +128,14 @@ void OperationsPage::showReports()
     reload();
 }
 
-std::string OperationsPage::layer() const
-{
-    const QString l = m_layer->currentData().toString();
-    return l.toStdString();
-}
+QComboBox* OperationsPage::layerBox() const { return m_layer; }
+
+std::string OperationsPage::layer() const { return m_layer->layer(); }
 
 void OperationsPage::fillLayers()
 {
     m_problem = partError(*m_state, [](const Report& r) { r.operationAnalysis(); });
-    m_reloading = true;
-    const QString previous = m_layer->currentData().toString();
-    m_layer->clear();
-    std::vector<std::string> layers;
-    for (int slot = 0; slot < 2; ++slot) {
-        const auto report = m_state->reportAt(slot);
-        if (!report || (slot == 1 && !m_state->isComparing()) || !m_problem.isEmpty())
-            continue;
-        for (const std::string& l : report->core->operationAnalysis().layers)
-            if (std::find(layers.begin(), layers.end(), l) == layers.end())
-                layers.push_back(l);
-    }
-    for (const std::string& l : layers)
-        m_layer->addItem(QString::fromStdString(l), QString::fromStdString(l));
-    if (layers.size() > 1)
-        m_layer->addItem(QStringLiteral("All layers"), QString());
-    const int keep = m_layer->findData(previous);
-    m_layer->setCurrentIndex(keep >= 0 && !previous.isEmpty() ? keep : 0);
-    m_layer->setEnabled(layers.size() > 1);
-    m_reloading = false;
+    m_layer->fill(*m_state, m_problem.isEmpty());
 }
 
 void OperationsPage::reload()

@@ -18,6 +18,7 @@ namespace popscope {
 class ComparedTable;
 class OperationColumnsButton;
 class OperationDetailsView;
+class OperationLayerBox;
 class OperationsModel;
 class SmallChart;
 class TablePanel;
@@ -33,7 +34,7 @@ public:
     OperationsModel* model() const { return m_model; }
     OperationDetailsView* details() const { return m_details; }
     SmallChart* chart() const { return m_chart; }
-    QComboBox* layerBox() const { return m_layer; }
+    QComboBox* layerBox() const;
     QComboBox* chartMetricBox() const { return m_metric; }
     std::string layer() const;
     // The error that keeps the page from showing the report ("" when there is none).
@@ -65,14 +66,13 @@ private:
     TablePanel* m_panel;
     OperationDetailsView* m_details;
     SmallChart* m_chart;
-    QComboBox* m_layer;
+    OperationLayerBox* m_layer;
     QComboBox* m_metric;
     OperationColumnsButton* m_columns;
     QLabel* m_note;
     QLabel* m_error;    // a damaged part's message, in place of the views
     QSplitter* m_split;
     QString m_problem;  // "" when the operations could be read
-    bool m_reloading = false;
     int m_chartBars = 0; // bars the chart shows, for its height
 };
 
