@@ -71,7 +71,27 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtI
     m_compareBar = new CompareBar(m_state, this);
     m_fileChangedBar = new FileChangedBar(m_state, this);
     buildPages();
+    buildReportView();
 
+    m_central = new QStackedWidget(this);
+    m_central->addWidget(m_start);
+    m_central->addWidget(m_reportView);
+    setCentralWidget(m_central);
+    m_statusInfo = new QLabel(this);
+    statusBar()->addPermanentWidget(m_statusInfo);
+
+    buildMenus();
+    followState();
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(SettingsKey::windowGeometry).toByteArray()))
+        resize(1400, 900);
+    m_sidebar->setCurrent(QStringLiteral("Summary"));
+    updateActions();
+}
+
+void MainWindow::buildReportView()
+{
     m_reportView = new QWidget(this);
     auto* right = new QVBoxLayout;
     right->setContentsMargins(0, 0, 0, 0);
@@ -84,15 +104,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtI
     reportLayout->setSpacing(0);
     reportLayout->addWidget(m_sidebar);
     reportLayout->addLayout(right, 1);
+}
 
-    m_central = new QStackedWidget(this);
-    m_central->addWidget(m_start);
-    m_central->addWidget(m_reportView);
-    setCentralWidget(m_central);
-    m_statusInfo = new QLabel(this);
-    statusBar()->addPermanentWidget(m_statusInfo);
-
-    buildMenus();
+void MainWindow::followState()
+{
     connect(m_sidebar, &ReportSidebar::reportSelected, this, &MainWindow::showPage);
     connect(m_start, &StartPage::openRequested, this, &MainWindow::showOpenDialog);
     connect(m_start, &StartPage::compareRequested, this, &MainWindow::showCompareDialog);
@@ -115,12 +130,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtI
         statusBar()->showMessage(sel.empty() ? QString()
                                              : countOfText(sel.size(), "tile") + QStringLiteral(" selected"));
     });
-
-    QSettings settings;
-    if (!restoreGeometry(settings.value(SettingsKey::windowGeometry).toByteArray()))
-        resize(1400, 900);
-    m_sidebar->setCurrent(QStringLiteral("Summary"));
-    updateActions();
 }
 
 void MainWindow::buildPages()

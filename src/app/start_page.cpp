@@ -21,6 +21,30 @@ constexpr int kTargetRole = Qt::UserRole + 2;
 StartPage::StartPage(RecentFiles* recent, const QString& demoPath, QWidget* parent)
     : QWidget(parent), m_recent(recent), m_demoPath(demoPath)
 {
+    QLayout* left = buildActions();
+    buildRecentLists();
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(48, 40, 48, 40);
+    layout->setSpacing(48);
+    auto* leftWidget = new QWidget(this);
+    leftWidget->setLayout(left);
+    leftWidget->setMaximumWidth(520);
+    layout->addWidget(leftWidget, 2, Qt::AlignTop);
+    layout->addWidget(m_tabs, 3);
+
+    connect(m_reports, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+        emit openPath(item->data(kPathRole).toString());
+    });
+    connect(m_comparisons, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+        emit comparePaths(item->data(kPathRole).toString(), item->data(kTargetRole).toString());
+    });
+    connect(recent, &RecentFiles::changed, this, &StartPage::refresh);
+    refresh();
+}
+
+QLayout* StartPage::buildTitle()
+{
     auto* logo = new QLabel(this);
     logo->setPixmap(QIcon(QStringLiteral(":/icons/popscope.svg")).pixmap(72, 72));
     auto* title = new QLabel(QStringLiteral("popscope"), this);
@@ -31,6 +55,22 @@ StartPage::StartPage(RecentFiles* recent, const QString& demoPath, QWidget* pare
     auto* subtitle = new QLabel(QStringLiteral("Graph analyser for IPU profiles (.pop)"), this);
     subtitle->setForegroundRole(QPalette::PlaceholderText);
 
+    auto* head = new QHBoxLayout;
+    head->addWidget(logo);
+    auto* titles = new QVBoxLayout;
+    titles->setSpacing(0);
+    titles->addStretch(1);
+    titles->addWidget(title);
+    titles->addWidget(subtitle);
+    titles->addStretch(1);
+    head->addLayout(titles);
+    head->addStretch(1);
+    return head;
+}
+
+QLayout* StartPage::buildActions()
+{
+    QLayout* head = buildTitle();
     auto button = [this](const QString& text, const QString& tip) {
         auto* b = new QPushButton(text, this);
         b->setToolTip(tip);
@@ -56,16 +96,6 @@ StartPage::StartPage(RecentFiles* recent, const QString& demoPath, QWidget* pare
     dropHint->setForegroundRole(QPalette::PlaceholderText);
 
     auto* left = new QVBoxLayout;
-    auto* head = new QHBoxLayout;
-    head->addWidget(logo);
-    auto* titles = new QVBoxLayout;
-    titles->setSpacing(0);
-    titles->addStretch(1);
-    titles->addWidget(title);
-    titles->addWidget(subtitle);
-    titles->addStretch(1);
-    head->addLayout(titles);
-    head->addStretch(1);
     left->addLayout(head);
     left->addSpacing(24);
     left->addWidget(open);
@@ -75,7 +105,14 @@ StartPage::StartPage(RecentFiles* recent, const QString& demoPath, QWidget* pare
     left->addWidget(dropHint);
     left->addStretch(100);
     left->setSpacing(10);
+    connect(open, &QPushButton::clicked, this, &StartPage::openRequested);
+    connect(compare, &QPushButton::clicked, this, &StartPage::compareRequested);
+    connect(m_demo, &QPushButton::clicked, this, &StartPage::demoRequested);
+    return left;
+}
 
+void StartPage::buildRecentLists()
+{
     m_reports = new QListWidget(this);
     m_comparisons = new QListWidget(this);
     for (QListWidget* list : {m_reports, m_comparisons}) {
@@ -86,27 +123,6 @@ StartPage::StartPage(RecentFiles* recent, const QString& demoPath, QWidget* pare
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(m_reports, QStringLiteral("Recent reports"));
     m_tabs->addTab(m_comparisons, QStringLiteral("Recent comparisons"));
-
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(48, 40, 48, 40);
-    layout->setSpacing(48);
-    auto* leftWidget = new QWidget(this);
-    leftWidget->setLayout(left);
-    leftWidget->setMaximumWidth(520);
-    layout->addWidget(leftWidget, 2, Qt::AlignTop);
-    layout->addWidget(m_tabs, 3);
-
-    connect(open, &QPushButton::clicked, this, &StartPage::openRequested);
-    connect(compare, &QPushButton::clicked, this, &StartPage::compareRequested);
-    connect(m_demo, &QPushButton::clicked, this, &StartPage::demoRequested);
-    connect(m_reports, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
-        emit openPath(item->data(kPathRole).toString());
-    });
-    connect(m_comparisons, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
-        emit comparePaths(item->data(kPathRole).toString(), item->data(kTargetRole).toString());
-    });
-    connect(recent, &RecentFiles::changed, this, &StartPage::refresh);
-    refresh();
 }
 
 QWidget* StartPage::entryWidget(const QString& title, const QString& subtitle, bool missing, std::function<void()> remove)

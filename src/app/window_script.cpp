@@ -77,59 +77,18 @@ void WindowScript::applyOptions()
 {
     if (std::exchange(m_applied, true))
         return;
-    MemoryPage* memory = m_window->memoryPage();
-    if (!m_options.breakdown.isEmpty()) {
-        const QStringList names = {QStringLiteral("none"), QStringLiteral("category"), QStringLiteral("region"), QStringLiteral("liveness")};
-        memory->breakdownBox()->setCurrentIndex(int(names.indexOf(m_options.breakdown)));
-    }
-    if (!m_options.select.isEmpty() && !memory->applyTileText(m_options.select))
-        std::fprintf(stderr, "popscope: %s\n", qPrintable(memory->tileError()));
-    // Liveness: steps, lifetimes, and its tabs when it is the page shown.
+    applyMemoryOptions();
     auto* liveness = qobject_cast<LivenessPage*>(m_window->page(QStringLiteral("liveness")));
-    QString stepError;
-    if (liveness && !m_options.steps.isEmpty() && !liveness->selectStepsText(m_options.steps, &stepError))
-        std::fprintf(stderr, "popscope: --steps: %s\n", qPrintable(stepError));
-    for (const QString& name : m_options.lifetimes)
-        if (liveness && !liveness->addLifetime(name))
-            std::fprintf(stderr, "popscope: --lifetime: no not-always-live variable called “%s”\n", qPrintable(name));
+    applyLivenessOptions(liveness);
     auto* trace = qobject_cast<ExecutionTracePage*>(m_window->page(QStringLiteral("execution-trace")));
-    const QString shown = m_window->currentPage();
-    const bool livenessShown = liveness && shown == QStringLiteral("Liveness");
-    const bool traceShown = trace && shown == QStringLiteral("Execution Trace");
-    QTabWidget* tabWidget = livenessShown ? static_cast<QTabWidget*>(liveness->tables())
-        : traceShown                      ? trace->tabs()
-                                          : memory->tabs();
-    if (!m_options.tab.isEmpty()) {
-        QStringList tabs;
-        for (int i = 0; i < tabWidget->count(); ++i) {
-            tabs << tabWidget->tabText(i);
-            if (tabs.last().compare(m_options.tab, Qt::CaseInsensitive) == 0)
-                tabWidget->setCurrentIndex(i);
-        }
-        if (!tabs.contains(m_options.tab, Qt::CaseInsensitive))
-            std::fprintf(stderr, "popscope: no %s tab called “%s” (%s)\n",
-                         livenessShown ? "Liveness" : traceShown ? "Execution Trace" : "Memory",
-                         qPrintable(m_options.tab), qPrintable(tabs.join(QStringLiteral(", "))));
-    }
+    selectTab(liveness, trace);
     // The Execution Trace builds its data after the report opened: its options apply, and the
     // screenshot is taken, once it is ready.
-    const auto applyTrace = [this, trace] {
-        if (!m_options.traceScale.isEmpty())
-            trace->setSameTimeScale(m_options.traceScale == QStringLiteral("same"));
-        if (!m_options.traceView.isEmpty())
-            trace->setFlame(m_options.traceView == QStringLiteral("flame"));
-        if (m_options.traceStep >= 0)
-            trace->zoomToStep(uint32_t(m_options.traceStep));
-        if (m_options.traceAlign)
-            trace->setAligned(true);
-        if (!m_options.screenshot.isEmpty())
-            QTimer::singleShot(500, this, &WindowScript::finish);
-    };
     if (trace && m_window->currentPage() == QStringLiteral("Execution Trace")) {
         if (trace->isReady())
-            applyTrace();
+            applyTraceOptions(trace);
         else
-            connect(trace, &ExecutionTracePage::ready, this, applyTrace, Qt::SingleShotConnection);
+            connect(trace, &ExecutionTracePage::ready, this, [this, trace] { applyTraceOptions(trace); }, Qt::SingleShotConnection);
         return;
     }
     if (!m_options.show.isEmpty()) {
@@ -141,6 +100,62 @@ void WindowScript::applyOptions()
     }
     if (!m_options.screenshot.isEmpty())
         QTimer::singleShot(700, this, &WindowScript::finish);
+}
+
+void WindowScript::applyMemoryOptions()
+{
+    MemoryPage* memory = m_window->memoryPage();
+    if (!m_options.breakdown.isEmpty()) {
+        const QStringList names = {QStringLiteral("none"), QStringLiteral("category"), QStringLiteral("region"), QStringLiteral("liveness")};
+        memory->breakdownBox()->setCurrentIndex(int(names.indexOf(m_options.breakdown)));
+    }
+    if (!m_options.select.isEmpty() && !memory->applyTileText(m_options.select))
+        std::fprintf(stderr, "popscope: %s\n", qPrintable(memory->tileError()));
+}
+
+void WindowScript::applyLivenessOptions(LivenessPage* liveness)
+{
+    QString stepError;
+    if (liveness && !m_options.steps.isEmpty() && !liveness->selectStepsText(m_options.steps, &stepError))
+        std::fprintf(stderr, "popscope: --steps: %s\n", qPrintable(stepError));
+    for (const QString& name : m_options.lifetimes)
+        if (liveness && !liveness->addLifetime(name))
+            std::fprintf(stderr, "popscope: --lifetime: no not-always-live variable called “%s”\n", qPrintable(name));
+}
+
+void WindowScript::selectTab(LivenessPage* liveness, ExecutionTracePage* trace)
+{
+    if (m_options.tab.isEmpty())
+        return;
+    const QString shown = m_window->currentPage();
+    const bool livenessShown = liveness && shown == QStringLiteral("Liveness");
+    const bool traceShown = trace && shown == QStringLiteral("Execution Trace");
+    QTabWidget* tabWidget = livenessShown ? static_cast<QTabWidget*>(liveness->tables())
+        : traceShown                      ? trace->tabs()
+                                          : m_window->memoryPage()->tabs();
+    QStringList tabs;
+    for (int i = 0; i < tabWidget->count(); ++i) {
+        tabs << tabWidget->tabText(i);
+        if (tabs.last().compare(m_options.tab, Qt::CaseInsensitive) == 0)
+            tabWidget->setCurrentIndex(i);
+    }
+    if (!tabs.contains(m_options.tab, Qt::CaseInsensitive))
+        std::fprintf(stderr, "popscope: no %s tab called “%s” (%s)\n", livenessShown ? "Liveness" : traceShown ? "Execution Trace" : "Memory",
+                     qPrintable(m_options.tab), qPrintable(tabs.join(QStringLiteral(", "))));
+}
+
+void WindowScript::applyTraceOptions(ExecutionTracePage* trace)
+{
+    if (!m_options.traceScale.isEmpty())
+        trace->setSameTimeScale(m_options.traceScale == QStringLiteral("same"));
+    if (!m_options.traceView.isEmpty())
+        trace->setFlame(m_options.traceView == QStringLiteral("flame"));
+    if (m_options.traceStep >= 0)
+        trace->zoomToStep(uint32_t(m_options.traceStep));
+    if (m_options.traceAlign)
+        trace->setAligned(true);
+    if (!m_options.screenshot.isEmpty())
+        QTimer::singleShot(500, this, &WindowScript::finish);
 }
 
 void WindowScript::finish()

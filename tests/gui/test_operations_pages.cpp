@@ -7,6 +7,7 @@
 #include "fixture_builder.hpp"
 #include "models/compare_table_model.hpp"
 #include "models/item_roles.hpp"
+#include "models/programs/operation_bars.hpp"
 #include "models/programs/operations_model.hpp"
 #include "models/programs/program_tree_model.hpp"
 #include "models/report_state.hpp"
@@ -33,6 +34,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 
 using namespace popscope;
@@ -116,6 +118,41 @@ TEST_CASE("program tree and operations models pass the model testers", "[operati
         REQUIRE(ops.index(r, OperationsModel::Cycles).data(SortRole).toULongLong() == f.cycles);
         REQUIRE(ops.index(r, OperationsModel::FlopsPerCycle).data().toString()
                 == QString::number(f.flopsPerCycle(), 'f', 2));
+    }
+}
+
+TEST_CASE("the operations chart's bars: the largest first, both reports' figures in compare mode", "[operations][models]")
+{
+    auto source = Report::open(sampleProfile("batch-4.pop").toStdString());
+    auto target = Report::open(sampleProfile("batch-8.pop").toStdString());
+    OperationsModel ops, targetOps;
+    ops.setReport(source, "");
+    targetOps.setReport(target, "");
+    const auto figure = [](const Report& r, uint32_t op) { return double(r.operationAnalysis().figures[op].flops); };
+    std::vector<double> all;
+    for (int r = 0; r < ops.rowCount(); ++r)
+        all.push_back(figure(*source, ops.operation(r)));
+    std::sort(all.rbegin(), all.rend());
+    const auto bars = topOperationBars(ops, targetOps, nullptr, OperationMetric::Flops, 3);
+    REQUIRE(ops.rowCount() > 3);
+    REQUIRE(bars.size() == 3);
+    for (size_t i = 0; i < bars.size(); ++i) {
+        REQUIRE(bars[i].source == all[i]);
+        const int row = ops.rowOfKey(bars[i].key);
+        REQUIRE(bars[i].label == QString::fromStdString(source->operations()[ops.operation(row)].name));
+    }
+
+    CompareTableModel join(&ops, &targetOps);
+    join.rebuild();
+    const auto joined = topOperationBars(ops, targetOps, &join, OperationMetric::Flops, size_t(join.rowCount()));
+    REQUIRE(joined.size() == size_t(join.rowCount()));
+    for (size_t i = 0; i < joined.size(); ++i) {
+        const int row = join.rowOf(joined[i].key);
+        REQUIRE(joined[i].inSource == (join.sourceRow(row) >= 0));
+        REQUIRE(joined[i].inTarget == (join.targetRow(row) >= 0));
+        REQUIRE(joined[i].target == figure(*target, targetOps.operation(join.targetRow(row))));
+        if (i > 0)
+            REQUIRE(std::max(joined[i].source, joined[i].target) <= std::max(joined[i - 1].source, joined[i - 1].target));
     }
 }
 

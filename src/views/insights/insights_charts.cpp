@@ -23,6 +23,25 @@
 
 namespace popscope {
 
+namespace {
+
+// Capacity: a dashed vertical line at `capacity` across all `bars` (bar i spans i - 0.5 .. i + 0.5).
+void addCapacityLine(QChart* chart, QAbstractAxis* x, QAbstractAxis* y, double capacity, qsizetype bars)
+{
+    auto* line = new QLineSeries;
+    line->setName(QStringLiteral("Max memory per tile"));
+    line->append(capacity, -0.5);
+    line->append(capacity, double(bars) - 0.5);
+    QPen pen(ChartPalette::overCapacity());
+    pen.setStyle(Qt::DashLine);
+    pen.setWidthF(1.5);
+    line->setPen(pen);
+    chart->addSeries(line);
+    line->attachAxis(x);
+    line->attachAxis(y);
+}
+
+} // namespace
 
 QChart* makeTopTilesChart(const InsightsAnalysis& d, MemoryUnit u, std::function<void(uint32_t)> onTileClicked)
 {
@@ -74,19 +93,7 @@ QChart* makeTopTilesChart(const InsightsAnalysis& d, MemoryUnit u, std::function
     series->attachAxis(x);
     series->attachAxis(y);
 
-    // Capacity: a vertical line across all bars (category i spans i - 0.5 .. i + 0.5).
-    auto* capacity = new QLineSeries;
-    capacity->setName(QStringLiteral("Max memory per tile"));
-    const double cap = double(d.bytesPerTile) / unit.divisor;
-    capacity->append(cap, -0.5);
-    capacity->append(cap, double(categories.size()) - 0.5);
-    QPen pen(ChartPalette::overCapacity());
-    pen.setStyle(Qt::DashLine);
-    pen.setWidthF(1.5);
-    capacity->setPen(pen);
-    chart->addSeries(capacity);
-    capacity->attachAxis(x);
-    capacity->attachAxis(y);
+    addCapacityLine(chart, x, y, double(d.bytesPerTile) / unit.divisor, categories.size());
     chart->legend()->hide();
 
     QObject::connect(set, &QBarSet::clicked, chart, [tiles, onTileClicked](int index) {

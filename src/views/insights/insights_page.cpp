@@ -47,34 +47,8 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot) : Repo
     m_fileTitle->setVisible(false);
     layout->addWidget(m_fileTitle);
 
-    auto* fitBox = new QGroupBox(QStringLiteral("Does the model fit?"), content);
-    auto* fitLayout = new QVBoxLayout(fitBox);
-    m_fitTitle = wrapLabel(fitBox);
-    QFont big = m_fitTitle->font();
-    big.setPointSizeF(big.pointSizeF() * 1.4);
-    big.setBold(true);
-    m_fitTitle->setFont(big);
-    m_fitText = wrapLabel(fitBox);
-    m_fitBar = new QProgressBar(fitBox);
-    m_fitBar->setRange(0, 1000);
-    m_fitBar->setTextVisible(true);
-    fitLayout->addWidget(m_fitTitle);
-    fitLayout->addWidget(m_fitBar);
-    fitLayout->addWidget(m_fitText);
-    layout->addWidget(fitBox);
-
-    auto* charts = new QGridLayout;
-    m_topChart = new SmallChart(QStringLiteral("top-5-tiles"), content);
-    m_topChart->setToolTip(QStringLiteral("Click a bar to see that tile in the Memory report. Right-click to save the chart."));
-    m_histogram = new SmallChart(QStringLiteral("tile-memory-histogram"), content);
-    m_histogram->setToolTip(QStringLiteral("How many tiles use each amount of memory. Right-click to save the chart."));
-    m_topChart->setMinimumHeight(280); // five readable bars even in a small window (the page scrolls)
-    m_histogram->setMinimumHeight(280);
-    charts->addWidget(m_topChart, 0, 0);
-    charts->addWidget(m_histogram, 0, 1);
-    charts->setColumnStretch(0, 1);
-    charts->setColumnStretch(1, 1);
-    layout->addLayout(charts, 3); // spare height goes to the charts, not to empty space below
+    layout->addWidget(buildFitBox(content));
+    layout->addLayout(buildCharts(content), 3); // spare height goes to the charts, not to empty space below
 
     auto* largestBox = new QGroupBox(QStringLiteral("Largest vertices and variables"), content);
     auto* largestLayout = new QVBoxLayout(largestBox);
@@ -97,6 +71,41 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot) : Repo
             refresh();
     });
     refresh(); // the empty state
+}
+
+QGroupBox* InsightsPage::buildFitBox(QWidget* content)
+{
+    auto* fitBox = new QGroupBox(QStringLiteral("Does the model fit?"), content);
+    auto* fitLayout = new QVBoxLayout(fitBox);
+    m_fitTitle = wrapLabel(fitBox);
+    QFont big = m_fitTitle->font();
+    big.setPointSizeF(big.pointSizeF() * 1.4);
+    big.setBold(true);
+    m_fitTitle->setFont(big);
+    m_fitText = wrapLabel(fitBox);
+    m_fitBar = new QProgressBar(fitBox);
+    m_fitBar->setRange(0, 1000);
+    m_fitBar->setTextVisible(true);
+    fitLayout->addWidget(m_fitTitle);
+    fitLayout->addWidget(m_fitBar);
+    fitLayout->addWidget(m_fitText);
+    return fitBox;
+}
+
+QGridLayout* InsightsPage::buildCharts(QWidget* content)
+{
+    auto* charts = new QGridLayout;
+    m_topChart = new SmallChart(QStringLiteral("top-5-tiles"), content);
+    m_topChart->setToolTip(QStringLiteral("Click a bar to see that tile in the Memory report. Right-click to save the chart."));
+    m_histogram = new SmallChart(QStringLiteral("tile-memory-histogram"), content);
+    m_histogram->setToolTip(QStringLiteral("How many tiles use each amount of memory. Right-click to save the chart."));
+    m_topChart->setMinimumHeight(280); // five readable bars even in a small window (the page scrolls)
+    m_histogram->setMinimumHeight(280);
+    charts->addWidget(m_topChart, 0, 0);
+    charts->addWidget(m_histogram, 0, 1);
+    charts->setColumnStretch(0, 1);
+    charts->setColumnStretch(1, 1);
+    return charts;
 }
 
 QWidget* InsightsPage::levelWidget(const InsightLevel& level)

@@ -6,6 +6,8 @@
 
 #include "views/widgets/report_page.hpp"
 
+class QGridLayout;
+class QGroupBox;
 class QLabel;
 class QProgressBar;
 class QStandardItemModel;
@@ -28,6 +30,8 @@ signals:
     void showTile(uint32_t tile);
 
 private:
+    QGroupBox* buildFitBox(QWidget* content);  // "Does the model fit?": the verdict, a bar, the figures
+    QGridLayout* buildCharts(QWidget* content); // the top tiles and the tiles' histogram
     void refresh();
     // Built hidden, so the wrapped labels of the new tabs are laid out at their final width.
     void showReports() override

@@ -49,6 +49,27 @@ QString operationMetricName(OperationMetric metric)
     return {};
 }
 
+namespace {
+
+// The operations' names on the left, the metric in `axisUnit` along the bottom.
+void addTopOperationsAxes(QChart* chart, QAbstractSeries* series, const QStringList& categories, double maxValue,
+                          const AxisUnit& axisUnit, OperationMetric metric)
+{
+    auto* y = new QBarCategoryAxis;
+    y->append(categories);
+    auto* x = valueAxisTo(maxValue * 1.1 / axisUnit.divisor);
+    x->setLabelFormat(axisUnit.divisor == 1 && metric != OperationMetric::CodeSize ? QStringLiteral("%.0f")
+                                                                                   : QStringLiteral("%.3g"));
+    x->setTitleText(operationMetricName(metric).left(1).toUpper() + operationMetricName(metric).mid(1) + QStringLiteral(" (")
+                    + axisUnit.name + QLatin1Char(')'));
+    chart->addAxis(y, Qt::AlignLeft);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    series->attachAxis(y);
+}
+
+} // namespace
+
 QChart* makeTopOperationsChart(const std::vector<OperationBar>& bars, OperationMetric metric, bool comparing,
                                MemoryUnit unit, std::function<void(const QString&)> onClicked)
 {
@@ -91,17 +112,7 @@ QChart* makeTopOperationsChart(const std::vector<OperationBar>& bars, OperationM
     series->setLabelsPrecision(4);
     chart->addSeries(series);
 
-    auto* y = new QBarCategoryAxis;
-    y->append(categories);
-    auto* x = valueAxisTo(maxValue * 1.1 / axisUnit.divisor);
-    x->setLabelFormat(axisUnit.divisor == 1 && metric != OperationMetric::CodeSize ? QStringLiteral("%.0f")
-                                                                                   : QStringLiteral("%.3g"));
-    x->setTitleText(operationMetricName(metric).left(1).toUpper() + operationMetricName(metric).mid(1) + QStringLiteral(" (")
-                    + axisUnit.name + QLatin1Char(')'));
-    chart->addAxis(y, Qt::AlignLeft);
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    addTopOperationsAxes(chart, series, categories, maxValue, axisUnit, metric);
     chart->legend()->setVisible(comparing);
     chart->legend()->setAlignment(Qt::AlignTop);
 

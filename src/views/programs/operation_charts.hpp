@@ -1,6 +1,7 @@
 #pragma once
 // The Operations report's Qt Charts: the top operations by a figure (source and target bars in
 // compare mode) and an operation's code size by tile.
+#include "models/programs/operation_bars.hpp"
 #include "popscope/units.hpp"
 
 #include <QString>
@@ -12,14 +13,6 @@ class QChart;
 
 namespace popscope {
 
-struct OperationBar {
-    QString key;     // operationKey, for a click
-    QString label;   // what the axis shows
-    double source = 0, target = 0;
-    bool inSource = true, inTarget = false;
-};
-
-enum class OperationMetric { Cycles, CodeSize, Flops };
 QString operationMetricName(OperationMetric metric); // "cycles", "code size", "FLOPs"
 
 // Horizontal bars, largest on top; `comparing` adds the target's bars. `onClicked` gets the key.

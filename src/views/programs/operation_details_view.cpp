@@ -38,6 +38,25 @@ QTreeWidget* makeTree(const QStringList& headers, QWidget* parent)
 
 QString text(const std::string& s) { return QString::fromStdString(s); }
 
+// The operations of `layer` ("" for every layer) counted, and their figures summed.
+std::pair<uint64_t, OperationFigures> layerTotals(const Report& r, const std::string& layer)
+{
+    OperationFigures t;
+    uint64_t count = 0;
+    const auto& ops = r.operations();
+    const auto& figures = r.operationAnalysis().figures;
+    for (size_t i = 0; i < ops.size(); ++i)
+        if (layer.empty() || ops[i].layer == layer) {
+            ++count;
+            t.cycles += figures[i].cycles;
+            t.flops += figures[i].flops;
+            t.codeBytes += figures[i].codeBytes;
+            t.programs += figures[i].programs;
+            t.steps += figures[i].steps;
+        }
+    return {count, t};
+}
+
 QString ratio(double value) { return QString::number(value, 'f', 2); }
 
 // Attributes JSON as indented text (the file's own text when it is not JSON).
@@ -147,24 +166,9 @@ void OperationDetailsView::showTotals(const std::string& layer)
     m_summary->setHeaderLabels(comparing ? QStringList{QStringLiteral("Figure"), QStringLiteral("Source"), QStringLiteral("Target"),
                                                        QStringLiteral("Diff")}
                                          : QStringList{QStringLiteral("Figure"), QStringLiteral("Value")});
-    const auto totals = [&layer](const Report& r) {
-        OperationFigures t;
-        uint64_t count = 0;
-        const auto& ops = r.operations();
-        const auto& figures = r.operationAnalysis().figures;
-        for (size_t i = 0; i < ops.size(); ++i)
-            if (layer.empty() || ops[i].layer == layer) {
-                ++count;
-                t.cycles += figures[i].cycles;
-                t.flops += figures[i].flops;
-                t.codeBytes += figures[i].codeBytes;
-                t.programs += figures[i].programs;
-                t.steps += figures[i].steps;
-            }
-        return std::make_pair(count, t);
-    };
-    const auto [sourceCount, s] = totals(*sourceReport->core);
-    const auto [targetCount, t] = targetReport ? totals(*targetReport->core) : std::make_pair(uint64_t(0), OperationFigures{});
+    const auto [sourceCount, s] = layerTotals(*sourceReport->core, layer);
+    const auto [targetCount, t] = targetReport ? layerTotals(*targetReport->core, layer)
+                                               : std::make_pair(uint64_t(0), OperationFigures{});
     const MemoryUnit unit = m_state->unit();
     const auto row = [&](const QString& figure, uint64_t sv, uint64_t tv, bool bytes) {
         QStringList cells{figure, bytes ? bytesText(sv, unit) : countText(sv)};

@@ -6,7 +6,9 @@
 #include "models/memory/tile_scope.hpp"
 #include "views/widgets/compared_table.hpp"
 #include "views/programs/operation_charts.hpp"
+#include "views/programs/operation_columns_button.hpp"
 #include "views/programs/operation_details_view.hpp"
+#include "views/programs/operation_layer_box.hpp"
 #include "views/widgets/page_parts.hpp"
 #include "views/widgets/part_error.hpp"
 #include "views/widgets/small_chart.hpp"
@@ -14,16 +16,12 @@
 #include "views/widgets/table_panel.hpp"
 #include "models/settings_keys.hpp"
 
-#include <QAction>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
-#include <QPushButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -42,62 +40,11 @@ int barsFor(int height) { return std::clamp((height - 110) / 24, 3, 10); }
 
 OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
 {
-    m_model = new OperationsModel(this);
-    m_targetModel = new OperationsModel(this);
-    m_panel = new TablePanel(m_model, QStringLiteral("operations"), this);
-    m_panel->setObjectName(QStringLiteral("Operations"));
-    m_panel->setFilterSettingsKey(SettingsKey::operationsFilter);
-    m_panel->setEmptyText(QStringLiteral("This profile has no operations. Operations come from the framework's "
-                                         "debug information (PopART, PopTorch); profile with debug information on."));
-    m_panel->view()->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table = new ComparedTable(m_model, m_targetModel, m_panel, OperationsModel::Cycles, this);
+    buildTable();
     m_details = new OperationDetailsView(state, this);
     m_chart = new SmallChart(QStringLiteral("top-operations"), this);
     m_chart->setMinimumHeight(200);
-
-    m_layer = new QComboBox(this);
-    m_layer->setToolTip(QStringLiteral("The software layer whose operations are listed (poptorch, popart, poplar, …)"));
-    m_layer->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_metric = new QComboBox(this);
-    m_metric->addItem(QStringLiteral("Cycles"), int(OperationMetric::Cycles));
-    m_metric->addItem(QStringLiteral("Code size"), int(OperationMetric::CodeSize));
-    m_metric->addItem(QStringLiteral("FLOPs"), int(OperationMetric::Flops));
-    m_metric->setToolTip(QStringLiteral("What the bar chart ranks the operations by"));
-    m_metric->setCurrentIndex(std::clamp(QSettings().value(SettingsKey::operationsChartMetric, 0).toInt(), 0, 2));
-
-    // Column chooser: every column but the name, remembered.
-    m_hidden.assign(OperationsModel::ColumnCount, false);
-    const QStringList hidden = QSettings()
-                                   .value(SettingsKey::operationsHiddenColumns,
-                                          QStringList{QStringLiteral("Programs"), QStringLiteral("Steps")})
-                                   .toStringList();
-    m_columnsButton = new QPushButton(QStringLiteral("Columns"), this);
-    m_columnsButton->setToolTip(QStringLiteral("Choose the columns shown (remembered)"));
-    m_columnsMenu = new QMenu(m_columnsButton);
-    for (int c = OperationsModel::DebugName; c < OperationsModel::ColumnCount; ++c) {
-        const QString header = m_model->columns()[size_t(c)].header;
-        m_hidden[size_t(c)] = hidden.contains(header);
-        QAction* action = m_columnsMenu->addAction(header);
-        action->setCheckable(true);
-        action->setChecked(!m_hidden[size_t(c)]);
-        connect(action, &QAction::toggled, this, [this, c](bool on) { setColumnVisible(c, on); });
-    }
-    m_columnsButton->setMenu(m_columnsMenu);
-
-    m_note = new QLabel(this);
-    m_note->setVisible(false);
-    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
-
-    auto* toolbar = new QHBoxLayout;
-    toolbar->addWidget(new QLabel(QStringLiteral("Layer:"), this));
-    toolbar->addWidget(m_layer);
-    toolbar->addWidget(m_columnsButton);
-    toolbar->addSpacing(8);
-    toolbar->addWidget(m_note, 1);
-    toolbar->addStretch(0);
-    toolbar->addWidget(new QLabel(QStringLiteral("Chart:"), this));
-    toolbar->addWidget(m_metric);
-
+    QLayout* toolbar = buildToolbar();
     m_split = splitPair(Qt::Vertical, splitPair(Qt::Horizontal, m_panel, m_details, this), m_chart, this);
     m_error = PageParts::errorLabel(this, Qt::AlignCenter);
 
@@ -107,30 +54,72 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
     layout->addWidget(m_error, 1);
 
     m_chart->installEventFilter(this); // a resize may fit more or fewer bars
-    connect(state, &ReportState::unitChanged, this, [this] {
+    followState();
+    setParts({ReportPart::ProgramTree, ReportPart::Operations});
+    fillLayers(); // the empty state
+    reload();
+}
+
+void OperationsPage::buildTable()
+{
+    m_model = new OperationsModel(this);
+    m_targetModel = new OperationsModel(this);
+    m_panel = new TablePanel(m_model, QStringLiteral("operations"), this);
+    m_panel->setObjectName(QStringLiteral("Operations"));
+    m_panel->setFilterSettingsKey(SettingsKey::operationsFilter);
+    m_panel->setEmptyText(QStringLiteral("This profile has no operations. Operations come from the framework's "
+                                         "debug information (PopART, PopTorch); profile with debug information on."));
+    m_panel->view()->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table = new ComparedTable(m_model, m_targetModel, m_panel, OperationsModel::Cycles, this);
+}
+
+QLayout* OperationsPage::buildToolbar()
+{
+    m_layer = new OperationLayerBox(this);
+    m_metric = new QComboBox(this);
+    m_metric->addItem(QStringLiteral("Cycles"), int(OperationMetric::Cycles));
+    m_metric->addItem(QStringLiteral("Code size"), int(OperationMetric::CodeSize));
+    m_metric->addItem(QStringLiteral("FLOPs"), int(OperationMetric::Flops));
+    m_metric->setToolTip(QStringLiteral("What the bar chart ranks the operations by"));
+    m_metric->setCurrentIndex(std::clamp(QSettings().value(SettingsKey::operationsChartMetric, 0).toInt(), 0, 2));
+    m_columns = new OperationColumnsButton(m_model, this);
+    m_note = new QLabel(this);
+    m_note->setVisible(false);
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
+
+    auto* toolbar = new QHBoxLayout;
+    toolbar->addWidget(new QLabel(QStringLiteral("Layer:"), this));
+    toolbar->addWidget(m_layer);
+    toolbar->addWidget(m_columns);
+    toolbar->addSpacing(8);
+    toolbar->addWidget(m_note, 1);
+    toolbar->addStretch(0);
+    toolbar->addWidget(new QLabel(QStringLiteral("Chart:"), this));
+    toolbar->addWidget(m_metric);
+    return toolbar;
+}
+
+void OperationsPage::followState()
+{
+    connect(m_state, &ReportState::unitChanged, this, [this] {
         m_model->setUnit(m_state->unit());
         m_targetModel->setUnit(m_state->unit());
         m_table->compare()->setUnit(m_state->unit());
         updateSelection();
         updateChart();
     });
-    connect(m_layer, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_reloading)
-            reload();
-    });
+    connect(m_layer, &OperationLayerBox::layerChanged, this, &OperationsPage::reload);
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this](int index) {
         QSettings().setValue(SettingsKey::operationsChartMetric, index);
         updateChart();
     });
+    connect(m_columns, &OperationColumnsButton::columnsChanged, this, &OperationsPage::applyColumns);
     connect(m_details, &OperationDetailsView::programActivated, this, [this](uint32_t program) {
         m_state->requestNavigation(QStringLiteral("program-tree"), QStringLiteral("programs"), QString::number(program));
     });
     connect(m_details, &OperationDetailsView::stepActivated, this, [this](uint32_t step) {
         m_state->requestNavigation(QStringLiteral("execution-trace"), QStringLiteral("steps"), QStringLiteral("step %1").arg(step));
     });
-    setParts({ReportPart::ProgramTree, ReportPart::Operations});
-    fillLayers(); // the empty state
-    reload();
 }
 
 void OperationsPage::showReports()
@@ -139,35 +128,14 @@ void OperationsPage::showReports()
     reload();
 }
 
-std::string OperationsPage::layer() const
-{
-    const QString l = m_layer->currentData().toString();
-    return l.toStdString();
-}
+QComboBox* OperationsPage::layerBox() const { return m_layer; }
+
+std::string OperationsPage::layer() const { return m_layer->layer(); }
 
 void OperationsPage::fillLayers()
 {
     m_problem = partError(*m_state, [](const Report& r) { r.operationAnalysis(); });
-    m_reloading = true;
-    const QString previous = m_layer->currentData().toString();
-    m_layer->clear();
-    std::vector<std::string> layers;
-    for (int slot = 0; slot < 2; ++slot) {
-        const auto report = m_state->reportAt(slot);
-        if (!report || (slot == 1 && !m_state->isComparing()) || !m_problem.isEmpty())
-            continue;
-        for (const std::string& l : report->core->operationAnalysis().layers)
-            if (std::find(layers.begin(), layers.end(), l) == layers.end())
-                layers.push_back(l);
-    }
-    for (const std::string& l : layers)
-        m_layer->addItem(QString::fromStdString(l), QString::fromStdString(l));
-    if (layers.size() > 1)
-        m_layer->addItem(QStringLiteral("All layers"), QString());
-    const int keep = m_layer->findData(previous);
-    m_layer->setCurrentIndex(keep >= 0 && !previous.isEmpty() ? keep : 0);
-    m_layer->setEnabled(layers.size() > 1);
-    m_reloading = false;
+    m_layer->fill(*m_state, m_problem.isEmpty());
 }
 
 void OperationsPage::reload()
@@ -196,35 +164,12 @@ void OperationsPage::reload()
 
 void OperationsPage::applyColumns()
 {
-    QHeaderView* header = m_panel->view()->header();
-    const bool comparing = m_table->isComparing();
-    const int columns = m_panel->view()->model() ? m_panel->view()->model()->columnCount() : 0;
-    for (int c = 0; c < columns; ++c) {
-        const int base = comparing ? m_table->compare()->baseColumn(c) : c;
-        header->setSectionHidden(c, base >= 0 && size_t(base) < m_hidden.size() && m_hidden[size_t(base)]);
-    }
+    m_columns->applyTo(m_panel->view(), m_table->isComparing() ? m_table->compare() : nullptr);
 }
 
-void OperationsPage::setColumnVisible(int column, bool visible)
-{
-    if (column <= OperationsModel::Name || column >= OperationsModel::ColumnCount)
-        return;
-    m_hidden[size_t(column)] = !visible;
-    QStringList hidden;
-    for (int c = 0; c < OperationsModel::ColumnCount; ++c)
-        if (m_hidden[size_t(c)])
-            hidden << m_model->columns()[size_t(c)].header;
-    QSettings().setValue(SettingsKey::operationsHiddenColumns, hidden);
-    const auto actions = m_columnsMenu->actions();
-    if (column - 1 < actions.size() && actions[column - 1]->isChecked() != visible)
-        actions[column - 1]->setChecked(visible);
-    applyColumns();
-}
+void OperationsPage::setColumnVisible(int column, bool visible) { m_columns->setColumnVisible(column, visible); }
 
-bool OperationsPage::isColumnVisible(int column) const
-{
-    return column >= 0 && size_t(column) < m_hidden.size() && !m_hidden[size_t(column)];
-}
+bool OperationsPage::isColumnVisible(int column) const { return m_columns->isColumnVisible(column); }
 
 void OperationsPage::updateCompareNote()
 {
@@ -288,43 +233,10 @@ void OperationsPage::updateChart()
         return;
     }
     const auto metric = OperationMetric(m_metric->currentData().toInt());
-    const auto value = [metric](const Report& r, uint32_t op) {
-        const OperationFigures& f = r.operationAnalysis().figures[op];
-        return double(metric == OperationMetric::Cycles ? f.cycles : metric == OperationMetric::CodeSize ? f.codeBytes : f.flops);
-    };
-    std::vector<OperationBar> bars;
     const bool comparing = m_table->isComparing();
-    if (comparing) {
-        const CompareTableModel* join = m_table->compare();
-        const Report& sr = *m_model->report();
-        const Report& tr = *m_targetModel->report();
-        for (int r = 0; r < join->rowCount(); ++r) {
-            const int s = join->sourceRow(r), t = join->targetRow(r);
-            OperationBar bar;
-            bar.key = join->rowKey(r);
-            bar.inSource = s >= 0;
-            bar.inTarget = t >= 0;
-            bar.source = s >= 0 ? value(sr, m_model->operation(s)) : 0;
-            bar.target = t >= 0 ? value(tr, m_targetModel->operation(t)) : 0;
-            const Operation& op = s >= 0 ? sr.operations()[m_model->operation(s)] : tr.operations()[m_targetModel->operation(t)];
-            bar.label = QString::fromStdString(op.name);
-            bars.push_back(bar);
-        }
-    } else {
-        for (int r = 0; r < m_model->rowCount(); ++r) {
-            OperationBar bar;
-            bar.key = m_model->rowKey(r);
-            bar.source = value(*m_model->report(), m_model->operation(r));
-            bar.label = QString::fromStdString(m_model->report()->operations()[m_model->operation(r)].name);
-            bars.push_back(bar);
-        }
-    }
-    std::stable_sort(bars.begin(), bars.end(), [](const OperationBar& a, const OperationBar& b) {
-        return std::max(a.source, a.target) > std::max(b.source, b.target);
-    });
     m_chartBars = barsFor(m_chart->height());
-    if (bars.size() > size_t(m_chartBars))
-        bars.resize(size_t(m_chartBars));
+    const std::vector<OperationBar> bars = topOperationBars(*m_model, *m_targetModel, comparing ? m_table->compare() : nullptr,
+                                                            metric, size_t(m_chartBars));
     m_chart->setChartContent(makeTopOperationsChart(bars, metric, comparing, m_state->unit(), [this](const QString& key) {
         showRow(QStringLiteral("operations"), key);
     }));

@@ -10,14 +10,15 @@
 
 class QComboBox;
 class QLabel;
-class QMenu;
-class QPushButton;
+class QLayout;
 class QSplitter;
 
 namespace popscope {
 
 class ComparedTable;
+class OperationColumnsButton;
 class OperationDetailsView;
+class OperationLayerBox;
 class OperationsModel;
 class SmallChart;
 class TablePanel;
@@ -33,7 +34,7 @@ public:
     OperationsModel* model() const { return m_model; }
     OperationDetailsView* details() const { return m_details; }
     SmallChart* chart() const { return m_chart; }
-    QComboBox* layerBox() const { return m_layer; }
+    QComboBox* layerBox() const;
     QComboBox* chartMetricBox() const { return m_metric; }
     std::string layer() const;
     // The error that keeps the page from showing the report ("" when there is none).
@@ -49,6 +50,9 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void buildTable();       // the models, the table panel and its compare join
+    QLayout* buildToolbar(); // layer, columns, the compare note, the chart's metric
+    void followState();      // the unit, the boxes, the columns and the details' links
     void reload();
     void fillLayers();
     void applyColumns();
@@ -62,16 +66,13 @@ private:
     TablePanel* m_panel;
     OperationDetailsView* m_details;
     SmallChart* m_chart;
-    QComboBox* m_layer;
+    OperationLayerBox* m_layer;
     QComboBox* m_metric;
-    QPushButton* m_columnsButton;
-    QMenu* m_columnsMenu;
+    OperationColumnsButton* m_columns;
     QLabel* m_note;
     QLabel* m_error;    // a damaged part's message, in place of the views
     QSplitter* m_split;
     QString m_problem;  // "" when the operations could be read
-    std::vector<bool> m_hidden;
-    bool m_reloading = false;
     int m_chartBars = 0; // bars the chart shows, for its height
 };
 

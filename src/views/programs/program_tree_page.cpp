@@ -27,6 +27,23 @@ namespace popscope {
 
 ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
 {
+    buildTree();
+    m_details = new ProgramDetailsView(state, this);
+    QLayout* toolbar = buildToolbar();
+    m_split = splitPair(Qt::Horizontal, m_view, m_details, this);
+    m_error = PageParts::errorLabel(this, Qt::AlignCenter);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(toolbar);
+    layout->addWidget(m_split, 1);
+    layout->addWidget(m_error, 1);
+
+    followState();
+    setParts({ReportPart::ProgramTree, ReportPart::Operations});
+    reload(); // the empty state
+}
+
+void ProgramTreePage::buildTree()
+{
     m_model = new ProgramTreeModel(this);
     m_view = new QTreeView(this);
     m_view->setModel(m_model);
@@ -36,8 +53,10 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     m_view->header()->setMinimumSectionSize(60);
     // Numbers at their width (sampled rows), the name takes the rest, never under 240 px.
     new ColumnFitter(m_view, 240);
-    m_details = new ProgramDetailsView(state, this);
+}
 
+QLayout* ProgramTreePage::buildToolbar()
+{
     m_search = new QLineEdit(this);
     m_search->setPlaceholderText(QStringLiteral("Find a program by name…"));
     m_search->setClearButtonEnabled(true);
@@ -67,14 +86,11 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     toolbar->addWidget(new QLabel(QStringLiteral("Highlight:"), this));
     toolbar->addWidget(m_layer);
     toolbar->addWidget(m_note, 1);
+    return toolbar;
+}
 
-    m_split = splitPair(Qt::Horizontal, m_view, m_details, this);
-    m_error = PageParts::errorLabel(this, Qt::AlignCenter);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(toolbar);
-    layout->addWidget(m_split, 1);
-    layout->addWidget(m_error, 1);
-
+void ProgramTreePage::followState()
+{
     // Ctrl+F, F3, Shift+F3 while the page has focus.
     const auto shortcut = [this](QKeySequence::StandardKey key, auto slot) {
         auto* action = new QAction(this);
@@ -99,8 +115,6 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     connect(m_details, &ProgramDetailsView::operationActivated, this, [this](const QString& key) {
         m_state->requestNavigation(QStringLiteral("operations"), QStringLiteral("operations"), key);
     });
-    setParts({ReportPart::ProgramTree, ReportPart::Operations});
-    reload(); // the empty state
 }
 
 void ProgramTreePage::reload()

@@ -10,6 +10,7 @@
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QSplitter;
 class QToolButton;
@@ -44,6 +45,9 @@ protected:
     void showReports() override { reload(); }
 
 private:
+    void buildTree();        // the model and its view, the name column fitted
+    QLayout* buildToolbar(); // search with previous and next, the highlight's layer, the note
+    void followState();      // the search's shortcuts and signals, the selection, the links
     void reload();
     void search();
     void step(int direction);

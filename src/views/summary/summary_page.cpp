@@ -1,5 +1,7 @@
 #include "views/summary/summary_page.hpp"
 
+#include "views/summary/summary_memory_grid.hpp"
+
 #include "models/summary/engine_options_model.hpp"
 #include "popscope/summary_figures.hpp"
 #include "models/memory/tile_scope.hpp"
@@ -62,12 +64,6 @@ QString notRecorded() { return QStringLiteral("not recorded"); }
 
 QString qstr(const char* text) { return QString::fromUtf8(text); }
 
-// Names the label showing a figure of the table, so tests find each figure where the page shows it.
-void tagFigure(QLabel* value, const std::string& section, const std::string& label)
-{
-    value->setProperty("summaryFigure", QString::fromStdString(section + '\n' + label));
-}
-
 } // namespace
 
 // Profiles written without a clock (or by tools that store 0) carry an empty or Unix-epoch
@@ -102,10 +98,8 @@ SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : ReportPage(state
         layout->addWidget(new CollapsibleSection(title, body, SettingsKey::summaryExpandedPrefix + id, content));
     };
     section(qstr(figure_section::target), formWidget(m_target, content), QStringLiteral("target"));
-    auto* memoryBody = new QWidget(content);
-    m_memory = new QGridLayout(memoryBody);
-    m_memory->setHorizontalSpacing(24);
-    section(qstr(figure_section::memory), memoryBody, QStringLiteral("memory"));
+    m_memory = new SummaryMemoryGrid(content);
+    section(qstr(figure_section::memory), m_memory, QStringLiteral("memory"));
     section(qstr(figure_section::graph), formWidget(m_graph, content), QStringLiteral("graph"));
     section(qstr(figure_section::poplar), formWidget(m_poplar, content), QStringLiteral("poplar"));
     section(qstr(figure_section::memoryByCategory), formWidget(m_categories, content), QStringLiteral("categories"));
@@ -184,10 +178,7 @@ void SummaryPage::refresh()
 {
     for (QFormLayout* f : {m_target, m_graph, m_poplar, m_categories, m_stepTypes, m_files})
         clearForm(f);
-    while (QLayoutItem* item = m_memory->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
+    m_memory->clear();
     const auto report = m_state->report();
     if (!report) {
         m_title->setText(QStringLiteral("No report open"));
@@ -216,9 +207,9 @@ void SummaryPage::refresh()
         if (f.exactBytes)
             toolTip = countText(f.number) + QStringLiteral(" bytes");
         const QString label = QString::fromStdString(f.label);
-        tagFigure(addField(form->second, label, QString::fromStdString(figureText(f, u)), toolTip), f.section, f.label);
+        tagSummaryFigure(addField(form->second, label, QString::fromStdString(figureText(f, u)), toolTip), f.section, f.label);
     }
-    fillMemoryGrid(s, figures);
+    m_memory->fill(s, figures, u);
 
     // What the window knows of the open file, beyond the profile's own figures.
     addField(m_poplar, QStringLiteral("File"), QFileInfo(report->path).absoluteFilePath());
@@ -240,7 +231,7 @@ void SummaryPage::showFit(const ProfileSummary& s)
     const MemoryUnit u = m_state->unit();
     auto bytes = [u](uint64_t b) { return bytesText(b, u); };
     m_fit->setObjectName(QStringLiteral("value:Fits"));
-    tagFigure(m_fit, figure_section::memory, "Fits"); // the banner shows the "Fits" figure
+    tagSummaryFigure(m_fit, figure_section::memory, "Fits"); // the banner shows the "Fits" figure
     if (s.fits)
         m_fit->setText(QStringLiteral("<span style='color:%1; font-weight:bold'>✔ Fits in memory</span> — uses %2 of %3 (%4), %5 spare.")
                            .arg(QColor(0x2c, 0xa0, 0x2c).name(), bytes(s.totalUsedIncludingGaps), bytes(s.totalCapacity),
@@ -251,53 +242,6 @@ void SummaryPage::showFit(const ProfileSummary& s)
                                       "See Insights and the Memory report.")
                            .arg(ChartPalette::overCapacity().name(), countOfText(s.tilesOverCapacity, "tile"), bytes(s.target.bytesPerTile),
                                 pluralText(s.tilesOverCapacity, "needs", "need")));
-}
-
-// The Memory section: one row per IPU, then its figures of the table as the "All" row. Each
-// IPU's "IPU n" figure is its used (including gaps) cell; Fits is the banner above.
-void SummaryPage::fillMemoryGrid(const ProfileSummary& s, const std::vector<SummaryFigure>& figures)
-{
-    const MemoryUnit u = m_state->unit();
-    auto bytes = [u](uint64_t b) { return bytesText(b, u); };
-    const QStringList headers = {QStringLiteral("IPU"), QStringLiteral("Used (excl. gaps)"), QStringLiteral("Used (incl. gaps)"),
-                                 QStringLiteral("Capacity"), QStringLiteral("Share used"), QStringLiteral("Most used tile"),
-                                 QStringLiteral("Tiles over capacity")};
-    const std::array<const char*, 7> figureOfColumn = {"", "Used (excluding gaps)", "Used (including gaps)", "Capacity",
-                                                       "Share used", "Most used tile", "Tiles over capacity"};
-    for (int c = 0; c < headers.size(); ++c)
-        m_memory->addWidget(new QLabel(QStringLiteral("<b>%1</b>").arg(headers[c])), 0, c, c == 0 ? Qt::AlignLeft : Qt::AlignRight);
-    int row = 1;
-    auto addRow = [&](const QStringList& cells, bool over, const std::array<std::string, 7>& figureNames) {
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* l = new QLabel(cells[c]);
-            l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-            if (!figureNames[size_t(c)].empty()) {
-                l->setObjectName(QStringLiteral("value:") + QString::fromStdString(figureNames[size_t(c)]));
-                tagFigure(l, figure_section::memory, figureNames[size_t(c)]);
-            }
-            if (over && c == cells.size() - 1)
-                l->setText(QStringLiteral("<span style='color:%1'><b>%2</b></span>").arg(ChartPalette::overCapacity().name(), cells[c]));
-            m_memory->addWidget(l, row, c, c == 0 ? Qt::AlignLeft : Qt::AlignRight);
-        }
-        ++row;
-    };
-    for (const IpuMemorySummary& ipu : s.ipus) {
-        std::array<std::string, 7> names;
-        names[2] = "IPU " + std::to_string(ipu.ipu); // its figure's value: used including gaps
-        addRow({QString::number(ipu.ipu), bytes(ipu.usedExcludingGaps), bytes(ipu.usedIncludingGaps), bytes(ipu.capacity),
-                QString::fromStdString(formatPercent(ipu.shareUsed())),
-                QStringLiteral("%1 on tile %2").arg(bytes(ipu.maxTileBytes)).arg(ipu.maxTile), countText(ipu.tilesOverCapacity)},
-               ipu.tilesOverCapacity > 0, names);
-    }
-    QStringList all = {QStringLiteral("<b>All</b>")};
-    std::array<std::string, 7> names;
-    for (size_t c = 1; c < figureOfColumn.size(); ++c) {
-        const SummaryFigure* f = findFigure(figures, figure_section::memory, figureOfColumn[c]);
-        all << (f ? QString::fromStdString(figureText(*f, u)) : QString());
-        names[c] = figureOfColumn[c];
-    }
-    addRow(all, s.tilesOverCapacity > 0, names);
-    m_memory->setColumnStretch(headers.size(), 1);
 }
 
 // Each section has its own form; one label width for all of them lines the values up down the page.

@@ -11,7 +11,6 @@
 #include "views/widgets/report_page.hpp"
 
 class QFormLayout;
-class QGridLayout;
 class QLabel;
 class QPlainTextEdit;
 class QVBoxLayout;
@@ -19,6 +18,7 @@ class QVBoxLayout;
 namespace popscope {
 
 class EngineOptionsModel;
+class SummaryMemoryGrid;
 class TablePanel;
 
 class SummaryPage : public ReportPage {
@@ -39,13 +39,12 @@ private:
     void clearForm(QFormLayout* form);
     void alignFormLabels();
     void showFit(const ProfileSummary& summary);
-    void fillMemoryGrid(const ProfileSummary& summary, const std::vector<SummaryFigure>& figures);
     QLabel* addField(QFormLayout* form, const QString& label, const QString& value, const QString& toolTip = {});
 
     QLabel* m_title;
     QLabel* m_fit;
     QFormLayout* m_target;
-    QGridLayout* m_memory;
+    SummaryMemoryGrid* m_memory;
     QFormLayout* m_graph;
     QFormLayout* m_poplar;
     QFormLayout* m_categories;

@@ -28,6 +28,40 @@ TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QW
     m_proxy = new TableFilterProxy(this);
     m_proxy->setSourceModel(source);
 
+    QLayout* bar = buildBar();
+    buildView();
+
+    m_empty = new QLabel(this);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_view);
+    m_stack->addWidget(m_empty);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addLayout(bar);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_proxy->setFilterText(text);
+        if (!m_settingsKey.isEmpty())
+            QSettings().setValue(m_settingsKey, text);
+        updateState();
+    });
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
+        updateState();
+    });
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &TablePanel::updateState);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TablePanel::updateState);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &TablePanel::updateState);
+    updateState();
+}
+
+QLayout* TablePanel::buildBar()
+{
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(QStringLiteral("Filter rows…"));
     m_filter->setClearButtonEnabled(true);
@@ -47,7 +81,13 @@ TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QW
     bar->addStretch(1);
     bar->addWidget(copy);
     bar->addWidget(exportButton);
+    connect(copy, &QPushButton::clicked, this, &TablePanel::copySelection);
+    connect(exportButton, &QPushButton::clicked, this, &TablePanel::exportCsv);
+    return bar;
+}
 
+void TablePanel::buildView()
+{
     m_view = new QTreeView(this);
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
@@ -71,36 +111,6 @@ TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QW
     auto* exportAction = new QAction(QStringLiteral("Export CSV…"), m_view);
     connect(exportAction, &QAction::triggered, this, &TablePanel::exportCsv);
     m_view->addAction(exportAction);
-
-    m_empty = new QLabel(this);
-    m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setWordWrap(true);
-    m_empty->setForegroundRole(QPalette::PlaceholderText);
-    m_stack = new QStackedWidget(this);
-    m_stack->addWidget(m_view);
-    m_stack->addWidget(m_empty);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->setSpacing(4);
-    layout->addLayout(bar);
-    layout->addWidget(m_stack, 1);
-
-    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
-        m_proxy->setFilterText(text);
-        if (!m_settingsKey.isEmpty())
-            QSettings().setValue(m_settingsKey, text);
-        updateState();
-    });
-    connect(copy, &QPushButton::clicked, this, &TablePanel::copySelection);
-    connect(exportButton, &QPushButton::clicked, this, &TablePanel::exportCsv);
-    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
-        updateState();
-    });
-    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &TablePanel::updateState);
-    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TablePanel::updateState);
-    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &TablePanel::updateState);
-    updateState();
 }
 
 void TablePanel::setSourceModel(QAbstractItemModel* source)

@@ -5,6 +5,7 @@
 
 class QAbstractItemModel;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QStackedWidget;
 class QTreeView;
@@ -43,6 +44,8 @@ public slots:
     void exportCsv();
 
 private:
+    QLayout* buildBar(); // filter, row count, Copy and Export CSV
+    void buildView();    // the sortable tree over the filter, its columns fitted, its context menu
     void updateState();
     QAbstractItemModel* m_source;
     TableFilterProxy* m_proxy;
