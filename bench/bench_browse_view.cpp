@@ -6,6 +6,7 @@
 #include "app/main_window.hpp"
 #include "app/page_registry.hpp"
 #include "bench_support.hpp"
+#include "bench_window_settings.hpp"
 #include "views/trace/execution_trace_page.hpp"
 #include "views/trace/trace_view.hpp"
 #include "models/trace/trace_zoom.hpp"
@@ -87,6 +88,7 @@ int main(int argc, char** argv)
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("popscope-bench"));
+    const bench::FreshWindowSettings settings;
     QString source = QString::fromLocal8Bit(POPSCOPE_BENCH_PROFILE);
     QString target;
     for (int i = 1; i < argc; ++i) {

@@ -5,6 +5,7 @@
 // has its lines (computed off the GUI thread).
 //   bench_compare_view [SOURCE.pop [TARGET.pop]]   (default: bench-large twice)
 #include "app/main_window.hpp"
+#include "bench_window_settings.hpp"
 #include "app/page_registry.hpp"
 #include "models/loaded_report.hpp"
 #include "models/report_state.hpp"
@@ -27,6 +28,7 @@ int main(int argc, char** argv)
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("popscope-bench"));
+    const bench::FreshWindowSettings settings;
     const QString source = QString::fromLocal8Bit(argc > 1 ? argv[1] : POPSCOPE_BENCH_PROFILE);
     const QString target = QString::fromLocal8Bit(argc > 2 ? argv[2] : argv[argc > 1 ? 1 : 0]);
     const QString second = argc > 2 ? target : source;

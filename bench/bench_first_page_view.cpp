@@ -7,6 +7,7 @@
 //   bench_first_page_view [PROFILE [TARGET]]            (default: bench-large)
 #include "app/main_window.hpp"
 #include "bench_support.hpp"
+#include "bench_window_settings.hpp"
 #include "views/widgets/report_page.hpp"
 
 #include <QApplication>
@@ -51,6 +52,7 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     Q_INIT_RESOURCE(popscope);
     QApplication::setOrganizationName(QStringLiteral("popscope-bench"));
+    const bench::FreshWindowSettings settings;
     const QString source = QString::fromLocal8Bit(argc > 1 ? argv[1] : POPSCOPE_BENCH_PROFILE);
     const QString target = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
     for (const QString& path : {source, target})

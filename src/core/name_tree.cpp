@@ -126,14 +126,6 @@ NameTree NameTreeBuilder::build()
     }
     m_children.clear();
     m_labels.clear();
-    // Grown a node at a time: trim the spare capacity before the tree is kept (Liveness holds
-    // trees of 250,000 names).
-    m_tree.nodes.shrink_to_fit();
-    for (NameTree::Node& node : m_tree.nodes)
-        node.children.shrink_to_fit();
-    m_tree.values.shrink_to_fit();
-    m_tree.counts.shrink_to_fit();
-    m_tree.present.shrink_to_fit();
     return std::move(m_tree);
 }
 

@@ -203,17 +203,30 @@ std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
     }
     if (!withTilesAndRanges)
         return variables;
+    // Writers store each variable's rows together: gather one variable's tiles, then give it a list
+    // of exactly that size (growing 250,000 lists row by row left a quarter of them spare, and
+    // trimming them afterwards only scattered the freed blocks through the heap).
     Statement tiles(*m_db, "SELECT variable, tile, size_bytes FROM vars_info ORDER BY rowid");
+    std::vector<TileBytes> gathered;
+    int64_t gatheredFor = -1;
+    const auto flush = [&] {
+        if (gatheredFor >= 0) {
+            auto& list = variables[size_t(gatheredFor)].tiles;
+            list.insert(list.end(), gathered.begin(), gathered.end()); // rows of a variable split apart append
+        }
+        gathered.clear();
+    };
     while (tiles.step()) {
         auto index = r.bounded(tiles, 0, 0, int64_t(variables.size()) - 1, "vars_info.variable");
         TileBytes tb { r.tile(tiles.getInt(1), "vars_info"),
             uint32_t(r.bounded(tiles, 2, 0, UINT32_MAX, "vars_info.size_bytes")) };
-        variables[size_t(index)].tiles.push_back(tb);
+        if (index != gatheredFor) {
+            flush();
+            gatheredFor = index;
+        }
+        gathered.push_back(tb);
     }
-    // Rows arrive one at a time, so each list grew by doubling: trim them to their size (a quarter
-    // of the 2.3 M tile entries of bench-large were spare capacity).
-    for (Variable& v : variables)
-        v.tiles.shrink_to_fit();
+    flush();
     for (const auto& [index, range] : readLiveRanges())
         variables[index].liveRanges.push_back(range);
     return variables;
