@@ -7,9 +7,9 @@
 #include "app/page_registry.hpp"
 #include "bench_support.hpp"
 #include "bench_window_settings.hpp"
+#include "models/trace/trace_zoom.hpp"
 #include "views/trace/execution_trace_page.hpp"
 #include "views/trace/trace_view.hpp"
-#include "models/trace/trace_zoom.hpp"
 #include "views/what_changed/what_changed_page.hpp"
 
 #include <QApplication>
@@ -26,8 +26,7 @@ using namespace popscope;
 namespace {
 
 // Runs the event loop until `done` holds or `timeoutMs` passes; false on timeout.
-template <typename Done>
-bool waitUntil(Done done, int timeoutMs)
+template <typename Done> bool waitUntil(Done done, int timeoutMs)
 {
     QElapsedTimer timer;
     timer.start();
@@ -45,7 +44,7 @@ bool settle(ReportPage* page)
     if (auto* trace = qobject_cast<ExecutionTracePage*>(page)) {
         if (!waitUntil([trace] { return trace->isReady(); }, 60000))
             return false;
-        for (TraceView* view : {trace->sourceView(), trace->targetView()})
+        for (TraceView* view : { trace->sourceView(), trace->targetView() })
             if (view && view->isVisible())
                 view->finishPictures();
     }
@@ -63,9 +62,9 @@ void zoomToSingleTiles(ExecutionTracePage* page)
     TraceView* view = page->sourceView();
     TraceZoom* zoom = page->zoom();
     const uint64_t middle = zoom->extent() / 2;
-    for (uint64_t width : {zoom->extent() / 8, zoom->extent() / 64, uint64_t(200000), uint64_t(20000)}) {
+    for (uint64_t width : { zoom->extent() / 8, zoom->extent() / 64, uint64_t(200000), uint64_t(20000) }) {
         zoom->setWindow(middle, middle + width, false);
-        for (uint32_t tiles : {1472u, 368u, 92u, 23u}) {
+        for (uint32_t tiles : { 1472u, 368u, 92u, 23u }) {
             view->setTileWindow(0, tiles);
             for (int pan = 0; pan < 4; ++pan) {
                 zoom->panBy(0.5);
@@ -74,7 +73,8 @@ void zoomToSingleTiles(ExecutionTracePage* page)
             }
         }
     }
-    std::printf("  (execution-trace: zoomed from the whole run to 20,000 cycles and to single tiles%s, panned)\n",
+    std::printf(
+        "  (execution-trace: zoomed from the whole run to 20,000 cycles and to single tiles%s, panned)\n",
         view->showsSingleTiles() ? "" : " -- NOT REACHED");
     view->setTileWindow(0, 1472);
     zoom->fit();
@@ -97,9 +97,11 @@ int main(int argc, char** argv)
         else
             source = QString::fromLocal8Bit(argv[i]);
     }
-    for (const QString& path : {source, target})
+    for (const QString& path : { source, target })
         if (!path.isEmpty() && !std::filesystem::exists(path.toStdString())) {
-            std::fprintf(stderr, "bench_browse_view: %s is missing (cmake --build build/release --target bench_large_profile)\n",
+            std::fprintf(stderr,
+                "bench_browse_view: %s is missing (cmake --build build/release --target "
+                "bench_large_profile)\n",
                 qPrintable(path));
             return 1;
         }
@@ -145,7 +147,8 @@ int main(int argc, char** argv)
         std::printf("peak RSS after browsing every report: %.0f MB  budget 400 MB  %s\n", peakMb,
             peakMb <= 400 ? "OK" : "OVER BUDGET");
     else // DESIGN.md's budget is one report's
-        std::printf("peak RSS after browsing every report, two reports held: %.0f MB (one report's budget: 400 MB)\n",
+        std::printf(
+            "peak RSS after browsing every report, two reports held: %.0f MB (one report's budget: 400 MB)\n",
             peakMb);
     return 0;
 }

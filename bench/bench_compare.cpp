@@ -37,8 +37,8 @@ void report(const char* what, const std::function<void()>& work, double budgetMs
         times.push_back(millisecondsOf(work));
     std::sort(times.begin(), times.end());
     const double median = times[times.size() / 2];
-    std::printf("%-62s median %8.1f ms  max %8.1f ms  budget %6.0f ms  %s\n", what, median, times.back(), budgetMs,
-        median <= budgetMs ? "OK" : "OVER BUDGET");
+    std::printf("%-62s median %8.1f ms  max %8.1f ms  budget %6.0f ms  %s\n", what, median, times.back(),
+        budgetMs, median <= budgetMs ? "OK" : "OVER BUDGET");
 }
 
 } // namespace
@@ -47,10 +47,12 @@ int main(int argc, char** argv)
 {
     const std::string sourcePath = argc > 1 ? argv[1] : POPSCOPE_BENCH_PROFILE;
     const std::string targetPath = argc > 2 ? argv[2] : sourcePath;
-    for (const std::string& path : {sourcePath, targetPath})
+    for (const std::string& path : { sourcePath, targetPath })
         if (!std::filesystem::exists(path)) {
-            std::fprintf(stderr, "bench_compare: %s does not exist; make it with\n"
-                                 "  cmake --build build/release --target bench_large_profile\n", path.c_str());
+            std::fprintf(stderr,
+                "bench_compare: %s does not exist; make it with\n"
+                "  cmake --build build/release --target bench_large_profile\n",
+                path.c_str());
             return 1;
         }
     try {
@@ -59,35 +61,48 @@ int main(int argc, char** argv)
         size_t lines = 0;
         // Warm: read every part once (and the OS page cache).
         popscope::ReportComparison c = popscope::compareReports(*source, *target);
-        std::printf("source %s: %u tiles, %llu variables, %llu vertex types, %llu compute sets, %llu exchanges\n",
+        std::printf(
+            "source %s: %u tiles, %llu variables, %llu vertex types, %llu compute sets, %llu exchanges\n",
             sourcePath.c_str(), c.source.numTiles, (unsigned long long)c.variables.sourceRows,
             (unsigned long long)c.vertexState.sourceRows, (unsigned long long)c.computeSets.sourceRows,
             (unsigned long long)c.exchangeCode.sourceRows);
         std::printf("target %s: %u tiles, %llu variables (%llu matched by name)\n", targetPath.c_str(),
-            c.target.numTiles, (unsigned long long)c.variables.targetRows, (unsigned long long)c.variables.matchedRows);
+            c.target.numTiles, (unsigned long long)c.variables.targetRows,
+            (unsigned long long)c.variables.matchedRows);
 
-        report("compare + What changed lines, parts already read", [&] {
-            c = popscope::compareReports(*source, *target);
-            lines = popscope::whatChanged(c).size();
-        }, 1000, 5);
-        report("open both + read their parts + compare + lines", [&] {
-            auto s = popscope::Report::open(sourcePath);
-            auto t = popscope::Report::open(targetPath);
-            lines = popscope::whatChanged(popscope::compareReports(*s, *t)).size();
-        }, 1000, 3);
+        report(
+            "compare + What changed lines, parts already read",
+            [&] {
+                c = popscope::compareReports(*source, *target);
+                lines = popscope::whatChanged(c).size();
+            },
+            1000, 5);
+        report(
+            "open both + read their parts + compare + lines",
+            [&] {
+                auto s = popscope::Report::open(sourcePath);
+                auto t = popscope::Report::open(targetPath);
+                lines = popscope::whatChanged(popscope::compareReports(*s, *t)).size();
+            },
+            1000, 3);
         auto loadedSource = popscope::Report::open(sourcePath);
         auto loadedTarget = popscope::Report::open(targetPath);
         loadedSource->variables(); // with tiles and live ranges, as the GUI's Memory page reads them
         loadedTarget->variables();
-        report("compare + lines, variables() with tiles already read", [&] {
-            lines = popscope::whatChanged(popscope::compareReports(*loadedSource, *loadedTarget)).size();
-        }, 1000, 5);
+        report(
+            "compare + lines, variables() with tiles already read",
+            [&] {
+                lines = popscope::whatChanged(popscope::compareReports(*loadedSource, *loadedTarget)).size();
+            },
+            1000, 5);
         std::vector<std::string_view> sourceNames, targetNames;
         for (const auto& v : source->variables())
             sourceNames.emplace_back(v.name);
         for (const auto& v : target->variables())
             targetNames.emplace_back(v.name);
-        report("matchRows on the variable names", [&] { popscope::matchRows(sourceNames, targetNames); }, 100, 5);
+        report(
+            "matchRows on the variable names", [&] { popscope::matchRows(sourceNames, targetNames); }, 100,
+            5);
         std::printf("%zu What changed lines\n", lines);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "bench_compare: %s\n", error.what());

@@ -5,8 +5,8 @@
 // has its lines (computed off the GUI thread).
 //   bench_compare_view [SOURCE.pop [TARGET.pop]]   (default: bench-large twice)
 #include "app/main_window.hpp"
-#include "bench_window_settings.hpp"
 #include "app/page_registry.hpp"
+#include "bench_window_settings.hpp"
 #include "models/loaded_report.hpp"
 #include "models/report_state.hpp"
 #include "views/what_changed/what_changed_page.hpp"
@@ -33,8 +33,9 @@ int main(int argc, char** argv)
     const QString target = QString::fromLocal8Bit(argc > 2 ? argv[2] : argv[argc > 1 ? 1 : 0]);
     const QString second = argc > 2 ? target : source;
     if (!std::filesystem::exists(source.toStdString())) {
-        std::fprintf(stderr, "bench_compare_view: %s is missing (cmake --build build/release --target bench_large_profile)\n",
-                     qPrintable(source));
+        std::fprintf(stderr,
+            "bench_compare_view: %s is missing (cmake --build build/release --target bench_large_profile)\n",
+            qPrintable(source));
         return 1;
     }
     std::vector<double> handOver, filled, single;
@@ -67,18 +68,20 @@ int main(int argc, char** argv)
             return 1;
         }
         filled.push_back(double(t.nsecsElapsed()) / 1e6);
-        std::printf("run %d: both reports loaded in %.0f ms (two loaders run side by side in the app)\n", run + 1, loadMs);
+        std::printf("run %d: both reports loaded in %.0f ms (two loaders run side by side in the app)\n",
+            run + 1, loadMs);
     }
     const auto median = [](std::vector<double> v) {
         std::sort(v.begin(), v.end());
         return v[v.size() / 2];
     };
-    std::printf("GUI thread, pages rebuilt for one report          median %8.1f ms  max %8.1f ms\n", median(single),
-                *std::max_element(single.begin(), single.end()));
-    std::printf("GUI thread, pages rebuilt for the pair            median %8.1f ms  max %8.1f ms\n", median(handOver),
-                *std::max_element(handOver.begin(), handOver.end()));
+    std::printf("GUI thread, pages rebuilt for one report          median %8.1f ms  max %8.1f ms\n",
+        median(single), *std::max_element(single.begin(), single.end()));
+    std::printf("GUI thread, pages rebuilt for the pair            median %8.1f ms  max %8.1f ms\n",
+        median(handOver), *std::max_element(handOver.begin(), handOver.end()));
     const double m = median(filled);
-    std::printf("both reports loaded -> What changed filled         median %8.1f ms  max %8.1f ms  budget 1000 ms  %s\n", m,
-                *std::max_element(filled.begin(), filled.end()), m <= 1000 ? "OK" : "OVER");
+    std::printf("both reports loaded -> What changed filled         median %8.1f ms  max %8.1f ms  budget "
+                "1000 ms  %s\n",
+        m, *std::max_element(filled.begin(), filled.end()), m <= 1000 ? "OK" : "OVER");
     return 0;
 }

@@ -43,7 +43,10 @@ void paint(MainWindow& window)
     QApplication::processEvents();
 }
 
-double mb(long kb) { return double(kb) / 1024.0; }
+double mb(long kb)
+{
+    return double(kb) / 1024.0;
+}
 
 } // namespace
 
@@ -55,16 +58,19 @@ int main(int argc, char** argv)
     const bench::FreshWindowSettings settings;
     const QString source = QString::fromLocal8Bit(argc > 1 ? argv[1] : POPSCOPE_BENCH_PROFILE);
     const QString target = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
-    for (const QString& path : {source, target})
+    for (const QString& path : { source, target })
         if (!path.isEmpty() && !std::filesystem::exists(path.toStdString())) {
-            std::fprintf(stderr, "bench_first_page_view: %s is missing (cmake --build build/release --target bench_large_profile)\n",
-                         qPrintable(path));
+            std::fprintf(stderr,
+                "bench_first_page_view: %s is missing (cmake --build build/release --target "
+                "bench_large_profile)\n",
+                qPrintable(path));
             return 1;
         }
     const double sizeMb = double(std::filesystem::file_size(source.toStdString())) / (1024.0 * 1024.0);
-    std::printf("%s%s%s (%.0f MiB), %s\n", qPrintable(QFileInfo(source).fileName()), target.isEmpty() ? "" : " compared with ",
-                target.isEmpty() ? "" : qPrintable(QFileInfo(target).fileName()), sizeMb,
-                target.isEmpty() ? "single mode" : "compare mode");
+    std::printf("%s%s%s (%.0f MiB), %s\n", qPrintable(QFileInfo(source).fileName()),
+        target.isEmpty() ? "" : " compared with ",
+        target.isEmpty() ? "" : qPrintable(QFileInfo(target).fileName()), sizeMb,
+        target.isEmpty() ? "single mode" : "compare mode");
     std::printf("peak RSS before opening: %.0f MB\n", mb(bench::peakRssKb()));
 
     MainWindow window;
@@ -93,10 +99,11 @@ int main(int argc, char** argv)
     paint(window);
     const double summaryMs = double(first.nsecsElapsed()) / 1e6;
     std::printf("\n%-16s %12s %14s\n", "page", "shown (ms)", "peak RSS (MB)");
-    std::printf("%-16s %12.0f %14.0f   (open -> Summary painted; budget 300 ms, RSS <= 80 / 120 MB)\n", "summary", summaryMs,
-                mb(bench::peakRssKb()));
+    std::printf("%-16s %12.0f %14.0f   (open -> Summary painted; budget 300 ms, RSS <= 80 / 120 MB)\n",
+        "summary", summaryMs, mb(bench::peakRssKb()));
 
-    const char* pages[] = {"insights", "memory", "liveness", "program-tree", "operations", "execution-trace", "what-changed"};
+    const char* pages[] = { "insights", "memory", "liveness", "program-tree", "operations", "execution-trace",
+        "what-changed" };
     for (const char* id : pages) {
         if (!window.showPage(QString::fromLatin1(id)))
             continue; // What changed exists in compare mode only
@@ -106,9 +113,11 @@ int main(int argc, char** argv)
         const bool shown = waitUntilShown(page);
         paint(window);
         std::printf("%-16s %12.0f %14.0f%s\n", id, double(t.nsecsElapsed()) / 1e6, mb(bench::peakRssKb()),
-                    shown ? "" : "   (did not show: failed or timed out)");
+            shown ? "" : "   (did not show: failed or timed out)");
     }
-    std::printf("\nbudgets (docs/performance.md): Memory <= 1 s (bench-large) / 2 s (bench-huge); other pages <= 1 s / 3 s;\n"
-                "peak RSS after every page <= 300 MB (bench-large) / 0.8 x the file (bench-huge); compare mode <= 1.3 x one report\n");
+    std::printf("\nbudgets (docs/performance.md): Memory <= 1 s (bench-large) / 2 s (bench-huge); other "
+                "pages <= 1 s / 3 s;\n"
+                "peak RSS after every page <= 300 MB (bench-large) / 0.8 x the file (bench-huge); compare "
+                "mode <= 1.3 x one report\n");
     return 0;
 }

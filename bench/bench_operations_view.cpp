@@ -6,8 +6,8 @@
 //   bench_operations_view [FILE.pop]   (default: bench-large)
 #include "models/loaded_report.hpp"
 #include "models/programs/operations_model.hpp"
-#include "models/report_state.hpp"
 #include "models/programs/program_tree_model.hpp"
+#include "models/report_state.hpp"
 #include "models/table_filter_proxy.hpp"
 #include "popscope/report.hpp"
 #include "views/programs/operations_page.hpp"
@@ -26,7 +26,10 @@ using namespace popscope;
 
 namespace {
 
-double ms(const QElapsedTimer& t) { return double(t.nsecsElapsed()) / 1e6; }
+double ms(const QElapsedTimer& t)
+{
+    return double(t.nsecsElapsed()) / 1e6;
+}
 
 struct Figures {
     std::vector<double> treeFirstLevel, operationsTable, widestExpand, deepestPath, search;
@@ -51,8 +54,10 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     const std::string path = argc > 1 ? argv[1] : POPSCOPE_BENCH_PROFILE;
     if (!std::filesystem::exists(path)) {
-        std::fprintf(stderr, "bench_operations_view: %s is missing (cmake --build build/release --target bench_large_profile)\n",
-                     path.c_str());
+        std::fprintf(stderr,
+            "bench_operations_view: %s is missing (cmake --build build/release --target "
+            "bench_large_profile)\n",
+            path.c_str());
         return 1;
     }
     Figures f;
@@ -72,8 +77,8 @@ int main(int argc, char** argv)
             view.grab(); // lay out and paint what shows
             f.treeFirstLevel.push_back(ms(t));
             if (run == 0)
-                std::printf("%s: %zu programs, %zu steps, %zu operations\n", path.c_str(), r->programs().size(),
-                            r->stepCycles().size(), r->operations().size());
+                std::printf("%s: %zu programs, %zu steps, %zu operations\n", path.c_str(),
+                    r->programs().size(), r->stepCycles().size(), r->operations().size());
 
             // Expanding the program with the most children, and every level down to the deepest one.
             const auto& programs = r->programs();
@@ -140,7 +145,7 @@ int main(int argc, char** argv)
             auto loaded = loadReport(QString::fromStdString(path));
             QElapsedTimer t;
             t.start();
-            for (ReportPart part : {ReportPart::ProgramTree, ReportPart::Operations})
+            for (ReportPart part : { ReportPart::ProgramTree, ReportPart::Operations })
                 readReportPart(*loaded->core, part);
             f.loaderParts.push_back(ms(t));
             const auto pageTime = [&](auto* page, ReportState& state) {

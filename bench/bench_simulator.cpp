@@ -8,9 +8,9 @@
 #include <sqlite3.h>
 
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -21,7 +21,10 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+double secondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 // CPU time of the whole process: on a shared machine it varies less than the wall time.
 double processCpuSeconds()
@@ -33,7 +36,7 @@ double processCpuSeconds()
 
 struct Rate {
     double wall = 0; // rows per second of wall time
-    double cpu = 0;  // rows per second of CPU time
+    double cpu = 0; // rows per second of CPU time
 };
 
 void check(int rc, sqlite3* db, const char* what)
@@ -42,7 +45,10 @@ void check(int rc, sqlite3* db, const char* what)
         throw std::runtime_error(std::string(what) + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
 }
 
-void exec(sqlite3* db, const char* sql) { check(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), db, sql); }
+void exec(sqlite3* db, const char* sql)
+{
+    check(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), db, sql);
+}
 
 // Bytes of the records of every table (not the indexes) of a written profile: with the row
 // count, the average row the ceiling inserts.
@@ -52,7 +58,8 @@ uint64_t tablePayloadBytes(const std::string& path)
     check(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), db, "open the written profile");
     sqlite3_stmt* s = nullptr;
     check(sqlite3_prepare_v2(db,
-              "SELECT sum(payload) FROM dbstat WHERE name IN (SELECT name FROM sqlite_schema WHERE type = 'table')",
+              "SELECT sum(payload) FROM dbstat WHERE name IN (SELECT name FROM sqlite_schema WHERE type = "
+              "'table')",
               -1, &s, nullptr),
         db, "dbstat (SQLite without SQLITE_ENABLE_DBSTAT_VTAB?)");
     check(sqlite3_step(s), db, "dbstat");
@@ -68,7 +75,8 @@ uint64_t tablePayloadBytes(const std::string& path)
 // settings where they make SQLite faster (no mutex, the same page and cache size), so the ceiling
 // is the strictest one. The ceiling of issue 20 inserts one row per statement run; with
 // `rowsPerStatement` > 1 it uses the writer's multi-row INSERT too (for comparison only).
-Rate sqliteCeiling(const std::string& path, uint64_t rows, uint64_t payloadBytes, uint64_t rowsPerStatement = 1)
+Rate sqliteCeiling(
+    const std::string& path, uint64_t rows, uint64_t payloadBytes, uint64_t rowsPerStatement = 1)
 {
     fs::remove(path);
     // A record of one BLOB has a 2-byte header (3 from 58 bytes on): the BLOB is the rest.
@@ -81,8 +89,9 @@ Rate sqliteCeiling(const std::string& path, uint64_t rows, uint64_t payloadBytes
     check(sqlite3_open_v2(
               path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr),
         db, "open");
-    exec(db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA page_size=16384; PRAGMA cache_size=-65536;"
-             " CREATE TABLE ceiling(payload BLOB NOT NULL)");
+    exec(db,
+        "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA page_size=16384; PRAGMA cache_size=-65536;"
+        " CREATE TABLE ceiling(payload BLOB NOT NULL)");
     // Rows differ in their first 8 bytes, as in a profile: each row of a statement has its copy.
     std::vector<std::vector<unsigned char>> blobs(rowsPerStatement, blob);
     std::string sql = "INSERT INTO ceiling VALUES(?)";
@@ -156,7 +165,8 @@ int main(int argc, char** argv)
         const double cpu1 = processCpuSeconds();
         const popscope::WriteStats stats = popscope::writeProfile(doc, out);
         const double write = secondsSince(t1);
-        const Rate writeRate { double(stats.rows) / write, double(stats.rows) / (processCpuSeconds() - cpu1) };
+        const Rate writeRate { double(stats.rows) / write,
+            double(stats.rows) / (processCpuSeconds() - cpu1) };
         const uint64_t payload = tablePayloadBytes(out);
         const Rate ceiling = sqliteCeiling(out + ".ceiling", stats.rows, payload);
         const double share = writeRate.wall / ceiling.wall;
@@ -179,16 +189,17 @@ int main(int argc, char** argv)
         std::printf("  simulate               %.2f s\n", simulate);
         std::printf("  write                  %.2f s (%llu rows, %.0f rows/s, %.1f MB/s)\n", write,
             (unsigned long long)stats.rows, writeRate.wall, double(stats.bytes) / write / 1e6);
-        std::printf("  SQLite ceiling         %.0f rows/s (same rows, %.0f bytes each on average)\n", ceiling.wall,
-            stats.rows ? double(payload) / double(stats.rows) : 0.0);
+        std::printf("  SQLite ceiling         %.0f rows/s (same rows, %.0f bytes each on average)\n",
+            ceiling.wall, stats.rows ? double(payload) / double(stats.rows) : 0.0);
         std::printf("  writer / ceiling       %.1f %% (budget >= 75 %%: %s)\n", 100 * share,
             share >= 0.75 ? "within" : "OVER");
         std::printf("  the same in CPU time   %.1f %% (writer %.0f, ceiling %.0f rows per CPU second)\n",
             100 * writeRate.cpu / ceiling.cpu, writeRate.cpu, ceiling.cpu);
-        std::printf("  ceiling, %llu rows a statement as the writer: %.0f rows/s; the writer at %.1f %% of it "
-                    "(%.1f %% in CPU time)\n",
-            (unsigned long long)stats.rowsPerStatement, batched.wall,
-            100 * writeRate.wall / batched.wall, 100 * writeRate.cpu / batched.cpu);
+        std::printf(
+            "  ceiling, %llu rows a statement as the writer: %.0f rows/s; the writer at %.1f %% of it "
+            "(%.1f %% in CPU time)\n",
+            (unsigned long long)stats.rowsPerStatement, batched.wall, 100 * writeRate.wall / batched.wall,
+            100 * writeRate.cpu / batched.cpu);
         std::printf("  file size              %.1f MB (%llu bytes)\n", double(stats.bytes) / 1e6,
             (unsigned long long)stats.bytes);
         std::printf("  simulate + write       %.2f s (budget 60 s: %s)\n", simulate + write,

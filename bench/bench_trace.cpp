@@ -33,7 +33,8 @@ double millisecondsOf(const std::function<void()>& work)
 
 void line(const char* what, double ms, double budgetMs)
 {
-    std::printf("%-58s %9.1f ms  budget %7.0f ms  %s\n", what, ms, budgetMs, ms <= budgetMs ? "OK" : "OVER BUDGET");
+    std::printf(
+        "%-58s %9.1f ms  budget %7.0f ms  %s\n", what, ms, budgetMs, ms <= budgetMs ? "OK" : "OVER BUDGET");
 }
 
 } // namespace
@@ -42,29 +43,33 @@ int main(int argc, char** argv)
 {
     const std::string path = argc > 1 ? argv[1] : POPSCOPE_BENCH_PROFILE;
     if (!std::filesystem::exists(path)) {
-        std::fprintf(stderr, "bench_trace: %s does not exist; make it with\n"
-                             "  cmake --build build/release --target bench_large_profile\n", path.c_str());
+        std::fprintf(stderr,
+            "bench_trace: %s does not exist; make it with\n"
+            "  cmake --build build/release --target bench_large_profile\n",
+            path.c_str());
         return 1;
     }
     try {
         const auto profile = popscope::Profile::open(path);
         const auto steps = profile->readSteps(false);
-        std::printf("%s: %zu steps, %u IPUs x %u tiles\n", path.c_str(), steps.size(), profile->target().numIpus,
-            profile->target().tilesPerIpu);
+        std::printf("%s: %zu steps, %u IPUs x %u tiles\n", path.c_str(), steps.size(),
+            profile->target().numIpus, profile->target().tilesPerIpu);
         popscope::TraceSummary trace;
-        line("analyseTrace (popscope-cli trace)", millisecondsOf([&] { trace = popscope::analyseTrace(*profile); }), 10000);
+        line("analyseTrace (popscope-cli trace)",
+            millisecondsOf([&] { trace = popscope::analyseTrace(*profile); }), 10000);
         popscope::TraceLod lod;
-        line("LOD built from the file", millisecondsOf([&] { lod = popscope::TraceLod::build(*profile, steps); }), 10000);
-        const std::string cache = (std::filesystem::temp_directory_path() / "popscope-bench-trace.lod").string();
+        line("LOD built from the file",
+            millisecondsOf([&] { lod = popscope::TraceLod::build(*profile, steps); }), 10000);
+        const std::string cache
+            = (std::filesystem::temp_directory_path() / "popscope-bench-trace.lod").string();
         const std::string identity = popscope::TraceLod::identityOf(path);
         line("LOD saved to the cache", millisecondsOf([&] { lod.save(cache, identity); }), 1000);
         popscope::TraceLod loaded;
         bool ok = false;
-        line("LOD loaded from the cache (identity + read)", millisecondsOf([&] {
-            ok = loaded.load(cache, popscope::TraceLod::identityOf(path));
-        }), 1000);
-        std::printf("cache %s: %.1f MiB%s\n", cache.c_str(), double(std::filesystem::file_size(cache)) / 1048576.0,
-            ok ? "" : " (NOT LOADED)");
+        line("LOD loaded from the cache (identity + read)",
+            millisecondsOf([&] { ok = loaded.load(cache, popscope::TraceLod::identityOf(path)); }), 1000);
+        std::printf("cache %s: %.1f MiB%s\n", cache.c_str(),
+            double(std::filesystem::file_size(cache)) / 1048576.0, ok ? "" : " (NOT LOADED)");
         std::filesystem::remove(cache);
 
         // One frame of cells per zoom: the whole run, then narrower windows around the middle.
@@ -88,8 +93,8 @@ int main(int argc, char** argv)
         }
         std::vector<double> sorted = frames;
         std::sort(sorted.begin(), sorted.end());
-        std::printf("frames of cells at %zu zooms (whole run to %s cycles): p50 %.1f ms, max %.1f ms\n", frames.size(),
-            "~2,000", sorted[sorted.size() / 2], sorted.back());
+        std::printf("frames of cells at %zu zooms (whole run to %s cycles): p50 %.1f ms, max %.1f ms\n",
+            frames.size(), "~2,000", sorted[sorted.size() / 2], sorted.back());
         std::printf("peak RSS %.0f MiB\n", double(popscope::bench::peakRssKb()) / 1024.0);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "bench_trace: %s\n", error.what());

@@ -11,8 +11,8 @@
 //   - peak RSS of the process (the app's budget with the trace open: 400 MB).
 #include "bench_support.hpp"
 #include "models/trace/trace_data.hpp"
-#include "views/trace/trace_view.hpp"
 #include "models/trace/trace_zoom.hpp"
+#include "views/trace/trace_view.hpp"
 
 #include <QApplication>
 #include <QDir>
@@ -33,7 +33,8 @@ namespace {
 
 void line(const char* what, double ms, double budgetMs)
 {
-    std::printf("%-62s %9.1f ms  budget %7.0f ms  %s\n", what, ms, budgetMs, ms <= budgetMs ? "OK" : "OVER BUDGET");
+    std::printf(
+        "%-62s %9.1f ms  budget %7.0f ms  %s\n", what, ms, budgetMs, ms <= budgetMs ? "OK" : "OVER BUDGET");
 }
 
 } // namespace
@@ -44,13 +45,15 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     const QString path = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(POPSCOPE_BENCH_PROFILE);
     if (!std::filesystem::exists(path.toStdString())) {
-        std::fprintf(stderr, "bench_trace_view: %s does not exist; make it with\n"
-                             "  cmake --build build/release --target bench_large_profile\n", qPrintable(path));
+        std::fprintf(stderr,
+            "bench_trace_view: %s does not exist; make it with\n"
+            "  cmake --build build/release --target bench_large_profile\n",
+            qPrintable(path));
         return 1;
     }
     QTemporaryDir cache;
     qputenv("POPSCOPE_CACHE_DIR", cache.path().toLocal8Bit());
-    std::atomic<bool> cancelled{false};
+    std::atomic<bool> cancelled { false };
     const auto quiet = [](int, const QString&) {};
     // As the window has it when the page starts: the report with the parts its loader read (the
     // program tree); not timed.
@@ -68,7 +71,8 @@ int main(int argc, char** argv)
     report = openedReport(); // a new session: the LOD from the cache, the waits found again
     timer.restart();
     data = buildTraceData(report, quiet, cancelled);
-    line("trace data again, LOD from the cache (+ where the cycles wait)", double(timer.nsecsElapsed()) / 1e6, 1000);
+    line("trace data again, LOD from the cache (+ where the cycles wait)", double(timer.nsecsElapsed()) / 1e6,
+        1000);
     std::printf("LOD from the cache: %s\n", data->lodFromCache ? "yes" : "NO");
 
     TraceZoom zoom;
@@ -88,8 +92,8 @@ int main(int argc, char** argv)
     // the middle of the run, panning at each level; then the tiles, from every tile to one.
     const auto percentiles = [](std::vector<double> values) {
         std::sort(values.begin(), values.end());
-        return std::array<double, 3>{values[values.size() / 2], values[std::min(values.size() - 1, values.size() * 95 / 100)],
-            values.back()};
+        return std::array<double, 3> { values[values.size() / 2],
+            values[std::min(values.size() - 1, values.size() * 95 / 100)], values.back() };
     };
     // The scripted pan/zoom in one view mode: from the whole run to ~16 cycles around a point in
     // the middle of the run, panning at each level; then the tiles, from every tile to one. Each
@@ -110,9 +114,11 @@ int main(int argc, char** argv)
             repaint(); // the exact pictures, as the window repaints when they arrive
             frames.push_back(double(again.nsecsElapsed()) / 1e6);
             if (qEnvironmentVariableIsSet("BENCH_VERBOSE"))
-                std::printf("%s step %zu: window %llu cycles, tiles %u-%u: repaint %.1f ms, pictures in %.1f ms%s\n", mode,
-                    latencies.size(), static_cast<unsigned long long>(zoom.width()), view.firstTile(), view.lastTile(),
-                    frames[frames.size() - 2], latencies.back(), view.showsSingleTiles() ? " (single tiles)" : "");
+                std::printf(
+                    "%s step %zu: window %llu cycles, tiles %u-%u: repaint %.1f ms, pictures in %.1f ms%s\n",
+                    mode, latencies.size(), static_cast<unsigned long long>(zoom.width()), view.firstTile(),
+                    view.lastTile(), frames[frames.size() - 2], latencies.back(),
+                    view.showsSingleTiles() ? " (single tiles)" : "");
         };
         zoom.fit();
         view.setTileWindow(0, data->lod.tilesPerIpu());
@@ -135,12 +141,15 @@ int main(int argc, char** argv)
                 break;
         }
         const auto [p50, p95, most] = percentiles(frames);
-        std::printf("%s: %zu repaints at 1920x1080 (whole run to %llu cycles, then to one tile): p50 %.1f ms, p95 %.1f ms, "
-                    "max %.1f ms  budget p95 16 ms  %s\n", mode, frames.size(),
-            static_cast<unsigned long long>(TraceZoom::kMinimumWidth), p50, p95, most, p95 <= 16 ? "OK" : "OVER BUDGET");
+        std::printf("%s: %zu repaints at 1920x1080 (whole run to %llu cycles, then to one tile): p50 %.1f "
+                    "ms, p95 %.1f ms, "
+                    "max %.1f ms  budget p95 16 ms  %s\n",
+            mode, frames.size(), static_cast<unsigned long long>(TraceZoom::kMinimumWidth), p50, p95, most,
+            p95 <= 16 ? "OK" : "OVER BUDGET");
         const auto [l50, l95, lmost] = percentiles(latencies);
-        std::printf("%s: exact pictures after each of the %zu steps (worker): p50 %.1f ms, p95 %.1f ms, max %.1f ms\n", mode,
-            latencies.size(), l50, l95, lmost);
+        std::printf("%s: exact pictures after each of the %zu steps (worker): p50 %.1f ms, p95 %.1f ms, max "
+                    "%.1f ms\n",
+            mode, latencies.size(), l50, l95, lmost);
         budgetsMet = budgetsMet && p95 <= 16;
     };
     view.setFlame(true);

@@ -9,7 +9,10 @@ namespace popscope::bench {
 
 class FreshWindowSettings {
 public:
-    FreshWindowSettings() { QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_folder.path()); }
+    FreshWindowSettings()
+    {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_folder.path());
+    }
 
 private:
     QTemporaryDir m_folder;

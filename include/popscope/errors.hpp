@@ -10,11 +10,11 @@ enum class ErrorKind {
     FileNotFound = 1,
     EmptyFile,
     NotSqlite,
-    Truncated,        // SQLite file cut short or damaged
-    NotAProfile,      // a valid SQLite database without popscope's tables
+    Truncated, // SQLite file cut short or damaged
+    NotAProfile, // a valid SQLite database without popscope's tables
     UnsupportedVersion,
-    CorruptProfile,   // a profile whose contents break the schema's rules
-    InvalidInput,     // bad JSON, bad workload description, bad argument
+    CorruptProfile, // a profile whose contents break the schema's rules
+    InvalidInput, // bad JSON, bad workload description, bad argument
     WriteFailed,
 };
 
@@ -26,15 +26,21 @@ std::string printableMessage(const std::string& text, size_t maxLength = 2000);
 class ProfileError : public std::runtime_error {
 public:
     ProfileError(ErrorKind kind, const std::string& path, const std::string& problem)
-        : ProfileError(kind, printableMessage(path), printableMessage(problem), 0) {}
+        : ProfileError(kind, printableMessage(path), printableMessage(problem), 0)
+    {
+    }
     ErrorKind kind() const { return m_kind; }
     const std::string& path() const { return m_path; }
     const std::string& problem() const { return m_problem; }
 
 private:
     ProfileError(ErrorKind kind, std::string path, std::string problem, int)
-        : std::runtime_error(path.empty() ? problem : path + ": " + problem),
-          m_kind(kind), m_path(std::move(path)), m_problem(std::move(problem)) {}
+        : std::runtime_error(path.empty() ? problem : path + ": " + problem)
+        , m_kind(kind)
+        , m_path(std::move(path))
+        , m_problem(std::move(problem))
+    {
+    }
 
     ErrorKind m_kind;
     std::string m_path;

@@ -38,46 +38,46 @@ struct CycleRange {
 
 struct IpuTrace {
     uint32_t ipu = 0;
-    uint64_t firstCycle = 0, lastCycle = 0;  // the IPU's steps within the range
-    std::array<uint64_t, kTraceStateCount> stepCycles{};  // IPU cycles by the kind of step (Idle: gaps)
-    std::array<uint64_t, kTraceStateCount> tileCycles{};  // tile-cycles by state, over all tiles
+    uint64_t firstCycle = 0, lastCycle = 0; // the IPU's steps within the range
+    std::array<uint64_t, kTraceStateCount> stepCycles {}; // IPU cycles by the kind of step (Idle: gaps)
+    std::array<uint64_t, kTraceStateCount> tileCycles {}; // tile-cycles by state, over all tiles
     uint64_t busyTileCycles() const;
-    uint64_t allTileCycles() const;   // (lastCycle - firstCycle) × tiles per IPU
+    uint64_t allTileCycles() const; // (lastCycle - firstCycle) × tiles per IPU
     double parallelEfficiency() const; // busy ÷ all; 0 when nothing ran
     // Busy cycles of the least, average and most busy tile: balance = mean ÷ max (1 = even).
     uint64_t minTileBusy = 0, maxTileBusy = 0;
     double meanTileBusy = 0;
     double tileBalance() const { return maxTileBusy ? meanTileBusy / double(maxTileBusy) : 0.0; }
-    uint64_t streamCopyBytes = 0;      // data in + out of stream copies
-    uint64_t globalExchangeBytes = 0;  // data in + out of global exchanges
+    uint64_t streamCopyBytes = 0; // data in + out of stream copies
+    uint64_t globalExchangeBytes = 0; // data in + out of global exchanges
 };
 
 // One step on one IPU whose tiles waited for its slowest tile.
 struct WaitingStep {
     uint32_t step = 0;
     uint32_t ipu = 0;
-    std::string program;            // the step's program name
-    std::string type;               // OnTileExecute, DoExchange, ...
-    uint64_t cycles = 0;            // the step's duration on the IPU
-    uint64_t cycleBase = 0;         // when it starts on the IPU
-    uint64_t waitTileCycles = 0;    // Σ over tiles of (step cycles − tile cycles)
-    double waitShare = 0;           // of the step's tile-cycles
+    std::string program; // the step's program name
+    std::string type; // OnTileExecute, DoExchange, ...
+    uint64_t cycles = 0; // the step's duration on the IPU
+    uint64_t cycleBase = 0; // when it starts on the IPU
+    uint64_t waitTileCycles = 0; // Σ over tiles of (step cycles − tile cycles)
+    double waitShare = 0; // of the step's tile-cycles
     uint32_t activeTiles = 0;
-    bool perTile = false;           // from cycles_by_tile (else from the active tile count)
+    bool perTile = false; // from cycles_by_tile (else from the active tile count)
     std::vector<uint32_t> slowestTiles; // global ids of the tiles that held the others up (at most 8)
-    uint32_t slowestTileCount = 0;      // all tiles at the slowest tile's cycles
+    uint32_t slowestTileCount = 0; // all tiles at the slowest tile's cycles
 };
 
 struct TraceSummary {
     uint32_t numIpus = 0, tilesPerIpu = 0;
     double clockHz = 0;
-    uint64_t numSteps = 0;           // steps overlapping the range
-    uint64_t totalCycles = 0;        // the longest IPU span within the range
-    bool hasTileCycles = false;      // the profile has cycles_by_tile rows
+    uint64_t numSteps = 0; // steps overlapping the range
+    uint64_t totalCycles = 0; // the longest IPU span within the range
+    bool hasTileCycles = false; // the profile has cycles_by_tile rows
     std::vector<IpuTrace> ipus;
-    std::vector<WaitingStep> waits;  // every step that waits, most wasted tile-cycles first
+    std::vector<WaitingStep> waits; // every step that waits, most wasted tile-cycles first
     double parallelEfficiency() const; // over all IPUs
-    uint64_t waitTileCycles() const;   // over all IPUs
+    uint64_t waitTileCycles() const; // over all IPUs
 };
 
 // Reads the steps (readSteps(false)) and streams the per-tile cycles once. Throws ProfileError for
@@ -94,8 +94,8 @@ struct TileMoment {
     int64_t step = -1;
     uint64_t tileCycles = 0; // the tile's active cycles in the step (the step's when it has no per-tile row)
 };
-TileMoment tileStateAt(const Profile& profile, const std::vector<ExecutionStep>& steps, uint32_t globalTile,
-    uint64_t cycle);
+TileMoment tileStateAt(
+    const Profile& profile, const std::vector<ExecutionStep>& steps, uint32_t globalTile, uint64_t cycle);
 
 // `popscope-cli trace`: the figures as text (top `top` waits) or JSON.
 std::string formatTraceText(const TraceSummary& trace, const std::string& fileName, size_t top);

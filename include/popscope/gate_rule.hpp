@@ -30,22 +30,32 @@ namespace popscope {
 
 struct ReportComparison;
 
-enum class GateMetric { Memory, PeakTile, TilesOverCapacity, Variables, AlwaysLive, NotAlwaysLive, Category, Cycles, Efficiency };
+enum class GateMetric {
+    Memory,
+    PeakTile,
+    TilesOverCapacity,
+    Variables,
+    AlwaysLive,
+    NotAlwaysLive,
+    Category,
+    Cycles,
+    Efficiency
+};
 enum class GateOp { Greater, GreaterEqual, Less, LessEqual };
 enum class GateMode {
-    TargetValue,    // N
-    Change,         // +N / -N
+    TargetValue, // N
+    Change, // +N / -N
     RelativeChange, // +N% / -N%
     ShareOfCapacity // N% (byte metrics)
 };
 
 struct GateRule {
-    std::string text;     // as written
+    std::string text; // as written
     GateMetric metric = GateMetric::Memory;
     std::string category; // GateMetric::Category
     GateOp op = GateOp::Greater;
     GateMode mode = GateMode::TargetValue;
-    double value = 0;     // bytes or a count (units applied), or percent points for the % modes
+    double value = 0; // bytes or a count (units applied), or percent points for the % modes
 };
 
 // A rule that does not parse; what() names the rule and what was expected.
@@ -59,13 +69,13 @@ GateRule parseGateRule(const std::string& text);
 bool needsExecutionTraces(const GateRule& rule);
 
 struct GateResult {
-    bool failed = false;  // the rule's comparison holds
-    double measured = 0;  // what was compared with the rule's value (same mode and unit)
-    std::string message;  // "memory>+1% (total memory +6.3%: 1.20 GiB -> 1.28 GiB)"
+    bool failed = false; // the rule's comparison holds
+    double measured = 0; // what was compared with the rule's value (same mode and unit)
+    std::string message; // "memory>+1% (total memory +6.3%: 1.20 GiB -> 1.28 GiB)"
 };
 
-GateResult evaluateGateRule(const GateRule& rule, const ReportComparison& comparison,
-                            MemoryUnit unit = MemoryUnit::Binary);
+GateResult evaluateGateRule(
+    const GateRule& rule, const ReportComparison& comparison, MemoryUnit unit = MemoryUnit::Binary);
 
 // The grammar above, for usage texts.
 const char* gateRuleHelp();

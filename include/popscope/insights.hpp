@@ -22,16 +22,16 @@ struct InsightTile {
 // A vertex type or a variable that stands out at one level.
 struct InsightItem {
     std::string name;
-    uint64_t bytes = 0;       // within the level's tiles
-    std::string detail;       // unit-free: "3 instances; compute sets: cs1, cs2", "on 4 tiles", "float, variable"
-    uint64_t instances = 0;   // vertex state: instances on the level's tiles
-    uint32_t tiles = 0;       // vertex code: tiles holding the codelet within the level
-    uint64_t wholeBytes = 0;  // variables at IPU / tile level: the whole variable's size (0 at model level)
+    uint64_t bytes = 0; // within the level's tiles
+    std::string detail; // unit-free: "3 instances; compute sets: cs1, cs2", "on 4 tiles", "float, variable"
+    uint64_t instances = 0; // vertex state: instances on the level's tiles
+    uint32_t tiles = 0; // vertex code: tiles holding the codelet within the level
+    uint64_t wholeBytes = 0; // variables at IPU / tile level: the whole variable's size (0 at model level)
 };
 
 struct InsightLevel {
-    std::string title;              // "Model", "IPU 2 (most used)", "Tile 1234 (most used)"; "" = absent
-    InsightItem vertexState;        // bytes == 0: none
+    std::string title; // "Model", "IPU 2 (most used)", "Tile 1234 (most used)"; "" = absent
+    InsightItem vertexState; // bytes == 0: none
     InsightItem vertexCode;
     std::vector<InsightItem> variables; // largest first, up to 10
 };
@@ -55,7 +55,7 @@ struct InsightTip {
     uint32_t tile = 0;
     uint64_t tileBytes = 0;
     uint64_t meanTileBytes = 0; // Unbalanced
-    double ratio = 0;           // Unbalanced: tileBytes / meanTileBytes
+    double ratio = 0; // Unbalanced: tileBytes / meanTileBytes
     // LargeVertexState: the vertex type and its state on that tile.
     std::string vertexType;
     uint64_t vertexStateBytes = 0;
@@ -67,7 +67,7 @@ struct InsightTip {
 
 struct InsightsAnalysis {
     bool fits = true;
-    uint64_t used = 0;     // including gaps, all IPUs
+    uint64_t used = 0; // including gaps, all IPUs
     uint64_t capacity = 0;
     uint32_t tilesOverCapacity = 0;
     uint64_t excessBytes = 0; // summed over tiles: bytes above a tile's capacity

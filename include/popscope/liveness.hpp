@@ -18,14 +18,14 @@ struct LivenessCurve {
     uint32_t numIpus = 0;
     uint32_t tilesPerIpu = 0;
     uint64_t bytesPerTile = 0;
-    std::vector<uint32_t> stepProgram;       // per step: programs.id
-    std::vector<uint64_t> notAlwaysLive;     // [step * numIpus + ipu]: the file's per-IPU curve
-    std::vector<uint64_t> alwaysLiveByIpu;   // always-live bytes of each IPU (memory_liveness)
-    std::vector<uint32_t> alwaysLiveByTile;  // per global tile, for a tile selection
-    std::vector<std::string> programNames;   // by programs.id
-    std::vector<std::string> programTypes;   // by programs.id: OnTileExecute, DoExchange, Sync, ...
-    std::vector<int64_t> programComputeSet;  // by programs.id, -1 for none
-    bool hasTileLiveness = false;            // the file has liveness_by_tile rows
+    std::vector<uint32_t> stepProgram; // per step: programs.id
+    std::vector<uint64_t> notAlwaysLive; // [step * numIpus + ipu]: the file's per-IPU curve
+    std::vector<uint64_t> alwaysLiveByIpu; // always-live bytes of each IPU (memory_liveness)
+    std::vector<uint32_t> alwaysLiveByTile; // per global tile, for a tile selection
+    std::vector<std::string> programNames; // by programs.id
+    std::vector<std::string> programTypes; // by programs.id: OnTileExecute, DoExchange, Sync, ...
+    std::vector<int64_t> programComputeSet; // by programs.id, -1 for none
+    bool hasTileLiveness = false; // the file has liveness_by_tile rows
 
     size_t numSteps() const { return stepProgram.size(); }
     const std::string& stepName(size_t step) const { return programNames[stepProgram[step]]; }
@@ -44,7 +44,7 @@ struct LivenessScope {
     std::vector<uint32_t> tiles; // sorted, unique global tile ids (Kind::Tiles)
 
     static LivenessScope allIpus() { return {}; }
-    static LivenessScope onIpu(uint32_t ipu) { return {Kind::Ipu, ipu, {}}; }
+    static LivenessScope onIpu(uint32_t ipu) { return { Kind::Ipu, ipu, {} }; }
     static LivenessScope onTiles(std::vector<uint32_t> tiles);
     // Whether the scope has tiles on IPU `ipu`.
     bool coversIpu(uint32_t ipu, uint32_t tilesPerIpu) const;
@@ -56,8 +56,8 @@ struct LivenessScope {
 // The curve of one scope.
 struct LivenessSeries {
     std::vector<uint64_t> notAlwaysLive; // per step
-    uint64_t alwaysLive = 0;             // constant over the steps
-    uint64_t capacity = 0;               // bytes per tile × the scope's tiles
+    uint64_t alwaysLive = 0; // constant over the steps
+    uint64_t capacity = 0; // bytes per tile × the scope's tiles
     // How the curve was obtained, for the page and the CLI: "per-IPU liveness from the profile",
     // "per-tile liveness from the profile" or "computed from the variables' bytes on the selected
     // tiles and their live ranges (the profile has no per-tile liveness)".
@@ -85,11 +85,15 @@ public:
     // Not-always-live variables live at `step`, ascending, each once.
     std::vector<uint32_t> liveAt(uint32_t step) const;
     const std::vector<uint32_t>& alwaysLive() const { return m_alwaysLive; }
-    uint64_t bytesOnIpu(uint32_t variable, uint32_t ipu) const { return m_bytesByIpu[size_t(variable) * m_numIpus + ipu]; }
+    uint64_t bytesOnIpu(uint32_t variable, uint32_t ipu) const
+    {
+        return m_bytesByIpu[size_t(variable) * m_numIpus + ipu];
+    }
     size_t numRanges() const { return m_first.size(); }
 
 private:
-    void collect(size_t node, size_t lo, size_t hi, size_t end, uint32_t step, std::vector<uint32_t>& out) const;
+    void collect(
+        size_t node, size_t lo, size_t hi, size_t end, uint32_t step, std::vector<uint32_t>& out) const;
     // Ranges sorted by first step; m_maxLast is a segment tree (node 1 = all) of their last steps.
     std::vector<uint32_t> m_first, m_last, m_variable;
     std::vector<uint32_t> m_maxLast;
@@ -111,7 +115,8 @@ uint64_t variableBytes(const Report& report, uint32_t variable, const LivenessSc
 std::vector<ScopedVariable> liveVariablesAt(const Report& report, uint32_t step, const LivenessScope& scope);
 // Always-live variables with bytes in the scope, largest first (or in variable order: sorting
 // 250,000 of them costs more than a tree that sorts its own rows).
-std::vector<ScopedVariable> alwaysLiveVariables(const Report& report, const LivenessScope& scope, bool largestFirst = true);
+std::vector<ScopedVariable> alwaysLiveVariables(
+    const Report& report, const LivenessScope& scope, bool largestFirst = true);
 
 // Vertex instances of the compute set a step runs (OnTileExecute), per vertex type, in the scope.
 struct StepVertices {
@@ -123,10 +128,10 @@ std::vector<StepVertices> stepVertices(const Report& report, uint32_t step, cons
 
 // Cycles a step's program took when executed, per IPU (summed over its executions).
 struct StepCycleEstimate {
-    bool hasExecution = false;       // the profile has execution steps at all
-    uint64_t executions = 0;         // execution steps that ran the program
+    bool hasExecution = false; // the profile has execution steps at all
+    uint64_t executions = 0; // execution steps that ran the program
     std::vector<uint64_t> cyclesByIpu;
-    uint64_t cycles = 0;             // the slowest IPU of the scope (they run in parallel)
+    uint64_t cycles = 0; // the slowest IPU of the scope (they run in parallel)
 };
 StepCycleEstimate stepCycleEstimate(const Report& report, uint32_t step, const LivenessScope& scope);
 
@@ -134,7 +139,7 @@ StepCycleEstimate stepCycleEstimate(const Report& report, uint32_t step, const L
 struct ProgramCycles {
     uint32_t numIpus = 0;
     bool hasExecution = false;
-    std::vector<uint64_t> cycles;     // [program * numIpus + ipu]
+    std::vector<uint64_t> cycles; // [program * numIpus + ipu]
     std::vector<uint32_t> executions; // per program
 };
 ProgramCycles readProgramCycles(const Profile& profile);

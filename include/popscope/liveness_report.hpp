@@ -25,19 +25,19 @@ struct LivenessStepReport {
     uint64_t numSteps = 0;
     LivenessPeak peak;
     std::string peakProgram;
-    uint32_t step = 0;  // the step shown (the peak unless one was asked for)
+    uint32_t step = 0; // the step shown (the peak unless one was asked for)
     bool isPeak = true;
     std::string program, programType;
     uint64_t notAlwaysLive = 0, alwaysLive = 0, capacity = 0;
-    uint64_t liveVariables = 0;      // not-always-live variables live at the step in the scope
-    uint64_t liveVariableBytes = 0;  // their bytes (equal to notAlwaysLive where the file is consistent)
+    uint64_t liveVariables = 0; // not-always-live variables live at the step in the scope
+    uint64_t liveVariableBytes = 0; // their bytes (equal to notAlwaysLive where the file is consistent)
     std::vector<LiveVariableRow> variables; // largest first, at most `top`
 };
 
 // `step` unset = the peak. `top` = 0 keeps every variable. Throws ProfileError for a step, IPU or
 // tile the report lacks.
-LivenessStepReport describeLivenessStep(const Report& report, const LivenessScope& scope,
-                                        std::optional<uint32_t> step, size_t top);
+LivenessStepReport describeLivenessStep(
+    const Report& report, const LivenessScope& scope, std::optional<uint32_t> step, size_t top);
 std::string formatLivenessText(const LivenessStepReport& report, MemoryUnit unit);
 std::string formatLivenessJson(const LivenessStepReport& report);
 

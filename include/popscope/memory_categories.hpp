@@ -7,7 +7,7 @@ namespace popscope {
 
 // The memory categories libpva reports, in display order, with a readable label.
 struct CategoryInfo {
-    const char* name;  // libpva name, stored in the file
+    const char* name; // libpva name, stored in the file
     const char* label; // for people
     const char* group; // "Variables", "Vertices", "Exchange code", "Control", "Other"
 };

@@ -21,9 +21,9 @@ struct NameTree {
     size_t columns = 0;
     char separator = '/';
     // Per node and column, flat ([node * columns + column]): one allocation for 250,000 rows.
-    std::vector<uint64_t> values;  // the row's value, a group's subtotal
-    std::vector<uint64_t> counts;  // rows summed (variables, vertex instances)
-    std::vector<uint8_t> present;  // whether any row of the column is under it
+    std::vector<uint64_t> values; // the row's value, a group's subtotal
+    std::vector<uint64_t> counts; // rows summed (variables, vertex instances)
+    std::vector<uint8_t> present; // whether any row of the column is under it
 
     uint64_t value(size_t node, size_t column) const { return values[node * columns + column]; }
     uint64_t count(size_t node, size_t column) const { return counts[node * columns + column]; }
@@ -43,7 +43,8 @@ public:
     explicit NameTreeBuilder(size_t columns, char separator = '/', Combine combine = Combine::Sum);
     void add(size_t column, std::string_view name, uint64_t value, uint64_t count = 1);
     // A row under explicit path segments (e.g. a program, then an IPU).
-    void addPath(size_t column, const std::vector<std::string_view>& segments, uint64_t value, uint64_t count = 1);
+    void addPath(
+        size_t column, const std::vector<std::string_view>& segments, uint64_t value, uint64_t count = 1);
     NameTree build();
 
 private:
@@ -57,7 +58,10 @@ private:
         bool operator==(const ChildKey&) const = default;
     };
     struct ChildKeyHash {
-        size_t operator()(const ChildKey& k) const { return std::hash<std::string_view>()(k.label) * 31 + k.parent; }
+        size_t operator()(const ChildKey& k) const
+        {
+            return std::hash<std::string_view>()(k.label) * 31 + k.parent;
+        }
     };
     NameTree m_tree;
     char m_separator;

@@ -15,27 +15,26 @@ namespace popscope {
 class Report;
 
 struct OperationFigures {
-    uint64_t cycles = 0;        // stored: cycles of its steps (each step's slowest IPU)
+    uint64_t cycles = 0; // stored: cycles of its steps (each step's slowest IPU)
     uint64_t flops = 0;
-    uint64_t codeBytes = 0;     // stored: code of its programs (vertex code and exchange code)
+    uint64_t codeBytes = 0; // stored: code of its programs (vertex code and exchange code)
     uint64_t variableBytes = 0; // variables whose debug context is the operation's or below it
-    uint32_t variables = 0;     // how many such variables
+    uint32_t variables = 0; // how many such variables
     uint32_t programs = 0;
-    uint32_t steps = 0;         // executions of its programs
+    uint32_t steps = 0; // executions of its programs
     double flopsPerCycle() const { return cycles ? double(flops) / double(cycles) : 0.0; }
 };
 
 struct OperationAnalysis {
-    std::vector<std::string> layers;       // software layers, in order of first appearance
+    std::vector<std::string> layers; // software layers, in order of first appearance
     std::vector<OperationFigures> figures; // one per operation, as Report::operations()
 };
 
 // Operations' figures; `variables` sums the variables of each debug context
 // (Profile::readVariablesByDebugContext).
 OperationAnalysis analyseOperations(const std::vector<Operation>& operations,
-                                    const std::vector<DebugContext>& debugContexts,
-                                    const std::vector<Profile::ContextVariables>& variables,
-                                    const StepCycles& steps);
+    const std::vector<DebugContext>& debugContexts, const std::vector<Profile::ContextVariables>& variables,
+    const StepCycles& steps);
 
 // The key that matches an operation across two reports: its layer, name and debug name
 // ("popart: Conv:layer1" or "popart: scale (model/scale)" when the debug name says more).
@@ -48,18 +47,18 @@ bool parseOperationSort(const std::string& text, OperationSort& sort);
 
 // Indexes of the operations of `layer` ("" = every layer) ranked by `sort`, largest first (names
 // A to Z); ties keep file order.
-std::vector<uint32_t> rankOperations(const std::vector<Operation>& operations, const OperationAnalysis& analysis,
-                                     const std::string& layer, OperationSort sort);
+std::vector<uint32_t> rankOperations(const std::vector<Operation>& operations,
+    const OperationAnalysis& analysis, const std::string& layer, OperationSort sort);
 
 // The layer a report opens on: the first listed (the framework's own, e.g. popart, comes first).
 std::string defaultOperationLayer(const OperationAnalysis& analysis);
 
 struct OperationDetails {
-    std::vector<uint32_t> steps;        // step ids that ran its programs, in execution order
-    std::vector<uint32_t> computeSets;  // distinct, from its OnTileExecute programs
-    std::vector<uint32_t> exchanges;    // distinct, from its exchanges and stream copies
+    std::vector<uint32_t> steps; // step ids that ran its programs, in execution order
+    std::vector<uint32_t> computeSets; // distinct, from its OnTileExecute programs
+    std::vector<uint32_t> exchanges; // distinct, from its exchanges and stream copies
     std::vector<uint64_t> codeBytesByTile; // numTiles long: vertex code of its compute sets + exchange code
-    std::vector<uint32_t> debugChain;   // debug contexts from the outermost down to the operation's
+    std::vector<uint32_t> debugChain; // debug contexts from the outermost down to the operation's
 };
 
 OperationDetails operationDetails(const Report& report, uint32_t operation);

@@ -74,13 +74,16 @@ public:
     // them): `visit(step, ipu, cycles)` for every cycles_by_tile row in step order, one row in memory
     // at a time; and one row on demand (empty when the step has no per-tile cycles on that IPU).
     // Both check the row's step, IPU and length, and that no tile runs longer than its step.
-    using TileCyclesVisitor = void (*)(void* context, uint32_t step, uint32_t ipu, const std::vector<uint32_t>& cycles);
-    void forEachTileCycles(const std::vector<ExecutionStep>& steps, TileCyclesVisitor visit, void* context) const;
-    std::vector<uint32_t> readTileCycles(const std::vector<ExecutionStep>& steps, uint32_t step, uint32_t ipu) const;
+    using TileCyclesVisitor
+        = void (*)(void* context, uint32_t step, uint32_t ipu, const std::vector<uint32_t>& cycles);
+    void forEachTileCycles(
+        const std::vector<ExecutionStep>& steps, TileCyclesVisitor visit, void* context) const;
+    std::vector<uint32_t> readTileCycles(
+        const std::vector<ExecutionStep>& steps, uint32_t step, uint32_t ipu) const;
 
     // Aggregates computed inside SQLite, without loading the rows (for the Summary).
     uint64_t countRows(const char* table) const;
-    uint64_t totalCycles() const;          // execution span: latest step end - earliest start
+    uint64_t totalCycles() const; // execution span: latest step end - earliest start
     // Cycles of every step type (OnTileExecute, StreamCopyMid, ...) summed over steps and IPUs,
     // largest first.
     std::vector<std::pair<std::string, uint64_t>> cyclesByStepType() const;

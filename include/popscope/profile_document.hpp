@@ -19,15 +19,15 @@ enum class MemoryRegion : uint8_t { NonInterleaved = 0, Interleaved = 1, Overflo
 inline constexpr int kMemoryRegionCount = 3;
 
 struct Target {
-    std::string type = "IPU";          // "IPU" | "IPUModel" | "CPU" | "Unknown"
-    std::string architecture = "Mk2";  // "Mk1" | "Mk2" | "Bow" | free text
+    std::string type = "IPU"; // "IPU" | "IPUModel" | "CPU" | "Unknown"
+    std::string architecture = "Mk2"; // "Mk1" | "Mk2" | "Bow" | free text
     uint32_t numIpus = 1;
     uint32_t tilesPerIpu = 1472;
     uint64_t bytesPerTile = 638976;
     double clockHz = 1.33e9;
     uint32_t numReplicas = 1;
     uint32_t ipusPerReplica = 1;
-    std::string computeInstrumentation = "Off";          // Off | Vertex | Tile | Ipu | Device
+    std::string computeInstrumentation = "Off"; // Off | Vertex | Tile | Ipu | Device
     std::string externalExchangeInstrumentation = "Off"; // Off | Tile
     bool operator==(const Target&) const = default;
 
@@ -37,20 +37,20 @@ struct Target {
 };
 
 struct ReportInfo {
-    std::string poplarVersion;   // e.g. "3.1.0 (a027fa0bd5)"
-    std::string timestamp;       // ISO 8601, free text
-    std::string generator;       // who wrote the file ("popscope-sim 0.1", "import", ...)
+    std::string poplarVersion; // e.g. "3.1.0 (a027fa0bd5)"
+    std::string timestamp; // ISO 8601, free text
+    std::string generator; // who wrote the file ("popscope-sim 0.1", "import", ...)
     std::vector<std::pair<std::string, std::string>> engineOptions; // in file order
-    std::string frameworkJson;   // framework.json contents, "" when absent
-    std::string appJson;         // app.json contents, "" when absent
-    uint64_t numEdges = 0;       // graph statistic reported by the compiler
+    std::string frameworkJson; // framework.json contents, "" when absent
+    std::string appJson; // app.json contents, "" when absent
+    uint64_t numEdges = 0; // graph statistic reported by the compiler
     bool operator==(const ReportInfo&) const = default;
 };
 
 // Bytes of one (category, region, overlap) on every tile of one IPU (dense, tilesPerIpu long).
 struct MemorySeries {
     uint32_t ipu = 0;
-    std::string category;  // libpva category name, e.g. "vertexCode", "variable"
+    std::string category; // libpva category name, e.g. "vertexCode", "variable"
     MemoryRegion region = MemoryRegion::NonInterleaved;
     bool overlapped = false; // shares addresses with other data; NOT part of the tile total
     std::vector<uint32_t> bytesByTile;
@@ -81,14 +81,14 @@ struct TileBytes {
 
 struct StepRange {
     uint32_t first = 0; // liveness program step index, inclusive
-    uint32_t last = 0;  // inclusive
+    uint32_t last = 0; // inclusive
     bool operator==(const StepRange&) const = default;
 };
 
 struct Variable {
-    std::string name;          // path-like, '/' separated ("layer1/conv/weights")
+    std::string name; // path-like, '/' separated ("layer1/conv/weights")
     std::string category = "variable";
-    std::string elementType;   // "float", "half", "int", "unsigned", "" when unknown
+    std::string elementType; // "float", "half", "int", "unsigned", "" when unknown
     uint64_t sizeBytes = 0;
     bool alwaysLive = false;
     int64_t debugContext = -1; // index into debugContexts, -1 none
@@ -98,8 +98,8 @@ struct Variable {
 };
 
 struct VertexType {
-    std::string name;      // codelet, e.g. "popops::HeapSortVertex<float>"
-    uint32_t codeBytes = 0;  // per tile that holds the codelet
+    std::string name; // codelet, e.g. "popops::HeapSortVertex<float>"
+    uint32_t codeBytes = 0; // per tile that holds the codelet
     uint32_t stateBytes = 0; // per instance
     bool operator==(const VertexType&) const = default;
 };
@@ -126,26 +126,26 @@ struct ComputeSet {
 struct Exchange {
     std::string name;
     std::string kind = "internal"; // "internal" | "host" | "global"
-    uint64_t totalBytes = 0;       // payload moved
+    uint64_t totalBytes = 0; // payload moved
     std::vector<TileBytes> codeBytesByTile;
     bool operator==(const Exchange&) const = default;
 };
 
 // Program types as libpva names them (pva.Program.Type plus tree rows).
 struct Program {
-    std::string type;   // Sequence, Repeat, Call, OnTileExecute, DoExchange, GlobalExchange,
-                        // StreamCopyBegin, StreamCopyMid, StreamCopyEnd, Sync, WriteUndef, ...
+    std::string type; // Sequence, Repeat, Call, OnTileExecute, DoExchange, GlobalExchange,
+                      // StreamCopyBegin, StreamCopyMid, StreamCopyEnd, Sync, WriteUndef, ...
     std::string name;
     std::vector<uint32_t> children; // indexes into programs
-    int64_t computeSet = -1;        // OnTileExecute
-    int64_t exchange = -1;          // DoExchange / GlobalExchange / StreamCopy*
+    int64_t computeSet = -1; // OnTileExecute
+    int64_t exchange = -1; // DoExchange / GlobalExchange / StreamCopy*
     int64_t debugContext = -1;
-    uint32_t repeatCount = 0;       // Repeat
+    uint32_t repeatCount = 0; // Repeat
     bool operator==(const Program&) const = default;
 };
 
 struct LivenessStep {
-    uint32_t program = 0;                      // index into programs
+    uint32_t program = 0; // index into programs
     std::vector<uint64_t> notAlwaysLiveBytesByIpu; // numIpus long
     bool operator==(const LivenessStep&) const = default;
 };
@@ -160,11 +160,11 @@ struct TileLiveness {
 
 struct StepIpu {
     uint32_t ipu = 0;
-    uint64_t cycles = 0;        // step duration on this IPU
+    uint64_t cycles = 0; // step duration on this IPU
     uint32_t activeTiles = 0;
-    uint64_t cyclesBase = 0;    // cycle count at the start of the step on this IPU
+    uint64_t cyclesBase = 0; // cycle count at the start of the step on this IPU
     uint64_t activeCyclesFromMin = 0, activeCyclesFromMax = 0; // earliest/latest tile start
-    uint64_t activeCyclesToMin = 0, activeCyclesToMax = 0;     // earliest/latest tile end
+    uint64_t activeCyclesToMin = 0, activeCyclesToMax = 0; // earliest/latest tile end
     uint64_t dataIn = 0, dataOut = 0; // bytes
     std::vector<uint32_t> cyclesByTile; // active cycles per tile, tilesPerIpu long; empty = none
     bool operator==(const StepIpu&) const = default;
@@ -172,8 +172,8 @@ struct StepIpu {
 
 struct ExecutionStep {
     uint32_t run = 0;
-    std::string type;        // OnTileExecute, DoExchange, Sync, StreamCopyMid, ...
-    uint32_t program = 0;    // index into programs
+    std::string type; // OnTileExecute, DoExchange, Sync, StreamCopyMid, ...
+    uint32_t program = 0; // index into programs
     int64_t computeSet = -1;
     std::vector<StepIpu> ipus;
     bool operator==(const ExecutionStep&) const = default;
@@ -189,13 +189,13 @@ struct DebugContext {
     int64_t parent = -1;
     std::string layer; // "poptorch", "onnx", "popart", "poplar", ...
     std::string name;
-    std::string json;  // the layer's attributes
+    std::string json; // the layer's attributes
     bool operator==(const DebugContext&) const = default;
 };
 
 struct Operation {
     std::string name;
-    std::string layer = "poplar";   // software layer it belongs to
+    std::string layer = "poplar"; // software layer it belongs to
     std::string debugName;
     int64_t debugContext = -1;
     std::vector<uint32_t> programs; // programs that implement it
@@ -209,7 +209,7 @@ struct ProfileDocument {
     Target target;
     ReportInfo info;
     std::vector<uint32_t> physicalTileIds; // per global tile; empty = identity
-    std::vector<uint32_t> ioTiles;         // global tile ids reserved for I/O
+    std::vector<uint32_t> ioTiles; // global tile ids reserved for I/O
     std::vector<MemorySeries> memory;
     std::vector<GapSeries> gaps;
     std::vector<LivenessSplit> liveness;
@@ -229,7 +229,7 @@ struct ProfileDocument {
     bool operator==(const ProfileDocument&) const = default;
 };
 
-const char* regionName(MemoryRegion region);            // "nonInterleaved", ...
+const char* regionName(MemoryRegion region); // "nonInterleaved", ...
 std::optional<MemoryRegion> regionFromName(const std::string& name);
 
 } // namespace popscope

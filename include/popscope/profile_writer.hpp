@@ -7,7 +7,7 @@
 namespace popscope {
 
 struct WriteStats {
-    uint64_t rows = 0;  // table rows inserted
+    uint64_t rows = 0; // table rows inserted
     uint64_t bytes = 0; // size of the file written
     uint64_t rowsPerStatement = 1; // the most rows one INSERT of the writer carries (benchmarks compare)
 };

@@ -13,42 +13,42 @@ namespace popscope {
 
 inline constexpr uint32_t kNotInTree = UINT32_MAX;
 
-
 struct ProgramIndex {
     std::vector<uint32_t> controlPrograms; // tree roots, engine order
-    std::vector<uint32_t> functions;       // function roots (also reached through Call)
+    std::vector<uint32_t> functions; // function roots (also reached through Call)
     // Per program:
-    std::vector<int64_t> parent;        // first parent in tree order, -1 for a root or unreachable
-    std::vector<uint32_t> order;        // rank of the first visit in tree order, kNotInTree if unreachable
-    std::vector<uint64_t> ownCycles;    // cycles of the steps that ran as the program
+    std::vector<int64_t> parent; // first parent in tree order, -1 for a root or unreachable
+    std::vector<uint32_t> order; // rank of the first visit in tree order, kNotInTree if unreachable
+    std::vector<uint64_t> ownCycles; // cycles of the steps that ran as the program
     // Own cycles plus the children's totals; a function counts under every Call of it, and a
     // program with several parents under each.
     std::vector<uint64_t> totalCycles;
-    std::vector<uint64_t> totalSteps;   // steps that ran as the program or below it, counted likewise
-    std::vector<uint32_t> stepOffsets, stepIds;           // steps of p: stepIds[stepOffsets[p] .. stepOffsets[p+1])
+    std::vector<uint64_t> totalSteps; // steps that ran as the program or below it, counted likewise
+    std::vector<uint32_t> stepOffsets, stepIds; // steps of p: stepIds[stepOffsets[p] .. stepOffsets[p+1])
     std::vector<uint32_t> operationOffsets, operationIds; // operations of p, likewise
 
     size_t size() const { return parent.size(); }
     std::span<const uint32_t> stepsOf(uint32_t program) const
     {
-        return {stepIds.data() + stepOffsets[program], stepIds.data() + stepOffsets[program + 1]};
+        return { stepIds.data() + stepOffsets[program], stepIds.data() + stepOffsets[program + 1] };
     }
     std::span<const uint32_t> operationsOf(uint32_t program) const
     {
-        return {operationIds.data() + operationOffsets[program], operationIds.data() + operationOffsets[program + 1]};
+        return { operationIds.data() + operationOffsets[program],
+            operationIds.data() + operationOffsets[program + 1] };
     }
 };
 
 // Indexes must be in range (Profile's readers check them).
 ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector<uint32_t> controlPrograms,
-                               std::vector<uint32_t> functions, const StepCycles& steps,
-                               const std::vector<Operation>& operations);
+    std::vector<uint32_t> functions, const StepCycles& steps, const std::vector<Operation>& operations);
 
 // The programs from a root down to `program` (root first) along first parents; just the program
 // when it is a root or unreachable.
 std::vector<uint32_t> pathTo(const ProgramIndex& index, uint32_t program);
 
 // Programs whose name contains `text` (ASCII case-insensitive), in tree order; unreachable ones last.
-std::vector<uint32_t> findPrograms(const std::vector<Program>& programs, const ProgramIndex& index, std::string_view text);
+std::vector<uint32_t> findPrograms(
+    const std::vector<Program>& programs, const ProgramIndex& index, std::string_view text);
 
 } // namespace popscope

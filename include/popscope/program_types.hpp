@@ -13,11 +13,11 @@ namespace popscope {
 enum class ProgramFamily { Control, Compute, Exchange, StreamCopy, Sync, Other };
 
 struct ProgramTypeInfo {
-    std::string_view type;        // as stored in programs.type / steps.type
+    std::string_view type; // as stored in programs.type / steps.type
     std::string_view description; // for people: "Runs a compute set on its tiles"
     ProgramFamily family;
-    uint32_t rgb;                 // 0xRRGGBB
-    char symbol;                  // one letter drawn in the type's icon
+    uint32_t rgb; // 0xRRGGBB
+    char symbol; // one letter drawn in the type's icon
 };
 
 // Every type the format names, in the order of docs/profile-format.md, "Unknown" last.

@@ -30,11 +30,9 @@ namespace popscope {
 namespace detail {
 
 // A value computed once on first request; failures are not cached.
-template <typename T>
-class LazyPart {
+template <typename T> class LazyPart {
 public:
-    template <typename Make>
-    const T& get(Make&& make) const
+    template <typename Make> const T& get(Make&& make) const
     {
         if (m_ready.load(std::memory_order_acquire))
             return *m_value;
@@ -49,7 +47,7 @@ public:
 
 private:
     mutable std::mutex m_mutex;
-    mutable std::atomic<bool> m_ready{false};
+    mutable std::atomic<bool> m_ready { false };
     mutable std::unique_ptr<T> m_value;
 };
 
@@ -90,8 +88,9 @@ public:
     const StepCycles& stepCycles() const; // each step's program and cycles
     const std::vector<DebugContext>& debugContexts() const;
     const std::vector<Operation>& operations() const;
-    const ProgramIndex& programIndex() const;           // reads programs, roots, steps, operations
-    const OperationAnalysis& operationAnalysis() const; // operations, steps, debug contexts, variables per context
+    const ProgramIndex& programIndex() const; // reads programs, roots, steps, operations
+    const OperationAnalysis&
+    operationAnalysis() const; // operations, steps, debug contexts, variables per context
     // The execution trace's figures over the whole run (analyseTrace): streams every per-tile cycle
     // row once, holding the file's connection meanwhile (bench-large: about 0.5 s).
     const TraceSummary& traceSummary() const;
@@ -116,8 +115,7 @@ private:
     friend struct detail::ReportAccess; // core-internal parts (compareReports)
     explicit Report(std::unique_ptr<Profile> profile);
     // Runs `read` with the SQLite connection to itself.
-    template <typename Read>
-    auto locked(Read&& read) const;
+    template <typename Read> auto locked(Read&& read) const;
 
     std::unique_ptr<Profile> m_profile;
     mutable std::mutex m_dbMutex;

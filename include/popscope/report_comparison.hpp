@@ -36,14 +36,14 @@ struct RowChange {
 
 // One table's rows compared on one figure: counts, totals and the rows that moved most.
 struct TableChanges {
-    std::string table;  // "variables", "vertices", "computeSets", "exchanges", "categories"
+    std::string table; // "variables", "vertices", "computeSets", "exchanges", "categories"
     std::string metric; // what the figure is: "size", "vertex state", "vertex code", "vertex instances", ...
-    std::string unit;   // "bytes" or "count"
+    std::string unit; // "bytes" or "count"
     uint64_t sourceRows = 0, targetRows = 0;
     uint64_t matchedRows = 0, addedRows = 0, removedRows = 0; // added: target only; removed: source only
-    uint64_t grownRows = 0, shrunkRows = 0;                   // matched rows whose figure rose / fell
-    ComparedFigure total;                                     // the figure summed over each side's rows
-    uint64_t addedTotal = 0, removedTotal = 0;                // the figure summed over new / removed rows
+    uint64_t grownRows = 0, shrunkRows = 0; // matched rows whose figure rose / fell
+    ComparedFigure total; // the figure summed over each side's rows
+    uint64_t addedTotal = 0, removedTotal = 0; // the figure summed over new / removed rows
     // Up to CompareOptions::topRows each: grown and shrunk (matched rows, largest |diff| first),
     // added and removed (largest figure first; ties in table order).
     std::vector<RowChange> grown, shrunk, added, removed;
@@ -68,35 +68,35 @@ struct ComparedSide {
 
 struct ReportComparison {
     ComparedSide source, target;
-    uint32_t commonTiles = 0;   // tiles compared one to one: min of both sides' tile counts
-    std::string tilesNote;      // "" when both sides have the same architecture and tiles
+    uint32_t commonTiles = 0; // tiles compared one to one: min of both sides' tile counts
+    std::string tilesNote; // "" when both sides have the same architecture and tiles
     ComparedFigure totalMemory; // including gaps, all tiles
     ComparedFigure totalMemoryExcludingGaps;
     ComparedFigure peakTileMemory; // bytes of each side's most used tile (source.peakTile, target.peakTile)
     ComparedFigure tilesOverCapacity;
-    ComparedFigure alwaysLive;     // always-live bytes over all tiles
-    ComparedFigure notAlwaysLive;  // not-always-live bytes over all tiles
+    ComparedFigure alwaysLive; // always-live bytes over all tiles
+    ComparedFigure notAlwaysLive; // not-always-live bytes over all tiles
     // Per tile over the common range: how many tiles use more / less, and the largest moves.
     uint32_t tilesGrown = 0, tilesShrunk = 0;
     uint32_t tileLargestIncrease = 0, tileLargestDecrease = 0; // tile ids
-    ComparedFigure tileIncrease, tileDecrease;                 // their bytes on both sides
+    ComparedFigure tileIncrease, tileDecrease; // their bytes on both sides
     std::vector<RowChange> categories; // memory by category (excluding gaps), every category of either side
-    TableChanges variables;            // size in bytes
+    TableChanges variables; // size in bytes
     // Always-live flag flips among matched variables (e.g. optimiser state offloaded to the host).
     uint64_t becameNotAlwaysLive = 0, becameNotAlwaysLiveBytes = 0; // bytes: source sizes
     uint64_t becameAlwaysLive = 0, becameAlwaysLiveBytes = 0;
-    TableChanges vertexState;    // per vertex type: instances × state bytes
-    TableChanges vertexCode;     // per vertex type: tiles holding it × code bytes
-    TableChanges computeSets;    // vertex instances per compute set
-    TableChanges exchangeCode;   // code bytes per exchange, summed over tiles
-    TableChanges exchangeBytes;  // payload bytes per exchange
+    TableChanges vertexState; // per vertex type: instances × state bytes
+    TableChanges vertexCode; // per vertex type: tiles holding it × code bytes
+    TableChanges computeSets; // vertex instances per compute set
+    TableChanges exchangeCode; // code bytes per exchange, summed over tiles
+    TableChanges exchangeBytes; // payload bytes per exchange
     std::vector<OptionDifference> engineOptions; // options that differ or exist on one side only
     LivenessComparison liveness; // peak liveness and the variables live there (all IPUs)
     // Operations of every layer, matched by operationKey (layer, name, debug name).
     TableChanges operationCycles; // cycles of each operation's steps
     TableChanges operationFlops;
-    TableChanges operationCode;   // code bytes of each operation's programs
-    TraceComparison trace;        // execution traces: only after compareExecutionTraces
+    TableChanges operationCode; // code bytes of each operation's programs
+    TraceComparison trace; // execution traces: only after compareExecutionTraces
 };
 
 struct CompareOptions {
@@ -105,20 +105,23 @@ struct CompareOptions {
 
 // Reads summary, tile memory, variables, vertex types, compute sets and exchanges of both
 // reports (the target's in a second thread when not read yet) and compares them.
-ReportComparison compareReports(const Report& source, const Report& target, const CompareOptions& options = {});
+ReportComparison compareReports(
+    const Report& source, const Report& target, const CompareOptions& options = {});
 
 // One headline difference, for the What changed page and the CLI.
 struct ChangeLine {
-    std::string page;    // "memory", "summary", "insights"
-    std::string table;   // "variables", "vertices", "computeSets", "exchanges", "categories", ""
-    std::string rowKey;  // the row's name for the GUI to select ("" for totals)
-    std::string metric;  // "total memory", "peak-tile memory", "tiles over capacity", "category memory",
-                         // "variable size", "new variable", "removed variable", "vertex state", ...
+    std::string page; // "memory", "summary", "insights"
+    std::string table; // "variables", "vertices", "computeSets", "exchanges", "categories", ""
+    std::string rowKey; // the row's name for the GUI to select ("" for totals)
+    std::string metric; // "total memory", "peak-tile memory", "tiles over capacity", "category memory",
+                        // "variable size", "new variable", "removed variable", "vertex state", ...
     std::string subject; // what the line is about, for people: "Total memory (including gaps)", a name
     int64_t sourceValue = 0, targetValue = 0; // 0 on the side that lacks the row
     SignedDiff diff;
-    std::string unit;    // "bytes", "tiles", "count", "cycles", "flops", "percent" (in basis points: 9416 = 94.16%)
-    int worse = 1;       // which way is worse: +1 a rise (memory, cycles), -1 a fall (parallel efficiency), 0 neither
+    std::string
+        unit; // "bytes", "tiles", "count", "cycles", "flops", "percent" (in basis points: 9416 = 94.16%)
+    int worse
+        = 1; // which way is worse: +1 a rise (memory, cycles), -1 a fall (parallel efficiency), 0 neither
 };
 
 // Headline totals first (total memory, peak-tile memory, tiles over capacity, peak liveness, and

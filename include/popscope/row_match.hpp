@@ -16,11 +16,11 @@ struct MatchedRow {
 // Joins two key lists. Equal keys match in order of occurrence (the k-th "x" in source with the
 // k-th "x" in target), so duplicated names still pair up deterministically. Result order: source
 // order, then target-only rows in target order. Hashed: linear in the number of keys.
-std::vector<MatchedRow> matchRows(const std::vector<std::string_view>& sourceKeys,
-                                  const std::vector<std::string_view>& targetKeys);
+std::vector<MatchedRow> matchRows(
+    const std::vector<std::string_view>& sourceKeys, const std::vector<std::string_view>& targetKeys);
 
 struct SignedDiff {
-    int64_t absolute = 0;          // target - source, saturated to the int64_t range
+    int64_t absolute = 0; // target - source, saturated to the int64_t range
     std::optional<double> fraction; // (target - source) / source; nullopt when source == 0
     bool operator==(const SignedDiff&) const = default;
 };

@@ -15,7 +15,7 @@ struct IpuMemorySummary {
     uint64_t usedExcludingGaps = 0;
     uint64_t usedIncludingGaps = 0;
     uint64_t capacity = 0;
-    uint32_t maxTile = 0;       // global tile id with most memory (including gaps)
+    uint32_t maxTile = 0; // global tile id with most memory (including gaps)
     uint64_t maxTileBytes = 0;
     uint32_t tilesOverCapacity = 0;
     // Used (including gaps) over capacity, 0 for no capacity.
@@ -23,7 +23,7 @@ struct IpuMemorySummary {
 };
 
 struct ReportFile {
-    std::string label;  // "Graph Profile (profile.pop)"
+    std::string label; // "Graph Profile (profile.pop)"
     bool present = false;
 };
 
@@ -38,7 +38,7 @@ struct ProfileSummary {
     Target target;
     ReportInfo info;
     uint64_t numComputeSets = 0;
-    uint64_t numVertices = 0;     // instances over all compute sets
+    uint64_t numVertices = 0; // instances over all compute sets
     uint64_t numVertexTypes = 0;
     uint64_t numVariables = 0;
     uint64_t numPrograms = 0;

@@ -18,10 +18,10 @@ struct SummaryFigure {
     std::string section;
     std::string label;
     FigureKind kind = FigureKind::Text;
-    uint64_t number = 0;    // Count, Bytes, Cycles
-    double fraction = 0;    // Percent (0..1), Hz
-    std::string text;       // Text: as the file says it ("" = not recorded); other kinds: shown after the value
-    std::string toolTip;    // what the figure means, where its label does not say it
+    uint64_t number = 0; // Count, Bytes, Cycles
+    double fraction = 0; // Percent (0..1), Hz
+    std::string text; // Text: as the file says it ("" = not recorded); other kinds: shown after the value
+    std::string toolTip; // what the figure means, where its label does not say it
     bool exactBytes = false; // Bytes: also give the exact byte count
 };
 
@@ -41,8 +41,8 @@ std::vector<std::string> figureSections(const std::vector<SummaryFigure>& figure
 // What a section's figures count, where its title does not say it ("all tiles, excluding gaps"), or "".
 std::string sectionNote(const std::string& section);
 // The figure `label` of `section`, or nullptr.
-const SummaryFigure* findFigure(const std::vector<SummaryFigure>& figures, const std::string& section,
-                                const std::string& label);
+const SummaryFigure* findFigure(
+    const std::vector<SummaryFigure>& figures, const std::string& section, const std::string& label);
 // The value as shown: "1,472", "624.0 KiB (12.5 %)", "1.33 GHz", "not recorded", ...; bytes in `unit`.
 // Text from the file is made printable.
 std::string figureText(const SummaryFigure& figure, MemoryUnit unit = MemoryUnit::Binary);

@@ -11,7 +11,7 @@ namespace popscope {
 
 struct TileSelection {
     std::vector<uint32_t> tiles; // sorted, unique, each < numTiles
-    std::string error;           // empty when the text is valid; then names the bad item
+    std::string error; // empty when the text is valid; then names the bad item
     bool ok() const { return error.empty(); }
 };
 

@@ -16,12 +16,12 @@ namespace popscope {
 class Report;
 
 struct TraceComparison {
-    bool present = false;               // computed (compareExecutionTraces), and a side has steps
+    bool present = false; // computed (compareExecutionTraces), and a side has steps
     uint64_t sourceSteps = 0, targetSteps = 0;
     uint64_t sourceTotalCycles = 0, targetTotalCycles = 0; // the longest IPU span
     // IPU cycles by the kind of step that holds them, summed over the IPUs, and as shares of them.
-    std::array<uint64_t, kTraceStateCount> sourceStepCycles{}, targetStepCycles{};
-    std::array<double, kTraceStateCount> sourceShare{}, targetShare{};
+    std::array<uint64_t, kTraceStateCount> sourceStepCycles {}, targetStepCycles {};
+    std::array<double, kTraceStateCount> sourceShare {}, targetShare {};
     double sourceEfficiency = 0, targetEfficiency = 0; // busy tile-cycles ÷ all
     uint64_t sourceWaitTileCycles = 0, targetWaitTileCycles = 0;
 };
@@ -39,7 +39,7 @@ struct StepPairs {
     std::vector<int64_t> sourceToTarget, targetToSource;
 };
 StepPairs pairSteps(const std::vector<std::string_view>& sourceStepPrograms,
-                    const std::vector<std::string_view>& targetStepPrograms);
+    const std::vector<std::string_view>& targetStepPrograms);
 
 // A share as What changed carries it: basis points (1/100 of a percent), 9,416 = 94.16%.
 int64_t shareInBasisPoints(double share);

@@ -18,8 +18,8 @@ namespace popscope {
 struct ProgramIndex;
 
 struct FlameSpan {
-    uint64_t first = 0, last = 0;         // cycles [first, last) on the IPU's clock
-    uint32_t id = 0;                      // level 0: the run's index; below: the program's
+    uint64_t first = 0, last = 0; // cycles [first, last) on the IPU's clock
+    uint32_t id = 0; // level 0: the run's index; below: the program's
     uint32_t firstStep = 0, lastStep = 0; // the lane's steps it covers: [firstStep, lastStep]
 };
 
@@ -29,10 +29,11 @@ struct FlameLane {
 
 struct TraceFlame {
     std::vector<FlameLane> lanes; // one per IPU, as TraceLod's lanes
-    size_t depth() const;         // the most levels of any lane
+    size_t depth() const; // the most levels of any lane
 };
 
-TraceFlame buildTraceFlame(const TraceLod& lod, const std::vector<ExecutionStep>& steps, const ProgramIndex& index);
+TraceFlame buildTraceFlame(
+    const TraceLod& lod, const std::vector<ExecutionStep>& steps, const ProgramIndex& index);
 
 // The span of `level` that holds `cycle`, or nullptr (between spans, or no such level).
 const FlameSpan* flameSpanAt(const FlameLane& lane, size_t level, uint64_t cycle);

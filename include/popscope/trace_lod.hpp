@@ -29,11 +29,11 @@ public:
     static constexpr size_t kFan = 8; // blocks of a level summed into one of the level above
 
     struct LaneStep {
-        uint32_t step = 0;      // index into the profile's steps
-        uint64_t base = 0;      // first cycle on the IPU
-        uint64_t cycles = 0;    // duration on the IPU
+        uint32_t step = 0; // index into the profile's steps
+        uint64_t base = 0; // first cycle on the IPU
+        uint64_t cycles = 0; // duration on the IPU
         TraceState work = TraceState::Computing;
-        bool perTile = false;   // busy comes from cycles_by_tile
+        bool perTile = false; // busy comes from cycles_by_tile
     };
 
     // `progress(done, total)` is called now and then; returning false cancels (build returns an
@@ -52,7 +52,8 @@ public:
     // Busy tile-cycles of `group` in the lane's step `k` (level 0).
     double busy(uint32_t ipu, size_t k, uint32_t group) const;
     // Tile-cycles by state of the tiles [firstGroup, lastGroup) of `ipu` within cycles [from, to).
-    StateTileCycles cell(uint32_t ipu, uint64_t from, uint64_t to, uint32_t firstGroup, uint32_t lastGroup) const;
+    StateTileCycles cell(
+        uint32_t ipu, uint64_t from, uint64_t to, uint32_t firstGroup, uint32_t lastGroup) const;
     // The same for every group of `ipu` at once (one pixel column of a lane): `perGroup` gets
     // groupsPerIpu() cells. Finds the blocks once, so a frame costs columns × blocks × groups.
     void column(uint32_t ipu, uint64_t from, uint64_t to, std::vector<StateTileCycles>& perGroup) const;
@@ -62,8 +63,8 @@ public:
     struct RangeFigures {
         std::vector<StateTileCycles> stepCycles; // per IPU
         std::vector<StateTileCycles> tileCycles; // per IPU, every group
-        double parallelEfficiency() const;       // busy tile-cycles ÷ all, over every IPU
-        double share(TraceState kind) const;     // of the IPUs' cycles, by kind of step
+        double parallelEfficiency() const; // busy tile-cycles ÷ all, over every IPU
+        double share(TraceState kind) const; // of the IPUs' cycles, by kind of step
     };
     RangeFigures range(uint64_t from, uint64_t to) const;
     // Number of mipmap levels of a lane (level 0 = steps) and a block's busy sum, for tests.
@@ -81,7 +82,7 @@ private:
     // A mipmap level: per block (kFan^level consecutive lane steps) and group, busy tile-cycles by state,
     // plus per block the step cycles by state (for the waiting and sync parts).
     struct Level {
-        std::vector<float> busy;        // level 0: [step][group]; above: [block][group][busy state]
+        std::vector<float> busy; // level 0: [step][group]; above: [block][group][busy state]
         std::vector<double> stepCycles; // [block][state]
     };
     struct Lane {
@@ -95,8 +96,10 @@ private:
         size_t index;
     };
     void piecesOf(uint32_t ipu, uint64_t from, uint64_t to, std::vector<Piece>& pieces) const;
-    void addWhole(uint32_t ipu, size_t level, size_t block, uint32_t g0, uint32_t g1, StateTileCycles& out) const;
-    void addPart(uint32_t ipu, size_t k, uint64_t from, uint64_t to, uint32_t g0, uint32_t g1, StateTileCycles& out) const;
+    void addWhole(
+        uint32_t ipu, size_t level, size_t block, uint32_t g0, uint32_t g1, StateTileCycles& out) const;
+    void addPart(uint32_t ipu, size_t k, uint64_t from, uint64_t to, uint32_t g0, uint32_t g1,
+        StateTileCycles& out) const;
 
     std::vector<Lane> m_lanes;
     uint32_t m_tilesPerIpu = 0;

@@ -24,10 +24,9 @@ struct PackedArray {
     static PackedArray view(std::shared_ptr<const void> owner, const std::vector<T>& values)
     {
         static_assert(sizeof(T) == 4 || sizeof(T) == 8);
-        return {std::move(owner), values.data(), values.size(), sizeof(T) == 8};
+        return { std::move(owner), values.data(), values.size(), sizeof(T) == 8 };
     }
-    template <typename T>
-    static PackedArray own(std::vector<T> values)
+    template <typename T> static PackedArray own(std::vector<T> values)
     {
         auto held = std::make_shared<const std::vector<T>>(std::move(values));
         return view(held, *held);

@@ -42,7 +42,8 @@ const StepColumns& ReportHandle::steps()
     const size_t n = s->rows.size();
     const size_t slots = n * s->numIpus;
     s->present.assign(slots, 0);
-    for (auto* column : {&s->cycles, &s->cyclesBase, &s->fromMin, &s->fromMax, &s->toMin, &s->toMax, &s->dataIn, &s->dataOut})
+    for (auto* column : { &s->cycles, &s->cyclesBase, &s->fromMin, &s->fromMax, &s->toMin, &s->toMax,
+             &s->dataIn, &s->dataOut })
         column->assign(slots, 0);
     s->activeTiles.assign(slots, 0);
     s->program.resize(n);
@@ -171,7 +172,7 @@ const std::vector<uint64_t>& ReportHandle::livenessOfTile(uint32_t tile)
     auto found = m_tileLiveness.find(tile);
     if (found != m_tileLiveness.end())
         return found->second;
-    LivenessSeries series = livenessSeries(*m_report, LivenessScope::onTiles({tile}));
+    LivenessSeries series = livenessSeries(*m_report, LivenessScope::onTiles({ tile }));
     return m_tileLiveness.emplace(tile, std::move(series.notAlwaysLive)).first->second;
 }
 

@@ -32,35 +32,42 @@ QString pageOptionHelp()
 struct OptionSpec {
     const char* name;
     const char* valueName; // null: a flag without a value
-    const char* help;      // null: the pages the registry holds (pageOptionHelp)
+    const char* help; // null: the pages the registry holds (pageOptionHelp)
 };
 
 // Every option but --help and --version, in the order --help lists them.
 constexpr OptionSpec kOptions[] = {
-    {"compare", "target.pop", "Compare FILE (the source) with this report (the target)."},
-    {"demo", nullptr, "Open the demo profile."},
-    {"page", "name", nullptr},
-    {"select", "tiles", "Select tiles, e.g. \"0, 5, 100-120\"."},
-    {"tab", "name",
-     "Bottom tab of the page shown (Memory: Details, Variables, Vertices, Exchanges or Compute Sets; Liveness: Always "
-     "Live Variables, Not Always Live Variables, Vertices or Cycle Estimates; Execution Trace: Summary, Where the Cycles "
-     "Wait or Details)."},
-    {"steps", "steps", "Liveness: select steps, \"peak\" or e.g. \"269, 300\"."},
-    {"lifetime", "name", "Liveness: draw this variable's lifetime (repeat for more)."},
-    {"breakdown", "name", "Memory breakdown: none, category, region or liveness."},
-    {"screenshot", "out.png", "Save the window as a PNG once the page is shown, then exit."},
-    {"size", "WxH", "Window size, e.g. 1920x1080."},
-    {"fresh-settings", nullptr, "Start from default settings and keep nothing (implied by --screenshot)."},
-    {"settings-dir", "folder",
-     "Keep settings (recent files, preferences) in this folder instead of the user's; used to script screenshots "
-     "with recent files."},
-    {"trace-scale", "scale", "Execution Trace in compare mode: same (one time scale) or own (each trace on its own)."},
-    {"trace-view", "view", "Execution Trace: flame (steps nested in their programs) or flat (the steps alone)."},
-    {"trace-step", "step", "Execution Trace: zoom to this step and show its details."},
-    {"trace-align", nullptr, "Execution Trace in compare mode: align the two traces at --trace-step and its partner."},
-    {"show", "TABLE=KEY",
-     "Show a row of the page: TABLE=KEY, e.g. \"operations=popart: layer1/Conv\", \"operations=#1\" (the first row "
-     "as sorted), \"programs=42\" (a program id)."},
+    { "compare", "target.pop", "Compare FILE (the source) with this report (the target)." },
+    { "demo", nullptr, "Open the demo profile." },
+    { "page", "name", nullptr },
+    { "select", "tiles", "Select tiles, e.g. \"0, 5, 100-120\"." },
+    { "tab", "name",
+        "Bottom tab of the page shown (Memory: Details, Variables, Vertices, Exchanges or Compute Sets; "
+        "Liveness: Always "
+        "Live Variables, Not Always Live Variables, Vertices or Cycle Estimates; Execution Trace: Summary, "
+        "Where the Cycles "
+        "Wait or Details)." },
+    { "steps", "steps", "Liveness: select steps, \"peak\" or e.g. \"269, 300\"." },
+    { "lifetime", "name", "Liveness: draw this variable's lifetime (repeat for more)." },
+    { "breakdown", "name", "Memory breakdown: none, category, region or liveness." },
+    { "screenshot", "out.png", "Save the window as a PNG once the page is shown, then exit." },
+    { "size", "WxH", "Window size, e.g. 1920x1080." },
+    { "fresh-settings", nullptr, "Start from default settings and keep nothing (implied by --screenshot)." },
+    { "settings-dir", "folder",
+        "Keep settings (recent files, preferences) in this folder instead of the user's; used to script "
+        "screenshots "
+        "with recent files." },
+    { "trace-scale", "scale",
+        "Execution Trace in compare mode: same (one time scale) or own (each trace on its own)." },
+    { "trace-view", "view",
+        "Execution Trace: flame (steps nested in their programs) or flat (the steps alone)." },
+    { "trace-step", "step", "Execution Trace: zoom to this step and show its details." },
+    { "trace-align", nullptr,
+        "Execution Trace in compare mode: align the two traces at --trace-step and its partner." },
+    { "show", "TABLE=KEY",
+        "Show a row of the page: TABLE=KEY, e.g. \"operations=popart: layer1/Conv\", \"operations=#1\" (the "
+        "first row "
+        "as sorted), \"programs=42\" (a program id)." },
 };
 
 void addAppOptions(QCommandLineParser& parser)
@@ -68,12 +75,14 @@ void addAppOptions(QCommandLineParser& parser)
     parser.setApplicationDescription(QStringLiteral("popscope: analyse Graphcore IPU profiles (.pop)"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A profile (.pop) to open."), QStringLiteral("[FILE]"));
+    parser.addPositionalArgument(
+        QStringLiteral("file"), QStringLiteral("A profile (.pop) to open."), QStringLiteral("[FILE]"));
     for (const OptionSpec& option : kOptions) {
         const QString name = QString::fromLatin1(option.name);
         const QString help = option.help ? QString::fromUtf8(option.help) : pageOptionHelp();
-        parser.addOption(option.valueName ? QCommandLineOption(name, help, QString::fromLatin1(option.valueName))
-                                          : QCommandLineOption(name, help));
+        parser.addOption(option.valueName
+                ? QCommandLineOption(name, help, QString::fromLatin1(option.valueName))
+                : QCommandLineOption(name, help));
     }
 }
 
@@ -95,21 +104,25 @@ void readViewOptions(const QCommandLineParser& parser, AppOptions& options)
     options.screenshot = value("screenshot");
     // Scripted screenshots always show the defaults, whatever the user last chose.
     options.settingsDir = value("settings-dir");
-    options.freshSettings =
-        options.settingsDir.isEmpty() && (parser.isSet(QStringLiteral("fresh-settings")) || !options.screenshot.isEmpty());
+    options.freshSettings = options.settingsDir.isEmpty()
+        && (parser.isSet(QStringLiteral("fresh-settings")) || !options.screenshot.isEmpty());
 }
 
 // The options that take one of a few words; the last wrong one is the error.
 void checkChoices(AppOptions& options)
 {
-    if (!options.traceScale.isEmpty() && options.traceScale != QStringLiteral("same") && options.traceScale != QStringLiteral("own"))
+    if (!options.traceScale.isEmpty() && options.traceScale != QStringLiteral("same")
+        && options.traceScale != QStringLiteral("own"))
         options.error = QStringLiteral("--trace-scale wants same or own (got “%1”).").arg(options.traceScale);
-    if (!options.traceView.isEmpty() && options.traceView != QStringLiteral("flame") && options.traceView != QStringLiteral("flat"))
+    if (!options.traceView.isEmpty() && options.traceView != QStringLiteral("flame")
+        && options.traceView != QStringLiteral("flat"))
         options.error = QStringLiteral("--trace-view wants flame or flat (got “%1”).").arg(options.traceView);
-    if (!options.breakdown.isEmpty() &&
-        !QStringList{QStringLiteral("none"), QStringLiteral("category"), QStringLiteral("region"), QStringLiteral("liveness")}
-             .contains(options.breakdown))
-        options.error = QStringLiteral("--breakdown wants none, category, region or liveness (got “%1”).").arg(options.breakdown);
+    if (!options.breakdown.isEmpty()
+        && !QStringList { QStringLiteral("none"), QStringLiteral("category"), QStringLiteral("region"),
+            QStringLiteral("liveness") }
+                .contains(options.breakdown))
+        options.error = QStringLiteral("--breakdown wants none, category, region or liveness (got “%1”).")
+                            .arg(options.breakdown);
 }
 
 } // namespace
@@ -152,7 +165,8 @@ AppOptions parseAppOptions(const QStringList& arguments)
     options.demo = parser.isSet(QStringLiteral("demo"));
     options.compare = parser.value(QStringLiteral("compare"));
     if (!options.compare.isEmpty() && options.file.isEmpty() && !options.demo) {
-        options.error = QStringLiteral("--compare needs the source report too: popscope SOURCE.pop --compare TARGET.pop");
+        options.error = QStringLiteral(
+            "--compare needs the source report too: popscope SOURCE.pop --compare TARGET.pop");
         return options;
     }
     readViewOptions(parser, options);

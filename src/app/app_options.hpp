@@ -12,25 +12,25 @@ namespace popscope {
 
 struct AppOptions {
     QString file;
-    QString compare;    // compare mode: FILE (or the demo) is the source, this the target
+    QString compare; // compare mode: FILE (or the demo) is the source, this the target
     bool demo = false;
-    QString page;       // a registered page's id or name (summary, what-changed, …) or start
-    QString select;     // tile selection text, e.g. "0, 5, 100-120"
-    QString tab;        // bottom tab of the page shown (Memory: Details, Variables, …; Liveness: Vertices, …)
-    QString steps;      // Liveness: steps to select, "peak" or "269, 300-302"
+    QString page; // a registered page's id or name (summary, what-changed, …) or start
+    QString select; // tile selection text, e.g. "0, 5, 100-120"
+    QString tab; // bottom tab of the page shown (Memory: Details, Variables, …; Liveness: Vertices, …)
+    QString steps; // Liveness: steps to select, "peak" or "269, 300-302"
     QStringList lifetimes; // Liveness: variables whose lifetimes to draw
-    QString show;       // "TABLE=KEY": a row the page shows (operations=popart: Conv, programs=42)
-    QString breakdown;  // none, category, region, liveness
+    QString show; // "TABLE=KEY": a row the page shows (operations=popart: Conv, programs=42)
+    QString breakdown; // none, category, region, liveness
     QString traceScale; // Execution Trace in compare mode: same or own
-    QString traceView;  // Execution Trace: flame or flat
+    QString traceView; // Execution Trace: flame or flat
     qint64 traceStep = -1; // Execution Trace: zoom to this step
     bool traceAlign = false; // Execution Trace in compare mode: aligned at traceStep
     QString screenshot; // write the window to this PNG and exit
-    QSize size;         // window size
+    QSize size; // window size
     bool freshSettings = false; // ignore (and do not touch) the user's saved settings
-    QString settingsDir;        // keep settings in this folder instead (scripts, screenshots)
-    QString error;      // set when the arguments are invalid
-    QString message;    // --help or --version: print this and exit, no window
+    QString settingsDir; // keep settings in this folder instead (scripts, screenshots)
+    QString error; // set when the arguments are invalid
+    QString message; // --help or --version: print this and exit, no window
 };
 
 AppOptions parseAppOptions(const QStringList& arguments);

@@ -1,47 +1,49 @@
 // The report pages popscope ships, in sidebar order: one registration each.
 #include "app/page_registry.hpp"
-#include "views/trace/execution_trace_page.hpp"
 #include "views/insights/insights_report.hpp"
 #include "views/liveness/liveness_page.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/programs/operations_page.hpp"
 #include "views/programs/program_tree_page.hpp"
 #include "views/summary/summary_report.hpp"
+#include "views/trace/execution_trace_page.hpp"
 #include "views/what_changed/what_changed_page.hpp"
 
 namespace popscope {
 
 namespace {
-template <typename Page>
-std::function<ReportPage*(ReportState*, QWidget*)> factory()
+template <typename Page> std::function<ReportPage*(ReportState*, QWidget*)> factory()
 {
     return [](ReportState* state, QWidget* parent) -> ReportPage* { return new Page(state, parent); };
 }
 
-QString icon(const char* name) { return QStringLiteral(":/icons/%1.svg").arg(QLatin1String(name)); }
+QString icon(const char* name)
+{
+    return QStringLiteral(":/icons/%1.svg").arg(QLatin1String(name));
+}
 } // namespace
 
 PageRegistry builtInPages()
 {
     using Needs = PageInfo::Needs;
     PageRegistry r;
-    r.add({QStringLiteral("summary"), QStringLiteral("Summary"), icon("summary"), QKeySequence(QStringLiteral("Ctrl+1")),
-           Needs::Report, factory<SummaryReport>()});
-    r.add({QStringLiteral("insights"), QStringLiteral("Insights"), icon("insights"), QKeySequence(QStringLiteral("Ctrl+2")),
-           Needs::Report, factory<InsightsReport>()});
-    r.add({QStringLiteral("memory"), QStringLiteral("Memory"), icon("memory"), QKeySequence(QStringLiteral("Ctrl+3")),
-           Needs::Report, factory<MemoryPage>()});
-    r.add({QStringLiteral("what-changed"), QStringLiteral("What Changed"), icon("whatchanged"),
-           QKeySequence(QStringLiteral("Ctrl+0")), Needs::Comparison, factory<WhatChangedPage>()});
-    r.add({QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"), QKeySequence(QStringLiteral("Ctrl+4")),
-           Needs::Report, factory<LivenessPage>()});
-    r.add({QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"),
-           QKeySequence(QStringLiteral("Ctrl+5")), Needs::Report, factory<ProgramTreePage>()});
-    r.add({QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"),
-           QKeySequence(QStringLiteral("Ctrl+6")), Needs::Report, factory<OperationsPage>()});
-    PageInfo trace{QStringLiteral("execution-trace"), QStringLiteral("Execution Trace"), icon("trace"),
-                   QKeySequence(QStringLiteral("Ctrl+7")), Needs::Report, factory<ExecutionTracePage>()};
-    trace.aliases = {QStringLiteral("trace")};
+    r.add({ QStringLiteral("summary"), QStringLiteral("Summary"), icon("summary"),
+        QKeySequence(QStringLiteral("Ctrl+1")), Needs::Report, factory<SummaryReport>() });
+    r.add({ QStringLiteral("insights"), QStringLiteral("Insights"), icon("insights"),
+        QKeySequence(QStringLiteral("Ctrl+2")), Needs::Report, factory<InsightsReport>() });
+    r.add({ QStringLiteral("memory"), QStringLiteral("Memory"), icon("memory"),
+        QKeySequence(QStringLiteral("Ctrl+3")), Needs::Report, factory<MemoryPage>() });
+    r.add({ QStringLiteral("what-changed"), QStringLiteral("What Changed"), icon("whatchanged"),
+        QKeySequence(QStringLiteral("Ctrl+0")), Needs::Comparison, factory<WhatChangedPage>() });
+    r.add({ QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"),
+        QKeySequence(QStringLiteral("Ctrl+4")), Needs::Report, factory<LivenessPage>() });
+    r.add({ QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"),
+        QKeySequence(QStringLiteral("Ctrl+5")), Needs::Report, factory<ProgramTreePage>() });
+    r.add({ QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"),
+        QKeySequence(QStringLiteral("Ctrl+6")), Needs::Report, factory<OperationsPage>() });
+    PageInfo trace { QStringLiteral("execution-trace"), QStringLiteral("Execution Trace"), icon("trace"),
+        QKeySequence(QStringLiteral("Ctrl+7")), Needs::Report, factory<ExecutionTracePage>() };
+    trace.aliases = { QStringLiteral("trace") };
     r.add(std::move(trace));
     return r;
 }

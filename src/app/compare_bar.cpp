@@ -1,7 +1,7 @@
 #include "app/compare_bar.hpp"
 
-#include "models/report_state.hpp"
 #include "models/compare_colors.hpp"
+#include "models/report_state.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -19,7 +19,9 @@ QLabel* fileLabel(QWidget* parent)
 }
 } // namespace
 
-CompareBar::CompareBar(ReportState* state, QWidget* parent) : QWidget(parent), m_state(state)
+CompareBar::CompareBar(ReportState* state, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state)
 {
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::AlternateBase);
@@ -53,12 +55,15 @@ void CompareBar::follow()
     if (!m_state->isComparing())
         return;
     const auto source = m_state->report(), target = m_state->comparedReport();
-    const auto chip = [](const QString& role, const QColor& colour, const QString& file, const QString& path) {
-        return QStringLiteral("<span style='color:%1'>■</span> %2: <b title='%4'>%3</b>")
-            .arg(colour.name(), role, file.toHtmlEscaped(), path.toHtmlEscaped());
-    };
-    m_source->setText(chip(QStringLiteral("Source"), CompareColors::source(), source->fileName(), source->path));
-    m_target->setText(chip(QStringLiteral("Target"), CompareColors::target(), target->fileName(), target->path));
+    const auto chip
+        = [](const QString& role, const QColor& colour, const QString& file, const QString& path) {
+              return QStringLiteral("<span style='color:%1'>■</span> %2: <b title='%4'>%3</b>")
+                  .arg(colour.name(), role, file.toHtmlEscaped(), path.toHtmlEscaped());
+          };
+    m_source->setText(
+        chip(QStringLiteral("Source"), CompareColors::source(), source->fileName(), source->path));
+    m_target->setText(
+        chip(QStringLiteral("Target"), CompareColors::target(), target->fileName(), target->path));
     m_source->setToolTip(source->path);
     m_target->setToolTip(target->path);
 }
@@ -67,7 +72,8 @@ QString CompareBar::text() const
 {
     if (!m_state->isComparing())
         return {};
-    return QStringLiteral("%1 → %2").arg(m_state->report()->fileName(), m_state->comparedReport()->fileName());
+    return QStringLiteral("%1 → %2").arg(
+        m_state->report()->fileName(), m_state->comparedReport()->fileName());
 }
 
 } // namespace popscope

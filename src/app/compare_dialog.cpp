@@ -17,11 +17,14 @@ const QString kPopFilter = QStringLiteral("IPU profiles (*.pop);;All files (*)")
 bool isReport(const QString& path)
 {
     const QFileInfo info(path);
-    return info.isFile() || (info.isDir() && QFileInfo::exists(info.filePath() + QStringLiteral("/profile.pop")));
+    return info.isFile()
+        || (info.isDir() && QFileInfo::exists(info.filePath() + QStringLiteral("/profile.pop")));
 }
 } // namespace
 
-CompareDialog::CompareDialog(const QString& folder, const QString& source, QWidget* parent) : QDialog(parent), m_folder(folder)
+CompareDialog::CompareDialog(const QString& folder, const QString& source, QWidget* parent)
+    : QDialog(parent)
+    , m_folder(folder)
 {
     setWindowTitle(QStringLiteral("Compare Two Reports"));
     m_source = new QLineEdit(source, this);
@@ -49,8 +52,10 @@ CompareDialog::CompareDialog(const QString& folder, const QString& source, QWidg
     grid->addWidget(m_buttons, 3, 0, 1, 3);
     grid->setColumnMinimumWidth(1, 460);
 
-    connect(browseSource, &QPushButton::clicked, this, [this] { browse(m_source, QStringLiteral("Pick the source report")); });
-    connect(browseTarget, &QPushButton::clicked, this, [this] { browse(m_target, QStringLiteral("Pick the target report")); });
+    connect(browseSource, &QPushButton::clicked, this,
+        [this] { browse(m_source, QStringLiteral("Pick the source report")); });
+    connect(browseTarget, &QPushButton::clicked, this,
+        [this] { browse(m_target, QStringLiteral("Pick the target report")); });
     connect(swap, &QPushButton::clicked, this, [this] { setPaths(target(), this->source()); });
     connect(m_source, &QLineEdit::textChanged, this, &CompareDialog::validate);
     connect(m_target, &QLineEdit::textChanged, this, &CompareDialog::validate);
@@ -59,8 +64,14 @@ CompareDialog::CompareDialog(const QString& folder, const QString& source, QWidg
     validate();
 }
 
-QString CompareDialog::source() const { return m_source->text().trimmed(); }
-QString CompareDialog::target() const { return m_target->text().trimmed(); }
+QString CompareDialog::source() const
+{
+    return m_source->text().trimmed();
+}
+QString CompareDialog::target() const
+{
+    return m_target->text().trimmed();
+}
 
 void CompareDialog::setPaths(const QString& source, const QString& target)
 {
@@ -70,7 +81,9 @@ void CompareDialog::setPaths(const QString& source, const QString& target)
 
 void CompareDialog::browse(QLineEdit* edit, const QString& title)
 {
-    const QString start = edit->text().isEmpty() ? (source().isEmpty() ? m_folder : QFileInfo(source()).absolutePath()) : edit->text();
+    const QString start = edit->text().isEmpty()
+        ? (source().isEmpty() ? m_folder : QFileInfo(source()).absolutePath())
+        : edit->text();
     const QString path = QFileDialog::getOpenFileName(this, title, start, kPopFilter);
     if (!path.isEmpty())
         edit->setText(path);

@@ -11,7 +11,7 @@ QString demoProfilePath()
     const QByteArray env = qgetenv("POPSCOPE_DEMO_PROFILE");
     if (!env.isEmpty())
         return QString::fromLocal8Bit(env);
-    // Installed first, wherever the prefix is, so a package never reads a build folder's file.
+        // Installed first, wherever the prefix is, so a package never reads a build folder's file.
 #ifdef POPSCOPE_INSTALLED_DEMO_PROFILE
     const QString installed = QDir(QCoreApplication::applicationDirPath())
                                   .absoluteFilePath(QStringLiteral(POPSCOPE_INSTALLED_DEMO_PROFILE));

@@ -20,7 +20,9 @@ QString names(const QStringList& paths)
 } // namespace
 
 FileChangedBar::FileChangedBar(ReportState* state, QWidget* parent)
-    : QWidget(parent), m_state(state), m_watcher(new FileChangeWatcher(this))
+    : QWidget(parent)
+    , m_state(state)
+    , m_watcher(new FileChangeWatcher(this))
 {
     setAutoFillBackground(true);
     QPalette warm = palette();
@@ -53,9 +55,9 @@ void FileChangedBar::follow()
     m_deleted.clear();
     hide();
     QVector<QPair<QString, FileIdentity>> files;
-    for (const auto& report : {m_state->report(), m_state->comparedReport()})
+    for (const auto& report : { m_state->report(), m_state->comparedReport() })
         if (report && !report->profilePath.isEmpty())
-            files.push_back({report->profilePath, report->opened});
+            files.push_back({ report->profilePath, report->opened });
     m_watcher->watch(files);
 }
 
@@ -78,6 +80,9 @@ void FileChangedBar::onChanged(const QString& path, FileChangeWatcher::Change ch
     show();
 }
 
-QString FileChangedBar::text() const { return isVisibleTo(parentWidget()) ? m_message->text() : QString(); }
+QString FileChangedBar::text() const
+{
+    return isVisibleTo(parentWidget()) ? m_message->text() : QString();
+}
 
 } // namespace popscope

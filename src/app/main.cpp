@@ -16,7 +16,8 @@ namespace {
 int answerWithoutWindow(const popscope::AppOptions& options)
 {
     if (!options.error.isEmpty()) {
-        std::fprintf(stderr, "popscope: %s\nRun popscope --help for the options.\n", qPrintable(options.error));
+        std::fprintf(
+            stderr, "popscope: %s\nRun popscope --help for the options.\n", qPrintable(options.error));
         return 1;
     }
     if (!options.message.isEmpty()) {

@@ -10,13 +10,13 @@
 #include "app/report_sidebar.hpp"
 #include "app/start_page.hpp"
 #include "app/user_guide_dialog.hpp"
-#include "models/report_session.hpp"
 #include "models/memory/tile_scope.hpp"
+#include "models/report_session.hpp"
+#include "models/settings_keys.hpp"
 #include "views/insights/insights_page.hpp"
 #include "views/insights/insights_report.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/summary/summary_page.hpp"
-#include "models/settings_keys.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -54,7 +54,9 @@ const QString kPopFilter = QStringLiteral("IPU profiles (*.pop);;All files (*)")
 
 } // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_registry(builtInPages())
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_registry(builtInPages())
 {
     setWindowTitle(QStringLiteral("popscope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/popscope.svg")));
@@ -123,12 +125,13 @@ void MainWindow::followState()
     connect(m_session, &ReportSession::failed, this, &MainWindow::onFailed);
     connect(m_session, &ReportSession::cancelled, this, [this](const QString& path) {
         hideProgress();
-        statusBar()->showMessage(QStringLiteral("Opening %1 cancelled").arg(QFileInfo(path).fileName()), 5000);
+        statusBar()->showMessage(
+            QStringLiteral("Opening %1 cancelled").arg(QFileInfo(path).fileName()), 5000);
     });
     connect(m_state, &ReportState::selectionChanged, this, [this] {
         const auto& sel = m_state->selectedTiles();
-        statusBar()->showMessage(sel.empty() ? QString()
-                                             : countOfText(sel.size(), "tile") + QStringLiteral(" selected"));
+        statusBar()->showMessage(
+            sel.empty() ? QString() : countOfText(sel.size(), "tile") + QStringLiteral(" selected"));
     });
 }
 
@@ -136,7 +139,8 @@ void MainWindow::buildPages()
 {
     for (const PageInfo& info : m_registry.pages()) {
         m_sidebar->addReport(info.name, info.icon, false, info.shortcut.toString(QKeySequence::NativeText));
-        QWidget* page = info.create ? static_cast<QWidget*>(info.create(m_state, this)) : notAvailablePage(info.name);
+        QWidget* page
+            = info.create ? static_cast<QWidget*>(info.create(m_state, this)) : notAvailablePage(info.name);
         page->setObjectName(info.name);
         m_pages->addWidget(page);
     }
@@ -151,7 +155,8 @@ void MainWindow::buildMenus()
     open->setShortcut(QKeySequence::Open);
     m_recentMenu = file->addMenu(QStringLiteral("Open &Recent"));
     file->addAction(QStringLiteral("&Compare Two Reports…"), this, &MainWindow::showCompareDialog);
-    file->addAction(QStringLiteral("Open &Demo Report"), this, &MainWindow::openDemo)->setEnabled(QFileInfo::exists(demoProfilePath()));
+    file->addAction(QStringLiteral("Open &Demo Report"), this, &MainWindow::openDemo)
+        ->setEnabled(QFileInfo::exists(demoProfilePath()));
     file->addSeparator();
     m_reloadAction = file->addAction(QStringLiteral("Re&load"), this, &MainWindow::reload);
     m_reloadAction->setShortcut(QKeySequence::Refresh);
@@ -183,24 +188,28 @@ void MainWindow::buildMenus()
     }
     view->addSeparator();
     QAction* sidebar = view->addAction(QStringLiteral("Collapse Report &List"), this,
-                                       [this] { m_sidebar->setCollapsed(!m_sidebar->isCollapsed()); });
+        [this] { m_sidebar->setCollapsed(!m_sidebar->isCollapsed()); });
     sidebar->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
     view->addAction(QStringLiteral("&Start Page"), this, [this] { m_central->setCurrentWidget(m_start); });
 
     QMenu* compare = menuBar()->addMenu(QStringLiteral("&Compare"));
     compare->addAction(QStringLiteral("&Compare Two Reports…"), this, &MainWindow::showCompareDialog)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    m_swapAction = compare->addAction(QStringLiteral("&Swap Source and Target"), this, &MainWindow::swapReports);
+    m_swapAction
+        = compare->addAction(QStringLiteral("&Swap Source and Target"), this, &MainWindow::swapReports);
     m_swapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    m_leaveAction = compare->addAction(QStringLiteral("&Leave Compare Mode"), this, &MainWindow::leaveCompareMode);
+    m_leaveAction
+        = compare->addAction(QStringLiteral("&Leave Compare Mode"), this, &MainWindow::leaveCompareMode);
 
     QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
-    help->addAction(QStringLiteral("&User Guide"), this, &MainWindow::showUserGuide)->setShortcut(QKeySequence::HelpContents);
+    help->addAction(QStringLiteral("&User Guide"), this, &MainWindow::showUserGuide)
+        ->setShortcut(QKeySequence::HelpContents);
     help->addAction(QStringLiteral("&About popscope"), this, [this] {
         QMessageBox::about(this, QStringLiteral("About popscope"),
-                           QStringLiteral("<h3>popscope %1</h3><p>An open, fast analyser for Graphcore IPU profiles (.pop).</p>"
-                                          "<p>Open one report, or compare two side by side. Built with Qt %2.</p>")
-                               .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+            QStringLiteral(
+                "<h3>popscope %1</h3><p>An open, fast analyser for Graphcore IPU profiles (.pop).</p>"
+                "<p>Open one report, or compare two side by side. Built with Qt %2.</p>")
+                .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
     });
     help->addAction(QStringLiteral("About &Qt"), qApp, &QApplication::aboutQt);
 }
@@ -211,25 +220,29 @@ void MainWindow::rebuildRecentMenu()
     const QStringList reports = m_recent->reports();
     for (int i = 0; i < reports.size() && i < 10; ++i) {
         const QString path = reports[i];
-        m_recentMenu->addAction(QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(QFileInfo(path).fileName()), this,
-                                [this, path] { openFile(path); })
+        m_recentMenu
+            ->addAction(QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(QFileInfo(path).fileName()), this,
+                [this, path] { openFile(path); })
             ->setToolTip(path);
     }
     if (reports.isEmpty())
         m_recentMenu->addAction(QStringLiteral("No recent reports"))->setEnabled(false);
     m_recentMenu->addSeparator();
-    m_recentMenu->addAction(QStringLiteral("Clear List"), m_recent, &RecentFiles::clearReports)->setEnabled(!reports.isEmpty());
+    m_recentMenu->addAction(QStringLiteral("Clear List"), m_recent, &RecentFiles::clearReports)
+        ->setEnabled(!reports.isEmpty());
 }
 
 QString MainWindow::lastFolder() const
 {
-    return QSettings().value(SettingsKey::lastOpenFolder,
-                             QStandardPaths::writableLocation(QStandardPaths::HomeLocation)).toString();
+    return QSettings()
+        .value(SettingsKey::lastOpenFolder, QStandardPaths::writableLocation(QStandardPaths::HomeLocation))
+        .toString();
 }
 
 void MainWindow::showOpenDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open a report"), lastFolder(), kPopFilter);
+    const QString path
+        = QFileDialog::getOpenFileName(this, QStringLiteral("Open a report"), lastFolder(), kPopFilter);
     if (!path.isEmpty())
         openFile(path);
 }
@@ -249,11 +262,15 @@ void MainWindow::compareFiles(const QString& source, const QString& target)
         return;
     m_recent->addComparison(source, target);
     QSettings().setValue(SettingsKey::lastOpenFolder, QFileInfo(target).absolutePath());
-    showProgress(QStringLiteral("Opening %1 and %2…").arg(QFileInfo(source).fileName(), QFileInfo(target).fileName()));
+    showProgress(
+        QStringLiteral("Opening %1 and %2…").arg(QFileInfo(source).fileName(), QFileInfo(target).fileName()));
     m_session->compare(source, target);
 }
 
-void MainWindow::openDemo() { openFile(demoProfilePath()); }
+void MainWindow::openDemo()
+{
+    openFile(demoProfilePath());
+}
 
 void MainWindow::openFile(const QString& path)
 {
@@ -314,15 +331,17 @@ void MainWindow::onOpened(const QString& source, const QString& target)
         const uint32_t ipus = report.summary.target.numIpus;
         return QStringLiteral("%1 · %2 × %3 tiles")
             .arg(QString::fromStdString(report.summary.target.architecture), countOfText(ipus, "IPU"),
-                 countText(report.summary.target.tilesPerIpu));
+                countText(report.summary.target.tilesPerIpu));
     };
     const auto t = m_state->comparedReport();
-    m_statusInfo->setText(t ? QStringLiteral("Source: %1 · target: %2 · opened in %3 ms")
-                                  .arg(describe(*r), describe(*t))
-                                  .arg(std::max(r->loadMilliseconds, t->loadMilliseconds))
-                            : QStringLiteral("%1 · opened in %2 ms").arg(describe(*r)).arg(r->loadMilliseconds));
+    m_statusInfo->setText(t
+            ? QStringLiteral("Source: %1 · target: %2 · opened in %3 ms")
+                  .arg(describe(*r), describe(*t))
+                  .arg(std::max(r->loadMilliseconds, t->loadMilliseconds))
+            : QStringLiteral("%1 · opened in %2 ms").arg(describe(*r)).arg(r->loadMilliseconds));
     statusBar()->showMessage(target.isEmpty() ? QStringLiteral("Opened %1").arg(source)
-                                              : QStringLiteral("Comparing %1 with %2").arg(source, target), 4000);
+                                              : QStringLiteral("Comparing %1 with %2").arg(source, target),
+        4000);
     m_central->setCurrentWidget(m_reportView);
     updateActions();
     // Stay on the page the user was on when it still applies, else the last page used (in this mode);
@@ -407,7 +426,7 @@ void MainWindow::onNavigation(const QString& page, const QString& table, const Q
         bool ok = false;
         const uint32_t tile = rowKey.toUInt(&ok);
         if (ok)
-            m_state->setSelectedTiles({tile});
+            m_state->setSelectedTiles({ tile });
     }
     if (!showPage(page))
         return;
@@ -417,8 +436,9 @@ void MainWindow::onNavigation(const QString& page, const QString& table, const Q
     if (target->isReady())
         target->showRow(table, rowKey);
     else // the page reads its parts first: the row shows once it has them
-        connect(target, &ReportPage::ready, target, [target, table, rowKey] { target->showRow(table, rowKey); },
-                Qt::SingleShotConnection);
+        connect(
+            target, &ReportPage::ready, target, [target, table, rowKey] { target->showRow(table, rowKey); },
+            Qt::SingleShotConnection);
 }
 
 bool MainWindow::showPage(const QString& idOrName)
@@ -456,8 +476,14 @@ ReportPage* MainWindow::page(const QString& idOrName) const
     return nullptr;
 }
 
-MemoryPage* MainWindow::memoryPage() const { return m_pages->findChild<MemoryPage*>(); }
-SummaryPage* MainWindow::summaryPage() const { return m_pages->findChild<SummaryPage*>(); }
+MemoryPage* MainWindow::memoryPage() const
+{
+    return m_pages->findChild<MemoryPage*>();
+}
+SummaryPage* MainWindow::summaryPage() const
+{
+    return m_pages->findChild<SummaryPage*>();
+}
 InsightsPage* MainWindow::insightsPage() const
 {
     auto* report = m_pages->findChild<InsightsReport*>();
@@ -469,9 +495,15 @@ QString MainWindow::lastPageKey() const
     return m_state->isComparing() ? SettingsKey::lastComparePage : SettingsKey::lastPage;
 }
 
-QString MainWindow::currentPage() const { return m_pages->currentWidget() ? m_pages->currentWidget()->objectName() : QString(); }
+QString MainWindow::currentPage() const
+{
+    return m_pages->currentWidget() ? m_pages->currentWidget()->objectName() : QString();
+}
 
-bool MainWindow::isShowingStartPage() const { return m_central->currentWidget() == m_start; }
+bool MainWindow::isShowingStartPage() const
+{
+    return m_central->currentWidget() == m_start;
+}
 
 void MainWindow::showPreferences()
 {
@@ -503,7 +535,7 @@ void MainWindow::updateActions()
         a->setEnabled(m_registry.find(a->data().toString())->isAvailable(*m_state));
     for (const PageInfo& info : m_registry.pages())
         m_sidebar->setAvailable(info.name, info.isAvailable(*m_state),
-                                info.isAvailable(*m_state) || !open ? QString() : info.unavailableReason());
+            info.isAvailable(*m_state) || !open ? QString() : info.unavailableReason());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

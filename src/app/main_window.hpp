@@ -80,7 +80,7 @@ private:
     void buildPages();
     void buildReportView(); // the sidebar, the compare and file-changed bars over the pages
     void buildMenus();
-    void followState();     // the sidebar, the start page, the bars, the session and the shared state
+    void followState(); // the sidebar, the start page, the bars, the session and the shared state
     void rebuildRecentMenu();
     void onOpened(const QString& source, const QString& target);
     void onFailed(const QString& path, const QString& message);

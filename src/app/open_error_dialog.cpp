@@ -17,15 +17,16 @@ void showOpenErrorDialog(QWidget* parent, const QString& path, const QString& me
     box.setWindowTitle(QStringLiteral("Cannot open report"));
     box.setText(QStringLiteral("popscope could not open “%1”.").arg(QFileInfo(path).fileName()));
     box.setInformativeText(message);
-    box.setDetailedText(QStringLiteral("File: %1\nProblem: %2").arg(QFileInfo(path).absoluteFilePath(), message));
+    box.setDetailedText(
+        QStringLiteral("File: %1\nProblem: %2").arg(QFileInfo(path).absoluteFilePath(), message));
     QPushButton* remove = nullptr;
     if (recent->reports().contains(QFileInfo(path).absoluteFilePath()) && !QFileInfo::exists(path))
         remove = box.addButton(QStringLiteral("Remove from Recent"), QMessageBox::DestructiveRole);
     box.addButton(QMessageBox::Close);
     // QMessageBox sizes itself to its first line: give long problems room instead of a narrow column.
     if (auto* grid = qobject_cast<QGridLayout*>(box.layout()))
-        grid->addItem(new QSpacerItem(520, 0, QSizePolicy::Minimum, QSizePolicy::Expanding), grid->rowCount(), 0, 1,
-                      grid->columnCount());
+        grid->addItem(new QSpacerItem(520, 0, QSizePolicy::Minimum, QSizePolicy::Expanding), grid->rowCount(),
+            0, 1, grid->columnCount());
     box.exec();
     if (remove && box.clickedButton() == static_cast<QAbstractButton*>(remove))
         recent->removeReport(QFileInfo(path).absoluteFilePath());

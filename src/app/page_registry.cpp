@@ -9,16 +9,22 @@ namespace popscope {
 namespace {
 QString normalised(QString text)
 {
-    return text.trimmed().toLower().replace(QLatin1Char(' '), QLatin1Char('-')).replace(QLatin1Char('_'), QLatin1Char('-'));
+    return text.trimmed()
+        .toLower()
+        .replace(QLatin1Char(' '), QLatin1Char('-'))
+        .replace(QLatin1Char('_'), QLatin1Char('-'));
 }
 } // namespace
 
 bool PageInfo::isAvailable(const ReportState& state) const
 {
     switch (needs) {
-    case Needs::Report: return state.report() != nullptr;
-    case Needs::Comparison: return state.isComparing();
-    case Needs::Planned: return false;
+    case Needs::Report:
+        return state.report() != nullptr;
+    case Needs::Comparison:
+        return state.isComparing();
+    case Needs::Planned:
+        return false;
     }
     return false;
 }
@@ -26,9 +32,12 @@ bool PageInfo::isAvailable(const ReportState& state) const
 QString PageInfo::unavailableReason() const
 {
     switch (needs) {
-    case Needs::Report: return QStringLiteral("%1: open a report first").arg(name);
-    case Needs::Comparison: return QStringLiteral("%1: compare two reports (File ▸ Compare Two Reports…)").arg(name);
-    case Needs::Planned: return QStringLiteral("%1: not available yet").arg(name);
+    case Needs::Report:
+        return QStringLiteral("%1: open a report first").arg(name);
+    case Needs::Comparison:
+        return QStringLiteral("%1: compare two reports (File ▸ Compare Two Reports…)").arg(name);
+    case Needs::Planned:
+        return QStringLiteral("%1: not available yet").arg(name);
     }
     return {};
 }

@@ -20,17 +20,17 @@ class ReportState;
 
 struct PageInfo {
     enum class Needs {
-        Report,     // any open report
+        Report, // any open report
         Comparison, // compare mode only
-        Planned,    // not built yet: listed, never available
+        Planned, // not built yet: listed, never available
     };
-    QString id;   // "memory", "what-changed": --page, links, settings
+    QString id; // "memory", "what-changed": --page, links, settings
     QString name; // "Memory": sidebar, View menu, window title
     QString icon; // resource path
     QKeySequence shortcut;
     Needs needs = Needs::Report;
     std::function<ReportPage*(ReportState*, QWidget*)> create; // null when planned
-    QStringList aliases = {};                                  // other ids --page accepts ("trace")
+    QStringList aliases = {}; // other ids --page accepts ("trace")
 
     // Whether the page can be shown with `state`, and why not when it cannot.
     bool isAvailable(const ReportState& state) const;

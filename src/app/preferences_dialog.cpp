@@ -10,7 +10,8 @@
 
 namespace popscope {
 
-PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent) : QDialog(parent)
+PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
+    : QDialog(parent)
 {
     setWindowTitle(QStringLiteral("Preferences"));
     auto* box = new QGroupBox(QStringLiteral("Memory units"), this);
@@ -21,7 +22,10 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent) : QDialog
     boxLayout->addWidget(m_binary);
     boxLayout->addWidget(m_decimal);
     boxLayout->addWidget(m_bytes);
-    (unit == MemoryUnit::Binary ? m_binary : unit == MemoryUnit::Decimal ? m_decimal : m_bytes)->setChecked(true);
+    (unit == MemoryUnit::Binary           ? m_binary
+            : unit == MemoryUnit::Decimal ? m_decimal
+                                          : m_bytes)
+        ->setChecked(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -52,9 +56,9 @@ MemoryUnit PreferencesDialog::storedUnit()
 void PreferencesDialog::storeUnit(MemoryUnit unit)
 {
     QSettings().setValue(SettingsKey::memoryUnit,
-                         unit == MemoryUnit::Decimal ? QStringLiteral("si")
-                         : unit == MemoryUnit::Bytes ? QStringLiteral("bytes")
-                                                     : QStringLiteral("binary"));
+        unit == MemoryUnit::Decimal     ? QStringLiteral("si")
+            : unit == MemoryUnit::Bytes ? QStringLiteral("bytes")
+                                        : QStringLiteral("binary"));
 }
 
 } // namespace popscope

@@ -11,9 +11,15 @@ namespace {
 const QChar kSeparator = QChar('\n');
 } // namespace
 
-RecentFiles::RecentFiles(QObject* parent) : QObject(parent) {}
+RecentFiles::RecentFiles(QObject* parent)
+    : QObject(parent)
+{
+}
 
-QStringList RecentFiles::reports() const { return QSettings().value(SettingsKey::recentReports).toStringList(); }
+QStringList RecentFiles::reports() const
+{
+    return QSettings().value(SettingsKey::recentReports).toStringList();
+}
 
 void RecentFiles::addReport(const QString& path)
 {
@@ -54,7 +60,8 @@ std::vector<RecentFiles::Pair> RecentFiles::comparisons() const
 
 void RecentFiles::addComparison(const QString& source, const QString& target)
 {
-    const QString entry = QFileInfo(source).absoluteFilePath() + kSeparator + QFileInfo(target).absoluteFilePath();
+    const QString entry
+        = QFileInfo(source).absoluteFilePath() + kSeparator + QFileInfo(target).absoluteFilePath();
     QStringList list = QSettings().value(SettingsKey::recentComparisons).toStringList();
     list.removeAll(entry);
     list.prepend(entry);

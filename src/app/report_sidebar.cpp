@@ -24,8 +24,9 @@ void useLightSelection(QWidget* list, QPalette palette)
     const QColor accent = palette.color(QPalette::Active, QPalette::Highlight);
     const QColor base = palette.color(QPalette::Active, QPalette::Window);
     const auto mix = [&](int a, int b) { return (a * 22 + b * 78) / 100; };
-    const QColor light(mix(accent.red(), base.red()), mix(accent.green(), base.green()), mix(accent.blue(), base.blue()));
-    for (const auto group : {QPalette::Active, QPalette::Inactive}) {
+    const QColor light(
+        mix(accent.red(), base.red()), mix(accent.green(), base.green()), mix(accent.blue(), base.blue()));
+    for (const auto group : { QPalette::Active, QPalette::Inactive }) {
         palette.setColor(group, QPalette::Highlight, light);
         palette.setColor(group, QPalette::HighlightedText, palette.color(group, QPalette::WindowText));
     }
@@ -33,7 +34,8 @@ void useLightSelection(QWidget* list, QPalette palette)
 }
 } // namespace
 
-ReportSidebar::ReportSidebar(QWidget* parent) : QWidget(parent)
+ReportSidebar::ReportSidebar(QWidget* parent)
+    : QWidget(parent)
 {
     m_list = new QListWidget(this);
     m_list->setIconSize(QSize(22, 22));
@@ -63,7 +65,8 @@ ReportSidebar::ReportSidebar(QWidget* parent) : QWidget(parent)
     setCollapsed(QSettings().value(SettingsKey::sidebarCollapsed, false).toBool());
 }
 
-void ReportSidebar::addReport(const QString& name, const QString& icon, bool available, const QString& shortcut)
+void ReportSidebar::addReport(
+    const QString& name, const QString& icon, bool available, const QString& shortcut)
 {
     auto* item = new QListWidgetItem(QIcon(icon), m_collapsed ? QString() : name, m_list);
     item->setData(kNameRole, name);
@@ -94,13 +97,18 @@ void ReportSidebar::setFiles(const QString& source, const QString& target)
     const auto elided = [this](const QString& file) {
         return m_files->fontMetrics().elidedText(file, Qt::ElideMiddle, 150).toHtmlEscaped();
     };
-    m_files->setText(target.isEmpty() ? QStringLiteral("<b>%1</b>").arg(elided(source))
-                                      : QStringLiteral("<b>%1</b><br>→ <b>%2</b>").arg(elided(source), elided(target)));
-    m_files->setToolTip(target.isEmpty() ? source : QStringLiteral("Source: %1\nTarget: %2").arg(source, target));
+    m_files->setText(target.isEmpty()
+            ? QStringLiteral("<b>%1</b>").arg(elided(source))
+            : QStringLiteral("<b>%1</b><br>→ <b>%2</b>").arg(elided(source), elided(target)));
+    m_files->setToolTip(
+        target.isEmpty() ? source : QStringLiteral("Source: %1\nTarget: %2").arg(source, target));
     m_files->setVisible(!source.isEmpty() && !m_collapsed);
 }
 
-QString ReportSidebar::filesText() const { return m_files->toolTip(); }
+QString ReportSidebar::filesText() const
+{
+    return m_files->toolTip();
+}
 
 void ReportSidebar::setCurrent(const QString& name)
 {

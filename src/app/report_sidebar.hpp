@@ -37,7 +37,6 @@ private:
     QLabel* m_files;
     QToolButton* m_toggle;
     bool m_collapsed = false;
-
 };
 
 } // namespace popscope

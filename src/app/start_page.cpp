@@ -19,7 +19,9 @@ constexpr int kTargetRole = Qt::UserRole + 2;
 } // namespace
 
 StartPage::StartPage(RecentFiles* recent, const QString& demoPath, QWidget* parent)
-    : QWidget(parent), m_recent(recent), m_demoPath(demoPath)
+    : QWidget(parent)
+    , m_recent(recent)
+    , m_demoPath(demoPath)
 {
     QLayout* left = buildActions();
     buildRecentLists();
@@ -33,9 +35,8 @@ StartPage::StartPage(RecentFiles* recent, const QString& demoPath, QWidget* pare
     layout->addWidget(leftWidget, 2, Qt::AlignTop);
     layout->addWidget(m_tabs, 3);
 
-    connect(m_reports, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
-        emit openPath(item->data(kPathRole).toString());
-    });
+    connect(m_reports, &QListWidget::itemActivated, this,
+        [this](QListWidgetItem* item) { emit openPath(item->data(kPathRole).toString()); });
     connect(m_comparisons, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
         emit comparePaths(item->data(kPathRole).toString(), item->data(kTargetRole).toString());
     });
@@ -81,17 +82,21 @@ QLayout* StartPage::buildActions()
     };
     auto* open = button(QStringLiteral("Open a report…"), QStringLiteral("Open a profile.pop file (Ctrl+O)"));
     auto* compare = button(QStringLiteral("Compare two reports…"),
-                           QStringLiteral("Pick a source and a target report and see them side by side, with "
-                                          "What changed between them (Ctrl+Shift+O). Or drop two files on the window."));
-    m_demo = button(QStringLiteral("Open demo report"), QStringLiteral("A simulated profile that ships with popscope"));
+        QStringLiteral("Pick a source and a target report and see them side by side, with "
+                       "What changed between them (Ctrl+Shift+O). Or drop two files on the window."));
+    m_demo = button(
+        QStringLiteral("Open demo report"), QStringLiteral("A simulated profile that ships with popscope"));
     if (!QFileInfo::exists(m_demoPath)) {
         m_demo->setEnabled(false);
-        m_demo->setToolTip(QStringLiteral("The demo profile was not built (%1). Build the sample_profiles target.").arg(m_demoPath));
+        m_demo->setToolTip(
+            QStringLiteral("The demo profile was not built (%1). Build the sample_profiles target.")
+                .arg(m_demoPath));
     }
-    auto* dropHint = new QLabel(QStringLiteral("You can also drop a .pop file on this window (two files to compare "
-                                               "them), or run <tt>popscope FILE</tt> or "
-                                               "<tt>popscope A.pop --compare B.pop</tt>."),
-                                this);
+    auto* dropHint
+        = new QLabel(QStringLiteral("You can also drop a .pop file on this window (two files to compare "
+                                    "them), or run <tt>popscope FILE</tt> or "
+                                    "<tt>popscope A.pop --compare B.pop</tt>."),
+            this);
     dropHint->setWordWrap(true);
     dropHint->setForegroundRole(QPalette::PlaceholderText);
 
@@ -115,7 +120,7 @@ void StartPage::buildRecentLists()
 {
     m_reports = new QListWidget(this);
     m_comparisons = new QListWidget(this);
-    for (QListWidget* list : {m_reports, m_comparisons}) {
+    for (QListWidget* list : { m_reports, m_comparisons }) {
         list->setSelectionMode(QAbstractItemView::SingleSelection);
         list->setSpacing(1);
         list->setAlternatingRowColors(true);
@@ -125,16 +130,17 @@ void StartPage::buildRecentLists()
     m_tabs->addTab(m_comparisons, QStringLiteral("Recent comparisons"));
 }
 
-QWidget* StartPage::entryWidget(const QString& title, const QString& subtitle, bool missing, std::function<void()> remove)
+QWidget* StartPage::entryWidget(
+    const QString& title, const QString& subtitle, bool missing, std::function<void()> remove)
 {
     auto* w = new QWidget;
     auto* layout = new QHBoxLayout(w);
     layout->setContentsMargins(6, 3, 6, 3);
-    auto* text = new QLabel(QStringLiteral("<b>%1</b>%2<br><small>%3</small>")
-                                .arg(title.toHtmlEscaped(),
-                                     missing ? QStringLiteral(" <i>(file not found)</i>") : QString(),
-                                     subtitle.toHtmlEscaped()),
-                            w);
+    auto* text = new QLabel(
+        QStringLiteral("<b>%1</b>%2<br><small>%3</small>")
+            .arg(title.toHtmlEscaped(), missing ? QStringLiteral(" <i>(file not found)</i>") : QString(),
+                subtitle.toHtmlEscaped()),
+        w);
     text->setTextFormat(Qt::RichText);
     if (missing)
         text->setEnabled(false);
@@ -158,7 +164,7 @@ void StartPage::refresh()
         item->setToolTip(QStringLiteral("Double-click to open %1").arg(path));
         const QFileInfo info(path);
         QWidget* w = entryWidget(info.fileName(), info.absolutePath(), !info.exists(),
-                                 [this, path] { m_recent->removeReport(path); });
+            [this, path] { m_recent->removeReport(path); });
         item->setSizeHint(w->sizeHint());
         m_reports->setItemWidget(item, w);
     }
@@ -168,9 +174,10 @@ void StartPage::refresh()
         item->setData(kTargetRole, target);
         item->setToolTip(QStringLiteral("Double-click to compare\n%1\nwith\n%2").arg(source, target));
         const bool missing = !QFileInfo::exists(source) || !QFileInfo::exists(target);
-        QWidget* w = entryWidget(QFileInfo(source).fileName() + QStringLiteral("  →  ") + QFileInfo(target).fileName(),
-                                 QFileInfo(source).absolutePath(), missing,
-                                 [this, s = source, t = target] { m_recent->removeComparison(s, t); });
+        QWidget* w = entryWidget(
+            QFileInfo(source).fileName() + QStringLiteral("  →  ") + QFileInfo(target).fileName(),
+            QFileInfo(source).absolutePath(), missing,
+            [this, s = source, t = target] { m_recent->removeComparison(s, t); });
         item->setSizeHint(w->sizeHint());
         m_comparisons->setItemWidget(item, w);
     }
@@ -180,8 +187,10 @@ void StartPage::refresh()
         auto* item = new QListWidgetItem(text, list);
         item->setFlags(Qt::NoItemFlags);
     };
-    placeholder(m_reports, QStringLiteral("No recent reports yet. Open one with “Open a report…”, or try the demo."));
-    placeholder(m_comparisons, QStringLiteral("No recent comparisons yet. Start one with “Compare two reports…”."));
+    placeholder(
+        m_reports, QStringLiteral("No recent reports yet. Open one with “Open a report…”, or try the demo."));
+    placeholder(
+        m_comparisons, QStringLiteral("No recent comparisons yet. Start one with “Compare two reports…”."));
     // Open on the list that has something in it.
     if (m_recent->reports().isEmpty() && !m_recent->comparisons().empty())
         m_tabs->setCurrentWidget(m_comparisons);

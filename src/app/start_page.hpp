@@ -29,11 +29,12 @@ signals:
     void comparePaths(const QString& source, const QString& target);
 
 private:
-    QLayout* buildTitle();   // the logo, the name and what popscope is
+    QLayout* buildTitle(); // the logo, the name and what popscope is
     QLayout* buildActions(); // the title, Open, Compare, the demo and the drop hint
     void buildRecentLists(); // the recent reports' and comparisons' tabs
     void refresh();
-    QWidget* entryWidget(const QString& title, const QString& subtitle, bool missing, std::function<void()> remove);
+    QWidget* entryWidget(
+        const QString& title, const QString& subtitle, bool missing, std::function<void()> remove);
     RecentFiles* m_recent;
     QString m_demoPath;
     QListWidget* m_reports;

@@ -31,14 +31,15 @@ QString UserGuideDialog::guideMarkdown()
     return QString::fromUtf8(file.readAll());
 }
 
-UserGuideDialog::UserGuideDialog(QWidget* parent) : QDialog(parent)
+UserGuideDialog::UserGuideDialog(QWidget* parent)
+    : QDialog(parent)
 {
     setWindowTitle(QStringLiteral("popscope User Guide"));
     setObjectName(QStringLiteral("UserGuide"));
     m_browser = new QTextBrowser(this);
     m_browser->setOpenExternalLinks(true);
     // Relative image paths (images/summary.png) resolve inside the resources.
-    m_browser->setSearchPaths({QStringLiteral(":/guide")});
+    m_browser->setSearchPaths({ QStringLiteral(":/guide") });
     m_browser->document()->setBaseUrl(QUrl(QStringLiteral("qrc:/guide/")));
     m_browser->document()->setDocumentMargin(16);
     const QString markdown = guideMarkdown();
@@ -91,7 +92,8 @@ void UserGuideDialog::fitImages()
         for (auto it = block.begin(); !it.atEnd(); ++it) {
             const QTextFragment fragment = it.fragment();
             if (fragment.isValid() && fragment.charFormat().isImageFormat())
-                images.push_back({fragment.position(), fragment.length(), fragment.charFormat().toImageFormat()});
+                images.push_back(
+                    { fragment.position(), fragment.length(), fragment.charFormat().toImageFormat() });
         }
     for (Image& im : images) {
         const QVariant data = m_browser->loadResource(QTextDocument::ImageResource, QUrl(im.format.name()));

@@ -4,10 +4,10 @@
 #include "app/main_window.hpp"
 #include "models/image_file.hpp"
 #include "models/memory/memory_series.hpp"
-#include "views/trace/execution_trace_page.hpp"
 #include "views/liveness/liveness_page.hpp"
 #include "views/liveness/liveness_tables_view.hpp"
 #include "views/memory/memory_page.hpp"
+#include "views/trace/execution_trace_page.hpp"
 #include "views/trace/trace_view.hpp"
 
 #include <QApplication>
@@ -21,7 +21,12 @@
 
 namespace popscope {
 
-WindowScript::WindowScript(MainWindow* window, AppOptions options) : QObject(window), m_window(window), m_options(std::move(options)) {}
+WindowScript::WindowScript(MainWindow* window, AppOptions options)
+    : QObject(window)
+    , m_window(window)
+    , m_options(std::move(options))
+{
+}
 
 void WindowScript::start()
 {
@@ -39,13 +44,14 @@ void WindowScript::start()
         return;
     }
     connect(m_window, &MainWindow::reportOpened, this, &WindowScript::apply, Qt::SingleShotConnection);
-    connect(m_window, &MainWindow::openFailed, this, [this, scripted](const QString&, const QString& message) {
-        std::fprintf(stderr, "popscope: %s\n", qPrintable(message));
-        if (scripted) {
-            m_exitCode = 2;
-            QApplication::exit(2);
-        }
-    });
+    connect(
+        m_window, &MainWindow::openFailed, this, [this, scripted](const QString&, const QString& message) {
+            std::fprintf(stderr, "popscope: %s\n", qPrintable(message));
+            if (scripted) {
+                m_exitCode = 2;
+                QApplication::exit(2);
+            }
+        });
     if (m_options.compare.isEmpty())
         m_window->openFile(file);
     else
@@ -54,11 +60,12 @@ void WindowScript::start()
 
 void WindowScript::apply()
 {
-    if (!m_options.page.isEmpty() && m_options.page.compare(QStringLiteral("Start"), Qt::CaseInsensitive) != 0) {
+    if (!m_options.page.isEmpty()
+        && m_options.page.compare(QStringLiteral("Start"), Qt::CaseInsensitive) != 0) {
         const PageInfo* info = m_window->pages().find(m_options.page);
         if (!info)
             std::fprintf(stderr, "popscope: no report page called “%s” (%s)\n", qPrintable(m_options.page),
-                         qPrintable(m_window->pages().ids().join(QStringLiteral(", "))));
+                qPrintable(m_window->pages().ids().join(QStringLiteral(", "))));
         else if (!m_window->showPage(info->id))
             std::fprintf(stderr, "popscope: %s\n", qPrintable(info->unavailableReason()));
     }
@@ -88,7 +95,9 @@ void WindowScript::applyOptions()
         if (trace->isReady())
             applyTraceOptions(trace);
         else
-            connect(trace, &ExecutionTracePage::ready, this, [this, trace] { applyTraceOptions(trace); }, Qt::SingleShotConnection);
+            connect(
+                trace, &ExecutionTracePage::ready, this, [this, trace] { applyTraceOptions(trace); },
+                Qt::SingleShotConnection);
         return;
     }
     if (!m_options.show.isEmpty()) {
@@ -96,7 +105,8 @@ void WindowScript::applyOptions()
         const QString key = m_options.show.section(QLatin1Char('='), 1);
         ReportPage* page = m_window->page(m_window->currentPage());
         if (!page || !page->showRow(table, key))
-            std::fprintf(stderr, "popscope: the page has no row “%s” in “%s”\n", qPrintable(key), qPrintable(table));
+            std::fprintf(
+                stderr, "popscope: the page has no row “%s” in “%s”\n", qPrintable(key), qPrintable(table));
     }
     if (!m_options.screenshot.isEmpty())
         QTimer::singleShot(700, this, &WindowScript::finish);
@@ -106,7 +116,8 @@ void WindowScript::applyMemoryOptions()
 {
     MemoryPage* memory = m_window->memoryPage();
     if (!m_options.breakdown.isEmpty()) {
-        const QStringList names = {QStringLiteral("none"), QStringLiteral("category"), QStringLiteral("region"), QStringLiteral("liveness")};
+        const QStringList names = { QStringLiteral("none"), QStringLiteral("category"),
+            QStringLiteral("region"), QStringLiteral("liveness") };
         memory->breakdownBox()->setCurrentIndex(int(names.indexOf(m_options.breakdown)));
     }
     if (!m_options.select.isEmpty() && !memory->applyTileText(m_options.select))
@@ -120,7 +131,8 @@ void WindowScript::applyLivenessOptions(LivenessPage* liveness)
         std::fprintf(stderr, "popscope: --steps: %s\n", qPrintable(stepError));
     for (const QString& name : m_options.lifetimes)
         if (liveness && !liveness->addLifetime(name))
-            std::fprintf(stderr, "popscope: --lifetime: no not-always-live variable called “%s”\n", qPrintable(name));
+            std::fprintf(
+                stderr, "popscope: --lifetime: no not-always-live variable called “%s”\n", qPrintable(name));
 }
 
 void WindowScript::selectTab(LivenessPage* liveness, ExecutionTracePage* trace)
@@ -140,8 +152,11 @@ void WindowScript::selectTab(LivenessPage* liveness, ExecutionTracePage* trace)
             tabWidget->setCurrentIndex(i);
     }
     if (!tabs.contains(m_options.tab, Qt::CaseInsensitive))
-        std::fprintf(stderr, "popscope: no %s tab called “%s” (%s)\n", livenessShown ? "Liveness" : traceShown ? "Execution Trace" : "Memory",
-                     qPrintable(m_options.tab), qPrintable(tabs.join(QStringLiteral(", "))));
+        std::fprintf(stderr, "popscope: no %s tab called “%s” (%s)\n",
+            livenessShown    ? "Liveness"
+                : traceShown ? "Execution Trace"
+                             : "Memory",
+            qPrintable(m_options.tab), qPrintable(tabs.join(QStringLiteral(", "))));
 }
 
 void WindowScript::applyTraceOptions(ExecutionTracePage* trace)
@@ -171,7 +186,8 @@ void WindowScript::finish()
         std::fprintf(stderr, "popscope: %s\n", qPrintable(error));
         m_exitCode = 3;
     } else {
-        std::fprintf(stdout, "popscope: wrote %s (%dx%d)\n", qPrintable(m_options.screenshot), shot.width(), shot.height());
+        std::fprintf(stdout, "popscope: wrote %s (%dx%d)\n", qPrintable(m_options.screenshot), shot.width(),
+            shot.height());
     }
     QApplication::exit(m_exitCode);
 }

@@ -21,10 +21,10 @@ public:
 private:
     void apply();
     void applyOptions(); // once the page shown has its parts
-    void applyMemoryOptions();                          // --breakdown, --select
-    void applyLivenessOptions(LivenessPage* liveness);  // --steps, --lifetime
+    void applyMemoryOptions(); // --breakdown, --select
+    void applyLivenessOptions(LivenessPage* liveness); // --steps, --lifetime
     void selectTab(LivenessPage* liveness, ExecutionTracePage* trace); // --tab of the page shown
-    void applyTraceOptions(ExecutionTracePage* trace);  // once the trace is ready; then the screenshot
+    void applyTraceOptions(ExecutionTracePage* trace); // once the trace is ready; then the screenshot
     void finish();
     MainWindow* m_window;
     AppOptions m_options;

@@ -17,7 +17,8 @@ namespace {
 
 constexpr int kUsageError = 2;
 
-const char* kCompareUsage = R"(usage: popscope-cli compare SOURCE TARGET [--json] [--no-trace] [--fail-if RULE]...
+const char* kCompareUsage
+    = R"(usage: popscope-cli compare SOURCE TARGET [--json] [--no-trace] [--fail-if RULE]...
 
 Compares two profiles (each a .pop file or a report folder): total and peak-tile memory, tiles over
 capacity, memory by category, peak liveness, variables (matched by name: grown, shrunk, new,
@@ -40,7 +41,10 @@ rule is named on stderr with its measured value).
 Example: popscope-cli compare batch-4.pop batch-8.pop --fail-if 'memory>+1%' --fail-if 'tiles-over-capacity>0'
 )";
 
-void printUsage(std::ostream& out) { out << kCompareUsage << gateRuleHelp() << kExitCodes; }
+void printUsage(std::ostream& out)
+{
+    out << kCompareUsage << gateRuleHelp() << kExitCodes;
+}
 
 int usageError(const std::string& message)
 {
@@ -98,7 +102,8 @@ int runCompareCommand(int argc, char** argv)
         return usageError("compare takes two FILEs (SOURCE TARGET), got " + std::to_string(files.size()));
     for (const GateRule& rule : rules)
         if (!traces && needsExecutionTraces(rule))
-            return usageError("--fail-if '" + rule.text + "' measures the execution traces, which --no-trace leaves out");
+            return usageError(
+                "--fail-if '" + rule.text + "' measures the execution traces, which --no-trace leaves out");
 
     const auto source = Report::open(files[0]);
     const auto target = Report::open(files[1]);
@@ -113,10 +118,8 @@ int runCompareCommand(int argc, char** argv)
         auto j = nlohmann::json::parse(formatComparisonJson(comparison, MemoryUnit::Binary));
         nlohmann::json gates = nlohmann::json::array();
         for (size_t i = 0; i < rules.size(); ++i)
-            gates.push_back({{"rule", rules[i].text},
-                             {"failed", results[i].failed},
-                             {"measured", results[i].measured},
-                             {"message", results[i].message}});
+            gates.push_back({ { "rule", rules[i].text }, { "failed", results[i].failed },
+                { "measured", results[i].measured }, { "message", results[i].message } });
         j["gates"] = gates;
         std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {

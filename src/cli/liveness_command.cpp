@@ -16,7 +16,8 @@ namespace {
 
 constexpr int kUsageError = 2;
 
-const char* kLivenessUsage = R"(usage: popscope-cli liveness FILE [--json] [--step N | --peak] [--ipu I | --tiles LIST] [--top N]
+const char* kLivenessUsage
+    = R"(usage: popscope-cli liveness FILE [--json] [--step N | --peak] [--ipu I | --tiles LIST] [--top N]
 
 Prints the liveness curve's peak (not-always-live bytes over the liveness program steps), the
 program of the step shown and the variables live there, largest first.
@@ -56,7 +57,8 @@ std::optional<std::vector<uint32_t>> tileList(const std::string& text)
     size_t start = 0;
     while (start <= text.size()) {
         const size_t comma = text.find(',', start);
-        const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const std::string part
+            = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         const size_t dash = part.find('-');
         const auto first = number(part.substr(0, dash));
         const auto last = dash == std::string::npos ? first : number(part.substr(dash + 1));

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "compare_command.hpp"
-#include "trace_command.hpp"
 #include "liveness_command.hpp"
 #include "operations_command.hpp"
+#include "trace_command.hpp"
 
 #if __has_include("simulate_command.hpp")
 #include "simulate_command.hpp"
@@ -99,7 +99,8 @@ int summary(const Arguments& a)
         return usageError("summary takes one FILE");
     auto profile = popscope::Profile::open(a.positional[0]);
     auto summary = popscope::querySummary(*profile);
-    std::cout << (a.json ? popscope::formatSummaryJson(summary) + "\n" : popscope::formatSummaryText(summary));
+    std::cout << (a.json ? popscope::formatSummaryJson(summary) + "\n"
+                         : popscope::formatSummaryText(summary));
     return 0;
 }
 
@@ -122,9 +123,10 @@ int check(const Arguments& a)
         return usageError("check takes one FILE");
     auto profile = popscope::Profile::open(a.positional[0]);
     const popscope::ProfileDocument doc = profile->readDocument(); // throws on the first problem
-    std::cout << popscope::printableMessage(profile->path()) << ": OK, profile format " << profile->formatMajor() << "."
-              << profile->formatMinor() << "; every table read and checked (" << doc.variables.size()
-              << " variables, " << doc.programs.size() << " programs, " << doc.steps.size() << " execution steps)\n";
+    std::cout << popscope::printableMessage(profile->path()) << ": OK, profile format "
+              << profile->formatMajor() << "." << profile->formatMinor() << "; every table read and checked ("
+              << doc.variables.size() << " variables, " << doc.programs.size() << " programs, "
+              << doc.steps.size() << " execution steps)\n";
     return 0;
 }
 
@@ -132,7 +134,7 @@ int importJson(const Arguments& a)
 {
     if (a.positional.size() != 1 || a.output.empty())
         return usageError("import takes FILE.json -o OUT.pop");
-    popscope::checkOutputFile(a.output, {a.positional[0]});
+    popscope::checkOutputFile(a.output, { a.positional[0] });
     auto doc = popscope::readJsonFile(a.positional[0]);
     auto stats = popscope::writeProfile(doc, a.output);
     std::cout << "wrote " << a.output << " (" << stats.bytes << " bytes, " << stats.rows << " rows)\n";
@@ -143,7 +145,7 @@ int exportJson(const Arguments& a)
 {
     if (a.positional.size() != 1 || a.output.empty())
         return usageError("export takes FILE.pop -o OUT.json");
-    popscope::checkOutputFile(a.output, {a.positional[0]});
+    popscope::checkOutputFile(a.output, { a.positional[0] });
     auto profile = popscope::Profile::open(a.positional[0]);
     popscope::writeJsonFile(profile->readDocument(), a.output);
     std::cout << "wrote " << a.output << "\n";

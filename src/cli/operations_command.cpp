@@ -67,7 +67,8 @@ int runOperationsCommand(int argc, char** argv)
     if (files.size() != 1)
         return usageError("operations takes one FILE, got " + std::to_string(files.size()));
     const auto report = Report::open(files[0]);
-    std::cout << (json ? formatOperationsJson(*report, layer, sort) + "\n" : formatOperationsText(*report, layer, sort));
+    std::cout << (json ? formatOperationsJson(*report, layer, sort) + "\n"
+                       : formatOperationsText(*report, layer, sort));
     return 0;
 }
 

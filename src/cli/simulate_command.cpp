@@ -85,7 +85,8 @@ int runSimulateCommand(int argc, char** argv)
                 // from_chars, not stoull: stoull accepts "-5" (wrapping it) and reports "stoull".
                 const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), seed);
                 if (v.empty() || error != std::errc() || end != v.data() + v.size())
-                    throw std::invalid_argument("--seed expects a whole number from 0 to 18446744073709551615, got '" + v + "'");
+                    throw std::invalid_argument(
+                        "--seed expects a whole number from 0 to 18446744073709551615, got '" + v + "'");
                 haveSeed = true;
             } else if (arg == "-q" || arg == "--quiet") {
                 quiet = true;
@@ -114,7 +115,8 @@ int runSimulateCommand(int argc, char** argv)
         return usage("give either --workload or a spec file, not both");
 
     try {
-        checkOutputFile(output, specFile.empty() ? std::vector<std::string>{} : std::vector<std::string>{specFile});
+        checkOutputFile(
+            output, specFile.empty() ? std::vector<std::string> {} : std::vector<std::string> { specFile });
         const auto start = std::chrono::steady_clock::now();
         sim::SimulationSpec spec;
         if (!specFile.empty()) {

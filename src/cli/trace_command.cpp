@@ -37,7 +37,10 @@ int usageError(const std::string& message)
     return kUsageError;
 }
 
-bool isHelp(const std::string& arg) { return arg == "--help" || arg == "-h"; }
+bool isHelp(const std::string& arg)
+{
+    return arg == "--help" || arg == "-h";
+}
 
 } // namespace
 
@@ -58,7 +61,8 @@ int runTraceCommand(int argc, char** argv)
             if (i + 1 >= argc)
                 return usageError("--top needs a number");
             const std::string value = argv[++i];
-            if (value.empty() || value.size() > 9 || value.find_first_not_of("0123456789") != std::string::npos)
+            if (value.empty() || value.size() > 9
+                || value.find_first_not_of("0123456789") != std::string::npos)
                 return usageError("--top needs a whole number, not '" + value + "'");
             top = std::stoul(value);
         } else if (!arg.empty() && arg[0] == '-') {
@@ -73,8 +77,9 @@ int runTraceCommand(int argc, char** argv)
         return usageError("trace takes one FILE");
     const auto profile = Profile::open(file);
     const TraceSummary trace = analyseTrace(*profile);
-    std::cout << (json ? formatTraceJson(trace, profile->path(), top)
-                       : formatTraceText(trace, std::filesystem::path(profile->path()).filename().string(), top));
+    std::cout << (json
+            ? formatTraceJson(trace, profile->path(), top)
+            : formatTraceText(trace, std::filesystem::path(profile->path()).filename().string(), top));
     return 0;
 }
 
@@ -106,7 +111,8 @@ int runExportTraceCommand(int argc, char** argv)
         return usageError("export-trace takes FILE -o OUT.json");
     const auto profile = Profile::open(file);
     const ChromeTraceStats stats = writeChromeTrace(*profile, output, perTile);
-    std::cout << "wrote " << output << " (" << formatCount(stats.events) << " events, " << formatBytes(stats.bytes)
+    std::cout << "wrote " << output << " (" << formatCount(stats.events) << " events, "
+              << formatBytes(stats.bytes)
               << "); open it in Perfetto UI (ui.perfetto.dev) or chrome://tracing\n";
     return 0;
 }

@@ -3,7 +3,9 @@
 namespace popscope {
 
 BatchedInsert::BatchedInsert(SqliteDatabase& db, std::string table, uint64_t rows)
-    : m_db(db), m_table(std::move(table)), m_rows(rows)
+    : m_db(db)
+    , m_table(std::move(table))
+    , m_rows(rows)
 {
 }
 
@@ -23,12 +25,14 @@ Statement& BatchedInsert::statementFor(size_t columns)
 {
     if (m_added == m_rows)
         throw ProfileError(ErrorKind::WriteFailed, m_db.path(),
-            "internal error: more rows for " + m_table + " than the " + std::to_string(m_rows) + " announced");
+            "internal error: more rows for " + m_table + " than the " + std::to_string(m_rows)
+                + " announced");
     if (m_columns == 0)
         m_columns = columns;
     else if (columns != m_columns)
-        throw ProfileError(ErrorKind::WriteFailed, m_db.path(), "internal error: rows of " + m_table
-                + " with " + std::to_string(columns) + " and " + std::to_string(m_columns) + " values");
+        throw ProfileError(ErrorKind::WriteFailed, m_db.path(),
+            "internal error: rows of " + m_table + " with " + std::to_string(columns) + " and "
+                + std::to_string(m_columns) + " values");
     const uint64_t statementStart = m_added - m_slot;
     if (statementStart + kRowsPerStatement <= m_rows) {
         if (!m_full)
@@ -55,8 +59,9 @@ void BatchedInsert::rowBound(Statement& statement)
 void BatchedInsert::finish() const
 {
     if (m_added != m_rows)
-        throw ProfileError(ErrorKind::WriteFailed, m_db.path(), "internal error: " + std::to_string(m_added)
-                + " rows for " + m_table + " of the " + std::to_string(m_rows) + " announced");
+        throw ProfileError(ErrorKind::WriteFailed, m_db.path(),
+            "internal error: " + std::to_string(m_added) + " rows for " + m_table + " of the "
+                + std::to_string(m_rows) + " announced");
 }
 
 } // namespace popscope

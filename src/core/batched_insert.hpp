@@ -24,8 +24,7 @@ public:
 
     // One row, its values in column order. Text is bound without a copy: it must stay alive and
     // unchanged until the statement holding the row has run (the writer's document does).
-    template <typename... Values>
-    void add(const Values&... values)
+    template <typename... Values> void add(const Values&... values)
     {
         Statement& statement = statementFor(sizeof...(Values));
         int index = int(m_slot * sizeof...(Values));
@@ -52,8 +51,7 @@ private:
     void rowBound(Statement& statement);
     std::unique_ptr<Statement> prepare(uint64_t rows) const;
 
-    template <std::integral T>
-    static void bindValue(Statement& s, int index, T value)
+    template <std::integral T> static void bindValue(Statement& s, int index, T value)
     {
         s.bind(index, int64_t(value));
     }

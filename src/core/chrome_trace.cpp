@@ -23,7 +23,11 @@ struct FileCloser {
 
 class TraceWriter {
 public:
-    TraceWriter(std::FILE* out, double clockHz) : m_out(out), m_clockHz(clockHz > 0 ? clockHz : 1e9) {}
+    TraceWriter(std::FILE* out, double clockHz)
+        : m_out(out)
+        , m_clockHz(clockHz > 0 ? clockHz : 1e9)
+    {
+    }
 
     // A string as JSON text: quotes, escapes, and invalid UTF-8 replaced.
     static std::string quoted(const std::string& text)
@@ -37,7 +41,8 @@ public:
         std::fprintf(m_out, R"({"ph":"M","name":"%s","pid":%u,"tid":%u,"args":{"name":%s}})", kind, pid, tid,
             quoted(name).c_str());
         separator();
-        std::fprintf(m_out, R"({"ph":"M","name":"%s_sort_index","pid":%u,"tid":%u,"args":{"sort_index":%lld}})",
+        std::fprintf(m_out,
+            R"({"ph":"M","name":"%s_sort_index","pid":%u,"tid":%u,"args":{"sort_index":%lld}})",
             kind[0] == 'p' ? "process" : "thread", pid, tid, static_cast<long long>(sortIndex));
     }
 
@@ -46,8 +51,10 @@ public:
         uint64_t start, uint64_t cycles, const std::string& args)
     {
         separator();
-        std::fprintf(m_out, R"({"ph":"X","name":%s,"cat":%s,"pid":%u,"tid":%u,"ts":%.3f,"dur":%.3f,"args":%s})",
-            quotedName.c_str(), quotedCategory.c_str(), pid, tid, microseconds(start), microseconds(cycles), args.c_str());
+        std::fprintf(m_out,
+            R"({"ph":"X","name":%s,"cat":%s,"pid":%u,"tid":%u,"ts":%.3f,"dur":%.3f,"args":%s})",
+            quotedName.c_str(), quotedCategory.c_str(), pid, tid, microseconds(start), microseconds(cycles),
+            args.c_str());
         ++m_events;
     }
 
@@ -71,7 +78,7 @@ struct TileSlices {
     TraceWriter* writer;
     const std::vector<ExecutionStep>* steps;
     const std::vector<std::string>* names; // quoted program names
-    std::vector<std::string> categories;   // quoted step types
+    std::vector<std::string> categories; // quoted step types
     uint32_t tilesPerIpu;
 };
 
@@ -79,7 +86,7 @@ struct TileSlices {
 
 ChromeTraceStats writeChromeTrace(const Profile& profile, const std::string& path, bool perTile)
 {
-    checkOutputFile(path, {profile.path()});
+    checkOutputFile(path, { profile.path() });
     const Target& target = profile.target();
     const std::vector<ExecutionStep> steps = profile.readSteps(false);
     const std::vector<Run> runs = profile.readRuns();
@@ -90,7 +97,8 @@ ChromeTraceStats writeChromeTrace(const Profile& profile, const std::string& pat
     const std::string temporary = temporaryPathFor(path);
     std::unique_ptr<std::FILE, FileCloser> file(std::fopen(temporary.c_str(), "wb"));
     if (!file)
-        throw ProfileError(ErrorKind::WriteFailed, path, std::string("cannot create the file: ") + std::strerror(errno));
+        throw ProfileError(
+            ErrorKind::WriteFailed, path, std::string("cannot create the file: ") + std::strerror(errno));
     TraceWriter writer(file.get(), target.clockHz);
     try {
         std::fputs(R"({"displayTimeUnit":"ns","otherData":{"generator":"popscope","clockHz":)", file.get());
@@ -103,7 +111,8 @@ ChromeTraceStats writeChromeTrace(const Profile& profile, const std::string& pat
             if (perTile)
                 for (uint32_t tile = 0; tile < target.tilesPerIpu; ++tile)
                     writer.metadata("thread_name", ipu, tile + 1,
-                        "Tile " + std::to_string(uint64_t(ipu) * target.tilesPerIpu + tile), int64_t(tile) + 1);
+                        "Tile " + std::to_string(uint64_t(ipu) * target.tilesPerIpu + tile),
+                        int64_t(tile) + 1);
         }
         // Each run as a slice around its steps on every IPU, so the viewers nest the steps under it.
         for (uint32_t run = 0; run < runs.size(); ++run) {
@@ -129,17 +138,19 @@ ChromeTraceStats writeChromeTrace(const Profile& profile, const std::string& pat
             const std::string& name = step.program < names.size() ? names[step.program] : categories[index];
             for (const StepIpu& si : step.ipus)
                 writer.slice(name, categories[index], si.ipu, 0, si.cyclesBase, si.cycles,
-                    "{\"step\":" + std::to_string(index) + ",\"cycles\":" + std::to_string(si.cycles) + ",\"cycleBase\":"
-                        + std::to_string(si.cyclesBase) + ",\"activeTiles\":" + std::to_string(si.activeTiles) + "}");
+                    "{\"step\":" + std::to_string(index) + ",\"cycles\":" + std::to_string(si.cycles)
+                        + ",\"cycleBase\":" + std::to_string(si.cyclesBase)
+                        + ",\"activeTiles\":" + std::to_string(si.activeTiles) + "}");
         }
         if (perTile) {
-            TileSlices slices{&writer, &steps, &names, std::move(categories), target.tilesPerIpu};
+            TileSlices slices { &writer, &steps, &names, std::move(categories), target.tilesPerIpu };
             profile.forEachTileCycles(
                 steps,
                 [](void* context, uint32_t step, uint32_t ipu, const std::vector<uint32_t>& cycles) {
                     auto& s = *static_cast<TileSlices*>(context);
                     const ExecutionStep& e = (*s.steps)[step];
-                    const std::string& name = e.program < s.names->size() ? (*s.names)[e.program] : s.categories[step];
+                    const std::string& name
+                        = e.program < s.names->size() ? (*s.names)[e.program] : s.categories[step];
                     uint64_t base = 0;
                     for (const StepIpu& si : e.ipus)
                         if (si.ipu == ipu)
@@ -147,7 +158,8 @@ ChromeTraceStats writeChromeTrace(const Profile& profile, const std::string& pat
                     for (uint32_t tile = 0; tile < cycles.size(); ++tile)
                         if (cycles[tile] > 0)
                             s.writer->slice(name, s.categories[step], ipu, tile + 1, base, cycles[tile],
-                                "{\"step\":" + std::to_string(step) + ",\"cycles\":" + std::to_string(cycles[tile]) + "}");
+                                "{\"step\":" + std::to_string(step)
+                                    + ",\"cycles\":" + std::to_string(cycles[tile]) + "}");
                 },
                 &slices);
         }
@@ -166,10 +178,11 @@ ChromeTraceStats writeChromeTrace(const Profile& profile, const std::string& pat
     }
     if (!written) {
         std::remove(temporary.c_str());
-        throw ProfileError(ErrorKind::WriteFailed, path, std::string("cannot write the file: ") + std::strerror(writeErrno));
+        throw ProfileError(
+            ErrorKind::WriteFailed, path, std::string("cannot write the file: ") + std::strerror(writeErrno));
     }
     moveIntoPlace(temporary, path);
-    return {writer.events(), uint64_t(std::max(0L, size))};
+    return { writer.events(), uint64_t(std::max(0L, size)) };
 }
 
 } // namespace popscope

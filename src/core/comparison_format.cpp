@@ -1,9 +1,9 @@
 // Renderings of a ReportComparison: aligned text (the figures What changed shows) and JSON.
 #include "liveness_changes.hpp"
-#include "trace_changes.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/memory_categories.hpp"
 #include "popscope/report_comparison.hpp"
+#include "trace_changes.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -14,7 +14,10 @@ namespace popscope {
 
 namespace {
 
-std::string shown(const std::string& text) { return printableMessage(text, 200); }
+std::string shown(const std::string& text)
+{
+    return printableMessage(text, 200);
+}
 
 std::string padded(const std::string& text, size_t width)
 {
@@ -22,19 +25,21 @@ std::string padded(const std::string& text, size_t width)
 }
 
 // "   131 MiB -> 229 MiB   +98.1 MiB (+74.6%)"
-std::string change(int64_t source, int64_t target, const SignedDiff& diff, const std::string& unit, MemoryUnit u)
+std::string change(
+    int64_t source, int64_t target, const SignedDiff& diff, const std::string& unit, MemoryUnit u)
 {
-    return formatValue(source, unit, u) + " -> " + formatValue(target, unit, u) + "   " + formatDiff(diff, unit, u);
+    return formatValue(source, unit, u) + " -> " + formatValue(target, unit, u) + "   "
+        + formatDiff(diff, unit, u);
 }
 
 std::string sideText(const ComparedSide& s)
 {
-    return shown(s.path) + "  (" + shown(s.architecture) + ", " + formatCount(s.numIpus) + (s.numIpus == 1 ? " IPU x " : " IPUs x ")
-        + formatCount(s.tilesPerIpu) + " tiles)";
+    return shown(s.path) + "  (" + shown(s.architecture) + ", " + formatCount(s.numIpus)
+        + (s.numIpus == 1 ? " IPU x " : " IPUs x ") + formatCount(s.tilesPerIpu) + " tiles)";
 }
 
-void rowList(std::ostringstream& out, const char* title, const std::vector<RowChange>& rows, const std::string& unit,
-             MemoryUnit u, bool bothSides)
+void rowList(std::ostringstream& out, const char* title, const std::vector<RowChange>& rows,
+    const std::string& unit, MemoryUnit u, bool bothSides)
 {
     if (rows.empty())
         return;
@@ -52,37 +57,43 @@ void rowList(std::ostringstream& out, const char* title, const std::vector<RowCh
 void tableSection(std::ostringstream& out, const std::string& title, const TableChanges& t, MemoryUnit u)
 {
     out << title << ": " << formatCount(t.sourceRows) << " -> " << formatCount(t.targetRows) << " ("
-        << formatCount(t.matchedRows) << " in both, " << formatCount(t.addedRows) << " new, " << formatCount(t.removedRows)
-        << " removed; " << formatCount(t.grownRows) << " grew, " << formatCount(t.shrunkRows) << " shrank)\n";
-    out << "  " << padded("Total " + t.metric + (t.table == "variables" ? " (declared sizes; not-always-live ones share memory)" : ""), 50)
+        << formatCount(t.matchedRows) << " in both, " << formatCount(t.addedRows) << " new, "
+        << formatCount(t.removedRows) << " removed; " << formatCount(t.grownRows) << " grew, "
+        << formatCount(t.shrunkRows) << " shrank)\n";
+    out << "  "
+        << padded("Total " + t.metric
+                   + (t.table == "variables" ? " (declared sizes; not-always-live ones share memory)" : ""),
+               50)
         << change(int64_t(t.total.source), int64_t(t.total.target), t.total.diff, t.unit, u) << "\n";
     rowList(out, "Grew most", t.grown, t.unit, u, true);
     rowList(out, "Shrank most", t.shrunk, t.unit, u, true);
     if (!t.added.empty())
-        out << "  New (" << formatCount(t.addedRows) << ", " << formatValue(int64_t(t.addedTotal), t.unit, u) << " in all)\n";
+        out << "  New (" << formatCount(t.addedRows) << ", " << formatValue(int64_t(t.addedTotal), t.unit, u)
+            << " in all)\n";
     rowList(out, "", t.added, t.unit, u, false);
     if (!t.removed.empty())
-        out << "  Removed (" << formatCount(t.removedRows) << ", " << formatValue(int64_t(t.removedTotal), t.unit, u)
-            << " in all)\n";
+        out << "  Removed (" << formatCount(t.removedRows) << ", "
+            << formatValue(int64_t(t.removedTotal), t.unit, u) << " in all)\n";
     rowList(out, "", t.removed, t.unit, u, false);
 }
 
 nlohmann::json diffJson(const SignedDiff& d)
 {
-    return {{"absolute", d.absolute}, {"fraction", d.fraction ? nlohmann::json(*d.fraction) : nlohmann::json(nullptr)}};
+    return { { "absolute", d.absolute },
+        { "fraction", d.fraction ? nlohmann::json(*d.fraction) : nlohmann::json(nullptr) } };
 }
 
 nlohmann::json figureJson(const ComparedFigure& f)
 {
-    return {{"source", f.source}, {"target", f.target}, {"diff", diffJson(f.diff)}};
+    return { { "source", f.source }, { "target", f.target }, { "diff", diffJson(f.diff) } };
 }
 
 nlohmann::json rowJson(const RowChange& r)
 {
-    return {{"name", r.name},
-            {"source", r.inSource() ? nlohmann::json(r.source) : nlohmann::json(nullptr)},
-            {"target", r.inTarget() ? nlohmann::json(r.target) : nlohmann::json(nullptr)},
-            {"diff", diffJson(r.diff)}};
+    return { { "name", r.name },
+        { "source", r.inSource() ? nlohmann::json(r.source) : nlohmann::json(nullptr) },
+        { "target", r.inTarget() ? nlohmann::json(r.target) : nlohmann::json(nullptr) },
+        { "diff", diffJson(r.diff) } };
 }
 
 nlohmann::json tableJson(const TableChanges& t)
@@ -93,19 +104,19 @@ nlohmann::json tableJson(const TableChanges& t)
             a.push_back(rowJson(r));
         return a;
     };
-    return {{"table", t.table},       {"metric", t.metric},         {"unit", t.unit},
-            {"sourceRows", t.sourceRows}, {"targetRows", t.targetRows}, {"matchedRows", t.matchedRows},
-            {"addedRows", t.addedRows},   {"removedRows", t.removedRows}, {"grownRows", t.grownRows},
-            {"shrunkRows", t.shrunkRows}, {"total", figureJson(t.total)}, {"addedTotal", t.addedTotal},
-            {"removedTotal", t.removedTotal}, {"grown", rows(t.grown)},  {"shrunk", rows(t.shrunk)},
-            {"added", rows(t.added)},     {"removed", rows(t.removed)}};
+    return { { "table", t.table }, { "metric", t.metric }, { "unit", t.unit }, { "sourceRows", t.sourceRows },
+        { "targetRows", t.targetRows }, { "matchedRows", t.matchedRows }, { "addedRows", t.addedRows },
+        { "removedRows", t.removedRows }, { "grownRows", t.grownRows }, { "shrunkRows", t.shrunkRows },
+        { "total", figureJson(t.total) }, { "addedTotal", t.addedTotal }, { "removedTotal", t.removedTotal },
+        { "grown", rows(t.grown) }, { "shrunk", rows(t.shrunk) }, { "added", rows(t.added) },
+        { "removed", rows(t.removed) } };
 }
 
 nlohmann::json sideJson(const ComparedSide& s)
 {
-    return {{"path", s.path},         {"architecture", s.architecture}, {"numIPUs", s.numIpus},
-            {"tilesPerIpu", s.tilesPerIpu}, {"numTiles", s.numTiles},   {"bytesPerTile", s.bytesPerTile},
-            {"capacity", s.capacity}, {"peakTile", s.peakTile}};
+    return { { "path", s.path }, { "architecture", s.architecture }, { "numIPUs", s.numIpus },
+        { "tilesPerIpu", s.tilesPerIpu }, { "numTiles", s.numTiles }, { "bytesPerTile", s.bytesPerTile },
+        { "capacity", s.capacity }, { "peakTile", s.peakTile } };
 }
 
 } // namespace
@@ -122,22 +133,26 @@ std::string formatComparisonText(const ReportComparison& c, MemoryUnit u)
     if (std::none_of(lines.begin(), lines.end(), [](const ChangeLine& l) { return l.diff.absolute != 0; }))
         out << "  No differences in the figures compared.\n";
     for (const ChangeLine& l : lines) {
-        const std::string subject = l.table.empty() || l.table == "categories" ? l.subject : l.metric + ": " + l.subject;
-        out << "  " << padded(shown(subject), 56) << change(l.sourceValue, l.targetValue, l.diff, l.unit, u) << "\n";
+        const std::string subject
+            = l.table.empty() || l.table == "categories" ? l.subject : l.metric + ": " + l.subject;
+        out << "  " << padded(shown(subject), 56) << change(l.sourceValue, l.targetValue, l.diff, l.unit, u)
+            << "\n";
     }
     out << "Memory\n";
     auto figure = [&](const std::string& label, const ComparedFigure& f, const std::string& unit) {
-        out << "  " << padded(label, 50) << change(int64_t(f.source), int64_t(f.target), f.diff, unit, u) << "\n";
+        out << "  " << padded(label, 50) << change(int64_t(f.source), int64_t(f.target), f.diff, unit, u)
+            << "\n";
     };
     figure("Total (including gaps)", c.totalMemory, "bytes");
     figure("Total (excluding gaps)", c.totalMemoryExcludingGaps, "bytes");
-    figure("Most used tile (" + std::to_string(c.source.peakTile) + " -> " + std::to_string(c.target.peakTile) + ")",
-           c.peakTileMemory, "bytes");
+    figure("Most used tile (" + std::to_string(c.source.peakTile) + " -> " + std::to_string(c.target.peakTile)
+            + ")",
+        c.peakTileMemory, "bytes");
     figure("Tiles over capacity", c.tilesOverCapacity, "tiles");
     figure("Always-live", c.alwaysLive, "bytes");
     figure("Not-always-live", c.notAlwaysLive, "bytes");
-    out << "  Tiles compared one to one: " << formatCount(c.commonTiles) << "; " << formatCount(c.tilesGrown) << " use more, "
-        << formatCount(c.tilesShrunk) << " use less\n";
+    out << "  Tiles compared one to one: " << formatCount(c.commonTiles) << "; " << formatCount(c.tilesGrown)
+        << " use more, " << formatCount(c.tilesShrunk) << " use less\n";
     if (c.tilesGrown)
         figure("  Largest increase: tile " + std::to_string(c.tileLargestIncrease), c.tileIncrease, "bytes");
     if (c.tilesShrunk)
@@ -161,7 +176,8 @@ std::string formatComparisonText(const ReportComparison& c, MemoryUnit u)
     tableSection(out, "Operations (FLOPs)", c.operationFlops, u);
     tableSection(out, "Operations (code size)", c.operationCode, u);
     formatTraceComparisonText(out, c.trace);
-    out << "Engine options that differ: " << (c.engineOptions.empty() ? "none" : formatCount(c.engineOptions.size())) << "\n";
+    out << "Engine options that differ: "
+        << (c.engineOptions.empty() ? "none" : formatCount(c.engineOptions.size())) << "\n";
     for (const OptionDifference& o : c.engineOptions)
         out << "  " << padded(shown(o.name), 40) << (o.inSource ? shown(o.source) : "(not set)") << " -> "
             << (o.inTarget ? shown(o.target) : "(not set)") << "\n";
@@ -173,51 +189,45 @@ std::string formatComparisonJson(const ReportComparison& c, MemoryUnit u)
     using nlohmann::json;
     json lines = json::array();
     for (const ChangeLine& l : whatChanged(c))
-        lines.push_back({{"page", l.page},     {"table", l.table},   {"rowKey", l.rowKey},
-                         {"metric", l.metric}, {"subject", l.subject}, {"source", l.sourceValue},
-                         {"target", l.targetValue}, {"diff", diffJson(l.diff)}, {"unit", l.unit}, {"worse", l.worse},
-                         {"text", formatDiff(l.diff, l.unit, u)},
-                         {"sentence", describeChange(l, u)}});
+        lines.push_back(
+            { { "page", l.page }, { "table", l.table }, { "rowKey", l.rowKey }, { "metric", l.metric },
+                { "subject", l.subject }, { "source", l.sourceValue }, { "target", l.targetValue },
+                { "diff", diffJson(l.diff) }, { "unit", l.unit }, { "worse", l.worse },
+                { "text", formatDiff(l.diff, l.unit, u) }, { "sentence", describeChange(l, u) } });
     json categories = json::array();
     for (const RowChange& r : c.categories)
         categories.push_back(rowJson(r));
     json options = json::array();
     for (const OptionDifference& o : c.engineOptions)
-        options.push_back({{"name", o.name},
-                           {"source", o.inSource ? json(o.source) : json(nullptr)},
-                           {"target", o.inTarget ? json(o.target) : json(nullptr)}});
-    json j = {{"source", sideJson(c.source)},
-              {"target", sideJson(c.target)},
-              {"commonTiles", c.commonTiles},
-              {"tilesNote", c.tilesNote},
-              {"whatChanged", lines},
-              {"memory",
-               {{"totalIncludingGaps", figureJson(c.totalMemory)},
-                {"totalExcludingGaps", figureJson(c.totalMemoryExcludingGaps)},
-                {"peakTile", figureJson(c.peakTileMemory)},
-                {"tilesOverCapacity", figureJson(c.tilesOverCapacity)},
-                {"alwaysLive", figureJson(c.alwaysLive)},
-                {"notAlwaysLive", figureJson(c.notAlwaysLive)},
-                {"tilesGrown", c.tilesGrown},
-                {"tilesShrunk", c.tilesShrunk},
-                {"largestIncrease", {{"tile", c.tileLargestIncrease}, {"bytes", figureJson(c.tileIncrease)}}},
-                {"largestDecrease", {{"tile", c.tileLargestDecrease}, {"bytes", figureJson(c.tileDecrease)}}},
-                {"byCategory", categories}}},
-              {"variables", tableJson(c.variables)},
-              {"alwaysLiveFlips",
-               {{"becameNotAlwaysLive", c.becameNotAlwaysLive}, {"becameNotAlwaysLiveBytes", c.becameNotAlwaysLiveBytes},
-                {"becameAlwaysLive", c.becameAlwaysLive}, {"becameAlwaysLiveBytes", c.becameAlwaysLiveBytes}}},
-              {"vertexState", tableJson(c.vertexState)},
-              {"vertexCode", tableJson(c.vertexCode)},
-              {"computeSets", tableJson(c.computeSets)},
-              {"exchangeCode", tableJson(c.exchangeCode)},
-              {"exchangeBytes", tableJson(c.exchangeBytes)},
-              {"engineOptions", options},
-              {"liveness", livenessComparisonJson(c.liveness)},
-              {"operationCycles", tableJson(c.operationCycles)},
-              {"operationFlops", tableJson(c.operationFlops)},
-              {"operationCode", tableJson(c.operationCode)},
-              {"executionTrace", traceComparisonJson(c.trace)}};
+        options.push_back({ { "name", o.name }, { "source", o.inSource ? json(o.source) : json(nullptr) },
+            { "target", o.inTarget ? json(o.target) : json(nullptr) } });
+    json j = { { "source", sideJson(c.source) }, { "target", sideJson(c.target) },
+        { "commonTiles", c.commonTiles }, { "tilesNote", c.tilesNote }, { "whatChanged", lines },
+        { "memory",
+            { { "totalIncludingGaps", figureJson(c.totalMemory) },
+                { "totalExcludingGaps", figureJson(c.totalMemoryExcludingGaps) },
+                { "peakTile", figureJson(c.peakTileMemory) },
+                { "tilesOverCapacity", figureJson(c.tilesOverCapacity) },
+                { "alwaysLive", figureJson(c.alwaysLive) }, { "notAlwaysLive", figureJson(c.notAlwaysLive) },
+                { "tilesGrown", c.tilesGrown }, { "tilesShrunk", c.tilesShrunk },
+                { "largestIncrease",
+                    { { "tile", c.tileLargestIncrease }, { "bytes", figureJson(c.tileIncrease) } } },
+                { "largestDecrease",
+                    { { "tile", c.tileLargestDecrease }, { "bytes", figureJson(c.tileDecrease) } } },
+                { "byCategory", categories } } },
+        { "variables", tableJson(c.variables) },
+        { "alwaysLiveFlips",
+            { { "becameNotAlwaysLive", c.becameNotAlwaysLive },
+                { "becameNotAlwaysLiveBytes", c.becameNotAlwaysLiveBytes },
+                { "becameAlwaysLive", c.becameAlwaysLive },
+                { "becameAlwaysLiveBytes", c.becameAlwaysLiveBytes } } },
+        { "vertexState", tableJson(c.vertexState) }, { "vertexCode", tableJson(c.vertexCode) },
+        { "computeSets", tableJson(c.computeSets) }, { "exchangeCode", tableJson(c.exchangeCode) },
+        { "exchangeBytes", tableJson(c.exchangeBytes) }, { "engineOptions", options },
+        { "liveness", livenessComparisonJson(c.liveness) },
+        { "operationCycles", tableJson(c.operationCycles) },
+        { "operationFlops", tableJson(c.operationFlops) }, { "operationCode", tableJson(c.operationCode) },
+        { "executionTrace", traceComparisonJson(c.trace) } };
     return j.dump(2, ' ', false, json::error_handler_t::replace);
 }
 

@@ -32,8 +32,7 @@ struct Checker {
     }
     // `what` names the element checked: a string, or a callable returning one. A callable builds
     // the name only when the check fails, so checking millions of valid elements stays cheap.
-    template <typename What>
-    static std::string name(const What& what)
+    template <typename What> static std::string name(const What& what)
     {
         if constexpr (std::is_invocable_v<const What&>)
             return what();
@@ -41,8 +40,7 @@ struct Checker {
             return std::string(what);
     }
 
-    template <typename What>
-    bool index(int64_t value, size_t size, const What& what, bool optional = true)
+    template <typename What> bool index(int64_t value, size_t size, const What& what, bool optional = true)
     {
         if (optional && value == -1)
             return true;
@@ -51,32 +49,32 @@ struct Checker {
                 + std::to_string(size) + ")");
         return true;
     }
-    template <typename What>
-    bool perTile(size_t size, const What& what)
+    template <typename What> bool perTile(size_t size, const What& what)
     {
         if (size != doc.target.tilesPerIpu)
             return fail(name(what) + " has " + std::to_string(size) + " values, expected one per tile ("
                 + std::to_string(doc.target.tilesPerIpu) + ")");
         return true;
     }
-    template <typename What>
-    bool ipu(uint32_t value, const What& what)
+    template <typename What> bool ipu(uint32_t value, const What& what)
     {
-        return value < doc.target.numIpus || fail(name(what) + " names IPU " + std::to_string(value) + " of "
-                                                      + std::to_string(doc.target.numIpus));
+        return value < doc.target.numIpus
+            || fail(name(what) + " names IPU " + std::to_string(value) + " of "
+                + std::to_string(doc.target.numIpus));
     }
-    template <typename What>
-    bool tile(uint32_t value, const What& what)
+    template <typename What> bool tile(uint32_t value, const What& what)
     {
-        return value < doc.target.numTiles() || fail(name(what) + " names tile " + std::to_string(value) + " of "
-                                                         + std::to_string(doc.target.numTiles()));
+        return value < doc.target.numTiles()
+            || fail(name(what) + " names tile " + std::to_string(value) + " of "
+                + std::to_string(doc.target.numTiles()));
     }
 
     void target()
     {
         const Target& t = doc.target;
         if (t.numIpus < 1 || t.numIpus > kMaxIpus)
-            fail("target.numIPUs must be 1.." + std::to_string(kMaxIpus) + ", is " + std::to_string(t.numIpus));
+            fail("target.numIPUs must be 1.." + std::to_string(kMaxIpus) + ", is "
+                + std::to_string(t.numIpus));
         if (t.tilesPerIpu < 1 || t.tilesPerIpu > kMaxTilesPerIpu)
             fail("target.tilesPerIpu must be 1.." + std::to_string(kMaxTilesPerIpu) + ", is "
                 + std::to_string(t.tilesPerIpu));
@@ -85,10 +83,12 @@ struct Checker {
         if (!std::isfinite(t.clockHz) || t.clockHz < 1e3 || t.clockHz > 1e12)
             fail("target.clockFrequency must be a frequency in Hz (1 kHz..1 THz)");
         if (t.numReplicas < 1 || t.numReplicas > kMaxReplicas)
-            fail("target.numReplicas must be 1.." + std::to_string(kMaxReplicas) + ", is " + std::to_string(t.numReplicas));
+            fail("target.numReplicas must be 1.." + std::to_string(kMaxReplicas) + ", is "
+                + std::to_string(t.numReplicas));
         if (t.ipusPerReplica != t.numIpus)
-            fail("target.ipusPerReplica (" + std::to_string(t.ipusPerReplica) + ") must equal target.numIPUs ("
-                + std::to_string(t.numIpus) + "): a profile holds one replica");
+            fail("target.ipusPerReplica (" + std::to_string(t.ipusPerReplica)
+                + ") must equal target.numIPUs (" + std::to_string(t.numIpus)
+                + "): a profile holds one replica");
     }
 
     void memory()
@@ -99,7 +99,8 @@ struct Checker {
             tile(t, "tiles.ioTiles");
         std::set<std::tuple<uint32_t, std::string, int, bool>> seen;
         for (const MemorySeries& s : doc.memory) {
-            auto what = [&] { return "memory series (" + s.category + ", IPU " + std::to_string(s.ipu) + ")"; };
+            auto what
+                = [&] { return "memory series (" + s.category + ", IPU " + std::to_string(s.ipu) + ")"; };
             if (s.category.empty())
                 fail("a memory series has no category");
             ipu(s.ipu, what);
@@ -120,11 +121,13 @@ struct Checker {
             stored += g.bytesByTile.size();
         for (const LivenessSplit& l : doc.liveness)
             stored += l.alwaysLiveBytesByTile.size() + l.notAlwaysLiveBytesByTile.size();
-        if (std::string problem = limits::unbackedTilesProblem(doc.target.numTiles(), stored); !problem.empty())
+        if (std::string problem = limits::unbackedTilesProblem(doc.target.numTiles(), stored);
+            !problem.empty())
             fail(problem);
         for (const LivenessSplit& l : doc.liveness) {
             ipu(l.ipu, "a liveness split");
-            perTile(l.alwaysLiveBytesByTile.size(), [&] { return "always-live bytes of IPU " + std::to_string(l.ipu); });
+            perTile(l.alwaysLiveBytesByTile.size(),
+                [&] { return "always-live bytes of IPU " + std::to_string(l.ipu); });
             perTile(l.notAlwaysLiveBytesByTile.size(),
                 [&] { return "not-always-live bytes of IPU " + std::to_string(l.ipu); });
         }
@@ -147,7 +150,8 @@ struct Checker {
             auto what = [&] { return "compute set '" + cs.name + "'"; };
             index(cs.debugContext, doc.debugContexts.size(), [&] { return what() + " debug context"; });
             for (const ComputeSetVertices& v : cs.vertices) {
-                index(v.vertexType, doc.vertexTypes.size(), [&] { return what() + " vertex type"; }, false);
+                index(
+                    v.vertexType, doc.vertexTypes.size(), [&] { return what() + " vertex type"; }, false);
                 for (const TileCount& tc : v.countByTile)
                     tile(tc.tile, what);
             }
@@ -165,11 +169,14 @@ struct Checker {
         const size_t n = doc.programs.size();
         for (size_t i = 0; i < n; ++i) {
             const Program& p = doc.programs[i];
-            auto what = [&](const char* part) { return "program " + std::to_string(i) + " (" + p.type + ")" + part; };
+            auto what = [&](const char* part) {
+                return "program " + std::to_string(i) + " (" + p.type + ")" + part;
+            };
             if (p.type.empty())
                 fail(what(" has no type"));
             for (uint32_t c : p.children)
-                index(c, n, [&] { return what(" child"); }, false);
+                index(
+                    c, n, [&] { return what(" child"); }, false);
             index(p.computeSet, doc.computeSets.size(), [&] { return what(" compute set"); });
             index(p.exchange, doc.exchanges.size(), [&] { return what(" exchange"); });
             index(p.debugContext, doc.debugContexts.size(), [&] { return what(" debug context"); });
@@ -192,15 +199,17 @@ struct Checker {
     {
         for (size_t i = 0; i < doc.livenessSteps.size() && problem.empty(); ++i) {
             const LivenessStep& s = doc.livenessSteps[i];
-            index(s.program, doc.programs.size(), [&] { return "liveness step " + std::to_string(i) + " program"; },
-                false);
+            index(
+                s.program, doc.programs.size(),
+                [&] { return "liveness step " + std::to_string(i) + " program"; }, false);
             if (s.notAlwaysLiveBytesByIpu.size() != doc.target.numIpus)
                 fail("liveness step " + std::to_string(i) + " must have one byte count per IPU");
         }
         for (const TileLiveness& t : doc.tileLiveness) {
             index(t.step, doc.livenessSteps.size(), "per-tile liveness step", false);
             ipu(t.ipu, "per-tile liveness");
-            perTile(t.bytesByTile.size(), [&] { return "per-tile liveness of step " + std::to_string(t.step); });
+            perTile(
+                t.bytesByTile.size(), [&] { return "per-tile liveness of step " + std::to_string(t.step); });
         }
     }
 
@@ -209,8 +218,10 @@ struct Checker {
         for (size_t i = 0; i < doc.steps.size() && problem.empty(); ++i) {
             const ExecutionStep& s = doc.steps[i];
             auto what = [&](const char* part) { return "execution step " + std::to_string(i) + part; };
-            index(s.run, doc.runs.size(), [&] { return what(" run"); }, false);
-            index(s.program, doc.programs.size(), [&] { return what(" program"); }, false);
+            index(
+                s.run, doc.runs.size(), [&] { return what(" run"); }, false);
+            index(
+                s.program, doc.programs.size(), [&] { return what(" program"); }, false);
             index(s.computeSet, doc.computeSets.size(), [&] { return what(" compute set"); });
             std::vector<bool> listed(doc.target.numIpus);
             for (const StepIpu& si : s.ipus) {
@@ -241,7 +252,8 @@ struct Checker {
             auto what = [&](const char* part) { return "operation '" + op.name + "'" + part; };
             index(op.debugContext, doc.debugContexts.size(), [&] { return what(" debug context"); });
             for (uint32_t p : op.programs)
-                index(p, doc.programs.size(), [&] { return what(" program"); }, false);
+                index(
+                    p, doc.programs.size(), [&] { return what(" program"); }, false);
             if (op.cycles > uint64_t(kMaxCycles))
                 fail(what(" has more than 2^48 cycles"));
         }

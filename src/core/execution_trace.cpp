@@ -11,12 +11,18 @@ namespace popscope {
 const char* traceStateName(TraceState state)
 {
     switch (state) {
-    case TraceState::Computing: return "computing";
-    case TraceState::Exchanging: return "exchanging";
-    case TraceState::StreamCopy: return "stream copy";
-    case TraceState::Sync: return "sync";
-    case TraceState::WaitingForSync: return "waiting for sync";
-    case TraceState::Idle: return "idle";
+    case TraceState::Computing:
+        return "computing";
+    case TraceState::Exchanging:
+        return "exchanging";
+    case TraceState::StreamCopy:
+        return "stream copy";
+    case TraceState::Sync:
+        return "sync";
+    case TraceState::WaitingForSync:
+        return "waiting for sync";
+    case TraceState::Idle:
+        return "idle";
     }
     return "?";
 }
@@ -34,7 +40,8 @@ TraceState workStateOf(std::string_view type)
 
 bool isBusy(TraceState state)
 {
-    return state == TraceState::Computing || state == TraceState::Exchanging || state == TraceState::StreamCopy;
+    return state == TraceState::Computing || state == TraceState::Exchanging
+        || state == TraceState::StreamCopy;
 }
 
 uint64_t IpuTrace::busyTileCycles() const
@@ -90,9 +97,11 @@ uint64_t overlap(uint64_t from, uint64_t to, const CycleRange& range)
 
 class TraceBuilder {
 public:
-    TraceBuilder(const Profile& profile, const std::vector<ExecutionStep>& steps, const std::vector<std::string>& names,
-        CycleRange range)
-        : m_steps(steps), m_names(names), m_range(range)
+    TraceBuilder(const Profile& profile, const std::vector<ExecutionStep>& steps,
+        const std::vector<std::string>& names, CycleRange range)
+        : m_steps(steps)
+        , m_names(names)
+        , m_range(range)
     {
         const Target& target = profile.target();
         m_trace.numIpus = target.numIpus;
@@ -186,7 +195,8 @@ public:
             }
             trace.stepCycles[size_t(TraceState::Idle)] = span > inSteps ? span - inSteps : 0;
             const uint64_t all = span * m_trace.tilesPerIpu;
-            trace.tileCycles[size_t(TraceState::Idle)] = all > tileCyclesInSteps ? all - tileCyclesInSteps : 0;
+            trace.tileCycles[size_t(TraceState::Idle)]
+                = all > tileCyclesInSteps ? all - tileCyclesInSteps : 0;
             const auto& busy = m_busyByTile[ipu];
             const auto [least, most] = std::minmax_element(busy.begin(), busy.end());
             trace.minTileBusy = *least;
@@ -224,7 +234,8 @@ private:
         const TraceState work = workStateOf(m_steps[step].type);
         trace.stepCycles[size_t(work)] += length;
         m_firstCycle[si.ipu] = std::min(m_firstCycle[si.ipu], std::max(si.cyclesBase, m_range.first));
-        m_lastCycle[si.ipu] = std::max(m_lastCycle[si.ipu], std::min(si.cyclesBase + si.cycles, m_range.last));
+        m_lastCycle[si.ipu]
+            = std::max(m_lastCycle[si.ipu], std::min(si.cyclesBase + si.cycles, m_range.last));
         const uint64_t data = si.dataIn + si.dataOut;
         if (work == TraceState::StreamCopy)
             trace.streamCopyBytes += data;
@@ -255,8 +266,8 @@ private:
     TraceSummary m_trace;
     std::vector<uint64_t> m_firstCycle, m_lastCycle;
     std::vector<std::vector<uint64_t>> m_busyByTile; // [ipu][tile]
-    std::vector<bool> m_hasRow;                      // [step × numIpus + ipu]
-    std::vector<bool> m_stepCounted;                 // [step]: counted in numSteps
+    std::vector<bool> m_hasRow; // [step × numIpus + ipu]
+    std::vector<bool> m_stepCounted; // [step]: counted in numSteps
 };
 
 } // namespace
@@ -275,8 +286,8 @@ TraceSummary analyseTrace(const Profile& profile, const std::vector<ExecutionSte
     return builder.finish();
 }
 
-TileMoment tileStateAt(const Profile& profile, const std::vector<ExecutionStep>& steps, uint32_t globalTile,
-    uint64_t cycle)
+TileMoment tileStateAt(
+    const Profile& profile, const std::vector<ExecutionStep>& steps, uint32_t globalTile, uint64_t cycle)
 {
     const uint32_t tilesPerIpu = profile.target().tilesPerIpu;
     const uint32_t ipu = globalTile / tilesPerIpu, tile = globalTile % tilesPerIpu;

@@ -28,8 +28,9 @@ inline std::string unbackedTilesProblem(uint64_t tiles, uint64_t storedPerTileVa
 {
     if (tiles <= kTilesWithoutPerTileData || storedPerTileValues >= tiles)
         return {};
-    return "the target claims " + formatCount(tiles) + " tiles but the profile stores per-tile memory for only "
-        + formatCount(storedPerTileValues) + " tile values; refused before allocating tables for them";
+    return "the target claims " + formatCount(tiles)
+        + " tiles but the profile stores per-tile memory for only " + formatCount(storedPerTileValues)
+        + " tile values; refused before allocating tables for them";
 }
 
 } // namespace popscope::limits

@@ -17,7 +17,8 @@ namespace {
 
 [[noreturn]] void bad(const std::string& rule, const std::string& problem)
 {
-    throw GateRuleError("bad rule '" + rule + "': " + problem + " (expected METRIC OP VALUE, e.g. 'memory>+5%')");
+    throw GateRuleError(
+        "bad rule '" + rule + "': " + problem + " (expected METRIC OP VALUE, e.g. 'memory>+5%')");
 }
 
 bool isByteMetric(GateMetric m)
@@ -37,8 +38,8 @@ struct Unit {
     const char* name;
     double bytes;
 };
-constexpr Unit kUnits[] = {{"B", 1},           {"kB", 1e3},           {"MB", 1e6},          {"GB", 1e9},
-                           {"KiB", 1024.0},    {"MiB", 1048576.0},    {"GiB", 1073741824.0}};
+constexpr Unit kUnits[] = { { "B", 1 }, { "kB", 1e3 }, { "MB", 1e6 }, { "GB", 1e9 }, { "KiB", 1024.0 },
+    { "MiB", 1048576.0 }, { "GiB", 1073741824.0 } };
 
 std::string signedValue(int64_t value, const std::string& valueUnit, MemoryUnit unit)
 {
@@ -50,15 +51,24 @@ std::string signedValue(int64_t value, const std::string& valueUnit, MemoryUnit 
 const char* metricLabel(GateMetric m)
 {
     switch (m) {
-    case GateMetric::Memory: return "total memory";
-    case GateMetric::PeakTile: return "peak-tile memory";
-    case GateMetric::TilesOverCapacity: return "tiles over capacity";
-    case GateMetric::Variables: return "variables";
-    case GateMetric::AlwaysLive: return "always-live memory";
-    case GateMetric::NotAlwaysLive: return "not-always-live memory";
-    case GateMetric::Category: return "category";
-    case GateMetric::Cycles: return "total cycles";
-    case GateMetric::Efficiency: return "parallel efficiency";
+    case GateMetric::Memory:
+        return "total memory";
+    case GateMetric::PeakTile:
+        return "peak-tile memory";
+    case GateMetric::TilesOverCapacity:
+        return "tiles over capacity";
+    case GateMetric::Variables:
+        return "variables";
+    case GateMetric::AlwaysLive:
+        return "always-live memory";
+    case GateMetric::NotAlwaysLive:
+        return "not-always-live memory";
+    case GateMetric::Category:
+        return "category";
+    case GateMetric::Cycles:
+        return "total cycles";
+    case GateMetric::Efficiency:
+        return "parallel efficiency";
     }
     return "";
 }
@@ -132,9 +142,11 @@ GateRule parseGateRule(const std::string& text)
     } else if (metric.empty())
         bad(text, "no metric before the operator");
     else
-        bad(text, "unknown metric '" + metric
-                      + "' (one of: memory, peak-tile, tiles-over-capacity, variables, always-live, not-always-live,"
-                        " category:NAME, cycles, efficiency)");
+        bad(text,
+            "unknown metric '" + metric
+                + "' (one of: memory, peak-tile, tiles-over-capacity, variables, always-live, "
+                  "not-always-live,"
+                  " category:NAME, cycles, efficiency)");
 
     std::string value = trimmed(text.substr(valueAt));
     if (value.empty())
@@ -163,13 +175,16 @@ GateRule parseGateRule(const std::string& text)
         else if (suffix.empty() || suffix == "%" || (suffix == "pp" && sign))
             rule.mode = sign ? GateMode::Change : GateMode::TargetValue;
         else
-            bad(text, "parallel efficiency is in percent; '" + suffix + "' is not allowed after it (N, N%, +Npp or +N%)");
+            bad(text,
+                "parallel efficiency is in percent; '" + suffix
+                    + "' is not allowed after it (N, N%, +Npp or +N%)");
         return rule;
     }
     if (suffix == "%") {
         if (!sign && !isByteMetric(rule.metric))
-            bad(text, std::string("a percentage on ") + metricLabel(rule.metric)
-                          + " needs a sign: write +N% or -N% for a change relative to the source");
+            bad(text,
+                std::string("a percentage on ") + metricLabel(rule.metric)
+                    + " needs a sign: write +N% or -N% for a change relative to the source");
         rule.mode = sign ? GateMode::RelativeChange : GateMode::ShareOfCapacity;
         return rule;
     }
@@ -177,7 +192,8 @@ GateRule parseGateRule(const std::string& text)
     if (suffix.empty())
         return rule;
     if (!isByteMetric(rule.metric))
-        bad(text, std::string(metricLabel(rule.metric)) + " is a count; '" + suffix + "' is not allowed after it");
+        bad(text,
+            std::string(metricLabel(rule.metric)) + " is a count; '" + suffix + "' is not allowed after it");
     // Case does not matter ("5kib", "5KB"); the i tells binary from decimal.
     const auto lower = [](std::string text) {
         for (char& c : text)
@@ -202,16 +218,28 @@ GateResult evaluateGateRule(const GateRule& rule, const ReportComparison& c, Mem
     uint64_t source = 0, target = 0, capacity = c.target.capacity;
     std::string label = metricLabel(rule.metric);
     switch (rule.metric) {
-    case GateMetric::Memory: source = c.totalMemory.source, target = c.totalMemory.target; break;
+    case GateMetric::Memory:
+        source = c.totalMemory.source, target = c.totalMemory.target;
+        break;
     case GateMetric::PeakTile:
         source = c.peakTileMemory.source, target = c.peakTileMemory.target;
         capacity = c.target.bytesPerTile;
         break;
-    case GateMetric::TilesOverCapacity: source = c.tilesOverCapacity.source, target = c.tilesOverCapacity.target; break;
-    case GateMetric::Variables: source = c.variables.sourceRows, target = c.variables.targetRows; break;
-    case GateMetric::AlwaysLive: source = c.alwaysLive.source, target = c.alwaysLive.target; break;
-    case GateMetric::NotAlwaysLive: source = c.notAlwaysLive.source, target = c.notAlwaysLive.target; break;
-    case GateMetric::Cycles: source = c.trace.sourceTotalCycles, target = c.trace.targetTotalCycles; break;
+    case GateMetric::TilesOverCapacity:
+        source = c.tilesOverCapacity.source, target = c.tilesOverCapacity.target;
+        break;
+    case GateMetric::Variables:
+        source = c.variables.sourceRows, target = c.variables.targetRows;
+        break;
+    case GateMetric::AlwaysLive:
+        source = c.alwaysLive.source, target = c.alwaysLive.target;
+        break;
+    case GateMetric::NotAlwaysLive:
+        source = c.notAlwaysLive.source, target = c.notAlwaysLive.target;
+        break;
+    case GateMetric::Cycles:
+        source = c.trace.sourceTotalCycles, target = c.trace.targetTotalCycles;
+        break;
     case GateMetric::Efficiency: // in basis points, as What changed carries shares
         source = uint64_t(shareInBasisPoints(c.trace.sourceEfficiency));
         target = uint64_t(shareInBasisPoints(c.trace.targetEfficiency));
@@ -231,15 +259,16 @@ GateResult evaluateGateRule(const GateRule& rule, const ReportComparison& c, Mem
     // Efficiency is held in basis points and measured in percent (points for a change).
     const double scale = rule.metric == GateMetric::Efficiency ? 0.01 : 1.0;
     const SignedDiff diff = signedDiff(source, target);
-    const std::string sides = formatValue(int64_t(std::min<uint64_t>(source, INT64_MAX)), valueUnit, unit) + " -> "
-        + formatValue(int64_t(std::min<uint64_t>(target, INT64_MAX)), valueUnit, unit);
+    const std::string sides = formatValue(int64_t(std::min<uint64_t>(source, INT64_MAX)), valueUnit, unit)
+        + " -> " + formatValue(int64_t(std::min<uint64_t>(target, INT64_MAX)), valueUnit, unit);
     GateResult result;
     std::string measured;
     switch (rule.mode) {
     case GateMode::TargetValue:
         result.measured = double(target) * scale;
-        measured = label + " in the target: " + formatValue(int64_t(std::min<uint64_t>(target, INT64_MAX)), valueUnit, unit)
-            + "; source " + formatValue(int64_t(std::min<uint64_t>(source, INT64_MAX)), valueUnit, unit);
+        measured = label + " in the target: "
+            + formatValue(int64_t(std::min<uint64_t>(target, INT64_MAX)), valueUnit, unit) + "; source "
+            + formatValue(int64_t(std::min<uint64_t>(source, INT64_MAX)), valueUnit, unit);
         break;
     case GateMode::Change:
         result.measured = (double(target) - double(source)) * scale;
@@ -247,8 +276,8 @@ GateResult evaluateGateRule(const GateRule& rule, const ReportComparison& c, Mem
         break;
     case GateMode::RelativeChange:
         result.measured = source ? (double(target) - double(source)) / double(source) * 100.0
-            : target ? std::numeric_limits<double>::infinity()
-                     : 0.0;
+            : target             ? std::numeric_limits<double>::infinity()
+                                 : 0.0;
         measured = label;
         measured += ' ';
         if (!diff.fraction)
@@ -270,14 +299,23 @@ GateResult evaluateGateRule(const GateRule& rule, const ReportComparison& c, Mem
     }
     if (needsExecutionTraces(rule) && !c.trace.present) { // nothing to measure: the gate does not pass
         result.failed = true;
-        result.message = rule.text + " (no execution traces to compare: the reports have none, or --no-trace)";
+        result.message
+            = rule.text + " (no execution traces to compare: the reports have none, or --no-trace)";
         return result;
     }
     switch (rule.op) {
-    case GateOp::Greater: result.failed = result.measured > rule.value; break;
-    case GateOp::GreaterEqual: result.failed = result.measured >= rule.value; break;
-    case GateOp::Less: result.failed = result.measured < rule.value; break;
-    case GateOp::LessEqual: result.failed = result.measured <= rule.value; break;
+    case GateOp::Greater:
+        result.failed = result.measured > rule.value;
+        break;
+    case GateOp::GreaterEqual:
+        result.failed = result.measured >= rule.value;
+        break;
+    case GateOp::Less:
+        result.failed = result.measured < rule.value;
+        break;
+    case GateOp::LessEqual:
+        result.failed = result.measured <= rule.value;
+        break;
     }
     result.message = rule.text + " (" + measured + ")";
     return result;

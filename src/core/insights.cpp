@@ -75,12 +75,14 @@ void largestVertices(const Report& r, const Scope& scope, InsightLevel& level)
             std::string joined;
             for (const std::string& n : names)
                 joined += (joined.empty() ? "" : ", ") + n;
-            level.vertexState = {vt.name, state, formatCount(instances[t]) + " instances; compute sets: " + joined,
-                                 instances[t], tiles[t], 0};
+            level.vertexState
+                = { vt.name, state, formatCount(instances[t]) + " instances; compute sets: " + joined,
+                      instances[t], tiles[t], 0 };
         }
         const uint64_t code = uint64_t(tiles[t]) * vt.codeBytes;
         if (code > level.vertexCode.bytes)
-            level.vertexCode = {vt.name, code, "on " + formatCount(tiles[t]) + " tiles", instances[t], tiles[t], 0};
+            level.vertexCode
+                = { vt.name, code, "on " + formatCount(tiles[t]) + " tiles", instances[t], tiles[t], 0 };
     }
 }
 
@@ -103,7 +105,7 @@ void largestVariables(const Report& r, const Scope& scope, InsightLevel& level)
     }
     const size_t n = std::min<size_t>(10, sizes.size());
     std::partial_sort(sizes.begin(), sizes.begin() + long(n), sizes.end(),
-                      [](const auto& a, const auto& b) { return a.first > b.first; });
+        [](const auto& a, const auto& b) { return a.first > b.first; });
     for (size_t i = 0; i < n; ++i) {
         const Variable& v = variables[sizes[i].second];
         InsightItem item;
@@ -166,7 +168,8 @@ void addTips(const Report& r, InsightsAnalysis& d)
         tip.ratio = double(maxTile) / double(d.meanTileBytes);
         d.tips.push_back(std::move(tip));
     }
-    if (!d.tile.title.empty() && d.tile.vertexState.bytes > 0 && maxTile > 0 && d.tile.vertexState.bytes * 4 > maxTile) {
+    if (!d.tile.title.empty() && d.tile.vertexState.bytes > 0 && maxTile > 0
+        && d.tile.vertexState.bytes * 4 > maxTile) {
         InsightTip tip;
         tip.kind = TipKind::LargeVertexState;
         tip.tile = d.topTiles.front().tile;
@@ -206,17 +209,17 @@ InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
     std::vector<uint32_t> order(numTiles);
     std::iota(order.begin(), order.end(), 0u);
     const size_t top = std::min<size_t>(5, order.size());
-    std::partial_sort(order.begin(), order.begin() + long(top), order.end(), [&](uint32_t a, uint32_t b) {
-        return totals[a] != totals[b] ? totals[a] > totals[b] : a < b;
-    });
+    std::partial_sort(order.begin(), order.begin() + long(top), order.end(),
+        [&](uint32_t a, uint32_t b) { return totals[a] != totals[b] ? totals[a] > totals[b] : a < b; });
     for (size_t i = 0; i < top; ++i)
-        d.topTiles.push_back({order[i], order[i] / std::max(m.tilesPerIpu, 1u), totals[order[i]]});
+        d.topTiles.push_back({ order[i], order[i] / std::max(m.tilesPerIpu, 1u), totals[order[i]] });
 
     // Histogram over [0, max(max tile, capacity)].
     const uint64_t maxTile = d.topTiles.empty() ? 0 : d.topTiles.front().bytes;
-    const uint64_t range = std::max<uint64_t>({maxTile + 1, m.bytesPerTile, 1});
+    const uint64_t range = std::max<uint64_t>({ maxTile + 1, m.bytesPerTile, 1 });
     histogramBuckets = std::max(histogramBuckets, 1);
-    d.bucketWidth = std::max<uint64_t>(1, (range + uint64_t(histogramBuckets) - 1) / uint64_t(histogramBuckets));
+    d.bucketWidth
+        = std::max<uint64_t>(1, (range + uint64_t(histogramBuckets) - 1) / uint64_t(histogramBuckets));
     d.bucketCount.assign(size_t(histogramBuckets), 0);
     for (int b = 0; b < histogramBuckets; ++b)
         d.bucketStart.push_back(uint64_t(b) * d.bucketWidth);
@@ -232,8 +235,8 @@ InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
 
     // Levels: model, the most used IPU, the most used tile.
     d.model.title = "Model";
-    largestVertices(r, Scope{}, d.model);
-    largestVariables(r, Scope{}, d.model);
+    largestVertices(r, Scope {}, d.model);
+    largestVariables(r, Scope {}, d.model);
     uint32_t worstIpu = 0;
     uint64_t worstIpuBytes = 0;
     for (const auto& ipu : summary.ipus)
@@ -249,7 +252,7 @@ InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
     largestVariables(r, ipuScope, d.ipu);
     if (!d.topTiles.empty()) {
         const uint32_t worstTile = d.topTiles.front().tile;
-        const Scope tileScope = Scope::of({worstTile}, numTiles);
+        const Scope tileScope = Scope::of({ worstTile }, numTiles);
         d.tile.title = "Tile " + std::to_string(worstTile) + " (most used)";
         largestVertices(r, tileScope, d.tile);
         largestVariables(r, tileScope, d.tile);

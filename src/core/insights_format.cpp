@@ -13,7 +13,10 @@ namespace popscope {
 
 namespace {
 
-std::string shown(const std::string& text) { return printableMessage(text, 200); }
+std::string shown(const std::string& text)
+{
+    return printableMessage(text, 200);
+}
 
 std::string joined(const std::vector<std::string>& names)
 {
@@ -26,11 +29,16 @@ std::string joined(const std::vector<std::string>& names)
 const char* tipKindName(TipKind kind)
 {
     switch (kind) {
-    case TipKind::OverCapacity: return "overCapacity";
-    case TipKind::Fp16Candidates: return "fp16Candidates";
-    case TipKind::Unbalanced: return "unbalanced";
-    case TipKind::LargeVertexState: return "largeVertexState";
-    case TipKind::FitsWithSpare: return "fitsWithSpare";
+    case TipKind::OverCapacity:
+        return "overCapacity";
+    case TipKind::Fp16Candidates:
+        return "fp16Candidates";
+    case TipKind::Unbalanced:
+        return "unbalanced";
+    case TipKind::LargeVertexState:
+        return "largeVertexState";
+    case TipKind::FitsWithSpare:
+        return "fitsWithSpare";
     }
     return "unknown";
 }
@@ -43,7 +51,8 @@ std::string formatTip(const InsightTip& t, MemoryUnit unit)
     case TipKind::OverCapacity:
         return countOf(t.tilesOverCapacity, "tile") + ' ' + pluralWord(t.tilesOverCapacity, "needs", "need")
             + " more than the " + formatBytes(t.bytesPerTile, unit)
-            + " a tile has. Reduce the batch size, enable recomputation, or spread the largest variables on those"
+            + " a tile has. Reduce the batch size, enable recomputation, or spread the largest variables on "
+              "those"
               " tiles over more tiles.";
     case TipKind::Fp16Candidates:
         return "FP16 candidates: " + formatCount(t.fp32Variables) + " FP32 variables hold "
@@ -53,17 +62,19 @@ std::string formatTip(const InsightTip& t, MemoryUnit unit)
     case TipKind::Unbalanced: {
         char ratio[32];
         std::snprintf(ratio, sizeof ratio, "%.1f", t.ratio);
-        return "Memory is unbalanced: the most used tile holds " + formatBytes(t.tileBytes, unit) + ", " + ratio
-            + "\xC3\x97 the mean of " + formatBytes(t.meanTileBytes, unit)
+        return "Memory is unbalanced: the most used tile holds " + formatBytes(t.tileBytes, unit) + ", "
+            + ratio + "\xC3\x97 the mean of " + formatBytes(t.meanTileBytes, unit)
             + ". Look at what sits on it in the Memory report (select tile " + std::to_string(t.tile) + ").";
     }
     case TipKind::LargeVertexState:
         return "Vertex state of " + t.vertexType
-            + " is over a quarter of the most used tile. Fewer, larger vertices (or a different partitioning of"
+            + " is over a quarter of the most used tile. Fewer, larger vertices (or a different partitioning "
+              "of"
               " that operation) would shrink it.";
     case TipKind::FitsWithSpare:
-        return "The model fits with " + formatBytes(t.spareBytes, unit) + " spare (" + formatPercent(t.freeFraction)
-            + " of the memory free). The most used tile has " + formatBytes(t.tileSpareBytes, unit) + " left.";
+        return "The model fits with " + formatBytes(t.spareBytes, unit) + " spare ("
+            + formatPercent(t.freeFraction) + " of the memory free). The most used tile has "
+            + formatBytes(t.tileSpareBytes, unit) + " left.";
     }
     return {};
 }
@@ -84,10 +95,11 @@ std::string formatVerdict(const InsightsAnalysis& d, MemoryUnit u)
             + " spare. The most used tile holds "
             + (d.topTiles.empty() ? std::string("-") : formatBytes(d.topTiles.front().bytes, u)) + " of its "
             + formatBytes(d.bytesPerTile, u) + ".";
-    return "Out of memory: " + countOf(d.tilesOverCapacity, "tile") + ' ' + pluralWord(d.tilesOverCapacity, "needs", "need") + " more than their "
+    return "Out of memory: " + countOf(d.tilesOverCapacity, "tile") + ' '
+        + pluralWord(d.tilesOverCapacity, "needs", "need") + " more than their "
         + formatBytes(d.bytesPerTile, u) + "; together they are " + formatBytes(d.excessBytes, u)
-        + " over. Overall " + formatBytes(d.used, u) + " of " + formatBytes(d.capacity, u) + " (" + formatPercent(share)
-        + ") is used.";
+        + " over. Overall " + formatBytes(d.used, u) + " of " + formatBytes(d.capacity, u) + " ("
+        + formatPercent(share) + ") is used.";
 }
 
 std::string formatInsightsText(const InsightsAnalysis& d, MemoryUnit u)
@@ -101,19 +113,22 @@ std::string formatInsightsText(const InsightsAnalysis& d, MemoryUnit u)
     out << "Tiles by memory used (mean " << formatBytes(d.meanTileBytes, u) << ")\n";
     for (size_t b = 0; b < d.bucketCount.size(); ++b) {
         const bool last = b + 1 == d.bucketCount.size();
-        out << "  " << formatBytes(d.bucketStart[b], u) << (last ? " and more" : " - " + formatBytes(d.bucketStart[b] + d.bucketWidth, u))
-            << ": " << formatCount(d.bucketCount[b]) << " tiles\n";
+        out << "  " << formatBytes(d.bucketStart[b], u)
+            << (last ? " and more" : " - " + formatBytes(d.bucketStart[b] + d.bucketWidth, u)) << ": "
+            << formatCount(d.bucketCount[b]) << " tiles\n";
     }
-    for (const InsightLevel* level : {&d.model, &d.ipu, &d.tile}) {
+    for (const InsightLevel* level : { &d.model, &d.ipu, &d.tile }) {
         if (level->title.empty())
             continue;
         out << level->title << "\n";
         if (level->vertexState.bytes)
             out << "  Largest vertex state  " << shown(level->vertexState.name) << "  "
-                << formatBytes(level->vertexState.bytes, u) << " (" << shown(level->vertexState.detail) << ")\n";
+                << formatBytes(level->vertexState.bytes, u) << " (" << shown(level->vertexState.detail)
+                << ")\n";
         if (level->vertexCode.bytes)
             out << "  Largest vertex code   " << shown(level->vertexCode.name) << "  "
-                << formatBytes(level->vertexCode.bytes, u) << " (" << shown(level->vertexCode.detail) << ")\n";
+                << formatBytes(level->vertexCode.bytes, u) << " (" << shown(level->vertexCode.detail)
+                << ")\n";
         if (!level->variables.empty())
             out << "  Largest variables\n";
         for (const InsightItem& v : level->variables)
@@ -132,27 +147,27 @@ std::string formatInsightsJson(const InsightsAnalysis& d, MemoryUnit u)
 {
     using nlohmann::json;
     auto item = [&](const InsightItem& i) {
-        return json{{"name", i.name}, {"bytes", i.bytes}, {"detail", formatItemDetail(i, u)}, {"instances", i.instances},
-                    {"tiles", i.tiles}, {"wholeBytes", i.wholeBytes}};
+        return json { { "name", i.name }, { "bytes", i.bytes }, { "detail", formatItemDetail(i, u) },
+            { "instances", i.instances }, { "tiles", i.tiles }, { "wholeBytes", i.wholeBytes } };
     };
     json levels = json::array();
-    for (const InsightLevel* level : {&d.model, &d.ipu, &d.tile}) {
+    for (const InsightLevel* level : { &d.model, &d.ipu, &d.tile }) {
         if (level->title.empty())
             continue;
         json vars = json::array();
         for (const InsightItem& v : level->variables)
             vars.push_back(item(v));
-        levels.push_back({{"title", level->title},
-                          {"largestVertexState", level->vertexState.bytes ? item(level->vertexState) : json(nullptr)},
-                          {"largestVertexCode", level->vertexCode.bytes ? item(level->vertexCode) : json(nullptr)},
-                          {"variables", vars}});
+        levels.push_back({ { "title", level->title },
+            { "largestVertexState", level->vertexState.bytes ? item(level->vertexState) : json(nullptr) },
+            { "largestVertexCode", level->vertexCode.bytes ? item(level->vertexCode) : json(nullptr) },
+            { "variables", vars } });
     }
     json top = json::array();
     for (const InsightTile& t : d.topTiles)
-        top.push_back({{"tile", t.tile}, {"ipu", t.ipu}, {"bytes", t.bytes}});
+        top.push_back({ { "tile", t.tile }, { "ipu", t.ipu }, { "bytes", t.bytes } });
     json tips = json::array();
     for (const InsightTip& t : d.tips) {
-        json tip = {{"kind", tipKindName(t.kind)}, {"text", formatTip(t, u)}};
+        json tip = { { "kind", tipKindName(t.kind) }, { "text", formatTip(t, u) } };
         switch (t.kind) {
         case TipKind::OverCapacity:
             tip["tilesOverCapacity"] = t.tilesOverCapacity;
@@ -186,18 +201,14 @@ std::string formatInsightsJson(const InsightsAnalysis& d, MemoryUnit u)
         }
         tips.push_back(std::move(tip));
     }
-    json j = {{"fits", d.fits},
-              {"used", d.used},
-              {"capacity", d.capacity},
-              {"tilesOverCapacity", d.tilesOverCapacity},
-              {"excessBytes", d.excessBytes},
-              {"bytesPerTile", d.bytesPerTile},
-              {"meanTileBytes", d.meanTileBytes},
-              {"verdict", formatVerdict(d, u)},
-              {"topTiles", top},
-              {"histogram", {{"bucketStart", d.bucketStart}, {"bucketWidth", d.bucketWidth}, {"bucketCount", d.bucketCount}}},
-              {"levels", levels},
-              {"tips", tips}};
+    json j = { { "fits", d.fits }, { "used", d.used }, { "capacity", d.capacity },
+        { "tilesOverCapacity", d.tilesOverCapacity }, { "excessBytes", d.excessBytes },
+        { "bytesPerTile", d.bytesPerTile }, { "meanTileBytes", d.meanTileBytes },
+        { "verdict", formatVerdict(d, u) }, { "topTiles", top },
+        { "histogram",
+            { { "bucketStart", d.bucketStart }, { "bucketWidth", d.bucketWidth },
+                { "bucketCount", d.bucketCount } } },
+        { "levels", levels }, { "tips", tips } };
     return j.dump(2, ' ', false, json::error_handler_t::replace);
 }
 

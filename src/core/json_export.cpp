@@ -52,10 +52,12 @@ json compilation(const ProfileDocument& doc)
 
     json byCategory = json::array(), gaps = json::array(), liveness = json::array();
     for (const MemorySeries& s : doc.memory)
-        byCategory.push_back({ { "ipu", s.ipu }, { "category", s.category }, { "region", regionName(s.region) },
-            { "overlapped", s.overlapped }, { "bytesByTile", s.bytesByTile } });
+        byCategory.push_back(
+            { { "ipu", s.ipu }, { "category", s.category }, { "region", regionName(s.region) },
+                { "overlapped", s.overlapped }, { "bytesByTile", s.bytesByTile } });
     for (const GapSeries& g : doc.gaps)
-        gaps.push_back({ { "ipu", g.ipu }, { "region", regionName(g.region) }, { "bytesByTile", g.bytesByTile } });
+        gaps.push_back(
+            { { "ipu", g.ipu }, { "region", regionName(g.region) }, { "bytesByTile", g.bytesByTile } });
     for (const LivenessSplit& l : doc.liveness)
         liveness.push_back({ { "ipu", l.ipu }, { "alwaysLiveBytesByTile", l.alwaysLiveBytesByTile },
             { "notAlwaysLiveBytesByTile", l.notAlwaysLiveBytesByTile } });
@@ -73,7 +75,8 @@ json compilation(const ProfileDocument& doc)
     c["variables"] = variables;
     json vertexTypes = json::array();
     for (const VertexType& v : doc.vertexTypes)
-        vertexTypes.push_back({ { "name", v.name }, { "codeBytes", v.codeBytes }, { "stateBytes", v.stateBytes } });
+        vertexTypes.push_back(
+            { { "name", v.name }, { "codeBytes", v.codeBytes }, { "stateBytes", v.stateBytes } });
     c["vertexTypes"] = vertexTypes;
     json computeSets = json::array();
     for (const ComputeSet& cs : doc.computeSets) {
@@ -81,7 +84,8 @@ json compilation(const ProfileDocument& doc)
         for (const ComputeSetVertices& v : cs.vertices)
             vertices.push_back({ { "type", v.vertexType },
                 { "countByTile", pairs(v.countByTile, &TileCount::tile, &TileCount::count) } });
-        computeSets.push_back({ { "name", cs.name }, { "debugContext", cs.debugContext }, { "vertices", vertices } });
+        computeSets.push_back(
+            { { "name", cs.name }, { "debugContext", cs.debugContext }, { "vertices", vertices } });
     }
     c["computeSets"] = computeSets;
     json exchanges = json::array();
@@ -99,7 +103,8 @@ json compilation(const ProfileDocument& doc)
     c["functions"] = doc.functions;
     json steps = json::array();
     for (const LivenessStep& s : doc.livenessSteps)
-        steps.push_back({ { "program", s.program }, { "notAlwaysLiveMemory", { { "bytesByIpu", s.notAlwaysLiveBytesByIpu } } } });
+        steps.push_back({ { "program", s.program },
+            { "notAlwaysLiveMemory", { { "bytesByIpu", s.notAlwaysLiveBytesByIpu } } } });
     c["livenessProgramSteps"] = steps;
     json byTile = json::array();
     for (const TileLiveness& t : doc.tileLiveness)
@@ -112,7 +117,8 @@ json execution(const ProfileDocument& doc)
 {
     json runs = json::array();
     for (const Run& r : doc.runs)
-        runs.push_back({ { "name", r.name }, { "microseconds", { { "start", r.microsecondsStart }, { "end", r.microsecondsEnd } } } });
+        runs.push_back({ { "name", r.name },
+            { "microseconds", { { "start", r.microsecondsStart }, { "end", r.microsecondsEnd } } } });
     json steps = json::array();
     for (const ExecutionStep& s : doc.steps) {
         json ipus = json::array();
@@ -120,8 +126,10 @@ json execution(const ProfileDocument& doc)
             ipus.push_back({ { "ipu", i.ipu }, { "cycles", i.cycles }, { "activeTiles", i.activeTiles },
                 { "cyclesBase", i.cyclesBase },
                 { "activeCycles",
-                    { { "cyclesFrom", { { "min", i.activeCyclesFromMin }, { "max", i.activeCyclesFromMax } } },
-                        { "cyclesTo", { { "min", i.activeCyclesToMin }, { "max", i.activeCyclesToMax } } } } },
+                    { { "cyclesFrom",
+                          { { "min", i.activeCyclesFromMin }, { "max", i.activeCyclesFromMax } } },
+                        { "cyclesTo",
+                            { { "min", i.activeCyclesToMin }, { "max", i.activeCyclesToMax } } } } },
                 { "dataIn", i.dataIn }, { "dataOut", i.dataOut }, { "cyclesByTile", i.cyclesByTile } });
         steps.push_back({ { "run", s.run }, { "type", s.type }, { "program", s.program },
             { "computeSet", s.computeSet }, { "ipus", ipus } });
@@ -144,7 +152,8 @@ std::string documentToJson(const ProfileDocument& doc, int indent)
     j["execution"] = execution(doc);
     json contexts = json::array();
     for (const DebugContext& d : doc.debugContexts)
-        contexts.push_back({ { "parent", d.parent }, { "layer", d.layer }, { "name", d.name }, { "json", embeddedJson(d.json) } });
+        contexts.push_back({ { "parent", d.parent }, { "layer", d.layer }, { "name", d.name },
+            { "json", embeddedJson(d.json) } });
     j["debugContexts"] = contexts;
     json operations = json::array();
     for (const Operation& op : doc.operations)

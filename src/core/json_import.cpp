@@ -17,7 +17,10 @@ namespace {
 
 class Importer {
 public:
-    explicit Importer(std::string source) : m_source(std::move(source)) {}
+    explicit Importer(std::string source)
+        : m_source(std::move(source))
+    {
+    }
 
     [[noreturn]] void fail(const std::string& path, const std::string& problem) const
     {
@@ -41,7 +44,8 @@ public:
     {
         if (v.is_null())
             return fallback;
-        if (!v.is_number_integer() || (v.is_number_integer() && !v.is_number_unsigned() && v.get<int64_t>() < 0))
+        if (!v.is_number_integer()
+            || (v.is_number_integer() && !v.is_number_unsigned() && v.get<int64_t>() < 0))
             fail(path, "expected a non-negative integer, found " + v.dump());
         uint64_t value = v.get<uint64_t>();
         if (value > max)
@@ -91,8 +95,7 @@ public:
             fail(path, "expected a number, found " + v.dump());
         return v.get<double>();
     }
-    template <typename F>
-    void each(const json& v, const std::string& path, F&& f) const
+    template <typename F> void each(const json& v, const std::string& path, F&& f) const
     {
         if (v.is_null())
             return;
@@ -101,8 +104,7 @@ public:
         for (size_t i = 0; i < v.size(); ++i)
             f(v[i], path + "[" + std::to_string(i) + "]");
     }
-    template <typename T>
-    std::vector<T> unsignedArray(const json& v, const std::string& path) const
+    template <typename T> std::vector<T> unsignedArray(const json& v, const std::string& path) const
     {
         std::vector<T> out;
         if (v.is_array())
@@ -113,7 +115,8 @@ public:
         return out;
     }
     template <typename Pair>
-    std::vector<Pair> pairs(const json& v, const std::string& path, uint32_t Pair::*first, uint32_t Pair::*second) const
+    std::vector<Pair> pairs(
+        const json& v, const std::string& path, uint32_t Pair::*first, uint32_t Pair::*second) const
     {
         std::vector<Pair> out;
         each(v, path, [&](const json& e, const std::string& p) {
@@ -149,19 +152,22 @@ public:
             throw ProfileError(ErrorKind::UnsupportedVersion, m_source,
                 "format version " + std::to_string(major) + " is newer than this popscope reads ("
                     + std::to_string(kFormatMajor) + ".x)");
-        doc.info.poplarVersion = text(at(at(root, "poplarVersion", ""), "string", "poplarVersion"), "poplarVersion.string");
+        doc.info.poplarVersion
+            = text(at(at(root, "poplarVersion", ""), "string", "poplarVersion"), "poplarVersion.string");
         doc.info.generator = text(at(root, "generator", ""), "generator");
         doc.info.timestamp = text(at(root, "timestamp", ""), "timestamp");
         const json& instrumentation = at(root, "instrumentationSettings", "");
-        doc.target.computeInstrumentation
-            = text(at(instrumentation, "compute", "instrumentationSettings"), "instrumentationSettings.compute", "Off");
-        doc.target.externalExchangeInstrumentation = text(at(instrumentation, "externalExchange", "instrumentationSettings"),
-            "instrumentationSettings.externalExchange", "Off");
+        doc.target.computeInstrumentation = text(at(instrumentation, "compute", "instrumentationSettings"),
+            "instrumentationSettings.compute", "Off");
+        doc.target.externalExchangeInstrumentation
+            = text(at(instrumentation, "externalExchange", "instrumentationSettings"),
+                "instrumentationSettings.externalExchange", "Off");
         readCompilation(at(root, "compilation", ""), doc);
         readExecution(at(root, "execution", ""), doc);
         each(at(root, "debugContexts", ""), "debugContexts", [&](const json& e, const std::string& p) {
-            doc.debugContexts.push_back({ reference(at(e, "parent", p), p + ".parent"), text(at(e, "layer", p), p + ".layer"),
-                text(at(e, "name", p), p + ".name"), embedded(at(e, "json", p), p + ".json") });
+            doc.debugContexts.push_back(
+                { reference(at(e, "parent", p), p + ".parent"), text(at(e, "layer", p), p + ".layer"),
+                    text(at(e, "name", p), p + ".name"), embedded(at(e, "json", p), p + ".json") });
         });
         each(at(root, "operations", ""), "operations", [&](const json& e, const std::string& p) {
             Operation op;
@@ -194,7 +200,8 @@ private:
         target.architecture = text(at(t, "architecture", p), p + ".architecture", target.architecture);
         target.numIpus = u32(at(t, "numIPUs", p), p + ".numIPUs", target.numIpus);
         target.tilesPerIpu = u32(at(t, "tilesPerIpu", p), p + ".tilesPerIpu", target.tilesPerIpu);
-        target.bytesPerTile = unsignedValue(at(t, "bytesPerTile", p), p + ".bytesPerTile", target.bytesPerTile);
+        target.bytesPerTile
+            = unsignedValue(at(t, "bytesPerTile", p), p + ".bytesPerTile", target.bytesPerTile);
         target.clockHz = number(at(t, "clockFrequency", p), p + ".clockFrequency", target.clockHz);
         target.numReplicas = u32(at(t, "numReplicas", p), p + ".numReplicas", 1);
         target.ipusPerReplica = u32(at(t, "ipusPerReplica", p), p + ".ipusPerReplica", target.numIpus);
@@ -204,26 +211,35 @@ private:
         if (std::string problem = validateDocument(header); !problem.empty())
             throw ProfileError(ErrorKind::InvalidInput, m_source, problem);
 
-        doc.info.numEdges = unsignedValue(at(at(c, "graph", "compilation"), "numEdges", "compilation.graph"), "compilation.graph.numEdges");
-        each(at(c, "engineOptions", "compilation"), "compilation.engineOptions", [&](const json& e, const std::string& q) {
-            doc.info.engineOptions.emplace_back(text(at(e, "name", q), q + ".name"), text(at(e, "value", q), q + ".value"));
-        });
+        doc.info.numEdges = unsignedValue(
+            at(at(c, "graph", "compilation"), "numEdges", "compilation.graph"), "compilation.graph.numEdges");
+        each(at(c, "engineOptions", "compilation"), "compilation.engineOptions",
+            [&](const json& e, const std::string& q) {
+                doc.info.engineOptions.emplace_back(
+                    text(at(e, "name", q), q + ".name"), text(at(e, "value", q), q + ".value"));
+            });
         const json& tiles = at(c, "tiles", "compilation");
-        doc.physicalTileIds = unsignedArray<uint32_t>(at(tiles, "physicalIds", "compilation.tiles"), "compilation.tiles.physicalIds");
-        doc.ioTiles = unsignedArray<uint32_t>(at(tiles, "ioTiles", "compilation.tiles"), "compilation.tiles.ioTiles");
+        doc.physicalTileIds = unsignedArray<uint32_t>(
+            at(tiles, "physicalIds", "compilation.tiles"), "compilation.tiles.physicalIds");
+        doc.ioTiles
+            = unsignedArray<uint32_t>(at(tiles, "ioTiles", "compilation.tiles"), "compilation.tiles.ioTiles");
         readMemory(at(c, "memory", "compilation"), doc);
         readGraph(c, doc);
-        each(at(c, "livenessProgramSteps", "compilation"), "compilation.livenessProgramSteps", [&](const json& e, const std::string& q) {
-            LivenessStep step;
-            step.program = u32(at(e, "program", q), q + ".program");
-            const json& memory = at(e, "notAlwaysLiveMemory", q);
-            step.notAlwaysLiveBytesByIpu = unsignedArray<uint64_t>(at(memory, "bytesByIpu", q), q + ".notAlwaysLiveMemory.bytesByIpu");
-            doc.livenessSteps.push_back(std::move(step));
-        });
-        each(at(c, "livenessByTile", "compilation"), "compilation.livenessByTile", [&](const json& e, const std::string& q) {
-            doc.tileLiveness.push_back({ u32(at(e, "step", q), q + ".step"), u32(at(e, "ipu", q), q + ".ipu"),
-                unsignedArray<uint32_t>(at(e, "bytesByTile", q), q + ".bytesByTile") });
-        });
+        each(at(c, "livenessProgramSteps", "compilation"), "compilation.livenessProgramSteps",
+            [&](const json& e, const std::string& q) {
+                LivenessStep step;
+                step.program = u32(at(e, "program", q), q + ".program");
+                const json& memory = at(e, "notAlwaysLiveMemory", q);
+                step.notAlwaysLiveBytesByIpu = unsignedArray<uint64_t>(
+                    at(memory, "bytesByIpu", q), q + ".notAlwaysLiveMemory.bytesByIpu");
+                doc.livenessSteps.push_back(std::move(step));
+            });
+        each(at(c, "livenessByTile", "compilation"), "compilation.livenessByTile",
+            [&](const json& e, const std::string& q) {
+                doc.tileLiveness.push_back(
+                    { u32(at(e, "step", q), q + ".step"), u32(at(e, "ipu", q), q + ".ipu"),
+                        unsignedArray<uint32_t>(at(e, "bytesByTile", q), q + ".bytesByTile") });
+            });
     }
 
     void readMemory(const json& m, ProfileDocument& doc)
@@ -245,7 +261,8 @@ private:
         each(at(m, "liveness", p), p + ".liveness", [&](const json& e, const std::string& q) {
             doc.liveness.push_back({ u32(at(e, "ipu", q), q + ".ipu"),
                 unsignedArray<uint32_t>(at(e, "alwaysLiveBytesByTile", q), q + ".alwaysLiveBytesByTile"),
-                unsignedArray<uint32_t>(at(e, "notAlwaysLiveBytesByTile", q), q + ".notAlwaysLiveBytesByTile") });
+                unsignedArray<uint32_t>(
+                    at(e, "notAlwaysLiveBytesByTile", q), q + ".notAlwaysLiveBytesByTile") });
         });
     }
 
@@ -261,13 +278,15 @@ private:
             v.alwaysLive = boolean(at(e, "alwaysLive", q), q + ".alwaysLive");
             v.debugContext = reference(at(e, "debugContext", q), q + ".debugContext");
             v.tiles = pairs(at(e, "tiles", q), q + ".tiles", &TileBytes::tile, &TileBytes::bytes);
-            for (const StepRange& r : pairs(at(e, "liveRanges", q), q + ".liveRanges", &StepRange::first, &StepRange::last))
+            for (const StepRange& r :
+                pairs(at(e, "liveRanges", q), q + ".liveRanges", &StepRange::first, &StepRange::last))
                 v.liveRanges.push_back(r);
             doc.variables.push_back(std::move(v));
         });
         each(at(c, "vertexTypes", p), p + ".vertexTypes", [&](const json& e, const std::string& q) {
-            doc.vertexTypes.push_back({ text(at(e, "name", q), q + ".name"), u32(at(e, "codeBytes", q), q + ".codeBytes"),
-                u32(at(e, "stateBytes", q), q + ".stateBytes") });
+            doc.vertexTypes.push_back(
+                { text(at(e, "name", q), q + ".name"), u32(at(e, "codeBytes", q), q + ".codeBytes"),
+                    u32(at(e, "stateBytes", q), q + ".stateBytes") });
         });
         each(at(c, "computeSets", p), p + ".computeSets", [&](const json& e, const std::string& q) {
             ComputeSet cs;
@@ -275,14 +294,17 @@ private:
             cs.debugContext = reference(at(e, "debugContext", q), q + ".debugContext");
             each(at(e, "vertices", q), q + ".vertices", [&](const json& v, const std::string& r) {
                 cs.vertices.push_back({ u32(at(v, "type", r), r + ".type"),
-                    pairs(at(v, "countByTile", r), r + ".countByTile", &TileCount::tile, &TileCount::count) });
+                    pairs(
+                        at(v, "countByTile", r), r + ".countByTile", &TileCount::tile, &TileCount::count) });
             });
             doc.computeSets.push_back(std::move(cs));
         });
         each(at(c, "exchanges", p), p + ".exchanges", [&](const json& e, const std::string& q) {
-            doc.exchanges.push_back({ text(at(e, "name", q), q + ".name"), text(at(e, "kind", q), q + ".kind", "internal"),
-                unsignedValue(at(e, "totalBytes", q), q + ".totalBytes"),
-                pairs(at(e, "codeBytesByTile", q), q + ".codeBytesByTile", &TileBytes::tile, &TileBytes::bytes) });
+            doc.exchanges.push_back(
+                { text(at(e, "name", q), q + ".name"), text(at(e, "kind", q), q + ".kind", "internal"),
+                    unsignedValue(at(e, "totalBytes", q), q + ".totalBytes"),
+                    pairs(at(e, "codeBytesByTile", q), q + ".codeBytesByTile", &TileBytes::tile,
+                        &TileBytes::bytes) });
         });
         each(at(c, "programs", p), p + ".programs", [&](const json& e, const std::string& q) {
             Program prog;
@@ -304,7 +326,8 @@ private:
         const std::string p = "execution";
         each(at(x, "runs", p), p + ".runs", [&](const json& e, const std::string& q) {
             const json& us = at(e, "microseconds", q);
-            doc.runs.push_back({ text(at(e, "name", q), q + ".name"), unsignedValue(at(us, "start", q), q + ".microseconds.start"),
+            doc.runs.push_back({ text(at(e, "name", q), q + ".name"),
+                unsignedValue(at(us, "start", q), q + ".microseconds.start"),
                 unsignedValue(at(us, "end", q), q + ".microseconds.end") });
         });
         each(at(x, "steps", p), p + ".steps", [&](const json& e, const std::string& q) {
@@ -322,8 +345,10 @@ private:
                 const json& active = at(i, "activeCycles", r);
                 const json& from = at(active, "cyclesFrom", r);
                 const json& to = at(active, "cyclesTo", r);
-                si.activeCyclesFromMin = unsignedValue(at(from, "min", r), r + ".activeCycles.cyclesFrom.min");
-                si.activeCyclesFromMax = unsignedValue(at(from, "max", r), r + ".activeCycles.cyclesFrom.max");
+                si.activeCyclesFromMin
+                    = unsignedValue(at(from, "min", r), r + ".activeCycles.cyclesFrom.min");
+                si.activeCyclesFromMax
+                    = unsignedValue(at(from, "max", r), r + ".activeCycles.cyclesFrom.max");
                 si.activeCyclesToMin = unsignedValue(at(to, "min", r), r + ".activeCycles.cyclesTo.min");
                 si.activeCyclesToMax = unsignedValue(at(to, "max", r), r + ".activeCycles.cyclesTo.max");
                 si.dataIn = unsignedValue(at(i, "dataIn", r), r + ".dataIn");
@@ -345,7 +370,8 @@ ProfileDocument documentFromJson(const std::string& text, const std::string& sou
         root = json::parse(text);
     } catch (const json::exception& error) {
         // parse_error, and out_of_range for a number beyond double's range (1e400).
-        throw ProfileError(ErrorKind::InvalidInput, sourceName, std::string("not valid JSON: ") + error.what());
+        throw ProfileError(
+            ErrorKind::InvalidInput, sourceName, std::string("not valid JSON: ") + error.what());
     }
     return Importer(sourceName).read(root);
 }

@@ -2,10 +2,10 @@
 #include "popscope/liveness.hpp"
 
 #include "popscope/errors.hpp"
+#include "popscope/plural.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/report.hpp"
 #include "popscope/units.hpp"
-#include "popscope/plural.hpp"
 
 #include <algorithm>
 
@@ -23,7 +23,8 @@ LivenessCurve readLivenessCurve(const Profile& profile)
     c.notAlwaysLive.reserve(steps.size() * c.numIpus);
     for (const LivenessStep& s : steps) {
         c.stepProgram.push_back(s.program);
-        c.notAlwaysLive.insert(c.notAlwaysLive.end(), s.notAlwaysLiveBytesByIpu.begin(), s.notAlwaysLiveBytesByIpu.end());
+        c.notAlwaysLive.insert(
+            c.notAlwaysLive.end(), s.notAlwaysLiveBytesByIpu.begin(), s.notAlwaysLiveBytesByIpu.end());
     }
     std::vector<Program> programs = profile.readProgramHeaders(); // names and types: no tree needed
     c.programNames.reserve(programs.size());
@@ -50,14 +51,16 @@ LivenessScope LivenessScope::onTiles(std::vector<uint32_t> tiles)
 {
     std::sort(tiles.begin(), tiles.end());
     tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
-    return {Kind::Tiles, 0, std::move(tiles)};
+    return { Kind::Tiles, 0, std::move(tiles) };
 }
 
 bool LivenessScope::coversIpu(uint32_t index, uint32_t tilesPerIpu) const
 {
     switch (kind) {
-    case Kind::AllIpus: return true;
-    case Kind::Ipu: return ipu == index;
+    case Kind::AllIpus:
+        return true;
+    case Kind::Ipu:
+        return ipu == index;
     case Kind::Tiles:
         return std::any_of(tiles.begin(), tiles.end(), [&](uint32_t t) { return t / tilesPerIpu == index; });
     }
@@ -67,8 +70,10 @@ bool LivenessScope::coversIpu(uint32_t index, uint32_t tilesPerIpu) const
 std::string LivenessScope::describe() const
 {
     switch (kind) {
-    case Kind::AllIpus: return "all IPUs";
-    case Kind::Ipu: return "IPU " + std::to_string(ipu);
+    case Kind::AllIpus:
+        return "all IPUs";
+    case Kind::Ipu:
+        return "IPU " + std::to_string(ipu);
     case Kind::Tiles:
         return tiles.size() == 1 ? "tile " + std::to_string(tiles[0]) : formatCount(tiles.size()) + " tiles";
     }
@@ -82,15 +87,15 @@ void checkScope(const Report& report, const LivenessScope& scope)
     const Target& target = report.profile().target();
     if (scope.kind == LivenessScope::Kind::Ipu && scope.ipu >= target.numIpus)
         throw ProfileError(ErrorKind::InvalidInput, report.path(),
-                           "there is no IPU " + std::to_string(scope.ipu) + " (the report has "
-                               + countOf(target.numIpus, "IPU") + ")");
+            "there is no IPU " + std::to_string(scope.ipu) + " (the report has "
+                + countOf(target.numIpus, "IPU") + ")");
     if (scope.kind == LivenessScope::Kind::Tiles) {
         if (scope.tiles.empty())
             throw ProfileError(ErrorKind::InvalidInput, report.path(), "no tiles selected");
         if (scope.tiles.back() >= target.numTiles())
             throw ProfileError(ErrorKind::InvalidInput, report.path(),
-                               "there is no tile " + std::to_string(scope.tiles.back()) + " (the report has "
-                                   + formatCount(target.numTiles()) + " tiles)");
+                "there is no tile " + std::to_string(scope.tiles.back()) + " (the report has "
+                    + formatCount(target.numTiles()) + " tiles)");
     }
 }
 
@@ -191,7 +196,7 @@ LivenessPeak findPeak(const std::vector<uint64_t>& notAlwaysLive)
     LivenessPeak peak;
     for (size_t s = 0; s < notAlwaysLive.size(); ++s)
         if (notAlwaysLive[s] > peak.bytes)
-            peak = {uint32_t(s), notAlwaysLive[s]};
+            peak = { uint32_t(s), notAlwaysLive[s] };
     return peak;
 }
 
@@ -209,7 +214,7 @@ LiveRangeIndex::LiveRangeIndex(const std::vector<Variable>& variables, uint32_t 
             m_alwaysLive.push_back(uint32_t(v));
         else
             for (const StepRange& r : var.liveRanges)
-                ranges.push_back({r.first, r.last, uint32_t(v)});
+                ranges.push_back({ r.first, r.last, uint32_t(v) });
         for (const TileBytes& tb : var.tiles)
             m_bytesByIpu[v * m_numIpus + std::min(tb.tile / tilesPerIpu, m_numIpus - 1)] += tb.bytes;
     }
@@ -232,7 +237,8 @@ LiveRangeIndex::LiveRangeIndex(const std::vector<Variable>& variables, uint32_t 
         m_maxLast[node] = std::max(m_maxLast[2 * node], m_maxLast[2 * node + 1]);
 }
 
-void LiveRangeIndex::collect(size_t node, size_t lo, size_t hi, size_t end, uint32_t step, std::vector<uint32_t>& out) const
+void LiveRangeIndex::collect(
+    size_t node, size_t lo, size_t hi, size_t end, uint32_t step, std::vector<uint32_t>& out) const
 {
     // [lo, hi) is the node's span of sorted ranges; only the first `end` start at or before `step`.
     if (lo >= end || m_maxLast[node] < step)

@@ -52,7 +52,8 @@ std::vector<std::pair<std::string_view, uint64_t>> liveAtPeak(const Report& repo
     const auto& variables = detail::ReportAccess::variableHeaders(report);
     std::vector<uint8_t> seen(variables.size(), 0);
     for (const auto& [v, range] : detail::ReportAccess::liveRangeList(report))
-        if (range.first <= step && step <= range.last && !variables[v].alwaysLive && variables[v].sizeBytes > 0 && !seen[v]) {
+        if (range.first <= step && step <= range.last && !variables[v].alwaysLive
+            && variables[v].sizeBytes > 0 && !seen[v]) {
             seen[v] = 1;
             out.emplace_back(variables[v].name, variables[v].sizeBytes);
         }
@@ -69,7 +70,10 @@ std::vector<std::pair<std::string_view, uint64_t>> liveAtPeak(const Report& repo
     return out;
 }
 
-uint64_t magnitude(int64_t v) { return v < 0 ? uint64_t(-(v + 1)) + 1 : uint64_t(v); }
+uint64_t magnitude(int64_t v)
+{
+    return v < 0 ? uint64_t(-(v + 1)) + 1 : uint64_t(v);
+}
 
 } // namespace
 
@@ -116,13 +120,13 @@ LivenessComparison compareLiveness(const Report& source, const Report& target, s
     while (i < left.size() || j < right.size()) {
         LivenessComparison::Variable v;
         if (j == right.size() || (i < left.size() && left[i].first < right[j].first)) {
-            v = {std::string(left[i].first), left[i].second, 0, {}};
+            v = { std::string(left[i].first), left[i].second, 0, {} };
             ++i;
         } else if (i == left.size() || right[j].first < left[i].first) {
-            v = {std::string(right[j].first), 0, right[j].second, {}};
+            v = { std::string(right[j].first), 0, right[j].second, {} };
             ++j;
         } else {
-            v = {std::string(left[i].first), left[i].second, right[j].second, {}};
+            v = { std::string(left[i].first), left[i].second, right[j].second, {} };
             ++i;
             ++j;
         }
@@ -130,9 +134,8 @@ LivenessComparison compareLiveness(const Report& source, const Report& target, s
         if (v.diff.absolute != 0)
             moved.push_back(std::move(v));
     }
-    std::stable_sort(moved.begin(), moved.end(), [](const auto& x, const auto& y) {
-        return magnitude(x.diff.absolute) > magnitude(y.diff.absolute);
-    });
+    std::stable_sort(moved.begin(), moved.end(),
+        [](const auto& x, const auto& y) { return magnitude(x.diff.absolute) > magnitude(y.diff.absolute); });
     for (auto& v : moved) {
         auto& list = v.diff.absolute > 0 ? c.grownAtPeak : c.shrunkAtPeak;
         if (list.size() < top)

@@ -17,8 +17,8 @@ void checkStep(const Report& report, uint32_t step)
     const size_t steps = report.liveness().numSteps();
     if (step >= steps)
         throw ProfileError(ErrorKind::InvalidInput, report.path(),
-                           "there is no liveness step " + std::to_string(step) + " (the report has "
-                               + std::to_string(steps) + (steps == 1 ? " step)" : " steps)"));
+            "there is no liveness step " + std::to_string(step) + " (the report has " + std::to_string(steps)
+                + (steps == 1 ? " step)" : " steps)"));
 }
 
 // A tile mask for Kind::Tiles scopes (empty otherwise).
@@ -34,11 +34,14 @@ std::vector<uint8_t> tileMask(const Report& report, const LivenessScope& scope)
     return mask;
 }
 
-uint64_t bytesIn(const Report& report, uint32_t variable, const LivenessScope& scope, const std::vector<uint8_t>& mask)
+uint64_t bytesIn(
+    const Report& report, uint32_t variable, const LivenessScope& scope, const std::vector<uint8_t>& mask)
 {
     switch (scope.kind) {
-    case LivenessScope::Kind::AllIpus: return report.variables()[variable].sizeBytes;
-    case LivenessScope::Kind::Ipu: return report.liveRanges().bytesOnIpu(variable, scope.ipu);
+    case LivenessScope::Kind::AllIpus:
+        return report.variables()[variable].sizeBytes;
+    case LivenessScope::Kind::Ipu:
+        return report.liveRanges().bytesOnIpu(variable, scope.ipu);
     case LivenessScope::Kind::Tiles: {
         uint64_t bytes = 0;
         for (const TileBytes& tb : report.variables()[variable].tiles)
@@ -50,15 +53,15 @@ uint64_t bytesIn(const Report& report, uint32_t variable, const LivenessScope& s
     return 0;
 }
 
-std::vector<ScopedVariable> scoped(const Report& report, const std::vector<uint32_t>& variables, const LivenessScope& scope,
-                                   bool largestFirst = true)
+std::vector<ScopedVariable> scoped(const Report& report, const std::vector<uint32_t>& variables,
+    const LivenessScope& scope, bool largestFirst = true)
 {
     const std::vector<uint8_t> mask = tileMask(report, scope);
     std::vector<ScopedVariable> out;
     out.reserve(variables.size());
     for (uint32_t v : variables)
         if (uint64_t bytes = bytesIn(report, v, scope, mask))
-            out.push_back({v, bytes});
+            out.push_back({ v, bytes });
     if (!largestFirst)
         return out;
     const auto& all = report.variables();
@@ -71,9 +74,12 @@ std::vector<ScopedVariable> scoped(const Report& report, const std::vector<uint3
 bool onScope(const Report& report, uint32_t tile, const LivenessScope& scope)
 {
     switch (scope.kind) {
-    case LivenessScope::Kind::AllIpus: return true;
-    case LivenessScope::Kind::Ipu: return tile / report.profile().target().tilesPerIpu == scope.ipu;
-    case LivenessScope::Kind::Tiles: return std::binary_search(scope.tiles.begin(), scope.tiles.end(), tile);
+    case LivenessScope::Kind::AllIpus:
+        return true;
+    case LivenessScope::Kind::Ipu:
+        return tile / report.profile().target().tilesPerIpu == scope.ipu;
+    case LivenessScope::Kind::Tiles:
+        return std::binary_search(scope.tiles.begin(), scope.tiles.end(), tile);
     }
     return false;
 }
@@ -83,7 +89,8 @@ bool onScope(const Report& report, uint32_t tile, const LivenessScope& scope)
 uint64_t variableBytes(const Report& report, uint32_t variable, const LivenessScope& scope)
 {
     if (variable >= report.variables().size())
-        throw ProfileError(ErrorKind::InvalidInput, report.path(), "there is no variable " + std::to_string(variable));
+        throw ProfileError(
+            ErrorKind::InvalidInput, report.path(), "there is no variable " + std::to_string(variable));
     return bytesIn(report, variable, scope, tileMask(report, scope));
 }
 
@@ -93,7 +100,8 @@ std::vector<ScopedVariable> liveVariablesAt(const Report& report, uint32_t step,
     return scoped(report, report.liveRanges().liveAt(step), scope);
 }
 
-std::vector<ScopedVariable> alwaysLiveVariables(const Report& report, const LivenessScope& scope, bool largestFirst)
+std::vector<ScopedVariable> alwaysLiveVariables(
+    const Report& report, const LivenessScope& scope, bool largestFirst)
 {
     return scoped(report, report.liveRanges().alwaysLive(), scope, largestFirst);
 }
@@ -115,9 +123,10 @@ std::vector<StepVertices> stepVertices(const Report& report, uint32_t step, cons
                 instances += tc.count;
         if (instances == 0 || v.vertexType >= types.size())
             continue;
-        auto it = std::find_if(out.begin(), out.end(), [&](const StepVertices& s) { return s.vertexType == v.vertexType; });
+        auto it = std::find_if(
+            out.begin(), out.end(), [&](const StepVertices& s) { return s.vertexType == v.vertexType; });
         if (it == out.end())
-            it = out.insert(out.end(), StepVertices{v.vertexType, 0, 0});
+            it = out.insert(out.end(), StepVertices { v.vertexType, 0, 0 });
         it->instances += instances;
         it->stateBytes += instances * types[v.vertexType].stateBytes;
     }
@@ -154,7 +163,7 @@ StepCycleEstimate stepCycleEstimate(const Report& report, uint32_t step, const L
     out.hasExecution = pc.hasExecution;
     out.executions = pc.executions[program];
     out.cyclesByIpu.assign(pc.cycles.begin() + long(size_t(program) * pc.numIpus),
-                           pc.cycles.begin() + long(size_t(program + 1) * pc.numIpus));
+        pc.cycles.begin() + long(size_t(program + 1) * pc.numIpus));
     const uint32_t tilesPerIpu = report.profile().target().tilesPerIpu;
     for (uint32_t ipu = 0; ipu < pc.numIpus; ++ipu) {
         if (scope.coversIpu(ipu, tilesPerIpu))

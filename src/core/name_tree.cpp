@@ -39,7 +39,8 @@ int64_t NameTree::find(std::string_view path) const
 }
 
 NameTreeBuilder::NameTreeBuilder(size_t columns, char separator, Combine combine)
-    : m_separator(separator), m_combine(combine)
+    : m_separator(separator)
+    , m_combine(combine)
 {
     m_tree.columns = columns;
     m_tree.separator = separator;
@@ -53,7 +54,7 @@ NameTreeBuilder::NameTreeBuilder(size_t columns, char separator, Combine combine
 
 uint32_t NameTreeBuilder::child(uint32_t parent, std::string_view label)
 {
-    if (auto it = m_children.find(ChildKey{parent, label}); it != m_children.end())
+    if (auto it = m_children.find(ChildKey { parent, label }); it != m_children.end())
         return it->second;
     const auto index = uint32_t(m_tree.nodes.size());
     NameTree::Node node;
@@ -65,14 +66,15 @@ uint32_t NameTreeBuilder::child(uint32_t parent, std::string_view label)
     m_tree.nodes[parent].children.push_back(index);
     m_tree.nodes.push_back(std::move(node));
     m_labels.emplace_back(label);
-    m_children.emplace(ChildKey{parent, m_labels.back()}, index);
+    m_children.emplace(ChildKey { parent, m_labels.back() }, index);
     return index;
 }
 
 void NameTreeBuilder::accumulate(uint32_t node, size_t column, uint64_t value, uint64_t count)
 {
     const size_t at = size_t(node) * m_tree.columns + column;
-    m_tree.values[at] = m_combine == Combine::Sum ? m_tree.values[at] + value : std::max(m_tree.values[at], value);
+    m_tree.values[at]
+        = m_combine == Combine::Sum ? m_tree.values[at] + value : std::max(m_tree.values[at], value);
     m_tree.counts[at] += count;
     m_tree.present[at] = 1;
 }
@@ -91,7 +93,8 @@ void NameTreeBuilder::add(size_t column, std::string_view name, uint64_t value, 
     size_t start = 0;
     while (true) {
         const size_t end = name.find(m_separator, start);
-        const std::string_view part = name.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        const std::string_view part
+            = name.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
         if (!part.empty()) {
             node = child(node, part);
             accumulate(node, column, value, count);
@@ -105,7 +108,8 @@ void NameTreeBuilder::add(size_t column, std::string_view name, uint64_t value, 
         accumulate(child(0, name), column, value, count);
 }
 
-void NameTreeBuilder::addPath(size_t column, const std::vector<std::string_view>& segments, uint64_t value, uint64_t count)
+void NameTreeBuilder::addPath(
+    size_t column, const std::vector<std::string_view>& segments, uint64_t value, uint64_t count)
 {
     accumulate(0, column, value, count);
     uint32_t node = 0;
@@ -120,7 +124,8 @@ NameTree NameTreeBuilder::build()
     // Largest first in column 0 (ties by label), so the tree reads as the table sorts.
     for (NameTree::Node& node : m_tree.nodes) {
         std::sort(node.children.begin(), node.children.end(), [this](uint32_t a, uint32_t b) {
-            const uint64_t va = m_tree.columns ? m_tree.value(a, 0) : 0, vb = m_tree.columns ? m_tree.value(b, 0) : 0;
+            const uint64_t va = m_tree.columns ? m_tree.value(a, 0) : 0,
+                           vb = m_tree.columns ? m_tree.value(b, 0) : 0;
             return va != vb ? va > vb : m_tree.nodes[a].label < m_tree.nodes[b].label;
         });
     }

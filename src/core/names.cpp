@@ -35,7 +35,11 @@ size_t utf8Length(const std::string& text, size_t i)
 {
     const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
     const unsigned char lead = byte(i);
-    const size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xe ? 3 : (lead >> 3) == 0x1e ? 4 : 0;
+    const size_t length = lead < 0x80 ? 1
+        : (lead >> 5) == 0x6          ? 2
+        : (lead >> 4) == 0xe          ? 3
+        : (lead >> 3) == 0x1e         ? 4
+                                      : 0;
     if (length == 0 || i + length > text.size())
         return 0;
     for (size_t k = 1; k < length; ++k)

@@ -29,7 +29,7 @@ OperationColumns columns(const Report& report)
 
 std::vector<std::string_view> views(const std::vector<std::string>& keys)
 {
-    return {keys.begin(), keys.end()};
+    return { keys.begin(), keys.end() };
 }
 
 uint64_t magnitude(const SignedDiff& d)
@@ -38,7 +38,7 @@ uint64_t magnitude(const SignedDiff& d)
 }
 
 ChangeLine changeLine(const std::string& metric, const std::string& key, uint64_t source, uint64_t target,
-                      const std::string& unit)
+    const std::string& unit)
 {
     ChangeLine l;
     l.page = "operations";
@@ -60,9 +60,12 @@ void compareOperations(const Report& source, const Report& target, ReportCompari
     const OperationColumns s = columns(source), t = columns(target);
     const auto sourceKeys = views(s.keys), targetKeys = views(t.keys);
     const auto rows = matchRows(sourceKeys, targetKeys);
-    c.operationCycles = compareTable("operations", "cycles", "cycles", rows, sourceKeys, targetKeys, s.cycles, t.cycles, topRows);
-    c.operationFlops = compareTable("operations", "FLOPs", "flops", rows, sourceKeys, targetKeys, s.flops, t.flops, topRows);
-    c.operationCode = compareTable("operations", "code size", "bytes", rows, sourceKeys, targetKeys, s.code, t.code, topRows);
+    c.operationCycles = compareTable(
+        "operations", "cycles", "cycles", rows, sourceKeys, targetKeys, s.cycles, t.cycles, topRows);
+    c.operationFlops = compareTable(
+        "operations", "FLOPs", "flops", rows, sourceKeys, targetKeys, s.flops, t.flops, topRows);
+    c.operationCode = compareTable(
+        "operations", "code size", "bytes", rows, sourceKeys, targetKeys, s.code, t.code, topRows);
 }
 
 void appendOperationChanges(const ReportComparison& c, std::vector<ChangeLine>& lines)
@@ -73,11 +76,11 @@ void appendOperationChanges(const ReportComparison& c, std::vector<ChangeLine>& 
     constexpr size_t kPerFigure = 5;
     const auto moved = [&](const TableChanges& t, const char* metric) {
         std::vector<ChangeLine> out;
-        for (const auto* list : {&t.grown, &t.shrunk})
+        for (const auto* list : { &t.grown, &t.shrunk })
             for (const RowChange& r : *list)
                 out.push_back(changeLine(metric, r.name, r.source, r.target, t.unit));
         std::stable_sort(out.begin(), out.end(),
-                         [](const ChangeLine& a, const ChangeLine& b) { return magnitude(a.diff) > magnitude(b.diff); });
+            [](const ChangeLine& a, const ChangeLine& b) { return magnitude(a.diff) > magnitude(b.diff); });
         if (out.size() > kPerFigure)
             out.resize(kPerFigure);
         lines.insert(lines.end(), out.begin(), out.end());

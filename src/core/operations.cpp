@@ -9,9 +9,8 @@
 namespace popscope {
 
 OperationAnalysis analyseOperations(const std::vector<Operation>& operations,
-                                    const std::vector<DebugContext>& debugContexts,
-                                    const std::vector<Profile::ContextVariables>& variables,
-                                    const StepCycles& steps)
+    const std::vector<DebugContext>& debugContexts, const std::vector<Profile::ContextVariables>& variables,
+    const StepCycles& steps)
 {
     OperationAnalysis a;
     // Executions per program, from the steps alone: the table needs no program tree.
@@ -71,20 +70,26 @@ std::string operationKey(const Operation& operation)
 const char* operationSortName(OperationSort sort)
 {
     switch (sort) {
-    case OperationSort::Cycles: return "cycles";
-    case OperationSort::Flops: return "flops";
-    case OperationSort::Code: return "code";
-    case OperationSort::FlopsPerCycle: return "flops-per-cycle";
-    case OperationSort::Variables: return "memory";
-    case OperationSort::Name: return "name";
+    case OperationSort::Cycles:
+        return "cycles";
+    case OperationSort::Flops:
+        return "flops";
+    case OperationSort::Code:
+        return "code";
+    case OperationSort::FlopsPerCycle:
+        return "flops-per-cycle";
+    case OperationSort::Variables:
+        return "memory";
+    case OperationSort::Name:
+        return "name";
     }
     return "cycles";
 }
 
 bool parseOperationSort(const std::string& text, OperationSort& sort)
 {
-    for (OperationSort s : {OperationSort::Cycles, OperationSort::Flops, OperationSort::Code,
-                            OperationSort::FlopsPerCycle, OperationSort::Variables, OperationSort::Name})
+    for (OperationSort s : { OperationSort::Cycles, OperationSort::Flops, OperationSort::Code,
+             OperationSort::FlopsPerCycle, OperationSort::Variables, OperationSort::Name })
         if (text == operationSortName(s)) {
             sort = s;
             return true;
@@ -92,8 +97,8 @@ bool parseOperationSort(const std::string& text, OperationSort& sort)
     return false;
 }
 
-std::vector<uint32_t> rankOperations(const std::vector<Operation>& operations, const OperationAnalysis& analysis,
-                                     const std::string& layer, OperationSort sort)
+std::vector<uint32_t> rankOperations(const std::vector<Operation>& operations,
+    const OperationAnalysis& analysis, const std::string& layer, OperationSort sort)
 {
     std::vector<uint32_t> rows;
     for (size_t i = 0; i < operations.size() && i < analysis.figures.size(); ++i)
@@ -102,12 +107,18 @@ std::vector<uint32_t> rankOperations(const std::vector<Operation>& operations, c
     const auto& f = analysis.figures;
     std::stable_sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
         switch (sort) {
-        case OperationSort::Cycles: return f[a].cycles > f[b].cycles;
-        case OperationSort::Flops: return f[a].flops > f[b].flops;
-        case OperationSort::Code: return f[a].codeBytes > f[b].codeBytes;
-        case OperationSort::FlopsPerCycle: return f[a].flopsPerCycle() > f[b].flopsPerCycle();
-        case OperationSort::Variables: return f[a].variableBytes > f[b].variableBytes;
-        case OperationSort::Name: return operations[a].name < operations[b].name;
+        case OperationSort::Cycles:
+            return f[a].cycles > f[b].cycles;
+        case OperationSort::Flops:
+            return f[a].flops > f[b].flops;
+        case OperationSort::Code:
+            return f[a].codeBytes > f[b].codeBytes;
+        case OperationSort::FlopsPerCycle:
+            return f[a].flopsPerCycle() > f[b].flopsPerCycle();
+        case OperationSort::Variables:
+            return f[a].variableBytes > f[b].variableBytes;
+        case OperationSort::Name:
+            return operations[a].name < operations[b].name;
         }
         return false;
     });

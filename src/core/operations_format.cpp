@@ -14,7 +14,10 @@ namespace popscope {
 
 namespace {
 
-std::string shown(const std::string& text) { return printableMessage(text, 200); }
+std::string shown(const std::string& text)
+{
+    return printableMessage(text, 200);
+}
 
 std::string ratio(double value)
 {
@@ -50,8 +53,8 @@ Listing listing(const Report& report, const std::string& requestedLayer, Operati
         for (const std::string& layer : a.layers)
             known += (known.empty() ? "" : ", ") + shown(layer);
         throw ProfileError(ErrorKind::InvalidInput, report.path(),
-                           "no operations in layer '" + shown(l.layer) + "'; the layers are: "
-                               + (known.empty() ? std::string("none (the profile has no operations)") : known));
+            "no operations in layer '" + shown(l.layer) + "'; the layers are: "
+                + (known.empty() ? std::string("none (the profile has no operations)") : known));
     }
     l.rows = rankOperations(report.operations(), a, l.layer, sort);
     for (uint32_t i : l.rows) {
@@ -88,19 +91,21 @@ std::string formatOperationsText(const Report& report, const std::string& layer,
     const auto row = [&](const std::string& rank, const std::string& name, const std::string& debugName,
                          const std::string& cycles, const std::string& flops, const std::string& perCycle,
                          const std::string& code, const std::string& memory) {
-        out << padded(rank, 5, true) << "  " << padded(name, nameWidth, false) << "  " << padded(debugName, debugWidth, false)
-            << "  " << padded(cycles, 14, true) << "  " << padded(flops, 16, true) << "  " << padded(perCycle, 11, true)
-            << "  " << padded(code, 11, true) << "  " << padded(memory, 11, true) << "\n";
+        out << padded(rank, 5, true) << "  " << padded(name, nameWidth, false) << "  "
+            << padded(debugName, debugWidth, false) << "  " << padded(cycles, 14, true) << "  "
+            << padded(flops, 16, true) << "  " << padded(perCycle, 11, true) << "  " << padded(code, 11, true)
+            << "  " << padded(memory, 11, true) << "\n";
     };
     row("#", "Operation", "Debug name", "Cycles", "FLOPs", "FLOPs/cycle", "Code", "Variables");
     size_t rank = 0;
     for (uint32_t i : l.rows) {
         const OperationFigures& f = figures[i];
-        row(std::to_string(++rank), shown(ops[i].name), shown(ops[i].debugName), formatCount(f.cycles), formatCount(f.flops),
-            ratio(f.flopsPerCycle()), formatBytes(f.codeBytes), formatBytes(f.variableBytes));
+        row(std::to_string(++rank), shown(ops[i].name), shown(ops[i].debugName), formatCount(f.cycles),
+            formatCount(f.flops), ratio(f.flopsPerCycle()), formatBytes(f.codeBytes),
+            formatBytes(f.variableBytes));
     }
-    row("", "Total", "", formatCount(l.total.cycles), formatCount(l.total.flops), ratio(l.total.flopsPerCycle()),
-        formatBytes(l.total.codeBytes), formatBytes(l.total.variableBytes));
+    row("", "Total", "", formatCount(l.total.cycles), formatCount(l.total.flops),
+        ratio(l.total.flopsPerCycle()), formatBytes(l.total.codeBytes), formatBytes(l.total.variableBytes));
     const auto& layers = report.operationAnalysis().layers;
     if (layers.size() > 1 && !l.layer.empty()) {
         out << "Other layers:";
@@ -122,30 +127,18 @@ std::string formatOperationsJson(const Report& report, const std::string& layer,
     for (uint32_t i : l.rows) {
         const Operation& op = ops[i];
         const OperationFigures& f = a.figures[i];
-        rows.push_back({{"id", i},
-                        {"name", op.name},
-                        {"layer", op.layer},
-                        {"debugName", op.debugName},
-                        {"cycles", f.cycles},
-                        {"flops", f.flops},
-                        {"flopsPerCycle", f.flopsPerCycle()},
-                        {"codeBytes", f.codeBytes},
-                        {"variableBytes", f.variableBytes},
-                        {"variables", f.variables},
-                        {"programs", f.programs},
-                        {"steps", f.steps}});
+        rows.push_back(
+            { { "id", i }, { "name", op.name }, { "layer", op.layer }, { "debugName", op.debugName },
+                { "cycles", f.cycles }, { "flops", f.flops }, { "flopsPerCycle", f.flopsPerCycle() },
+                { "codeBytes", f.codeBytes }, { "variableBytes", f.variableBytes },
+                { "variables", f.variables }, { "programs", f.programs }, { "steps", f.steps } });
     }
-    json j = {{"file", report.path()},
-              {"layer", l.layer.empty() ? std::string("all") : l.layer},
-              {"layers", a.layers},
-              {"sort", operationSortName(sort)},
-              {"operations", rows},
-              {"total",
-               {{"cycles", l.total.cycles},
-                {"flops", l.total.flops},
-                {"flopsPerCycle", l.total.flopsPerCycle()},
-                {"codeBytes", l.total.codeBytes},
-                {"variableBytes", l.total.variableBytes}}}};
+    json j = { { "file", report.path() }, { "layer", l.layer.empty() ? std::string("all") : l.layer },
+        { "layers", a.layers }, { "sort", operationSortName(sort) }, { "operations", rows },
+        { "total",
+            { { "cycles", l.total.cycles }, { "flops", l.total.flops },
+                { "flopsPerCycle", l.total.flopsPerCycle() }, { "codeBytes", l.total.codeBytes },
+                { "variableBytes", l.total.variableBytes } } } };
     return j.dump(2, ' ', false, json::error_handler_t::replace);
 }
 

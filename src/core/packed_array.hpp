@@ -21,8 +21,7 @@ void encodeInto(std::span<const Source> values, std::vector<uint8_t>& out)
     }
 }
 
-template <typename T>
-T readLe(const uint8_t* p)
+template <typename T> T readLe(const uint8_t* p)
 {
     uint64_t v = 0;
     for (size_t b = 0; b < sizeof(T); ++b)
@@ -31,8 +30,7 @@ T readLe(const uint8_t* p)
 }
 
 // Decodes `count` values of T; nullopt when the blob's length is not count * sizeof(T).
-template <typename T>
-std::optional<std::vector<T>> decode(std::span<const uint8_t> blob, size_t count)
+template <typename T> std::optional<std::vector<T>> decode(std::span<const uint8_t> blob, size_t count)
 {
     if (blob.size() != count * sizeof(T))
         return std::nullopt;
@@ -79,8 +77,8 @@ void encodePairsInto(
 }
 
 template <typename Pair>
-std::optional<std::vector<Pair>> decodePairs(std::span<const uint8_t> blob, uint32_t Pair::*first,
-    uint32_t Pair::*second)
+std::optional<std::vector<Pair>> decodePairs(
+    std::span<const uint8_t> blob, uint32_t Pair::*first, uint32_t Pair::*second)
 {
     if (blob.size() % 8 != 0)
         return std::nullopt;

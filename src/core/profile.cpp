@@ -1,10 +1,10 @@
 // Profile::open: the defensive checks a user's file passes before any query runs.
 #include "popscope/profile.hpp"
 
+#include "format_limits.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/profile_writer.hpp"
 #include "popscope/units.hpp"
-#include "format_limits.hpp"
 #include "schema.hpp"
 #include "sqlite_database.hpp"
 
@@ -58,16 +58,19 @@ void checkSqliteHeader(const std::string& path)
     std::ifstream in(path, std::ios::binary);
     if (!in) // errno names the cause, e.g. "Permission denied"
         throw ProfileError(ErrorKind::FileNotFound, path,
-            std::string("cannot open the file for reading: ") + (errno ? std::strerror(errno) : "unknown error"));
+            std::string("cannot open the file for reading: ")
+                + (errno ? std::strerror(errno) : "unknown error"));
     in.read(reinterpret_cast<char*>(header.data()), header.size());
     const auto got = size_t(in.gcount());
     static const char magic[] = "SQLite format 3";
-    if (got < 16 || std::string_view(reinterpret_cast<const char*>(header.data()), 15) != magic || header[15] != 0)
+    if (got < 16 || std::string_view(reinterpret_cast<const char*>(header.data()), 15) != magic
+        || header[15] != 0)
         throw ProfileError(ErrorKind::NotSqlite, path,
             "not a profile: the file is not an SQLite database (it does not start with 'SQLite format 3')");
     if (got < header.size())
         throw ProfileError(ErrorKind::Truncated, path,
-            "the profile is truncated: only " + std::to_string(size) + " bytes, shorter than an SQLite header");
+            "the profile is truncated: only " + std::to_string(size)
+                + " bytes, shorter than an SQLite header");
     uint32_t pageSize = bigEndian(&header[16], 2);
     if (pageSize == 1)
         pageSize = 65536;
@@ -99,7 +102,8 @@ std::unique_ptr<Profile> Profile::open(const std::string& requestedPath)
         profile->loadHeader();
     } catch (const ProfileError& error) {
         // SQLite's "file is not a database" comes from the first read of a damaged file.
-        if (error.kind() == ErrorKind::CorruptProfile && error.problem().find("not a database") != std::string::npos)
+        if (error.kind() == ErrorKind::CorruptProfile
+            && error.problem().find("not a database") != std::string::npos)
             throw ProfileError(ErrorKind::Truncated, path,
                 "the profile is damaged or truncated: SQLite cannot read its pages");
         throw;
@@ -107,7 +111,9 @@ std::unique_ptr<Profile> Profile::open(const std::string& requestedPath)
     return profile;
 }
 
-Profile::Profile(std::string path, std::unique_ptr<SqliteDatabase> db) : m_path(std::move(path)), m_db(std::move(db))
+Profile::Profile(std::string path, std::unique_ptr<SqliteDatabase> db)
+    : m_path(std::move(path))
+    , m_db(std::move(db))
 {
 }
 
@@ -119,13 +125,15 @@ void Profile::loadHeader()
     {
         Statement target(db,
             "SELECT type, architecture, num_ipus, tiles_per_ipu, bytes_per_tile, clock_hz, num_replicas,"
-            " ipus_per_replica, compute_instrumentation, external_exchange_instrumentation FROM target WHERE id = 1");
+            " ipus_per_replica, compute_instrumentation, external_exchange_instrumentation FROM target WHERE "
+            "id = 1");
         if (!target.step())
             throw ProfileError(ErrorKind::CorruptProfile, m_path, "the profile has no target description");
         auto bounded = [&](int column, int64_t max, const char* name) {
             if (!target.isInteger(column))
                 throw ProfileError(ErrorKind::CorruptProfile, m_path,
-                    std::string("target.") + name + " is '" + target.getText(column) + "', not a whole number");
+                    std::string("target.") + name + " is '" + target.getText(column)
+                        + "', not a whole number");
             int64_t value = target.getInt(column);
             if (value < 1 || value > max)
                 throw ProfileError(ErrorKind::CorruptProfile, m_path,
@@ -153,9 +161,11 @@ void Profile::loadHeader()
         Statement stored(db,
             "SELECT (SELECT coalesce(sum(length(bytes)), 0) FROM memory_by_tile)"
             " + (SELECT coalesce(sum(length(bytes)), 0) FROM memory_gaps)"
-            " + (SELECT coalesce(sum(length(always_live) + length(not_always_live)), 0) FROM memory_liveness)");
+            " + (SELECT coalesce(sum(length(always_live) + length(not_always_live)), 0) FROM "
+            "memory_liveness)");
         const int64_t bytes = stored.step() ? stored.getInt(0) : 0;
-        if (std::string problem = limits::unbackedTilesProblem(m_target.numTiles(), uint64_t(std::max<int64_t>(bytes, 0)) / 4);
+        if (std::string problem
+            = limits::unbackedTilesProblem(m_target.numTiles(), uint64_t(std::max<int64_t>(bytes, 0)) / 4);
             !problem.empty())
             throw ProfileError(ErrorKind::CorruptProfile, m_path, problem);
     }
@@ -204,11 +214,13 @@ uint64_t Profile::totalCycles() const
     // With both columns non-negative, a latest end within 2^48 bounds every value (an integer
     // overflow in the sum turns into a large REAL, caught by the same test).
     // count(column) skips NULLs, which a hostile table (same column names, no NOT NULL) may hold.
-    Statement span(*m_db, "SELECT coalesce(max(cycles_base + cycles), 0), coalesce(min(cycles_base), 0),"
-                          " coalesce(min(cycles), 0), count(cycles) + count(cycles_base) - 2 * count(*)"
-                          " FROM steps_by_ipu");
+    Statement span(*m_db,
+        "SELECT coalesce(max(cycles_base + cycles), 0), coalesce(min(cycles_base), 0),"
+        " coalesce(min(cycles), 0), count(cycles) + count(cycles_base) - 2 * count(*)"
+        " FROM steps_by_ipu");
     span.step();
-    if (span.getDouble(0) > double(limits::kMaxCycles) || span.getInt(1) < 0 || span.getInt(2) < 0 || span.getInt(3) != 0)
+    if (span.getDouble(0) > double(limits::kMaxCycles) || span.getInt(1) < 0 || span.getInt(2) < 0
+        || span.getInt(3) != 0)
         throw ProfileError(ErrorKind::CorruptProfile, m_path,
             "steps_by_ipu holds cycle counts outside 0..2^48 (58 hours at 1.33 GHz)");
     return uint64_t(std::max<int64_t>(0, span.getInt(0) - span.getInt(1)));
@@ -217,14 +229,18 @@ uint64_t Profile::totalCycles() const
 std::vector<std::pair<std::string, uint64_t>> Profile::cyclesByStepType() const
 {
     // total() sums as a double: it cannot overflow, and stays exact below 2^53 cycles.
-    Statement byType(*m_db, "SELECT s.type, total(b.cycles) FROM steps s JOIN steps_by_ipu b ON b.step_id = s.id"
-                            " GROUP BY s.type ORDER BY 2 DESC, 1");
+    Statement byType(*m_db,
+        "SELECT s.type, total(b.cycles) FROM steps s JOIN steps_by_ipu b ON b.step_id = s.id"
+        " GROUP BY s.type ORDER BY 2 DESC, 1");
     std::vector<std::pair<std::string, uint64_t>> result;
     while (byType.step()) {
         // Clamped before the cast (a double past 2^64 has no uint64_t value); valid profiles sum
         // to far less: 2^48 per row.
         const double cycles = byType.getDouble(1);
-        result.emplace_back(byType.getText(0), cycles >= 1.8e19 ? UINT64_MAX : cycles > 0 ? uint64_t(cycles) : 0);
+        result.emplace_back(byType.getText(0),
+            cycles >= 1.8e19 ? UINT64_MAX
+                : cycles > 0 ? uint64_t(cycles)
+                             : 0);
     }
     return result;
 }

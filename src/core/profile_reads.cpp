@@ -1,9 +1,9 @@
 // Profile::read*: each part of a profile loaded on demand, every value bounded before use.
+#include "format_limits.hpp"
 #include "packed_array.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
-#include "format_limits.hpp"
 #include "program_cycles.hpp"
 #include "sqlite_database.hpp"
 
@@ -21,7 +21,9 @@ constexpr uint64_t kMaxReserve = uint64_t(1) << 22;
 class PartReader {
 public:
     PartReader(SqliteDatabase& db, const Target& target, const std::string& path)
-        : m_db(db), m_target(target), m_path(path)
+        : m_db(db)
+        , m_target(target)
+        , m_path(path)
     {
     }
 
@@ -45,7 +47,8 @@ public:
     uint32_t tile(int64_t value, const char* what) const
     {
         if (value < 0 || uint64_t(value) >= m_target.numTiles())
-            corrupt(std::string(what) + " names tile " + std::to_string(value) + " of " + std::to_string(m_target.numTiles()));
+            corrupt(std::string(what) + " names tile " + std::to_string(value) + " of "
+                + std::to_string(m_target.numTiles()));
         return uint32_t(value);
     }
     std::vector<uint32_t> perTile(const Statement& s, int column, const char* what) const
@@ -60,12 +63,12 @@ public:
     void expectId(const Statement& s, size_t expected, const char* table) const
     {
         if (s.getInt(0) != int64_t(expected))
-            corrupt(std::string("table '") + table + "' is not numbered 0..n-1 (row " + std::to_string(s.getInt(0))
-                + " where " + std::to_string(expected) + " was expected)");
+            corrupt(std::string("table '") + table + "' is not numbered 0..n-1 (row "
+                + std::to_string(s.getInt(0)) + " where " + std::to_string(expected) + " was expected)");
     }
     template <typename Pair>
-    std::vector<Pair> tilePairs(const Statement& s, int column, uint32_t Pair::*first, uint32_t Pair::*second,
-        const char* what) const
+    std::vector<Pair> tilePairs(
+        const Statement& s, int column, uint32_t Pair::*first, uint32_t Pair::*second, const char* what) const
     {
         auto pairs = packed::decodePairs<Pair>(s.getBlob(column), first, second);
         if (!pairs)
@@ -106,7 +109,6 @@ public:
 };
 
 } // namespace
-
 
 std::vector<uint32_t> Profile::readPhysicalTileIds() const
 {
@@ -187,9 +189,11 @@ std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
     auto names = r.categories();
     const uint64_t contexts = r.rows("debug_contexts");
     std::vector<Variable> variables;
-    variables.reserve(size_t(std::min<uint64_t>(r.rows("variables"), kMaxReserve))); // no doubling (70 MB on bench-large)
-    Statement s(*m_db, "SELECT id, name, category, element_type, size_bytes, always_live, debug_context"
-                       " FROM variables ORDER BY id");
+    variables.reserve(
+        size_t(std::min<uint64_t>(r.rows("variables"), kMaxReserve))); // no doubling (70 MB on bench-large)
+    Statement s(*m_db,
+        "SELECT id, name, category, element_type, size_bytes, always_live, debug_context"
+        " FROM variables ORDER BY id");
     while (s.step()) {
         r.expectId(s, variables.size(), "variables");
         Variable v;
@@ -212,7 +216,8 @@ std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
     const auto flush = [&] {
         if (gatheredFor >= 0) {
             auto& list = variables[size_t(gatheredFor)].tiles;
-            list.insert(list.end(), gathered.begin(), gathered.end()); // rows of a variable split apart append
+            list.insert(
+                list.end(), gathered.begin(), gathered.end()); // rows of a variable split apart append
         }
         gathered.clear();
     };
@@ -238,7 +243,8 @@ std::vector<std::pair<uint32_t, StepRange>> Profile::readLiveRanges() const
     const uint64_t variables = r.rows("variables");
     const uint64_t livenessSteps = r.rows("liveness_steps");
     std::vector<std::pair<uint32_t, StepRange>> out;
-    Statement ranges(*m_db, "SELECT variable, first_step, last_step FROM variable_live_ranges ORDER BY rowid");
+    Statement ranges(
+        *m_db, "SELECT variable, first_step, last_step FROM variable_live_ranges ORDER BY rowid");
     while (ranges.step()) {
         auto index = r.bounded(ranges, 0, 0, int64_t(variables) - 1, "variable_live_ranges.variable");
         StepRange range { uint32_t(r.bounded(ranges, 1, 0, int64_t(livenessSteps) - 1, "a live range start")),
@@ -274,12 +280,14 @@ std::vector<ComputeSet> Profile::readComputeSets() const
         r.expectId(s, sets.size(), "compute_sets");
         sets.push_back({ s.getText(1), r.reference(s, 2, contexts, "compute_sets.debug_context"), {} });
     }
-    Statement v(*m_db, "SELECT compute_set, vertex_type, count_by_tile FROM compute_set_vertices"
-                       " ORDER BY compute_set, position");
+    Statement v(*m_db,
+        "SELECT compute_set, vertex_type, count_by_tile FROM compute_set_vertices"
+        " ORDER BY compute_set, position");
     while (v.step()) {
         auto set = r.bounded(v, 0, 0, int64_t(sets.size()) - 1, "compute_set_vertices.compute_set");
         ComputeSetVertices vertices;
-        vertices.vertexType = uint32_t(r.bounded(v, 1, 0, int64_t(vertexTypes) - 1, "compute_set_vertices.vertex_type"));
+        vertices.vertexType
+            = uint32_t(r.bounded(v, 1, 0, int64_t(vertexTypes) - 1, "compute_set_vertices.vertex_type"));
         vertices.countByTile = r.tilePairs(v, 2, &TileCount::tile, &TileCount::count, "compute_set_vertices");
         sets[size_t(set)].vertices.push_back(std::move(vertices));
     }
@@ -313,8 +321,9 @@ std::vector<Program> Profile::readProgramHeaders() const
     const uint64_t exchanges = r.rows("exchanges");
     std::vector<Program> programs;
     programs.reserve(r.rows("programs")); // 83 k programs: doubling would leave a third unused
-    Statement s(*m_db, "SELECT id, type, name, compute_set, exchange, debug_context, repeat_count FROM programs"
-                       " ORDER BY id");
+    Statement s(*m_db,
+        "SELECT id, type, name, compute_set, exchange, debug_context, repeat_count FROM programs"
+        " ORDER BY id");
     while (s.step()) {
         r.expectId(s, programs.size(), "programs");
         Program p;
@@ -433,9 +442,10 @@ std::vector<ExecutionStep> Profile::readSteps(bool withCyclesByTile) const
         step.computeSet = r.reference(s, 4, sets, "steps.compute_set");
         steps.push_back(std::move(step));
     }
-    Statement b(*m_db, "SELECT step_id, ipu, cycles, active_tiles, cycles_base, active_cycles_from_min,"
-                       " active_cycles_from_max, active_cycles_to_min, active_cycles_to_max, data_in, data_out"
-                       " FROM steps_by_ipu ORDER BY step_id, ipu");
+    Statement b(*m_db,
+        "SELECT step_id, ipu, cycles, active_tiles, cycles_base, active_cycles_from_min,"
+        " active_cycles_from_max, active_cycles_to_min, active_cycles_to_max, data_in, data_out"
+        " FROM steps_by_ipu ORDER BY step_id, ipu");
     while (b.step()) {
         auto index = r.bounded(b, 0, 0, int64_t(steps.size()) - 1, "steps_by_ipu.step_id");
         StepIpu si;
@@ -445,7 +455,8 @@ std::vector<ExecutionStep> Profile::readSteps(bool withCyclesByTile) const
         uint64_t* fields[] = { &si.cyclesBase, &si.activeCyclesFromMin, &si.activeCyclesFromMax,
             &si.activeCyclesToMin, &si.activeCyclesToMax, &si.dataIn, &si.dataOut };
         for (int i = 0; i < 7; ++i)
-            *fields[i] = uint64_t(r.bounded(b, 4 + i, 0, i == 0 ? limits::kMaxCycles : INT64_MAX, "a steps_by_ipu figure"));
+            *fields[i] = uint64_t(
+                r.bounded(b, 4 + i, 0, i == 0 ? limits::kMaxCycles : INT64_MAX, "a steps_by_ipu figure"));
         steps[size_t(index)].ipus.push_back(std::move(si));
     }
     if (!withCyclesByTile)
@@ -465,8 +476,8 @@ std::vector<ExecutionStep> Profile::readSteps(bool withCyclesByTile) const
             }
         }
         if (!matched)
-            r.corrupt("cycles_by_tile names IPU " + std::to_string(ipu) + " that step " + std::to_string(index)
-                + " does not run on");
+            r.corrupt("cycles_by_tile names IPU " + std::to_string(ipu) + " that step "
+                + std::to_string(index) + " does not run on");
     }
     return steps;
 }
@@ -499,7 +510,8 @@ std::vector<Profile::ContextVariables> Profile::readVariablesByDebugContext() co
             continue;
         ContextVariables& v = byContext[size_t(context)];
         const uint64_t bytes = uint64_t(r.bounded(s, 1, 0, INT64_MAX, "variables.size_bytes"));
-        v.bytes = bytes > UINT64_MAX - v.bytes ? UINT64_MAX : v.bytes + bytes; // saturates, as a hostile file may
+        v.bytes
+            = bytes > UINT64_MAX - v.bytes ? UINT64_MAX : v.bytes + bytes; // saturates, as a hostile file may
         ++v.count;
     }
     std::vector<ContextVariables> out;
@@ -524,9 +536,11 @@ StepCycles Profile::readStepCycles() const
     out.cycles.assign(out.program.size(), 0);
     Statement b(*m_db, "SELECT step_id, ipu, cycles FROM steps_by_ipu");
     while (b.step()) {
-        const auto index = size_t(r.bounded(b, 0, 0, int64_t(out.program.size()) - 1, "steps_by_ipu.step_id"));
+        const auto index
+            = size_t(r.bounded(b, 0, 0, int64_t(out.program.size()) - 1, "steps_by_ipu.step_id"));
         r.ipu(b, 1, "steps_by_ipu.ipu");
-        out.cycles[index] = std::max(out.cycles[index], uint64_t(r.bounded(b, 2, 0, limits::kMaxCycles, "steps_by_ipu.cycles")));
+        out.cycles[index] = std::max(
+            out.cycles[index], uint64_t(r.bounded(b, 2, 0, limits::kMaxCycles, "steps_by_ipu.cycles")));
     }
     return out;
 }
@@ -538,8 +552,9 @@ std::vector<Operation> Profile::readOperations() const
     const uint64_t programs = r.rows("programs");
     std::vector<Operation> operations;
     operations.reserve(r.rows("operations"));
-    Statement s(*m_db, "SELECT id, name, layer, debug_name, debug_context, flops, code_bytes, cycles"
-                       " FROM operations ORDER BY id");
+    Statement s(*m_db,
+        "SELECT id, name, layer, debug_name, debug_context, flops, code_bytes, cycles"
+        " FROM operations ORDER BY id");
     while (s.step()) {
         r.expectId(s, operations.size(), "operations");
         Operation op;

@@ -17,8 +17,7 @@ namespace popscope {
 namespace {
 
 // The number of rows that the lists `member` of every item in `items` give together.
-template <typename Items, typename List>
-uint64_t rowsIn(const Items& items, List member)
+template <typename Items, typename List> uint64_t rowsIn(const Items& items, List member)
 {
     uint64_t rows = 0;
     for (const auto& item : items)
@@ -28,7 +27,11 @@ uint64_t rowsIn(const Items& items, List member)
 
 class DocumentWriter {
 public:
-    DocumentWriter(SqliteDatabase& db, const ProfileDocument& doc) : m_db(db), m_doc(doc) {}
+    DocumentWriter(SqliteDatabase& db, const ProfileDocument& doc)
+        : m_db(db)
+        , m_doc(doc)
+    {
+    }
 
     uint64_t write()
     {
@@ -65,7 +68,8 @@ private:
     }
 
     template <typename Pair>
-    std::span<const uint8_t> packedPairs(const std::vector<Pair>& pairs, uint32_t Pair::*first, uint32_t Pair::*second)
+    std::span<const uint8_t> packedPairs(
+        const std::vector<Pair>& pairs, uint32_t Pair::*first, uint32_t Pair::*second)
     {
         packed::encodePairsInto(pairs, first, second, m_blobs[0]);
         return m_blobs[0];
@@ -184,7 +188,9 @@ private:
         }
         Statement gap(m_db, "INSERT INTO memory_gaps VALUES(?, ?, ?)");
         for (const GapSeries& g : m_doc.gaps) {
-            gap.bind(1, int64_t(g.ipu)).bind(2, int64_t(g.region)).bindBlobUnowned(3, packedBlob<uint32_t>(g.bytesByTile));
+            gap.bind(1, int64_t(g.ipu))
+                .bind(2, int64_t(g.region))
+                .bindBlobUnowned(3, packedBlob<uint32_t>(g.bytesByTile));
             run(gap);
         }
         Statement live(m_db, "INSERT INTO memory_liveness VALUES(?, ?, ?)");
@@ -202,7 +208,8 @@ private:
         BatchedInsert variable(m_db, "variables", variables.size());
         for (size_t i = 0; i < variables.size(); ++i) {
             const Variable& v = variables[i];
-            variable.add(i, v.name, categoryId(v.category), v.elementType, v.sizeBytes, v.alwaysLive, v.debugContext);
+            variable.add(
+                i, v.name, categoryId(v.category), v.elementType, v.sizeBytes, v.alwaysLive, v.debugContext);
         }
         finish(variable);
         BatchedInsert tile(m_db, "vars_info", rowsIn(variables, &Variable::tiles));
@@ -263,11 +270,15 @@ private:
         writeListRows("program_children", programs, &Program::children);
         Statement root(m_db, "INSERT INTO program_roots VALUES(?, ?, ?)");
         for (size_t i = 0; i < m_doc.controlPrograms.size(); ++i) {
-            root.bind(1, std::string_view("control")).bind(2, int64_t(i)).bind(3, int64_t(m_doc.controlPrograms[i]));
+            root.bind(1, std::string_view("control"))
+                .bind(2, int64_t(i))
+                .bind(3, int64_t(m_doc.controlPrograms[i]));
             run(root);
         }
         for (size_t i = 0; i < m_doc.functions.size(); ++i) {
-            root.bind(1, std::string_view("function")).bind(2, int64_t(i)).bind(3, int64_t(m_doc.functions[i]));
+            root.bind(1, std::string_view("function"))
+                .bind(2, int64_t(i))
+                .bind(3, int64_t(m_doc.functions[i]));
             run(root);
         }
     }
@@ -283,7 +294,9 @@ private:
         }
         Statement tile(m_db, "INSERT INTO liveness_by_tile VALUES(?, ?, ?)");
         for (const TileLiveness& t : m_doc.tileLiveness) {
-            tile.bind(1, int64_t(t.step)).bind(2, int64_t(t.ipu)).bindBlobUnowned(3, packedBlob<uint32_t>(t.bytesByTile));
+            tile.bind(1, int64_t(t.step))
+                .bind(2, int64_t(t.ipu))
+                .bindBlobUnowned(3, packedBlob<uint32_t>(t.bytesByTile));
             run(tile);
         }
     }
@@ -308,7 +321,8 @@ private:
         for (size_t i = 0; i < steps.size(); ++i)
             for (const StepIpu& si : steps[i].ipus)
                 byIpu.add(i, si.ipu, si.cycles, si.activeTiles, si.cyclesBase, si.activeCyclesFromMin,
-                    si.activeCyclesFromMax, si.activeCyclesToMin, si.activeCyclesToMax, si.dataIn, si.dataOut);
+                    si.activeCyclesFromMax, si.activeCyclesToMin, si.activeCyclesToMax, si.dataIn,
+                    si.dataOut);
         finish(byIpu);
         Statement cycles(m_db, "INSERT INTO cycles_by_tile VALUES(?, ?, ?)");
         for (size_t i = 0; i < steps.size(); ++i) {
@@ -334,7 +348,8 @@ private:
         BatchedInsert operation(m_db, "operations", operations.size());
         for (size_t i = 0; i < operations.size(); ++i) {
             const Operation& op = operations[i];
-            operation.add(i, op.name, op.layer, op.debugName, op.debugContext, op.flops, op.codeBytes, op.cycles);
+            operation.add(
+                i, op.name, op.layer, op.debugName, op.debugContext, op.flops, op.codeBytes, op.cycles);
         }
         finish(operation);
         writeListRows("operation_programs", operations, &Operation::programs);

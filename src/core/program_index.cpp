@@ -23,16 +23,15 @@ void buildCsr(size_t keys, ForEachPair forEach, std::vector<uint32_t>& offsets, 
 bool containsIgnoringCase(std::string_view haystack, std::string_view needle)
 {
     const auto lower = [](char c) { return char(std::tolower(static_cast<unsigned char>(c))); };
-    return std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(),
-                       [&](char a, char b) { return lower(a) == lower(b); })
-        != haystack.end();
+    return std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(), [&](char a, char b) {
+        return lower(a) == lower(b);
+    }) != haystack.end();
 }
 
 } // namespace
 
 ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector<uint32_t> controlPrograms,
-                               std::vector<uint32_t> functions, const StepCycles& steps,
-                               const std::vector<Operation>& operations)
+    std::vector<uint32_t> functions, const StepCycles& steps, const std::vector<Operation>& operations)
 {
     const size_t n = programs.size();
     ProgramIndex x;
@@ -73,7 +72,7 @@ ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector
         if (root >= n || x.order[root] != kNotInTree)
             return;
         x.order[root] = rank++;
-        walk.push_back({root, 0});
+        walk.push_back({ root, 0 });
         while (!walk.empty()) {
             auto& [p, next] = walk.back();
             const auto& children = programs[p].children;
@@ -86,7 +85,7 @@ ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector
                 continue;
             x.parent[child] = p;
             x.order[child] = rank++;
-            walk.push_back({child, 0});
+            walk.push_back({ child, 0 });
         }
     };
     for (uint32_t root : x.controlPrograms)
@@ -99,14 +98,14 @@ ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector
     for (size_t start = 0; start < n; ++start) {
         if (done[start])
             continue;
-        walk.assign(1, {uint32_t(start), 0});
+        walk.assign(1, { uint32_t(start), 0 });
         while (!walk.empty()) {
             auto& [p, next] = walk.back();
             const auto& children = programs[p].children;
             if (next < children.size()) {
                 const uint32_t child = children[next++];
                 if (child < n && !done[child])
-                    walk.push_back({child, 0});
+                    walk.push_back({ child, 0 });
                 continue;
             }
             uint64_t total = x.ownCycles[p];
@@ -136,7 +135,8 @@ std::vector<uint32_t> pathTo(const ProgramIndex& index, uint32_t program)
     return path;
 }
 
-std::vector<uint32_t> findPrograms(const std::vector<Program>& programs, const ProgramIndex& index, std::string_view text)
+std::vector<uint32_t> findPrograms(
+    const std::vector<Program>& programs, const ProgramIndex& index, std::string_view text)
 {
     std::vector<uint32_t> found;
     if (text.empty())

@@ -10,20 +10,28 @@ std::shared_ptr<Report> Report::open(const std::string& path)
     return std::shared_ptr<Report>(new Report(Profile::open(path)));
 }
 
-Report::Report(std::unique_ptr<Profile> profile) : m_profile(std::move(profile)) {}
+Report::Report(std::unique_ptr<Profile> profile)
+    : m_profile(std::move(profile))
+{
+}
 
 Report::~Report() = default;
 
-template <typename Read>
-auto Report::locked(Read&& read) const
+template <typename Read> auto Report::locked(Read&& read) const
 {
     std::lock_guard<std::mutex> lock(m_dbMutex);
     return read(*m_profile);
 }
 
-const std::string& Report::path() const { return m_profile->path(); }
+const std::string& Report::path() const
+{
+    return m_profile->path();
+}
 
-const Profile& Report::profile() const { return *m_profile; }
+const Profile& Report::profile() const
+{
+    return *m_profile;
+}
 
 const ProfileSummary& Report::summary() const
 {
@@ -74,12 +82,14 @@ const LiveRangeIndex& Report::liveRanges() const
 
 const std::vector<TileLiveness>& Report::tileLiveness() const
 {
-    return m_tileLiveness.get([this] { return locked([](const Profile& p) { return p.readTileLiveness(); }); });
+    return m_tileLiveness.get(
+        [this] { return locked([](const Profile& p) { return p.readTileLiveness(); }); });
 }
 
 const ProgramCycles& Report::programCycles() const
 {
-    return m_programCycles.get([this] { return locked([](const Profile& p) { return readProgramCycles(p); }); });
+    return m_programCycles.get(
+        [this] { return locked([](const Profile& p) { return readProgramCycles(p); }); });
 }
 
 // Program Tree and Operations.
@@ -95,7 +105,8 @@ const StepCycles& Report::stepCycles() const
 
 const std::vector<DebugContext>& Report::debugContexts() const
 {
-    return m_debugContexts.get([this] { return locked([](const Profile& p) { return p.readDebugContexts(); }); });
+    return m_debugContexts.get(
+        [this] { return locked([](const Profile& p) { return p.readDebugContexts(); }); });
 }
 
 const std::vector<Operation>& Report::operations() const
@@ -119,10 +130,10 @@ std::vector<std::string> programNames(const std::vector<Program>& programs)
 const ProgramIndex& Report::programIndex() const
 {
     return m_programIndex.get([this] {
-        auto [controls, functions] = locked([](const Profile& p) {
-            return std::make_pair(p.readControlPrograms(), p.readFunctions());
-        });
-        return buildProgramIndex(programs(), std::move(controls), std::move(functions), stepCycles(), operations());
+        auto [controls, functions] = locked(
+            [](const Profile& p) { return std::make_pair(p.readControlPrograms(), p.readFunctions()); });
+        return buildProgramIndex(
+            programs(), std::move(controls), std::move(functions), stepCycles(), operations());
     });
 }
 
@@ -169,7 +180,8 @@ namespace popscope {
 
 const std::vector<std::pair<uint32_t, StepRange>>& detail::ReportAccess::liveRangeList(const Report& report)
 {
-    return report.m_liveRangeList.get([&report] { return report.locked([](const Profile& p) { return p.readLiveRanges(); }); });
+    return report.m_liveRangeList.get(
+        [&report] { return report.locked([](const Profile& p) { return p.readLiveRanges(); }); });
 }
 
 } // namespace popscope

@@ -38,7 +38,8 @@ ComparedSide describe(const Report& report)
     side.bytesPerTile = m.bytesPerTile;
     side.capacity = s.totalCapacity;
     const auto& totals = m.totalIncludingGaps;
-    side.peakTile = totals.empty() ? 0 : uint32_t(std::max_element(totals.begin(), totals.end()) - totals.begin());
+    side.peakTile
+        = totals.empty() ? 0 : uint32_t(std::max_element(totals.begin(), totals.end()) - totals.begin());
     return side;
 }
 
@@ -47,8 +48,7 @@ uint64_t sum(const std::vector<uint32_t>& values)
     return std::accumulate(values.begin(), values.end(), uint64_t(0));
 }
 
-template <typename Row>
-std::vector<std::string_view> namesOf(const std::vector<Row>& rows)
+template <typename Row> std::vector<std::string_view> namesOf(const std::vector<Row>& rows)
 {
     std::vector<std::string_view> names;
     names.reserve(rows.size());
@@ -58,8 +58,8 @@ std::vector<std::string_view> namesOf(const std::vector<Row>& rows)
 }
 
 RowChange rowChange(const MatchedRow& m, const std::vector<std::string_view>& sourceNames,
-                    const std::vector<std::string_view>& targetNames, const std::vector<uint64_t>& sourceFigures,
-                    const std::vector<uint64_t>& targetFigures)
+    const std::vector<std::string_view>& targetNames, const std::vector<uint64_t>& sourceFigures,
+    const std::vector<uint64_t>& targetFigures)
 {
     RowChange r;
     r.sourceIndex = m.source;
@@ -74,10 +74,10 @@ RowChange rowChange(const MatchedRow& m, const std::vector<std::string_view>& so
 } // namespace
 
 // One table compared on one figure per row (table_compare.hpp: operations use it too).
-TableChanges compareTable(const char* table, const char* metric, const char* unit, const std::vector<MatchedRow>& rows,
-                          const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
-                          const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures,
-                          size_t topRows)
+TableChanges compareTable(const char* table, const char* metric, const char* unit,
+    const std::vector<MatchedRow>& rows, const std::vector<std::string_view>& sourceNames,
+    const std::vector<std::string_view>& targetNames, const std::vector<uint64_t>& sourceFigures,
+    const std::vector<uint64_t>& targetFigures, size_t topRows)
 {
     TableChanges c;
     c.table = table;
@@ -86,7 +86,7 @@ TableChanges compareTable(const char* table, const char* metric, const char* uni
     c.sourceRows = sourceNames.size();
     c.targetRows = targetNames.size();
     c.total = compareFigure(std::accumulate(sourceFigures.begin(), sourceFigures.end(), uint64_t(0)),
-                            std::accumulate(targetFigures.begin(), targetFigures.end(), uint64_t(0)));
+        std::accumulate(targetFigures.begin(), targetFigures.end(), uint64_t(0)));
     // (magnitude, position in rows) for each list; sorted by magnitude, then position.
     std::vector<std::pair<uint64_t, size_t>> grown, shrunk, added, removed;
     for (size_t i = 0; i < rows.size(); ++i) {
@@ -112,10 +112,12 @@ TableChanges compareTable(const char* table, const char* metric, const char* uni
     c.removedRows = removed.size();
     auto top = [&](std::vector<std::pair<uint64_t, size_t>>& list, std::vector<RowChange>& out) {
         const size_t n = std::min(topRows, list.size());
-        std::partial_sort(list.begin(), list.begin() + long(n), list.end(),
-                          [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+        std::partial_sort(list.begin(), list.begin() + long(n), list.end(), [](const auto& a, const auto& b) {
+            return a.first != b.first ? a.first > b.first : a.second < b.second;
+        });
         for (size_t i = 0; i < n; ++i)
-            out.push_back(rowChange(rows[list[i].second], sourceNames, targetNames, sourceFigures, targetFigures));
+            out.push_back(
+                rowChange(rows[list[i].second], sourceNames, targetNames, sourceFigures, targetFigures));
     };
     top(grown, c.grown);
     top(shrunk, c.shrunk);
@@ -127,12 +129,11 @@ TableChanges compareTable(const char* table, const char* metric, const char* uni
 namespace {
 
 TableChanges compareTable(const char* table, const char* metric, const char* unit,
-                          const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
-                          const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures,
-                          size_t topRows)
+    const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
+    const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures, size_t topRows)
 {
-    return compareTable(table, metric, unit, matchRows(sourceNames, targetNames), sourceNames, targetNames, sourceFigures,
-                        targetFigures, topRows);
+    return compareTable(table, metric, unit, matchRows(sourceNames, targetNames), sourceNames, targetNames,
+        sourceFigures, targetFigures, topRows);
 }
 
 // Per vertex type: instances over all compute sets, and tiles that hold at least one instance.
@@ -180,8 +181,9 @@ void compareMemory(const Report& source, const Report& target, ReportComparison&
     const TileMemory& tm = target.tileMemory();
     c.totalMemory = compareFigure(ss.totalUsedIncludingGaps, ts.totalUsedIncludingGaps);
     c.totalMemoryExcludingGaps = compareFigure(ss.totalUsedExcludingGaps, ts.totalUsedExcludingGaps);
-    c.peakTileMemory = compareFigure(sm.totalIncludingGaps.empty() ? 0 : sm.totalIncludingGaps[c.source.peakTile],
-                                     tm.totalIncludingGaps.empty() ? 0 : tm.totalIncludingGaps[c.target.peakTile]);
+    c.peakTileMemory
+        = compareFigure(sm.totalIncludingGaps.empty() ? 0 : sm.totalIncludingGaps[c.source.peakTile],
+            tm.totalIncludingGaps.empty() ? 0 : tm.totalIncludingGaps[c.target.peakTile]);
     c.tilesOverCapacity = compareFigure(ss.tilesOverCapacity, ts.tilesOverCapacity);
     c.alwaysLive = compareFigure(sum(sm.alwaysLive), sum(tm.alwaysLive));
     c.notAlwaysLive = compareFigure(sum(sm.notAlwaysLive), sum(tm.notAlwaysLive));
@@ -204,8 +206,10 @@ void compareMemory(const Report& source, const Report& target, ReportComparison&
         }
     }
     if (c.commonTiles > 0) {
-        c.tileIncrease = compareFigure(sm.totalIncludingGaps[c.tileLargestIncrease], tm.totalIncludingGaps[c.tileLargestIncrease]);
-        c.tileDecrease = compareFigure(sm.totalIncludingGaps[c.tileLargestDecrease], tm.totalIncludingGaps[c.tileLargestDecrease]);
+        c.tileIncrease = compareFigure(
+            sm.totalIncludingGaps[c.tileLargestIncrease], tm.totalIncludingGaps[c.tileLargestIncrease]);
+        c.tileDecrease = compareFigure(
+            sm.totalIncludingGaps[c.tileLargestDecrease], tm.totalIncludingGaps[c.tileLargestDecrease]);
     }
 
     // Categories: every category of either side, in display order.
@@ -220,9 +224,8 @@ void compareMemory(const Report& source, const Report& target, ReportComparison&
     const auto sourceTotals = categoryTotals(sm), targetTotals = categoryTotals(tm);
     for (const MatchedRow& m : matchRows(sourceNames, targetNames))
         c.categories.push_back(rowChange(m, sourceNames, targetNames, sourceTotals, targetTotals));
-    std::stable_sort(c.categories.begin(), c.categories.end(), [](const RowChange& a, const RowChange& b) {
-        return categoryOrder(a.name) < categoryOrder(b.name);
-    });
+    std::stable_sort(c.categories.begin(), c.categories.end(),
+        [](const RowChange& a, const RowChange& b) { return categoryOrder(a.name) < categoryOrder(b.name); });
 }
 
 void compareVariables(const Report& source, const Report& target, ReportComparison& c, size_t topRows)
@@ -239,7 +242,8 @@ void compareVariables(const Report& source, const Report& target, ReportComparis
     for (const Variable& v : tv)
         targetSizes.push_back(v.sizeBytes);
     const auto rows = matchRows(sourceNames, targetNames);
-    c.variables = compareTable("variables", "size", "bytes", rows, sourceNames, targetNames, sourceSizes, targetSizes, topRows);
+    c.variables = compareTable(
+        "variables", "size", "bytes", rows, sourceNames, targetNames, sourceSizes, targetSizes, topRows);
     for (const MatchedRow& m : rows) {
         if (m.source < 0 || m.target < 0)
             continue;
@@ -261,8 +265,10 @@ void compareGraph(const Report& source, const Report& target, ReportComparison& 
         const auto sourceNames = namesOf(source.vertexTypes()), targetNames = namesOf(target.vertexTypes());
         const auto rows = matchRows(sourceNames, targetNames);
         const VertexFigures sf = vertexFigures(source), tf = vertexFigures(target);
-        c.vertexState = compareTable("vertices", "vertex state", "bytes", rows, sourceNames, targetNames, sf.state, tf.state, topRows);
-        c.vertexCode = compareTable("vertices", "vertex code", "bytes", rows, sourceNames, targetNames, sf.code, tf.code, topRows);
+        c.vertexState = compareTable(
+            "vertices", "vertex state", "bytes", rows, sourceNames, targetNames, sf.state, tf.state, topRows);
+        c.vertexCode = compareTable(
+            "vertices", "vertex code", "bytes", rows, sourceNames, targetNames, sf.code, tf.code, topRows);
     }
     {
         auto instances = [](const Report& r) {
@@ -276,8 +282,9 @@ void compareGraph(const Report& source, const Report& target, ReportComparison& 
             }
             return out;
         };
-        c.computeSets = compareTable("computeSets", "vertex instances", "count", namesOf(source.computeSets()),
-                                     namesOf(target.computeSets()), instances(source), instances(target), topRows);
+        c.computeSets
+            = compareTable("computeSets", "vertex instances", "count", namesOf(source.computeSets()),
+                namesOf(target.computeSets()), instances(source), instances(target), topRows);
     }
     {
         auto figures = [](const Report& r, bool code) {
@@ -294,9 +301,9 @@ void compareGraph(const Report& source, const Report& target, ReportComparison& 
         const auto sourceNames = namesOf(source.exchanges()), targetNames = namesOf(target.exchanges());
         const auto rows = matchRows(sourceNames, targetNames);
         c.exchangeCode = compareTable("exchanges", "exchange code", "bytes", rows, sourceNames, targetNames,
-                                      figures(source, true), figures(target, true), topRows);
-        c.exchangeBytes = compareTable("exchanges", "bytes exchanged", "bytes", rows, sourceNames, targetNames,
-                                       figures(source, false), figures(target, false), topRows);
+            figures(source, true), figures(target, true), topRows);
+        c.exchangeBytes = compareTable("exchanges", "bytes exchanged", "bytes", rows, sourceNames,
+            targetNames, figures(source, false), figures(target, false), topRows);
     }
 }
 
@@ -325,7 +332,10 @@ void compareOptions(const Report& source, const Report& target, ReportComparison
 
 } // namespace
 
-ComparedFigure compareFigure(uint64_t source, uint64_t target) { return {source, target, signedDiff(source, target)}; }
+ComparedFigure compareFigure(uint64_t source, uint64_t target)
+{
+    return { source, target, signedDiff(source, target) };
+}
 
 ReportComparison compareReports(const Report& source, const Report& target, const CompareOptions& options)
 {
@@ -346,12 +356,13 @@ ReportComparison compareReports(const Report& source, const Report& target, cons
     if (c.source.architecture != c.target.architecture || c.source.numTiles != c.target.numTiles
         || c.source.tilesPerIpu != c.target.tilesPerIpu) {
         const auto shape = [](const ComparedSide& side) {
-            return side.architecture + ", " + formatCount(side.numIpus) + (side.numIpus == 1 ? " IPU x " : " IPUs x ")
-                + formatCount(side.tilesPerIpu) + " tiles";
+            return side.architecture + ", " + formatCount(side.numIpus)
+                + (side.numIpus == 1 ? " IPU x " : " IPUs x ") + formatCount(side.tilesPerIpu) + " tiles";
         };
         c.tilesNote = "The reports differ in target (" + shape(c.source) + " vs " + shape(c.target)
             + "): rows are matched by name; tiles are compared one to one on the common range 0.."
-            + formatCount(c.commonTiles == 0 ? 0 : c.commonTiles - 1) + " (" + formatCount(c.commonTiles) + " tiles).";
+            + formatCount(c.commonTiles == 0 ? 0 : c.commonTiles - 1) + " (" + formatCount(c.commonTiles)
+            + " tiles).";
     }
     compareMemory(source, target, c);
     compareVariables(source, target, c, options.topRows);

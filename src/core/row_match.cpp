@@ -1,13 +1,13 @@
 // matchRows: a hashed join of two key lists; signedDiff: saturating target - source.
 #include "popscope/row_match.hpp"
 
-#include <limits>
 #include <functional>
+#include <limits>
 
 namespace popscope {
 
-std::vector<MatchedRow> matchRows(const std::vector<std::string_view>& sourceKeys,
-                                  const std::vector<std::string_view>& targetKeys)
+std::vector<MatchedRow> matchRows(
+    const std::vector<std::string_view>& sourceKeys, const std::vector<std::string_view>& targetKeys)
 {
     // An open-addressing table over the target's distinct keys; each slot holds the next unused
     // target row with that key. Target rows with the same key form a chain in target order
@@ -20,7 +20,7 @@ std::vector<MatchedRow> matchRows(const std::vector<std::string_view>& sourceKey
     const size_t mask = capacity - 1;
     struct Slot {
         int64_t first = kEnd; // next unused row of this key (kEnd once all are used)
-        int64_t last = kEnd;  // last row of the chain; kEnd = empty slot
+        int64_t last = kEnd; // last row of the chain; kEnd = empty slot
         size_t hash = 0;
     };
     std::vector<Slot> slots(capacity);
@@ -47,7 +47,7 @@ std::vector<MatchedRow> matchRows(const std::vector<std::string_view>& sourceKey
     std::vector<MatchedRow> rows;
     rows.reserve(sourceKeys.size() + targetKeys.size());
     for (size_t s = 0; s < sourceKeys.size(); ++s) {
-        MatchedRow row{int64_t(s), -1};
+        MatchedRow row { int64_t(s), -1 };
         if (!targetKeys.empty()) {
             Slot& slot = find(sourceKeys[s], hash(sourceKeys[s]));
             if (slot.last != kEnd && slot.first != kEnd) {
@@ -60,7 +60,7 @@ std::vector<MatchedRow> matchRows(const std::vector<std::string_view>& sourceKey
     }
     for (size_t t = 0; t < targetKeys.size(); ++t)
         if (!used[t])
-            rows.push_back({-1, int64_t(t)});
+            rows.push_back({ -1, int64_t(t) });
     return rows;
 }
 

@@ -12,41 +12,51 @@ namespace popscope {
 const std::vector<TableSchema>& profileTables()
 {
     static const std::vector<TableSchema> tables = {
-        { "meta", { "key", "value" }, "CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)" },
+        { "meta", { "key", "value" },
+            "CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)" },
         { "target",
-            { "id", "type", "architecture", "num_ipus", "tiles_per_ipu", "bytes_per_tile", "clock_hz", "num_replicas",
-                "ipus_per_replica", "compute_instrumentation", "external_exchange_instrumentation" },
-            "CREATE TABLE target(id INTEGER PRIMARY KEY CHECK(id = 1), type TEXT NOT NULL, architecture TEXT NOT NULL,"
+            { "id", "type", "architecture", "num_ipus", "tiles_per_ipu", "bytes_per_tile", "clock_hz",
+                "num_replicas", "ipus_per_replica", "compute_instrumentation",
+                "external_exchange_instrumentation" },
+            "CREATE TABLE target(id INTEGER PRIMARY KEY CHECK(id = 1), type TEXT NOT NULL, architecture TEXT "
+            "NOT NULL,"
             " num_ipus INTEGER NOT NULL, tiles_per_ipu INTEGER NOT NULL, bytes_per_tile INTEGER NOT NULL,"
             " clock_hz REAL NOT NULL, num_replicas INTEGER NOT NULL, ipus_per_replica INTEGER NOT NULL,"
             " compute_instrumentation TEXT NOT NULL, external_exchange_instrumentation TEXT NOT NULL)" },
         { "engine_options", { "position", "name", "value" },
-            "CREATE TABLE engine_options(position INTEGER PRIMARY KEY, name TEXT NOT NULL, value TEXT NOT NULL)" },
-        { "documents", { "name", "json" }, "CREATE TABLE documents(name TEXT PRIMARY KEY NOT NULL, json TEXT NOT NULL)" },
-        { "tiles", { "id", "physical_id" }, "CREATE TABLE tiles(id INTEGER PRIMARY KEY, physical_id INTEGER NOT NULL)" },
+            "CREATE TABLE engine_options(position INTEGER PRIMARY KEY, name TEXT NOT NULL, value TEXT NOT "
+            "NULL)" },
+        { "documents", { "name", "json" },
+            "CREATE TABLE documents(name TEXT PRIMARY KEY NOT NULL, json TEXT NOT NULL)" },
+        { "tiles", { "id", "physical_id" },
+            "CREATE TABLE tiles(id INTEGER PRIMARY KEY, physical_id INTEGER NOT NULL)" },
         { "io_tiles", { "tile" }, "CREATE TABLE io_tiles(tile INTEGER PRIMARY KEY)" },
         { "var_categories", { "id", "name" },
             "CREATE TABLE var_categories(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)" },
         { "memory_by_tile", { "ipu", "category", "region", "overlapped", "bytes" },
-            "CREATE TABLE memory_by_tile(ipu INTEGER NOT NULL, category INTEGER NOT NULL, region INTEGER NOT NULL,"
+            "CREATE TABLE memory_by_tile(ipu INTEGER NOT NULL, category INTEGER NOT NULL, region INTEGER NOT "
+            "NULL,"
             " overlapped INTEGER NOT NULL, bytes BLOB NOT NULL)" },
         { "memory_gaps", { "ipu", "region", "bytes" },
             "CREATE TABLE memory_gaps(ipu INTEGER NOT NULL, region INTEGER NOT NULL, bytes BLOB NOT NULL)" },
         { "memory_liveness", { "ipu", "always_live", "not_always_live" },
             "CREATE TABLE memory_liveness(ipu INTEGER PRIMARY KEY, always_live BLOB NOT NULL,"
             " not_always_live BLOB NOT NULL)" },
-        { "variables", { "id", "name", "category", "element_type", "size_bytes", "always_live", "debug_context" },
+        { "variables",
+            { "id", "name", "category", "element_type", "size_bytes", "always_live", "debug_context" },
             "CREATE TABLE variables(id INTEGER PRIMARY KEY, name TEXT NOT NULL, category INTEGER NOT NULL,"
             " element_type TEXT NOT NULL, size_bytes INTEGER NOT NULL, always_live INTEGER NOT NULL,"
             " debug_context INTEGER NOT NULL)" },
         { "vars_info", { "variable", "tile", "size_bytes", "category" },
-            "CREATE TABLE vars_info(variable INTEGER NOT NULL, tile INTEGER NOT NULL, size_bytes INTEGER NOT NULL,"
+            "CREATE TABLE vars_info(variable INTEGER NOT NULL, tile INTEGER NOT NULL, size_bytes INTEGER NOT "
+            "NULL,"
             " category INTEGER NOT NULL)" },
         { "variable_live_ranges", { "variable", "first_step", "last_step" },
             "CREATE TABLE variable_live_ranges(variable INTEGER NOT NULL, first_step INTEGER NOT NULL,"
             " last_step INTEGER NOT NULL)" },
         { "vertex_types", { "id", "name", "code_bytes", "state_bytes" },
-            "CREATE TABLE vertex_types(id INTEGER PRIMARY KEY, name TEXT NOT NULL, code_bytes INTEGER NOT NULL,"
+            "CREATE TABLE vertex_types(id INTEGER PRIMARY KEY, name TEXT NOT NULL, code_bytes INTEGER NOT "
+            "NULL,"
             " state_bytes INTEGER NOT NULL)" },
         { "compute_sets", { "compute_set", "name", "debug_context" },
             "CREATE TABLE compute_sets(compute_set INTEGER PRIMARY KEY, name TEXT NOT NULL,"
@@ -66,7 +76,8 @@ const std::vector<TableSchema>& profileTables()
             "CREATE TABLE program_children(parent INTEGER NOT NULL, position INTEGER NOT NULL,"
             " child INTEGER NOT NULL, PRIMARY KEY(parent, position)) WITHOUT ROWID" },
         { "program_roots", { "kind", "position", "program" },
-            "CREATE TABLE program_roots(kind TEXT NOT NULL, position INTEGER NOT NULL, program INTEGER NOT NULL,"
+            "CREATE TABLE program_roots(kind TEXT NOT NULL, position INTEGER NOT NULL, program INTEGER NOT "
+            "NULL,"
             " PRIMARY KEY(kind, position)) WITHOUT ROWID" },
         { "liveness_steps", { "id", "program", "not_always_live_bytes" },
             "CREATE TABLE liveness_steps(id INTEGER PRIMARY KEY, program INTEGER NOT NULL,"
@@ -75,26 +86,33 @@ const std::vector<TableSchema>& profileTables()
             "CREATE TABLE liveness_by_tile(step INTEGER NOT NULL, ipu INTEGER NOT NULL, bytes BLOB NOT NULL,"
             " PRIMARY KEY(step, ipu)) WITHOUT ROWID" },
         { "runs", { "id", "name", "microseconds_start", "microseconds_end" },
-            "CREATE TABLE runs(id INTEGER PRIMARY KEY, name TEXT NOT NULL, microseconds_start INTEGER NOT NULL,"
+            "CREATE TABLE runs(id INTEGER PRIMARY KEY, name TEXT NOT NULL, microseconds_start INTEGER NOT "
+            "NULL,"
             " microseconds_end INTEGER NOT NULL)" },
         { "steps", { "id", "run", "type", "program", "compute_set" },
             "CREATE TABLE steps(id INTEGER PRIMARY KEY, run INTEGER NOT NULL, type TEXT NOT NULL,"
             " program INTEGER NOT NULL, compute_set INTEGER NOT NULL)" },
         { "steps_by_ipu",
             { "step_id", "ipu", "cycles", "active_tiles", "cycles_base", "active_cycles_from_min",
-                "active_cycles_from_max", "active_cycles_to_min", "active_cycles_to_max", "data_in", "data_out" },
-            "CREATE TABLE steps_by_ipu(step_id INTEGER NOT NULL, ipu INTEGER NOT NULL, cycles INTEGER NOT NULL,"
-            " active_tiles INTEGER NOT NULL, cycles_base INTEGER NOT NULL, active_cycles_from_min INTEGER NOT NULL,"
+                "active_cycles_from_max", "active_cycles_to_min", "active_cycles_to_max", "data_in",
+                "data_out" },
+            "CREATE TABLE steps_by_ipu(step_id INTEGER NOT NULL, ipu INTEGER NOT NULL, cycles INTEGER NOT "
+            "NULL,"
+            " active_tiles INTEGER NOT NULL, cycles_base INTEGER NOT NULL, active_cycles_from_min INTEGER "
+            "NOT NULL,"
             " active_cycles_from_max INTEGER NOT NULL, active_cycles_to_min INTEGER NOT NULL,"
             " active_cycles_to_max INTEGER NOT NULL, data_in INTEGER NOT NULL, data_out INTEGER NOT NULL,"
             " PRIMARY KEY(step_id, ipu)) WITHOUT ROWID" },
         { "cycles_by_tile", { "step_id", "ipu", "cycles" },
-            "CREATE TABLE cycles_by_tile(step_id INTEGER NOT NULL, ipu INTEGER NOT NULL, cycles BLOB NOT NULL,"
+            "CREATE TABLE cycles_by_tile(step_id INTEGER NOT NULL, ipu INTEGER NOT NULL, cycles BLOB NOT "
+            "NULL,"
             " PRIMARY KEY(step_id, ipu)) WITHOUT ROWID" },
         { "debug_contexts", { "id", "parent", "layer", "name", "json" },
-            "CREATE TABLE debug_contexts(id INTEGER PRIMARY KEY, parent INTEGER NOT NULL, layer TEXT NOT NULL,"
+            "CREATE TABLE debug_contexts(id INTEGER PRIMARY KEY, parent INTEGER NOT NULL, layer TEXT NOT "
+            "NULL,"
             " name TEXT NOT NULL, json TEXT NOT NULL)" },
-        { "operations", { "id", "name", "layer", "debug_name", "debug_context", "flops", "code_bytes", "cycles" },
+        { "operations",
+            { "id", "name", "layer", "debug_name", "debug_context", "flops", "code_bytes", "cycles" },
             "CREATE TABLE operations(id INTEGER PRIMARY KEY, name TEXT NOT NULL, layer TEXT NOT NULL,"
             " debug_name TEXT NOT NULL, debug_context INTEGER NOT NULL, flops INTEGER NOT NULL,"
             " code_bytes INTEGER NOT NULL, cycles INTEGER NOT NULL)" },
@@ -130,7 +148,8 @@ std::pair<int, int> checkProfileSchema(SqliteDatabase& db)
     for (const auto& [name, type] : objects) {
         if (type == "trigger" || type == "view")
             throw ProfileError(ErrorKind::CorruptProfile, db.path(),
-                "the profile contains a " + type + " named '" + name + "'; profiles never do, so it is refused");
+                "the profile contains a " + type + " named '" + name
+                    + "'; profiles never do, so it is refused");
     }
     // Format and version before anything else: a newer major version may have other tables.
     std::map<std::string, std::string> metaValues;

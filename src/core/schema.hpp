@@ -12,7 +12,7 @@ class SqliteDatabase;
 struct TableSchema {
     const char* name;
     std::vector<const char*> columns; // in order
-    const char* ddl;                  // CREATE TABLE statement
+    const char* ddl; // CREATE TABLE statement
 };
 
 const std::vector<TableSchema>& profileTables();

@@ -23,7 +23,8 @@ std::string fileUri(const std::string& path)
 
 } // namespace
 
-SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode) : m_path(path)
+SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode)
+    : m_path(path)
 {
     int rc;
     if (mode == Mode::ReadOnlyImmutable) {
@@ -39,8 +40,8 @@ SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode) : m_path(path
         std::string message = m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
         sqlite3_close(m_db);
         m_db = nullptr;
-        throw ProfileError(mode == Mode::ReadOnlyImmutable ? ErrorKind::NotSqlite : ErrorKind::WriteFailed, path,
-            "cannot open the database (SQLite: " + message + ")");
+        throw ProfileError(mode == Mode::ReadOnlyImmutable ? ErrorKind::NotSqlite : ErrorKind::WriteFailed,
+            path, "cannot open the database (SQLite: " + message + ")");
     }
     if (mode == Mode::ReadOnlyImmutable) {
         // Untrusted input: no triggers, no views, no functions with side effects in the schema.
@@ -52,7 +53,10 @@ SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode) : m_path(path
     }
 }
 
-SqliteDatabase::~SqliteDatabase() { sqlite3_close(m_db); }
+SqliteDatabase::~SqliteDatabase()
+{
+    sqlite3_close(m_db);
+}
 
 void SqliteDatabase::exec(std::string_view sql)
 {
@@ -73,19 +77,25 @@ void SqliteDatabase::fail(int rc, std::string_view what) const
     if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB)
         throw ProfileError(ErrorKind::CorruptProfile, m_path, "the database is damaged: " + message);
     if (primary == SQLITE_FULL || primary == SQLITE_IOERR)
-        throw ProfileError(m_failureKind == ErrorKind::WriteFailed ? ErrorKind::WriteFailed : ErrorKind::Truncated,
-            m_path, "cannot read or write the file: " + message);
+        throw ProfileError(
+            m_failureKind == ErrorKind::WriteFailed ? ErrorKind::WriteFailed : ErrorKind::Truncated, m_path,
+            "cannot read or write the file: " + message);
     throw ProfileError(m_failureKind, m_path, message);
 }
 
-Statement::Statement(SqliteDatabase& db, std::string_view sql) : m_db(db)
+Statement::Statement(SqliteDatabase& db, std::string_view sql)
+    : m_db(db)
 {
-    int rc = sqlite3_prepare_v3(db.handle(), sql.data(), int(sql.size()), SQLITE_PREPARE_PERSISTENT, &m_stmt, nullptr);
+    int rc = sqlite3_prepare_v3(
+        db.handle(), sql.data(), int(sql.size()), SQLITE_PREPARE_PERSISTENT, &m_stmt, nullptr);
     if (rc != SQLITE_OK)
         db.fail(rc, "cannot prepare '" + std::string(sql.substr(0, 60)) + "'");
 }
 
-Statement::~Statement() { sqlite3_finalize(m_stmt); }
+Statement::~Statement()
+{
+    sqlite3_finalize(m_stmt);
+}
 
 Statement& Statement::bind(int index, int64_t value)
 {
@@ -107,7 +117,8 @@ Statement& Statement::bind(int index, std::string_view text)
 
 namespace {
 
-void bindBlobWith(sqlite3_stmt* statement, int index, std::span<const uint8_t> bytes, sqlite3_destructor_type lifetime)
+void bindBlobWith(
+    sqlite3_stmt* statement, int index, std::span<const uint8_t> bytes, sqlite3_destructor_type lifetime)
 {
     // A zero-length blob must stay a blob, not NULL.
     sqlite3_bind_blob(statement, index, bytes.empty() ? "" : static_cast<const void*>(bytes.data()),
@@ -164,9 +175,18 @@ void Statement::reset()
     sqlite3_clear_bindings(m_stmt);
 }
 
-int64_t Statement::getInt(int column) const { return sqlite3_column_int64(m_stmt, column); }
-double Statement::getDouble(int column) const { return sqlite3_column_double(m_stmt, column); }
-bool Statement::isInteger(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_INTEGER; }
+int64_t Statement::getInt(int column) const
+{
+    return sqlite3_column_int64(m_stmt, column);
+}
+double Statement::getDouble(int column) const
+{
+    return sqlite3_column_double(m_stmt, column);
+}
+bool Statement::isInteger(int column) const
+{
+    return sqlite3_column_type(m_stmt, column) == SQLITE_INTEGER;
+}
 
 std::string Statement::getText(int column) const
 {
@@ -182,6 +202,9 @@ std::span<const uint8_t> Statement::getBlob(int column) const
     return data ? std::span<const uint8_t>(data, size_t(size)) : std::span<const uint8_t>();
 }
 
-bool Statement::isNull(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }
+bool Statement::isNull(int column) const
+{
+    return sqlite3_column_type(m_stmt, column) == SQLITE_NULL;
+}
 
 } // namespace popscope

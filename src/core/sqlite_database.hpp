@@ -32,8 +32,8 @@ public:
     Statement& bindUnowned(int index, std::string_view text);
     Statement& bindBlobUnowned(int index, std::span<const uint8_t> bytes);
 
-    bool step();        // true while a row is available
-    void run();         // step once, expect SQLITE_DONE, then reset
+    bool step(); // true while a row is available
+    void run(); // step once, expect SQLITE_DONE, then reset
     void reset();
 
     int64_t getInt(int column) const;

@@ -25,7 +25,10 @@ std::string clockText(double hz)
 // Appends rows of one section.
 class FigureList {
 public:
-    explicit FigureList(std::vector<SummaryFigure>& figures) : m_figures(figures) {}
+    explicit FigureList(std::vector<SummaryFigure>& figures)
+        : m_figures(figures)
+    {
+    }
     void section(const char* name) { m_section = name; }
     SummaryFigure& add(std::string label, FigureKind kind, uint64_t number = 0)
     {
@@ -36,9 +39,18 @@ public:
         f.number = number;
         return f;
     }
-    void text(std::string label, std::string text) { add(std::move(label), FigureKind::Text).text = std::move(text); }
-    SummaryFigure& count(std::string label, uint64_t n) { return add(std::move(label), FigureKind::Count, n); }
-    void bytes(std::string label, uint64_t n, bool exact = false) { add(std::move(label), FigureKind::Bytes, n).exactBytes = exact; }
+    void text(std::string label, std::string text)
+    {
+        add(std::move(label), FigureKind::Text).text = std::move(text);
+    }
+    SummaryFigure& count(std::string label, uint64_t n)
+    {
+        return add(std::move(label), FigureKind::Count, n);
+    }
+    void bytes(std::string label, uint64_t n, bool exact = false)
+    {
+        add(std::move(label), FigureKind::Bytes, n).exactBytes = exact;
+    }
 
 private:
     std::vector<SummaryFigure>& m_figures;
@@ -81,22 +93,27 @@ void memoryFigures(FigureList& add, const ProfileSummary& s)
     add.add("Share used", FigureKind::Percent).fraction = s.shareUsed();
     const auto fullest = std::max_element(s.ipus.begin(), s.ipus.end(),
         [](const IpuMemorySummary& a, const IpuMemorySummary& b) { return a.maxTileBytes < b.maxTileBytes; });
-    SummaryFigure& most = add.add("Most used tile", FigureKind::Bytes, fullest == s.ipus.end() ? 0 : fullest->maxTileBytes);
+    SummaryFigure& most
+        = add.add("Most used tile", FigureKind::Bytes, fullest == s.ipus.end() ? 0 : fullest->maxTileBytes);
     if (fullest != s.ipus.end())
         most.text = " on tile " + std::to_string(fullest->maxTile);
     add.count("Tiles over capacity", s.tilesOverCapacity);
-    add.text("Fits", s.fits ? "yes, every tile is within " + formatBytes(s.target.bytesPerTile)
-                            : "NO: " + countOf(s.tilesOverCapacity, "tile") + ' ' + pluralWord(s.tilesOverCapacity, "exceeds", "exceed")
-                                  + ' ' + formatBytes(s.target.bytesPerTile));
+    add.text("Fits",
+        s.fits ? "yes, every tile is within " + formatBytes(s.target.bytesPerTile)
+               : "NO: " + countOf(s.tilesOverCapacity, "tile") + ' '
+                + pluralWord(s.tilesOverCapacity, "exceeds", "exceed") + ' '
+                + formatBytes(s.target.bytesPerTile));
     for (const IpuMemorySummary& ipu : s.ipus) {
-        SummaryFigure& f = add.add("IPU " + std::to_string(ipu.ipu), FigureKind::Bytes, ipu.usedIncludingGaps);
-        f.text = " of " + formatBytes(ipu.capacity) + " (" + formatPercent(ipu.shareUsed()) + "), fullest tile "
-            + std::to_string(ipu.maxTile) + " at " + formatBytes(ipu.maxTileBytes);
+        SummaryFigure& f
+            = add.add("IPU " + std::to_string(ipu.ipu), FigureKind::Bytes, ipu.usedIncludingGaps);
+        f.text = " of " + formatBytes(ipu.capacity) + " (" + formatPercent(ipu.shareUsed())
+            + "), fullest tile " + std::to_string(ipu.maxTile) + " at " + formatBytes(ipu.maxTileBytes);
         f.toolTip = "Used (including gaps) on this IPU";
     }
     add.section(figure_section::memoryByCategory);
     for (const NamedTotal& c : s.memoryByCategory)
-        add.add(categoryLabel(c.name), FigureKind::Bytes, c.value).text = formatShareAfter(c.value, s.totalUsedExcludingGaps);
+        add.add(categoryLabel(c.name), FigureKind::Bytes, c.value).text
+            = formatShareAfter(c.value, s.totalUsedExcludingGaps);
 }
 
 void graphFigures(FigureList& add, const ProfileSummary& s)
@@ -160,8 +177,8 @@ std::vector<std::string> figureSections(const std::vector<SummaryFigure>& figure
     return sections;
 }
 
-const SummaryFigure* findFigure(const std::vector<SummaryFigure>& figures, const std::string& section,
-                                const std::string& label)
+const SummaryFigure* findFigure(
+    const std::vector<SummaryFigure>& figures, const std::string& section, const std::string& label)
 {
     for (const SummaryFigure& f : figures)
         if (f.section == section && f.label == label)
@@ -183,16 +200,21 @@ std::string figureText(const SummaryFigure& f, MemoryUnit unit)
     // Text stored in the file, made safe for a terminal (no escape sequences, bounded length).
     const std::string detail = printableMessage(f.text, 200);
     switch (f.kind) {
-    case FigureKind::Text: return detail.empty() ? "not recorded" : detail;
-    case FigureKind::Count: return formatCount(f.number) + detail;
-    case FigureKind::Bytes: return formatBytes(f.number, unit) + detail;
-    case FigureKind::Percent: return formatPercent(f.fraction) + detail;
-    case FigureKind::Hz: return clockText(f.fraction) + detail;
+    case FigureKind::Text:
+        return detail.empty() ? "not recorded" : detail;
+    case FigureKind::Count:
+        return formatCount(f.number) + detail;
+    case FigureKind::Bytes:
+        return formatBytes(f.number, unit) + detail;
+    case FigureKind::Percent:
+        return formatPercent(f.fraction) + detail;
+    case FigureKind::Hz:
+        return clockText(f.fraction) + detail;
     case FigureKind::Cycles:
         if (f.fraction > 0) {
             char time[64];
             std::snprintf(time, sizeof time, " (%.3f ms at %s)", double(f.number) / f.fraction * 1e3,
-                          clockText(f.fraction).c_str());
+                clockText(f.fraction).c_str());
             return formatCount(f.number) + time + detail;
         }
         return formatCount(f.number) + detail;
@@ -209,7 +231,8 @@ std::string recordedTimestamp(const std::string& timestamp)
     if (t == "0")
         return {};
     // An ISO date in or before 1970 is a clock that was not set, not a date.
-    const bool isoYear = t.size() >= 5 && std::all_of(t.begin(), t.begin() + 4, [](unsigned char c) { return std::isdigit(c); })
+    const bool isoYear = t.size() >= 5
+        && std::all_of(t.begin(), t.begin() + 4, [](unsigned char c) { return std::isdigit(c); })
         && t[4] == '-';
     if (isoYear && (std::stoi(t.substr(0, 4)) < 1970 || t.rfind("1970-01-01", 0) == 0))
         return {};

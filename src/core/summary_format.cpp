@@ -27,7 +27,8 @@ std::string formatSummaryText(const ProfileSummary& s)
         if (f.exactBytes)
             value += " (" + formatCount(f.number) + " bytes)";
         const size_t width = f.section == figure_section::reportFiles ? 42 : 36;
-        out << "  " << label << std::string(label.size() + 2 <= width ? width - label.size() : 2, ' ') << value << '\n';
+        out << "  " << label << std::string(label.size() + 2 <= width ? width - label.size() : 2, ' ')
+            << value << '\n';
     }
     return out.str();
 }
@@ -39,8 +40,9 @@ std::string formatSummaryJson(const ProfileSummary& s)
     json ipus = json::array();
     for (const IpuMemorySummary& ipu : s.ipus) {
         ipus.push_back({ { "ipu", ipu.ipu }, { "usedIncludingGaps", ipu.usedIncludingGaps },
-            { "usedExcludingGaps", ipu.usedExcludingGaps }, { "capacity", ipu.capacity }, { "maxTile", ipu.maxTile },
-            { "maxTileBytes", ipu.maxTileBytes }, { "tilesOverCapacity", ipu.tilesOverCapacity } });
+            { "usedExcludingGaps", ipu.usedExcludingGaps }, { "capacity", ipu.capacity },
+            { "maxTile", ipu.maxTile }, { "maxTileBytes", ipu.maxTileBytes },
+            { "tilesOverCapacity", ipu.tilesOverCapacity } });
     }
     auto totals = [](const std::vector<NamedTotal>& list) {
         json object = json::object();
@@ -56,20 +58,24 @@ std::string formatSummaryJson(const ProfileSummary& s)
         { "format", { { "major", s.formatMajor }, { "minor", s.formatMinor } } },
         { "target",
             { { "type", t.type }, { "architecture", t.architecture }, { "numIPUs", t.numIpus },
-                { "tilesPerIpu", t.tilesPerIpu }, { "numTiles", t.numTiles() }, { "bytesPerTile", t.bytesPerTile },
-                { "bytesPerIPU", t.bytesPerIpu() }, { "totalMemory", t.totalMemory() },
-                { "clockFrequency", t.clockHz }, { "numReplicas", t.numReplicas },
-                { "ipusPerReplica", t.ipusPerReplica } } },
-        { "instrumentation", { { "compute", t.computeInstrumentation }, { "externalExchange", t.externalExchangeInstrumentation } } },
+                { "tilesPerIpu", t.tilesPerIpu }, { "numTiles", t.numTiles() },
+                { "bytesPerTile", t.bytesPerTile }, { "bytesPerIPU", t.bytesPerIpu() },
+                { "totalMemory", t.totalMemory() }, { "clockFrequency", t.clockHz },
+                { "numReplicas", t.numReplicas }, { "ipusPerReplica", t.ipusPerReplica } } },
+        { "instrumentation",
+            { { "compute", t.computeInstrumentation },
+                { "externalExchange", t.externalExchangeInstrumentation } } },
         { "poplarVersion", s.info.poplarVersion },
         { "graph",
             { { "numComputeSets", s.numComputeSets }, { "numVertices", s.numVertices },
                 { "numVertexTypes", s.numVertexTypes }, { "numVariables", s.numVariables },
-                { "numEdges", s.info.numEdges }, { "numPrograms", s.numPrograms }, { "numExchanges", s.numExchanges } } },
+                { "numEdges", s.info.numEdges }, { "numPrograms", s.numPrograms },
+                { "numExchanges", s.numExchanges } } },
         { "memory",
-            { { "usedIncludingGaps", s.totalUsedIncludingGaps }, { "usedExcludingGaps", s.totalUsedExcludingGaps },
-                { "capacity", s.totalCapacity }, { "tilesOverCapacity", s.tilesOverCapacity }, { "fits", s.fits },
-                { "ipus", ipus }, { "byCategory", totals(s.memoryByCategory) } } },
+            { { "usedIncludingGaps", s.totalUsedIncludingGaps },
+                { "usedExcludingGaps", s.totalUsedExcludingGaps }, { "capacity", s.totalCapacity },
+                { "tilesOverCapacity", s.tilesOverCapacity }, { "fits", s.fits }, { "ipus", ipus },
+                { "byCategory", totals(s.memoryByCategory) } } },
         { "execution",
             { { "numRuns", s.numRuns }, { "numSteps", s.numExecutionSteps }, { "totalCycles", s.totalCycles },
                 { "cyclesByStepType", totals(s.cyclesByStepType) } } },

@@ -10,10 +10,10 @@ namespace popscope {
 class Report;
 
 // One table compared on one figure per row (rows from matchRows over the two name lists).
-TableChanges compareTable(const char* table, const char* metric, const char* unit, const std::vector<MatchedRow>& rows,
-                          const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
-                          const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures,
-                          size_t topRows);
+TableChanges compareTable(const char* table, const char* metric, const char* unit,
+    const std::vector<MatchedRow>& rows, const std::vector<std::string_view>& sourceNames,
+    const std::vector<std::string_view>& targetNames, const std::vector<uint64_t>& sourceFigures,
+    const std::vector<uint64_t>& targetFigures, size_t topRows);
 
 // Operations matched by operationKey: cycles, FLOPs and code size (operation_comparison.cpp).
 void compareOperations(const Report& source, const Report& target, ReportComparison& c, size_t topRows);

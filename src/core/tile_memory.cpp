@@ -12,15 +12,17 @@ namespace popscope {
 namespace {
 
 // Adds one IPU's slice into a dense array over all tiles.
-void addSlice(std::vector<uint32_t>& all, uint32_t ipu, uint32_t tilesPerIpu, const std::vector<uint32_t>& slice)
+void addSlice(
+    std::vector<uint32_t>& all, uint32_t ipu, uint32_t tilesPerIpu, const std::vector<uint32_t>& slice)
 {
     const size_t base = size_t(ipu) * tilesPerIpu;
     for (size_t t = 0; t < slice.size(); ++t)
         all[base + t] += slice[t];
 }
 
-TileMemory build(const Target& target, std::vector<uint32_t> physicalIds, const std::vector<MemorySeries>& memory,
-    const std::vector<GapSeries>& gaps, const std::vector<LivenessSplit>& liveness)
+TileMemory build(const Target& target, std::vector<uint32_t> physicalIds,
+    const std::vector<MemorySeries>& memory, const std::vector<GapSeries>& gaps,
+    const std::vector<LivenessSplit>& liveness)
 {
     TileMemory m;
     m.numIpus = target.numIpus;
@@ -38,9 +40,8 @@ TileMemory build(const Target& target, std::vector<uint32_t> physicalIds, const 
         if (std::find(m.categories.begin(), m.categories.end(), s.category) == m.categories.end())
             m.categories.push_back(s.category);
     }
-    std::stable_sort(m.categories.begin(), m.categories.end(), [](const std::string& a, const std::string& b) {
-        return categoryOrder(a) < categoryOrder(b);
-    });
+    std::stable_sort(m.categories.begin(), m.categories.end(),
+        [](const std::string& a, const std::string& b) { return categoryOrder(a) < categoryOrder(b); });
     std::map<std::string, size_t> index;
     for (size_t i = 0; i < m.categories.size(); ++i)
         index[m.categories[i]] = i;
@@ -62,7 +63,8 @@ TileMemory build(const Target& target, std::vector<uint32_t> physicalIds, const 
         if (cell.empty())
             cell = zeros;
         addSlice(cell, s.ipu, m.tilesPerIpu, s.bytesByTile);
-        addSlice(s.overlapped ? m.overlappedByCategory[c] : m.byCategory[c], s.ipu, m.tilesPerIpu, s.bytesByTile);
+        addSlice(
+            s.overlapped ? m.overlappedByCategory[c] : m.byCategory[c], s.ipu, m.tilesPerIpu, s.bytesByTile);
         if (!s.overlapped)
             addSlice(m.byRegion[size_t(s.region)], s.ipu, m.tilesPerIpu, s.bytesByTile);
     }

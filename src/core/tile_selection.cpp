@@ -8,8 +8,14 @@ namespace {
 
 constexpr std::string_view kEnDash = "\xE2\x80\x93";
 
-bool isSeparator(char c) { return c == ',' || c == ';' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-bool isSpace(char c) { return c != ',' && c != ';' && isSeparator(c); }
+bool isSeparator(char c)
+{
+    return c == ',' || c == ';' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+bool isSpace(char c)
+{
+    return c != ',' && c != ';' && isSeparator(c);
+}
 
 // "100 .. 120", "100–120" and "100 - 120" all become "100-120"; items are then split on separators.
 std::string normalise(std::string_view text)
@@ -79,7 +85,10 @@ std::string quoted(std::string_view item)
     return "“" + text + "”";
 }
 
-TileSelection failure(std::string message) { return {{}, std::move(message)}; }
+TileSelection failure(std::string message)
+{
+    return { {}, std::move(message) };
+}
 
 } // namespace
 
@@ -107,10 +116,11 @@ TileSelection parseTileSelection(std::string_view text, uint32_t numTiles)
             last = first;
         } else {
             if (!parseNumber(item.substr(0, dash), first) || !parseNumber(item.substr(dash + 1), last))
-                return failure(quoted(item) + " is not a tile range; write ranges as first-last, e.g. 100-120");
+                return failure(
+                    quoted(item) + " is not a tile range; write ranges as first-last, e.g. 100-120");
             if (last < first)
-                return failure("Range " + quoted(item) + " runs backwards; write it as " + std::to_string(last) + "-"
-                    + std::to_string(first));
+                return failure("Range " + quoted(item) + " runs backwards; write it as "
+                    + std::to_string(last) + "-" + std::to_string(first));
         }
         if (last >= numTiles)
             return failure("Tile " + std::to_string(first < numTiles ? last : first)

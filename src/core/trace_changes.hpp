@@ -11,7 +11,8 @@ namespace popscope {
 
 // Total cycles and parallel efficiency go to `headline`, the shares of the IPUs' cycles that
 // moved (by at least 0.01 percentage points) to `shares`. Nothing when the traces were not compared.
-void addTraceChangeLines(const TraceComparison& trace, std::vector<ChangeLine>& headline, std::vector<ChangeLine>& shares);
+void addTraceChangeLines(
+    const TraceComparison& trace, std::vector<ChangeLine>& headline, std::vector<ChangeLine>& shares);
 void formatTraceComparisonText(std::ostringstream& out, const TraceComparison& trace);
 nlohmann::json traceComparisonJson(const TraceComparison& trace);
 

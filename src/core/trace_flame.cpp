@@ -20,7 +20,10 @@ namespace {
 // The run, then the programs from the root down to the step's own program.
 class FlamePaths {
 public:
-    explicit FlamePaths(const ProgramIndex& index) : m_index(index) {}
+    explicit FlamePaths(const ProgramIndex& index)
+        : m_index(index)
+    {
+    }
 
     const std::vector<uint32_t>& of(const ExecutionStep& step)
     {
@@ -43,7 +46,8 @@ private:
 
 } // namespace
 
-TraceFlame buildTraceFlame(const TraceLod& lod, const std::vector<ExecutionStep>& steps, const ProgramIndex& index)
+TraceFlame buildTraceFlame(
+    const TraceLod& lod, const std::vector<ExecutionStep>& steps, const ProgramIndex& index)
 {
     TraceFlame flame;
     flame.lanes.resize(lod.numIpus());
@@ -68,7 +72,7 @@ TraceFlame buildTraceFlame(const TraceLod& lod, const std::vector<ExecutionStep>
                     spans.back().last = std::max(spans.back().last, end);
                     spans.back().lastStep = uint32_t(k);
                 } else {
-                    spans.push_back({s.base, end, ids[level], uint32_t(k), uint32_t(k)});
+                    spans.push_back({ s.base, end, ids[level], uint32_t(k), uint32_t(k) });
                 }
             }
             open = ids.size();
@@ -79,8 +83,9 @@ TraceFlame buildTraceFlame(const TraceLod& lod, const std::vector<ExecutionStep>
 
 size_t firstFlameSpanEndingAfter(const std::vector<FlameSpan>& spans, uint64_t cycle)
 {
-    return size_t(std::partition_point(spans.begin(), spans.end(), [cycle](const FlameSpan& s) { return s.last <= cycle; })
-        - spans.begin());
+    return size_t(std::partition_point(spans.begin(), spans.end(), [cycle](const FlameSpan& s) {
+        return s.last <= cycle;
+    }) - spans.begin());
 }
 
 const FlameSpan* flameSpanAt(const FlameLane& lane, size_t level, uint64_t cycle)

@@ -11,7 +11,8 @@ namespace popscope {
 namespace {
 
 // The busy states a level keeps apart (the others are derived from the step cycles).
-constexpr TraceState kBusyStates[] = {TraceState::Computing, TraceState::Exchanging, TraceState::StreamCopy};
+constexpr TraceState kBusyStates[]
+    = { TraceState::Computing, TraceState::Exchanging, TraceState::StreamCopy };
 constexpr size_t kBusyStateCount = 3;
 
 size_t busyIndex(TraceState state)
@@ -19,7 +20,7 @@ size_t busyIndex(TraceState state)
     return state == TraceState::Exchanging ? 1 : state == TraceState::StreamCopy ? 2 : 0;
 }
 
-struct Cancelled {};
+struct Cancelled { };
 
 struct RowSink {
     std::vector<std::vector<float>>* level0; // [ipu] -> [k * groups + group]
@@ -48,14 +49,16 @@ TraceLod TraceLod::build(const Profile& profile, const std::vector<ExecutionStep
     lod.m_lanes.resize(target.numIpus);
     for (uint32_t index = 0; index < steps.size(); ++index)
         for (const StepIpu& si : steps[index].ipus) {
-            lod.m_lanes[si.ipu].steps.push_back({index, si.cyclesBase, si.cycles, workStateOf(steps[index].type), false});
+            lod.m_lanes[si.ipu].steps.push_back(
+                { index, si.cyclesBase, si.cycles, workStateOf(steps[index].type), false });
             lod.m_endCycle = std::max(lod.m_endCycle, si.cyclesBase + si.cycles);
         }
     std::unordered_map<uint64_t, uint32_t> laneIndex; // step × numIpus + ipu -> position in its lane
     std::vector<std::vector<LaneStep>> lanes(target.numIpus);
     for (uint32_t ipu = 0; ipu < target.numIpus; ++ipu) {
         auto& lane = lod.m_lanes[ipu].steps;
-        std::stable_sort(lane.begin(), lane.end(), [](const LaneStep& a, const LaneStep& b) { return a.base < b.base; });
+        std::stable_sort(
+            lane.begin(), lane.end(), [](const LaneStep& a, const LaneStep& b) { return a.base < b.base; });
         for (uint32_t k = 0; k < lane.size(); ++k)
             laneIndex[uint64_t(lane[k].step) * target.numIpus + ipu] = k;
         lanes[ipu] = lane;
@@ -64,11 +67,12 @@ TraceLod TraceLod::build(const Profile& profile, const std::vector<ExecutionStep
     for (uint32_t ipu = 0; ipu < target.numIpus; ++ipu)
         level0[ipu].assign(lod.m_lanes[ipu].steps.size() * lod.m_groupsPerIpu, 0.0f);
 
-    RowSink sink{&level0, &laneIndex, &lanes, target.numIpus, lod.m_groupsPerIpu, kTilesPerGroup, &progress};
+    RowSink sink { &level0, &laneIndex, &lanes, target.numIpus, lod.m_groupsPerIpu, kTilesPerGroup,
+        &progress };
     sink.total = profile.countRows("cycles_by_tile");
     try {
         if (progress && !progress(0, sink.total))
-            throw Cancelled{};
+            throw Cancelled {};
         profile.forEachTileCycles(
             steps,
             [](void* context, uint32_t step, uint32_t ipu, const std::vector<uint32_t>& cycles) {
@@ -82,7 +86,7 @@ TraceLod TraceLod::build(const Profile& profile, const std::vector<ExecutionStep
                         row[tile / s.tilesPerGroup] += float(cycles[tile]);
                 }
                 if (++s.done % 256 == 0 && *s.progress && !(*s.progress)(s.done, s.total))
-                    throw Cancelled{};
+                    throw Cancelled {};
             },
             &sink);
     } catch (const Cancelled&) {
@@ -101,8 +105,8 @@ TraceLod TraceLod::build(const Profile& profile, const std::vector<ExecutionStep
                 if (si.ipu == ipu)
                     active = std::min(si.activeTiles, target.tilesPerIpu);
             for (uint32_t group = 0; group < lod.m_groupsPerIpu && group * kTilesPerGroup < active; ++group)
-                level0[ipu][size_t(k) * lod.m_groupsPerIpu + group] =
-                    float(lane[k].cycles) * float(std::min(active - group * kTilesPerGroup, lod.tilesInGroup(group)));
+                level0[ipu][size_t(k) * lod.m_groupsPerIpu + group] = float(lane[k].cycles)
+                    * float(std::min(active - group * kTilesPerGroup, lod.tilesInGroup(group)));
         }
         lod.m_lanes[ipu].steps = std::move(lane);
         Level base;
@@ -138,7 +142,8 @@ void TraceLod::buildLevels()
             for (size_t b = 0; b < blocks; ++b) {
                 const size_t parent = b / kFan;
                 for (size_t s = 0; s < kTraceStateCount; ++s)
-                    up.stepCycles[parent * kTraceStateCount + s] += below.stepCycles[b * kTraceStateCount + s];
+                    up.stepCycles[parent * kTraceStateCount + s]
+                        += below.stepCycles[b * kTraceStateCount + s];
                 for (uint32_t g = 0; g < groups; ++g) {
                     float* into = &up.busy[(parent * groups + g) * kBusyStateCount];
                     if (level == 1)
@@ -169,7 +174,8 @@ double TraceLod::blockBusy(uint32_t ipu, size_t level, size_t block, uint32_t gr
 }
 
 // A whole block: busy by state, the rest of the non-sync steps' tile-cycles waiting, sync as sync.
-void TraceLod::addWhole(uint32_t ipu, size_t level, size_t block, uint32_t g0, uint32_t g1, StateTileCycles& out) const
+void TraceLod::addWhole(
+    uint32_t ipu, size_t level, size_t block, uint32_t g0, uint32_t g1, StateTileCycles& out) const
 {
     const Level& l = m_lanes[ipu].levels[level];
     double tiles = 0, busySum = 0;
@@ -185,13 +191,14 @@ void TraceLod::addWhole(uint32_t ipu, size_t level, size_t block, uint32_t g0, u
     for (size_t s = 0; s < kTraceStateCount; ++s)
         if (TraceState(s) != TraceState::Sync)
             working += l.stepCycles[block * kTraceStateCount + s];
-    out[size_t(TraceState::Sync)] += l.stepCycles[block * kTraceStateCount + size_t(TraceState::Sync)] * tiles;
+    out[size_t(TraceState::Sync)]
+        += l.stepCycles[block * kTraceStateCount + size_t(TraceState::Sync)] * tiles;
     out[size_t(TraceState::WaitingForSync)] += std::max(0.0, working * tiles - busySum);
 }
 
 // Part of step k, prorated: its busy tile-cycles spread evenly over the step.
-void TraceLod::addPart(uint32_t ipu, size_t k, uint64_t from, uint64_t to, uint32_t g0, uint32_t g1,
-    StateTileCycles& out) const
+void TraceLod::addPart(
+    uint32_t ipu, size_t k, uint64_t from, uint64_t to, uint32_t g0, uint32_t g1, StateTileCycles& out) const
 {
     const LaneStep& step = m_lanes[ipu].steps[k];
     const uint64_t a = std::max(from, step.base), b = std::min(to, step.base + step.cycles);
@@ -217,12 +224,12 @@ void TraceLod::piecesOf(uint32_t ipu, uint64_t from, uint64_t to, std::vector<Pi
     const Lane& lane = m_lanes[ipu];
     const auto& steps = lane.steps;
     // The first step that ends after `from`.
-    size_t k = size_t(std::partition_point(steps.begin(), steps.end(),
-                          [from](const LaneStep& s) { return s.base + s.cycles <= from; })
-        - steps.begin());
+    size_t k = size_t(std::partition_point(steps.begin(), steps.end(), [from](const LaneStep& s) {
+        return s.base + s.cycles <= from;
+    }) - steps.begin());
     while (k < steps.size() && steps[k].base < to) {
         if (steps[k].base < from || steps[k].base + steps[k].cycles > to) {
-            pieces.push_back({SIZE_MAX, k++});
+            pieces.push_back({ SIZE_MAX, k++ });
             continue;
         }
         // The largest aligned block starting at k that lies inside [from, to).
@@ -235,14 +242,14 @@ void TraceLod::piecesOf(uint32_t ipu, uint64_t from, uint64_t to, std::vector<Pi
             ++level;
             width = span;
         }
-        pieces.push_back({level, k / width});
+        pieces.push_back({ level, k / width });
         k += width;
     }
 }
 
 StateTileCycles TraceLod::cell(uint32_t ipu, uint64_t from, uint64_t to, uint32_t g0, uint32_t g1) const
 {
-    StateTileCycles out{};
+    StateTileCycles out {};
     if (ipu >= m_lanes.size() || to <= from)
         return out;
     g1 = std::min(g1, m_groupsPerIpu);
@@ -265,7 +272,7 @@ StateTileCycles TraceLod::cell(uint32_t ipu, uint64_t from, uint64_t to, uint32_
 
 void TraceLod::column(uint32_t ipu, uint64_t from, uint64_t to, std::vector<StateTileCycles>& perGroup) const
 {
-    perGroup.assign(m_groupsPerIpu, StateTileCycles{});
+    perGroup.assign(m_groupsPerIpu, StateTileCycles {});
     if (ipu >= m_lanes.size() || to <= from)
         return;
     thread_local std::vector<Piece> pieces;
@@ -321,7 +328,7 @@ void TraceLod::column(uint32_t ipu, uint64_t from, uint64_t to, std::vector<Stat
 
 StateTileCycles TraceLod::stepCycles(uint32_t ipu, uint64_t from, uint64_t to) const
 {
-    StateTileCycles out{};
+    StateTileCycles out {};
     if (ipu >= m_lanes.size() || to <= from)
         return out;
     std::vector<Piece> pieces;

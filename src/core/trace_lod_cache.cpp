@@ -14,16 +14,17 @@ namespace popscope {
 
 namespace {
 
-constexpr char kMagic[8] = {'P', 'S', 'L', 'O', 'D', '0', '2', '\n'};
+constexpr char kMagic[8] = { 'P', 'S', 'L', 'O', 'D', '0', '2', '\n' };
 constexpr uint64_t kMaxElements = uint64_t(1) << 32; // far beyond any profile: a bound for damaged files
 
 class Writer {
 public:
-    explicit Writer(std::FILE* file) : m_file(file) {}
-    template <typename T>
-    void value(const T& v) { m_ok = m_ok && std::fwrite(&v, sizeof v, 1, m_file) == 1; }
-    template <typename T>
-    void array(const std::vector<T>& v)
+    explicit Writer(std::FILE* file)
+        : m_file(file)
+    {
+    }
+    template <typename T> void value(const T& v) { m_ok = m_ok && std::fwrite(&v, sizeof v, 1, m_file) == 1; }
+    template <typename T> void array(const std::vector<T>& v)
     {
         value(uint64_t(v.size()));
         m_ok = m_ok && (v.empty() || std::fwrite(v.data(), sizeof(T), v.size(), m_file) == v.size());
@@ -37,17 +38,19 @@ private:
 
 class Reader {
 public:
-    explicit Reader(std::ifstream& in) : m_in(in) {}
-    template <typename T>
-    bool value(T& v) { return bool(m_in.read(reinterpret_cast<char*>(&v), sizeof v)); }
-    template <typename T>
-    bool array(std::vector<T>& v, uint64_t expected)
+    explicit Reader(std::ifstream& in)
+        : m_in(in)
+    {
+    }
+    template <typename T> bool value(T& v) { return bool(m_in.read(reinterpret_cast<char*>(&v), sizeof v)); }
+    template <typename T> bool array(std::vector<T>& v, uint64_t expected)
     {
         uint64_t size = 0;
         if (!value(size) || size != expected || size > kMaxElements)
             return false;
         v.resize(size_t(size));
-        return size == 0 || bool(m_in.read(reinterpret_cast<char*>(v.data()), std::streamsize(size * sizeof(T))));
+        return size == 0
+            || bool(m_in.read(reinterpret_cast<char*>(v.data()), std::streamsize(size * sizeof(T))));
     }
 
 private:
@@ -128,8 +131,9 @@ bool TraceLod::load(const std::string& path, const std::string& identity)
         return false;
     TraceLod lod;
     uint64_t lanes = 0;
-    if (!r.value(lod.m_tilesPerIpu) || !r.value(lod.m_groupsPerIpu) || !r.value(lod.m_endCycle) || !r.value(lanes)
-        || lod.m_groupsPerIpu != (lod.m_tilesPerIpu + kTilesPerGroup - 1) / kTilesPerGroup || lanes > 1024)
+    if (!r.value(lod.m_tilesPerIpu) || !r.value(lod.m_groupsPerIpu) || !r.value(lod.m_endCycle)
+        || !r.value(lanes) || lod.m_groupsPerIpu != (lod.m_tilesPerIpu + kTilesPerGroup - 1) / kTilesPerGroup
+        || lanes > 1024)
         return false;
     lod.m_lanes.resize(size_t(lanes));
     for (Lane& lane : lod.m_lanes) {
@@ -139,8 +143,8 @@ bool TraceLod::load(const std::string& path, const std::string& identity)
         lane.steps.resize(size_t(steps));
         for (LaneStep& step : lane.steps) {
             uint8_t work = 0, perTile = 0;
-            if (!r.value(step.step) || !r.value(step.base) || !r.value(step.cycles) || !r.value(work) || !r.value(perTile)
-                || work >= kTraceStateCount || perTile > 1)
+            if (!r.value(step.step) || !r.value(step.base) || !r.value(step.cycles) || !r.value(work)
+                || !r.value(perTile) || work >= kTraceStateCount || perTile > 1)
                 return false;
             step.work = TraceState(work);
             step.perTile = perTile == 1;
@@ -151,7 +155,8 @@ bool TraceLod::load(const std::string& path, const std::string& identity)
         size_t blocks = size_t(steps);
         for (size_t l = 0; l < levels; ++l) {
             const uint64_t busy = l == 0 ? blocks * lod.m_groupsPerIpu : blocks * lod.m_groupsPerIpu * 3;
-            if (!r.array(lane.levels[l].busy, busy) || !r.array(lane.levels[l].stepCycles, blocks * kTraceStateCount))
+            if (!r.array(lane.levels[l].busy, busy)
+                || !r.array(lane.levels[l].stepCycles, blocks * kTraceStateCount))
                 return false;
             blocks = (blocks + kFan - 1) / kFan;
         }

@@ -34,8 +34,11 @@ std::string formatBytes(uint64_t bytes, MemoryUnit unit)
     if (power == 0)
         return formatCount(bytes) + " B";
     char text[32];
-    std::snprintf(text, sizeof text, value < 10 ? "%.2f %s" : value < 100 ? "%.1f %s" : "%.0f %s", value,
-        unit == MemoryUnit::Binary ? binary[power] : decimal[power]);
+    std::snprintf(text, sizeof text,
+        value < 10        ? "%.2f %s"
+            : value < 100 ? "%.1f %s"
+                          : "%.0f %s",
+        value, unit == MemoryUnit::Binary ? binary[power] : decimal[power]);
     return text;
 }
 

@@ -1,8 +1,8 @@
 // whatChanged: a comparison's headline lines, ranked by size; formatDiff / formatValue.
 #include "liveness_changes.hpp"
 #include "popscope/memory_categories.hpp"
-#include "popscope/report_comparison.hpp"
 #include "popscope/plural.hpp"
+#include "popscope/report_comparison.hpp"
 #include "table_compare.hpp"
 #include "trace_changes.hpp"
 
@@ -16,9 +16,10 @@ namespace {
 
 constexpr auto* line = &makeChangeLine;
 
-void addRows(std::vector<ChangeLine>& out, const TableChanges& t, const char* page, const std::string& movedMetric)
+void addRows(
+    std::vector<ChangeLine>& out, const TableChanges& t, const char* page, const std::string& movedMetric)
 {
-    for (const auto* list : {&t.grown, &t.shrunk})
+    for (const auto* list : { &t.grown, &t.shrunk })
         for (const RowChange& r : *list)
             out.push_back(line(page, t.table, r.name, movedMetric, r.name, r.source, r.target, t.unit));
     const std::string singular = t.table == "variables" ? "variable"
@@ -27,13 +28,14 @@ void addRows(std::vector<ChangeLine>& out, const TableChanges& t, const char* pa
                                                         : "exchange";
     for (const RowChange& r : t.added)
         if (r.target > 0)
-            out.push_back(line(page, t.table, r.name, "new " + singular + (t.table == "variables" ? "" : " (" + t.metric + ")"),
-                               r.name, 0, r.target, t.unit));
+            out.push_back(line(page, t.table, r.name,
+                "new " + singular + (t.table == "variables" ? "" : " (" + t.metric + ")"), r.name, 0,
+                r.target, t.unit));
     for (const RowChange& r : t.removed)
         if (r.source > 0)
             out.push_back(line(page, t.table, r.name,
-                               "removed " + singular + (t.table == "variables" ? "" : " (" + t.metric + ")"), r.name,
-                               r.source, 0, t.unit));
+                "removed " + singular + (t.table == "variables" ? "" : " (" + t.metric + ")"), r.name,
+                r.source, 0, t.unit));
 }
 
 uint64_t magnitude(const SignedDiff& d)
@@ -44,16 +46,18 @@ uint64_t magnitude(const SignedDiff& d)
 // Basis points as percent without the sign: 9416 -> "94.16".
 std::string pointsText(uint64_t basisPoints)
 {
-    return formatCount(basisPoints / 100) + (basisPoints % 100 < 10 ? ".0" : ".") + std::to_string(basisPoints % 100);
+    return formatCount(basisPoints / 100) + (basisPoints % 100 < 10 ? ".0" : ".")
+        + std::to_string(basisPoints % 100);
 }
 
 } // namespace
 
 ChangeLine makeChangeLine(std::string page, std::string table, std::string rowKey, std::string metric,
-                          std::string subject, uint64_t source, uint64_t target, std::string unit)
+    std::string subject, uint64_t source, uint64_t target, std::string unit)
 {
     const auto clamped = [](uint64_t value) {
-        return value > uint64_t(std::numeric_limits<int64_t>::max()) ? std::numeric_limits<int64_t>::max() : int64_t(value);
+        return value > uint64_t(std::numeric_limits<int64_t>::max()) ? std::numeric_limits<int64_t>::max()
+                                                                     : int64_t(value);
     };
     ChangeLine l;
     l.page = std::move(page);
@@ -71,14 +75,14 @@ ChangeLine makeChangeLine(std::string page, std::string table, std::string rowKe
 std::vector<ChangeLine> whatChanged(const ReportComparison& c)
 {
     std::vector<ChangeLine> lines;
-    lines.push_back(line("summary", "", "", "total memory", "Total memory (including gaps)", c.totalMemory.source,
-                         c.totalMemory.target, "bytes"));
+    lines.push_back(line("summary", "", "", "total memory", "Total memory (including gaps)",
+        c.totalMemory.source, c.totalMemory.target, "bytes"));
     lines.push_back(line("insights", "", "", "peak-tile memory",
-                         "Most used tile (tile " + std::to_string(c.source.peakTile) + " -> tile "
-                             + std::to_string(c.target.peakTile) + ")",
-                         c.peakTileMemory.source, c.peakTileMemory.target, "bytes"));
-    lines.push_back(line("insights", "", "", "tiles over capacity", "Tiles over capacity", c.tilesOverCapacity.source,
-                         c.tilesOverCapacity.target, "tiles"));
+        "Most used tile (tile " + std::to_string(c.source.peakTile) + " -> tile "
+            + std::to_string(c.target.peakTile) + ")",
+        c.peakTileMemory.source, c.peakTileMemory.target, "bytes"));
+    lines.push_back(line("insights", "", "", "tiles over capacity", "Tiles over capacity",
+        c.tilesOverCapacity.source, c.tilesOverCapacity.target, "tiles"));
     std::vector<ChangeLine> bytes;
     addLivenessChangeLines(c.liveness, lines, bytes);
     std::vector<ChangeLine> shares;
@@ -86,12 +90,12 @@ std::vector<ChangeLine> whatChanged(const ReportComparison& c)
     const size_t headline = lines.size();
 
     for (const RowChange& r : c.categories)
-        bytes.push_back(line("memory", "categories", r.name, "category memory", categoryLabel(r.name), r.source, r.target,
-                             "bytes"));
+        bytes.push_back(line("memory", "categories", r.name, "category memory", categoryLabel(r.name),
+            r.source, r.target, "bytes"));
     bytes.push_back(line("memory", "", "", "always-live memory", "Always-live memory", c.alwaysLive.source,
-                         c.alwaysLive.target, "bytes"));
-    bytes.push_back(line("memory", "", "", "not-always-live memory", "Not-always-live memory", c.notAlwaysLive.source,
-                         c.notAlwaysLive.target, "bytes"));
+        c.alwaysLive.target, "bytes"));
+    bytes.push_back(line("memory", "", "", "not-always-live memory", "Not-always-live memory",
+        c.notAlwaysLive.source, c.notAlwaysLive.target, "bytes"));
     addRows(bytes, c.variables, "memory", "variable size");
     addRows(bytes, c.vertexState, "memory", "vertex state");
     addRows(bytes, c.vertexCode, "memory", "vertex code");
@@ -99,15 +103,15 @@ std::vector<ChangeLine> whatChanged(const ReportComparison& c)
     std::erase_if(bytes, [](const ChangeLine& l) { return l.diff.absolute == 0; });
     // |diff| relative to the source's total memory: the same order as |diff| for byte figures.
     std::stable_sort(bytes.begin(), bytes.end(),
-                     [](const ChangeLine& a, const ChangeLine& b) { return magnitude(a.diff) > magnitude(b.diff); });
+        [](const ChangeLine& a, const ChangeLine& b) { return magnitude(a.diff) > magnitude(b.diff); });
 
     std::vector<ChangeLine> counts;
-    counts.push_back(line("memory", "variables", "", "variable count", "Number of variables", c.variables.sourceRows,
-                          c.variables.targetRows, "count"));
+    counts.push_back(line("memory", "variables", "", "variable count", "Number of variables",
+        c.variables.sourceRows, c.variables.targetRows, "count"));
     addRows(counts, c.computeSets, "memory", "compute-set vertices");
     std::erase_if(counts, [](const ChangeLine& l) { return l.diff.absolute == 0; });
     std::stable_sort(counts.begin(), counts.end(),
-                     [](const ChangeLine& a, const ChangeLine& b) { return magnitude(a.diff) > magnitude(b.diff); });
+        [](const ChangeLine& a, const ChangeLine& b) { return magnitude(a.diff) > magnitude(b.diff); });
 
     lines.insert(lines.begin() + long(headline), bytes.begin(), bytes.end());
     lines.insert(lines.end(), counts.begin(), counts.end());
@@ -168,9 +172,11 @@ std::string describeChange(const ChangeLine& l, MemoryUnit memoryUnit)
         return text;
     };
     if (startsWith("new "))
-        return capitalised(l.metric) + ": " + l.subject + ", " + formatValue(l.targetValue, l.unit, memoryUnit);
+        return capitalised(l.metric) + ": " + l.subject + ", "
+            + formatValue(l.targetValue, l.unit, memoryUnit);
     if (startsWith("removed "))
-        return capitalised(l.metric) + ": " + l.subject + ", was " + formatValue(l.sourceValue, l.unit, memoryUnit);
+        return capitalised(l.metric) + ": " + l.subject + ", was "
+            + formatValue(l.sourceValue, l.unit, memoryUnit);
     // Totals name themselves, a category is "<category> memory", a row "<measure> of <name>".
     const std::string what = l.table == "categories" ? l.subject + " memory"
         : l.rowKey.empty()                           ? l.subject
@@ -179,15 +185,17 @@ std::string describeChange(const ChangeLine& l, MemoryUnit memoryUnit)
         return what + " is unchanged (" + formatValue(l.sourceValue, l.unit, memoryUnit) + ")";
     const bool up = l.diff.absolute > 0;
     if (l.unit == "percent")
-        return what + (up ? " rose by " : " fell by ") + pointsText(magnitude(l.diff)) + " percentage points ("
-            + formatValue(l.sourceValue, l.unit, memoryUnit) + " -> " + formatValue(l.targetValue, l.unit, memoryUnit) + ")";
+        return what + (up ? " rose by " : " fell by ") + pointsText(magnitude(l.diff))
+            + " percentage points (" + formatValue(l.sourceValue, l.unit, memoryUnit) + " -> "
+            + formatValue(l.targetValue, l.unit, memoryUnit) + ")";
     const char* verb = bytes ? (up ? " grew by " : " shrank by ") : (up ? " rose by " : " fell by ");
     std::string share = " (from none)";
     if (l.diff.fraction && up && *l.diff.fraction >= 10.0) // past 1,000%, a factor reads better
         share = " (x" + formatCount(uint64_t(std::llround(1.0 + *l.diff.fraction))) + ")";
     else if (l.diff.fraction)
         share = " (" + formatPercent(std::abs(*l.diff.fraction)) + ")";
-    const uint64_t size = std::min<uint64_t>(magnitude(l.diff), uint64_t(std::numeric_limits<int64_t>::max()));
+    const uint64_t size
+        = std::min<uint64_t>(magnitude(l.diff), uint64_t(std::numeric_limits<int64_t>::max()));
     return what + verb + formatValue(int64_t(size), l.unit, memoryUnit) + share;
 }
 

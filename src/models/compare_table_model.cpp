@@ -11,11 +11,13 @@
 namespace popscope {
 
 CompareTableModel::CompareTableModel(ReportTableModel* source, ReportTableModel* target, QObject* parent)
-    : ReportTableModel(parent), m_source(source), m_target(target)
+    : ReportTableModel(parent)
+    , m_source(source)
+    , m_target(target)
 {
     // Rebuilt by the owner once both sides are set (rebuild()), not on each side's reset: a pair
     // of 250 k-row tables must be joined once, and not at all outside compare mode.
-    for (ReportTableModel* side : {source, target}) {
+    for (ReportTableModel* side : { source, target }) {
         connect(side, &QAbstractItemModel::dataChanged, this, [this] {
             if (rowCount() > 0)
                 emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
@@ -37,26 +39,29 @@ void CompareTableModel::rebuild()
             const Column& col = base[size_t(c)];
             if (!m_source->isCompared(c)) {
                 if (m_splitText && c > 0) {
-                    columns.push_back({col.header + QStringLiteral(" · Source"), Kind::Text, col.toolTip});
-                    columns.push_back({col.header + QStringLiteral(" · Target"), Kind::Text, col.toolTip});
-                    m_map.push_back({c, Part::SourceText});
-                    m_map.push_back({c, Part::TargetText});
+                    columns.push_back({ col.header + QStringLiteral(" · Source"), Kind::Text, col.toolTip });
+                    columns.push_back({ col.header + QStringLiteral(" · Target"), Kind::Text, col.toolTip });
+                    m_map.push_back({ c, Part::SourceText });
+                    m_map.push_back({ c, Part::TargetText });
                     continue;
                 }
-                columns.push_back({col.header, Kind::Text, col.toolTip});
-                m_map.push_back({c, Part::Text});
+                columns.push_back({ col.header, Kind::Text, col.toolTip });
+                m_map.push_back({ c, Part::Text });
                 continue;
             }
             const Kind diffKind = col.kind == Kind::Bytes ? Kind::DiffBytes
                 : col.kind == Kind::Ratio                 ? Kind::DiffRatio
                                                           : Kind::DiffCount;
-            columns.push_back({col.header + QStringLiteral(" · Source"), col.kind, col.toolTip + QStringLiteral(" (source report)")});
-            columns.push_back({col.header + QStringLiteral(" · Target"), col.kind, col.toolTip + QStringLiteral(" (target report)")});
-            columns.push_back({col.header + QStringLiteral(" · Diff"), diffKind, QStringLiteral("Target − source")});
-            columns.push_back({col.header + QStringLiteral(" · Diff %"), Kind::Percent,
-                               QStringLiteral("(Target − source) ÷ source; — when the source has none")});
-            for (Part p : {Part::Source, Part::Target, Part::Diff, Part::DiffPercent})
-                m_map.push_back({c, p});
+            columns.push_back({ col.header + QStringLiteral(" · Source"), col.kind,
+                col.toolTip + QStringLiteral(" (source report)") });
+            columns.push_back({ col.header + QStringLiteral(" · Target"), col.kind,
+                col.toolTip + QStringLiteral(" (target report)") });
+            columns.push_back(
+                { col.header + QStringLiteral(" · Diff"), diffKind, QStringLiteral("Target − source") });
+            columns.push_back({ col.header + QStringLiteral(" · Diff %"), Kind::Percent,
+                QStringLiteral("(Target − source) ÷ source; — when the source has none") });
+            for (Part p : { Part::Source, Part::Target, Part::Diff, Part::DiffPercent })
+                m_map.push_back({ c, p });
         }
         // Join by key: views into core's strings where the models have them, else UTF-8 copies.
         std::vector<std::string> copies;
@@ -74,24 +79,28 @@ void CompareTableModel::rebuild()
         std::vector<std::string_view> targetKeys = keys(*m_target);
         // Views into `copies` are taken once it has stopped growing.
         for (int r = 0; r < m_source->rowCount(); ++r)
-            sourceKeys[size_t(r)] = m_source->hasKeyViews() ? m_source->keyView(r) : std::string_view(copies[size_t(r)]);
+            sourceKeys[size_t(r)]
+                = m_source->hasKeyViews() ? m_source->keyView(r) : std::string_view(copies[size_t(r)]);
         for (int r = 0; r < m_target->rowCount(); ++r)
-            targetKeys[size_t(r)] = m_target->hasKeyViews() ? m_target->keyView(r)
-                                                            : std::string_view(copies[sourceCopies + size_t(r)]);
+            targetKeys[size_t(r)] = m_target->hasKeyViews()
+                ? m_target->keyView(r)
+                : std::string_view(copies[sourceCopies + size_t(r)]);
         m_rows = matchRows(sourceKeys, targetKeys);
         if (m_onlyDifferences)
             std::erase_if(m_rows, [this](const MatchedRow& m) { return !differs(m); });
         // Largest change first, by the first compared column.
-        const auto first = std::find_if(m_map.begin(), m_map.end(), [](const ColumnMap& m) { return m.part == Part::Source; });
+        const auto first = std::find_if(
+            m_map.begin(), m_map.end(), [](const ColumnMap& m) { return m.part == Part::Source; });
         if (first != m_map.end()) {
             const int b = first->base;
             std::vector<std::pair<uint64_t, size_t>> order(m_rows.size());
             for (size_t i = 0; i < m_rows.size(); ++i) {
                 const uint64_t s = m_rows[i].source >= 0 ? m_source->sortNumber(int(m_rows[i].source), b) : 0;
                 const uint64_t t = m_rows[i].target >= 0 ? m_target->sortNumber(int(m_rows[i].target), b) : 0;
-                order[i] = {s > t ? s - t : t - s, i};
+                order[i] = { s > t ? s - t : t - s, i };
             }
-            std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+            std::stable_sort(
+                order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
             std::vector<MatchedRow> sorted;
             sorted.reserve(m_rows.size());
             for (const auto& o : order)
@@ -119,7 +128,8 @@ bool CompareTableModel::differs(const MatchedRow& m) const
         if (m_source->isCompared(c)) {
             if (m_source->sortNumber(int(m.source), c) != m_target->sortNumber(int(m.target), c))
                 return true;
-        } else if (m_source->data(m_source->index(int(m.source), c)) != m_target->data(m_target->index(int(m.target), c))) {
+        } else if (m_source->data(m_source->index(int(m.source), c))
+            != m_target->data(m_target->index(int(m.target), c))) {
             return true;
         }
     }
@@ -152,7 +162,10 @@ int CompareTableModel::rowOf(const QString& key) const
     return -1;
 }
 
-bool CompareTableModel::hasKeyViews() const { return m_source && m_source->hasKeyViews() && m_target && m_target->hasKeyViews(); }
+bool CompareTableModel::hasKeyViews() const
+{
+    return m_source && m_source->hasKeyViews() && m_target && m_target->hasKeyViews();
+}
 
 std::string_view CompareTableModel::keyView(int row) const
 {
@@ -179,17 +192,22 @@ bool CompareTableModel::present(int row, int column) const
 {
     const MatchedRow& m = m_rows[size_t(row)];
     switch (m_map[size_t(column)].part) {
-    case Part::Source: return m.source >= 0;
-    case Part::Target: return m.target >= 0;
-    case Part::DiffPercent: return m.source >= 0 && sideNumber(row, m_map[size_t(column)].base, false) > 0;
-    default: return true;
+    case Part::Source:
+        return m.source >= 0;
+    case Part::Target:
+        return m.target >= 0;
+    case Part::DiffPercent:
+        return m.source >= 0 && sideNumber(row, m_map[size_t(column)].base, false) > 0;
+    default:
+        return true;
     }
 }
 
 QString CompareTableModel::absentText(int row, int column) const
 {
     const MatchedRow& m = m_rows[size_t(row)];
-    if (m_map[size_t(column)].part == Part::DiffPercent && sideNumber(row, m_map[size_t(column)].base, true) > 0)
+    if (m_map[size_t(column)].part == Part::DiffPercent
+        && sideNumber(row, m_map[size_t(column)].base, true) > 0)
         return m.source < 0 ? QStringLiteral("new") : QStringLiteral("from 0");
     return QStringLiteral("—");
 }
@@ -241,7 +259,9 @@ QString CompareTableModel::toolTip(int row, int column) const
 {
     const MatchedRow& m = m_rows[size_t(row)];
     if (m_map[size_t(column)].part == Part::Text && (m.source < 0 || m.target < 0))
-        return text(row, column) + (m.source < 0 ? QStringLiteral(" (only in the target)") : QStringLiteral(" (only in the source)"));
+        return text(row, column)
+            + (m.source < 0 ? QStringLiteral(" (only in the target)")
+                            : QStringLiteral(" (only in the source)"));
     return {};
 }
 

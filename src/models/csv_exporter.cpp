@@ -13,8 +13,8 @@ namespace popscope {
 
 QString CsvExporter::escape(const QString& field)
 {
-    if (field.contains(QLatin1Char(',')) || field.contains(QLatin1Char('"')) ||
-        field.contains(QLatin1Char('\n')) || field.contains(QLatin1Char('\r'))) {
+    if (field.contains(QLatin1Char(',')) || field.contains(QLatin1Char('"'))
+        || field.contains(QLatin1Char('\n')) || field.contains(QLatin1Char('\r'))) {
         QString quoted = field;
         quoted.replace(QStringLiteral("\""), QStringLiteral("\"\""));
         return QLatin1Char('"') + quoted + QLatin1Char('"');
@@ -29,17 +29,23 @@ QString cellText(const QAbstractItemModel& model, const QModelIndex& index)
     const QVariant raw = model.data(index, SortRole);
     if (raw.isValid() && !raw.isNull()) {
         switch (raw.typeId()) {
-        case QMetaType::Int: case QMetaType::UInt: case QMetaType::LongLong:
-        case QMetaType::ULongLong: case QMetaType::Double: case QMetaType::Long: case QMetaType::ULong:
+        case QMetaType::Int:
+        case QMetaType::UInt:
+        case QMetaType::LongLong:
+        case QMetaType::ULongLong:
+        case QMetaType::Double:
+        case QMetaType::Long:
+        case QMetaType::ULong:
             return raw.toString();
-        default: break;
+        default:
+            break;
         }
     }
     return model.data(index, Qt::DisplayRole).toString();
 }
 
-void writeRows(const QAbstractItemModel& model, const QModelIndex& parent, const QString& prefix,
-               QStringList& lines)
+void writeRows(
+    const QAbstractItemModel& model, const QModelIndex& parent, const QString& prefix, QStringList& lines)
 {
     const int rows = model.rowCount(parent);
     const int columns = model.columnCount(parent);

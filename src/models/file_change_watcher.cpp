@@ -15,11 +15,13 @@ FileIdentity FileIdentity::of(const QString& path)
     const QFileInfo info(path);
     if (!info.exists())
         return {};
-    return {true, info.size(), info.lastModified()};
+    return { true, info.size(), info.lastModified() };
 }
 
 FileChangeWatcher::FileChangeWatcher(QObject* parent)
-    : QObject(parent), m_watcher(new QFileSystemWatcher(this)), m_poll(new QTimer(this))
+    : QObject(parent)
+    , m_watcher(new QFileSystemWatcher(this))
+    , m_poll(new QTimer(this))
 {
     m_poll->setInterval(kPollMilliseconds);
     connect(m_poll, &QTimer::timeout, this, &FileChangeWatcher::check);
@@ -32,7 +34,7 @@ void FileChangeWatcher::watch(const QVector<QPair<QString, FileIdentity>>& files
         m_watcher->removePaths(m_watcher->files());
     m_files.clear();
     for (const auto& [path, identity] : files) {
-        m_files.push_back({path, identity, identity});
+        m_files.push_back({ path, identity, identity });
         if (identity.exists)
             m_watcher->addPath(path);
     }

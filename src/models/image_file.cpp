@@ -22,7 +22,8 @@ bool saveImageFile(const QImage& image, const QString& path, QString* error)
         return fail(file.errorString());
     QImageWriter writer(&file, format);
     if (!writer.write(image)) {
-        const QString cause = file.error() != QFileDevice::NoError ? file.errorString() : writer.errorString();
+        const QString cause
+            = file.error() != QFileDevice::NoError ? file.errorString() : writer.errorString();
         file.cancelWriting();
         return fail(cause);
     }

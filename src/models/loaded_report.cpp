@@ -6,20 +6,24 @@
 namespace popscope {
 
 LoadedReport::LoadedReport(QString path_, std::shared_ptr<const Report> report)
-    : path(std::move(path_)), core(std::move(report)), summary(core->summary())
+    : path(std::move(path_))
+    , core(std::move(report))
+    , summary(core->summary())
 {
 }
 
-QString LoadedReport::fileName() const { return QFileInfo(path).fileName(); }
+QString LoadedReport::fileName() const
+{
+    return QFileInfo(path).fileName();
+}
 
-std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stage, void* context,
-                                         const std::vector<ReportPart>& parts)
+std::shared_ptr<LoadedReport> loadReport(
+    const QString& path, StageCallback stage, void* context, const std::vector<ReportPart>& parts)
 {
     QElapsedTimer timer;
     timer.start();
-    auto next = [&](int index, const char* message) {
-        return stage == nullptr || stage(context, index, message);
-    };
+    auto next
+        = [&](int index, const char* message) { return stage == nullptr || stage(context, index, message); };
     if (!next(0, "Opening the profile"))
         return nullptr;
     const std::shared_ptr<const Report> report = Report::open(path.toStdString());

@@ -42,9 +42,12 @@ struct LoadedReport {
 // each step with a message for people; return false to stop (cancel), in which case the function
 // returns nullptr. Throws ProfileError like Report's readers.
 using StageCallback = bool (*)(void* context, int stage, const char* message);
-std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stage = nullptr, void* context = nullptr,
-                                         const std::vector<ReportPart>& parts = openingParts());
+std::shared_ptr<LoadedReport> loadReport(const QString& path, StageCallback stage = nullptr,
+    void* context = nullptr, const std::vector<ReportPart>& parts = openingParts());
 // How many stages loadReport reports for `parts`.
-inline int loadStageCount(const std::vector<ReportPart>& parts) { return 1 + int(partsToLoad(parts).size()); }
+inline int loadStageCount(const std::vector<ReportPart>& parts)
+{
+    return 1 + int(partsToLoad(parts).size());
+}
 
 } // namespace popscope

@@ -3,12 +3,12 @@
 #include "popscope/errors.hpp"
 
 #include <QCoreApplication>
-#include <atomic>
-#include <functional>
-#include <future>
 #include <QPointer>
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
+#include <atomic>
+#include <functional>
+#include <future>
 
 namespace popscope {
 
@@ -19,12 +19,13 @@ using Progress = std::function<void(int slot, int done, const QString& text)>; /
 
 // Reads `parts` of one report in order; the error message names the file and the problem, or "".
 QString readParts(const QPromise<QString>& promise, int slot, const LoadedReport& report,
-                  const std::vector<ReportPart>& parts, std::atomic<int>& done, const Progress& progress)
+    const std::vector<ReportPart>& parts, std::atomic<int>& done, const Progress& progress)
 {
     for (ReportPart part : parts) {
         if (promise.isCanceled())
             return {};
-        progress(slot, done++, QStringLiteral("%1 of %2…").arg(QString::fromUtf8(partStageMessage(part)), report.fileName()));
+        progress(slot, done++,
+            QStringLiteral("%1 of %2…").arg(QString::fromUtf8(partStageMessage(part)), report.fileName()));
         try {
             readReportPart(*report.core, part);
         } catch (const ProfileError& e) {
@@ -40,13 +41,14 @@ QString readParts(const QPromise<QString>& promise, int slot, const LoadedReport
 }
 
 // Two reports (compare mode) are read side by side: each has its own file and connection.
-void readInBackground(QPromise<QString>& promise, const Reports& reports, const std::vector<ReportPart>& parts,
-                      const Progress& progress)
+void readInBackground(QPromise<QString>& promise, const Reports& reports,
+    const std::vector<ReportPart>& parts, const Progress& progress)
 {
     std::atomic<int> done = 0;
     std::future<QString> target;
     if (reports.size() > 1)
-        target = std::async(std::launch::async, [&] { return readParts(promise, 1, *reports[1], parts, done, progress); });
+        target = std::async(
+            std::launch::async, [&] { return readParts(promise, 1, *reports[1], parts, done, progress); });
     QString error = reports.empty() ? QString() : readParts(promise, 0, *reports[0], parts, done, progress);
     if (target.valid()) {
         const QString targetError = target.get();
@@ -65,7 +67,10 @@ Reports present(Reports reports)
 
 } // namespace
 
-PartsLoader::PartsLoader(QObject* parent) : QObject(parent) {}
+PartsLoader::PartsLoader(QObject* parent)
+    : QObject(parent)
+{
+}
 
 PartsLoader::~PartsLoader()
 {
@@ -94,14 +99,19 @@ void PartsLoader::start(Reports reports, std::vector<ReportPart> parts)
     connect(m_watcher, &QFutureWatcherBase::finished, this, &PartsLoader::onFinished);
     // Every stage reaches the page (QFuture's own progress drops updates that come quickly), and
     // only while this job is the loader's current one.
-    const Progress progress = [self = QPointer<PartsLoader>(this), watcher = QPointer<QFutureWatcherBase>(m_watcher)](
-                                  int slot, int done, const QString& text) {
-        QMetaObject::invokeMethod(qApp, [self, watcher, slot, done, text] {
-            if (self && watcher && self->m_watcher == watcher)
-                self->onProgress(slot, done, text);
-        }, Qt::QueuedConnection);
-    };
-    m_watcher->setFuture(QtConcurrent::run(&readInBackground, std::move(reports), std::move(parts), progress));
+    const Progress progress
+        = [self = QPointer<PartsLoader>(this), watcher = QPointer<QFutureWatcherBase>(m_watcher)](
+              int slot, int done, const QString& text) {
+              QMetaObject::invokeMethod(
+                  qApp,
+                  [self, watcher, slot, done, text] {
+                      if (self && watcher && self->m_watcher == watcher)
+                          self->onProgress(slot, done, text);
+                  },
+                  Qt::QueuedConnection);
+          };
+    m_watcher->setFuture(
+        QtConcurrent::run(&readInBackground, std::move(reports), std::move(parts), progress));
 }
 
 void PartsLoader::onProgress(int slot, int done, const QString& text)

@@ -22,7 +22,7 @@ public:
 
     // Whether every one of `parts` of every report is read already (then nothing needs loading).
     static bool isRead(const std::vector<std::shared_ptr<const LoadedReport>>& reports,
-                       const std::vector<ReportPart>& parts);
+        const std::vector<ReportPart>& parts);
     // Starts reading `parts` of `reports` (null entries skipped); a job already running is dropped
     // without a signal.
     void start(std::vector<std::shared_ptr<const LoadedReport>> reports, std::vector<ReportPart> parts);

@@ -18,7 +18,8 @@ bool reportStage(void* context, int stage, const char* message)
     return true;
 }
 
-void loadInBackground(QPromise<LoadOutcome>& promise, const QString& path, const std::vector<ReportPart>& parts)
+void loadInBackground(
+    QPromise<LoadOutcome>& promise, const QString& path, const std::vector<ReportPart>& parts)
 {
     const int stages = loadStageCount(parts);
     promise.setProgressRange(0, stages);
@@ -34,14 +35,17 @@ void loadInBackground(QPromise<LoadOutcome>& promise, const QString& path, const
         outcome.error = path + QStringLiteral(": ") + QString::fromStdString(e.what());
     }
     if (promise.isCanceled())
-        outcome = LoadOutcome{nullptr, {}, true};
+        outcome = LoadOutcome { nullptr, {}, true };
     promise.setProgressValue(stages);
     promise.addResult(std::move(outcome));
 }
 
 } // namespace
 
-ReportLoader::ReportLoader(QObject* parent) : QObject(parent) {}
+ReportLoader::ReportLoader(QObject* parent)
+    : QObject(parent)
+{
+}
 
 ReportLoader::~ReportLoader()
 {
@@ -57,12 +61,10 @@ void ReportLoader::start(const QString& path)
     dropWatcher();
     m_path = path;
     m_watcher = new QFutureWatcher<LoadOutcome>(this);
-    connect(m_watcher, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
-        emit progress(value, stageCount(), m_watcher->progressText());
-    });
-    connect(m_watcher, &QFutureWatcherBase::progressTextChanged, this, [this](const QString& text) {
-        emit progress(m_watcher->progressValue(), stageCount(), text);
-    });
+    connect(m_watcher, &QFutureWatcherBase::progressValueChanged, this,
+        [this](int value) { emit progress(value, stageCount(), m_watcher->progressText()); });
+    connect(m_watcher, &QFutureWatcherBase::progressTextChanged, this,
+        [this](const QString& text) { emit progress(m_watcher->progressValue(), stageCount(), text); });
     connect(m_watcher, &QFutureWatcherBase::finished, this, &ReportLoader::onFinished);
     m_watcher->setFuture(QtConcurrent::run(&loadInBackground, path, m_parts));
 }
@@ -90,7 +92,10 @@ void ReportLoader::dropWatcher()
     m_watcher = nullptr;
 }
 
-bool ReportLoader::isRunning() const { return m_watcher && !m_watcher->isFinished(); }
+bool ReportLoader::isRunning() const
+{
+    return m_watcher && !m_watcher->isFinished();
+}
 
 void ReportLoader::waitForFinished()
 {

@@ -13,7 +13,7 @@ namespace popscope {
 
 struct LoadOutcome {
     std::shared_ptr<LoadedReport> report; // null on error or cancel
-    QString error;                        // the ProfileError message (names file and problem)
+    QString error; // the ProfileError message (names file and problem)
     bool cancelled = false;
 };
 

@@ -12,30 +12,40 @@ namespace popscope {
 
 const std::vector<ReportPart>& openingParts()
 {
-    static const std::vector<ReportPart> parts = {ReportPart::Summary};
+    static const std::vector<ReportPart> parts = { ReportPart::Summary };
     return parts;
 }
 
 const std::vector<ReportPart>& memoryReportParts()
 {
-    static const std::vector<ReportPart> parts = {ReportPart::TileMemory, ReportPart::Variables, ReportPart::VertexTypes,
-                                                  ReportPart::ComputeSets, ReportPart::Exchanges};
+    static const std::vector<ReportPart> parts = { ReportPart::TileMemory, ReportPart::Variables,
+        ReportPart::VertexTypes, ReportPart::ComputeSets, ReportPart::Exchanges };
     return parts;
 }
 
 const char* partStageMessage(ReportPart part)
 {
     switch (part) {
-    case ReportPart::Summary: return "Reading the summary";
-    case ReportPart::TileMemory: return "Reading memory by tile";
-    case ReportPart::Variables: return "Reading variables";
-    case ReportPart::VertexTypes: return "Reading vertex types";
-    case ReportPart::ComputeSets: return "Reading compute sets";
-    case ReportPart::Exchanges: return "Reading exchanges";
-    case ReportPart::Liveness: return "Reading liveness steps and indexing live ranges";
-    case ReportPart::ProgramCycles: return "Reading execution cycles per program";
-    case ReportPart::ProgramTree: return "Reading the program tree and execution steps";
-    case ReportPart::Operations: return "Reading operations and debug information";
+    case ReportPart::Summary:
+        return "Reading the summary";
+    case ReportPart::TileMemory:
+        return "Reading memory by tile";
+    case ReportPart::Variables:
+        return "Reading variables";
+    case ReportPart::VertexTypes:
+        return "Reading vertex types";
+    case ReportPart::ComputeSets:
+        return "Reading compute sets";
+    case ReportPart::Exchanges:
+        return "Reading exchanges";
+    case ReportPart::Liveness:
+        return "Reading liveness steps and indexing live ranges";
+    case ReportPart::ProgramCycles:
+        return "Reading execution cycles per program";
+    case ReportPart::ProgramTree:
+        return "Reading the program tree and execution steps";
+    case ReportPart::Operations:
+        return "Reading operations and debug information";
     }
     return "Reading";
 }
@@ -58,7 +68,9 @@ void waitWhileHeld(ReportPart part, const std::string& path)
 {
     PartHolds& holds = partHolds();
     std::unique_lock lock(holds.mutex);
-    holds.released.wait(lock, [&] { return !holds.held.count({part, {}}) && !holds.held.count({part, path}); });
+    holds.released.wait(lock, [&] {
+        return !holds.held.count({ part, {} }) && !holds.held.count({ part, path });
+    });
 }
 
 } // namespace
@@ -69,9 +81,9 @@ void holdReportPart(ReportPart part, bool hold, const std::string& path)
     {
         std::lock_guard lock(holds.mutex);
         if (hold)
-            holds.held.insert({part, path});
+            holds.held.insert({ part, path });
         else
-            holds.held.erase({part, path});
+            holds.held.erase({ part, path });
     }
     holds.released.notify_all();
 }
@@ -79,16 +91,26 @@ void holdReportPart(ReportPart part, bool hold, const std::string& path)
 bool isPartRead(const Report& report, ReportPart part)
 {
     switch (part) {
-    case ReportPart::Summary: return report.hasSummary();
-    case ReportPart::TileMemory: return report.hasTileMemory();
-    case ReportPart::Variables: return report.hasVariables();
-    case ReportPart::VertexTypes: return report.hasVertexTypes();
-    case ReportPart::ComputeSets: return report.hasComputeSets();
-    case ReportPart::Exchanges: return report.hasExchanges();
-    case ReportPart::Liveness: return report.hasLiveness();
-    case ReportPart::ProgramCycles: return report.hasProgramCycles();
-    case ReportPart::ProgramTree: return report.hasProgramIndex();
-    case ReportPart::Operations: return report.hasOperationAnalysis();
+    case ReportPart::Summary:
+        return report.hasSummary();
+    case ReportPart::TileMemory:
+        return report.hasTileMemory();
+    case ReportPart::Variables:
+        return report.hasVariables();
+    case ReportPart::VertexTypes:
+        return report.hasVertexTypes();
+    case ReportPart::ComputeSets:
+        return report.hasComputeSets();
+    case ReportPart::Exchanges:
+        return report.hasExchanges();
+    case ReportPart::Liveness:
+        return report.hasLiveness();
+    case ReportPart::ProgramCycles:
+        return report.hasProgramCycles();
+    case ReportPart::ProgramTree:
+        return report.hasProgramIndex();
+    case ReportPart::Operations:
+        return report.hasOperationAnalysis();
     }
     return false;
 }
@@ -97,19 +119,37 @@ void readReportPart(const Report& report, ReportPart part)
 {
     waitWhileHeld(part, report.path());
     switch (part) {
-    case ReportPart::Summary: report.summary(); break;
-    case ReportPart::TileMemory: report.tileMemory(); break;
-    case ReportPart::Variables: report.variables(); break;
-    case ReportPart::VertexTypes: report.vertexTypes(); break;
-    case ReportPart::ComputeSets: report.computeSets(); break;
-    case ReportPart::Exchanges: report.exchanges(); break;
+    case ReportPart::Summary:
+        report.summary();
+        break;
+    case ReportPart::TileMemory:
+        report.tileMemory();
+        break;
+    case ReportPart::Variables:
+        report.variables();
+        break;
+    case ReportPart::VertexTypes:
+        report.vertexTypes();
+        break;
+    case ReportPart::ComputeSets:
+        report.computeSets();
+        break;
+    case ReportPart::Exchanges:
+        report.exchanges();
+        break;
     case ReportPart::Liveness:
         report.liveness();
         report.liveRanges();
         break;
-    case ReportPart::ProgramCycles: report.programCycles(); break;
-    case ReportPart::ProgramTree: report.programIndex(); break;
-    case ReportPart::Operations: report.operationAnalysis(); break;
+    case ReportPart::ProgramCycles:
+        report.programCycles();
+        break;
+    case ReportPart::ProgramTree:
+        report.programIndex();
+        break;
+    case ReportPart::Operations:
+        report.operationAnalysis();
+        break;
     }
 }
 

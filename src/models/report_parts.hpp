@@ -17,8 +17,8 @@ enum class ReportPart {
     ComputeSets,
     Exchanges,
     ProgramTree, // programs, their roots and steps, indexed (Report::programIndex)
-    Operations,  // operations with their figures (Report::operationAnalysis)
-    Liveness,      // liveness steps and the live-range index (Liveness report)
+    Operations, // operations with their figures (Report::operationAnalysis)
+    Liveness, // liveness steps and the live-range index (Liveness report)
     ProgramCycles, // execution cycles per program (Liveness report's Cycle Estimates)
 };
 

@@ -4,15 +4,18 @@
 
 namespace popscope {
 
-ReportSession::ReportSession(ReportState* state, QObject* parent) : QObject(parent), m_state(state)
+ReportSession::ReportSession(ReportState* state, QObject* parent)
+    : QObject(parent)
+    , m_state(state)
 {
     for (int slot = 0; slot < 2; ++slot) {
         auto* loader = new ReportLoader(this);
         m_loaders[size_t(slot)] = loader;
-        connect(loader, &ReportLoader::loaded, this, [this, slot](std::shared_ptr<LoadedReport> r) { onLoaded(slot, std::move(r)); });
+        connect(loader, &ReportLoader::loaded, this,
+            [this, slot](std::shared_ptr<LoadedReport> r) { onLoaded(slot, std::move(r)); });
         connect(loader, &ReportLoader::failed, this, &ReportSession::onFailed);
         connect(loader, &ReportLoader::progress, this,
-                [this, slot](int stage, int, const QString& message) { onProgress(slot, stage, message); });
+            [this, slot](int stage, int, const QString& message) { onProgress(slot, stage, message); });
     }
 }
 
@@ -22,9 +25,15 @@ void ReportSession::setParts(const std::vector<ReportPart>& parts)
         loader->setParts(parts);
 }
 
-void ReportSession::open(const QString& path) { start(path, {}); }
+void ReportSession::open(const QString& path)
+{
+    start(path, {});
+}
 
-void ReportSession::compare(const QString& source, const QString& target) { start(source, target); }
+void ReportSession::compare(const QString& source, const QString& target)
+{
+    start(source, target);
+}
 
 void ReportSession::reload()
 {
@@ -38,7 +47,7 @@ void ReportSession::reload()
 void ReportSession::start(const QString& source, const QString& target)
 {
     stopAll();
-    m_paths = {source, target};
+    m_paths = { source, target };
     for (size_t slot = 0; slot < 2; ++slot) {
         m_ready[slot].reset();
         m_stage[slot] = 0;
@@ -68,7 +77,10 @@ void ReportSession::cancel()
     emit cancelled(path);
 }
 
-bool ReportSession::isLoading() const { return m_waiting[0] || m_waiting[1]; }
+bool ReportSession::isLoading() const
+{
+    return m_waiting[0] || m_waiting[1];
+}
 
 QStringList ReportSession::loadingPaths() const
 {
@@ -117,9 +129,10 @@ void ReportSession::onProgress(int slot, int stage, const QString& message)
     const int slotCount = m_paths[1].isEmpty() ? 1 : 2;
     QStringList lines;
     for (size_t s = 0; s < size_t(slotCount); ++s)
-        lines << QStringLiteral("%1: %2").arg(QFileInfo(m_paths[s]).fileName(),
-                                              m_waiting[s] ? m_stageText[s] : QStringLiteral("ready"));
-    emit progress(m_stage[0] + (slotCount == 2 ? m_stage[1] : 0), stageCount() * slotCount, lines.join(QLatin1Char('\n')));
+        lines << QStringLiteral("%1: %2").arg(
+            QFileInfo(m_paths[s]).fileName(), m_waiting[s] ? m_stageText[s] : QStringLiteral("ready"));
+    emit progress(m_stage[0] + (slotCount == 2 ? m_stage[1] : 0), stageCount() * slotCount,
+        lines.join(QLatin1Char('\n')));
 }
 
 } // namespace popscope

@@ -21,9 +21,9 @@ public:
     // The parts both slots read before their report is shown (the registered pages' union).
     void setParts(const std::vector<ReportPart>& parts);
     int stageCount() const { return m_loaders[0]->stageCount(); }
-    void open(const QString& path);                            // single mode
+    void open(const QString& path); // single mode
     void compare(const QString& source, const QString& target); // compare mode
-    void reload();                                             // what is open, in its mode
+    void reload(); // what is open, in its mode
     void cancel();
     bool isLoading() const;
     // The paths being loaded (one or two), for progress text.
@@ -47,10 +47,10 @@ private:
     void stopAll();
 
     ReportState* m_state;
-    std::array<ReportLoader*, 2> m_loaders{};
+    std::array<ReportLoader*, 2> m_loaders {};
     std::array<std::shared_ptr<LoadedReport>, 2> m_ready;
-    std::array<bool, 2> m_waiting{false, false};
-    std::array<int, 2> m_stage{0, 0};
+    std::array<bool, 2> m_waiting { false, false };
+    std::array<int, 2> m_stage { 0, 0 };
     std::array<QString, 2> m_stageText;
     std::array<QString, 2> m_paths;
 };

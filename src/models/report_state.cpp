@@ -4,14 +4,18 @@
 
 namespace popscope {
 
-ReportState::ReportState(QObject* parent) : QObject(parent) {}
+ReportState::ReportState(QObject* parent)
+    : QObject(parent)
+{
+}
 
 void ReportState::setReport(std::shared_ptr<const LoadedReport> report)
 {
     setReports(std::move(report), nullptr);
 }
 
-void ReportState::setReports(std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target)
+void ReportState::setReports(
+    std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target)
 {
     m_report = std::move(source);
     m_compared = m_report ? std::move(target) : nullptr;
@@ -93,10 +97,13 @@ void ReportState::setZoom(TileWindow window)
 void ReportState::setZoomExtent(uint32_t positions)
 {
     m_zoomExtent = positions;
-    m_zoom = TileWindow{0.0, double(std::max<uint32_t>(positions, 1))};
+    m_zoom = TileWindow { 0.0, double(std::max<uint32_t>(positions, 1)) };
     emit zoomChanged();
 }
 
-void ReportState::resetZoom() { setZoom(TileWindow{0.0, double(std::max<uint32_t>(m_zoomExtent, 1))}); }
+void ReportState::resetZoom()
+{
+    setZoom(TileWindow { 0.0, double(std::max<uint32_t>(m_zoomExtent, 1)) });
+}
 
 } // namespace popscope

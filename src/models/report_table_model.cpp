@@ -1,7 +1,7 @@
 #include "models/report_table_model.hpp"
 
-#include "models/memory/tile_scope.hpp"
 #include "models/compare_colors.hpp"
+#include "models/memory/tile_scope.hpp"
 
 #include <QBrush>
 
@@ -10,7 +10,10 @@
 
 namespace popscope {
 
-ReportTableModel::ReportTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+ReportTableModel::ReportTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 void ReportTableModel::setUnit(MemoryUnit unit)
 {
@@ -18,24 +21,52 @@ void ReportTableModel::setUnit(MemoryUnit unit)
         return;
     m_unit = unit;
     if (rowCount() > 0 && columnCount() > 0)
-        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::DisplayRole, Qt::ToolTipRole});
+        emit dataChanged(
+            index(0, 0), index(rowCount() - 1, columnCount() - 1), { Qt::DisplayRole, Qt::ToolTipRole });
 }
 
-int ReportTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : rows(); }
+int ReportTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : rows();
+}
 
 int ReportTableModel::columnCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : int(m_columns.size());
 }
 
-QString ReportTableModel::text(int, int) const { return {}; }
-uint64_t ReportTableModel::number(int, int) const { return 0; }
-QString ReportTableModel::toolTip(int, int) const { return {}; }
-int64_t ReportTableModel::signedNumber(int, int) const { return 0; }
-double ReportTableModel::fraction(int, int) const { return 0.0; }
-bool ReportTableModel::present(int, int) const { return true; }
-QString ReportTableModel::absentText(int, int) const { return QStringLiteral("—"); }
-int ReportTableModel::worseDirection(int) const { return 1; }
+QString ReportTableModel::text(int, int) const
+{
+    return {};
+}
+uint64_t ReportTableModel::number(int, int) const
+{
+    return 0;
+}
+QString ReportTableModel::toolTip(int, int) const
+{
+    return {};
+}
+int64_t ReportTableModel::signedNumber(int, int) const
+{
+    return 0;
+}
+double ReportTableModel::fraction(int, int) const
+{
+    return 0.0;
+}
+bool ReportTableModel::present(int, int) const
+{
+    return true;
+}
+QString ReportTableModel::absentText(int, int) const
+{
+    return QStringLiteral("—");
+}
+int ReportTableModel::worseDirection(int) const
+{
+    return 1;
+}
 
 double ReportTableModel::sortSigned(int row, int column) const
 {
@@ -45,16 +76,18 @@ double ReportTableModel::sortSigned(int row, int column) const
     case Kind::DiffBytes:
     case Kind::DiffCount:
     case Kind::DiffRatio:
-    case Kind::DiffShare: return double(signedNumber(row, column));
-    case Kind::Percent: return fraction(row, column);
-    default: return double(number(row, column));
+    case Kind::DiffShare:
+        return double(signedNumber(row, column));
+    case Kind::Percent:
+        return fraction(row, column);
+    default:
+        return double(number(row, column));
     }
 }
 
 namespace {
 // "+" or "−" and the magnitude written by `text`; zero as "0".
-template <typename Text>
-QString withSign(int64_t value, Text text)
+template <typename Text> QString withSign(int64_t value, Text text)
 {
     if (value == 0)
         return QStringLiteral("0");
@@ -68,11 +101,20 @@ QString signedBytesText(int64_t bytes, MemoryUnit unit)
     return withSign(bytes, [unit](uint64_t magnitude) { return bytesText(magnitude, unit); });
 }
 
-QString signedCountText(int64_t value) { return withSign(value, [](uint64_t magnitude) { return countText(magnitude); }); }
+QString signedCountText(int64_t value)
+{
+    return withSign(value, [](uint64_t magnitude) { return countText(magnitude); });
+}
 
 namespace {
-QString ratioText(uint64_t thousandths) { return QString::number(double(thousandths) / 1000.0, 'f', 2); }
-QString pointsText(uint64_t basisPoints) { return QString::number(double(basisPoints) / 100.0, 'f', 2); }
+QString ratioText(uint64_t thousandths)
+{
+    return QString::number(double(thousandths) / 1000.0, 'f', 2);
+}
+QString pointsText(uint64_t basisPoints)
+{
+    return QString::number(double(basisPoints) / 100.0, 'f', 2);
+}
 } // namespace
 
 QString signedPercentText(double fraction)
@@ -81,7 +123,8 @@ QString signedPercentText(double fraction)
         return QStringLiteral("0%");
     // Past +1,000% a factor reads better: 16 B -> 6 MiB is "×400,384", not "+40,038,300%".
     if (fraction >= 10.0)
-        return QStringLiteral("×%1").arg(QString::fromStdString(formatCount(uint64_t(std::llround(1.0 + fraction)))));
+        return QStringLiteral("×%1").arg(
+            QString::fromStdString(formatCount(uint64_t(std::llround(1.0 + fraction)))));
     const QString digits = QString::fromStdString(formatPercent(std::abs(fraction)));
     return (fraction < 0 ? QStringLiteral("−") : QStringLiteral("+")) + digits;
 }
@@ -106,17 +149,28 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
         if (kind != Kind::Text && !present(row, column))
             return absentText(row, column);
         switch (kind) {
-        case Kind::Text: return text(row, column);
-        case Kind::Bytes: return bytesText(number(row, column), m_unit);
-        case Kind::Count: return countText(number(row, column));
-        case Kind::Flag: return number(row, column) ? QStringLiteral("Yes") : QStringLiteral("No");
-        case Kind::DiffBytes: return signedBytesText(signedNumber(row, column), m_unit);
-        case Kind::DiffCount: return signedCountText(signedNumber(row, column));
-        case Kind::Percent: return signedPercentText(fraction(row, column));
-        case Kind::Ratio: return ratioText(number(row, column));
-        case Kind::DiffRatio: return withSign(signedNumber(row, column), ratioText);
-        case Kind::Share: return pointsText(number(row, column)) + QLatin1Char('%');
-        case Kind::DiffShare: return withSign(signedNumber(row, column), pointsText) + QStringLiteral(" pp");
+        case Kind::Text:
+            return text(row, column);
+        case Kind::Bytes:
+            return bytesText(number(row, column), m_unit);
+        case Kind::Count:
+            return countText(number(row, column));
+        case Kind::Flag:
+            return number(row, column) ? QStringLiteral("Yes") : QStringLiteral("No");
+        case Kind::DiffBytes:
+            return signedBytesText(signedNumber(row, column), m_unit);
+        case Kind::DiffCount:
+            return signedCountText(signedNumber(row, column));
+        case Kind::Percent:
+            return signedPercentText(fraction(row, column));
+        case Kind::Ratio:
+            return ratioText(number(row, column));
+        case Kind::DiffRatio:
+            return withSign(signedNumber(row, column), ratioText);
+        case Kind::Share:
+            return pointsText(number(row, column)) + QLatin1Char('%');
+        case Kind::DiffShare:
+            return withSign(signedNumber(row, column), pointsText) + QStringLiteral(" pp");
         }
         break;
     case SortRole:
@@ -129,7 +183,8 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
         if (kind == Kind::DiffRatio)
             return present(row, column) ? QVariant(double(signedNumber(row, column)) / 1000.0) : QVariant();
         if (isSigned(kind))
-            return present(row, column) ? QVariant::fromValue<qlonglong>(signedNumber(row, column)) : QVariant();
+            return present(row, column) ? QVariant::fromValue<qlonglong>(signedNumber(row, column))
+                                        : QVariant();
         return QVariant::fromValue<qulonglong>(number(row, column));
     case Qt::TextAlignmentRole:
         if (numeric)
@@ -154,7 +209,8 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
             tip = text(row, column);
         return tip.isEmpty() ? QVariant() : QVariant(tip);
     }
-    default: break;
+    default:
+        break;
     }
     return {};
 }
@@ -165,11 +221,15 @@ QVariant ReportTableModel::headerData(int section, Qt::Orientation orientation, 
         return QAbstractTableModel::headerData(section, orientation, role);
     const Column& c = m_columns[size_t(section)];
     switch (role) {
-    case Qt::DisplayRole: return c.header;
+    case Qt::DisplayRole:
+        return c.header;
     case CsvHeaderRole:
-        return c.kind == Kind::Bytes || c.kind == Kind::DiffBytes ? c.header + QStringLiteral(" (bytes)") : c.header;
-    case Qt::ToolTipRole: return c.toolTip.isEmpty() ? QVariant() : QVariant(c.toolTip);
-    default: return {};
+        return c.kind == Kind::Bytes || c.kind == Kind::DiffBytes ? c.header + QStringLiteral(" (bytes)")
+                                                                  : c.header;
+    case Qt::ToolTipRole:
+        return c.toolTip.isEmpty() ? QVariant() : QVariant(c.toolTip);
+    default:
+        return {};
     }
 }
 

@@ -17,11 +17,23 @@ public:
     // Diff kinds are signed (target - source) and Percent a signed fraction; compare mode uses them.
     // Ratio is a number with decimals (FLOPs per cycle) held in thousandths: number() 1500 = 1.50.
     // Share: a share in basis points (9416 shown as 94.16%); DiffShare: its change in points ("+94.07 pp").
-    enum class Kind { Text, Bytes, Count, Flag, DiffBytes, DiffCount, Percent, Ratio, DiffRatio, Share, DiffShare };
+    enum class Kind {
+        Text,
+        Bytes,
+        Count,
+        Flag,
+        DiffBytes,
+        DiffCount,
+        Percent,
+        Ratio,
+        DiffRatio,
+        Share,
+        DiffShare
+    };
     static bool isSigned(Kind kind)
     {
-        return kind == Kind::DiffBytes || kind == Kind::DiffCount || kind == Kind::Percent || kind == Kind::DiffRatio
-            || kind == Kind::DiffShare;
+        return kind == Kind::DiffBytes || kind == Kind::DiffCount || kind == Kind::Percent
+            || kind == Kind::DiffRatio || kind == Kind::DiffShare;
     }
     struct Column {
         QString header;

@@ -6,35 +6,35 @@
 namespace popscope::SettingsKey {
 
 // Folders and the window.
-inline constexpr QLatin1String lastOpenFolder{"paths/lastFolder"}; // File > Open, Compare
-inline constexpr QLatin1String exportFolder{"paths/exportFolder"}; // every Save dialog of the views
-inline constexpr QLatin1String windowGeometry{"window/geometry"};
-inline constexpr QLatin1String sidebarCollapsed{"window/sidebarCollapsed"};
-inline constexpr QLatin1String lastPage{"window/lastPage"};               // the first page of the next opening
-inline constexpr QLatin1String lastComparePage{"window/lastComparePage"}; // the same in compare mode
-inline constexpr QLatin1String recentReports{"recent/reports"};
-inline constexpr QLatin1String recentComparisons{"recent/comparisons"};
-inline constexpr QLatin1String memoryUnit{"preferences/memoryUnit"};
+inline constexpr QLatin1String lastOpenFolder { "paths/lastFolder" }; // File > Open, Compare
+inline constexpr QLatin1String exportFolder { "paths/exportFolder" }; // every Save dialog of the views
+inline constexpr QLatin1String windowGeometry { "window/geometry" };
+inline constexpr QLatin1String sidebarCollapsed { "window/sidebarCollapsed" };
+inline constexpr QLatin1String lastPage { "window/lastPage" }; // the first page of the next opening
+inline constexpr QLatin1String lastComparePage { "window/lastComparePage" }; // the same in compare mode
+inline constexpr QLatin1String recentReports { "recent/reports" };
+inline constexpr QLatin1String recentComparisons { "recent/comparisons" };
+inline constexpr QLatin1String memoryUnit { "preferences/memoryUnit" };
 
 // Summary.
-inline constexpr QLatin1String summaryExpandedPrefix{"summary/expanded/"}; // + the section's id
-inline constexpr QLatin1String summaryEngineOptionsFilter{"summary/engineOptionsFilter"};
-inline constexpr QLatin1String summaryOptionsOnlyDifferences{"summary/optionsOnlyDifferences"};
+inline constexpr QLatin1String summaryExpandedPrefix { "summary/expanded/" }; // + the section's id
+inline constexpr QLatin1String summaryEngineOptionsFilter { "summary/engineOptionsFilter" };
+inline constexpr QLatin1String summaryOptionsOnlyDifferences { "summary/optionsOnlyDifferences" };
 
 // Memory.
-inline constexpr QLatin1String memoryBreakdown{"memory/breakdown"};
-inline constexpr QLatin1String memoryOrder{"memory/order"};
-inline constexpr QLatin1String memoryIncludeGaps{"memory/includeGaps"};
-inline constexpr QLatin1String memoryShowMaxMemory{"memory/showMaxMemory"};
+inline constexpr QLatin1String memoryBreakdown { "memory/breakdown" };
+inline constexpr QLatin1String memoryOrder { "memory/order" };
+inline constexpr QLatin1String memoryIncludeGaps { "memory/includeGaps" };
+inline constexpr QLatin1String memoryShowMaxMemory { "memory/showMaxMemory" };
 
 // Liveness.
-inline constexpr QLatin1String livenessIncludeAlwaysLive{"liveness/includeAlwaysLive"};
-inline constexpr QLatin1String livenessShowCapacity{"liveness/showCapacity"};
-inline constexpr QLatin1String livenessMerge{"liveness/merge"};
+inline constexpr QLatin1String livenessIncludeAlwaysLive { "liveness/includeAlwaysLive" };
+inline constexpr QLatin1String livenessShowCapacity { "liveness/showCapacity" };
+inline constexpr QLatin1String livenessMerge { "liveness/merge" };
 
 // Operations.
-inline constexpr QLatin1String operationsFilter{"operations/filter"};
-inline constexpr QLatin1String operationsHiddenColumns{"operations/hiddenColumns"};
-inline constexpr QLatin1String operationsChartMetric{"operations/chartMetric"};
+inline constexpr QLatin1String operationsFilter { "operations/filter" };
+inline constexpr QLatin1String operationsHiddenColumns { "operations/hiddenColumns" };
+inline constexpr QLatin1String operationsChartMetric { "operations/chartMetric" };
 
 } // namespace popscope::SettingsKey

@@ -8,7 +8,8 @@
 
 namespace popscope {
 
-TableFilterProxy::TableFilterProxy(QObject* parent) : QSortFilterProxyModel(parent)
+TableFilterProxy::TableFilterProxy(QObject* parent)
+    : QSortFilterProxyModel(parent)
 {
     setSortRole(SortRole);
     setFilterKeyColumn(-1);
@@ -19,8 +20,8 @@ TableFilterProxy::TableFilterProxy(QObject* parent) : QSortFilterProxyModel(pare
 
 void TableFilterProxy::setFilterText(const QString& text)
 {
-    setFilterRegularExpression(
-        QRegularExpression(QRegularExpression::escape(text.trimmed()), QRegularExpression::CaseInsensitiveOption));
+    setFilterRegularExpression(QRegularExpression(
+        QRegularExpression::escape(text.trimmed()), QRegularExpression::CaseInsensitiveOption));
 }
 
 void TableFilterProxy::setSourceModel(QAbstractItemModel* model)
@@ -36,12 +37,15 @@ bool TableFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& righ
     // a visible pause.
     if (m_table) {
         using Kind = ReportTableModel::Kind;
-        const Kind l = m_table->cellKind(left.row(), left.column()), r = m_table->cellKind(right.row(), right.column());
-        if (ReportTableModel::isSigned(l) || ReportTableModel::isSigned(r) || !m_table->present(left.row(), left.column()) ||
-            !m_table->present(right.row(), right.column()))
-            return m_table->sortSigned(left.row(), left.column()) < m_table->sortSigned(right.row(), right.column());
+        const Kind l = m_table->cellKind(left.row(), left.column()),
+                   r = m_table->cellKind(right.row(), right.column());
+        if (ReportTableModel::isSigned(l) || ReportTableModel::isSigned(r)
+            || !m_table->present(left.row(), left.column()) || !m_table->present(right.row(), right.column()))
+            return m_table->sortSigned(left.row(), left.column())
+                < m_table->sortSigned(right.row(), right.column());
         if (l != Kind::Text)
-            return m_table->sortNumber(left.row(), left.column()) < m_table->sortNumber(right.row(), right.column());
+            return m_table->sortNumber(left.row(), left.column())
+                < m_table->sortNumber(right.row(), right.column());
     }
     if (m_tree && left.column() > 0)
         return m_tree->sortNumber(left) < m_tree->sortNumber(right);

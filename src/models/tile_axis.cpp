@@ -38,7 +38,7 @@ PositionRange positionsInColumn(int column, const TileWindow& window, int width,
         e = b + 1;
     b = std::clamp(b, 0.0, double(numPositions));
     e = std::clamp(e, 0.0, double(numPositions));
-    return PositionRange{uint32_t(b), uint32_t(e)};
+    return PositionRange { uint32_t(b), uint32_t(e) };
 }
 
 TileWindow clampWindow(TileWindow window, uint32_t numPositions, double minCount)
@@ -50,12 +50,13 @@ TileWindow clampWindow(TileWindow window, uint32_t numPositions, double minCount
     return window;
 }
 
-TileWindow zoomAround(const TileWindow& window, double anchor, double factor, uint32_t numPositions, double minCount)
+TileWindow zoomAround(
+    const TileWindow& window, double anchor, double factor, uint32_t numPositions, double minCount)
 {
     TileWindow w;
     w.count = window.count * factor;
     const double fraction = window.count > 0 ? (anchor - window.first) / window.count : 0.5;
-    w = clampWindow(TileWindow{0.0, w.count}, numPositions, minCount);
+    w = clampWindow(TileWindow { 0.0, w.count }, numPositions, minCount);
     w.first = anchor - fraction * w.count;
     return clampWindow(w, numPositions, minCount);
 }
@@ -67,12 +68,11 @@ double wheelZoomFactor(int angleDeltaY)
 
 TileWindow panBy(const TileWindow& window, double deltaPositions, uint32_t numPositions)
 {
-    return clampWindow(TileWindow{window.first + deltaPositions, window.count}, numPositions);
+    return clampWindow(TileWindow { window.first + deltaPositions, window.count }, numPositions);
 }
 
 std::vector<ColumnAggregate> aggregateColumns(const std::vector<uint32_t>& values,
-                                              const std::vector<uint32_t>& order,
-                                              const TileWindow& window, int width)
+    const std::vector<uint32_t>& order, const TileWindow& window, int width)
 {
     std::vector<ColumnAggregate> columns(size_t(std::max(width, 0)));
     const auto n = uint32_t(order.empty() ? values.size() : order.size());
@@ -102,11 +102,11 @@ std::vector<double> niceTicks(double maxValue, int targetTicks)
 {
     std::vector<double> ticks;
     if (!(maxValue > 0) || targetTicks < 1)
-        return {0.0};
+        return { 0.0 };
     const double raw = maxValue / targetTicks;
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
     double step = magnitude;
-    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+    for (double m : { 1.0, 2.0, 2.5, 5.0, 10.0 }) {
         step = m * magnitude;
         if (step >= raw)
             break;

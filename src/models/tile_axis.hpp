@@ -29,7 +29,8 @@ PositionRange positionsInColumn(int column, const TileWindow& window, int width,
 TileWindow clampWindow(TileWindow window, uint32_t numPositions, double minCount = 4.0);
 // Zooms by `factor` (< 1 zooms in) keeping `anchor` (a position) under the same pixel, showing at
 // least `minCount` positions.
-TileWindow zoomAround(const TileWindow& window, double anchor, double factor, uint32_t numPositions, double minCount = 4.0);
+TileWindow zoomAround(
+    const TileWindow& window, double anchor, double factor, uint32_t numPositions, double minCount = 4.0);
 // The zoom factor of every chart's mouse wheel: 0.8 a notch (120 units of angleDelta().y()) turned
 // away from the user (zoom in), 1.25 a notch towards; 1 for no vertical turn.
 double wheelZoomFactor(int angleDeltaY);
@@ -40,14 +41,13 @@ struct ColumnAggregate {
     uint64_t max = 0;
     uint64_t sum = 0;
     uint32_t argMax = 0; // display position holding `max`
-    uint32_t count = 0;  // positions in the column; 0 = nothing drawn
+    uint32_t count = 0; // positions in the column; 0 = nothing drawn
 };
 
 // Min, max, sum and the position of the max of `values[order[p]]` for every pixel column.
 // `order` maps display position -> index into `values`; empty means identity.
 std::vector<ColumnAggregate> aggregateColumns(const std::vector<uint32_t>& values,
-                                              const std::vector<uint32_t>& order,
-                                              const TileWindow& window, int width);
+    const std::vector<uint32_t>& order, const TileWindow& window, int width);
 
 // "Nice" tick values (1, 2, 5 × 10^n steps) covering [0, maxValue] with about `targetTicks`.
 std::vector<double> niceTicks(double maxValue, int targetTicks);

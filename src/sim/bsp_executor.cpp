@@ -142,13 +142,15 @@ void BspExecutor::pushStep(ExecutionStep step, ProfileDocument& doc)
         m_tileCycleCells += s.cyclesByTile.size();
         if (s.cycles > kMaxRunCycles || s.cyclesBase > kMaxRunCycles - s.cycles)
             throw ProfileError(ErrorKind::InvalidInput, "",
-                "the simulated run lasts more than 2^48 cycles (58 hours at 1.33 GHz), more than a profile records; "
+                "the simulated run lasts more than 2^48 cycles (58 hours at 1.33 GHz), more than a profile "
+                "records; "
                 "check the target's rates and the Repeat counts");
     }
     if (m_tileCycleCells > m_maxTileCycleCells)
         throw ProfileError(ErrorKind::InvalidInput, "",
             "the execution records per-tile cycles for more than " + formatCount(m_maxTileCycleCells)
-                + " tile-steps (a profile of over 0.5 GB); lower the Repeat counts, iterations or device iterations");
+                + " tile-steps (a profile of over 0.5 GB); lower the Repeat counts, iterations or device "
+                  "iterations");
     m_cyclesByProgram[step.program] += slowest;
     doc.steps.push_back(std::move(step));
 }
@@ -239,8 +241,8 @@ void BspExecutor::executeExchange(uint32_t program, uint32_t exIndex, ProfileDoc
     for (auto& [ipu, cycles] : cyclesByIpu) {
         uint64_t slowest = *std::max_element(cycles.begin(), cycles.end());
         if (global) // IPU-Link bound: the IPU's bytes over the links it uses
-            slowest = std::max<uint64_t>(slowest,
-                overhead + transferCycles(double(bytesByIpu[ipu]), m_target.ipuLinkBytesPerCycle()));
+            slowest = std::max<uint64_t>(
+                slowest, overhead + transferCycles(double(bytesByIpu[ipu]), m_target.ipuLinkBytesPerCycle()));
         StepIpu s = stepIpu(ipu, std::move(cycles), slowest);
         s.dataIn = s.dataOut = bytesByIpu[ipu];
         m_clock[ipu] += s.cycles;

@@ -99,7 +99,8 @@ ProfileDocument simulateWorkload(
             for (const auto& tc : v.countByTile)
                 edges += uint64_t(tc.count) * 3; // ~3 edges per vertex (our estimate)
     doc.info.numEdges = edges;
-    BspExecutor executor(workload, target, layout, options.seed, options.maxExecutionSteps, options.maxTileCycleCells);
+    BspExecutor executor(
+        workload, target, layout, options.seed, options.maxExecutionSteps, options.maxTileCycleCells);
     executor.run(doc);
     emitOperations(workload, layout, memory, executor, doc);
     return doc;

@@ -84,7 +84,8 @@ SimulationSpec parseSpecJson(const std::string& text, const std::string& source)
         } else if (key != "comment" && key != "$comment" && key != "about") {
             throw ProfileError(ErrorKind::InvalidInput, source,
                 "unknown key '" + key
-                    + "' (known: workload, seed, target, params, timestamp, description; comment, $comment and about are ignored)");
+                    + "' (known: workload, seed, target, params, timestamp, description; comment, $comment "
+                      "and about are ignored)");
         }
     }
     if (spec.workload.empty())

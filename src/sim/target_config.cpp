@@ -118,7 +118,8 @@ std::string TargetConfig::validate() const
         || flopsPerCycleFloat == 0)
         return "rates must be positive";
     // Below 1 kB/s a copy would take longer than any profile can record (2^48 cycles).
-    if (!(ipuLinkBytesPerSecond >= 1e3 && ipuLinkBytesPerSecond < 1e15) || !(hostBytesPerSecond >= 1e3 && hostBytesPerSecond < 1e15))
+    if (!(ipuLinkBytesPerSecond >= 1e3 && ipuLinkBytesPerSecond < 1e15)
+        || !(hostBytesPerSecond >= 1e3 && hostBytesPerSecond < 1e15))
         return "link bandwidths must be 1e3..1e15 bytes per second";
     if (ioTilesPerIpu % 2 != 0)
         return "ioTilesPerIpu must be even (I/O tiles are allocated in pairs)";
@@ -152,7 +153,7 @@ T parseNumber(const std::string& field, const std::string& value, const std::str
             return out;
     }
     const char* expected = std::is_floating_point_v<T> ? "a number"
-                           : std::is_unsigned_v<T>     ? "a whole number, 0 or more"
+        : std::is_unsigned_v<T>                        ? "a whole number, 0 or more"
                                                        : "a whole number";
     throw ProfileError(ErrorKind::InvalidInput, source,
         "target field '" + field + "': expected " + expected + ", got '" + value + "'");

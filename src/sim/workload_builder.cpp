@@ -64,10 +64,12 @@ uint32_t WorkloadBuilder::variable(const std::string& name, const std::string& e
     // with millions of variables, is a mistake in the parameters, not something to simulate.
     const uint64_t tileCount = std::max<uint64_t>(1, tiles.size());
     if (elements / tileCount > (uint64_t(1) << 32) / std::max<uint64_t>(1, v.elementBytes))
-        throw ProfileError(ErrorKind::InvalidInput, "", "variable '" + name + "' puts more than 4 GiB on a tile");
+        throw ProfileError(
+            ErrorKind::InvalidInput, "", "variable '" + name + "' puts more than 4 GiB on a tile");
     if (m_workload.variables.size() >= kMaxVariables)
         throw ProfileError(ErrorKind::InvalidInput, "",
-            "the workload has more than " + std::to_string(kMaxVariables) + " variables; lower the layer or variable counts");
+            "the workload has more than " + std::to_string(kMaxVariables)
+                + " variables; lower the layer or variable counts");
     m_workload.variables.push_back(std::move(v));
     return uint32_t(m_workload.variables.size() - 1);
 }
@@ -94,7 +96,8 @@ uint32_t WorkloadBuilder::program(ProgramDesc p)
 {
     if (m_workload.programs.size() >= kMaxPrograms)
         throw ProfileError(ErrorKind::InvalidInput, "",
-            "the workload has more than " + std::to_string(kMaxPrograms) + " programs; lower the layer counts");
+            "the workload has more than " + std::to_string(kMaxPrograms)
+                + " programs; lower the layer counts");
     m_workload.programs.push_back(std::move(p));
     return uint32_t(m_workload.programs.size() - 1);
 }
@@ -120,7 +123,8 @@ uint32_t WorkloadBuilder::repeat(const std::string& name, uint32_t count, std::v
     return program(std::move(p));
 }
 
-uint32_t WorkloadBuilder::referenceProgram(ProgramKind kind, uint32_t ref, const std::string& name, int64_t debugContext)
+uint32_t WorkloadBuilder::referenceProgram(
+    ProgramKind kind, uint32_t ref, const std::string& name, int64_t debugContext)
 {
     ProgramDesc p;
     p.kind = kind;

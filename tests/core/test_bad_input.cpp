@@ -78,8 +78,8 @@ TEST_CASE("each bad input has its own error kind and a message naming the file",
         test::execSql(good, "UPDATE meta SET value = '2' WHERE key = 'version_major'");
         auto error = openError(good);
         CHECK(error.kind() == ErrorKind::UnsupportedVersion);
-        CHECK_THAT(error.what(), Catch::Contains("good.pop") && Catch::Contains("version 2.0")
-                && Catch::Contains("newer"));
+        CHECK_THAT(error.what(),
+            Catch::Contains("good.pop") && Catch::Contains("version 2.0") && Catch::Contains("newer"));
     }
     SECTION("a newer minor version still opens")
     {
@@ -110,15 +110,15 @@ TEST_CASE("popscope-cli gives each bad input its own message and exit code", "[e
     test::writeValidProfile(dir, "newer.pop");
     test::execSql(dir.file("newer.pop"), "UPDATE meta SET value = '3' WHERE key = 'version_major'");
 
-    const std::pair<std::string, int> cases[] = {
-        { "missing.pop", 3 }, { "empty.pop", 4 }, { "text.pop", 5 }, { "cut.pop", 6 }, { "other.db", 7 },
-        { "newer.pop", 8 } };
+    const std::pair<std::string, int> cases[] = { { "missing.pop", 3 }, { "empty.pop", 4 }, { "text.pop", 5 },
+        { "cut.pop", 6 }, { "other.db", 7 }, { "newer.pop", 8 } };
     std::set<std::string> messages;
     for (const auto& [name, code] : cases) {
         auto result = runCli("summary " + dir.file(name));
         INFO(name << ": " << result.text());
         CHECK(result.status == code);
-        CHECK_THAT(result.text(), Catch::Contains(dir.file(name)) && Catch::StartsWith("popscope-cli: error:"));
+        CHECK_THAT(
+            result.text(), Catch::Contains(dir.file(name)) && Catch::StartsWith("popscope-cli: error:"));
         messages.insert(result.text().substr(result.text().find(name)));
     }
     CHECK(messages.size() == std::size(cases));
@@ -134,8 +134,9 @@ TEST_CASE("popscope-cli summary prints target and memory used vs available", "[c
     const std::string good = test::writeValidProfile(dir);
     auto text = runCli("summary " + good);
     CHECK(text.status == 0);
-    CHECK_THAT(text.text(), Catch::Contains("Architecture") && Catch::Contains("Mk2")
-            && Catch::Contains("IPUs") && Catch::Contains("Tiles per IPU") && Catch::Contains("Used (including gaps)")
+    CHECK_THAT(text.text(),
+        Catch::Contains("Architecture") && Catch::Contains("Mk2") && Catch::Contains("IPUs")
+            && Catch::Contains("Tiles per IPU") && Catch::Contains("Used (including gaps)")
             && Catch::Contains(" of ") && Catch::Contains("Fits"));
     auto json = runCli("summary --json " + good);
     CHECK(json.status == 0);

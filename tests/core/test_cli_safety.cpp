@@ -17,7 +17,8 @@ using popscope::test::runCli;
 using popscope::test::TempDir;
 namespace fs = std::filesystem;
 
-TEST_CASE("an output that is the input, a device, a pipe or a folder is refused before anything is written", "[cli][safety]")
+TEST_CASE("an output that is the input, a device, a pipe or a folder is refused before anything is written",
+    "[cli][safety]")
 {
     TempDir dir;
     const std::string good = test::writeValidProfile(dir);
@@ -59,7 +60,7 @@ TEST_CASE("an output that is the input, a device, a pipe or a folder is refused 
     std::set<std::string> names;
     for (const auto& entry : fs::directory_iterator(dir.path()))
         names.insert(entry.path().filename().string());
-    CHECK(names == std::set<std::string>{ "good.pop", "a.json", "report", "pipe", "folder" });
+    CHECK(names == std::set<std::string> { "good.pop", "a.json", "report", "pipe", "folder" });
 }
 
 TEST_CASE("check reads every table; summary reads only what it shows", "[cli][check]")
@@ -84,7 +85,8 @@ TEST_CASE("summary shows memory by category and cycles by step type", "[cli][sum
     const ProfileDocument doc = test::makeDocument();
     auto text = runCli("summary " + good);
     REQUIRE(text.status == 0);
-    CHECK_THAT(text.out, Catch::Contains("Memory by category") && Catch::Contains("Variables")
+    CHECK_THAT(text.out,
+        Catch::Contains("Memory by category") && Catch::Contains("Variables")
             && Catch::Contains("Cycles by step type"));
     for (const ExecutionStep& step : doc.steps)
         CHECK_THAT(text.out, Catch::Contains(step.type));
@@ -99,7 +101,8 @@ TEST_CASE("text and numbers from a hostile file reach messages safely", "[cli][h
 
     SECTION("control characters are escaped")
     {
-        test::execSql(path, "UPDATE meta SET value = 'x' || char(27) || '[2J' || char(10) || 'y' WHERE key = 'format'");
+        test::execSql(
+            path, "UPDATE meta SET value = 'x' || char(27) || '[2J' || char(10) || 'y' WHERE key = 'format'");
         auto result = runCli("summary " + path);
         CHECK(result.status == 7);
         CHECK(result.err.find('\x1b') == std::string::npos);
@@ -122,10 +125,11 @@ TEST_CASE("text and numbers from a hostile file reach messages safely", "[cli][h
     }
     SECTION("a NULL where a cycle count belongs")
     {
-        test::execSql(path, "CREATE TABLE s2(step_id, ipu, cycles, active_tiles, cycles_base, active_cycles_from_min,"
-                            " active_cycles_from_max, active_cycles_to_min, active_cycles_to_max, data_in, data_out);"
-                            " INSERT INTO s2 SELECT * FROM steps_by_ipu; UPDATE s2 SET cycles_base = NULL, cycles = 1e300"
-                            " WHERE step_id = 0; DROP TABLE steps_by_ipu; ALTER TABLE s2 RENAME TO steps_by_ipu");
+        test::execSql(path,
+            "CREATE TABLE s2(step_id, ipu, cycles, active_tiles, cycles_base, active_cycles_from_min,"
+            " active_cycles_from_max, active_cycles_to_min, active_cycles_to_max, data_in, data_out);"
+            " INSERT INTO s2 SELECT * FROM steps_by_ipu; UPDATE s2 SET cycles_base = NULL, cycles = 1e300"
+            " WHERE step_id = 0; DROP TABLE steps_by_ipu; ALTER TABLE s2 RENAME TO steps_by_ipu");
         auto result = runCli("summary " + path);
         CHECK(result.status == 9);
         CHECK_THAT(result.err, Catch::Contains("steps_by_ipu"));
@@ -145,7 +149,7 @@ TEST_CASE("messages keep text printable and valid UTF-8", "[errors]")
     CHECK(printableMessage("a\x1b[2Jb") == "a\\x1b[2Jb");
     CHECK(printableMessage("C1 \xc2\x9b here") == "C1 \\xc2\\x9b here"); // U+009B, a CSI on some terminals
     CHECK(printableMessage("bad \xff byte") == "bad \\xff byte");
-    CHECK(printableMessage("caf\xc3\xa9") == "caf\xc3\xa9");         // é stays
+    CHECK(printableMessage("caf\xc3\xa9") == "caf\xc3\xa9"); // é stays
     // Cutting never splits a character.
     std::string text;
     for (int i = 0; i < 1000; ++i)

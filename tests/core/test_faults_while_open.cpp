@@ -94,7 +94,8 @@ TEST_CASE("a file without read permission is refused with the file and the cause
             Report::open(path);
             return false;
         } catch (const ProfileError& error) {
-            return error.path() == path && std::string(error.what()).find("Permission denied") != std::string::npos;
+            return error.path() == path
+                && std::string(error.what()).find("Permission denied") != std::string::npos;
         }
     };
     if (geteuid() != 0) {

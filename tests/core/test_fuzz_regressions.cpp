@@ -55,6 +55,8 @@ TEST_CASE("fuzzing regressions: tile selections parse or are refused cleanly", "
     REQUIRE_FALSE(inputs.empty());
     for (const auto& input : inputs) {
         INFO(input.name);
-        CHECK(fuzz::tileSelectionInput(reinterpret_cast<const uint8_t*>(input.bytes.data()), input.bytes.size()) == 0);
+        CHECK(
+            fuzz::tileSelectionInput(reinterpret_cast<const uint8_t*>(input.bytes.data()), input.bytes.size())
+            == 0);
     }
 }

@@ -23,11 +23,14 @@ ReportComparison sample()
     c.variables.targetRows = 38;
     c.alwaysLive = compareFigure(300'000, 250'000);
     c.notAlwaysLive = compareFigure(0, 4096);
-    c.categories.push_back({"vertexCode", 0, 0, 50'000, 56'000, signedDiff(50'000, 56'000)});
+    c.categories.push_back({ "vertexCode", 0, 0, 50'000, 56'000, signedDiff(50'000, 56'000) });
     return c;
 }
 
-bool fails(const std::string& rule) { return evaluateGateRule(parseGateRule(rule), sample()).failed; }
+bool fails(const std::string& rule)
+{
+    return evaluateGateRule(parseGateRule(rule), sample()).failed;
+}
 
 } // namespace
 
@@ -77,7 +80,8 @@ TEST_CASE("bad gate rules say which rule and what was expected", "[gate]")
         }
         return std::string("(accepted)");
     };
-    CHECK_THAT(message("speed>+5%"), Catch::Contains("'speed>+5%'") && Catch::Contains("unknown metric 'speed'"));
+    CHECK_THAT(
+        message("speed>+5%"), Catch::Contains("'speed>+5%'") && Catch::Contains("unknown metric 'speed'"));
     CHECK_THAT(message("memory>"), Catch::Contains("'memory>'") && Catch::Contains("no value"));
     CHECK_THAT(message("memory+5%"), Catch::Contains("no comparison operator"));
     CHECK_THAT(message(">5"), Catch::Contains("no metric"));
@@ -86,7 +90,7 @@ TEST_CASE("bad gate rules say which rule and what was expected", "[gate]")
     CHECK_THAT(message("memory>+5%%"), Catch::Contains("unknown unit '%%'"));
     CHECK_THAT(message("memory>5TB"), Catch::Contains("unknown unit 'TB'"));
     CHECK_THAT(message("tiles-over-capacity>5%"),
-               Catch::Contains("'tiles-over-capacity>5%'") && Catch::Contains("needs a sign"));
+        Catch::Contains("'tiles-over-capacity>5%'") && Catch::Contains("needs a sign"));
     CHECK_THAT(message("variables>10%"), Catch::Contains("needs a sign"));
     CHECK_THAT(message("variables>+10MiB"), Catch::Contains("is a count"));
     CHECK_THAT(message("category:vertexCod>+1%"), Catch::Contains("unknown memory category 'vertexCod'"));
@@ -117,15 +121,15 @@ TEST_CASE("gate rules compare the change, the relative change, the target's valu
     CHECK(fails("tiles-over-capacity>0"));
     CHECK(fails("tiles-over-capacity>=5"));
     CHECK_FALSE(fails("tiles-over-capacity>5"));
-    CHECK(fails("tiles-over-capacity>+2"));       // +3
-    CHECK(fails("tiles-over-capacity>+100%"));    // +150%
-    CHECK(fails("variables<+0"));                 // -2
-    CHECK(fails("variables<=-5%"));               // -5%
+    CHECK(fails("tiles-over-capacity>+2")); // +3
+    CHECK(fails("tiles-over-capacity>+100%")); // +150%
+    CHECK(fails("variables<+0")); // -2
+    CHECK(fails("variables<=-5%")); // -5%
     CHECK_FALSE(fails("variables<-5%"));
     // Liveness and categories.
-    CHECK(fails("always-live<-10%"));             // -16.7%
-    CHECK(fails("not-always-live>+1%"));          // from 0: +infinity
-    CHECK(fails("category:vertexCode>+10%"));     // +12%
+    CHECK(fails("always-live<-10%")); // -16.7%
+    CHECK(fails("not-always-live>+1%")); // from 0: +infinity
+    CHECK(fails("category:vertexCode>+10%")); // +12%
     CHECK_FALSE(fails("category:vertexCode>+12%"));
     CHECK_FALSE(fails("category:controlCode>+0%")); // absent on both sides: 0 -> 0
 }
@@ -150,18 +154,20 @@ TEST_CASE("cycles and efficiency gates measure the execution traces, and fail wi
 {
     ReportComparison c = sample();
     CHECK(evaluateGateRule(parseGateRule("cycles>+0"), c).failed); // no traces compared: not a pass
-    CHECK_THAT(evaluateGateRule(parseGateRule("cycles>+0"), c).message, Catch::Contains("no execution traces"));
+    CHECK_THAT(
+        evaluateGateRule(parseGateRule("cycles>+0"), c).message, Catch::Contains("no execution traces"));
     c.trace.present = true;
     c.trace.sourceTotalCycles = 1000;
     c.trace.targetTotalCycles = 1100;
     c.trace.sourceEfficiency = 0.80;
     c.trace.targetEfficiency = 0.75;
-    const auto measured = [&c](const std::string& rule) { return evaluateGateRule(parseGateRule(rule), c).measured; };
+    const auto measured
+        = [&c](const std::string& rule) { return evaluateGateRule(parseGateRule(rule), c).measured; };
     CHECK(measured("cycles>+5%") == Approx(10.0));
     CHECK(measured("cycles>+50") == Approx(100.0));
-    CHECK(measured("efficiency<70") == Approx(75.0));   // the target's, in percent
+    CHECK(measured("efficiency<70") == Approx(75.0)); // the target's, in percent
     CHECK(measured("efficiency<70%") == Approx(75.0));
-    CHECK(measured("efficiency<-2") == Approx(-5.0));   // percentage points
+    CHECK(measured("efficiency<-2") == Approx(-5.0)); // percentage points
     CHECK(measured("efficiency<-2pp") == Approx(-5.0));
     CHECK(measured("efficiency<-2%") == Approx(-6.25)); // relative to the source's 80%
     CHECK(evaluateGateRule(parseGateRule("efficiency<-2pp"), c).failed);

@@ -37,15 +37,18 @@ TEST_CASE("hostile profiles are refused with a clear error", "[hostile]")
 
     SECTION("a trigger hidden in the schema")
     {
-        test::execSql(path, "CREATE TABLE log(x); CREATE TRIGGER steps AFTER INSERT ON meta BEGIN INSERT INTO log VALUES(1); END");
+        test::execSql(path,
+            "CREATE TABLE log(x); CREATE TRIGGER steps AFTER INSERT ON meta BEGIN INSERT INTO log VALUES(1); "
+            "END");
         auto error = refusal(path);
         CHECK(error.kind() == ErrorKind::CorruptProfile);
         CHECK_THAT(error.what(), Catch::Contains("trigger") && Catch::Contains("steps"));
     }
     SECTION("a view named like one of our tables")
     {
-        test::execSql(path, "DROP TABLE runs; CREATE VIEW runs AS SELECT 0 AS id, 'x' AS name, 0 AS microseconds_start,"
-                      " 0 AS microseconds_end");
+        test::execSql(path,
+            "DROP TABLE runs; CREATE VIEW runs AS SELECT 0 AS id, 'x' AS name, 0 AS microseconds_start,"
+            " 0 AS microseconds_end");
         auto error = refusal(path);
         CHECK(error.kind() == ErrorKind::CorruptProfile);
         CHECK_THAT(error.what(), Catch::Contains("view") && Catch::Contains("runs"));
@@ -70,7 +73,8 @@ TEST_CASE("hostile profiles are refused with a clear error", "[hostile]")
     SECTION("a memory blob whose length does not match the tile count")
     {
         test::execSql(path, "UPDATE memory_by_tile SET bytes = zeroblob(12) WHERE rowid = 1");
-        CHECK_THAT(refusal(path).what(), Catch::Contains("memory_by_tile.bytes") && Catch::Contains("expected 4 per tile"));
+        CHECK_THAT(refusal(path).what(),
+            Catch::Contains("memory_by_tile.bytes") && Catch::Contains("expected 4 per tile"));
     }
     SECTION("a per-tile cycles blob of the wrong length")
     {

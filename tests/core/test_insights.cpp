@@ -18,7 +18,8 @@ using popscope::test::TempDir;
 
 namespace {
 
-std::shared_ptr<Report> writeAndOpen(const TempDir& dir, const std::string& name, const test::FixtureOptions& options)
+std::shared_ptr<Report> writeAndOpen(
+    const TempDir& dir, const std::string& name, const test::FixtureOptions& options)
 {
     writeProfile(test::makeDocument(options), dir.file(name));
     return Report::open(dir.file(name));
@@ -40,7 +41,8 @@ TEST_CASE("insights of a profile that does not fit", "[insights]")
     CHECK(d.tilesOverCapacity == 1);
     CHECK(d.bytesPerTile == 638976);
     CHECK(d.capacity == 32ull * 638976);
-    const uint64_t used = std::accumulate(memory.totalIncludingGaps.begin(), memory.totalIncludingGaps.end(), uint64_t(0));
+    const uint64_t used
+        = std::accumulate(memory.totalIncludingGaps.begin(), memory.totalIncludingGaps.end(), uint64_t(0));
     CHECK(d.used == used);
     CHECK(d.meanTileBytes == used / 32);
     CHECK(d.excessBytes == memory.totalIncludingGaps[3] - 638976);
@@ -82,8 +84,9 @@ TEST_CASE("insights of a profile that does not fit", "[insights]")
     CHECK(d.tips[0].kind == TipKind::OverCapacity);
     CHECK(d.tips[0].tilesOverCapacity == 1);
     CHECK(formatTip(d.tips[0], MemoryUnit::Binary)
-          == "1 tile needs more than the 624 KiB a tile has. Reduce the batch size, enable recomputation, or spread "
-             "the largest variables on those tiles over more tiles.");
+        == "1 tile needs more than the 624 KiB a tile has. Reduce the batch size, enable recomputation, or "
+           "spread "
+           "the largest variables on those tiles over more tiles.");
     for (const InsightTip& tip : d.tips)
         CHECK(tip.kind != TipKind::FitsWithSpare);
 }
@@ -101,7 +104,7 @@ TEST_CASE("insights tips carry their figures: FP16 candidates and spare memory",
     std::vector<uint32_t> order(32);
     std::iota(order.begin(), order.end(), 0u);
     std::stable_sort(order.begin(), order.end(),
-                     [&](uint32_t a, uint32_t b) { return memory.totalIncludingGaps[a] > memory.totalIncludingGaps[b]; });
+        [&](uint32_t a, uint32_t b) { return memory.totalIncludingGaps[a] > memory.totalIncludingGaps[b]; });
     order.resize(5);
     uint64_t fp32Bytes = 0, fp32Variables = 0;
     for (const Variable& v : doc.variables) {
@@ -112,7 +115,8 @@ TEST_CASE("insights tips carry their figures: FP16 candidates and spare memory",
         fp32Bytes += here;
         fp32Variables += here > 0;
     }
-    auto fp16 = std::find_if(d.tips.begin(), d.tips.end(), [](const InsightTip& t) { return t.kind == TipKind::Fp16Candidates; });
+    auto fp16 = std::find_if(
+        d.tips.begin(), d.tips.end(), [](const InsightTip& t) { return t.kind == TipKind::Fp16Candidates; });
     if (fp32Bytes == 0) {
         CHECK(fp16 == d.tips.end());
     } else {
@@ -123,8 +127,8 @@ TEST_CASE("insights tips carry their figures: FP16 candidates and spare memory",
         CHECK(fp16->worstTileCount == 5);
         CHECK(fp16->examples.size() == std::min<uint64_t>(3, fp32Variables));
         CHECK_THAT(formatTip(*fp16, MemoryUnit::Bytes),
-                   Catch::StartsWith("FP16 candidates: " + formatCount(fp32Variables) + " FP32 variables hold "
-                                     + formatCount(fp32Bytes) + " B on the 5 most used tiles (e.g. "));
+            Catch::StartsWith("FP16 candidates: " + formatCount(fp32Variables) + " FP32 variables hold "
+                + formatCount(fp32Bytes) + " B on the 5 most used tiles (e.g. "));
     }
 
     const InsightTip& spare = d.tips.back();
@@ -133,8 +137,9 @@ TEST_CASE("insights tips carry their figures: FP16 candidates and spare memory",
     CHECK(spare.tileSpareBytes == 638976 - d.topTiles[0].bytes);
     CHECK(spare.freeFraction == Approx(1.0 - double(d.used) / double(d.capacity)));
     CHECK(formatTip(spare, MemoryUnit::Bytes)
-          == "The model fits with " + formatCount(d.capacity - d.used) + " B spare (" + formatPercent(spare.freeFraction)
-                 + " of the memory free). The most used tile has " + formatCount(spare.tileSpareBytes) + " B left.");
+        == "The model fits with " + formatCount(d.capacity - d.used) + " B spare ("
+            + formatPercent(spare.freeFraction) + " of the memory free). The most used tile has "
+            + formatCount(spare.tileSpareBytes) + " B left.");
 }
 
 TEST_CASE("tip sentences keep the GUI's wording", "[insights]")
@@ -146,20 +151,23 @@ TEST_CASE("tip sentences keep the GUI's wording", "[insights]")
     unbalanced.meanTileBytes = 200 * 1024;
     unbalanced.ratio = 3.0;
     CHECK(formatTip(unbalanced, MemoryUnit::Binary)
-          == "Memory is unbalanced: the most used tile holds 600 KiB, 3.0\xC3\x97 the mean of 200 KiB. Look at what "
-             "sits on it in the Memory report (select tile 1234).");
+        == "Memory is unbalanced: the most used tile holds 600 KiB, 3.0\xC3\x97 the mean of 200 KiB. Look at "
+           "what "
+           "sits on it in the Memory report (select tile 1234).");
     InsightTip state;
     state.kind = TipKind::LargeVertexState;
     state.vertexType = "popops::Reduce<float>";
     CHECK(formatTip(state, MemoryUnit::Binary)
-          == "Vertex state of popops::Reduce<float> is over a quarter of the most used tile. Fewer, larger vertices "
-             "(or a different partitioning of that operation) would shrink it.");
+        == "Vertex state of popops::Reduce<float> is over a quarter of the most used tile. Fewer, larger "
+           "vertices "
+           "(or a different partitioning of that operation) would shrink it.");
     InsightTip over;
     over.kind = TipKind::OverCapacity;
     over.tilesOverCapacity = 1200;
     over.bytesPerTile = 638976;
-    CHECK_THAT(formatTip(over, MemoryUnit::Decimal), Catch::StartsWith("1,200 tiles need more than the 639 kB a tile has."));
-    InsightItem item{"w", 10, "float, variable", 0, 0, 3 * 1024 * 1024};
+    CHECK_THAT(formatTip(over, MemoryUnit::Decimal),
+        Catch::StartsWith("1,200 tiles need more than the 639 kB a tile has."));
+    InsightItem item { "w", 10, "float, variable", 0, 0, 3 * 1024 * 1024 };
     CHECK(formatItemDetail(item, MemoryUnit::Binary) == "float, variable; whole variable 3.00 MiB");
 }
 
@@ -195,8 +203,9 @@ TEST_CASE("popscope-cli insights prints analyseInsights' numbers", "[insights][c
     auto text = test::runCli("insights " + dir.file("oom.pop"));
     REQUIRE(text.status == 0);
     CHECK_THAT(text.out, Catch::StartsWith(formatVerdict(d, MemoryUnit::Binary)));
-    CHECK_THAT(text.out, Catch::Contains("tile 3 (IPU 0)  " + formatBytes(d.topTiles[0].bytes) + " ("
-                                         + formatCount(d.topTiles[0].bytes) + " bytes)"));
+    CHECK_THAT(text.out,
+        Catch::Contains("tile 3 (IPU 0)  " + formatBytes(d.topTiles[0].bytes) + " ("
+            + formatCount(d.topTiles[0].bytes) + " bytes)"));
     for (const InsightTip& tip : d.tips)
         CHECK_THAT(text.out, Catch::Contains(formatTip(tip, MemoryUnit::Binary)));
 

@@ -17,11 +17,12 @@ TEST_CASE("liveness index: live variables at every step equal a scan of the rang
     const uint32_t steps = 300;
     for (size_t v = 0; v < variables.size(); ++v) {
         variables[v].alwaysLive = v % 10 == 0;
-        variables[v].tiles = {{uint32_t(v % 8), 100}, {uint32_t(8 + v % 8), 28}};
+        variables[v].tiles = { { uint32_t(v % 8), 100 }, { uint32_t(8 + v % 8), 28 } };
         if (!variables[v].alwaysLive)
             for (int r = 0; r < 1 + int(v % 3); ++r) {
                 const uint32_t first = random() % steps;
-                variables[v].liveRanges.push_back({first, std::min(steps - 1, first + uint32_t(random() % 60))});
+                variables[v].liveRanges.push_back(
+                    { first, std::min(steps - 1, first + uint32_t(random() % 60)) });
             }
     }
     const LiveRangeIndex index(variables, 2, 8);
@@ -46,13 +47,13 @@ TEST_CASE("liveness: a tile selection uses the file's per-tile liveness when it 
     test::TempDir dir;
     auto report = Report::open(test::writeValidProfile(dir));
     REQUIRE(report->liveness().hasTileLiveness);
-    const auto series = livenessSeries(*report, LivenessScope::onTiles({0, 1, 2}));
+    const auto series = livenessSeries(*report, LivenessScope::onTiles({ 0, 1, 2 }));
     CHECK_FALSE(series.computedFromVariables);
     CHECK(series.basis == "per-tile liveness from the profile");
     CHECK(series.notAlwaysLive[0] == 3 * 77); // the fixture's row for step 0, IPU 0
     CHECK(series.notAlwaysLive[1] == 0);
     CHECK(series.capacity == 3 * report->profile().target().bytesPerTile);
     CHECK_THROWS_AS(livenessSeries(*report, LivenessScope::onIpu(5)), ProfileError);
-    CHECK_THROWS_AS(livenessSeries(*report, LivenessScope::onTiles({100000})), ProfileError);
+    CHECK_THROWS_AS(livenessSeries(*report, LivenessScope::onTiles({ 100000 })), ProfileError);
     CHECK_THROWS_AS(liveVariablesAt(*report, 1000, LivenessScope::allIpus()), ProfileError);
 }

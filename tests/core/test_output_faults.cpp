@@ -17,12 +17,14 @@ namespace {
 
 size_t filesIn(const std::filesystem::path& dir)
 {
-    return size_t(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()));
+    return size_t(
+        std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()));
 }
 
 } // namespace
 
-TEST_CASE("JSON export and profile writing on a full disk leave the earlier output intact", "[faults][output]")
+TEST_CASE(
+    "JSON export and profile writing on a full disk leave the earlier output intact", "[faults][output]")
 {
     TempDir dir;
     const ProfileDocument doc = test::makeDocument();

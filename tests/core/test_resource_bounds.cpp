@@ -13,20 +13,23 @@
 using namespace popscope;
 using popscope::test::TempDir;
 
-TEST_CASE("a small profile claiming millions of tiles is refused before per-tile tables are allocated", "[bounds]")
+TEST_CASE(
+    "a small profile claiming millions of tiles is refused before per-tile tables are allocated", "[bounds]")
 {
     TempDir dir;
     const std::string path = test::writeValidProfile(dir, "claims.pop");
     // 1,024 IPUs × 65,536 tiles would take gigabytes of per-tile tables; the file holds none of it.
-    test::execSql(path, "UPDATE target SET num_ipus = 1024, tiles_per_ipu = 65536, ipus_per_replica = 1024;"
-                        " DELETE FROM memory_by_tile; DELETE FROM memory_gaps; DELETE FROM memory_liveness;");
+    test::execSql(path,
+        "UPDATE target SET num_ipus = 1024, tiles_per_ipu = 65536, ipus_per_replica = 1024;"
+        " DELETE FROM memory_by_tile; DELETE FROM memory_gaps; DELETE FROM memory_liveness;");
     try {
         Report::open(path);
         FAIL("the file opened");
     } catch (const ProfileError& error) {
         CHECK(error.kind() == ErrorKind::CorruptProfile);
-        CHECK_THAT(error.what(), Catch::Contains("claims.pop") && Catch::Contains("67,108,864 tiles")
-                                     && Catch::Contains("per-tile memory for only 0"));
+        CHECK_THAT(error.what(),
+            Catch::Contains("claims.pop") && Catch::Contains("67,108,864 tiles")
+                && Catch::Contains("per-tile memory for only 0"));
     }
 }
 
@@ -34,21 +37,26 @@ TEST_CASE("tile counts up to 65,536 need no per-tile data, more need it for ever
 {
     TempDir dir;
     const std::string path = test::writeValidProfile(dir, "big.pop");
-    test::execSql(path, "UPDATE target SET num_ipus = 1, tiles_per_ipu = 65536, ipus_per_replica = 1;"
-                        " DELETE FROM memory_by_tile; DELETE FROM memory_gaps; DELETE FROM memory_liveness;"
-                        " DELETE FROM vars_info; DELETE FROM compute_set_vertices; DELETE FROM exchanges;"
-                        " DELETE FROM cycles_by_tile; DELETE FROM io_tiles; DELETE FROM liveness_by_tile; DELETE FROM tiles;");
+    test::execSql(path,
+        "UPDATE target SET num_ipus = 1, tiles_per_ipu = 65536, ipus_per_replica = 1;"
+        " DELETE FROM memory_by_tile; DELETE FROM memory_gaps; DELETE FROM memory_liveness;"
+        " DELETE FROM vars_info; DELETE FROM compute_set_vertices; DELETE FROM exchanges;"
+        " DELETE FROM cycles_by_tile; DELETE FROM io_tiles; DELETE FROM liveness_by_tile; DELETE FROM "
+        "tiles;");
     CHECK(Report::open(path)->numTiles() == 65536);
     test::execSql(path, "UPDATE target SET num_ipus = 2, ipus_per_replica = 2");
     CHECK_THROWS_WITH(Report::open(path), Catch::Contains("131,072 tiles"));
 }
 
-TEST_CASE("a JSON document claiming millions of tiles without their data is refused on import", "[bounds][json]")
+TEST_CASE(
+    "a JSON document claiming millions of tiles without their data is refused on import", "[bounds][json]")
 {
     TempDir dir;
     const std::string path = dir.file("claims.json");
-    test::writeBytes(path, R"({"compilation": {"target": {"numIPUs": 1024, "tilesPerIpu": 65536, "ipusPerReplica": 1024}}})");
-    CHECK_THROWS_WITH(readJsonFile(path), Catch::Contains("claims.json") && Catch::Contains("67,108,864 tiles"));
+    test::writeBytes(path,
+        R"({"compilation": {"target": {"numIPUs": 1024, "tilesPerIpu": 65536, "ipusPerReplica": 1024}}})");
+    CHECK_THROWS_WITH(
+        readJsonFile(path), Catch::Contains("claims.json") && Catch::Contains("67,108,864 tiles"));
 }
 
 TEST_CASE("a 10 GB sparse file is refused or opened from its header, never read through", "[bounds]")

@@ -131,7 +131,8 @@ TEST_CASE("JSON interchange round trip is lossless", "[json]")
     }
     SECTION("libpva-style attribute names")
     {
-        CHECK_THAT(json, Catch::Contains("\"numIPUs\"") && Catch::Contains("\"clockFrequency\"")
+        CHECK_THAT(json,
+            Catch::Contains("\"numIPUs\"") && Catch::Contains("\"clockFrequency\"")
                 && Catch::Contains("\"livenessProgramSteps\"") && Catch::Contains("\"cyclesByTile\""));
     }
     SECTION("embedded framework JSON is shown as an object")
@@ -142,7 +143,8 @@ TEST_CASE("JSON interchange round trip is lossless", "[json]")
 
 TEST_CASE("a minimal hand-written JSON profile imports with defaults", "[json]")
 {
-    const std::string text = R"({"compilation": {"target": {"architecture": "Mk1", "numIPUs": 1, "tilesPerIpu": 4,
+    const std::string text
+        = R"({"compilation": {"target": {"architecture": "Mk1", "numIPUs": 1, "tilesPerIpu": 4,
         "bytesPerTile": 262144, "clockFrequency": 1.6e9},
         "memory": {"byCategory": [{"ipu": 0, "category": "variable", "bytesByTile": [1, 2, 3, 4]}]}}})";
     const ProfileDocument doc = documentFromJson(text, "hand.json");
@@ -172,5 +174,6 @@ TEST_CASE("bad JSON is refused with the file and the JSON path", "[json]")
         Catch::Contains("compilation.memory.byCategory[0].region") && Catch::Contains("attic"));
     CHECK_THAT(problem(R"({"format": {"major": 9}})"), Catch::Contains("newer"));
     CHECK_THAT(problem(R"({"compilation": {"target": {"numIPUs": 1, "tilesPerIpu": 2},
-        "programs": [{"type": "Sequence", "children": [0]}]}})"), Catch::Contains("cycle"));
+        "programs": [{"type": "Sequence", "children": [0]}]}})"),
+        Catch::Contains("cycle"));
 }

@@ -26,36 +26,38 @@ using P = std::vector<std::pair<int64_t, int64_t>>;
 
 TEST_CASE("rows on both sides match by key, one-side rows follow", "[join]")
 {
-    const std::vector<std::string_view> source{"a", "b", "c", "gone"};
-    const std::vector<std::string_view> target{"new", "c", "a", "b", "new2"};
-    CHECK(pairs(matchRows(source, target)) == P{{0, 2}, {1, 3}, {2, 1}, {3, -1}, {-1, 0}, {-1, 4}});
+    const std::vector<std::string_view> source { "a", "b", "c", "gone" };
+    const std::vector<std::string_view> target { "new", "c", "a", "b", "new2" };
+    CHECK(pairs(matchRows(source, target))
+        == P { { 0, 2 }, { 1, 3 }, { 2, 1 }, { 3, -1 }, { -1, 0 }, { -1, 4 } });
 }
 
 TEST_CASE("a renamed row is one removed and one new row", "[join]")
 {
-    const std::vector<std::string_view> source{"layer1/w", "layer2/w"};
-    const std::vector<std::string_view> target{"layer1/weights", "layer2/w"};
-    CHECK(pairs(matchRows(source, target)) == P{{0, -1}, {1, 1}, {-1, 0}});
+    const std::vector<std::string_view> source { "layer1/w", "layer2/w" };
+    const std::vector<std::string_view> target { "layer1/weights", "layer2/w" };
+    CHECK(pairs(matchRows(source, target)) == P { { 0, -1 }, { 1, 1 }, { -1, 0 } });
 }
 
 TEST_CASE("duplicated names pair up in order of occurrence", "[join]")
 {
-    const std::vector<std::string_view> source{"x", "y", "x", "x"};
-    const std::vector<std::string_view> target{"x", "x", "y", "y"};
+    const std::vector<std::string_view> source { "x", "y", "x", "x" };
+    const std::vector<std::string_view> target { "x", "x", "y", "y" };
     // 1st x-1st x, y-1st y, 2nd x-2nd x, 3rd x has no partner, 2nd y is target-only.
-    CHECK(pairs(matchRows(source, target)) == P{{0, 0}, {1, 2}, {2, 1}, {3, -1}, {-1, 3}});
-    const std::vector<std::string_view> more{"x", "x", "x", "x", "x"};
-    CHECK(pairs(matchRows(source, more)) == P{{0, 0}, {1, -1}, {2, 1}, {3, 2}, {-1, 3}, {-1, 4}});
+    CHECK(pairs(matchRows(source, target)) == P { { 0, 0 }, { 1, 2 }, { 2, 1 }, { 3, -1 }, { -1, 3 } });
+    const std::vector<std::string_view> more { "x", "x", "x", "x", "x" };
+    CHECK(pairs(matchRows(source, more))
+        == P { { 0, 0 }, { 1, -1 }, { 2, 1 }, { 3, 2 }, { -1, 3 }, { -1, 4 } });
 }
 
 TEST_CASE("empty sides and empty keys", "[join]")
 {
     const std::vector<std::string_view> none;
-    const std::vector<std::string_view> two{"a", ""};
+    const std::vector<std::string_view> two { "a", "" };
     CHECK(matchRows(none, none).empty());
-    CHECK(pairs(matchRows(two, none)) == P{{0, -1}, {1, -1}});
-    CHECK(pairs(matchRows(none, two)) == P{{-1, 0}, {-1, 1}});
-    CHECK(pairs(matchRows(two, {"", "a"})) == P{{0, 1}, {1, 0}}); // "" is a key like any other
+    CHECK(pairs(matchRows(two, none)) == P { { 0, -1 }, { 1, -1 } });
+    CHECK(pairs(matchRows(none, two)) == P { { -1, 0 }, { -1, 1 } });
+    CHECK(pairs(matchRows(two, { "", "a" })) == P { { 0, 1 }, { 1, 0 } }); // "" is a key like any other
 }
 
 TEST_CASE("a quarter of a million keys per side join in well under 100 ms", "[join]")
@@ -68,7 +70,8 @@ TEST_CASE("a quarter of a million keys per side join in well under 100 ms", "[jo
     target.resize(200000); // 50,000 source-only rows
     const auto start = std::chrono::steady_clock::now();
     const auto rows = matchRows(source, target);
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double ms
+        = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     REQUIRE(rows.size() == 250000);
     CHECK(rows[0].source == 0);
     CHECK(rows[0].target == -1); // names[0] is among the 50,000 dropped from the end of the reversed list
@@ -83,11 +86,11 @@ TEST_CASE("a quarter of a million keys per side join in well under 100 ms", "[jo
 
 TEST_CASE("signed differences: signs, zero source, saturation", "[join]")
 {
-    CHECK(signedDiff(100, 150) == SignedDiff{50, 0.5});
-    CHECK(signedDiff(200, 50) == SignedDiff{-150, -0.75});
-    CHECK(signedDiff(7, 7) == SignedDiff{0, 0.0});
-    CHECK(signedDiff(0, 0) == SignedDiff{0, std::nullopt});
-    CHECK(signedDiff(0, 42) == SignedDiff{42, std::nullopt});
+    CHECK(signedDiff(100, 150) == SignedDiff { 50, 0.5 });
+    CHECK(signedDiff(200, 50) == SignedDiff { -150, -0.75 });
+    CHECK(signedDiff(7, 7) == SignedDiff { 0, 0.0 });
+    CHECK(signedDiff(0, 0) == SignedDiff { 0, std::nullopt });
+    CHECK(signedDiff(0, 42) == SignedDiff { 42, std::nullopt });
     CHECK(signedDiff(42, 0).absolute == -42);
     CHECK(*signedDiff(42, 0).fraction == -1.0);
 
@@ -107,10 +110,12 @@ TEST_CASE("signed differences: signs, zero source, saturation", "[join]")
 TEST_CASE("pairSteps: the k-th step of a program with the k-th of the same program, else the same index")
 {
     // Source: load, sort, sort, store. Target: load, swap, swap, swap, sort, store.
-    const std::vector<std::string_view> source = {"in/load", "heap/sort", "heap/sort", "out/store"};
-    const std::vector<std::string_view> target = {"in/load", "bitonic/swap", "bitonic/swap", "bitonic/swap", "heap/sort", "out/store"};
+    const std::vector<std::string_view> source = { "in/load", "heap/sort", "heap/sort", "out/store" };
+    const std::vector<std::string_view> target
+        = { "in/load", "bitonic/swap", "bitonic/swap", "bitonic/swap", "heap/sort", "out/store" };
     const StepPairs pairs = pairSteps(source, target);
-    CHECK(pairs.sourceToTarget == std::vector<int64_t>{0, 4, 2, 5}); // the 2nd sort has no partner by name: index 2
-    CHECK(pairs.targetToSource == std::vector<int64_t>{0, -1, 2, -1, 1, 3});
+    CHECK(pairs.sourceToTarget
+        == std::vector<int64_t> { 0, 4, 2, 5 }); // the 2nd sort has no partner by name: index 2
+    CHECK(pairs.targetToSource == std::vector<int64_t> { 0, -1, 2, -1, 1, 3 });
     CHECK(pairSteps({}, target).targetToSource == std::vector<int64_t>(6, -1));
 }

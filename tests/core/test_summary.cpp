@@ -1,7 +1,7 @@
 #include "fixture_builder.hpp"
 #include "popscope/memory_categories.hpp"
-#include "popscope/profile.hpp"
 #include "popscope/plural.hpp"
+#include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
 #include "popscope/summary.hpp"
 #include "popscope/summary_figures.hpp"
@@ -96,7 +96,7 @@ TEST_CASE("popscope-cli summary prints every figure of the one summary table", "
     for (const std::string& section : figureSections(figures))
         CHECK_THAT(text, Catch::Contains("\n" + section));
     // Figures the CLI alone used to show, and those the compare table lacked, are in the table.
-    for (const char* label : {"Memory per IPU", "Clock", "IPUs", "Total memory"})
+    for (const char* label : { "Memory per IPU", "Clock", "IPUs", "Total memory" })
         CHECK(findFigure(figures, figure_section::target, label));
     CHECK(findFigure(figures, figure_section::poplar, "Poplar version"));
     const SummaryFigure* share = findFigure(figures, figure_section::memory, "Share used");

@@ -29,7 +29,8 @@ int64_t queryInt(const std::string& path, const std::string& sql)
 
 int64_t indexesOn(const std::string& path, const std::string& table)
 {
-    return queryInt(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = '" + table + "'");
+    return queryInt(
+        path, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = '" + table + "'");
 }
 
 } // namespace

@@ -3,9 +3,9 @@
 #include "app/main_window.hpp"
 #include "fixture_builder.hpp"
 #include "models/loaded_report.hpp"
+#include "popscope/profile_writer.hpp"
 #include "views/widgets/page_load_panel.hpp"
 #include "views/widgets/report_page.hpp"
-#include "popscope/profile_writer.hpp"
 
 #include <QPushButton>
 #include <QSignalSpy>

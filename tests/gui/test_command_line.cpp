@@ -22,27 +22,29 @@ struct Answer {
 Answer runWithoutDisplay(const QString& program, const QStringList& arguments)
 {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+    for (const char* name : { "DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM" })
         environment.remove(QString::fromLatin1(name));
     QProcess process;
     process.setProcessEnvironment(environment);
     process.start(program, arguments);
     REQUIRE(process.waitForFinished(60000));
-    REQUIRE(process.exitStatus() == QProcess::NormalExit); // an abort ("could not connect to display") fails here
-    return {process.exitCode(), QString::fromLocal8Bit(process.readAllStandardOutput()),
-            QString::fromLocal8Bit(process.readAllStandardError())};
+    REQUIRE(
+        process.exitStatus() == QProcess::NormalExit); // an abort ("could not connect to display") fails here
+    return { process.exitCode(), QString::fromLocal8Bit(process.readAllStandardOutput()),
+        QString::fromLocal8Bit(process.readAllStandardError()) };
 }
 
 } // namespace
 
-TEST_CASE("popscope --help and --version need no display, and the help lists every page --page accepts", "[command-line]")
+TEST_CASE("popscope --help and --version need no display, and the help lists every page --page accepts",
+    "[command-line]")
 {
     const QString app = QStringLiteral(POPSCOPE_APP_PATH);
-    const Answer version = runWithoutDisplay(app, {QStringLiteral("--version")});
+    const Answer version = runWithoutDisplay(app, { QStringLiteral("--version") });
     CHECK(version.exitCode == 0);
     CHECK(version.out == QStringLiteral("popscope " POPSCOPE_VERSION "\n"));
 
-    const Answer help = runWithoutDisplay(app, {QStringLiteral("--help")});
+    const Answer help = runWithoutDisplay(app, { QStringLiteral("--help") });
     CHECK(help.exitCode == 0);
     CHECK(help.err.isEmpty());
     // The help wraps its lines: read the --page text as one line.
@@ -55,19 +57,21 @@ TEST_CASE("popscope --help and --version need no display, and the help lists eve
     REQUIRE(registry.pages().size() >= 8);
     for (const PageInfo& info : registry.pages()) {
         INFO(info.id.toStdString());
-        CHECK(pageHelp.contains(QRegularExpression(QStringLiteral("[ (]%1[,.) ]").arg(QRegularExpression::escape(info.id)))));
+        CHECK(pageHelp.contains(
+            QRegularExpression(QStringLiteral("[ (]%1[,.) ]").arg(QRegularExpression::escape(info.id)))));
         for (const QString& alias : info.aliases)
             CHECK(pageHelp.contains(alias));
     }
 
-    const Answer wrong = runWithoutDisplay(app, {QStringLiteral("--size"), QStringLiteral("big")});
+    const Answer wrong = runWithoutDisplay(app, { QStringLiteral("--size"), QStringLiteral("big") });
     CHECK(wrong.exitCode == 1);
     CHECK(wrong.err.contains(QStringLiteral("--size wants WIDTHxHEIGHT")));
 }
 
 TEST_CASE("popscope-cli --version shows the project's version", "[command-line]")
 {
-    const Answer version = runWithoutDisplay(QStringLiteral(POPSCOPE_CLI_PATH), {QStringLiteral("--version")});
+    const Answer version
+        = runWithoutDisplay(QStringLiteral(POPSCOPE_CLI_PATH), { QStringLiteral("--version") });
     CHECK(version.exitCode == 0);
     CHECK(version.out == QStringLiteral("popscope-cli " POPSCOPE_VERSION "\n"));
 }

@@ -1,34 +1,37 @@
 // Compare mode in the real window: batch-4.pop against batch-8.pop (sample profiles built by the
 // simulator). What changed and the Memory tables must show what core reads from the two files.
 #include "app/compare_bar.hpp"
-#include "gui_fixture.hpp"
 #include "app/compare_dialog.hpp"
 #include "app/main_window.hpp"
 #include "app/page_registry.hpp"
 #include "app/report_sidebar.hpp"
-#include "models/what_changed/change_lines_model.hpp"
+#include "fixture_builder.hpp"
+#include "gui_fixture.hpp"
 #include "models/compare_colors.hpp"
 #include "models/compare_table_model.hpp"
-#include "models/memory/details_model.hpp"
 #include "models/item_roles.hpp"
-#include "fixture_builder.hpp"
+#include "models/memory/details_model.hpp"
+#include "models/memory/variables_model.hpp"
 #include "models/report_session.hpp"
 #include "models/summary/summary_figures_model.hpp"
 #include "models/table_filter_proxy.hpp"
-#include "models/memory/variables_model.hpp"
+#include "models/what_changed/change_lines_model.hpp"
 #include "popscope/profile.hpp"
-#include "popscope/summary.hpp"
-#include "views/widgets/compared_table.hpp"
 #include "popscope/profile_writer.hpp"
+#include "popscope/summary.hpp"
 #include "popscope/tile_memory.hpp"
 #include "views/memory/memory_chart.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/summary/summary_compare_page.hpp"
-#include "views/widgets/table_panel.hpp"
 #include "views/what_changed/what_changed_page.hpp"
+#include "views/widgets/compared_table.hpp"
+#include "views/widgets/table_panel.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QBrush>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDropEvent>
 #include <QListWidget>
@@ -36,14 +39,11 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
-#include <QUrl>
-#include <QBrush>
-#include <QCheckBox>
-#include <QComboBox>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
 #include <QTreeView>
+#include <QUrl>
 
 #include <catch2/catch.hpp>
 
@@ -76,7 +76,10 @@ struct OpenPair {
         window.compareFiles(source, target);
         REQUIRE(opened.wait(20000));
     }
-    WhatChangedPage* whatChanged() { return qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed"))); }
+    WhatChangedPage* whatChanged()
+    {
+        return qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+    }
 };
 
 } // namespace
@@ -151,9 +154,10 @@ TEST_CASE("compare mode: the Variables table shows Source, Target and Diff of ea
     REQUIRE(model->index(row, sourceCol).data(SortRole).toULongLong() == a.at(grown));
     REQUIRE(model->index(row, targetCol).data(SortRole).toULongLong() == b.at(grown));
     REQUIRE(model->index(row, diffCol).data(SortRole).toLongLong() == grownBy);
-    REQUIRE(model->index(row, diffCol).data(Qt::ForegroundRole).value<QBrush>().color() == CompareColors::worse());
-    REQUIRE(model->index(row, percentCol).data(SortRole).toDouble() ==
-            Approx(double(grownBy) / double(a.at(grown))));
+    REQUIRE(model->index(row, diffCol).data(Qt::ForegroundRole).value<QBrush>().color()
+        == CompareColors::worse());
+    REQUIRE(model->index(row, percentCol).data(SortRole).toDouble()
+        == Approx(double(grownBy) / double(a.at(grown))));
     int64_t largest = 0;
     for (int r = 0; r < model->rowCount(); ++r)
         largest = std::max<int64_t>(largest, std::abs(model->index(r, diffCol).data(SortRole).toLongLong()));
@@ -173,9 +177,9 @@ TEST_CASE("compare mode: the Variables table shows Source, Target and Diff of ea
     REQUIRE(diff.difference);
     REQUIRE(!diff.showCapacity);
     REQUIRE(diff.series->series.size() == 2);
-    for (uint32_t t : {0u, 7u, 1000u}) {
+    for (uint32_t t : { 0u, 7u, 1000u }) {
         const int64_t change = int64_t(tm.totalExcludingGaps[t]) - int64_t(sm.totalExcludingGaps[t]);
-        REQUIRE(diff.series->series[0].bytesByTile[t] == uint32_t(std::max<int64_t>(change, 0)));  // more
+        REQUIRE(diff.series->series[0].bytesByTile[t] == uint32_t(std::max<int64_t>(change, 0))); // more
         REQUIRE(diff.series->series[1].bytesByTile[t] == uint32_t(std::max<int64_t>(-change, 0))); // less
     }
     memory->compareViewBox()->setCurrentIndex(0);
@@ -184,7 +188,8 @@ TEST_CASE("compare mode: the Variables table shows Source, Target and Diff of ea
     pair.window.swapReports();
     const int swapped = model->rowOf(QString::fromStdString(grown));
     REQUIRE(model->index(swapped, diffCol).data(SortRole).toLongLong() == -grownBy);
-    REQUIRE(model->index(swapped, diffCol).data(Qt::ForegroundRole).value<QBrush>().color() == CompareColors::better());
+    REQUIRE(model->index(swapped, diffCol).data(Qt::ForegroundRole).value<QBrush>().color()
+        == CompareColors::better());
     pair.window.leaveCompareMode();
     REQUIRE(!pair.window.state()->isComparing());
     REQUIRE(table->panel()->sourceModel() == table->source());
@@ -201,7 +206,8 @@ TEST_CASE("compare mode: a What changed line opens its rows in Memory", "[compar
     ChangeLinesModel* lines = page->model();
     int row = -1;
     for (int r = 0; r < lines->rowCount() && row < 0; ++r)
-        if (lines->line(r).page == "memory" && lines->line(r).table == "variables" && !lines->line(r).rowKey.empty())
+        if (lines->line(r).page == "memory" && lines->line(r).table == "variables"
+            && !lines->line(r).rowKey.empty())
             row = r;
     REQUIRE(row >= 0);
     const QString name = QString::fromStdString(lines->line(row).rowKey);
@@ -233,13 +239,15 @@ TEST_CASE("compare mode: a failed target leaves the open report alone", "[compar
     REQUIRE(!window.session()->isLoading());
 }
 
-TEST_CASE("compare mode: Summary figures and engine options of two reports with different tile counts", "[compare]")
+TEST_CASE(
+    "compare mode: Summary figures and engine options of two reports with different tile counts", "[compare]")
 {
     using namespace popscope::test;
     TempDir dir;
     ProfileDocument a = makeDocument({});
-    ProfileDocument b = makeDocument(FixtureOptions{.tilesPerIpu = 8});
-    b.info.engineOptions = {{"autoReport.all", "true"}, {"debug.instrument", "false"}, {"opt.newOne", "1"}};
+    ProfileDocument b = makeDocument(FixtureOptions { .tilesPerIpu = 8 });
+    b.info.engineOptions
+        = { { "autoReport.all", "true" }, { "debug.instrument", "false" }, { "opt.newOne", "1" } };
     const std::string pathA = dir.file("a.pop"), pathB = dir.file("b.pop");
     writeProfile(a, pathA);
     writeProfile(b, pathB);
@@ -257,7 +265,7 @@ TEST_CASE("compare mode: Summary figures and engine options of two reports with 
     SummaryFiguresModel* figures = summary->figures();
     QAbstractItemModelTester tester(figures, QAbstractItemModelTester::FailureReportingMode::Fatal);
     const ProfileSummary sa = querySummary(*Profile::open(pathA)), sb = querySummary(*Profile::open(pathB));
-    for (const ProfileSummary* s : {&sa, &sb}) // every figure of either report's summary table has its row
+    for (const ProfileSummary* s : { &sa, &sb }) // every figure of either report's summary table has its row
         for (const SummaryFigure& f : summaryFigures(*s))
             REQUIRE(figures->rowOf(QString::fromStdString(f.section), QString::fromStdString(f.label)) >= 0);
     const int tiles = figures->rowOf(QStringLiteral("Target"), QStringLiteral("Total tiles"));
@@ -265,10 +273,10 @@ TEST_CASE("compare mode: Summary figures and engine options of two reports with 
     REQUIRE(figures->index(tiles, SummaryFiguresModel::Target).data(SortRole).toULongLong() == 16);
     REQUIRE(figures->index(tiles, SummaryFiguresModel::Diff).data(SortRole).toLongLong() == -16);
     const int used = figures->rowOf(QStringLiteral("Memory"), QStringLiteral("Used (including gaps)"));
-    REQUIRE(figures->index(used, SummaryFiguresModel::Diff).data(SortRole).toLongLong() ==
-            int64_t(sb.totalUsedIncludingGaps) - int64_t(sa.totalUsedIncludingGaps));
-    REQUIRE(figures->index(used, SummaryFiguresModel::Diff).data(Qt::ForegroundRole).value<QBrush>().color() ==
-            CompareColors::better()); // fewer tiles, less memory
+    REQUIRE(figures->index(used, SummaryFiguresModel::Diff).data(SortRole).toLongLong()
+        == int64_t(sb.totalUsedIncludingGaps) - int64_t(sa.totalUsedIncludingGaps));
+    REQUIRE(figures->index(used, SummaryFiguresModel::Diff).data(Qt::ForegroundRole).value<QBrush>().color()
+        == CompareColors::better()); // fewer tiles, less memory
 
     // Engine options: 3 in the source, 3 in the target; one changed value, one on each side only.
     CompareTableModel* options = summary->engineOptions();
@@ -279,9 +287,12 @@ TEST_CASE("compare mode: Summary figures and engine options of two reports with 
     REQUIRE(options->columnCount() == 3); // Option | Value · Source | Value · Target
     REQUIRE(options->index(changed, 1).data().toString() == QStringLiteral("true"));
     REQUIRE(options->index(changed, 2).data().toString() == QStringLiteral("false"));
-    REQUIRE(options->index(options->rowOf(QStringLiteral("opt.newOne")), 1).data().toString() == QStringLiteral("—"));
+    REQUIRE(options->index(options->rowOf(QStringLiteral("opt.newOne")), 1).data().toString()
+        == QStringLiteral("—"));
     REQUIRE(options->index(changed, 0).data(Qt::BackgroundRole).isValid());
-    REQUIRE(!options->index(options->rowOf(QStringLiteral("autoReport.all")), 0).data(Qt::BackgroundRole).isValid());
+    REQUIRE(!options->index(options->rowOf(QStringLiteral("autoReport.all")), 0)
+                 .data(Qt::BackgroundRole)
+                 .isValid());
     summary->onlyDifferences()->setChecked(true);
     REQUIRE(options->rowCount() == 3); // autoReport.all is the same on both sides
     REQUIRE(options->rowOf(QStringLiteral("autoReport.all")) == -1);
@@ -293,14 +304,14 @@ TEST_CASE("compare mode: Summary figures and engine options of two reports with 
     QAbstractItemModelTester detailsTester(details, QAbstractItemModelTester::FailureReportingMode::Fatal);
     REQUIRE(details->isComparing());
     REQUIRE(details->columnCount() == 5);
-    const QStringList including = {QStringLiteral("Memory including gaps")};
+    const QStringList including = { QStringLiteral("Memory including gaps") };
     REQUIRE(details->valueAt(including, 0) == int64_t(sa.totalUsedIncludingGaps));
     REQUIRE(details->valueAt(including, 1) == int64_t(sb.totalUsedIncludingGaps));
     for (int r = 0; r < details->rowCount(); ++r)
         if (details->index(r, 0).data().toString() == including.front())
-            REQUIRE(details->index(r, DetailsModel::DiffColumn).data(SortRole).toLongLong() ==
-                    int64_t(sb.totalUsedIncludingGaps) - int64_t(sa.totalUsedIncludingGaps));
-    window.state()->setSelectedTiles({20}); // only the source has tile 20: the target's side is empty
+            REQUIRE(details->index(r, DetailsModel::DiffColumn).data(SortRole).toLongLong()
+                == int64_t(sb.totalUsedIncludingGaps) - int64_t(sa.totalUsedIncludingGaps));
+    window.state()->setSelectedTiles({ 20 }); // only the source has tile 20: the target's side is empty
     REQUIRE(details->valueAt(including, 1) == 0);
     window.state()->clearSelection();
 
@@ -339,7 +350,7 @@ TEST_CASE("compare mode: the Compare dialog and dropping two files", "[compare]"
     window.show(); // drops reach visible windows only
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(a), QUrl::fromLocalFile(b)});
+    mime.setUrls({ QUrl::fromLocalFile(a), QUrl::fromLocalFile(b) });
     // As a real drag does: the window accepts the drag on entering, then gets the drop.
     QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&window, &enter);
@@ -350,7 +361,11 @@ TEST_CASE("compare mode: the Compare dialog and dropping two files", "[compare]"
     REQUIRE(window.state()->isComparing());
     REQUIRE(window.state()->comparedReport()->path == b);
     // And the pair is remembered under Recent comparisons.
-    REQUIRE(QSettings().value(QStringLiteral("recent/comparisons")).toStringList().join(QLatin1Char('\n')).contains(b));
+    REQUIRE(QSettings()
+                .value(QStringLiteral("recent/comparisons"))
+                .toStringList()
+                .join(QLatin1Char('\n'))
+                .contains(b));
 }
 
 TEST_CASE("the page registry drives the sidebar, --page names and the loading stages", "[compare][registry]")
@@ -368,7 +383,8 @@ TEST_CASE("the page registry drives the sidebar, --page names and the loading st
     // Every registered page is in the sidebar, in registry order.
     REQUIRE(window.sidebar()->list()->count() == int(registry.pages().size()));
     for (size_t i = 0; i < registry.pages().size(); ++i)
-        REQUIRE(window.sidebar()->list()->item(int(i))->data(Qt::UserRole + 1).toString() == registry.pages()[i].name);
+        REQUIRE(window.sidebar()->list()->item(int(i))->data(Qt::UserRole + 1).toString()
+            == registry.pages()[i].name);
     // Compare mode: both slots report their stages; the total covers both.
     QSignalSpy progress(window.session(), &ReportSession::progress);
     QSignalSpy opened(&window, &MainWindow::reportOpened);
@@ -397,7 +413,8 @@ TEST_CASE("compare mode: the progress dialog is gone once both reports are open"
         CHECK_FALSE(dialog->isVisible());
 }
 
-TEST_CASE("compare mode: What changed adds the execution traces' total cycles and parallel efficiency", "[compare][trace]")
+TEST_CASE("compare mode: What changed adds the execution traces' total cycles and parallel efficiency",
+    "[compare][trace]")
 {
     MainWindow window;
     window.setInteractive(false);

@@ -3,9 +3,10 @@
 #include "app/app_options.hpp"
 #include "app/main_window.hpp"
 #include "app/window_script.hpp"
-#include "gui_fixture.hpp"
 #include "fixture_builder.hpp"
+#include "gui_fixture.hpp"
 #include "models/trace/trace_figures_model.hpp"
+#include "models/trace/trace_zoom.hpp"
 #include "models/trace/waiting_steps_model.hpp"
 #include "popscope/execution_trace.hpp"
 #include "popscope/profile.hpp"
@@ -14,7 +15,6 @@
 #include "views/trace/execution_trace_page.hpp"
 #include "views/trace/trace_axis.hpp"
 #include "views/trace/trace_view.hpp"
-#include "models/trace/trace_zoom.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -64,7 +64,8 @@ struct OpenTrace {
 
 } // namespace
 
-TEST_CASE("the trace of sort-single: the heap sort waits, tile 0 holds it up, the figures are core's", "[trace][window]")
+TEST_CASE("the trace of sort-single: the heap sort waits, tile 0 holds it up, the figures are core's",
+    "[trace][window]")
 {
     OpenTrace w(sampleProfile("sort-single.pop"));
     REQUIRE(w.page->messageText().isEmpty());
@@ -79,7 +80,7 @@ TEST_CASE("the trace of sort-single: the heap sort waits, tile 0 holds it up, th
     TraceFiguresModel* figures = w.page->figuresModel();
     QAbstractItemModelTester figuresTester(figures, QAbstractItemModelTester::FailureReportingMode::Fatal);
     CHECK(figures->valueText(QStringLiteral("Parallel efficiency"), 1)
-          == QString::fromStdString(formatPercent(core.parallelEfficiency(), 2)));
+        == QString::fromStdString(formatPercent(core.parallelEfficiency(), 2)));
 
     // A row of the ranking opens its step: the window closes in on it and Details names it.
     const WaitingStep& top = core.waits.front();
@@ -109,7 +110,8 @@ TEST_CASE("the trace of sort-single: the heap sort waits, tile 0 holds it up, th
     CHECK(readout.contains(QStringLiteral("tile ")));
 }
 
-TEST_CASE("the trace in compare mode: two traces that zoom together, figures with Source / Target / Diff", "[trace][window][compare]")
+TEST_CASE("the trace in compare mode: two traces that zoom together, figures with Source / Target / Diff",
+    "[trace][window][compare]")
 {
     OpenTrace w(sampleProfile("sort-single.pop"), sampleProfile("sort-bitonic.pop"));
     CHECK(w.page->targetView()->isVisibleTo(w.page));
@@ -147,11 +149,14 @@ TEST_CASE("the trace's LOD is cached and read back on the next opening", "[trace
     CHECK(w.page->sourceView()->trace()->lodFromCache);
 }
 
-TEST_CASE("a damaged per-tile row and a report without execution say so in the page", "[trace][window][hostile]")
+TEST_CASE(
+    "a damaged per-tile row and a report without execution say so in the page", "[trace][window][hostile]")
 {
     popscope::test::TempDir dir;
     const std::string damaged = popscope::test::writeValidProfile(dir, "damaged.pop");
-    popscope::test::execSql(damaged, "UPDATE cycles_by_tile SET cycles = zeroblob(7) WHERE step_id = (SELECT min(step_id) FROM cycles_by_tile)");
+    popscope::test::execSql(damaged,
+        "UPDATE cycles_by_tile SET cycles = zeroblob(7) WHERE step_id = (SELECT min(step_id) FROM "
+        "cycles_by_tile)");
     OpenTrace w(QString::fromStdString(damaged));
     CHECK(w.page->messageText().contains(QStringLiteral("damaged.pop")));
     CHECK(w.page->messageText().contains(QStringLiteral("cycles_by_tile")));
@@ -165,7 +170,8 @@ TEST_CASE("a damaged per-tile row and a report without execution say so in the p
     CHECK(w.page->messageText().contains(QStringLiteral("no execution trace")));
 }
 
-TEST_CASE("the Flame view nests each step in its run and programs; double-click zooms to one", "[trace][window][flame]")
+TEST_CASE("the Flame view nests each step in its run and programs; double-click zooms to one",
+    "[trace][window][flame]")
 {
     OpenTrace w(sampleProfile("custom-example.pop"));
     TraceView* view = w.page->sourceView();
@@ -177,7 +183,8 @@ TEST_CASE("the Flame view nests each step in its run and programs; double-click 
     const int rowHeight = rows.height() / int(trace->flame.depth());
     const auto rowCentre = [&](size_t level, const FlameSpan& span) {
         const double x = rows.left()
-            + (double(span.first + span.last) / 2 - double(w.page->zoom()->first())) / double(w.page->zoom()->width()) * rows.width();
+            + (double(span.first + span.last) / 2 - double(w.page->zoom()->first()))
+                / double(w.page->zoom()->width()) * rows.width();
         return QPoint(int(x), rows.top() + int(level) * rowHeight + rowHeight / 2);
     };
     const FlameLane& lane = trace->flame.lanes.at(0);
@@ -185,8 +192,8 @@ TEST_CASE("the Flame view nests each step in its run and programs; double-click 
     CHECK(view->readoutAt(rowCentre(0, run)).contains(QStringLiteral("Run ") + trace->flameSpanName(0, run)));
     const FlameSpan& control = lane.levels[1].front();
     CHECK(view->readoutAt(rowCentre(1, control))
-              .contains(QString::fromStdString(std::string(trace->flameSpanType(1, control))) + QLatin1Char(' ')
-                  + trace->flameSpanName(1, control)));
+              .contains(QString::fromStdString(std::string(trace->flameSpanType(1, control)))
+                  + QLatin1Char(' ') + trace->flameSpanName(1, control)));
 
     // The heap sort's span: double-click closes in on exactly its cycles; Back returns.
     const FlameSpan* heap = nullptr;
@@ -214,7 +221,8 @@ TEST_CASE("the Flame view nests each step in its run and programs; double-click 
     CHECK(readout.contains(QStringLiteral("sort/HeapSort")));
 }
 
-TEST_CASE("compare mode: aligned at a step, the step and its partner start at the same x", "[trace][window][compare][align]")
+TEST_CASE("compare mode: aligned at a step, the step and its partner start at the same x",
+    "[trace][window][compare][align]")
 {
     OpenTrace w(sampleProfile("sort-single.pop"), sampleProfile("sort-bitonic.pop"));
     TraceView* source = w.page->sourceView();
@@ -242,7 +250,8 @@ TEST_CASE("compare mode: aligned at a step, the step and its partner start at th
     // Before the target's run there is nothing to read.
     w.page->zoom()->fit();
     const QRect rows = target->stepRowsRect(0);
-    CHECK(target->readoutAt(QPoint(rows.left() + 2, rows.center().y())).startsWith(QStringLiteral("Before this report's run")));
+    CHECK(target->readoutAt(QPoint(rows.left() + 2, rows.center().y()))
+              .startsWith(QStringLiteral("Before this report's run")));
     CHECK(target->stepAt(QPoint(rows.left() + 2, rows.center().y())) == -1);
 
     // A step clicked in the target selects its partner in the source.
@@ -266,7 +275,9 @@ TEST_CASE("the trace's axis labels keep the digits that tell two ticks apart", "
     CHECK(axisLabel(868261, 100) == QStringLiteral("868,261"));
 }
 
-TEST_CASE("the BSP pictures are made off the GUI thread; a zoom shows the last ones moved until the new ones are in", "[trace][window][async]")
+TEST_CASE("the BSP pictures are made off the GUI thread; a zoom shows the last ones moved until the new ones "
+          "are in",
+    "[trace][window][async]")
 {
     OpenTrace w(sampleProfile("sort-single.pop"));
     TraceView* view = w.page->sourceView();
@@ -290,7 +301,8 @@ TEST_CASE("the BSP pictures are made off the GUI thread; a zoom shows the last o
     CHECK(current.pixel(inTiles) == before);
 }
 
-TEST_CASE("two traces make their pictures even when the global thread pool has a single thread", "[trace][window][compare][async]")
+TEST_CASE("two traces make their pictures even when the global thread pool has a single thread",
+    "[trace][window][compare][async]")
 {
     // Each view's job waits for its lanes; with lanes in the jobs' own pool, two jobs on a machine
     // with few threads hung the window. One thread is the hardest case.
@@ -300,7 +312,7 @@ TEST_CASE("two traces make their pictures even when the global thread pool has a
     {
         OpenTrace w(sampleProfile("sort-single.pop"), sampleProfile("sort-bitonic.pop"));
         w.page->zoom()->zoomAround(0.5, 0.5);
-        for (TraceView* view : {w.page->sourceView(), w.page->targetView()}) {
+        for (TraceView* view : { w.page->sourceView(), w.page->targetView() }) {
             view->finishPictures();
             CHECK(view->picturesCurrent());
         }
@@ -314,15 +326,17 @@ TEST_CASE("two traces make their pictures even when the global thread pool has a
     global->setMaxThreadCount(threads);
 }
 
-TEST_CASE("the options --page trace and --tab open Where the Cycles Wait with the heap sort first", "[trace][window][script]")
+TEST_CASE("the options --page trace and --tab open Where the Cycles Wait with the heap sort first",
+    "[trace][window][script]")
 {
     popscope::test::TempDir cache;
     qputenv("POPSCOPE_CACHE_DIR", QByteArray::fromStdString(cache.path().string()));
     MainWindow window;
     window.setInteractive(false);
     window.show();
-    const AppOptions options = parseAppOptions({QStringLiteral("popscope"), sampleProfile("sort-single.pop"),
-        QStringLiteral("--page"), QStringLiteral("trace"), QStringLiteral("--tab"), QStringLiteral("where the cycles wait")});
+    const AppOptions options = parseAppOptions(
+        { QStringLiteral("popscope"), sampleProfile("sort-single.pop"), QStringLiteral("--page"),
+            QStringLiteral("trace"), QStringLiteral("--tab"), QStringLiteral("where the cycles wait") });
     REQUIRE(options.error.isEmpty());
     WindowScript script(&window, options);
     QSignalSpy opened(&window, &MainWindow::reportOpened);
@@ -335,5 +349,6 @@ TEST_CASE("the options --page trace and --tab open Where the Cycles Wait with th
     QTest::qWait(50);
     CHECK(window.currentPage() == QStringLiteral("Execution Trace"));
     CHECK(page->tabs()->tabText(page->tabs()->currentIndex()) == QStringLiteral("Where the Cycles Wait"));
-    CHECK(page->waitsModel()->index(0, WaitingStepsModel::Program).data().toString() == QStringLiteral("sort/HeapSort"));
+    CHECK(page->waitsModel()->index(0, WaitingStepsModel::Program).data().toString()
+        == QStringLiteral("sort/HeapSort"));
 }

@@ -49,7 +49,10 @@ bool reloadAndWait(MainWindow& window, QString* failure = nullptr)
     return !opened.isEmpty();
 }
 
-size_t variableCount(const MainWindow& window) { return window.state()->report()->variables().size(); }
+size_t variableCount(const MainWindow& window)
+{
+    return window.state()->report()->variables().size();
+}
 
 // Writes another profile over `path` the way tools do: beside it, then renamed into place.
 void replaceWithSmallerProfile(const TempDir& dir, const std::string& path)
@@ -105,7 +108,8 @@ TEST_CASE("a report whose file is deleted stays open and says so", "[faults]")
     CHECK(variableCount(w.window) == 40);
 }
 
-TEST_CASE("reloading a file cut short in place fails with the file named and keeps the report open", "[faults]")
+TEST_CASE(
+    "reloading a file cut short in place fails with the file named and keeps the report open", "[faults]")
 {
     OpenWindow w;
     std::filesystem::resize_file(w.path, 8192);
@@ -122,7 +126,8 @@ TEST_CASE("reloading a file cut short in place fails with the file named and kee
     CHECK(showPageAndWait(w.window, QStringLiteral("Summary")));
 }
 
-TEST_CASE("the window opens each hostile file in turn: a dialog names it, the open report stays", "[hostile-window]")
+TEST_CASE("the window opens each hostile file in turn: a dialog names it, the open report stays",
+    "[hostile-window]")
 {
     OpenWindow w;
     w.window.setInteractive(true); // real error dialogs, closed below as a person would
@@ -158,7 +163,7 @@ TEST_CASE("the window opens each hostile file in turn: a dialog names it, the op
         // Opening reads the summary alone, which is intact: the page that reads the damaged part
         // names the file and the problem in place, and the other pages keep working.
         QString pageError;
-        for (const char* id : {"memory", "insights", "liveness", "program-tree", "operations"}) {
+        for (const char* id : { "memory", "insights", "liveness", "program-tree", "operations" }) {
             CHECK(w.window.showPage(QString::fromLatin1(id)));
             ReportPage* page = w.window.page(QString::fromLatin1(id));
             if (!waitForPage(page) && pageError.isEmpty())

@@ -20,10 +20,10 @@ InsightsAnalysis twoTilesOneOver()
 {
     InsightsAnalysis d;
     d.bytesPerTile = 1000;
-    d.topTiles = {{7, 0, 1200}, {3, 0, 900}}; // most used first
+    d.topTiles = { { 7, 0, 1200 }, { 3, 0, 900 } }; // most used first
     d.bucketWidth = 250;
-    d.bucketStart = {0, 250, 500, 750, 1000};
-    d.bucketCount = {0, 0, 0, 1, 1};
+    d.bucketStart = { 0, 250, 500, 750, 1000 };
+    d.bucketCount = { 0, 0, 0, 1, 1 };
     return d;
 }
 
@@ -37,10 +37,12 @@ QAbstractBarSeries* barSeries(QChart* chart)
 
 } // namespace
 
-TEST_CASE("top-5 chart: bars over capacity are marked, the capacity line is drawn, clicks name the tile", "[insights]")
+TEST_CASE("top-5 chart: bars over capacity are marked, the capacity line is drawn, clicks name the tile",
+    "[insights]")
 {
     uint32_t clicked = 0;
-    std::unique_ptr<QChart> chart(makeTopTilesChart(twoTilesOneOver(), MemoryUnit::Bytes, [&](uint32_t t) { clicked = t; }));
+    std::unique_ptr<QChart> chart(
+        makeTopTilesChart(twoTilesOneOver(), MemoryUnit::Bytes, [&](uint32_t t) { clicked = t; }));
     QAbstractBarSeries* bars = barSeries(chart.get());
     REQUIRE(bars);
     QBarSet* set = bars->barSets().front();
@@ -61,13 +63,14 @@ TEST_CASE("top-5 chart: bars over capacity are marked, the capacity line is draw
     CHECK(clicked == 7);
 }
 
-TEST_CASE("histogram: a red series only when tiles are over, whole-tile steps on the count axis", "[insights]")
+TEST_CASE(
+    "histogram: a red series only when tiles are over, whole-tile steps on the count axis", "[insights]")
 {
     InsightsAnalysis d = twoTilesOneOver();
     std::unique_ptr<QChart> over(makeTileHistogramChart(d, MemoryUnit::Binary));
     CHECK(barSeries(over.get())->barSets().size() == 2);
 
-    d.bucketCount = {1, 0, 0, 0, 0};
+    d.bucketCount = { 1, 0, 0, 0, 0 };
     std::unique_ptr<QChart> within(makeTileHistogramChart(d, MemoryUnit::Binary));
     CHECK(barSeries(within.get())->barSets().size() == 1);
     auto* counts = qobject_cast<QValueAxis*>(within->axes(Qt::Vertical).front());

@@ -1,12 +1,13 @@
 // The Liveness page in the real window on the sample pipeline profiles: the plot shows core's
 // curve, the tables what core says is live at the selected steps, compare mode joins both reports.
 #include "app/main_window.hpp"
-#include "gui_fixture.hpp"
 #include "fixture_builder.hpp"
+#include "gui_fixture.hpp"
 #include "models/item_roles.hpp"
 #include "models/liveness/name_tree_model.hpp"
-#include "models/report_state.hpp"
 #include "models/liveness/step_buckets.hpp"
+#include "models/report_state.hpp"
+#include "models/table_filter_proxy.hpp"
 #include "popscope/liveness_report.hpp"
 #include "popscope/report.hpp"
 #include "views/liveness/lifetime_bars.hpp"
@@ -15,7 +16,6 @@
 #include "views/liveness/liveness_plot_renderer.hpp"
 #include "views/liveness/liveness_tables_view.hpp"
 #include "views/widgets/table_panel.hpp"
-#include "models/table_filter_proxy.hpp"
 #include <QTreeView>
 
 #include <QAbstractItemModelTester>
@@ -72,7 +72,7 @@ TEST_CASE("liveness page: opens on the peak with the variables live there", "[li
     const auto series = livenessSeries(open.core(0), LivenessScope::allIpus());
     const LivenessPeak peak = findPeak(series.notAlwaysLive);
     REQUIRE(page->plot()->data().source.notAlwaysLive == series.notAlwaysLive);
-    REQUIRE(page->plot()->selectedSteps() == std::vector<uint32_t>{peak.step});
+    REQUIRE(page->plot()->selectedSteps() == std::vector<uint32_t> { peak.step });
 
     NameTreeModel* live = open.live();
     QAbstractItemModelTester tester(live, QAbstractItemModelTester::FailureReportingMode::Fatal);
@@ -84,14 +84,15 @@ TEST_CASE("liveness page: opens on the peak with the variables live there", "[li
     REQUIRE(live->index(stash.row(), 1, stash.parent()).data().toString().contains(QStringLiteral("MiB")));
 
     // Find peak after moving away comes back; two steps give a Difference column.
-    page->plot()->setSelectedSteps({10});
+    page->plot()->setSelectedSteps({ 10 });
     REQUIRE(value(live, live->index(0, 0), 1) == series.notAlwaysLive[10]);
     page->findPeak();
-    REQUIRE(page->plot()->selectedSteps() == std::vector<uint32_t>{peak.step});
-    page->plot()->setSelectedSteps({10, peak.step});
+    REQUIRE(page->plot()->selectedSteps() == std::vector<uint32_t> { peak.step });
+    page->plot()->setSelectedSteps({ 10, peak.step });
     REQUIRE(live->columnCount() == 4);
     REQUIRE(live->headerData(3, Qt::Horizontal).toString() == QStringLiteral("Difference"));
-    REQUIRE(live->index(0, 3).data(SortRole).toLongLong() == int64_t(peak.bytes) - int64_t(series.notAlwaysLive[10]));
+    REQUIRE(live->index(0, 3).data(SortRole).toLongLong()
+        == int64_t(peak.bytes) - int64_t(series.notAlwaysLive[10]));
 
     // The other tabs: always-live variables, the vertices of the step's compute set, its cycles.
     NameTreeModel* always = page->tables()->model(QStringLiteral("Always Live Variables"));
@@ -100,7 +101,7 @@ TEST_CASE("liveness page: opens on the peak with the variables live there", "[li
     for (const ScopedVariable& v : alwaysLiveVariables(open.core(0), LivenessScope::allIpus()))
         alwaysLive += v.bytes;
     REQUIRE(value(always, always->index(0, 0), 1) == alwaysLive);
-    page->plot()->setSelectedSteps({peak.step}); // an OnTileExecute step
+    page->plot()->setSelectedSteps({ peak.step }); // an OnTileExecute step
     NameTreeModel* vertices = page->tables()->model(QStringLiteral("Vertices"));
     QAbstractItemModelTester vertexTester(vertices, QAbstractItemModelTester::FailureReportingMode::Fatal);
     uint64_t state = 0;
@@ -124,14 +125,15 @@ TEST_CASE("liveness page: scope, step filter and lifetimes", "[liveness]")
     scope->setCurrentIndex(ipu1);
     emit scope->activated(ipu1);
     REQUIRE(page->scope() == LivenessScope::onIpu(1));
-    REQUIRE(page->plot()->data().source.notAlwaysLive == livenessSeries(open.core(0), LivenessScope::onIpu(1)).notAlwaysLive);
+    REQUIRE(page->plot()->data().source.notAlwaysLive
+        == livenessSeries(open.core(0), LivenessScope::onIpu(1)).notAlwaysLive);
 
-    open.window.state()->setSelectedTiles({0, 1, 2});
+    open.window.state()->setSelectedTiles({ 0, 1, 2 });
     const int tiles = scope->findData(-2);
     scope->setCurrentIndex(tiles);
     emit scope->activated(tiles);
-    REQUIRE(page->scope() == LivenessScope::onTiles({0, 1, 2}));
-    const auto onTiles = livenessSeries(open.core(0), LivenessScope::onTiles({0, 1, 2}));
+    REQUIRE(page->scope() == LivenessScope::onTiles({ 0, 1, 2 }));
+    const auto onTiles = livenessSeries(open.core(0), LivenessScope::onTiles({ 0, 1, 2 }));
     REQUIRE(page->plot()->data().source.notAlwaysLive == onTiles.notAlwaysLive);
 
     page->stepFilter()->setText(QStringLiteral("MatMulGradWeights"));
@@ -157,7 +159,8 @@ TEST_CASE("liveness page: compare mode overlays both curves and joins the tables
     LivenessPage* page = open.page();
     const LivenessPlotData& data = page->plot()->data();
     REQUIRE(data.targetSteps);
-    const LivenessPeak source = findPeak(data.source.notAlwaysLive), target = findPeak(data.target.notAlwaysLive);
+    const LivenessPeak source = findPeak(data.source.notAlwaysLive),
+                       target = findPeak(data.target.notAlwaysLive);
     REQUIRE(target.bytes < source.bytes); // interleaving lowers the peak
     REQUIRE(page->mergeAction()->isEnabled());
 
@@ -174,9 +177,10 @@ TEST_CASE("liveness page: compare mode overlays both curves and joins the tables
 
     // What changed links to the peak's variables on this page.
     open.window.state()->requestNavigation(QStringLiteral("liveness"), QStringLiteral("variables"),
-                                           QStringLiteral("stage0/layer0/dense/fifo/activations"));
+        QStringLiteral("stage0/layer0/dense/fifo/activations"));
     REQUIRE(open.window.currentPage() == QStringLiteral("Liveness"));
-    REQUIRE(page->tables()->currentWidget() == page->tables()->panel(QStringLiteral("Not Always Live Variables")));
+    REQUIRE(page->tables()->currentWidget()
+        == page->tables()->panel(QStringLiteral("Not Always Live Variables")));
 
     page->mergeAction()->setChecked(false);
     REQUIRE_FALSE(page->plot()->merged());
@@ -194,8 +198,9 @@ TEST_CASE("liveness plot: the per-pixel aggregation keeps every peak at any zoom
     for (int trial = 0; trial < 200; ++trial) {
         const int width = 100 + int(random() % 1900);
         const double count = 8.0 + double(random() % values.size());
-        const double first = double(random() % uint32_t(values.size() - std::min<size_t>(values.size() - 1, size_t(count))));
-        const TileWindow window{first, count};
+        const double first
+            = double(random() % uint32_t(values.size() - std::min<size_t>(values.size() - 1, size_t(count))));
+        const TileWindow window { first, count };
         const auto buckets = aggregateSteps(values, window, width);
         // Every visible step is inside a column whose maximum is at least its value.
         const size_t begin = size_t(first), end = std::min(values.size(), size_t(std::ceil(first + count)));
@@ -206,7 +211,8 @@ TEST_CASE("liveness plot: the per-pixel aggregation keeps every peak at any zoom
             drawnMax = std::max(drawnMax, b.max);
         REQUIRE(drawnMax == visibleMax);
         for (size_t s = begin; s < end; ++s) {
-            const int column = std::clamp(int(std::floor(positionToX(double(s) + 0.5, window, width))), 0, width - 1);
+            const int column
+                = std::clamp(int(std::floor(positionToX(double(s) + 0.5, window, width))), 0, width - 1);
             REQUIRE(buckets[size_t(column)].max >= values[s]);
         }
     }
@@ -214,19 +220,20 @@ TEST_CASE("liveness plot: the per-pixel aggregation keeps every peak at any zoom
 
 TEST_CASE("liveness plot: paints single and compare scenes of every kind", "[liveness]")
 {
-    std::vector<uint64_t> a = {1, 5, 3, 9, 2}, b = {2, 2, 8};
-    std::vector<uint32_t> selected = {1, 3};
-    std::vector<uint8_t> matches = {0, 1, 0, 1, 0};
+    std::vector<uint64_t> a = { 1, 5, 3, 9, 2 }, b = { 2, 2, 8 };
+    std::vector<uint32_t> selected = { 1, 3 };
+    std::vector<uint8_t> matches = { 0, 1, 0, 1, 0 };
     LivenessPlotScene s;
-    s.source = {&a, 4, 100, 3, QStringLiteral("a.pop")};
-    s.window = {0, 5};
+    s.source = { &a, 4, 100, 3, QStringLiteral("a.pop") };
+    s.window = { 0, 5 };
     s.selected = &selected;
     s.filterMatches = &matches;
     QImage image(1920, 1080, QImage::Format_ARGB32);
-    for (bool compare : {false, true})
-        for (bool merged : {true, false})
-            for (bool always : {true, false}) {
-                s.target = compare ? LivenessPlotCurve{&b, 3, 100, 2, QStringLiteral("b.pop")} : LivenessPlotCurve{};
+    for (bool compare : { false, true })
+        for (bool merged : { true, false })
+            for (bool always : { true, false }) {
+                s.target = compare ? LivenessPlotCurve { &b, 3, 100, 2, QStringLiteral("b.pop") }
+                                   : LivenessPlotCurve {};
                 s.merged = merged;
                 s.includeAlwaysLive = always;
                 QPainter p(&image);
@@ -238,7 +245,8 @@ TEST_CASE("liveness plot: paints single and compare scenes of every kind", "[liv
     LivenessPlotRenderer::paint(p, image.rect(), empty, QPalette()); // the empty state, no crash
 }
 
-TEST_CASE("liveness page: a damaged liveness table opens the report and shows the error on the page", "[liveness]")
+TEST_CASE(
+    "liveness page: a damaged liveness table opens the report and shows the error on the page", "[liveness]")
 {
     test::TempDir dir;
     const std::string path = test::writeValidProfile(dir);
@@ -275,7 +283,8 @@ TEST_CASE("liveness page: builds its tables when it is first shown, not while an
     REQUIRE(page->plot()->selectedSteps().size() == 1); // the peak
 }
 
-TEST_CASE("liveness page: a source step the target has no match for shows no target figures", "[liveness][compare]")
+TEST_CASE(
+    "liveness page: a source step the target has no match for shows no target figures", "[liveness][compare]")
 {
     OpenLiveness open("sort-single.pop", "sort-bitonic.pop");
     LivenessPage* page = open.page();
@@ -283,10 +292,10 @@ TEST_CASE("liveness page: a source step the target has no match for shows no tar
     REQUIRE(match.byName);
     const auto unmatched = std::find(match.targetOf.begin(), match.targetOf.end(), -1);
     REQUIRE(unmatched != match.targetOf.end());
-    page->plot()->setSelectedSteps({uint32_t(unmatched - match.targetOf.begin())});
+    page->plot()->setSelectedSteps({ uint32_t(unmatched - match.targetOf.begin()) });
     // The unmatched step runs the single-tile sort: the source has vertices and cycles there.
     NameTreeModel* model = nullptr;
-    for (const char* tab : {"Not Always Live Variables", "Vertices", "Cycle Estimates"})
+    for (const char* tab : { "Not Always Live Variables", "Vertices", "Cycle Estimates" })
         if (!model && page->tables()->model(QString::fromLatin1(tab))->rowCount() > 0)
             model = page->tables()->model(QString::fromLatin1(tab));
     REQUIRE(model);
@@ -304,7 +313,9 @@ TEST_CASE("liveness tables: sorting a column orders rows by their numbers, absen
     builder.add(1, "a/y", 10);
     builder.add(1, "b", 7);
     NameTreeModel model;
-    model.setTree(builder.build(), {{QStringLiteral("One"), {}, 0, -1}, {QStringLiteral("Two"), {}, 1, -1}, {QStringLiteral("Diff"), {}, 1, 0}});
+    model.setTree(builder.build(),
+        { { QStringLiteral("One"), {}, 0, -1 }, { QStringLiteral("Two"), {}, 1, -1 },
+            { QStringLiteral("Diff"), {}, 1, 0 } });
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     TablePanel panel(&model, QStringLiteral("test"));
     panel.view()->sortByColumn(3, Qt::AscendingOrder); // Diff: a/y 10-50 = -40 first
@@ -315,5 +326,6 @@ TEST_CASE("liveness tables: sorting a column orders rows by their numbers, absen
     panel.view()->sortByColumn(1, Qt::DescendingOrder); // One: a (55) above b (absent)
     REQUIRE(panel.proxy()->index(0, 0, total).data().toString() == QStringLiteral("a"));
     REQUIRE(panel.proxy()->index(1, 1, total).data().toString() == QStringLiteral("—"));
-    REQUIRE(panel.proxy()->index(0, 0, panel.proxy()->index(0, 0, total)).data().toString() == QStringLiteral("y"));
+    REQUIRE(panel.proxy()->index(0, 0, panel.proxy()->index(0, 0, total)).data().toString()
+        == QStringLiteral("y"));
 }

@@ -1,16 +1,16 @@
 #include "gui_fixture.hpp"
-#include "models/memory/compute_sets_model.hpp"
 #include "models/csv_exporter.hpp"
-#include "models/memory/details_model.hpp"
-#include "models/summary/engine_options_model.hpp"
-#include "models/memory/exchanges_model.hpp"
-#include "popscope/insights.hpp"
 #include "models/item_roles.hpp"
+#include "models/memory/compute_sets_model.hpp"
+#include "models/memory/details_model.hpp"
+#include "models/memory/exchanges_model.hpp"
 #include "models/memory/memory_series.hpp"
-#include "models/report_state.hpp"
-#include "models/table_filter_proxy.hpp"
 #include "models/memory/variables_model.hpp"
 #include "models/memory/vertices_model.hpp"
+#include "models/report_state.hpp"
+#include "models/summary/engine_options_model.hpp"
+#include "models/table_filter_proxy.hpp"
+#include "popscope/insights.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -64,12 +64,14 @@ TEST_CASE("variables model: all tiles, then the selection", "[models]")
     Tester tester(&model, Tester::FailureReportingMode::Fatal);
     model.setReport(fixture().report, {});
     REQUIRE(model.rowCount() == 40);
-    REQUIRE(model.headerData(VariablesModel::BytesInScope, Qt::Horizontal).toString() == QStringLiteral("On all tiles"));
-    REQUIRE(model.headerData(VariablesModel::Size, Qt::Horizontal, CsvHeaderRole).toString() == QStringLiteral("Size (bytes)"));
+    REQUIRE(model.headerData(VariablesModel::BytesInScope, Qt::Horizontal).toString()
+        == QStringLiteral("On all tiles"));
+    REQUIRE(model.headerData(VariablesModel::Size, Qt::Horizontal, CsvHeaderRole).toString()
+        == QStringLiteral("Size (bytes)"));
 
     const auto& vars = fixture().report->variables();
     const uint32_t tile = vars[0].tiles[0].tile;
-    model.setReport(fixture().report, {tile});
+    model.setReport(fixture().report, { tile });
     int expected = 0;
     for (const Variable& v : vars)
         for (const TileBytes& tb : v.tiles)
@@ -78,10 +80,12 @@ TEST_CASE("variables model: all tiles, then the selection", "[models]")
                 break;
             }
     REQUIRE(model.rowCount() == expected);
-    REQUIRE(model.headerData(VariablesModel::BytesInScope, Qt::Horizontal).toString() == QStringLiteral("On selected tiles"));
+    REQUIRE(model.headerData(VariablesModel::BytesInScope, Qt::Horizontal).toString()
+        == QStringLiteral("On selected tiles"));
     const int row = findRow(model, QString::fromStdString(vars[0].name));
     REQUIRE(row >= 0);
-    REQUIRE(model.data(model.index(row, VariablesModel::BytesInScope), SortRole).toULongLong() == vars[0].tiles[0].bytes);
+    REQUIRE(model.data(model.index(row, VariablesModel::BytesInScope), SortRole).toULongLong()
+        == vars[0].tiles[0].bytes);
     REQUIRE(model.data(model.index(row, VariablesModel::Tiles), SortRole).toULongLong() == 1);
     REQUIRE(cell(model, row, VariablesModel::ElementType) == QStringLiteral("float"));
     REQUIRE(cell(model, row, VariablesModel::AlwaysLive) == QStringLiteral("Yes"));
@@ -108,28 +112,36 @@ TEST_CASE("vertices, compute sets and exchanges follow the selection", "[models]
     // Vertex type 0 runs in compute sets 0 and 2 (1 and 3 instances on each even tile).
     const int conv = findRow(vertices, QStringLiteral("poplin::ConvPartial1x1Out<half,float>"));
     REQUIRE(conv >= 0);
-    REQUIRE(vertices.data(vertices.index(conv, VerticesModel::Instances), SortRole).toULongLong() == 16 * (1 + 3));
+    REQUIRE(vertices.data(vertices.index(conv, VerticesModel::Instances), SortRole).toULongLong()
+        == 16 * (1 + 3));
     REQUIRE(vertices.data(vertices.index(conv, VerticesModel::Tiles), SortRole).toULongLong() == 16);
     REQUIRE(vertices.data(vertices.index(conv, VerticesModel::ComputeSets), SortRole).toULongLong() == 2);
-    REQUIRE(vertices.data(vertices.index(conv, VerticesModel::StateTotal), SortRole).toULongLong() == 64 * 64);
+    REQUIRE(
+        vertices.data(vertices.index(conv, VerticesModel::StateTotal), SortRole).toULongLong() == 64 * 64);
 
-    vertices.setReport(report, {1}); // odd tiles hold no vertices
+    vertices.setReport(report, { 1 }); // odd tiles hold no vertices
     REQUIRE(vertices.rowCount() == 0);
-    vertices.setReport(report, {0, 1, 2});
-    REQUIRE(vertices.data(vertices.index(findRow(vertices, QStringLiteral("popops::ScaledAdd<float>")), VerticesModel::Instances), SortRole)
-                .toULongLong() == 2 * 2);
+    vertices.setReport(report, { 0, 1, 2 });
+    REQUIRE(vertices
+                .data(vertices.index(findRow(vertices, QStringLiteral("popops::ScaledAdd<float>")),
+                          VerticesModel::Instances),
+                    SortRole)
+                .toULongLong()
+        == 2 * 2);
 
     computeSets.setReport(report, {});
     REQUIRE(computeSets.rowCount() == 3);
-    computeSets.setReport(report, {4});
+    computeSets.setReport(report, { 4 });
     REQUIRE(computeSets.rowCount() == 3);
     const int cs2 = findRow(computeSets, QStringLiteral("layer1/conv/cs2"));
-    REQUIRE(computeSets.data(computeSets.index(cs2, ComputeSetsModel::Instances), SortRole).toULongLong() == 3);
-    REQUIRE(computeSets.data(computeSets.index(cs2, ComputeSetsModel::StateBytes), SortRole).toULongLong() == 3 * 64);
+    REQUIRE(
+        computeSets.data(computeSets.index(cs2, ComputeSetsModel::Instances), SortRole).toULongLong() == 3);
+    REQUIRE(computeSets.data(computeSets.index(cs2, ComputeSetsModel::StateBytes), SortRole).toULongLong()
+        == 3 * 64);
 
     exchanges.setReport(report, {});
     REQUIRE(exchanges.rowCount() == 2);
-    exchanges.setReport(report, {1});
+    exchanges.setReport(report, { 1 });
     REQUIRE(exchanges.rowCount() == 1);
     REQUIRE(cell(exchanges, 0, ExchangesModel::Name) == QStringLiteral("layer1/conv/exchange"));
     REQUIRE(exchanges.data(exchanges.index(0, ExchangesModel::CodeBytes), SortRole).toULongLong() == 280);
@@ -154,27 +166,28 @@ TEST_CASE("details tree: region, overlap and category per column", "[models]")
     const TileMemory& m = report->memory();
     model.setReport(report, {});
     REQUIRE(model.columnCount() == 2);
-    const uint64_t allExcluding = std::accumulate(m.totalExcludingGaps.begin(), m.totalExcludingGaps.end(), uint64_t(0));
-    REQUIRE(model.valueAt({QStringLiteral("Memory excluding gaps")}) == int64_t(allExcluding));
-    REQUIRE(model.valueAt({QStringLiteral("Gaps")}) == 128 * 32);
-    REQUIRE(model.valueAt({QStringLiteral("Physical tile id")}) == -1); // only for single tiles
+    const uint64_t allExcluding
+        = std::accumulate(m.totalExcludingGaps.begin(), m.totalExcludingGaps.end(), uint64_t(0));
+    REQUIRE(model.valueAt({ QStringLiteral("Memory excluding gaps") }) == int64_t(allExcluding));
+    REQUIRE(model.valueAt({ QStringLiteral("Gaps") }) == 128 * 32);
+    REQUIRE(model.valueAt({ QStringLiteral("Physical tile id") }) == -1); // only for single tiles
 
-    model.setReport(report, {5, 9});
+    model.setReport(report, { 5, 9 });
     REQUIRE(model.columnCount() == 4); // label, selection, tile 5, tile 9
     REQUIRE(model.headerData(2, Qt::Horizontal).toString() == QStringLiteral("Tile 5"));
-    REQUIRE(model.valueAt({QStringLiteral("Physical tile id")}, 1) == 4); // fixture swaps neighbours
-    REQUIRE(model.valueAt({QStringLiteral("Memory including gaps")}, 1) == int64_t(m.totalIncludingGaps[5]));
-    const QStringList overlapped = {QStringLiteral("Memory excluding gaps"), QStringLiteral("Interleaved"),
-                                    QStringLiteral("Overlapped"), QStringLiteral("Variables")};
+    REQUIRE(model.valueAt({ QStringLiteral("Physical tile id") }, 1) == 4); // fixture swaps neighbours
+    REQUIRE(
+        model.valueAt({ QStringLiteral("Memory including gaps") }, 1) == int64_t(m.totalIncludingGaps[5]));
+    const QStringList overlapped = { QStringLiteral("Memory excluding gaps"), QStringLiteral("Interleaved"),
+        QStringLiteral("Overlapped"), QStringLiteral("Variables") };
     REQUIRE(model.valueAt(overlapped, 1) == 256);
     REQUIRE(model.valueAt(overlapped, 0) == 512);
-    const QStringList vertexCode = {QStringLiteral("Memory excluding gaps"), QStringLiteral("Non-interleaved"),
-                                    QStringLiteral("Not overlapped"), QStringLiteral("Vertex code")};
+    const QStringList vertexCode = { QStringLiteral("Memory excluding gaps"),
+        QStringLiteral("Non-interleaved"), QStringLiteral("Not overlapped"), QStringLiteral("Vertex code") };
     // Tile 5 is on IPU 0; its vertex code is what the fixture wrote for it.
     const ProfileDocument doc = makeDocument({});
-    const auto code = std::find_if(doc.memory.begin(), doc.memory.end(), [](const MemorySeries& s) {
-        return s.ipu == 0 && s.category == "vertexCode" && !s.overlapped;
-    });
+    const auto code = std::find_if(doc.memory.begin(), doc.memory.end(),
+        [](const MemorySeries& s) { return s.ipu == 0 && s.category == "vertexCode" && !s.overlapped; });
     REQUIRE(code != doc.memory.end());
     REQUIRE(model.valueAt(vertexCode, 1) == int64_t(code->bytesByTile[5]));
     model.setUnit(MemoryUnit::Decimal);
@@ -193,15 +206,15 @@ TEST_CASE("filter proxy filters any column and sorts by raw value", "[models]")
     REQUIRE(proxy.rowCount() == 10);
     proxy.setFilterText(QStringLiteral("float"));
     const auto& variables = fixture().report->variables();
-    const auto floats = std::count_if(variables.begin(), variables.end(),
-                                      [](const Variable& v) { return v.elementType == "float"; });
+    const auto floats = std::count_if(
+        variables.begin(), variables.end(), [](const Variable& v) { return v.elementType == "float"; });
     REQUIRE(floats == 14); // every third of the fixture's 40 variables
     REQUIRE(proxy.rowCount() == floats);
     proxy.setFilterText(QString());
     proxy.sort(VariablesModel::Size, Qt::DescendingOrder);
     for (int r = 1; r < proxy.rowCount(); ++r)
-        REQUIRE(proxy.index(r - 1, VariablesModel::Size).data(SortRole).toULongLong() >=
-                proxy.index(r, VariablesModel::Size).data(SortRole).toULongLong());
+        REQUIRE(proxy.index(r - 1, VariablesModel::Size).data(SortRole).toULongLong()
+            >= proxy.index(r, VariablesModel::Size).data(SortRole).toULongLong());
 }
 
 TEST_CASE("CSV export writes raw numbers, quotes and flattens trees", "[models]")
@@ -220,7 +233,8 @@ TEST_CASE("CSV export writes raw numbers, quotes and flattens trees", "[models]"
     DetailsModel details;
     details.setReport(fixture().report, {});
     const QString tree = CsvExporter::toCsv(details);
-    REQUIRE(tree.contains(QStringLiteral("Memory excluding gaps > Interleaved > Overlapped > Variables,8192")));
+    REQUIRE(
+        tree.contains(QStringLiteral("Memory excluding gaps > Interleaved > Overlapped > Variables,8192")));
 
     TempDir dir;
     QString error;
@@ -232,7 +246,7 @@ TEST_CASE("CSV export writes raw numbers, quotes and flattens trees", "[models]"
 TEST_CASE("memory series per breakdown sum to the tile totals", "[models]")
 {
     const TileMemory& m = fixture().report->memory();
-    for (auto breakdown : {MemoryBreakdown::None, MemoryBreakdown::Category, MemoryBreakdown::Region}) {
+    for (auto breakdown : { MemoryBreakdown::None, MemoryBreakdown::Category, MemoryBreakdown::Region }) {
         const MemorySeriesSet set = buildMemorySeries(m, breakdown, false);
         REQUIRE(set.total == m.totalExcludingGaps);
         const MemorySeriesSet gaps = buildMemorySeries(m, breakdown, true);
@@ -247,7 +261,7 @@ TEST_CASE("memory series per breakdown sum to the tile totals", "[models]")
 
 TEST_CASE("insights: fit, top tiles, histogram, largest items, tips", "[models]")
 {
-    GuiFixture over(FixtureOptions{.overCapacityTile = true});
+    GuiFixture over(FixtureOptions { .overCapacityTile = true });
     const InsightsAnalysis d = analyseInsights(*over.report->core);
     REQUIRE(!d.fits);
     REQUIRE(d.tilesOverCapacity == 1);
@@ -263,7 +277,8 @@ TEST_CASE("insights: fit, top tiles, histogram, largest items, tips", "[models]"
     REQUIRE(d.model.vertexState.name == "poplin::ConvPartial1x1Out<half,float>");
     REQUIRE(d.tile.title == "Tile 3 (most used)");
     REQUIRE(!d.tips.empty());
-    REQUIRE(QString::fromStdString(formatTip(d.tips[0], MemoryUnit::Binary)).startsWith(QStringLiteral("1 tile needs")));
+    REQUIRE(QString::fromStdString(formatTip(d.tips[0], MemoryUnit::Binary))
+                .startsWith(QStringLiteral("1 tile needs")));
 
     const InsightsAnalysis fits = analyseInsights(*fixture().report->core);
     REQUIRE(fits.fits);
@@ -274,19 +289,19 @@ TEST_CASE("report state keeps a sorted selection and clamps zoom", "[models]")
     ReportState state;
     QSignalSpy selection(&state, &ReportState::selectionChanged);
     state.setReport(fixture().report);
-    state.setSelectedTiles({9, 3, 3, 40}); // the report has 32 tiles: 40 is dropped
-    REQUIRE(state.selectedTiles() == std::vector<uint32_t>{3, 9});
+    state.setSelectedTiles({ 9, 3, 3, 40 }); // the report has 32 tiles: 40 is dropped
+    REQUIRE(state.selectedTiles() == std::vector<uint32_t> { 3, 9 });
     state.toggleTile(9);
     state.toggleTile(1);
     state.toggleTile(32); // out of range: ignored, no signal
-    REQUIRE(state.selectedTiles() == std::vector<uint32_t>{1, 3});
+    REQUIRE(state.selectedTiles() == std::vector<uint32_t> { 1, 3 });
     // Set, toggle, toggle: setReport with nothing selected and the ignored toggle do not signal.
     REQUIRE(selection.count() == 3);
-    GuiFixture small(FixtureOptions{.tilesPerIpu = 1}); // 2 IPUs x 1 tile
+    GuiFixture small(FixtureOptions { .tilesPerIpu = 1 }); // 2 IPUs x 1 tile
     state.setReport(small.report); // a smaller report drops tiles it does not have, and says so
-    REQUIRE(state.selectedTiles() == std::vector<uint32_t>{1});
+    REQUIRE(state.selectedTiles() == std::vector<uint32_t> { 1 });
     REQUIRE(selection.count() == 4);
     state.setZoomExtent(32);
-    state.setZoom(TileWindow{30, 10});
+    state.setZoom(TileWindow { 30, 10 });
     REQUIRE(state.zoom().first + state.zoom().count <= 32.0);
 }

@@ -3,8 +3,8 @@
 // to its programs, read compute set and debug context), search, highlight, the column chooser
 // and compare mode on batch-4 / batch-8.
 #include "app/main_window.hpp"
-#include "gui_fixture.hpp"
 #include "fixture_builder.hpp"
+#include "gui_fixture.hpp"
 #include "models/compare_table_model.hpp"
 #include "models/item_roles.hpp"
 #include "models/programs/operation_bars.hpp"
@@ -14,13 +14,13 @@
 #include "models/what_changed/change_lines_model.hpp"
 #include "popscope/operations.hpp"
 #include "popscope/report.hpp"
-#include "views/widgets/compared_table.hpp"
 #include "views/programs/operation_details_view.hpp"
 #include "views/programs/operations_page.hpp"
 #include "views/programs/program_details_view.hpp"
 #include "views/programs/program_tree_page.hpp"
-#include "views/widgets/table_panel.hpp"
 #include "views/what_changed/what_changed_page.hpp"
+#include "views/widgets/compared_table.hpp"
+#include "views/widgets/table_panel.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -100,7 +100,7 @@ TEST_CASE("program tree and operations models pass the model testers", "[operati
         REQUIRE(index.data().toString() == QString::fromStdString(source->programs()[p].name));
         REQUIRE(!index.data(Qt::DecorationRole).value<QIcon>().isNull());
         REQUIRE(index.siblingAtColumn(ProgramTreeModel::Cycles).data(SortRole).toULongLong()
-                == source->programIndex().totalCycles[p]);
+            == source->programIndex().totalCycles[p]);
     }
     tree.setReports(source, target); // compare mode: more columns
     REQUIRE(tree.columnCount() == ProgramTreeModel::DiffPercent + 1);
@@ -117,18 +117,20 @@ TEST_CASE("program tree and operations models pass the model testers", "[operati
         const OperationFigures& f = source->operationAnalysis().figures[ops.operation(r)];
         REQUIRE(ops.index(r, OperationsModel::Cycles).data(SortRole).toULongLong() == f.cycles);
         REQUIRE(ops.index(r, OperationsModel::FlopsPerCycle).data().toString()
-                == QString::number(f.flopsPerCycle(), 'f', 2));
+            == QString::number(f.flopsPerCycle(), 'f', 2));
     }
 }
 
-TEST_CASE("the operations chart's bars: the largest first, both reports' figures in compare mode", "[operations][models]")
+TEST_CASE("the operations chart's bars: the largest first, both reports' figures in compare mode",
+    "[operations][models]")
 {
     auto source = Report::open(sampleProfile("batch-4.pop").toStdString());
     auto target = Report::open(sampleProfile("batch-8.pop").toStdString());
     OperationsModel ops, targetOps;
     ops.setReport(source, "");
     targetOps.setReport(target, "");
-    const auto figure = [](const Report& r, uint32_t op) { return double(r.operationAnalysis().figures[op].flops); };
+    const auto figure
+        = [](const Report& r, uint32_t op) { return double(r.operationAnalysis().figures[op].flops); };
     std::vector<double> all;
     for (int r = 0; r < ops.rowCount(); ++r)
         all.push_back(figure(*source, ops.operation(r)));
@@ -144,7 +146,8 @@ TEST_CASE("the operations chart's bars: the largest first, both reports' figures
 
     CompareTableModel join(&ops, &targetOps);
     join.rebuild();
-    const auto joined = topOperationBars(ops, targetOps, &join, OperationMetric::Flops, size_t(join.rowCount()));
+    const auto joined
+        = topOperationBars(ops, targetOps, &join, OperationMetric::Flops, size_t(join.rowCount()));
     REQUIRE(joined.size() == size_t(join.rowCount()));
     for (size_t i = 0; i < joined.size(); ++i) {
         const int row = join.rowOf(joined[i].key);
@@ -152,15 +155,18 @@ TEST_CASE("the operations chart's bars: the largest first, both reports' figures
         REQUIRE(joined[i].inTarget == (join.targetRow(row) >= 0));
         REQUIRE(joined[i].target == figure(*target, targetOps.operation(join.targetRow(row))));
         if (i > 0)
-            REQUIRE(std::max(joined[i].source, joined[i].target) <= std::max(joined[i - 1].source, joined[i - 1].target));
+            REQUIRE(std::max(joined[i].source, joined[i].target)
+                <= std::max(joined[i - 1].source, joined[i - 1].target));
     }
 }
 
-TEST_CASE("acceptance on demo.pop: rank by cycles, open the slowest, jump to its programs", "[operations][window]")
+TEST_CASE(
+    "acceptance on demo.pop: rank by cycles, open the slowest, jump to its programs", "[operations][window]")
 {
     const QString path = sampleProfile("demo.pop");
     auto core = Report::open(path.toStdString());
-    const auto ranking = rankOperations(core->operations(), core->operationAnalysis(), "popart", OperationSort::Cycles);
+    const auto ranking
+        = rankOperations(core->operations(), core->operationAnalysis(), "popart", OperationSort::Cycles);
     REQUIRE(ranking.size() == 24);
 
     OpenWindow w(path);
@@ -168,20 +174,21 @@ TEST_CASE("acceptance on demo.pop: rank by cycles, open the slowest, jump to its
     REQUIRE(page->layerBox()->currentText() == QStringLiteral("popart"));
     REQUIRE(page->panel()->visibleRows() == 24);
     // Nothing selected: the layer's totals.
-    REQUIRE(page->details()->summary()->topLevelItem(0)->text(0).startsWith(QStringLiteral("Layer popart (totals")));
+    REQUIRE(page->details()->summary()->topLevelItem(0)->text(0).startsWith(
+        QStringLiteral("Layer popart (totals")));
     // Sorted by cycles, largest first: the same order as the CLI.
     QTreeView* view = page->panel()->view();
     view->sortByColumn(OperationsModel::Cycles, Qt::DescendingOrder);
     for (int r = 0; r < 24; ++r)
         REQUIRE(view->model()->index(r, OperationsModel::Name).data().toString()
-                == QString::fromStdString(core->operations()[ranking[size_t(r)]].name));
+            == QString::fromStdString(core->operations()[ranking[size_t(r)]].name));
     // Open the slowest.
     view->setCurrentIndex(view->model()->index(0, 0));
     const Operation& slowest = core->operations()[ranking[0]];
     QTreeWidget* summary = page->details()->summary();
     REQUIRE(summary->topLevelItem(0)->text(1) == QString::fromStdString(slowest.name));
     REQUIRE(summary->findItems(QStringLiteral("Cycles"), Qt::MatchExactly)[0]->text(1)
-            == QString::fromStdString(formatCount(slowest.cycles)));
+        == QString::fromStdString(formatCount(slowest.cycles)));
     QTreeWidget* programs = page->details()->programs();
     REQUIRE(programs->topLevelItemCount() == int(slowest.programs.size()));
     REQUIRE(page->details()->debugInfo()->topLevelItemCount() == 1);
@@ -202,15 +209,16 @@ TEST_CASE("acceptance on demo.pop: rank by cycles, open the slowest, jump to its
     const Program& p = core->programs()[program];
     ProgramDetailsView* details = tree->details();
     REQUIRE(detailValue(details, QStringLiteral("Compute set"), QStringLiteral("Name"))
-            == QString::fromStdString(core->computeSets()[size_t(p.computeSet)].name));
-    REQUIRE(details->section(QStringLiteral("Compute set"))->childCount() >= 3); // name, vertex types, instances
+        == QString::fromStdString(core->computeSets()[size_t(p.computeSet)].name));
+    REQUIRE(
+        details->section(QStringLiteral("Compute set"))->childCount() >= 3); // name, vertex types, instances
     const auto chain = debugContextChain(core->debugContexts(), p.debugContext);
     REQUIRE(!chain.empty());
     QTreeWidgetItem* debug = details->section(QStringLiteral("Debug context"));
     REQUIRE(debug->child(0)->text(0) == QString::fromStdString(core->debugContexts()[chain[0]].layer));
     REQUIRE(debug->child(0)->text(1) == QString::fromStdString(core->debugContexts()[chain[0]].name));
     REQUIRE(detailValue(details, QStringLiteral("Execution steps"), QStringLiteral("Steps"))
-            == QString::fromStdString(formatCount(core->programIndex().stepsOf(program).size())));
+        == QString::fromStdString(formatCount(core->programIndex().stepsOf(program).size())));
     // The slowest operation's programs are highlighted (layer popart), others not.
     REQUIRE(tree->layerBox()->currentText() == QStringLiteral("popart"));
     for (uint32_t q : slowest.programs)
@@ -267,10 +275,15 @@ TEST_CASE("the operations column chooser is remembered", "[operations][window]")
     REQUIRE_FALSE(page->isColumnVisible(OperationsModel::Flops));
     REQUIRE(page->panel()->view()->header()->isSectionHidden(OperationsModel::Flops));
     page->setColumnVisible(OperationsModel::Flops, true);
-    REQUIRE(QSettings().value(QStringLiteral("operations/hiddenColumns")).toStringList().contains(QStringLiteral("FLOPs")) == false);
+    REQUIRE(QSettings()
+                .value(QStringLiteral("operations/hiddenColumns"))
+                .toStringList()
+                .contains(QStringLiteral("FLOPs"))
+        == false);
 }
 
-TEST_CASE("compare mode: operations of batch-4 and batch-8 with Source, Target and Diff", "[operations][compare]")
+TEST_CASE(
+    "compare mode: operations of batch-4 and batch-8 with Source, Target and Diff", "[operations][compare]")
 {
     OpenWindow w(sampleProfile("batch-4.pop"), sampleProfile("batch-8.pop"));
     OperationsPage* page = w.operations();
@@ -313,20 +326,27 @@ TEST_CASE("compare mode: operations of batch-4 and batch-8 with Source, Target a
             line = r;
     REQUIRE(line >= 0);
     const ChangeLine l = changed->model()->line(line);
-    w.window.state()->requestNavigation(QString::fromStdString(l.page), QString::fromStdString(l.table),
-                                        QString::fromStdString(l.rowKey));
+    w.window.state()->requestNavigation(
+        QString::fromStdString(l.page), QString::fromStdString(l.table), QString::fromStdString(l.rowKey));
     REQUIRE(w.window.currentPage() == QStringLiteral("Operations"));
     const QModelIndex current = page->panel()->view()->currentIndex();
     REQUIRE(current.isValid());
-    REQUIRE(page->panel()->view()->model()->index(current.row(), 0).data(Qt::ToolTipRole).toString().contains(
-        QString::fromStdString(l.rowKey).section(QStringLiteral(": "), 1)));
+    REQUIRE(page->panel()
+                ->view()
+                ->model()
+                ->index(current.row(), 0)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QString::fromStdString(l.rowKey).section(QStringLiteral(": "), 1)));
 }
 
-TEST_CASE("a damaged step table: the report opens, Program Tree and Operations say what is wrong", "[operations][window]")
+TEST_CASE("a damaged step table: the report opens, Program Tree and Operations say what is wrong",
+    "[operations][window]")
 {
     popscope::test::TempDir dir;
     const std::string copy = dir.file("damaged.pop");
-    popscope::test::writeBytes(copy, popscope::test::readBytes(sampleProfile("custom-example.pop").toStdString()));
+    popscope::test::writeBytes(
+        copy, popscope::test::readBytes(sampleProfile("custom-example.pop").toStdString()));
     popscope::test::execSql(copy, "UPDATE steps SET program = 99999 WHERE id = 0");
 
     OpenWindow w(QString::fromStdString(copy));

@@ -15,7 +15,8 @@
 using namespace popscope;
 using popscope::test::TempDir;
 
-TEST_CASE("a CSV export and a chart image on a full disk fail cleanly and keep the earlier file", "[faults][output]")
+TEST_CASE("a CSV export and a chart image on a full disk fail cleanly and keep the earlier file",
+    "[faults][output]")
 {
     TempDir dir;
     const QString csv = QString::fromStdString(dir.file("table.csv"));
@@ -26,7 +27,8 @@ TEST_CASE("a CSV export and a chart image on a full disk fail cleanly and keep t
     QStandardItemModel table(2000, 4); // ~100 KB of CSV
     for (int row = 0; row < table.rowCount(); ++row)
         for (int column = 0; column < table.columnCount(); ++column)
-            table.setItem(row, column, new QStandardItem(QStringLiteral("layer%1/conv/partials-%2").arg(row).arg(column)));
+            table.setItem(row, column,
+                new QStandardItem(QStringLiteral("layer%1/conv/partials-%2").arg(row).arg(column)));
     QImage image(800, 600, QImage::Format_RGB32); // noise does not compress: ~1.4 MB of PNG
     for (int y = 0; y < image.height(); ++y)
         for (int x = 0; x < image.width(); ++x)
@@ -44,7 +46,9 @@ TEST_CASE("a CSV export and a chart image on a full disk fail cleanly and keep t
     CHECK(pngError.contains(QStringLiteral("cannot write the image")));
     CHECK(test::readBytes(csv.toStdString()) == "earlier,table\n");
     CHECK(test::readBytes(png.toStdString()) == "earlier image");
-    CHECK(std::distance(std::filesystem::directory_iterator(dir.path()), std::filesystem::directory_iterator()) == 2);
+    CHECK(
+        std::distance(std::filesystem::directory_iterator(dir.path()), std::filesystem::directory_iterator())
+        == 2);
 
     // With room, both are written whole.
     REQUIRE(CsvExporter::writeFile(table, csv, &csvError));
@@ -55,6 +59,7 @@ TEST_CASE("a CSV export and a chart image on a full disk fail cleanly and keep t
 TEST_CASE("a chart image in a place that cannot be written names the file", "[faults][output]")
 {
     QString error;
-    CHECK_FALSE(saveImageFile(QImage(10, 10, QImage::Format_RGB32), QStringLiteral("/proc/popscope-chart.png"), &error));
+    CHECK_FALSE(saveImageFile(
+        QImage(10, 10, QImage::Format_RGB32), QStringLiteral("/proc/popscope-chart.png"), &error));
     CHECK(error.startsWith(QStringLiteral("/proc/popscope-chart.png: cannot write the image (")));
 }

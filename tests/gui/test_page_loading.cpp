@@ -7,8 +7,8 @@
 #include "models/report_parts.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/summary/summary_page.hpp"
-#include "views/widgets/page_load_panel.hpp"
 #include "views/widgets/compared_table.hpp"
+#include "views/widgets/page_load_panel.hpp"
 #include "views/widgets/table_panel.hpp"
 
 #include <QSignalSpy>
@@ -25,7 +25,12 @@ namespace {
 struct HeldPart {
     ReportPart part;
     std::string path;
-    HeldPart(ReportPart p, std::string onlyPath = {}) : part(p), path(std::move(onlyPath)) { holdReportPart(part, true, path); }
+    HeldPart(ReportPart p, std::string onlyPath = {})
+        : part(p)
+        , path(std::move(onlyPath))
+    {
+        holdReportPart(part, true, path);
+    }
     ~HeldPart() { release(); }
     void release() { holdReportPart(part, false, path); }
 };
@@ -50,7 +55,8 @@ bool waitForProgress(ReportPage* page, const QString& text)
 
 } // namespace
 
-TEST_CASE("opening reads the summary alone: the first page works while another page's part is held back", "[loading]")
+TEST_CASE("opening reads the summary alone: the first page works while another page's part is held back",
+    "[loading]")
 {
     HeldPart variables(ReportPart::Variables);
     MainWindow window;
@@ -76,8 +82,8 @@ TEST_CASE("opening reads the summary alone: the first page works while another p
 
     variables.release();
     REQUIRE(waitForPage(memory));
-    REQUIRE(memory->panel(QStringLiteral("Variables"))->visibleRows() ==
-            int(window.state()->report()->variables().size()));
+    REQUIRE(memory->panel(QStringLiteral("Variables"))->visibleRows()
+        == int(window.state()->report()->variables().size()));
 }
 
 TEST_CASE("Cancel stops a page's loading; showing it again loads it again", "[loading]")
@@ -133,7 +139,8 @@ TEST_CASE("a part that fails shows on its page only, with Retry, and the other p
     REQUIRE(showPageAndWait(window, QStringLiteral("insights")));
 }
 
-TEST_CASE("compare mode: one report's part held back keeps the page loading; the other pages work", "[loading][compare]")
+TEST_CASE("compare mode: one report's part held back keeps the page loading; the other pages work",
+    "[loading][compare]")
 {
     const QString source = sampleProfile("batch-4.pop"), target = sampleProfile("batch-8.pop");
     HeldPart targetVariables(ReportPart::Variables, target.toStdString());

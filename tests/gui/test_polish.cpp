@@ -1,18 +1,18 @@
 // Finishing touches: the in-app user guide, table column widths, empty states, settings isolation.
 #include "app/app_options.hpp"
-#include "app/settings_location.hpp"
 #include "app/main_window.hpp"
+#include "app/settings_location.hpp"
 #include "app/user_guide_dialog.hpp"
 #include "gui_fixture.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/summary/summary_page.hpp"
 #include "views/widgets/table_panel.hpp"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QImage>
 #include <QRegularExpression>
-#include <QDir>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -42,7 +42,8 @@ TEST_CASE("Help > User Guide shows the guide and its screenshots from the resour
     REQUIRE(browser->toPlainText().contains(QStringLiteral("Bottom tabs")));
     // Every screenshot the guide refers to is compiled in (resources/guide.qrc).
     QStringList images;
-    for (const auto& match : QRegularExpression(QStringLiteral("images/[a-z0-9-]+\\.png")).globalMatch(markdown))
+    for (const auto& match :
+        QRegularExpression(QStringLiteral("images/[a-z0-9-]+\\.png")).globalMatch(markdown))
         images << match.captured(0);
     images.removeDuplicates();
     REQUIRE(images.size() >= 11); // single-report pages and compare mode
@@ -98,9 +99,11 @@ TEST_CASE("table name columns take the room the numbers leave", "[polish]")
 TEST_CASE("tests and screenshots leave the user's settings alone", "[polish]")
 {
     const QString app = QStringLiteral("popscope");
-    REQUIRE(parseAppOptions({app, QStringLiteral("--demo"), QStringLiteral("--screenshot"), QStringLiteral("x.png")}).freshSettings);
-    REQUIRE(parseAppOptions({app, QStringLiteral("--fresh-settings")}).freshSettings);
-    REQUIRE(!parseAppOptions({app, QStringLiteral("--demo")}).freshSettings);
+    REQUIRE(parseAppOptions(
+        { app, QStringLiteral("--demo"), QStringLiteral("--screenshot"), QStringLiteral("x.png") })
+                .freshSettings);
+    REQUIRE(parseAppOptions({ app, QStringLiteral("--fresh-settings") }).freshSettings);
+    REQUIRE(!parseAppOptions({ app, QStringLiteral("--demo") }).freshSettings);
 
     // test_gui itself runs in Qt's test mode, so its settings are under the test location.
     REQUIRE(QStandardPaths::isTestModeEnabled());
@@ -117,7 +120,7 @@ TEST_CASE("tests and screenshots leave the user's settings alone", "[polish]")
     // What popscope --screenshot / --fresh-settings does: a throw-away folder for the run.
     QString freshFile, freshFolder;
     {
-        const SettingsLocation fresh(parseAppOptions({app, QStringLiteral("--fresh-settings")}));
+        const SettingsLocation fresh(parseAppOptions({ app, QStringLiteral("--fresh-settings") }));
         freshFolder = fresh.folder();
         REQUIRE(!freshFolder.isEmpty());
         REQUIRE(!freshFolder.startsWith(testConfig));
@@ -135,10 +138,11 @@ TEST_CASE("tests and screenshots leave the user's settings alone", "[polish]")
     TempDir dir;
     const QString chosen = QString::fromStdString(dir.path().string());
     {
-        const SettingsLocation scripted(parseAppOptions({app, QStringLiteral("--settings-dir"), chosen}));
+        const SettingsLocation scripted(parseAppOptions({ app, QStringLiteral("--settings-dir"), chosen }));
         REQUIRE(QSettings().fileName().startsWith(chosen + QLatin1Char('/')));
     }
     REQUIRE(usual());
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, runFolder.path()); // this run's own again
+    QSettings::setPath(
+        QSettings::NativeFormat, QSettings::UserScope, runFolder.path()); // this run's own again
     REQUIRE(QSettings().fileName() == before);
 }

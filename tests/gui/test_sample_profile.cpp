@@ -2,8 +2,8 @@
 // select the fullest tiles and check the tables against what core reads from the file directly.
 #include "app/main_window.hpp"
 #include "gui_fixture.hpp"
-#include "models/memory/details_model.hpp"
 #include "models/item_roles.hpp"
+#include "models/memory/details_model.hpp"
 #include "models/memory/variables_model.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/tile_memory.hpp"
@@ -23,7 +23,8 @@
 
 using namespace popscope;
 
-TEST_CASE("the demo sample profile: Memory on its fullest tiles shows what the file holds", "[window][sample]")
+TEST_CASE(
+    "the demo sample profile: Memory on its fullest tiles shows what the file holds", "[window][sample]")
 {
     const std::string path = POPSCOPE_DEMO_PROFILE;
     REQUIRE(std::filesystem::exists(path)); // built by the sample_profiles target
@@ -34,7 +35,7 @@ TEST_CASE("the demo sample profile: Memory on its fullest tiles shows what the f
     std::vector<uint32_t> byUse(memory.numTiles());
     std::iota(byUse.begin(), byUse.end(), 0u);
     std::stable_sort(byUse.begin(), byUse.end(),
-                     [&](uint32_t a, uint32_t b) { return memory.totalIncludingGaps[a] > memory.totalIncludingGaps[b]; });
+        [&](uint32_t a, uint32_t b) { return memory.totalIncludingGaps[a] > memory.totalIncludingGaps[b]; });
     std::vector<uint32_t> fullest(byUse.begin(), byUse.begin() + 3);
     std::sort(fullest.begin(), fullest.end());
     const std::set<uint32_t> selected(fullest.begin(), fullest.end());
@@ -77,7 +78,8 @@ TEST_CASE("the demo sample profile: Memory on its fullest tiles shows what the f
     REQUIRE(window.state()->selectedTiles() == fullest);
 
     // Details: one column per selected tile plus the total; the total matches the file.
-    REQUIRE(page->detailsModel()->valueAt({ QStringLiteral("Memory including gaps") }, 0) == int64_t(selectedBytes));
+    REQUIRE(page->detailsModel()->valueAt({ QStringLiteral("Memory including gaps") }, 0)
+        == int64_t(selectedBytes));
 
     // Variables: the rows on those tiles, largest on the selection first.
     TablePanel* variables = page->panel(QStringLiteral("Variables"));
@@ -85,7 +87,8 @@ TEST_CASE("the demo sample profile: Memory on its fullest tiles shows what the f
     const QAbstractItemModel* shown = variables->view()->model();
     const QModelIndex first = shown->index(0, VariablesModel::BytesInScope);
     REQUIRE(shown->data(first, SortRole).toULongLong() == largestOnSelection);
-    REQUIRE(shown->headerData(VariablesModel::BytesInScope, Qt::Horizontal).toString() == QStringLiteral("On selected tiles"));
+    REQUIRE(shown->headerData(VariablesModel::BytesInScope, Qt::Horizontal).toString()
+        == QStringLiteral("On selected tiles"));
 
     // Vertices: the vertex types with instances on those tiles.
     REQUIRE(page->panel(QStringLiteral("Vertices"))->visibleRows() == int(vertexTypesOnSelection.size()));

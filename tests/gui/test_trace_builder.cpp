@@ -32,11 +32,14 @@ TEST_CASE("trace builder: builds a report's trace off the GUI thread with progre
     REQUIRE(!progress.isEmpty());
 }
 
-TEST_CASE("trace builder: a damaged per-tile row fails with the file and the problem", "[trace][builder][hostile]")
+TEST_CASE(
+    "trace builder: a damaged per-tile row fails with the file and the problem", "[trace][builder][hostile]")
 {
     TempDir dir;
     const std::string path = writeValidProfile(dir, "damaged-trace.pop");
-    execSql(path, "UPDATE cycles_by_tile SET cycles = zeroblob(7) WHERE step_id = (SELECT min(step_id) FROM cycles_by_tile)");
+    execSql(path,
+        "UPDATE cycles_by_tile SET cycles = zeroblob(7) WHERE step_id = (SELECT min(step_id) FROM "
+        "cycles_by_tile)");
     TraceBuilder builder;
     QSignalSpy failed(&builder, &TraceBuilder::failed);
     builder.start(Report::open(path), QString::fromStdString(path));
@@ -44,7 +47,8 @@ TEST_CASE("trace builder: a damaged per-tile row fails with the file and the pro
     REQUIRE(failed.first().at(0).toString().contains(QStringLiteral("damaged-trace.pop")));
 }
 
-TEST_CASE("trace builder: a dropped build delivers nothing, and a new one delivers its own", "[trace][builder]")
+TEST_CASE(
+    "trace builder: a dropped build delivers nothing, and a new one delivers its own", "[trace][builder]")
 {
     const QString first = sampleProfile("sort-single.pop"), second = sampleProfile("sort-bitonic.pop");
     const auto a = Report::open(first.toStdString()), b = Report::open(second.toStdString());

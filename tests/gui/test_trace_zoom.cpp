@@ -42,7 +42,8 @@ TEST_CASE("trace zoom: windows stay inside the run and never narrower than the d
     REQUIRE(tiny.last() == 5);
 }
 
-TEST_CASE("trace zoom: zooming keeps the anchored cycle in place and panning keeps the width", "[trace][zoom]")
+TEST_CASE(
+    "trace zoom: zooming keeps the anchored cycle in place and panning keeps the width", "[trace][zoom]")
 {
     TraceZoom zoom;
     zoom.setExtent(1000);

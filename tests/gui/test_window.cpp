@@ -1,12 +1,12 @@
 // Drives the real window offscreen: open a profile, switch reports, select tiles, check tables.
+#include "app/app_options.hpp"
 #include "app/main_window.hpp"
 #include "app/report_sidebar.hpp"
 #include "app/start_page.hpp"
-#include "app/app_options.hpp"
 #include "gui_fixture.hpp"
 #include "models/memory/details_model.hpp"
-#include "models/report_loader.hpp"
 #include "models/memory/variables_model.hpp"
+#include "models/report_loader.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/summary_figures.hpp"
 #include "views/insights/insights_page.hpp"
@@ -79,13 +79,14 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
 
     // Type a selection: the tables narrow down and Details gets a column per tile.
     REQUIRE(memory->applyTileText(QStringLiteral("0, 5, 6-7")));
-    REQUIRE(window.state()->selectedTiles() == std::vector<uint32_t>{0, 5, 6, 7});
+    REQUIRE(window.state()->selectedTiles() == std::vector<uint32_t> { 0, 5, 6, 7 });
     REQUIRE(memory->detailsModel()->columnCount() == 1 + 1 + 4);
     const auto report = window.state()->report();
     uint64_t expected = 0;
-    for (uint32_t t : {0u, 5u, 6u, 7u})
+    for (uint32_t t : { 0u, 5u, 6u, 7u })
         expected += report->memory().totalIncludingGaps[t];
-    REQUIRE(memory->detailsModel()->valueAt({QStringLiteral("Memory including gaps")}, 0) == int64_t(expected));
+    REQUIRE(
+        memory->detailsModel()->valueAt({ QStringLiteral("Memory including gaps") }, 0) == int64_t(expected));
     int onSelection = 0;
     for (const Variable& v : report->variables())
         for (const TileBytes& tb : v.tiles)
@@ -113,16 +114,16 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     const QPoint tile2(plot.left() + int(plot.width() * (2.5 / 32.0)), plot.center().y());
     REQUIRE(chart->tileAt(tile2) == 2);
     QTest::mouseClick(chart, Qt::LeftButton, Qt::NoModifier, tile2);
-    REQUIRE(window.state()->selectedTiles() == std::vector<uint32_t>{2});
+    REQUIRE(window.state()->selectedTiles() == std::vector<uint32_t> { 2 });
     const QPoint tile10(plot.left() + int(plot.width() * (10.5 / 32.0)), plot.center().y());
     QTest::mouseClick(chart, Qt::LeftButton, Qt::ShiftModifier, tile10);
-    REQUIRE(window.state()->selectedTiles() == std::vector<uint32_t>{2, 10});
+    REQUIRE(window.state()->selectedTiles() == std::vector<uint32_t> { 2, 10 });
     REQUIRE(chart->tileToolTip(10).contains(QStringLiteral("Tile 10")));
 
     // Wheel zoom around the cursor keeps that tile under it.
     const TileWindow before = window.state()->zoom();
-    QWheelEvent wheel(QPointF(tile10), chart->mapToGlobal(QPointF(tile10)), QPoint(), QPoint(0, 240), Qt::NoButton,
-                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QWheelEvent wheel(QPointF(tile10), chart->mapToGlobal(QPointF(tile10)), QPoint(), QPoint(0, 240),
+        Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(chart, &wheel);
     REQUIRE(window.state()->zoom().count < before.count);
     REQUIRE(chart->tileAt(tile10) == 10);
@@ -139,18 +140,19 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     REQUIRE(window.insightsPage()->data().topTiles.size() == 5);
     emit window.insightsPage()->showTile(7);
     REQUIRE(window.currentPage() == QStringLiteral("Memory"));
-    REQUIRE(window.state()->selectedTiles() == std::vector<uint32_t>{7});
+    REQUIRE(window.state()->selectedTiles() == std::vector<uint32_t> { 7 });
 
     // Units follow the preference everywhere.
     window.state()->setUnit(MemoryUnit::Bytes);
-    REQUIRE(window.summaryPage()->fieldText(QStringLiteral("Memory per tile")) == QStringLiteral("638,976 B"));
+    REQUIRE(
+        window.summaryPage()->fieldText(QStringLiteral("Memory per tile")) == QStringLiteral("638,976 B"));
 
     // Reload keeps the page and the selection; Close goes back to the start page.
     QSignalSpy reopened(&window, &MainWindow::reportOpened);
     window.reload();
     REQUIRE(reopened.wait(5000));
     REQUIRE(window.currentPage() == QStringLiteral("Memory"));
-    REQUIRE(window.state()->selectedTiles() == std::vector<uint32_t>{7});
+    REQUIRE(window.state()->selectedTiles() == std::vector<uint32_t> { 7 });
     window.closeReport();
     REQUIRE(window.isShowingStartPage());
     REQUIRE(window.state()->report() == nullptr);
@@ -207,17 +209,17 @@ TEST_CASE("the loader can be cancelled and reports stages", "[window]")
 TEST_CASE("command line options", "[window]")
 {
     const QString app = QStringLiteral("popscope");
-    AppOptions o = parseAppOptions({app, QStringLiteral("x.pop"), QStringLiteral("--page"), QStringLiteral("Memory"),
-                                    QStringLiteral("--size"), QStringLiteral("1024x640"), QStringLiteral("--select"),
-                                    QStringLiteral("0-3")});
+    AppOptions o = parseAppOptions({ app, QStringLiteral("x.pop"), QStringLiteral("--page"),
+        QStringLiteral("Memory"), QStringLiteral("--size"), QStringLiteral("1024x640"),
+        QStringLiteral("--select"), QStringLiteral("0-3") });
     REQUIRE(o.error.isEmpty());
     REQUIRE(o.file == QStringLiteral("x.pop"));
     REQUIRE(o.page == QStringLiteral("Memory"));
     REQUIRE(o.size == QSize(1024, 640));
     REQUIRE(o.select == QStringLiteral("0-3"));
-    REQUIRE(parseAppOptions({app, QStringLiteral("--demo")}).demo);
-    REQUIRE(!parseAppOptions({app, QStringLiteral("--size"), QStringLiteral("big")}).error.isEmpty());
-    REQUIRE(!parseAppOptions({app, QStringLiteral("a.pop"), QStringLiteral("b.pop")}).error.isEmpty());
+    REQUIRE(parseAppOptions({ app, QStringLiteral("--demo") }).demo);
+    REQUIRE(!parseAppOptions({ app, QStringLiteral("--size"), QStringLiteral("big") }).error.isEmpty());
+    REQUIRE(!parseAppOptions({ app, QStringLiteral("a.pop"), QStringLiteral("b.pop") }).error.isEmpty());
 }
 
 TEST_CASE("a report opens on the last page used, and a comparison on its own last page", "[window]")

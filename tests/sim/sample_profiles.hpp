@@ -21,8 +21,8 @@ inline std::string sampleProfile(const std::string& name)
     if (it != written.end())
         return it->second;
     const std::string path = dir.file(name + ".pop");
-    popscope::writeProfile(
-        popscope::sim::simulateSpec(popscope::sim::readSpecFile(std::string(POPSCOPE_PROFILES_DIR) + "/" + name + ".json")),
+    popscope::writeProfile(popscope::sim::simulateSpec(popscope::sim::readSpecFile(
+                               std::string(POPSCOPE_PROFILES_DIR) + "/" + name + ".json")),
         path);
     return written[name] = path;
 }

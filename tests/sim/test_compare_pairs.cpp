@@ -39,7 +39,8 @@ std::map<std::string, Variable> variablesByName(const std::string& path)
 
 const RowChange& category(const ReportComparison& c, const std::string& name)
 {
-    auto it = std::find_if(c.categories.begin(), c.categories.end(), [&](const RowChange& r) { return r.name == name; });
+    auto it = std::find_if(
+        c.categories.begin(), c.categories.end(), [&](const RowChange& r) { return r.name == name; });
     REQUIRE(it != c.categories.end());
     return *it;
 }
@@ -51,7 +52,8 @@ ReportComparison compareFiles(const std::string& a, const std::string& b)
 
 } // namespace
 
-TEST_CASE("batch-4 -> batch-8: activation memory grows, the partials and outputs double", "[compare][samples]")
+TEST_CASE(
+    "batch-4 -> batch-8: activation memory grows, the partials and outputs double", "[compare][samples]")
 {
     const std::string a = sampleProfile("batch-4"), b = sampleProfile("batch-8");
     const ReportComparison c = compareFiles("batch-4", "batch-8");
@@ -59,7 +61,8 @@ TEST_CASE("batch-4 -> batch-8: activation memory grows, the partials and outputs
 
     CHECK(c.totalMemory.source == sa.totalUsedIncludingGaps);
     CHECK(c.totalMemory.target == sb.totalUsedIncludingGaps);
-    CHECK(c.totalMemory.diff.absolute == int64_t(sb.totalUsedIncludingGaps) - int64_t(sa.totalUsedIncludingGaps));
+    CHECK(c.totalMemory.diff.absolute
+        == int64_t(sb.totalUsedIncludingGaps) - int64_t(sa.totalUsedIncludingGaps));
     REQUIRE(c.totalMemory.diff.fraction);
     CHECK(*c.totalMemory.diff.fraction > 0.6); // about +75%: activations double, code and state stay
     CHECK(*c.totalMemory.diff.fraction < 0.9);
@@ -73,7 +76,7 @@ TEST_CASE("batch-4 -> batch-8: activation memory grows, the partials and outputs
     CHECK(vars.diff.absolute > c.totalMemory.diff.absolute * 999 / 1000); // the rest: a host exchange grows
     CHECK(vars.diff.absolute < c.totalMemory.diff.absolute);
     CHECK(c.notAlwaysLive.diff.fraction.value() == Approx(1.0).margin(0.02)); // doubles
-    CHECK(std::llabs(c.alwaysLive.diff.absolute) < 4096);                     // weights stay
+    CHECK(std::llabs(c.alwaysLive.diff.absolute) < 4096); // weights stay
     CHECK(category(c, "vertexCode").diff.absolute == 0);
     CHECK(c.vertexCode.total.diff.absolute == 0);
     CHECK(c.vertexState.total.diff.absolute == 0);
@@ -111,7 +114,8 @@ TEST_CASE("batch-4 -> batch-8: activation memory grows, the partials and outputs
     CHECK(lines[4].table == "categories");
     CHECK(lines[4].rowKey == "variable");
     CHECK(lines[4].page == "memory");
-    auto partials = std::find_if(lines.begin(), lines.end(), [](const ChangeLine& l) { return l.table == "variables"; });
+    auto partials = std::find_if(
+        lines.begin(), lines.end(), [](const ChangeLine& l) { return l.table == "variables"; });
     REQUIRE(partials != lines.end());
     CHECK_THAT(partials->rowKey, Catch::EndsWith("/conv/partials"));
     CHECK(partials->sourceValue == 25690112);
@@ -147,7 +151,7 @@ TEST_CASE("offload-off -> offload-on: the optimiser state leaves the chip", "[co
     CHECK(c.totalMemory.diff.fraction.value() < -0.3);
     CHECK(c.totalMemory.diff.fraction.value() > -0.5);
     CHECK(category(c, "variable").diff.absolute
-          == int64_t(categoryBytes(on, "variable")) - int64_t(categoryBytes(off, "variable")));
+        == int64_t(categoryBytes(on, "variable")) - int64_t(categoryBytes(off, "variable")));
     CHECK(category(c, "variable").diff.absolute < 0);
     // Streaming it costs host exchange code and remote-buffer exchanges.
     CHECK(category(c, "hostExchangeCode").diff.absolute > 1000000);
@@ -183,14 +187,15 @@ TEST_CASE("strided-on -> strided-off: exchange code and copy descriptors shrink"
     CHECK(c.variables.grownRows + c.variables.shrunkRows == 0);
 }
 
-TEST_CASE("sort-single -> sort-bitonic: one vertex on tile 0 becomes a network over every tile", "[compare][samples]")
+TEST_CASE("sort-single -> sort-bitonic: one vertex on tile 0 becomes a network over every tile",
+    "[compare][samples]")
 {
     const std::string single = sampleProfile("sort-single"), bitonic = sampleProfile("sort-bitonic");
     const ReportComparison c = compareFiles("sort-single", "sort-bitonic");
 
     CHECK(c.totalMemory.diff.fraction.value() > 5.0); // 5.4 MiB -> 45 MiB
-    CHECK(c.source.peakTile == 0);                     // the heap sort's tile
-    CHECK(c.peakTileMemory.diff.absolute < 0);         // the peak spreads out
+    CHECK(c.source.peakTile == 0); // the heap sort's tile
+    CHECK(c.peakTileMemory.diff.absolute < 0); // the peak spreads out
     CHECK(c.peakTileMemory.source == querySummary(*Profile::open(single)).ipus[0].maxTileBytes);
     CHECK(c.peakTileMemory.target == querySummary(*Profile::open(bitonic)).ipus[0].maxTileBytes);
     REQUIRE(c.vertexState.removed.size() == 1);
@@ -218,7 +223,8 @@ TEST_CASE("compare gives the same figures whether or not variables() was read fi
     for (size_t i = 0; i < loaded.variables.grown.size(); ++i) {
         CHECK(loaded.variables.grown[i].name == fresh.variables.grown[i].name);
         CHECK(loaded.variables.grown[i].diff == fresh.variables.grown[i].diff);
-        CHECK(source->variables()[size_t(loaded.variables.grown[i].sourceIndex)].name == loaded.variables.grown[i].name);
+        CHECK(source->variables()[size_t(loaded.variables.grown[i].sourceIndex)].name
+            == loaded.variables.grown[i].name);
     }
     // A comparison made first leaves variables() complete.
     auto other = Report::open(sampleProfile("batch-4"));
@@ -241,7 +247,8 @@ TEST_CASE("a report compared with itself changes nothing", "[compare][samples]")
     CHECK(lines[3].diff.absolute == 0);
 }
 
-TEST_CASE("reports with different targets compare rows by name and tiles on the common range", "[compare][samples]")
+TEST_CASE(
+    "reports with different targets compare rows by name and tiles on the common range", "[compare][samples]")
 {
     // A pipeline over several IPUs against a single IPU.
     const ReportComparison c = compareFiles("sort-single", "pipeline-grouped");

@@ -19,7 +19,10 @@ using simtest::sampleProfile;
 
 namespace {
 
-const StepIpu& onIpu0(const ExecutionStep& step) { return step.ipus.front(); }
+const StepIpu& onIpu0(const ExecutionStep& step)
+{
+    return step.ipus.front();
+}
 
 // The heap sort step of sort-single, found by its program's name.
 uint32_t heapSortStep(const Profile& profile, const std::vector<ExecutionStep>& steps)
@@ -34,7 +37,8 @@ uint32_t heapSortStep(const Profile& profile, const std::vector<ExecutionStep>& 
 
 } // namespace
 
-TEST_CASE("sort-single: one tile computes while the others wait; the heap sort tops the waits", "[trace][samples]")
+TEST_CASE(
+    "sort-single: one tile computes while the others wait; the heap sort tops the waits", "[trace][samples]")
 {
     const auto profile = Profile::open(sampleProfile("sort-single"));
     const TraceSummary trace = analyseTrace(*profile);
@@ -43,7 +47,7 @@ TEST_CASE("sort-single: one tile computes while the others wait; the heap sort t
     const WaitingStep& top = trace.waits.front();
     CHECK(top.program == "sort/HeapSort");
     CHECK(top.perTile);
-    CHECK(top.slowestTiles == std::vector<uint32_t>{0});
+    CHECK(top.slowestTiles == std::vector<uint32_t> { 0 });
     CHECK(top.slowestTileCount == 1);
     // Its waiting tile-cycles, straight from the file: every other tile waits the whole step.
     const auto steps = profile->readSteps(true);
@@ -73,7 +77,7 @@ TEST_CASE("sort-bitonic: every tile computes or exchanges; efficiency above 50 %
         if (work != TraceState::Computing && work != TraceState::Exchanging)
             continue;
         const StepIpu& si = onIpu0(steps[i]);
-        for (uint32_t tile : {0u, 1u, 700u, 1471u}) {
+        for (uint32_t tile : { 0u, 1u, 700u, 1471u }) {
             INFO("step " << i << ", tile " << tile);
             CHECK(tileStateAt(*profile, steps, tile, si.cyclesBase).state == work);
         }
@@ -82,7 +86,7 @@ TEST_CASE("sort-bitonic: every tile computes or exchanges; efficiency above 50 %
 
 TEST_CASE("trace aggregates equal the sum of their parts", "[trace][samples]")
 {
-    for (const char* name : {"sort-single", "sort-bitonic", "pipeline-grouped"}) {
+    for (const char* name : { "sort-single", "sort-bitonic", "pipeline-grouped" }) {
         INFO(name);
         const auto profile = Profile::open(sampleProfile(name));
         const TraceSummary trace = analyseTrace(*profile);
@@ -100,7 +104,7 @@ TEST_CASE("trace aggregates equal the sum of their parts", "[trace][samples]")
             CHECK(ipu.maxTileBusy >= ipu.meanTileBusy);
         }
         // A range that is the whole run gives the same figures.
-        const TraceSummary whole = analyseTrace(*profile, {0, trace.ipus[0].lastCycle});
+        const TraceSummary whole = analyseTrace(*profile, { 0, trace.ipus[0].lastCycle });
         CHECK(whole.ipus[0].tileCycles == trace.ipus[0].tileCycles);
     }
 }
@@ -110,13 +114,14 @@ TEST_CASE("a range holding only the heap sort counts that step alone", "[trace][
     const auto profile = Profile::open(sampleProfile("sort-single"));
     const auto steps = profile->readSteps(false);
     const StepIpu& heap = onIpu0(steps[heapSortStep(*profile, steps)]);
-    const TraceSummary trace = analyseTrace(*profile, {heap.cyclesBase, heap.cyclesBase + heap.cycles});
+    const TraceSummary trace = analyseTrace(*profile, { heap.cyclesBase, heap.cyclesBase + heap.cycles });
     CHECK(trace.numSteps == 1);
     CHECK(trace.totalCycles == heap.cycles);
     CHECK(trace.parallelEfficiency() == Approx(1.0 / 1472).epsilon(0.01));
 }
 
-TEST_CASE("the Chrome trace export holds every step at its cycles and every tile's active part", "[trace][export]")
+TEST_CASE(
+    "the Chrome trace export holds every step at its cycles and every tile's active part", "[trace][export]")
 {
     popscope::test::TempDir dir;
     const std::string out = dir.file("trace.json");
@@ -157,13 +162,17 @@ TEST_CASE("a damaged per-tile cycles row is named, never read past", "[trace][ho
     const std::string path = popscope::test::writeValidProfile(dir, "damaged.pop");
     SECTION("a row of the wrong length")
     {
-        popscope::test::execSql(path, "UPDATE cycles_by_tile SET cycles = zeroblob(7) WHERE step_id = (SELECT min(step_id) FROM cycles_by_tile)");
+        popscope::test::execSql(path,
+            "UPDATE cycles_by_tile SET cycles = zeroblob(7) WHERE step_id = (SELECT min(step_id) FROM "
+            "cycles_by_tile)");
         CHECK_THROWS_WITH(analyseTrace(*Profile::open(path)),
-            Catch::Contains("damaged.pop") && Catch::Contains("cycles_by_tile") && Catch::Contains("7 bytes"));
+            Catch::Contains("damaged.pop") && Catch::Contains("cycles_by_tile")
+                && Catch::Contains("7 bytes"));
     }
     SECTION("a tile that runs longer than its step")
     {
-        popscope::test::execSql(path, "UPDATE steps_by_ipu SET cycles = 1 WHERE step_id = (SELECT min(step_id) FROM cycles_by_tile)");
+        popscope::test::execSql(path,
+            "UPDATE steps_by_ipu SET cycles = 1 WHERE step_id = (SELECT min(step_id) FROM cycles_by_tile)");
         CHECK_THROWS_WITH(analyseTrace(*Profile::open(path)), Catch::Contains("longer than the step"));
     }
     const auto export_ = [&] { writeChromeTrace(*Profile::open(path), dir.file("out.json"), true); };
@@ -181,12 +190,14 @@ TEST_CASE("popscope-cli trace prints the same ranking and figures as core", "[tr
     CHECK(json["parallelEfficiency"].get<double>() == Approx(trace.parallelEfficiency()));
     REQUIRE(json["waits"].size() == 2);
     CHECK(json["waits"][0]["program"] == "sort/HeapSort");
-    CHECK(json["waits"][0]["slowestTiles"] == nlohmann::json::array({0}));
+    CHECK(json["waits"][0]["slowestTiles"] == nlohmann::json::array({ 0 }));
     CHECK(json["waitingSteps"].get<size_t>() == trace.waits.size());
 
     const auto text = popscope::test::runCli("trace " + path);
     CHECK(text.status == 0);
-    CHECK_THAT(text.out, Catch::Contains("1. step") && Catch::Contains("sort/HeapSort") && Catch::Contains("held up by tile 0"));
+    CHECK_THAT(text.out,
+        Catch::Contains("1. step") && Catch::Contains("sort/HeapSort")
+            && Catch::Contains("held up by tile 0"));
     CHECK(popscope::test::runCli("trace " + path + " --top many").status == 2);
     CHECK(popscope::test::runCli("export-trace " + path).status == 2); // no -o
 }

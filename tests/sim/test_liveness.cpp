@@ -28,7 +28,7 @@ uint64_t directBytes(const std::vector<Variable>& variables, uint32_t step, OnTi
         if (v.alwaysLive)
             continue;
         const bool live = std::any_of(v.liveRanges.begin(), v.liveRanges.end(),
-                                      [&](const StepRange& r) { return r.first <= step && step <= r.last; });
+            [&](const StepRange& r) { return r.first <= step && step <= r.last; });
         if (!live)
             continue;
         for (const TileBytes& tb : v.tiles)
@@ -54,7 +54,8 @@ std::vector<std::string> ancestorNames(const std::vector<Program>& programs, uin
     for (bool found = true; found;) {
         found = false;
         for (uint32_t p = 0; p < programs.size() && !found; ++p)
-            if (std::find(programs[p].children.begin(), programs[p].children.end(), node) != programs[p].children.end()) {
+            if (std::find(programs[p].children.begin(), programs[p].children.end(), node)
+                != programs[p].children.end()) {
                 names.push_back(programs[p].name);
                 node = p;
                 found = true;
@@ -65,9 +66,11 @@ std::vector<std::string> ancestorNames(const std::vector<Program>& programs, uin
 
 } // namespace
 
-TEST_CASE("liveness: the curve at chosen steps equals the live variables' bytes summed from their ranges", "[liveness]")
+TEST_CASE("liveness: the curve at chosen steps equals the live variables' bytes summed from their ranges",
+    "[liveness]")
 {
-    for (const char* name : {"pipeline-grouped", "pipeline-interleaved", "offload-on", "offload-off", "demo"}) {
+    for (const char* name :
+        { "pipeline-grouped", "pipeline-interleaved", "offload-on", "offload-off", "demo" }) {
         INFO(name);
         auto report = Report::open(sampleProfile(name));
         const std::vector<Variable> variables = Profile::open(sampleProfile(name))->readVariables(true);
@@ -76,49 +79,52 @@ TEST_CASE("liveness: the curve at chosen steps equals the live variables' bytes 
         const auto all = livenessSeries(*report, LivenessScope::allIpus());
         const uint32_t n = uint32_t(curve.numSteps());
         const uint32_t tilesPerIpu = curve.tilesPerIpu;
-        for (uint32_t step : {0u, n / 4, n / 3, n / 2, findPeak(all.notAlwaysLive).step, n - 1}) {
+        for (uint32_t step : { 0u, n / 4, n / 3, n / 2, findPeak(all.notAlwaysLive).step, n - 1 }) {
             INFO("step " << step);
             CHECK(all.notAlwaysLive[step] == directBytes(variables, step, [](uint32_t) { return true; }));
             for (uint32_t ipu = 0; ipu < curve.numIpus; ++ipu) {
                 const auto series = livenessSeries(*report, LivenessScope::onIpu(ipu));
                 CHECK(series.notAlwaysLive[step]
-                      == directBytes(variables, step, [&](uint32_t t) { return t / tilesPerIpu == ipu; }));
+                    == directBytes(variables, step, [&](uint32_t t) { return t / tilesPerIpu == ipu; }));
             }
             // A tile selection: computed from the variables (no sample has liveness_by_tile).
-            const std::vector<uint32_t> tiles = {0, 1, 5, tilesPerIpu - 1};
+            const std::vector<uint32_t> tiles = { 0, 1, 5, tilesPerIpu - 1 };
             const auto onTiles = livenessSeries(*report, LivenessScope::onTiles(tiles));
             CHECK(onTiles.computedFromVariables);
             CHECK(onTiles.notAlwaysLive[step] == directBytes(variables, step, [&](uint32_t t) {
-                      return std::find(tiles.begin(), tiles.end(), t) != tiles.end();
-                  }));
+                return std::find(tiles.begin(), tiles.end(), t) != tiles.end();
+            }));
         }
     }
 }
 
-TEST_CASE("liveness: the variables live at a step sum to the curve's value there, in every scope", "[liveness]")
+TEST_CASE(
+    "liveness: the variables live at a step sum to the curve's value there, in every scope", "[liveness]")
 {
-    for (const char* name : {"pipeline-grouped", "offload-on", "demo"}) {
+    for (const char* name : { "pipeline-grouped", "offload-on", "demo" }) {
         INFO(name);
         auto report = Report::open(sampleProfile(name));
         const uint32_t n = uint32_t(report->liveness().numSteps());
-        std::vector<LivenessScope> scopes = {LivenessScope::allIpus(), LivenessScope::onTiles({2, 3, 40})};
+        std::vector<LivenessScope> scopes
+            = { LivenessScope::allIpus(), LivenessScope::onTiles({ 2, 3, 40 }) };
         for (uint32_t ipu = 0; ipu < report->liveness().numIpus; ++ipu)
             scopes.push_back(LivenessScope::onIpu(ipu));
         for (const LivenessScope& scope : scopes) {
             INFO(scope.describe());
             const auto series = livenessSeries(*report, scope);
             const LivenessPeak peak = findPeak(series.notAlwaysLive);
-            for (uint32_t step : {peak.step, n / 2, n - 1}) {
+            for (uint32_t step : { peak.step, n / 2, n - 1 }) {
                 const auto live = liveVariablesAt(*report, step, scope);
                 CHECK(sumOf(live) == series.notAlwaysLive[step]);
                 CHECK(std::is_sorted(live.begin(), live.end(),
-                                     [](const ScopedVariable& a, const ScopedVariable& b) { return a.bytes > b.bytes; }));
+                    [](const ScopedVariable& a, const ScopedVariable& b) { return a.bytes > b.bytes; }));
             }
         }
     }
 }
 
-TEST_CASE("liveness: pipeline-grouped peaks in a backward pass with the stashed activations live", "[liveness]")
+TEST_CASE(
+    "liveness: pipeline-grouped peaks in a backward pass with the stashed activations live", "[liveness]")
 {
     auto report = Report::open(sampleProfile("pipeline-grouped"));
     const auto series = livenessSeries(*report, LivenessScope::allIpus());
@@ -127,9 +133,8 @@ TEST_CASE("liveness: pipeline-grouped peaks in a backward pass with the stashed 
     const auto programs = Profile::open(sampleProfile("pipeline-grouped"))->readPrograms();
     const auto ancestors = ancestorNames(programs, report->liveness().stepProgram[peak.step]);
     INFO("peak at step " << peak.step << " " << report->liveness().stepName(peak.step));
-    CHECK(std::any_of(ancestors.begin(), ancestors.end(), [](const std::string& n) {
-        return n.size() >= 8 && n.compare(n.size() - 8, 8, "backward") == 0;
-    }));
+    CHECK(std::any_of(ancestors.begin(), ancestors.end(),
+        [](const std::string& n) { return n.size() >= 8 && n.compare(n.size() - 8, 8, "backward") == 0; }));
     std::set<std::string> live;
     for (const ScopedVariable& v : liveVariablesAt(*report, peak.step, LivenessScope::allIpus()))
         live.insert(report->variables()[v.variable].name);
@@ -157,18 +162,20 @@ TEST_CASE("liveness: offloading optimiser state raises the not-always-live peak"
         CHECK(v.target > v.source);
     // The always-live bytes move the other way.
     CHECK(livenessSeries(*on, LivenessScope::allIpus()).alwaysLive
-          < livenessSeries(*off, LivenessScope::allIpus()).alwaysLive);
+        < livenessSeries(*off, LivenessScope::allIpus()).alwaysLive);
 
     // What changed carries the peak, its step and program.
     const ReportComparison full = compareReports(*off, *on);
     const auto lines = whatChanged(full);
-    auto it = std::find_if(lines.begin(), lines.end(), [](const ChangeLine& l) { return l.metric == "peak liveness"; });
+    auto it = std::find_if(
+        lines.begin(), lines.end(), [](const ChangeLine& l) { return l.metric == "peak liveness"; });
     REQUIRE(it != lines.end());
     CHECK(it->page == "liveness");
     CHECK(it->diff.absolute == c.peakDiff.absolute);
     CHECK(it->subject.find("step " + formatCount(c.targetPeakStep)) != std::string::npos);
     CHECK(it->subject.find(c.targetPeakProgram) != std::string::npos);
-    CHECK(std::any_of(lines.begin(), lines.end(), [](const ChangeLine& l) { return l.metric == "bytes live at the peak"; }));
+    CHECK(std::any_of(lines.begin(), lines.end(),
+        [](const ChangeLine& l) { return l.metric == "bytes live at the peak"; }));
 }
 
 TEST_CASE("liveness: steps match by index when the programs agree, else by program name", "[liveness]")
@@ -217,7 +224,8 @@ TEST_CASE("liveness: the CLI prints the peak, its program and the variables live
     const auto k = nlohmann::json::parse(ipu.out);
     CHECK(k["scope"] == "IPU 1");
     CHECK(k["step"]["step"] == 10);
-    CHECK(k["step"]["notAlwaysLiveBytes"] == livenessSeries(*report, LivenessScope::onIpu(1)).notAlwaysLive[10]);
+    CHECK(k["step"]["notAlwaysLiveBytes"]
+        == livenessSeries(*report, LivenessScope::onIpu(1)).notAlwaysLive[10]);
 
     auto badIpu = test::runCli("liveness '" + path + "' --ipu 9");
     CHECK(badIpu.status == 2 + int(ErrorKind::InvalidInput));

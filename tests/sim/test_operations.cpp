@@ -72,7 +72,8 @@ TEST_CASE("the program tree of custom-example holds every program type, as the f
     REQUIRE(int64_t(programs.size()) == query(path, "SELECT count(*) FROM programs")[0][0]);
     for (uint32_t p = 0; p < programs.size(); ++p)
         CHECK(programs[p].children == fileChildren[p]);
-    const auto roots = query(path, "SELECT program FROM program_roots WHERE kind = 'control' ORDER BY position");
+    const auto roots
+        = query(path, "SELECT program FROM program_roots WHERE kind = 'control' ORDER BY position");
     REQUIRE(index.controlPrograms.size() == roots.size());
     for (size_t i = 0; i < roots.size(); ++i)
         CHECK(index.controlPrograms[i] == uint32_t(roots[i][0]));
@@ -87,8 +88,8 @@ TEST_CASE("the program tree of custom-example holds every program type, as the f
             CHECK(std::find(siblings.begin(), siblings.end(), p) != siblings.end());
         }
     }
-    for (const char* type : {"Sequence", "Repeat", "Call", "OnTileExecute", "DoExchange", "GlobalExchange",
-                             "StreamCopyBegin", "StreamCopyMid", "StreamCopyEnd", "Sync"}) {
+    for (const char* type : { "Sequence", "Repeat", "Call", "OnTileExecute", "DoExchange", "GlobalExchange",
+             "StreamCopyBegin", "StreamCopyMid", "StreamCopyEnd", "Sync" }) {
         INFO(type);
         CHECK(typesInTree.count(type) == 1);
         CHECK(programTypeInfo(type).type == type); // each has its own style
@@ -107,8 +108,8 @@ TEST_CASE("the program tree of custom-example holds every program type, as the f
         const auto steps = index.stepsOf(uint32_t(row[1]));
         CHECK(std::find(steps.begin(), steps.end(), uint32_t(row[0])) != steps.end());
     }
-    const int64_t allCycles
-        = query(path, "SELECT sum(c) FROM (SELECT max(cycles) AS c FROM steps_by_ipu GROUP BY step_id)")[0][0];
+    const int64_t allCycles = query(
+        path, "SELECT sum(c) FROM (SELECT max(cycles) AS c FROM steps_by_ipu GROUP BY step_id)")[0][0];
     uint64_t rootTotals = 0;
     for (uint32_t root : index.controlPrograms)
         rootTotals += index.totalCycles[root];
@@ -117,7 +118,8 @@ TEST_CASE("the program tree of custom-example holds every program type, as the f
 
 TEST_CASE("an operation's cycles are the sum of its steps' cycles, read from the file", "[operations]")
 {
-    for (const char* name : {"custom-example", "demo", "batch-4", "batch-8", "pipeline-grouped", "replicas-4"}) {
+    for (const char* name :
+        { "custom-example", "demo", "batch-4", "batch-8", "pipeline-grouped", "replicas-4" }) {
         INFO(name);
         const std::string path = sampleProfile(name);
         auto report = Report::open(path);
@@ -156,13 +158,14 @@ TEST_CASE("FLOPs per cycle, variable memory and the ranking of operations", "[op
     auto report = Report::open(path);
     const auto& ops = report->operations();
     const OperationAnalysis& a = report->operationAnalysis();
-    REQUIRE(a.layers == std::vector<std::string>{"popart", "poplar"});
+    REQUIRE(a.layers == std::vector<std::string> { "popart", "poplar" });
     for (size_t i = 0; i < ops.size(); ++i) {
         const OperationFigures& f = a.figures[i];
         CHECK(f.flopsPerCycle() == Approx(f.cycles ? double(f.flops) / double(f.cycles) : 0.0));
     }
     // sort: 49,152 FLOPs given by hand; its HeapSort step's cycles from the file.
-    const auto sortIt = std::find_if(ops.begin(), ops.end(), [](const Operation& op) { return op.name == "sort"; });
+    const auto sortIt
+        = std::find_if(ops.begin(), ops.end(), [](const Operation& op) { return op.name == "sort"; });
     REQUIRE(sortIt != ops.end());
     const OperationFigures& sort = a.figures[size_t(sortIt - ops.begin())];
     CHECK(sort.flops == 49152);
@@ -199,7 +202,8 @@ TEST_CASE("search finds programs nested deep in the tree, in tree order", "[oper
     REQUIRE(found.size() == 1);
     const auto path = pathTo(index, found[0]);
     REQUIRE(path.size() >= 4);
-    CHECK(std::find(index.controlPrograms.begin(), index.controlPrograms.end(), path.front()) != index.controlPrograms.end());
+    CHECK(std::find(index.controlPrograms.begin(), index.controlPrograms.end(), path.front())
+        != index.controlPrograms.end());
     CHECK(path.back() == found[0]);
     for (size_t i = 1; i < path.size(); ++i) {
         const auto& children = programs[path[i - 1]].children;
@@ -278,15 +282,18 @@ TEST_CASE("an operation on one side only is flagged new or removed", "[operation
     CHECK(c.operationCycles.removedRows == source->operations().size());
     CHECK(c.operationCycles.addedRows == target->operations().size());
     const auto lines = whatChanged(c);
-    CHECK(std::any_of(lines.begin(), lines.end(), [](const ChangeLine& l) { return l.metric == "new operation"; }));
-    CHECK(std::any_of(lines.begin(), lines.end(), [](const ChangeLine& l) { return l.metric == "removed operation"; }));
+    CHECK(std::any_of(
+        lines.begin(), lines.end(), [](const ChangeLine& l) { return l.metric == "new operation"; }));
+    CHECK(std::any_of(
+        lines.begin(), lines.end(), [](const ChangeLine& l) { return l.metric == "removed operation"; }));
 }
 
 TEST_CASE("popscope-cli operations gives the Operations report's ranking", "[operations][cli]")
 {
     const std::string path = sampleProfile("demo");
     auto report = Report::open(path);
-    const auto expected = rankOperations(report->operations(), report->operationAnalysis(), "popart", OperationSort::Cycles);
+    const auto expected
+        = rankOperations(report->operations(), report->operationAnalysis(), "popart", OperationSort::Cycles);
     REQUIRE(expected.size() == 24);
 
     const auto json = popscope::test::runCli("operations '" + path + "' --json");
@@ -303,10 +310,13 @@ TEST_CASE("popscope-cli operations gives the Operations report's ranking", "[ope
     REQUIRE(text.status == 0);
     CHECK(text.out.find("24 operations in layer popart, ranked by flops") != std::string::npos);
     CHECK(text.out.find("Total") != std::string::npos);
-    const auto byFlops = rankOperations(report->operations(), report->operationAnalysis(), "popart", OperationSort::Flops);
+    const auto byFlops
+        = rankOperations(report->operations(), report->operationAnalysis(), "popart", OperationSort::Flops);
     const auto firstRow = text.out.find("\n    1  ");
     REQUIRE(firstRow != std::string::npos);
-    CHECK(text.out.compare(firstRow + 8, report->operations()[byFlops[0]].name.size(), report->operations()[byFlops[0]].name) == 0);
+    CHECK(text.out.compare(firstRow + 8, report->operations()[byFlops[0]].name.size(),
+              report->operations()[byFlops[0]].name)
+        == 0);
 
     const auto badLayer = popscope::test::runCli("operations '" + path + "' --layer nope");
     CHECK(badLayer.status == 2 + int(ErrorKind::InvalidInput));
@@ -336,6 +346,7 @@ TEST_CASE("the compact step cycles match the steps, and a damaged step is refuse
     popscope::test::writeBytes(copy, popscope::test::readBytes(path));
     popscope::test::execSql(copy, "UPDATE steps SET program = 99999 WHERE id = 0");
     auto report = Report::open(copy);
-    CHECK_THROWS_WITH(report->programIndex(), Catch::Contains("steps.program") && Catch::Contains("damaged.pop"));
+    CHECK_THROWS_WITH(
+        report->programIndex(), Catch::Contains("steps.program") && Catch::Contains("damaged.pop"));
     CHECK_THROWS_WITH(report->operationAnalysis(), Catch::Contains("steps.program"));
 }

@@ -110,10 +110,12 @@ TEST_CASE("runaway executions stop early with a message instead of filling memor
     popscope::sim::buildSpec(spec, workload, target);
     popscope::sim::SimulationOptions steps;
     steps.maxExecutionSteps = 5;
-    CHECK_THROWS_WITH(popscope::sim::simulateWorkload(workload, target, steps), Catch::Contains("exceeds 5 steps"));
+    CHECK_THROWS_WITH(
+        popscope::sim::simulateWorkload(workload, target, steps), Catch::Contains("exceeds 5 steps"));
     popscope::sim::SimulationOptions cells;
     cells.maxTileCycleCells = 10000;
-    CHECK_THROWS_WITH(popscope::sim::simulateWorkload(workload, target, cells), Catch::Contains("per-tile cycles"));
+    CHECK_THROWS_WITH(
+        popscope::sim::simulateWorkload(workload, target, cells), Catch::Contains("per-tile cycles"));
     CHECK_NOTHROW(popscope::sim::simulateWorkload(workload, target));
 }
 

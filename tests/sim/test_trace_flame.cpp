@@ -23,7 +23,7 @@ ProgramIndex indexOf(const Profile& profile)
 
 TEST_CASE("every step lies under its path's programs at every flame level", "[trace][flame]")
 {
-    for (const char* name : {"custom-example", "pipeline-grouped", "sort-bitonic"}) {
+    for (const char* name : { "custom-example", "pipeline-grouped", "sort-bitonic" }) {
         INFO(name);
         const auto profile = Profile::open(sampleProfile(name));
         const auto steps = profile->readSteps(false);
@@ -38,7 +38,7 @@ TEST_CASE("every step lies under its path's programs at every flame level", "[tr
             const auto& laneSteps = lod.lane(ipu);
             for (size_t k = 0; k < laneSteps.size(); ++k) {
                 const ExecutionStep& step = steps[laneSteps[k].step];
-                std::vector<uint32_t> ids{step.run};
+                std::vector<uint32_t> ids { step.run };
                 for (uint32_t p : pathTo(index, step.program))
                     ids.push_back(p);
                 for (size_t level = 0; level < ids.size(); ++level) {

@@ -31,13 +31,16 @@ void requireClose(const StateTileCycles& a, const StateTileCycles& b)
     }
 }
 
-TraceLod lodOf(const Profile& profile) { return TraceLod::build(profile, profile.readSteps(false)); }
+TraceLod lodOf(const Profile& profile)
+{
+    return TraceLod::build(profile, profile.readSteps(false));
+}
 
 } // namespace
 
 TEST_CASE("every LOD block is the sum of the blocks below it", "[trace][lod]")
 {
-    for (const char* name : {"sort-bitonic", "pipeline-grouped"}) {
+    for (const char* name : { "sort-bitonic", "pipeline-grouped" }) {
         INFO(name);
         const auto profile = Profile::open(sampleProfile(name));
         const TraceLod lod = lodOf(*profile);
@@ -49,9 +52,11 @@ TEST_CASE("every LOD block is the sum of the blocks below it", "[trace][lod]")
                 blocks = (blocks + TraceLod::kFan - 1) / TraceLod::kFan;
                 for (size_t b = 0; b < blocks; ++b)
                     for (uint32_t g = 0; g < lod.groupsPerIpu(); g += 7)
-                        for (TraceState state : {TraceState::Computing, TraceState::Exchanging, TraceState::StreamCopy}) {
+                        for (TraceState state :
+                            { TraceState::Computing, TraceState::Exchanging, TraceState::StreamCopy }) {
                             double parts = 0;
-                            for (size_t part = b * TraceLod::kFan; part < std::min(below, (b + 1) * TraceLod::kFan); ++part)
+                            for (size_t part = b * TraceLod::kFan;
+                                 part < std::min(below, (b + 1) * TraceLod::kFan); ++part)
                                 parts += lod.blockBusy(ipu, level - 1, part, g, state);
                             REQUIRE(lod.blockBusy(ipu, level, b, g, state) == Approx(parts).epsilon(1e-6));
                         }
@@ -63,22 +68,24 @@ TEST_CASE("every LOD block is the sum of the blocks below it", "[trace][lod]")
 
 TEST_CASE("a cell over the whole run equals analyseTrace, and split cells add up", "[trace][lod]")
 {
-    for (const char* name : {"sort-single", "sort-bitonic", "pipeline-interleaved"}) {
+    for (const char* name : { "sort-single", "sort-bitonic", "pipeline-interleaved" }) {
         INFO(name);
         const auto profile = Profile::open(sampleProfile(name));
         const TraceLod lod = lodOf(*profile);
         const TraceSummary trace = analyseTrace(*profile);
         for (const IpuTrace& ipu : trace.ipus) {
-            StateTileCycles expected{};
+            StateTileCycles expected {};
             for (size_t s = 0; s < kTraceStateCount; ++s)
                 expected[s] = double(ipu.tileCycles[s]);
-            const StateTileCycles whole = lod.cell(ipu.ipu, ipu.firstCycle, ipu.lastCycle, 0, lod.groupsPerIpu());
+            const StateTileCycles whole
+                = lod.cell(ipu.ipu, ipu.firstCycle, ipu.lastCycle, 0, lod.groupsPerIpu());
             requireClose(whole, expected);
             // Cut anywhere (through steps, too): the parts add up to the whole.
-            for (uint64_t cut : {ipu.firstCycle + 1, (ipu.firstCycle + ipu.lastCycle) / 3, ipu.lastCycle - 7}) {
+            for (uint64_t cut :
+                { ipu.firstCycle + 1, (ipu.firstCycle + ipu.lastCycle) / 3, ipu.lastCycle - 7 }) {
                 const StateTileCycles left = lod.cell(ipu.ipu, ipu.firstCycle, cut, 0, lod.groupsPerIpu());
                 const StateTileCycles right = lod.cell(ipu.ipu, cut, ipu.lastCycle, 0, lod.groupsPerIpu());
-                StateTileCycles sum{};
+                StateTileCycles sum {};
                 for (size_t s = 0; s < kTraceStateCount; ++s)
                     sum[s] = left[s] + right[s];
                 requireClose(sum, whole);
@@ -86,8 +93,9 @@ TEST_CASE("a cell over the whole run equals analyseTrace, and split cells add up
             // Groups add up too.
             const uint32_t half = lod.groupsPerIpu() / 2;
             const StateTileCycles low = lod.cell(ipu.ipu, ipu.firstCycle, ipu.lastCycle, 0, half);
-            const StateTileCycles high = lod.cell(ipu.ipu, ipu.firstCycle, ipu.lastCycle, half, lod.groupsPerIpu());
-            StateTileCycles sum{};
+            const StateTileCycles high
+                = lod.cell(ipu.ipu, ipu.firstCycle, ipu.lastCycle, half, lod.groupsPerIpu());
+            StateTileCycles sum {};
             for (size_t s = 0; s < kTraceStateCount; ++s)
                 sum[s] = low[s] + high[s];
             requireClose(sum, whole);
@@ -122,7 +130,8 @@ TEST_CASE("the LOD cache round-trips, and a stale or damaged cache is refused", 
     REQUIRE(loaded.load(cache, identity));
     REQUIRE(loaded.numIpus() == lod.numIpus());
     const uint64_t end = lod.endCycle();
-    requireClose(loaded.cell(0, 0, end, 0, loaded.groupsPerIpu()), lod.cell(0, 0, end, 0, lod.groupsPerIpu()));
+    requireClose(
+        loaded.cell(0, 0, end, 0, loaded.groupsPerIpu()), lod.cell(0, 0, end, 0, lod.groupsPerIpu()));
     requireClose(loaded.cell(0, end / 5, end / 2, 3, 40), lod.cell(0, end / 5, end / 2, 3, 40));
 
     TraceLod other;
@@ -161,7 +170,8 @@ TEST_CASE("a lane's column gives each group's cell", "[trace][lod]")
     std::vector<StateTileCycles> column;
     const uint64_t end = lod.endCycle();
     for (uint32_t ipu = 0; ipu < lod.numIpus(); ++ipu)
-        for (const auto& [from, to] : {std::pair<uint64_t, uint64_t>{0, end}, {end / 7, end / 7 + 1}, {end / 3, end / 2}}) {
+        for (const auto& [from, to] :
+            { std::pair<uint64_t, uint64_t> { 0, end }, { end / 7, end / 7 + 1 }, { end / 3, end / 2 } }) {
             lod.column(ipu, from, to, column);
             REQUIRE(column.size() == lod.groupsPerIpu());
             for (uint32_t g = 0; g < lod.groupsPerIpu(); g += 5)
@@ -179,5 +189,6 @@ TEST_CASE("a window's figures: step cycles by kind agree with analyseTrace over 
     for (size_t s = 0; s < kTraceStateCount; ++s)
         CHECK(figures.stepCycles[0][s] == Approx(double(ipu.stepCycles[s])));
     CHECK(figures.parallelEfficiency() == Approx(trace.parallelEfficiency()).epsilon(1e-6));
-    CHECK(figures.share(TraceState::Computing) == Approx(double(ipu.stepCycles[0]) / double(ipu.lastCycle - ipu.firstCycle)));
+    CHECK(figures.share(TraceState::Computing)
+        == Approx(double(ipu.stepCycles[0]) / double(ipu.lastCycle - ipu.firstCycle)));
 }

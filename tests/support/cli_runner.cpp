@@ -30,7 +30,8 @@ CliResult runProgram(const std::string& program, const std::string& arguments)
     const fs::path out = dir / (stem + ".out"), err = dir / (stem + ".err");
     // `timeout`: a regression that blocks (writing into a FIFO, a runaway simulation) fails the
     // test with status 124 instead of hanging the suite.
-    const std::string command = "timeout 300 \"" + program + "\" " + arguments + " >\"" + out.string() + "\" 2>\"" + err.string() + "\"";
+    const std::string command = "timeout 300 \"" + program + "\" " + arguments + " >\"" + out.string()
+        + "\" 2>\"" + err.string() + "\"";
     const int raw = std::system(command.c_str());
     CliResult result;
     result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

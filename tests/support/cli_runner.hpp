@@ -14,7 +14,10 @@ struct CliResult {
 CliResult runProgram(const std::string& program, const std::string& arguments);
 
 #ifdef POPSCOPE_CLI_PATH
-inline CliResult runCli(const std::string& arguments) { return runProgram(POPSCOPE_CLI_PATH, arguments); }
+inline CliResult runCli(const std::string& arguments)
+{
+    return runProgram(POPSCOPE_CLI_PATH, arguments);
+}
 #endif
 
 } // namespace popscope::test

@@ -26,7 +26,7 @@ public:
     FileSizeLimit& operator=(const FileSizeLimit&) = delete;
 
 private:
-    rlimit m_saved{};
+    rlimit m_saved {};
     void (*m_handler)(int) = SIG_DFL;
 };
 

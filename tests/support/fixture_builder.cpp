@@ -5,10 +5,10 @@
 #include <sqlite3.h>
 
 #include <atomic>
-#include <stdexcept>
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <unistd.h>
 
 namespace popscope::test {
@@ -50,12 +50,12 @@ ProfileDocument makeDocument(const FixtureOptions& o)
         doc.physicalTileIds.push_back(t ^ 1u); // physical order swaps neighbours
     doc.ioTiles = { numTiles - 1 };
 
-    const char* categories[] = { "variable", "vertexCode", "vertexInstanceState", "internalExchangeCode",
-        "controlCode", "stack" };
+    const char* categories[]
+        = { "variable", "vertexCode", "vertexInstanceState", "internalExchangeCode", "controlCode", "stack" };
     for (uint32_t ipu = 0; ipu < o.numIpus; ++ipu) {
         for (size_t c = 0; c < std::size(categories); ++c) {
-            MemorySeries s { ipu, categories[c], c == 0 ? MemoryRegion::Interleaved : MemoryRegion::NonInterleaved,
-                false, {} };
+            MemorySeries s { ipu, categories[c],
+                c == 0 ? MemoryRegion::Interleaved : MemoryRegion::NonInterleaved, false, {} };
             for (uint32_t t = 0; t < o.tilesPerIpu; ++t)
                 s.bytesByTile.push_back(1000 * uint32_t(c + 1) + 100 * t + rng.next(50));
             if (o.overCapacityTile && ipu == 0 && c == 0)
@@ -76,7 +76,8 @@ ProfileDocument makeDocument(const FixtureOptions& o)
 
     doc.debugContexts = { { -1, "poptorch", "model", R"({"op_name":"model"})" },
         { 0, "poptorch", "layer1/conv", R"({"op_name":"conv"})" }, { 1, "poplar", "Convolve", "{}" } };
-    doc.vertexTypes = { { "poplin::ConvPartial1x1Out<half,float>", 2048, 64 }, { "popops::ScaledAdd<float>", 512, 24 } };
+    doc.vertexTypes
+        = { { "poplin::ConvPartial1x1Out<half,float>", 2048, 64 }, { "popops::ScaledAdd<float>", 512, 24 } };
     for (uint32_t cs = 0; cs < 3; ++cs) {
         ComputeSet set { "layer1/conv/cs" + std::to_string(cs), cs == 0 ? 2 : -1, {} };
         ComputeSetVertices vertices { cs % 2, {} };
@@ -104,7 +105,8 @@ ProfileDocument makeDocument(const FixtureOptions& o)
     for (uint32_t s = 0; s < o.numLivenessSteps; ++s) {
         LivenessStep step { 1 + s % 5, {} };
         for (uint32_t ipu = 0; ipu < o.numIpus; ++ipu)
-            step.notAlwaysLiveBytesByIpu.push_back(10000ull * (s < o.numLivenessSteps / 2 ? s + 1 : o.numLivenessSteps - s));
+            step.notAlwaysLiveBytesByIpu.push_back(
+                10000ull * (s < o.numLivenessSteps / 2 ? s + 1 : o.numLivenessSteps - s));
         doc.livenessSteps.push_back(step);
     }
     doc.tileLiveness.push_back({ 0, 0, std::vector<uint32_t>(o.tilesPerIpu, 77) });
@@ -129,7 +131,8 @@ ProfileDocument makeDocument(const FixtureOptions& o)
 
     doc.runs = { { "Engine::run #0", 1000, 2500 } };
     uint64_t base = 0;
-    const char* types[] = { "StreamCopyBegin", "StreamCopyMid", "StreamCopyEnd", "Sync", "DoExchange", "OnTileExecute" };
+    const char* types[]
+        = { "StreamCopyBegin", "StreamCopyMid", "StreamCopyEnd", "Sync", "DoExchange", "OnTileExecute" };
     const uint32_t programs[] = { 6, 6, 6, 0, 2, 1 };
     for (uint32_t s = 0; s < o.numSteps; ++s) {
         ExecutionStep step;

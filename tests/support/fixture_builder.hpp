@@ -12,7 +12,7 @@ struct FixtureOptions {
     uint32_t tilesPerIpu = 16;
     uint64_t bytesPerTile = 638976;
     uint32_t numVariables = 40;
-    uint32_t numSteps = 12;        // execution steps
+    uint32_t numSteps = 12; // execution steps
     uint32_t numLivenessSteps = 10;
     bool overCapacityTile = false; // make tile 3 exceed bytesPerTile
 };

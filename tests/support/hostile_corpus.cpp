@@ -23,7 +23,7 @@ std::vector<HostileFile> writeHostileCorpus(const TempDir& dir)
 {
     std::vector<HostileFile> corpus;
     const auto add = [&corpus](std::string what, std::string path, std::string problem) {
-        corpus.push_back({std::move(what), std::move(path), std::move(problem)});
+        corpus.push_back({ std::move(what), std::move(path), std::move(problem) });
     };
 
     writeBytes(dir.file("empty.pop"), "");
@@ -44,14 +44,18 @@ std::vector<HostileFile> writeHostileCorpus(const TempDir& dir)
         damaged(dir, "newer.pop", "UPDATE meta SET value = '2' WHERE key = 'version_major'"), "version 2.0");
     add("a trigger hidden in the schema",
         damaged(dir, "trigger.pop",
-                "CREATE TABLE log(x); CREATE TRIGGER steps AFTER INSERT ON meta BEGIN INSERT INTO log VALUES(1); END"),
+            "CREATE TABLE log(x); CREATE TRIGGER steps AFTER INSERT ON meta BEGIN INSERT INTO log VALUES(1); "
+            "END"),
         "trigger");
-    add("absurd target counts", damaged(dir, "absurd.pop", "UPDATE target SET num_ipus = 1000000000"), "numIPUs");
+    add("absurd target counts", damaged(dir, "absurd.pop", "UPDATE target SET num_ipus = 1000000000"),
+        "numIPUs");
     add("a variable on a tile that does not exist",
         damaged(dir, "offtile.pop", "UPDATE vars_info SET tile = 999999 WHERE rowid = 1"), "tile 999999");
     add("a memory blob of the wrong length",
-        damaged(dir, "blob.pop", "UPDATE memory_by_tile SET bytes = zeroblob(12) WHERE rowid = 1"), "memory_by_tile.bytes");
-    add("a negative byte count", damaged(dir, "negative.pop", "UPDATE variables SET size_bytes = -5 WHERE id = 0"),
+        damaged(dir, "blob.pop", "UPDATE memory_by_tile SET bytes = zeroblob(12) WHERE rowid = 1"),
+        "memory_by_tile.bytes");
+    add("a negative byte count",
+        damaged(dir, "negative.pop", "UPDATE variables SET size_bytes = -5 WHERE id = 0"),
         "variables.size_bytes");
     std::filesystem::create_directories(dir.path() / "report-folder");
     add("a report folder without its profile", (dir.path() / "report-folder").string(), "no profile.pop");

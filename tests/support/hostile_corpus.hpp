@@ -10,8 +10,8 @@
 namespace popscope::test {
 
 struct HostileFile {
-    std::string what;    // "a trigger hidden in the schema", for test names and failures
-    std::string path;    // the file (or folder) to open
+    std::string what; // "a trigger hidden in the schema", for test names and failures
+    std::string path; // the file (or folder) to open
     std::string problem; // a fragment the error message must hold
 };
 

@@ -84,7 +84,7 @@ private:
     // Each report's not-always-live variables by name (4 bytes a variable), sorted at the first
     // lookup: only a page that shows lifetimes pays for it.
     mutable std::vector<uint32_t> m_byName[2];
-    mutable bool m_sorted[2] = {false, false};
+    mutable bool m_sorted[2] = { false, false };
     QStringList m_names;
     LivenessScope m_scope;
     StepMatch m_match;

@@ -8,7 +8,11 @@
 
 namespace popscope {
 
-NameTreeModel::NameTreeModel(QObject* parent) : QAbstractItemModel(parent) { clear(); }
+NameTreeModel::NameTreeModel(QObject* parent)
+    : QAbstractItemModel(parent)
+{
+    clear();
+}
 
 void NameTreeModel::setCountNoun(const QString& singular, const QString& plural)
 {
@@ -16,7 +20,10 @@ void NameTreeModel::setCountNoun(const QString& singular, const QString& plural)
     m_plural = plural;
 }
 
-void NameTreeModel::clear() { setTree(NameTreeBuilder(0).build(), {}); }
+void NameTreeModel::clear()
+{
+    setTree(NameTreeBuilder(0).build(), {});
+}
 
 void NameTreeModel::setTree(NameTree tree, std::vector<Column> columns, Unit unit)
 {
@@ -98,7 +105,10 @@ int NameTreeModel::rowCount(const QModelIndex& parent) const
     return int(m_tree.nodes[nodeOf(parent)].children.size());
 }
 
-int NameTreeModel::columnCount(const QModelIndex&) const { return 1 + int(m_columns.size()); }
+int NameTreeModel::columnCount(const QModelIndex&) const
+{
+    return 1 + int(m_columns.size());
+}
 
 QString NameTreeModel::valueText(uint64_t value) const
 {
@@ -110,7 +120,8 @@ QVariant NameTreeModel::cell(uint32_t node, const Column& column, int role) cons
     const size_t a = size_t(column.value);
     const bool isDiff = column.minus >= 0;
     const uint64_t value = m_tree.value(node, a);
-    const bool present = !column.missing && (m_tree.has(node, a) || (isDiff && m_tree.has(node, size_t(column.minus))));
+    const bool present
+        = !column.missing && (m_tree.has(node, a) || (isDiff && m_tree.has(node, size_t(column.minus))));
     const int64_t diff = isDiff ? int64_t(value) - int64_t(m_tree.value(node, size_t(column.minus))) : 0;
     switch (role) {
     case Qt::DisplayRole:
@@ -122,8 +133,10 @@ QVariant NameTreeModel::cell(uint32_t node, const Column& column, int role) cons
             return signedBytesText(diff, m_unit);
         return signedCountText(diff);
     case SortRole: // a row a column lacks sorts as 0, below every row it has
-        return isDiff ? QVariant::fromValue<qlonglong>(diff) : QVariant::fromValue<qulonglong>(present ? value : 0);
-    case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+        return isDiff ? QVariant::fromValue<qlonglong>(diff)
+                      : QVariant::fromValue<qulonglong>(present ? value : 0);
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     case Qt::ForegroundRole:
         if (isDiff && present && diff != 0)
             return QBrush(diff > 0 ? CompareColors::worse() : CompareColors::better());
@@ -131,14 +144,16 @@ QVariant NameTreeModel::cell(uint32_t node, const Column& column, int role) cons
     case Qt::ToolTipRole: {
         if (!present)
             return QStringLiteral("None in %1").arg(column.header);
-        const QString unit = m_valueUnit == Unit::Bytes ? QStringLiteral(" bytes") : QStringLiteral(" cycles");
+        const QString unit
+            = m_valueUnit == Unit::Bytes ? QStringLiteral(" bytes") : QStringLiteral(" cycles");
         if (isDiff)
             return signedCountText(diff) + unit;
         const uint64_t count = m_tree.count(node, a);
         return countText(value) + unit + QStringLiteral(" · ") + countText(count) + QLatin1Char(' ')
             + (count == 1 ? m_singular : m_plural);
     }
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -150,10 +165,13 @@ QVariant NameTreeModel::data(const QModelIndex& index, int role) const
     if (index.column() > 0)
         return cell(nodeOf(index), m_columns[size_t(index.column() - 1)], role);
     switch (role) {
-    case Qt::DisplayRole: return QString::fromStdString(node.label);
-    case SortRole: return QString::fromStdString(node.label);
+    case Qt::DisplayRole:
+        return QString::fromStdString(node.label);
+    case SortRole:
+        return QString::fromStdString(node.label);
     case Qt::ToolTipRole:
-        return node.parent < 0 ? QStringLiteral("Total of every row") : QString::fromStdString(m_tree.path(nodeOf(index)));
+        return node.parent < 0 ? QStringLiteral("Total of every row")
+                               : QString::fromStdString(m_tree.path(nodeOf(index)));
     case Qt::FontRole:
         if (node.parent < 0) {
             QFont bold;
@@ -161,7 +179,8 @@ QVariant NameTreeModel::data(const QModelIndex& index, int role) const
             return bold;
         }
         return {};
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -177,11 +196,16 @@ QVariant NameTreeModel::headerData(int section, Qt::Orientation orientation, int
     }
     const Column& c = m_columns[size_t(section - 1)];
     switch (role) {
-    case Qt::DisplayRole: return c.header;
-    case CsvHeaderRole: return c.header + (bytes ? QStringLiteral(" (bytes)") : QStringLiteral(" (cycles)"));
-    case Qt::ToolTipRole: return c.toolTip.isEmpty() ? QVariant() : QVariant(c.toolTip);
-    case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-    default: return {};
+    case Qt::DisplayRole:
+        return c.header;
+    case CsvHeaderRole:
+        return c.header + (bytes ? QStringLiteral(" (bytes)") : QStringLiteral(" (cycles)"));
+    case Qt::ToolTipRole:
+        return c.toolTip.isEmpty() ? QVariant() : QVariant(c.toolTip);
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+    default:
+        return {};
     }
 }
 

@@ -18,8 +18,8 @@ public:
     struct Column {
         QString header;
         QString toolTip;
-        int value = 0;     // the tree's value column shown (or the later side of a difference)
-        int minus = -1;    // >= 0: shows value[value] − value[minus]
+        int value = 0; // the tree's value column shown (or the later side of a difference)
+        int minus = -1; // >= 0: shows value[value] − value[minus]
         bool missing = false; // a report without this step: "—" in every row, not a difference to 0
     };
     explicit NameTreeModel(QObject* parent = nullptr);

@@ -5,7 +5,8 @@
 
 namespace popscope {
 
-std::vector<StepBucket> aggregateSteps(const std::vector<uint64_t>& values, const TileWindow& window, int width)
+std::vector<StepBucket> aggregateSteps(
+    const std::vector<uint64_t>& values, const TileWindow& window, int width)
 {
     std::vector<StepBucket> buckets(size_t(std::max(0, width)));
     const double first = window.first, span = window.count;

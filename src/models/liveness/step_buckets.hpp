@@ -17,6 +17,7 @@ struct StepBucket {
     bool empty() const { return argMax < 0; }
 };
 
-std::vector<StepBucket> aggregateSteps(const std::vector<uint64_t>& values, const TileWindow& window, int width);
+std::vector<StepBucket> aggregateSteps(
+    const std::vector<uint64_t>& values, const TileWindow& window, int width);
 
 } // namespace popscope

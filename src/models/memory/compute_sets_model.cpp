@@ -4,16 +4,19 @@
 
 namespace popscope {
 
-ComputeSetsModel::ComputeSetsModel(QObject* parent) : ReportTableModel(parent)
+ComputeSetsModel::ComputeSetsModel(QObject* parent)
+    : ReportTableModel(parent)
 {
-    setColumns({{QStringLiteral("Compute set"), Kind::Text, {}},
-                {QStringLiteral("Vertex instances"), Kind::Count, QStringLiteral("Instances on the tiles shown")},
-                {QStringLiteral("Vertex types"), Kind::Count, {}},
-                {QStringLiteral("Tiles"), Kind::Count, QStringLiteral("Tiles shown with vertices of this compute set")},
-                {QStringLiteral("Vertex state"), Kind::Bytes, QStringLiteral("Instances × state per instance")}});
+    setColumns({ { QStringLiteral("Compute set"), Kind::Text, {} },
+        { QStringLiteral("Vertex instances"), Kind::Count, QStringLiteral("Instances on the tiles shown") },
+        { QStringLiteral("Vertex types"), Kind::Count, {} },
+        { QStringLiteral("Tiles"), Kind::Count,
+            QStringLiteral("Tiles shown with vertices of this compute set") },
+        { QStringLiteral("Vertex state"), Kind::Bytes, QStringLiteral("Instances × state per instance") } });
 }
 
-void ComputeSetsModel::setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection)
+void ComputeSetsModel::setReport(
+    std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection)
 {
     beginResetModel();
     m_report = std::move(report);
@@ -62,14 +65,22 @@ uint64_t ComputeSetsModel::number(int row, int column) const
 {
     const Row& r = m_rows[size_t(row)];
     switch (column) {
-    case Instances: return r.instances;
-    case VertexTypes: return r.vertexTypes;
-    case Tiles: return r.tiles;
-    case StateBytes: return r.stateBytes;
-    default: return 0;
+    case Instances:
+        return r.instances;
+    case VertexTypes:
+        return r.vertexTypes;
+    case Tiles:
+        return r.tiles;
+    case StateBytes:
+        return r.stateBytes;
+    default:
+        return 0;
     }
 }
 
-std::string_view ComputeSetsModel::keyView(int row) const { return m_report->computeSets()[m_rows[size_t(row)].computeSet].name; }
+std::string_view ComputeSetsModel::keyView(int row) const
+{
+    return m_report->computeSets()[m_rows[size_t(row)].computeSet].name;
+}
 
 } // namespace popscope

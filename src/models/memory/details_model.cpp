@@ -4,8 +4,8 @@
 #include "models/memory/tile_scope.hpp"
 #include "popscope/row_match.hpp"
 
-#include <QBrush>
 #include "popscope/memory_categories.hpp"
+#include <QBrush>
 
 #include <algorithm>
 #include <numeric>
@@ -14,7 +14,7 @@ namespace popscope {
 
 namespace {
 
-const char* kRegionLabels[] = {"Non-interleaved", "Interleaved", "Overflowed"};
+const char* kRegionLabels[] = { "Non-interleaved", "Interleaved", "Overflowed" };
 
 uint64_t sumOver(const std::vector<uint32_t>& series, const std::vector<uint32_t>& tiles)
 {
@@ -34,7 +34,11 @@ bool anyNonZero(const std::vector<uint64_t>& values)
 
 } // namespace
 
-DetailsModel::DetailsModel(QObject* parent) : QAbstractItemModel(parent) { m_nodes.push_back(Node{}); }
+DetailsModel::DetailsModel(QObject* parent)
+    : QAbstractItemModel(parent)
+{
+    m_nodes.push_back(Node {});
+}
 
 void DetailsModel::setUnit(MemoryUnit unit)
 {
@@ -45,13 +49,14 @@ void DetailsModel::setUnit(MemoryUnit unit)
     endResetModel();
 }
 
-void DetailsModel::setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection)
+void DetailsModel::setReport(
+    std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection)
 {
     setReports(std::move(report), nullptr, selection);
 }
 
-void DetailsModel::setReports(std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target,
-                              const std::vector<uint32_t>& selection)
+void DetailsModel::setReports(std::shared_ptr<const LoadedReport> source,
+    std::shared_ptr<const LoadedReport> target, const std::vector<uint32_t>& selection)
 {
     beginResetModel();
     m_report = std::move(source);
@@ -71,8 +76,8 @@ void DetailsModel::mergeTarget(const DetailsModel& other)
     for (Node& node : m_nodes)
         node.values.resize(std::min<size_t>(node.values.size(), 1));
     mergeNode(0, other, 0);
-    m_columnHeaders = {QStringLiteral("Source · %1").arg(scope), QStringLiteral("Target"), QStringLiteral("Diff"),
-                       QStringLiteral("Diff %")};
+    m_columnHeaders = { QStringLiteral("Source · %1").arg(scope), QStringLiteral("Target"),
+        QStringLiteral("Diff"), QStringLiteral("Diff %") };
     m_columnTiles.resize(std::min<size_t>(m_columnTiles.size(), 1));
 }
 
@@ -99,7 +104,7 @@ void DetailsModel::mergeNode(int node, const DetailsModel& other, int otherNode)
     }
     for (size_t i = 0; i < mine.size(); ++i)
         if (!matched[i]) { // the target lacks this row (and everything under it)
-            std::vector<int> stack{mine[i]};
+            std::vector<int> stack { mine[i] };
             while (!stack.empty()) {
                 Node& n = m_nodes[size_t(stack.back())];
                 stack.pop_back();
@@ -114,14 +119,15 @@ void DetailsModel::mergeNode(int node, const DetailsModel& other, int otherNode)
 void DetailsModel::addSubtree(int parent, const DetailsModel& other, int otherNode)
 {
     const Node& t = other.m_nodes[size_t(otherNode)];
-    const int id = addNode(parent, t.label, {0, t.values.empty() ? 0 : t.values.front()}, t.toolTip);
+    const int id = addNode(parent, t.label, { 0, t.values.empty() ? 0 : t.values.front() }, t.toolTip);
     m_nodes[size_t(id)].inSource = false;
     m_nodes[size_t(id)].isId = t.isId;
     for (int child : t.children)
         addSubtree(id, other, child);
 }
 
-int DetailsModel::addNode(int parent, const QString& label, std::vector<uint64_t> values, const QString& toolTip)
+int DetailsModel::addNode(
+    int parent, const QString& label, std::vector<uint64_t> values, const QString& toolTip)
 {
     Node node;
     node.label = label;
@@ -137,7 +143,7 @@ int DetailsModel::addNode(int parent, const QString& label, std::vector<uint64_t
 
 void DetailsModel::build(const std::vector<uint32_t>& selection)
 {
-    m_nodes.assign(1, Node{});
+    m_nodes.assign(1, Node {});
     m_columnHeaders.clear();
     m_columnTiles.clear();
     if (!m_report)
@@ -164,7 +170,7 @@ void DetailsModel::build(const std::vector<uint32_t>& selection)
         }
         for (size_t i = 0; i < tiles.size() && i < size_t(kMaxTileColumns); ++i) {
             m_columnHeaders.push_back(QStringLiteral("Tile %1").arg(tiles[i]));
-            m_columnTiles.push_back({tiles[i]});
+            m_columnTiles.push_back({ tiles[i] });
         }
     }
     auto values = [&](const std::vector<uint32_t>& series) {
@@ -182,10 +188,11 @@ void DetailsModel::build(const std::vector<uint32_t>& selection)
         m_nodes[size_t(id)].isId = true;
     }
     addNode(0, QStringLiteral("Memory including gaps"), values(m.totalIncludingGaps),
-            QStringLiteral("Everything on the tile, including bank and region gaps"));
+        QStringLiteral("Everything on the tile, including bank and region gaps"));
     const int excluding = addNode(0, QStringLiteral("Memory excluding gaps"), values(m.totalExcludingGaps));
     for (int r = 0; r < kMemoryRegionCount; ++r) {
-        const int region = addNode(excluding, QString::fromLatin1(kRegionLabels[r]), values(m.byRegion[size_t(r)]));
+        const int region
+            = addNode(excluding, QString::fromLatin1(kRegionLabels[r]), values(m.byRegion[size_t(r)]));
         for (int overlapped = 0; overlapped < 2; ++overlapped) {
             std::vector<uint64_t> total(m_columnTiles.size(), 0);
             std::vector<std::pair<QString, std::vector<uint64_t>>> rows;
@@ -199,10 +206,10 @@ void DetailsModel::build(const std::vector<uint32_t>& selection)
             }
             if (rows.empty())
                 continue;
-            const int group = addNode(region, overlapped ? QStringLiteral("Overlapped") : QStringLiteral("Not overlapped"),
-                                      total,
-                                      overlapped ? QStringLiteral("Shares addresses with other data; not counted in the totals")
-                                                 : QString());
+            const int group = addNode(region,
+                overlapped ? QStringLiteral("Overlapped") : QStringLiteral("Not overlapped"), total,
+                overlapped ? QStringLiteral("Shares addresses with other data; not counted in the totals")
+                           : QString());
             for (auto& [label, v] : rows)
                 addNode(group, label, std::move(v));
         }
@@ -212,7 +219,7 @@ void DetailsModel::build(const std::vector<uint32_t>& selection)
         for (size_t t = 0; t < g.size() && t < numTiles; ++t)
             gaps[t] += g[t];
     const int gapsNode = addNode(0, QStringLiteral("Gaps"), values(gaps),
-                                 QStringLiteral("Bank and region reservation between allocations"));
+        QStringLiteral("Bank and region reservation between allocations"));
     for (int r = 0; r < kMemoryRegionCount; ++r) {
         auto v = values(m.gapsByRegion[size_t(r)]);
         if (anyNonZero(v))
@@ -274,7 +281,10 @@ int DetailsModel::rowCount(const QModelIndex& parent) const
     return int(m_nodes[size_t(p)].children.size());
 }
 
-int DetailsModel::columnCount(const QModelIndex&) const { return 1 + int(m_columnHeaders.size()); }
+int DetailsModel::columnCount(const QModelIndex&) const
+{
+    return 1 + int(m_columnHeaders.size());
+}
 
 QVariant DetailsModel::data(const QModelIndex& index, int role) const
 {
@@ -306,8 +316,10 @@ QVariant DetailsModel::data(const QModelIndex& index, int role) const
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     case TileRole:
-        return m_columnTiles[size_t(c - 1)].size() == 1 ? QVariant(m_columnTiles[size_t(c - 1)][0]) : QVariant();
-    default: return {};
+        return m_columnTiles[size_t(c - 1)].size() == 1 ? QVariant(m_columnTiles[size_t(c - 1)][0])
+                                                        : QVariant();
+    default:
+        return {};
     }
 }
 
@@ -316,19 +328,23 @@ QVariant DetailsModel::compareData(const Node& node, int column, int role) const
     const uint64_t source = node.values.size() > 0 ? node.values[0] : 0;
     const uint64_t target = node.values.size() > 1 ? node.values[1] : 0;
     const SignedDiff diff = signedDiff(source, target);
-    const bool present = column == SourceColumn       ? node.inSource
-                       : column == TargetColumn       ? node.inTarget
-                       : column == DiffPercentColumn ? node.inSource && diff.fraction.has_value()
-                                                      : true;
+    const bool present = column == SourceColumn ? node.inSource
+        : column == TargetColumn                ? node.inTarget
+        : column == DiffPercentColumn           ? node.inSource && diff.fraction.has_value()
+                                                : true;
     switch (role) {
     case Qt::DisplayRole:
         if (!present)
             return QStringLiteral("—");
         switch (column) {
-        case SourceColumn: return bytesText(source, m_unit);
-        case TargetColumn: return bytesText(target, m_unit);
-        case DiffColumn: return signedBytesText(diff.absolute, m_unit);
-        default: return signedPercentText(diff.fraction.value_or(0.0));
+        case SourceColumn:
+            return bytesText(source, m_unit);
+        case TargetColumn:
+            return bytesText(target, m_unit);
+        case DiffColumn:
+            return signedBytesText(diff.absolute, m_unit);
+        default:
+            return signedPercentText(diff.fraction.value_or(0.0));
         }
     case SortRole:
         if (!present)
@@ -343,10 +359,13 @@ QVariant DetailsModel::compareData(const Node& node, int column, int role) const
             return QBrush(diff.absolute > 0 ? CompareColors::worse() : CompareColors::better());
         return {};
     case Qt::ToolTipRole:
-        return column == DiffColumn ? QVariant(signedCountText(diff.absolute) + QStringLiteral(" bytes"))
-                                    : QVariant(countText(column == SourceColumn ? source : target) + QStringLiteral(" bytes"));
-    case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-    default: return {};
+        return column == DiffColumn
+            ? QVariant(signedCountText(diff.absolute) + QStringLiteral(" bytes"))
+            : QVariant(countText(column == SourceColumn ? source : target) + QStringLiteral(" bytes"));
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+    default:
+        return {};
     }
 }
 
@@ -357,7 +376,8 @@ QVariant DetailsModel::headerData(int section, Qt::Orientation orientation, int 
     if (role == Qt::DisplayRole)
         return section == 0 ? QStringLiteral("Memory") : m_columnHeaders[size_t(section - 1)];
     if (role == CsvHeaderRole)
-        return section == 0 ? QStringLiteral("Memory") : m_columnHeaders[size_t(section - 1)] + QStringLiteral(" (bytes)");
+        return section == 0 ? QStringLiteral("Memory")
+                            : m_columnHeaders[size_t(section - 1)] + QStringLiteral(" (bytes)");
     return {};
 }
 

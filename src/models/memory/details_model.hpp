@@ -23,7 +23,7 @@ public:
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
     // Compare mode when `target` is not null.
     void setReports(std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target,
-                    const std::vector<uint32_t>& selection);
+        const std::vector<uint32_t>& selection);
     bool isComparing() const { return m_target != nullptr; }
     enum CompareColumn { SourceColumn = 1, TargetColumn, DiffColumn, DiffPercentColumn };
     void setUnit(MemoryUnit unit);
@@ -47,7 +47,7 @@ private:
         int row = 0;
         std::vector<int> children;
         std::vector<uint64_t> values; // one per value column
-        bool isId = false;            // physical tile id, not bytes
+        bool isId = false; // physical tile id, not bytes
         bool inSource = true, inTarget = true; // compare mode: which reports have the row
     };
     int addNode(int parent, const QString& label, std::vector<uint64_t> values, const QString& toolTip = {});

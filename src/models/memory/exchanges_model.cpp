@@ -4,16 +4,19 @@
 
 namespace popscope {
 
-ExchangesModel::ExchangesModel(QObject* parent) : ReportTableModel(parent)
+ExchangesModel::ExchangesModel(QObject* parent)
+    : ReportTableModel(parent)
 {
-    setColumns({{QStringLiteral("Exchange"), Kind::Text, {}},
-                {QStringLiteral("Kind"), Kind::Text, QStringLiteral("internal, host or global exchange")},
-                {QStringLiteral("Payload"), Kind::Bytes, QStringLiteral("Data moved by the whole exchange")},
-                {QStringLiteral("Code size"), Kind::Bytes, QStringLiteral("Exchange code on the tiles shown")},
-                {QStringLiteral("Tiles"), Kind::Count, QStringLiteral("Tiles shown holding code of this exchange")}});
+    setColumns({ { QStringLiteral("Exchange"), Kind::Text, {} },
+        { QStringLiteral("Kind"), Kind::Text, QStringLiteral("internal, host or global exchange") },
+        { QStringLiteral("Payload"), Kind::Bytes, QStringLiteral("Data moved by the whole exchange") },
+        { QStringLiteral("Code size"), Kind::Bytes, QStringLiteral("Exchange code on the tiles shown") },
+        { QStringLiteral("Tiles"), Kind::Count,
+            QStringLiteral("Tiles shown holding code of this exchange") } });
 }
 
-void ExchangesModel::setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection)
+void ExchangesModel::setReport(
+    std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection)
 {
     beginResetModel();
     m_report = std::move(report);
@@ -49,13 +52,20 @@ uint64_t ExchangesModel::number(int row, int column) const
 {
     const Row& r = m_rows[size_t(row)];
     switch (column) {
-    case Payload: return m_report->exchanges()[r.exchange].totalBytes;
-    case CodeBytes: return r.codeBytes;
-    case Tiles: return r.tiles;
-    default: return 0;
+    case Payload:
+        return m_report->exchanges()[r.exchange].totalBytes;
+    case CodeBytes:
+        return r.codeBytes;
+    case Tiles:
+        return r.tiles;
+    default:
+        return 0;
     }
 }
 
-std::string_view ExchangesModel::keyView(int row) const { return m_report->exchanges()[m_rows[size_t(row)].exchange].name; }
+std::string_view ExchangesModel::keyView(int row) const
+{
+    return m_report->exchanges()[m_rows[size_t(row)].exchange].name;
+}
 
 } // namespace popscope

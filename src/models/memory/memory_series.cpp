@@ -12,9 +12,12 @@ namespace {
 const char* regionLabel(int region)
 {
     switch (region) {
-    case 0: return "Non-interleaved";
-    case 1: return "Interleaved";
-    default: return "Overflowed";
+    case 0:
+        return "Non-interleaved";
+    case 1:
+        return "Interleaved";
+    default:
+        return "Overflowed";
     }
 }
 
@@ -32,10 +35,14 @@ std::vector<uint32_t> gapsTotal(const TileMemory& m)
 QString breakdownName(MemoryBreakdown breakdown)
 {
     switch (breakdown) {
-    case MemoryBreakdown::None: return QStringLiteral("None");
-    case MemoryBreakdown::Category: return QStringLiteral("Category");
-    case MemoryBreakdown::Region: return QStringLiteral("Region");
-    case MemoryBreakdown::Liveness: return QStringLiteral("Liveness");
+    case MemoryBreakdown::None:
+        return QStringLiteral("None");
+    case MemoryBreakdown::Category:
+        return QStringLiteral("Category");
+    case MemoryBreakdown::Region:
+        return QStringLiteral("Region");
+    case MemoryBreakdown::Liveness:
+        return QStringLiteral("Liveness");
     }
     return {};
 }
@@ -50,31 +57,31 @@ MemorySeriesSet buildMemorySeries(const TileMemory& m, MemoryBreakdown breakdown
     };
     switch (breakdown) {
     case MemoryBreakdown::None:
-        set.series.push_back({QStringLiteral("total"),
-                              includeGaps ? QStringLiteral("Tile memory (with gaps)")
-                                          : QStringLiteral("Tile memory (w/o gaps)"),
-                              padded(includeGaps ? m.totalIncludingGaps : m.totalExcludingGaps)});
+        set.series.push_back({ QStringLiteral("total"),
+            includeGaps ? QStringLiteral("Tile memory (with gaps)")
+                        : QStringLiteral("Tile memory (w/o gaps)"),
+            padded(includeGaps ? m.totalIncludingGaps : m.totalExcludingGaps) });
         includeGaps = false; // already in the total
         break;
     case MemoryBreakdown::Category:
         for (size_t c = 0; c < m.categories.size() && c < m.byCategory.size(); ++c)
-            set.series.push_back({QString::fromStdString(m.categories[c]),
-                                  QString::fromStdString(categoryLabel(m.categories[c])),
-                                  padded(m.byCategory[c])});
+            set.series.push_back({ QString::fromStdString(m.categories[c]),
+                QString::fromStdString(categoryLabel(m.categories[c])), padded(m.byCategory[c]) });
         break;
     case MemoryBreakdown::Region:
         for (int r = 0; r < kMemoryRegionCount; ++r)
-            set.series.push_back({QStringLiteral("region:%1").arg(r), QString::fromLatin1(regionLabel(r)),
-                                  padded(m.byRegion[size_t(r)])});
+            set.series.push_back({ QStringLiteral("region:%1").arg(r), QString::fromLatin1(regionLabel(r)),
+                padded(m.byRegion[size_t(r)]) });
         break;
     case MemoryBreakdown::Liveness:
-        set.series.push_back({QStringLiteral("alwaysLive"), QStringLiteral("Always live"), padded(m.alwaysLive)});
         set.series.push_back(
-            {QStringLiteral("notAlwaysLive"), QStringLiteral("Not always live"), padded(m.notAlwaysLive)});
+            { QStringLiteral("alwaysLive"), QStringLiteral("Always live"), padded(m.alwaysLive) });
+        set.series.push_back(
+            { QStringLiteral("notAlwaysLive"), QStringLiteral("Not always live"), padded(m.notAlwaysLive) });
         break;
     }
     if (includeGaps)
-        set.series.push_back({QStringLiteral("gaps"), QStringLiteral("Gaps"), gapsTotal(m)});
+        set.series.push_back({ QStringLiteral("gaps"), QStringLiteral("Gaps"), gapsTotal(m) });
     // Drop series that are zero everywhere, except the single total.
     if (set.series.size() > 1)
         std::erase_if(set.series, [](const MemorySeries1D& s) {

@@ -13,14 +13,14 @@ enum class MemoryBreakdown { None, Category, Region, Liveness };
 enum class TileOrder { Software, Physical };
 
 struct MemorySeries1D {
-    QString key;   // stable key for the colour ("variable", "region:interleaved", "gaps", ...)
+    QString key; // stable key for the colour ("variable", "region:interleaved", "gaps", ...)
     QString label; // legend text
     std::vector<uint32_t> bytesByTile; // per global tile
 };
 
 struct MemorySeriesSet {
     std::vector<MemorySeries1D> series; // stacked bottom to top
-    std::vector<uint32_t> total;        // sum of the series per global tile
+    std::vector<uint32_t> total; // sum of the series per global tile
     uint64_t maxTotal = 0;
 };
 

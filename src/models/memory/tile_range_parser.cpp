@@ -7,7 +7,7 @@ namespace popscope {
 TileRangeResult TileRangeParser::parse(const QString& text, uint32_t numTiles)
 {
     TileSelection selection = parseTileSelection(text.toStdString(), numTiles);
-    return {std::move(selection.tiles), QString::fromStdString(selection.error)};
+    return { std::move(selection.tiles), QString::fromStdString(selection.error) };
 }
 
 QString TileRangeParser::format(const std::vector<uint32_t>& tiles)

@@ -9,7 +9,7 @@ namespace popscope {
 
 struct TileRangeResult {
     std::vector<uint32_t> tiles; // sorted, unique
-    QString error;               // empty when the text is valid
+    QString error; // empty when the text is valid
     bool ok() const { return error.isEmpty(); }
 };
 

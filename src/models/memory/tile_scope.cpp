@@ -18,8 +18,14 @@ TileScope TileScope::fromSelection(const std::vector<uint32_t>& tiles, uint32_t 
     return scope;
 }
 
-QString bytesText(uint64_t bytes, MemoryUnit unit) { return QString::fromStdString(formatBytes(bytes, unit)); }
-QString countText(uint64_t value) { return QString::fromStdString(formatCount(value)); }
+QString bytesText(uint64_t bytes, MemoryUnit unit)
+{
+    return QString::fromStdString(formatBytes(bytes, unit));
+}
+QString countText(uint64_t value)
+{
+    return QString::fromStdString(formatCount(value));
+}
 
 QString countOfText(uint64_t count, const char* singular, const char* plural)
 {

@@ -5,18 +5,20 @@
 
 namespace popscope {
 
-VariablesModel::VariablesModel(QObject* parent) : ReportTableModel(parent)
+VariablesModel::VariablesModel(QObject* parent)
+    : ReportTableModel(parent)
 {
-    setColumns({{QStringLiteral("Name"), Kind::Text, {}},
-                {QStringLiteral("Category"), Kind::Text, {}},
-                {QStringLiteral("Element type"), Kind::Text, {}},
-                {QStringLiteral("Size"), Kind::Bytes, QStringLiteral("Size of the whole variable")},
-                {QStringLiteral("On all tiles"), Kind::Bytes, QStringLiteral("Bytes on the tiles shown")},
-                {QStringLiteral("Tiles"), Kind::Count, QStringLiteral("Tiles shown that hold part of the variable")},
-                {QStringLiteral("Always live"), Kind::Flag, {}}});
+    setColumns({ { QStringLiteral("Name"), Kind::Text, {} }, { QStringLiteral("Category"), Kind::Text, {} },
+        { QStringLiteral("Element type"), Kind::Text, {} },
+        { QStringLiteral("Size"), Kind::Bytes, QStringLiteral("Size of the whole variable") },
+        { QStringLiteral("On all tiles"), Kind::Bytes, QStringLiteral("Bytes on the tiles shown") },
+        { QStringLiteral("Tiles"), Kind::Count,
+            QStringLiteral("Tiles shown that hold part of the variable") },
+        { QStringLiteral("Always live"), Kind::Flag, {} } });
 }
 
-void VariablesModel::setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection)
+void VariablesModel::setReport(
+    std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection)
 {
     beginResetModel();
     m_report = std::move(report);
@@ -27,7 +29,7 @@ void VariablesModel::setReport(std::shared_ptr<const LoadedReport> report, const
         for (size_t i = 0; i < m_report->variables().size(); ++i) {
             const Variable& v = m_report->variables()[i];
             if (scope.all()) {
-                m_rows.push_back({uint32_t(i), uint32_t(v.tiles.size()), v.sizeBytes});
+                m_rows.push_back({ uint32_t(i), uint32_t(v.tiles.size()), v.sizeBytes });
                 continue;
             }
             uint64_t bytes = 0;
@@ -38,9 +40,10 @@ void VariablesModel::setReport(std::shared_ptr<const LoadedReport> report, const
                     ++tiles;
                 }
             if (tiles > 0)
-                m_rows.push_back({uint32_t(i), tiles, bytes});
+                m_rows.push_back({ uint32_t(i), tiles, bytes });
         }
-        setHeader(BytesInScope, scope.all() ? QStringLiteral("On all tiles") : QStringLiteral("On selected tiles"));
+        setHeader(
+            BytesInScope, scope.all() ? QStringLiteral("On all tiles") : QStringLiteral("On selected tiles"));
     }
     endResetModel();
 }
@@ -56,10 +59,14 @@ QString VariablesModel::text(int row, int column) const
 {
     const Variable& v = *variableAt(row);
     switch (column) {
-    case Name: return QString::fromStdString(v.name);
-    case Category: return QString::fromStdString(categoryLabel(v.category));
-    case ElementType: return v.elementType.empty() ? QStringLiteral("—") : QString::fromStdString(v.elementType);
-    default: return {};
+    case Name:
+        return QString::fromStdString(v.name);
+    case Category:
+        return QString::fromStdString(categoryLabel(v.category));
+    case ElementType:
+        return v.elementType.empty() ? QStringLiteral("—") : QString::fromStdString(v.elementType);
+    default:
+        return {};
     }
 }
 
@@ -67,11 +74,16 @@ uint64_t VariablesModel::number(int row, int column) const
 {
     const Row& r = m_rows[size_t(row)];
     switch (column) {
-    case Size: return m_report->variables()[r.variable].sizeBytes;
-    case BytesInScope: return r.bytes;
-    case Tiles: return r.tiles;
-    case AlwaysLive: return m_report->variables()[r.variable].alwaysLive ? 1 : 0;
-    default: return 0;
+    case Size:
+        return m_report->variables()[r.variable].sizeBytes;
+    case BytesInScope:
+        return r.bytes;
+    case Tiles:
+        return r.tiles;
+    case AlwaysLive:
+        return m_report->variables()[r.variable].alwaysLive ? 1 : 0;
+    default:
+        return 0;
     }
 }
 

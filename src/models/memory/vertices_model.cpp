@@ -4,19 +4,21 @@
 
 namespace popscope {
 
-VerticesModel::VerticesModel(QObject* parent) : ReportTableModel(parent)
+VerticesModel::VerticesModel(QObject* parent)
+    : ReportTableModel(parent)
 {
-    setColumns({{QStringLiteral("Vertex type"), Kind::Text, {}},
-                {QStringLiteral("Instances"), Kind::Count, QStringLiteral("Vertex instances on the tiles shown")},
-                {QStringLiteral("Tiles"), Kind::Count, QStringLiteral("Tiles shown that run this vertex type")},
-                {QStringLiteral("Compute sets"), Kind::Count, {}},
-                {QStringLiteral("State / instance"), Kind::Bytes, {}},
-                {QStringLiteral("State total"), Kind::Bytes, QStringLiteral("Instances × state per instance")},
-                {QStringLiteral("Code / tile"), Kind::Bytes, {}},
-                {QStringLiteral("Code total"), Kind::Bytes, QStringLiteral("Tiles × code per tile")}});
+    setColumns({ { QStringLiteral("Vertex type"), Kind::Text, {} },
+        { QStringLiteral("Instances"), Kind::Count, QStringLiteral("Vertex instances on the tiles shown") },
+        { QStringLiteral("Tiles"), Kind::Count, QStringLiteral("Tiles shown that run this vertex type") },
+        { QStringLiteral("Compute sets"), Kind::Count, {} },
+        { QStringLiteral("State / instance"), Kind::Bytes, {} },
+        { QStringLiteral("State total"), Kind::Bytes, QStringLiteral("Instances × state per instance") },
+        { QStringLiteral("Code / tile"), Kind::Bytes, {} },
+        { QStringLiteral("Code total"), Kind::Bytes, QStringLiteral("Tiles × code per tile") } });
 }
 
-void VerticesModel::setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection)
+void VerticesModel::setReport(
+    std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection)
 {
     beginResetModel();
     m_report = std::move(report);
@@ -71,17 +73,28 @@ uint64_t VerticesModel::number(int row, int column) const
     const Row& r = m_rows[size_t(row)];
     const VertexType& v = m_report->vertexTypes()[r.type];
     switch (column) {
-    case Instances: return r.instances;
-    case Tiles: return r.tiles;
-    case ComputeSets: return r.computeSets;
-    case StatePerInstance: return v.stateBytes;
-    case StateTotal: return r.instances * v.stateBytes;
-    case CodePerTile: return v.codeBytes;
-    case CodeTotal: return uint64_t(r.tiles) * v.codeBytes;
-    default: return 0;
+    case Instances:
+        return r.instances;
+    case Tiles:
+        return r.tiles;
+    case ComputeSets:
+        return r.computeSets;
+    case StatePerInstance:
+        return v.stateBytes;
+    case StateTotal:
+        return r.instances * v.stateBytes;
+    case CodePerTile:
+        return v.codeBytes;
+    case CodeTotal:
+        return uint64_t(r.tiles) * v.codeBytes;
+    default:
+        return 0;
     }
 }
 
-std::string_view VerticesModel::keyView(int row) const { return m_report->vertexTypes()[m_rows[size_t(row)].type].name; }
+std::string_view VerticesModel::keyView(int row) const
+{
+    return m_report->vertexTypes()[m_rows[size_t(row)].type].name;
+}
 
 } // namespace popscope

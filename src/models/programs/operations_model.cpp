@@ -7,19 +7,21 @@
 
 namespace popscope {
 
-OperationsModel::OperationsModel(QObject* parent) : ReportTableModel(parent)
+OperationsModel::OperationsModel(QObject* parent)
+    : ReportTableModel(parent)
 {
-    setColumns({{QStringLiteral("Operation"), Kind::Text, {}},
-                {QStringLiteral("Debug name"), Kind::Text, QStringLiteral("The name the framework gave it")},
-                {QStringLiteral("Cycles"), Kind::Count,
-                 QStringLiteral("Cycles of its execution steps (each step's slowest IPU)")},
-                {QStringLiteral("FLOPs"), Kind::Count, QStringLiteral("Floating-point operations (estimate)")},
-                {QStringLiteral("FLOPs/cycle"), Kind::Ratio, QStringLiteral("FLOPs per cycle of its steps")},
-                {QStringLiteral("Code size"), Kind::Bytes, QStringLiteral("Vertex and exchange code of its programs")},
-                {QStringLiteral("Variable memory"), Kind::Bytes,
-                 QStringLiteral("Variables whose debug context is the operation's or below it")},
-                {QStringLiteral("Programs"), Kind::Count, QStringLiteral("Programs that implement it")},
-                {QStringLiteral("Steps"), Kind::Count, QStringLiteral("Executions of its programs")}});
+    setColumns({ { QStringLiteral("Operation"), Kind::Text, {} },
+        { QStringLiteral("Debug name"), Kind::Text, QStringLiteral("The name the framework gave it") },
+        { QStringLiteral("Cycles"), Kind::Count,
+            QStringLiteral("Cycles of its execution steps (each step's slowest IPU)") },
+        { QStringLiteral("FLOPs"), Kind::Count, QStringLiteral("Floating-point operations (estimate)") },
+        { QStringLiteral("FLOPs/cycle"), Kind::Ratio, QStringLiteral("FLOPs per cycle of its steps") },
+        { QStringLiteral("Code size"), Kind::Bytes,
+            QStringLiteral("Vertex and exchange code of its programs") },
+        { QStringLiteral("Variable memory"), Kind::Bytes,
+            QStringLiteral("Variables whose debug context is the operation's or below it") },
+        { QStringLiteral("Programs"), Kind::Count, QStringLiteral("Programs that implement it") },
+        { QStringLiteral("Steps"), Kind::Count, QStringLiteral("Executions of its programs") } });
 }
 
 void OperationsModel::setReport(std::shared_ptr<const Report> report, const std::string& layer)
@@ -56,9 +58,12 @@ QString OperationsModel::text(int row, int column) const
 {
     const Operation& op = m_report->operations()[m_rows[size_t(row)]];
     switch (column) {
-    case Name: return QString::fromStdString(op.name);
-    case DebugName: return QString::fromStdString(op.debugName);
-    default: return {};
+    case Name:
+        return QString::fromStdString(op.name);
+    case DebugName:
+        return QString::fromStdString(op.debugName);
+    default:
+        return {};
     }
 }
 
@@ -66,14 +71,22 @@ uint64_t OperationsModel::number(int row, int column) const
 {
     const OperationFigures& f = m_report->operationAnalysis().figures[m_rows[size_t(row)]];
     switch (column) {
-    case CodeSize: return f.codeBytes;
-    case Cycles: return f.cycles;
-    case Flops: return f.flops;
-    case FlopsPerCycle: return uint64_t(std::llround(f.flopsPerCycle() * 1000.0));
-    case VariableMemory: return f.variableBytes;
-    case Programs: return f.programs;
-    case Steps: return f.steps;
-    default: return 0;
+    case CodeSize:
+        return f.codeBytes;
+    case Cycles:
+        return f.cycles;
+    case Flops:
+        return f.flops;
+    case FlopsPerCycle:
+        return uint64_t(std::llround(f.flopsPerCycle() * 1000.0));
+    case VariableMemory:
+        return f.variableBytes;
+    case Programs:
+        return f.programs;
+    case Steps:
+        return f.steps;
+    default:
+        return 0;
     }
 }
 
@@ -82,7 +95,8 @@ QString OperationsModel::toolTip(int row, int column) const
     if (column == Name)
         return QString::fromStdString(m_keys[size_t(row)]);
     if (column == Cycles || column == Flops)
-        return countText(number(row, column)) + (column == Cycles ? QStringLiteral(" cycles") : QStringLiteral(" FLOPs"));
+        return countText(number(row, column))
+            + (column == Cycles ? QStringLiteral(" cycles") : QStringLiteral(" FLOPs"));
     return {};
 }
 
@@ -91,9 +105,12 @@ int OperationsModel::worseDirection(int column) const
     switch (column) {
     case CodeSize:
     case Cycles:
-    case VariableMemory: return 1;
-    case FlopsPerCycle: return -1; // more work per cycle is better
-    default: return 0;             // more FLOPs or steps is more work, neither better nor worse
+    case VariableMemory:
+        return 1;
+    case FlopsPerCycle:
+        return -1; // more work per cycle is better
+    default:
+        return 0; // more FLOPs or steps is more work, neither better nor worse
     }
 }
 

@@ -12,7 +12,18 @@ namespace popscope {
 class OperationsModel : public ReportTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, DebugName, Cycles, Flops, FlopsPerCycle, CodeSize, VariableMemory, Programs, Steps, ColumnCount };
+    enum Column {
+        Name,
+        DebugName,
+        Cycles,
+        Flops,
+        FlopsPerCycle,
+        CodeSize,
+        VariableMemory,
+        Programs,
+        Steps,
+        ColumnCount
+    };
     explicit OperationsModel(QObject* parent = nullptr);
 
     // The report's operations of `layer` ("" = every layer); null clears.

@@ -2,8 +2,8 @@
 
 #include "models/compare_colors.hpp"
 #include "models/item_roles.hpp"
-#include "models/programs/program_type_style.hpp"
 #include "models/memory/tile_scope.hpp"
+#include "models/programs/program_type_style.hpp"
 #include "popscope/row_match.hpp"
 
 #include <QBrush>
@@ -11,14 +11,18 @@
 
 namespace popscope {
 
-ProgramTreeModel::ProgramTreeModel(QObject* parent) : QAbstractItemModel(parent) { m_nodes.push_back({}); }
+ProgramTreeModel::ProgramTreeModel(QObject* parent)
+    : QAbstractItemModel(parent)
+{
+    m_nodes.push_back({});
+}
 
 void ProgramTreeModel::setReports(std::shared_ptr<const Report> source, std::shared_ptr<const Report> target)
 {
     beginResetModel();
     m_source = std::move(source);
     m_target = m_source ? std::move(target) : nullptr;
-    m_nodes.assign(1, Node{});
+    m_nodes.assign(1, Node {});
     m_targetOf.clear();
     m_targetOnly = 0;
     m_rootCycles = 0;
@@ -75,7 +79,7 @@ void ProgramTreeModel::build(int node) const
     ids.reserve(children.size());
     for (size_t row = 0; row < children.size(); ++row) {
         ids.push_back(int(m_nodes.size()));
-        m_nodes.push_back({children[row], node, int(row), false, {}});
+        m_nodes.push_back({ children[row], node, int(row), false, {} });
     }
     m_nodes[size_t(node)].children = std::move(ids);
 }
@@ -138,9 +142,11 @@ void ProgramTreeModel::setHighlighted(const std::vector<uint32_t>& programs)
     // Only made nodes can be on screen: repaint their rows.
     for (size_t node = 0; node < m_nodes.size(); ++node)
         if (m_nodes[node].built && !m_nodes[node].children.empty()) {
-            const QModelIndex parent = node == 0 ? QModelIndex() : createIndex(m_nodes[node].row, 0, quintptr(node));
-            emit dataChanged(index(0, 0, parent), index(int(m_nodes[node].children.size()) - 1, columnCount() - 1, parent),
-                             {Qt::BackgroundRole, Qt::FontRole});
+            const QModelIndex parent
+                = node == 0 ? QModelIndex() : createIndex(m_nodes[node].row, 0, quintptr(node));
+            emit dataChanged(index(0, 0, parent),
+                index(int(m_nodes[node].children.size()) - 1, columnCount() - 1, parent),
+                { Qt::BackgroundRole, Qt::FontRole });
         }
 }
 
@@ -175,7 +181,10 @@ int ProgramTreeModel::rowCount(const QModelIndex& parent) const
     return int(m_nodes[size_t(node)].children.size());
 }
 
-int ProgramTreeModel::columnCount(const QModelIndex&) const { return m_target ? DiffPercent + 1 : kSingleColumns; }
+int ProgramTreeModel::columnCount(const QModelIndex&) const
+{
+    return m_target ? DiffPercent + 1 : kSingleColumns;
+}
 
 bool ProgramTreeModel::hasChildren(const QModelIndex& parent) const
 {
@@ -193,7 +202,10 @@ bool ProgramTreeModel::hasChildren(const QModelIndex& parent) const
     return program >= 0 && !m_source->programs()[size_t(program)].children.empty();
 }
 
-uint64_t ProgramTreeModel::sourceCycles(uint32_t program) const { return m_source->programIndex().totalCycles[program]; }
+uint64_t ProgramTreeModel::sourceCycles(uint32_t program) const
+{
+    return m_source->programIndex().totalCycles[program];
+}
 
 uint64_t ProgramTreeModel::targetCycles(uint32_t program, bool& present) const
 {
@@ -233,38 +245,47 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
-        case Name: return QString::fromStdString(p.name.empty() ? std::string("(unnamed)") : p.name);
+        case Name:
+            return QString::fromStdString(p.name.empty() ? std::string("(unnamed)") : p.name);
         case Type:
             return p.type == "Repeat" ? QStringLiteral("Repeat ×%1").arg(countText(p.repeatCount))
                                       : QString::fromStdString(p.type);
-        case Steps: return countText(x.totalSteps[size_t(program)]);
-        case Cycles: return countText(cycles);
+        case Steps:
+            return countText(x.totalSteps[size_t(program)]);
+        case Cycles:
+            return countText(cycles);
         case Share:
-            return m_rootCycles ? QString::number(100.0 * double(cycles) / double(m_rootCycles), 'f', 1) + QLatin1Char('%')
-                                : QStringLiteral("—");
-        case TargetCycles: return inTarget ? countText(target) : QStringLiteral("—");
+            return m_rootCycles
+                ? QString::number(100.0 * double(cycles) / double(m_rootCycles), 'f', 1) + QLatin1Char('%')
+                : QStringLiteral("—");
+        case TargetCycles:
+            return inTarget ? countText(target) : QStringLiteral("—");
         case Diff:
-            return !inTarget ? QStringLiteral("—")
-                : diff.absolute == 0
-                ? QStringLiteral("0")
-                : (diff.absolute > 0 ? QStringLiteral("+") : QStringLiteral("−"))
+            return !inTarget         ? QStringLiteral("—")
+                : diff.absolute == 0 ? QStringLiteral("0")
+                                     : (diff.absolute > 0 ? QStringLiteral("+") : QStringLiteral("−"))
                     + countText(uint64_t(diff.absolute > 0 ? diff.absolute : -diff.absolute));
         case DiffPercent:
             if (!inTarget)
                 return QStringLiteral("only in source");
             if (!diff.fraction)
                 return diff.absolute ? QStringLiteral("from 0") : QStringLiteral("—");
-            return (*diff.fraction > 0 ? QStringLiteral("+") : QString()) + QString::number(100.0 * *diff.fraction, 'f', 1)
-                + QLatin1Char('%');
+            return (*diff.fraction > 0 ? QStringLiteral("+") : QString())
+                + QString::number(100.0 * *diff.fraction, 'f', 1) + QLatin1Char('%');
         }
         break;
     case SortRole:
         switch (column) {
-        case Steps: return qulonglong(x.totalSteps[size_t(program)]);
-        case Cycles: return qulonglong(cycles);
-        case TargetCycles: return qulonglong(target);
-        case Diff: return qlonglong(diff.absolute);
-        default: return data(index, Qt::DisplayRole);
+        case Steps:
+            return qulonglong(x.totalSteps[size_t(program)]);
+        case Cycles:
+            return qulonglong(cycles);
+        case TargetCycles:
+            return qulonglong(target);
+        case Diff:
+            return qlonglong(diff.absolute);
+        default:
+            return data(index, Qt::DisplayRole);
         }
     case Qt::DecorationRole:
         if (column == Name)
@@ -274,7 +295,8 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
         if (column == Name || column == Type)
             return QString::fromStdString(p.name) + QStringLiteral("\n") + programTypeToolTip(p.type);
         if (column == Cycles)
-            return QStringLiteral("Cycles of this program's steps and its children's (a function counts under every Call)");
+            return QStringLiteral(
+                "Cycles of this program's steps and its children's (a function counts under every Call)");
         if (column == DiffPercent && !inTarget)
             return QStringLiteral("No program of this name in the target");
         break;
@@ -297,7 +319,8 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
             return QBrush(tint);
         }
         break;
-    default: break;
+    default:
+        break;
     }
     return {};
 }
@@ -308,23 +331,38 @@ QVariant ProgramTreeModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case Name: return QStringLiteral("Program");
-        case Type: return QStringLiteral("Type");
-        case Steps: return QStringLiteral("Steps");
-        case Cycles: return m_target ? QStringLiteral("Cycles · Source") : QStringLiteral("Cycles");
-        case Share: return QStringLiteral("% of run");
-        case TargetCycles: return QStringLiteral("Cycles · Target");
-        case Diff: return QStringLiteral("Cycles · Diff");
-        case DiffPercent: return QStringLiteral("Cycles · Diff %");
+        case Name:
+            return QStringLiteral("Program");
+        case Type:
+            return QStringLiteral("Type");
+        case Steps:
+            return QStringLiteral("Steps");
+        case Cycles:
+            return m_target ? QStringLiteral("Cycles · Source") : QStringLiteral("Cycles");
+        case Share:
+            return QStringLiteral("% of run");
+        case TargetCycles:
+            return QStringLiteral("Cycles · Target");
+        case Diff:
+            return QStringLiteral("Cycles · Diff");
+        case DiffPercent:
+            return QStringLiteral("Cycles · Diff %");
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case Steps: return QStringLiteral("Execution steps of the program and its children (a Repeat's body runs once per count)");
-        case Cycles: return QStringLiteral("Cycles of the program's steps and its children's, each step at its slowest IPU");
-        case Share: return QStringLiteral("Share of the control programs' cycles");
-        case TargetCycles: return QStringLiteral("The target's program of the same name (the k-th of that name)");
-        default: break;
+        case Steps:
+            return QStringLiteral(
+                "Execution steps of the program and its children (a Repeat's body runs once per count)");
+        case Cycles:
+            return QStringLiteral(
+                "Cycles of the program's steps and its children's, each step at its slowest IPU");
+        case Share:
+            return QStringLiteral("Share of the control programs' cycles");
+        case TargetCycles:
+            return QStringLiteral("The target's program of the same name (the k-th of that name)");
+        default:
+            break;
         }
     }
     return {};

@@ -37,9 +37,15 @@ public:
     QModelIndex indexOfProgram(uint32_t program);
     // Marks these programs (any order); an empty list clears.
     void setHighlighted(const std::vector<uint32_t>& programs);
-    bool isHighlighted(uint32_t program) const { return program < m_highlight.size() && m_highlight[program] == 1; }
+    bool isHighlighted(uint32_t program) const
+    {
+        return program < m_highlight.size() && m_highlight[program] == 1;
+    }
     // Holds a highlighted program below it (drawn with a lighter tint).
-    bool holdsHighlighted(uint32_t program) const { return program < m_highlight.size() && m_highlight[program] == 2; }
+    bool holdsHighlighted(uint32_t program) const
+    {
+        return program < m_highlight.size() && m_highlight[program] == 2;
+    }
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;
@@ -67,7 +73,7 @@ private:
     mutable std::vector<Node> m_nodes;
     std::vector<int64_t> m_targetOf; // per source program
     size_t m_targetOnly = 0;
-    uint64_t m_rootCycles = 0;       // the control programs' cycles, for Share
+    uint64_t m_rootCycles = 0; // the control programs' cycles, for Share
     std::vector<uint8_t> m_highlight; // 1 highlighted, 2 an ancestor of one
 };
 

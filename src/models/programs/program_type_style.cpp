@@ -8,7 +8,10 @@
 
 namespace popscope {
 
-QColor programTypeColor(std::string_view type) { return QColor::fromRgb(QRgb(programTypeInfo(type).rgb)); }
+QColor programTypeColor(std::string_view type)
+{
+    return QColor::fromRgb(QRgb(programTypeInfo(type).rgb));
+}
 
 QIcon programTypeIcon(std::string_view type)
 {
@@ -19,7 +22,7 @@ QIcon programTypeIcon(std::string_view type)
     if (it != cache.constEnd())
         return *it;
     QIcon icon;
-    for (int size : {16, 32}) {
+    for (int size : { 16, 32 }) {
         QPixmap pixmap(size, size);
         pixmap.fill(Qt::transparent);
         QPainter p(&pixmap);
@@ -46,8 +49,8 @@ QString programTypeToolTip(std::string_view type)
 {
     const ProgramTypeInfo& info = programTypeInfo(type);
     return QString::fromUtf8(type.data(), qsizetype(type.size())) + QStringLiteral(" — ")
-        + QString::fromUtf8(info.description.data(), qsizetype(info.description.size())) + QStringLiteral(" (")
-        + QString::fromLatin1(programFamilyName(info.family)) + QLatin1Char(')');
+        + QString::fromUtf8(info.description.data(), qsizetype(info.description.size()))
+        + QStringLiteral(" (") + QString::fromLatin1(programFamilyName(info.family)) + QLatin1Char(')');
 }
 
 } // namespace popscope

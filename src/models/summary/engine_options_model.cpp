@@ -2,9 +2,10 @@
 
 namespace popscope {
 
-EngineOptionsModel::EngineOptionsModel(QObject* parent) : ReportTableModel(parent)
+EngineOptionsModel::EngineOptionsModel(QObject* parent)
+    : ReportTableModel(parent)
 {
-    setColumns({{QStringLiteral("Option"), Kind::Text, {}}, {QStringLiteral("Value"), Kind::Text, {}}});
+    setColumns({ { QStringLiteral("Option"), Kind::Text, {} }, { QStringLiteral("Value"), Kind::Text, {} } });
 }
 
 void EngineOptionsModel::setOptions(std::vector<std::pair<std::string, std::string>> options)

@@ -1,7 +1,7 @@
 #include "models/summary/summary_figures_model.hpp"
 
-#include "popscope/summary_figures.hpp"
 #include "popscope/row_match.hpp"
+#include "popscope/summary_figures.hpp"
 
 #include <algorithm>
 
@@ -15,14 +15,14 @@ QString shortened(const QString& text)
 }
 } // namespace
 
-SummaryFiguresModel::SummaryFiguresModel(QObject* parent) : ReportTableModel(parent)
+SummaryFiguresModel::SummaryFiguresModel(QObject* parent)
+    : ReportTableModel(parent)
 {
-    setColumns({{QStringLiteral("Figure"), Kind::Text, {}},
-                {QStringLiteral("Section"), Kind::Text, {}},
-                {QStringLiteral("Source"), Kind::Count, QStringLiteral("In the source report")},
-                {QStringLiteral("Target"), Kind::Count, QStringLiteral("In the target report")},
-                {QStringLiteral("Diff"), Kind::DiffCount, QStringLiteral("Target − source")},
-                {QStringLiteral("Diff %"), Kind::Percent, QStringLiteral("(Target − source) ÷ source")}});
+    setColumns({ { QStringLiteral("Figure"), Kind::Text, {} }, { QStringLiteral("Section"), Kind::Text, {} },
+        { QStringLiteral("Source"), Kind::Count, QStringLiteral("In the source report") },
+        { QStringLiteral("Target"), Kind::Count, QStringLiteral("In the target report") },
+        { QStringLiteral("Diff"), Kind::DiffCount, QStringLiteral("Target − source") },
+        { QStringLiteral("Diff %"), Kind::Percent, QStringLiteral("(Target − source) ÷ source") } });
 }
 
 // One row per figure of either report, matched by label within each section, in the table's order.
@@ -43,7 +43,7 @@ void SummaryFiguresModel::setSummaries(const ProfileSummary* s, const ProfileSum
 }
 
 void SummaryFiguresModel::addSection(const std::string& section, const std::vector<SummaryFigure>& source,
-                                     const std::vector<SummaryFigure>& target)
+    const std::vector<SummaryFigure>& target)
 {
     std::vector<const SummaryFigure*> a, b;
     std::vector<std::string_view> aKeys, bKeys;
@@ -96,9 +96,12 @@ ReportTableModel::Kind SummaryFiguresModel::cellKind(int row, int column) const
     const bool bytes = unit == Unit::Bytes;
     switch (column) {
     case Source:
-    case Target: return bytes ? Kind::Bytes : Kind::Count;
-    case Diff: return bytes ? Kind::DiffBytes : Kind::DiffCount;
-    default: return columnKind(column);
+    case Target:
+        return bytes ? Kind::Bytes : Kind::Count;
+    case Diff:
+        return bytes ? Kind::DiffBytes : Kind::DiffCount;
+    default:
+        return columnKind(column);
     }
 }
 
@@ -108,10 +111,14 @@ bool SummaryFiguresModel::present(int row, int column) const
     if (r.unit == Unit::Text)
         return true;
     switch (column) {
-    case Source: return r.inSource;
-    case Target: return r.inTarget;
-    case DiffPercent: return r.inSource && r.source > 0;
-    default: return true;
+    case Source:
+        return r.inSource;
+    case Target:
+        return r.inTarget;
+    case DiffPercent:
+        return r.inSource && r.source > 0;
+    default:
+        return true;
     }
 }
 
@@ -127,12 +134,18 @@ QString SummaryFiguresModel::text(int row, int column) const
 {
     const Row& r = m_rows[size_t(row)];
     switch (column) {
-    case Section: return r.section;
-    case Figure: return r.figure;
-    case Source: return shortened(r.sourceText);
-    case Target: return shortened(r.targetText);
-    case Diff: return r.sourceText == r.targetText ? QString() : QStringLiteral("differs");
-    default: return {};
+    case Section:
+        return r.section;
+    case Figure:
+        return r.figure;
+    case Source:
+        return shortened(r.sourceText);
+    case Target:
+        return shortened(r.targetText);
+    case Diff:
+        return r.sourceText == r.targetText ? QString() : QStringLiteral("differs");
+    default:
+        return {};
     }
 }
 

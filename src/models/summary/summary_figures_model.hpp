@@ -41,7 +41,7 @@ private:
         bool inSource = true, inTarget = true;
     };
     void addSection(const std::string& section, const std::vector<SummaryFigure>& source,
-                    const std::vector<SummaryFigure>& target);
+        const std::vector<SummaryFigure>& target);
     std::vector<Row> m_rows;
 };
 

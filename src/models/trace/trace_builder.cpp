@@ -8,7 +8,9 @@
 
 namespace popscope {
 
-TraceBuilder::TraceBuilder(QObject* parent) : QObject(parent), m_watcher(new QFutureWatcher<Result>(this))
+TraceBuilder::TraceBuilder(QObject* parent)
+    : QObject(parent)
+    , m_watcher(new QFutureWatcher<Result>(this))
 {
     connect(m_watcher, &QFutureWatcherBase::finished, this, &TraceBuilder::onFinished);
 }
@@ -29,19 +31,22 @@ void TraceBuilder::start(std::shared_ptr<const Report> report, const QString& pa
     m_running = true;
     // Progress comes from the worker; it reaches the GUI thread only while this build is current.
     auto progress = [self = QPointer<TraceBuilder>(this), cancelled](int percent, const QString& stage) {
-        QMetaObject::invokeMethod(qApp, [self, cancelled, percent, stage] {
-            if (self && self->m_cancelled == cancelled)
-                emit self->progress(percent, stage);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, cancelled, percent, stage] {
+                if (self && self->m_cancelled == cancelled)
+                    emit self->progress(percent, stage);
+            },
+            Qt::QueuedConnection);
     };
     // A previous build may still run: it sees its own flag and ends; the watcher follows the new one.
     m_watcher->setFuture(QtConcurrent::run([report, path, progress, cancelled]() -> Result {
         try {
-            return {buildTraceData(report, progress, *cancelled), {}};
+            return { buildTraceData(report, progress, *cancelled), {} };
         } catch (const ProfileError& error) { // a damaged part: said in the page, not a crash
-            return {nullptr, QString::fromStdString(error.what())};
+            return { nullptr, QString::fromStdString(error.what()) };
         } catch (const std::bad_alloc&) {
-            return {nullptr, QStringLiteral("%1: not enough memory to build the trace").arg(path)};
+            return { nullptr, QStringLiteral("%1: not enough memory to build the trace").arg(path) };
         }
     }));
 }
@@ -72,7 +77,8 @@ void TraceBuilder::onFinished()
     else if (!result.error.isEmpty())
         emit failed(result.error);
     else if (cancelled)
-        emit failed(QStringLiteral("Building the trace was cancelled. Reload the report (F5) to build it again."));
+        emit failed(
+            QStringLiteral("Building the trace was cancelled. Reload the report (F5) to build it again."));
 }
 
 } // namespace popscope

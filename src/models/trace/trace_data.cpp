@@ -49,7 +49,7 @@ std::pair<uint64_t, uint64_t> TraceData::runSpan(uint32_t run) const
                 first = std::min(first, si.cyclesBase);
                 last = std::max(last, si.cyclesBase + si.cycles);
             }
-    return first < last ? std::pair{first, last} : std::pair<uint64_t, uint64_t>{0, 0};
+    return first < last ? std::pair { first, last } : std::pair<uint64_t, uint64_t> { 0, 0 };
 }
 
 QString traceCacheFolder()
@@ -64,7 +64,7 @@ void pruneTraceCache(qint64 budgetBytes)
 {
     QDir folder(traceCacheFolder());
     // Newest first: the oldest caches go once the folder holds more than the budget.
-    const QFileInfoList files = folder.entryInfoList({QStringLiteral("*.lod")}, QDir::Files, QDir::Time);
+    const QFileInfoList files = folder.entryInfoList({ QStringLiteral("*.lod") }, QDir::Files, QDir::Time);
     qint64 kept = 0;
     for (const QFileInfo& file : files) {
         kept += file.size();
@@ -89,12 +89,14 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
 
     const std::string identity = TraceLod::identityOf(profilePath);
     QDir().mkpath(traceCacheFolder());
-    data->cachePath = QDir(traceCacheFolder()).filePath(QString::fromStdString(identity) + QStringLiteral(".lod"));
+    data->cachePath
+        = QDir(traceCacheFolder()).filePath(QString::fromStdString(identity) + QStringLiteral(".lod"));
     data->lodFromCache = data->lod.load(data->cachePath.toStdString(), identity);
     if (!data->lodFromCache) {
         progress(5, QStringLiteral("Summarising every tile's cycles"));
         data->lod = TraceLod::build(*data->profile, data->steps, [&](uint64_t done, uint64_t total) {
-            progress(5 + int(total ? 60 * done / total : 60), QStringLiteral("Summarising every tile's cycles"));
+            progress(
+                5 + int(total ? 60 * done / total : 60), QStringLiteral("Summarising every tile's cycles"));
             return !cancelled.load();
         });
         if (data->lod.cancelled())

@@ -25,8 +25,7 @@ struct TraceData {
     // The connection is read from the GUI thread (readouts, details) and the picture workers: one
     // at a time, through withProfile.
     mutable std::mutex profileMutex;
-    template <typename Read>
-    auto withProfile(Read read) const
+    template <typename Read> auto withProfile(Read read) const
     {
         std::lock_guard<std::mutex> lock(profileMutex);
         return read(*profile);
@@ -64,7 +63,6 @@ void pruneTraceCache(qint64 budgetBytes);
 // everything else, asking the report for the parts it shares. `progress(percent, stage)` is called from
 // the worker; `cancelled` is polled. Returns nullptr when cancelled; throws ProfileError.
 std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
-    const std::function<void(int, const QString&)>& progress,
-    const std::atomic<bool>& cancelled);
+    const std::function<void(int, const QString&)>& progress, const std::atomic<bool>& cancelled);
 
 } // namespace popscope

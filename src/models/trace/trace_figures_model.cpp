@@ -6,27 +6,29 @@
 
 namespace popscope {
 
-TraceFiguresModel::TraceFiguresModel(QObject* parent) : ReportTableModel(parent)
+TraceFiguresModel::TraceFiguresModel(QObject* parent)
+    : ReportTableModel(parent)
 {
-    setColumns({{QStringLiteral("Figure"), Kind::Text, {}}, {QStringLiteral("Value"), Kind::Text, {}}});
+    setColumns({ { QStringLiteral("Figure"), Kind::Text, {} }, { QStringLiteral("Value"), Kind::Text, {} } });
 }
 
-void TraceFiguresModel::add(const QString& figure, Unit unit, double source, double target, const QString& tip)
+void TraceFiguresModel::add(
+    const QString& figure, Unit unit, double source, double target, const QString& tip)
 {
-    m_rows.push_back({figure, tip, unit, source, target});
+    m_rows.push_back({ figure, tip, unit, source, target });
 }
 
-void TraceFiguresModel::setWindows(const TraceData* source, Window sourceWindow, const TraceData* target, Window targetWindow)
+void TraceFiguresModel::setWindows(
+    const TraceData* source, Window sourceWindow, const TraceData* target, Window targetWindow)
 {
     beginResetModel();
     m_rows.clear();
     m_compare = target != nullptr;
-    setColumns(m_compare ? std::vector<Column>{{QStringLiteral("Figure"), Kind::Text, {}},
-                                               {QStringLiteral("Source"), Kind::Text, {}},
-                                               {QStringLiteral("Target"), Kind::Text, {}},
-                                               {QStringLiteral("Diff"), Kind::Text, {}}}
-                         : std::vector<Column>{{QStringLiteral("Figure"), Kind::Text, {}},
-                                               {QStringLiteral("Value"), Kind::Text, {}}});
+    setColumns(m_compare ? std::vector<Column> { { QStringLiteral("Figure"), Kind::Text, {} },
+                   { QStringLiteral("Source"), Kind::Text, {} }, { QStringLiteral("Target"), Kind::Text, {} },
+                   { QStringLiteral("Diff"), Kind::Text, {} } }
+                         : std::vector<Column> { { QStringLiteral("Figure"), Kind::Text, {} },
+                             { QStringLiteral("Value"), Kind::Text, {} } });
     if (source) {
         m_clockHz = source->summary->clockHz;
         const auto a = source->lod.range(sourceWindow.from, sourceWindow.to);
@@ -34,11 +36,13 @@ void TraceFiguresModel::setWindows(const TraceData* source, Window sourceWindow,
         add(QStringLiteral("Window"), Unit::Cycles, double(sourceWindow.to - sourceWindow.from),
             double(targetWindow.to - targetWindow.from),
             QStringLiteral("The visible cycles (zoom and pan change them)"));
-        add(QStringLiteral("Parallel efficiency"), Unit::Share, a.parallelEfficiency(), b.parallelEfficiency(),
-            QStringLiteral("Busy tile-cycles ÷ all tile-cycles in the window; busy = computing, exchanging, stream copy"));
-        const std::pair<TraceState, const char*> kinds[] = {{TraceState::Computing, "Computing"},
-            {TraceState::Exchanging, "Exchanging"}, {TraceState::Sync, "Sync"}, {TraceState::StreamCopy, "Stream copy"},
-            {TraceState::Idle, "Idle (between steps)"}};
+        add(QStringLiteral("Parallel efficiency"), Unit::Share, a.parallelEfficiency(),
+            b.parallelEfficiency(),
+            QStringLiteral("Busy tile-cycles ÷ all tile-cycles in the window; busy = computing, exchanging, "
+                           "stream copy"));
+        const std::pair<TraceState, const char*> kinds[] = { { TraceState::Computing, "Computing" },
+            { TraceState::Exchanging, "Exchanging" }, { TraceState::Sync, "Sync" },
+            { TraceState::StreamCopy, "Stream copy" }, { TraceState::Idle, "Idle (between steps)" } };
         for (const auto& [kind, name] : kinds)
             add(QString::fromLatin1(name), Unit::Share, a.share(kind), b.share(kind),
                 QStringLiteral("Share of the IPUs' cycles in the window spent in this kind of step"));
@@ -59,10 +63,11 @@ void TraceFiguresModel::setWindows(const TraceData* source, Window sourceWindow,
                 if (i >= f.tileCycles.size())
                     return 0.0;
                 TraceLod::RangeFigures one;
-                one.tileCycles = {f.tileCycles[i]};
+                one.tileCycles = { f.tileCycles[i] };
                 return one.parallelEfficiency();
             };
-            add(QStringLiteral("IPU %1 parallel efficiency").arg(i), Unit::Share, efficiency(a), efficiency(b));
+            add(QStringLiteral("IPU %1 parallel efficiency").arg(i), Unit::Share, efficiency(a),
+                efficiency(b));
         }
         const auto balance = [](const TraceSummary& s) {
             double sum = 0;
@@ -81,7 +86,8 @@ void TraceFiguresModel::setWindows(const TraceData* source, Window sourceWindow,
         add(QStringLiteral("Tile balance (whole run)"), Unit::Share, balance(sa), balance(sb),
             QStringLiteral("Mean ÷ max busy cycles per tile, averaged over the IPUs (100% = even)"));
         add(QStringLiteral("Stream copies (whole run)"), Unit::Bytes, traffic(sa, true), traffic(sb, true));
-        add(QStringLiteral("Global exchange (whole run)"), Unit::Bytes, traffic(sa, false), traffic(sb, false));
+        add(QStringLiteral("Global exchange (whole run)"), Unit::Bytes, traffic(sa, false),
+            traffic(sb, false));
     }
     endResetModel();
 }
@@ -90,13 +96,16 @@ QString TraceFiguresModel::format(Unit kind, double value) const
 {
     switch (kind) {
     case Unit::Cycles: {
-        QString text = QString::fromStdString(formatCount(uint64_t(std::llround(std::abs(value))))) + QStringLiteral(" cycles");
+        QString text = QString::fromStdString(formatCount(uint64_t(std::llround(std::abs(value)))))
+            + QStringLiteral(" cycles");
         if (m_clockHz > 0)
             text += QStringLiteral(" (%1 ms)").arg(std::abs(value) / m_clockHz * 1e3, 0, 'g', 3);
         return value < 0 ? QStringLiteral("−") + text : text;
     }
-    case Unit::Share: return QString::fromStdString(formatPercent(value, 2));
-    case Unit::Bytes: return QString::fromStdString(formatBytes(uint64_t(std::llround(std::abs(value))), unit()));
+    case Unit::Share:
+        return QString::fromStdString(formatPercent(value, 2));
+    case Unit::Bytes:
+        return QString::fromStdString(formatBytes(uint64_t(std::llround(std::abs(value))), unit()));
     }
     return {};
 }
@@ -114,11 +123,16 @@ QString TraceFiguresModel::text(int row, int column) const
     const double diff = r.target - r.source;
     if (r.unit == Unit::Share) { // as What changed and popscope-cli compare: the change of the rounded shares
         const int64_t points = shareInBasisPoints(r.target) - shareInBasisPoints(r.source);
-        return QStringLiteral("%1%2 pp").arg(points > 0 ? QStringLiteral("+") : points < 0 ? QStringLiteral("−") : QString())
+        return QStringLiteral("%1%2 pp")
+            .arg(points > 0      ? QStringLiteral("+")
+                    : points < 0 ? QStringLiteral("−")
+                                 : QString())
             .arg(double(std::abs(points)) / 100.0, 0, 'f', 2);
     }
     const QString magnitude = format(r.unit, std::abs(diff));
-    return diff > 0 ? QStringLiteral("+") + magnitude : diff < 0 ? QStringLiteral("−") + magnitude : QStringLiteral("0");
+    return diff > 0 ? QStringLiteral("+") + magnitude
+        : diff < 0  ? QStringLiteral("−") + magnitude
+                    : QStringLiteral("0");
 }
 
 QString TraceFiguresModel::valueText(const QString& figure, int column) const

@@ -19,7 +19,8 @@ public:
     struct Window {
         uint64_t from = 0, to = 1;
     };
-    void setWindows(const TraceData* source, Window sourceWindow, const TraceData* target, Window targetWindow);
+    void setWindows(
+        const TraceData* source, Window sourceWindow, const TraceData* target, Window targetWindow);
     // The text of `figure` in `column` (1 = value or source, 2 = target, 3 = diff), for tests.
     QString valueText(const QString& figure, int column) const;
 

@@ -14,7 +14,10 @@ class TraceZoom : public QObject {
 public:
     static constexpr uint64_t kMinimumWidth = 16; // cycles: the deepest zoom
 
-    explicit TraceZoom(QObject* parent = nullptr) : QObject(parent) {}
+    explicit TraceZoom(QObject* parent = nullptr)
+        : QObject(parent)
+    {
+    }
     uint64_t first() const { return m_first; }
     uint64_t last() const { return m_last; }
     uint64_t width() const { return m_last - m_first; }
@@ -38,7 +41,7 @@ signals:
 private:
     void apply(uint64_t first, uint64_t last);
     uint64_t m_first = 0, m_last = 1, m_extent = 1;
-    std::vector<std::pair<uint64_t, uint64_t>> m_history{{0, 1}};
+    std::vector<std::pair<uint64_t, uint64_t>> m_history { { 0, 1 } };
     size_t m_position = 0;
 };
 

@@ -5,20 +5,21 @@
 
 namespace popscope {
 
-WaitingStepsModel::WaitingStepsModel(QObject* parent) : ReportTableModel(parent)
+WaitingStepsModel::WaitingStepsModel(QObject* parent)
+    : ReportTableModel(parent)
 {
-    setColumns({{QStringLiteral("Program"), Kind::Text, {}},
-                {QStringLiteral("#"), Kind::Count, QStringLiteral("Rank by waiting tile-cycles")},
-                {QStringLiteral("Step"), Kind::Count, QStringLiteral("Execution step number")},
-                {QStringLiteral("IPU"), Kind::Count, {}},
-                {QStringLiteral("Type"), Kind::Text, {}},
-                {QStringLiteral("Cycles"), Kind::Count, QStringLiteral("The step's duration on the IPU")},
-                {QStringLiteral("Waiting tile-cycles"), Kind::Count,
-                 QStringLiteral("Σ over the IPU's tiles of (step cycles − the tile's cycles): time tiles spent waiting "
-                                "for the slowest tile to reach the sync")},
-                {QStringLiteral("Waiting share"), Kind::Share, QStringLiteral("Of the step's tile-cycles")},
-                {QStringLiteral("Held up by"), Kind::Text,
-                 QStringLiteral("The tiles that ran longest: the others waited for them")}});
+    setColumns({ { QStringLiteral("Program"), Kind::Text, {} },
+        { QStringLiteral("#"), Kind::Count, QStringLiteral("Rank by waiting tile-cycles") },
+        { QStringLiteral("Step"), Kind::Count, QStringLiteral("Execution step number") },
+        { QStringLiteral("IPU"), Kind::Count, {} }, { QStringLiteral("Type"), Kind::Text, {} },
+        { QStringLiteral("Cycles"), Kind::Count, QStringLiteral("The step's duration on the IPU") },
+        { QStringLiteral("Waiting tile-cycles"), Kind::Count,
+            QStringLiteral(
+                "Σ over the IPU's tiles of (step cycles − the tile's cycles): time tiles spent waiting "
+                "for the slowest tile to reach the sync") },
+        { QStringLiteral("Waiting share"), Kind::Share, QStringLiteral("Of the step's tile-cycles") },
+        { QStringLiteral("Held up by"), Kind::Text,
+            QStringLiteral("The tiles that ran longest: the others waited for them") } });
 }
 
 void WaitingStepsModel::setTrace(std::shared_ptr<const TraceData> trace)
@@ -28,7 +29,10 @@ void WaitingStepsModel::setTrace(std::shared_ptr<const TraceData> trace)
     endResetModel();
 }
 
-int WaitingStepsModel::rows() const { return m_trace ? int(m_trace->summary->waits.size()) : 0; }
+int WaitingStepsModel::rows() const
+{
+    return m_trace ? int(m_trace->summary->waits.size()) : 0;
+}
 
 const WaitingStep* WaitingStepsModel::waitAt(int row) const
 {
@@ -45,20 +49,24 @@ QString WaitingStepsModel::text(int row, int column) const
 {
     const WaitingStep& w = m_trace->summary->waits[size_t(row)];
     switch (column) {
-    case Program: return QString::fromStdString(w.program);
-    case Type: return QString::fromStdString(w.type);
+    case Program:
+        return QString::fromStdString(w.program);
+    case Type:
+        return QString::fromStdString(w.type);
     case HeldUpBy: {
         if (!w.perTile)
             return QStringLiteral("(no per-tile cycles)");
         QStringList tiles;
         for (uint32_t tile : w.slowestTiles)
             tiles << QString::number(tile);
-        QString text = pluralText(w.slowestTileCount, "tile") + QLatin1Char(' ') + tiles.join(QStringLiteral(", "));
+        QString text
+            = pluralText(w.slowestTileCount, "tile") + QLatin1Char(' ') + tiles.join(QStringLiteral(", "));
         if (w.slowestTileCount > w.slowestTiles.size())
             text += QStringLiteral(" and %1 more").arg(w.slowestTileCount - w.slowestTiles.size());
         return text;
     }
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -66,13 +74,20 @@ uint64_t WaitingStepsModel::number(int row, int column) const
 {
     const WaitingStep& w = m_trace->summary->waits[size_t(row)];
     switch (column) {
-    case Rank: return uint64_t(row) + 1;
-    case Step: return w.step;
-    case Ipu: return w.ipu;
-    case Cycles: return w.cycles;
-    case Waiting: return w.waitTileCycles;
-    case Share: return uint64_t(shareInBasisPoints(w.waitShare));
-    default: return 0;
+    case Rank:
+        return uint64_t(row) + 1;
+    case Step:
+        return w.step;
+    case Ipu:
+        return w.ipu;
+    case Cycles:
+        return w.cycles;
+    case Waiting:
+        return w.waitTileCycles;
+    case Share:
+        return uint64_t(shareInBasisPoints(w.waitShare));
+    default:
+        return 0;
     }
 }
 

@@ -11,7 +11,17 @@ namespace popscope {
 class WaitingStepsModel : public ReportTableModel {
     Q_OBJECT
 public:
-    enum Column { Program, Rank, Step, Ipu, Type, Cycles, Waiting, Share, HeldUpBy }; // the name first: it takes the width
+    enum Column {
+        Program,
+        Rank,
+        Step,
+        Ipu,
+        Type,
+        Cycles,
+        Waiting,
+        Share,
+        HeldUpBy
+    }; // the name first: it takes the width
     explicit WaitingStepsModel(QObject* parent = nullptr);
     void setTrace(std::shared_ptr<const TraceData> trace);
     const WaitingStep* waitAt(int row) const;

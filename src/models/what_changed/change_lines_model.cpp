@@ -2,15 +2,18 @@
 
 namespace popscope {
 
-ChangeLinesModel::ChangeLinesModel(QObject* parent) : ReportTableModel(parent)
+ChangeLinesModel::ChangeLinesModel(QObject* parent)
+    : ReportTableModel(parent)
 {
-    setColumns({{QStringLiteral("What changed"), Kind::Text, QStringLiteral("The change in words; double-click to see its rows")},
-                {QStringLiteral("Measure"), Kind::Text, QStringLiteral("What the line measures")},
-                {QStringLiteral("Subject"), Kind::Text, QStringLiteral("The figure, variable, vertex type, … it is about")},
-                {QStringLiteral("Source"), Kind::Bytes, QStringLiteral("In the source report")},
-                {QStringLiteral("Target"), Kind::Bytes, QStringLiteral("In the target report")},
-                {QStringLiteral("Diff"), Kind::DiffBytes, QStringLiteral("Target − source")},
-                {QStringLiteral("Diff %"), Kind::Percent, QStringLiteral("(Target − source) ÷ source")}});
+    setColumns({ { QStringLiteral("What changed"), Kind::Text,
+                     QStringLiteral("The change in words; double-click to see its rows") },
+        { QStringLiteral("Measure"), Kind::Text, QStringLiteral("What the line measures") },
+        { QStringLiteral("Subject"), Kind::Text,
+            QStringLiteral("The figure, variable, vertex type, … it is about") },
+        { QStringLiteral("Source"), Kind::Bytes, QStringLiteral("In the source report") },
+        { QStringLiteral("Target"), Kind::Bytes, QStringLiteral("In the target report") },
+        { QStringLiteral("Diff"), Kind::DiffBytes, QStringLiteral("Target − source") },
+        { QStringLiteral("Diff %"), Kind::Percent, QStringLiteral("(Target − source) ÷ source") } });
 }
 
 void ChangeLinesModel::setLines(std::vector<ChangeLine> lines)
@@ -26,13 +29,19 @@ ReportTableModel::Kind ChangeLinesModel::cellKind(int row, int column) const
     const bool bytes = unit == "bytes", share = unit == "percent";
     switch (column) {
     case Source:
-    case Target: return bytes ? Kind::Bytes : share ? Kind::Share : Kind::Count;
-    case Diff: return bytes ? Kind::DiffBytes : share ? Kind::DiffShare : Kind::DiffCount;
-    default: return columnKind(column);
+    case Target:
+        return bytes ? Kind::Bytes : share ? Kind::Share : Kind::Count;
+    case Diff:
+        return bytes ? Kind::DiffBytes : share ? Kind::DiffShare : Kind::DiffCount;
+    default:
+        return columnKind(column);
     }
 }
 
-int ChangeLinesModel::cellWorseDirection(int row, int) const { return m_lines[size_t(row)].worse; }
+int ChangeLinesModel::cellWorseDirection(int row, int) const
+{
+    return m_lines[size_t(row)].worse;
+}
 
 bool ChangeLinesModel::present(int row, int column) const
 {
@@ -48,8 +57,10 @@ bool ChangeLinesModel::present(int row, int column) const
 
 QString ChangeLinesModel::absentText(int row, int column) const
 {
-    if (column == DiffPercent && m_lines[size_t(row)].targetValue > 0 && m_lines[size_t(row)].unit != "percent")
-        return m_lines[size_t(row)].metric.rfind("new ", 0) == 0 ? QStringLiteral("new") : QStringLiteral("from 0");
+    if (column == DiffPercent && m_lines[size_t(row)].targetValue > 0
+        && m_lines[size_t(row)].unit != "percent")
+        return m_lines[size_t(row)].metric.rfind("new ", 0) == 0 ? QStringLiteral("new")
+                                                                 : QStringLiteral("from 0");
     return QStringLiteral("—");
 }
 
@@ -74,16 +85,22 @@ uint64_t ChangeLinesModel::number(int row, int column) const
     return value < 0 ? 0 : uint64_t(value);
 }
 
-int64_t ChangeLinesModel::signedNumber(int row, int) const { return m_lines[size_t(row)].diff.absolute; }
+int64_t ChangeLinesModel::signedNumber(int row, int) const
+{
+    return m_lines[size_t(row)].diff.absolute;
+}
 
-double ChangeLinesModel::fraction(int row, int) const { return m_lines[size_t(row)].diff.fraction.value_or(0.0); }
+double ChangeLinesModel::fraction(int row, int) const
+{
+    return m_lines[size_t(row)].diff.fraction.value_or(0.0);
+}
 
 QString ChangeLinesModel::toolTip(int row, int column) const
 {
     const ChangeLine& l = m_lines[size_t(row)];
     if ((column == Subject || column == Sentence) && !l.table.empty())
-        return QStringLiteral("%1 — double-click to see it in the %2 report").arg(QString::fromStdString(l.subject),
-                                                                               QString::fromStdString(l.page));
+        return QStringLiteral("%1 — double-click to see it in the %2 report")
+            .arg(QString::fromStdString(l.subject), QString::fromStdString(l.page));
     return {};
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The What changed table: core's ranked ChangeLines (whatChanged) with Source, Target, Diff and
-// Diff % in each line's own unit (bytes, tiles, counts, cycles, shares in percent). Each line links to the report and row
-// it comes from (page(), table(), rowKey()).
+// Diff % in each line's own unit (bytes, tiles, counts, cycles, shares in percent). Each line links to the
+// report and row it comes from (page(), table(), rowKey()).
 #include "models/report_table_model.hpp"
 #include "popscope/report_comparison.hpp"
 
@@ -29,7 +29,8 @@ protected:
     int64_t signedNumber(int row, int column) const override;
     double fraction(int row, int column) const override;
     QString toolTip(int row, int column) const override;
-    int cellWorseDirection(int row, int column) const override; // the line's own (efficiency: a fall is worse)
+    int cellWorseDirection(
+        int row, int column) const override; // the line's own (efficiency: a fall is worse)
 
 private:
     std::vector<ChangeLine> m_lines;

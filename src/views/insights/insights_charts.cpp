@@ -2,10 +2,10 @@
 
 #include <QApplication>
 
-#include "models/tile_axis.hpp"
 #include "models/memory/tile_scope.hpp"
-#include "views/widgets/chart_palette.hpp"
+#include "models/tile_axis.hpp"
 #include "views/memory/memory_chart_renderer.hpp"
+#include "views/widgets/chart_palette.hpp"
 #include "views/widgets/small_chart.hpp"
 
 #include <QPen>
@@ -43,7 +43,8 @@ void addCapacityLine(QChart* chart, QAbstractAxis* x, QAbstractAxis* y, double c
 
 } // namespace
 
-QChart* makeTopTilesChart(const InsightsAnalysis& d, MemoryUnit u, std::function<void(uint32_t)> onTileClicked)
+QChart* makeTopTilesChart(
+    const InsightsAnalysis& d, MemoryUnit u, std::function<void(uint32_t)> onTileClicked)
 {
     auto* chart = new QChart;
     chart->setTitle(QStringLiteral("Top 5 tiles by memory (including gaps)"));
@@ -87,7 +88,8 @@ QChart* makeTopTilesChart(const InsightsAnalysis& d, MemoryUnit u, std::function
     auto* y = new QBarCategoryAxis;
     y->append(categories);
     auto* x = valueAxisTo(maxValue / unit.divisor);
-    x->setTitleText(QStringLiteral("Memory (%1); dashed: max %2").arg(unit.name, bytesText(d.bytesPerTile, u)));
+    x->setTitleText(
+        QStringLiteral("Memory (%1); dashed: max %2").arg(unit.name, bytesText(d.bytesPerTile, u)));
     chart->addAxis(y, Qt::AlignLeft);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
@@ -144,7 +146,8 @@ QChart* makeTileHistogramChart(const InsightsAnalysis& d, MemoryUnit u)
         if (position >= -0.5 && position <= buckets - 0.5 + 1e-9)
             x->append(MemoryChartRenderer::axisNumber(tick), position);
     }
-    x->setTitleText(QStringLiteral("Memory per tile (%1), buckets of %2").arg(unit.name, bytesText(d.bucketWidth, u)));
+    x->setTitleText(
+        QStringLiteral("Memory per tile (%1), buckets of %2").arg(unit.name, bytesText(d.bucketWidth, u)));
     auto* y = valueAxisTo(double(maxCount), 1.0); // whole tiles: never 0.2 steps
     y->setTitleText(QStringLiteral("Tiles"));
     chart->addAxis(x, Qt::AlignBottom);

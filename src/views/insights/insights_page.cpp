@@ -1,9 +1,9 @@
 #include "views/insights/insights_page.hpp"
 
 #include "models/memory/tile_scope.hpp"
+#include "views/insights/insights_charts.hpp"
 #include "views/widgets/chart_palette.hpp"
 #include "views/widgets/column_fitter.hpp"
-#include "views/insights/insights_charts.hpp"
 #include "views/widgets/scroll_page.hpp"
 #include "views/widgets/small_chart.hpp"
 
@@ -36,7 +36,9 @@ QLabel* wrapLabel(QWidget* parent)
 
 } // namespace
 
-InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot) : ReportPage(state, parent), m_slot(slot)
+InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot)
+    : ReportPage(state, parent)
+    , m_slot(slot)
 {
     auto* content = m_content = new QWidget;
     auto* layout = new QVBoxLayout(content);
@@ -65,7 +67,8 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot) : Repo
 
     placeInScrollArea(this, content);
 
-    setParts({ReportPart::TileMemory, ReportPart::Variables, ReportPart::VertexTypes, ReportPart::ComputeSets});
+    setParts(
+        { ReportPart::TileMemory, ReportPart::Variables, ReportPart::VertexTypes, ReportPart::ComputeSets });
     connect(state, &ReportState::unitChanged, this, [this] {
         if (isReady())
             refresh();
@@ -96,9 +99,11 @@ QGridLayout* InsightsPage::buildCharts(QWidget* content)
 {
     auto* charts = new QGridLayout;
     m_topChart = new SmallChart(QStringLiteral("top-5-tiles"), content);
-    m_topChart->setToolTip(QStringLiteral("Click a bar to see that tile in the Memory report. Right-click to save the chart."));
+    m_topChart->setToolTip(
+        QStringLiteral("Click a bar to see that tile in the Memory report. Right-click to save the chart."));
     m_histogram = new SmallChart(QStringLiteral("tile-memory-histogram"), content);
-    m_histogram->setToolTip(QStringLiteral("How many tiles use each amount of memory. Right-click to save the chart."));
+    m_histogram->setToolTip(
+        QStringLiteral("How many tiles use each amount of memory. Right-click to save the chart."));
     m_topChart->setMinimumHeight(280); // five readable bars even in a small window (the page scrolls)
     m_histogram->setMinimumHeight(280);
     charts->addWidget(m_topChart, 0, 0);
@@ -113,14 +118,15 @@ QWidget* InsightsPage::levelWidget(const InsightLevel& level)
     const MemoryUnit u = m_state->unit();
     auto* w = new QWidget;
     // Side by side (compare mode) each half is narrow: the table goes below the vertex figures.
-    auto* layout = new QBoxLayout(m_state->isComparing() ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight, w);
+    auto* layout
+        = new QBoxLayout(m_state->isComparing() ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight, w);
     auto* form = new QFormLayout;
     auto item = [&](const InsightItem& it) {
         if (it.bytes == 0)
             return QStringLiteral("—");
         return QStringLiteral("<b>%1</b><br>%2 · <small>%3</small>")
             .arg(QString::fromStdString(it.name).toHtmlEscaped(), bytesText(it.bytes, u),
-                 QString::fromStdString(formatItemDetail(it, u)).toHtmlEscaped());
+                QString::fromStdString(formatItemDetail(it, u)).toHtmlEscaped());
     };
     auto* state = wrapLabel(w);
     state->setText(item(level.vertexState));
@@ -131,7 +137,8 @@ QWidget* InsightsPage::levelWidget(const InsightLevel& level)
     layout->addLayout(form, 2);
 
     auto* model = new QStandardItemModel(0, 3, w);
-    model->setHorizontalHeaderLabels({QStringLiteral("Largest variables"), QStringLiteral("Bytes here"), QStringLiteral("Type")});
+    model->setHorizontalHeaderLabels(
+        { QStringLiteral("Largest variables"), QStringLiteral("Bytes here"), QStringLiteral("Type") });
     for (const InsightItem& v : level.variables) {
         auto* size = new QStandardItem(bytesText(v.bytes, u));
         size->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -139,7 +146,7 @@ QWidget* InsightsPage::levelWidget(const InsightLevel& level)
         const QString vName = QString::fromStdString(v.name);
         auto* name = new QStandardItem(vName);
         name->setToolTip(vName);
-        model->appendRow({name, size, new QStandardItem(QString::fromStdString(formatItemDetail(v, u)))});
+        model->appendRow({ name, size, new QStandardItem(QString::fromStdString(formatItemDetail(v, u))) });
     }
     auto* view = new QTreeView(w);
     view->setModel(model);
@@ -159,7 +166,7 @@ void InsightsPage::refresh()
     if (report)
         m_fileTitle->setText(QStringLiteral("<span style='font-size:large'><b>%1</b> · %2</span>")
                                  .arg(m_slot == 0 ? QStringLiteral("Source") : QStringLiteral("Target"),
-                                      report->fileName().toHtmlEscaped()));
+                                     report->fileName().toHtmlEscaped()));
     while (m_levels->count() > 0) {
         QWidget* w = m_levels->widget(0);
         m_levels->removeTab(0);
@@ -182,29 +189,36 @@ void InsightsPage::refresh()
     const QString red = ChartPalette::overCapacity().name();
     if (d.fits) {
         m_fitTitle->setText(QStringLiteral("<span style='color:#2ca02c'>✔ The model fits</span>"));
-        m_fitText->setText(QStringLiteral("Uses %1 of %2 (%3); %4 spare. The most used tile holds %5 of its %6.")
-                               .arg(bytesText(d.used, u), bytesText(d.capacity, u), QString::fromStdString(formatPercent(share)),
-                                    bytesText(d.capacity - std::min(d.used, d.capacity), u),
-                                    d.topTiles.empty() ? QStringLiteral("—") : bytesText(d.topTiles.front().bytes, u),
-                                    bytesText(d.bytesPerTile, u)));
+        m_fitText->setText(
+            QStringLiteral("Uses %1 of %2 (%3); %4 spare. The most used tile holds %5 of its %6.")
+                .arg(bytesText(d.used, u), bytesText(d.capacity, u),
+                    QString::fromStdString(formatPercent(share)),
+                    bytesText(d.capacity - std::min(d.used, d.capacity), u),
+                    d.topTiles.empty() ? QStringLiteral("—") : bytesText(d.topTiles.front().bytes, u),
+                    bytesText(d.bytesPerTile, u)));
     } else {
         const uint64_t excess = d.excessBytes;
         m_fitTitle->setText(QStringLiteral("<span style='color:%1'>✘ Out of memory</span>").arg(red));
-        m_fitText->setText(QStringLiteral("%1 %7 more than their %2; together they are %3 over. Overall %4 of %5 (%6) is used.")
-                               .arg(countOfText(d.tilesOverCapacity, "tile"), bytesText(d.bytesPerTile, u), bytesText(excess, u),
-                                    bytesText(d.used, u), bytesText(d.capacity, u), QString::fromStdString(formatPercent(share)), pluralText(d.tilesOverCapacity, "needs", "need")));
+        m_fitText->setText(QStringLiteral(
+            "%1 %7 more than their %2; together they are %3 over. Overall %4 of %5 (%6) is used.")
+                               .arg(countOfText(d.tilesOverCapacity, "tile"), bytesText(d.bytesPerTile, u),
+                                   bytesText(excess, u), bytesText(d.used, u), bytesText(d.capacity, u),
+                                   QString::fromStdString(formatPercent(share)),
+                                   pluralText(d.tilesOverCapacity, "needs", "need")));
     }
     m_fitBar->setValue(int(std::min(1.0, share) * 1000));
-    m_fitBar->setFormat(QStringLiteral("%1 of IPU memory used").arg(QString::fromStdString(formatPercent(share))));
+    m_fitBar->setFormat(
+        QStringLiteral("%1 of IPU memory used").arg(QString::fromStdString(formatPercent(share))));
 
     m_topChart->setChartContent(makeTopTilesChart(d, u, [this](uint32_t tile) { emit showTile(tile); }));
     m_histogram->setChartContent(makeTileHistogramChart(d, u));
-    for (const InsightLevel* level : {&d.model, &d.ipu, &d.tile})
+    for (const InsightLevel* level : { &d.model, &d.ipu, &d.tile })
         if (!level->title.empty())
             m_levels->addTab(levelWidget(*level), QString::fromStdString(level->title));
     QString tips = QStringLiteral("<ul style='margin-left:-20px'>");
     for (const InsightTip& tip : d.tips)
-        tips += QStringLiteral("<li style='margin-bottom:4px'>%1</li>").arg(QString::fromStdString(formatTip(tip, u)).toHtmlEscaped());
+        tips += QStringLiteral("<li style='margin-bottom:4px'>%1</li>")
+                    .arg(QString::fromStdString(formatTip(tip, u)).toHtmlEscaped());
     tips += QStringLiteral("</ul>");
     m_tips->setText(d.tips.empty() ? QStringLiteral("No tips for this report.") : tips);
 }

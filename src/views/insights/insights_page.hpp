@@ -1,8 +1,8 @@
 #pragma once
 // The Insights report: does the model fit, the top-5 tiles, a histogram of tile memory, the
 // largest vertex state / code and variables at model, IPU and tile level, and tips.
-#include "popscope/insights.hpp"
 #include "models/report_state.hpp"
+#include "popscope/insights.hpp"
 
 #include "views/widgets/report_page.hpp"
 
@@ -30,7 +30,7 @@ signals:
     void showTile(uint32_t tile);
 
 private:
-    QGroupBox* buildFitBox(QWidget* content);  // "Does the model fit?": the verdict, a bar, the figures
+    QGroupBox* buildFitBox(QWidget* content); // "Does the model fit?": the verdict, a bar, the figures
     QGridLayout* buildCharts(QWidget* content); // the top tiles and the tiles' histogram
     void refresh();
     // Built hidden, so the wrapped labels of the new tabs are laid out at their final width.

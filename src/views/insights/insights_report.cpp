@@ -10,7 +10,8 @@
 
 namespace popscope {
 
-InsightsReport::InsightsReport(ReportState* state, QWidget* parent) : ReportPage(state, parent)
+InsightsReport::InsightsReport(ReportState* state, QWidget* parent)
+    : ReportPage(state, parent)
 {
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_source = new InsightsPage(state, m_splitter, 0);
@@ -25,14 +26,20 @@ InsightsReport::InsightsReport(ReportState* state, QWidget* parent) : ReportPage
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
     layout->addWidget(m_tabs);
-    for (InsightsPage* page : {m_source, m_target})
-        connect(page, &InsightsPage::showTile, this,
-                [this](uint32_t tile) { m_state->requestNavigation(QStringLiteral("memory"), QStringLiteral("tile"), QString::number(tile)); });
-    setParts({ReportPart::TileMemory, ReportPart::Variables, ReportPart::VertexTypes, ReportPart::ComputeSets});
+    for (InsightsPage* page : { m_source, m_target })
+        connect(page, &InsightsPage::showTile, this, [this](uint32_t tile) {
+            m_state->requestNavigation(
+                QStringLiteral("memory"), QStringLiteral("tile"), QString::number(tile));
+        });
+    setParts(
+        { ReportPart::TileMemory, ReportPart::Variables, ReportPart::VertexTypes, ReportPart::ComputeSets });
     follow();
 }
 
-bool InsightsReport::showsTabs() const { return m_tabs->isVisibleTo(this); }
+bool InsightsReport::showsTabs() const
+{
+    return m_tabs->isVisibleTo(this);
+}
 
 void InsightsReport::resizeEvent(QResizeEvent* event)
 {
@@ -64,7 +71,7 @@ void InsightsReport::follow()
     m_source->setVisible(true);
     m_target->setVisible(comparing);
     if (comparing && !tabs)
-        m_splitter->setSizes({1, 1});
+        m_splitter->setSizes({ 1, 1 });
 }
 
 } // namespace popscope

@@ -2,8 +2,8 @@
 
 #include "models/compare_colors.hpp"
 #include "models/memory/tile_scope.hpp"
-#include "views/widgets/chart_palette.hpp"
 #include "views/liveness/liveness_plot.hpp"
+#include "views/widgets/chart_palette.hpp"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -15,7 +15,9 @@
 
 namespace popscope {
 
-LifetimeBars::LifetimeBars(LivenessPlot* plot, QWidget* parent) : QWidget(parent), m_plot(plot)
+LifetimeBars::LifetimeBars(LivenessPlot* plot, QWidget* parent)
+    : QWidget(parent)
+    , m_plot(plot)
 {
     setMouseTracking(true);
     connect(plot, &LivenessPlot::windowChanged, this, qOverload<>(&QWidget::update));
@@ -46,9 +48,15 @@ void LifetimeBars::setUnit(MemoryUnit unit)
     update();
 }
 
-int LifetimeBars::rowHeight() const { return fontMetrics().height() + (m_comparing ? 8 : 4); }
+int LifetimeBars::rowHeight() const
+{
+    return fontMetrics().height() + (m_comparing ? 8 : 4);
+}
 
-QSize LifetimeBars::sizeHint() const { return {600, int(m_rows.size()) * rowHeight() + 4}; }
+QSize LifetimeBars::sizeHint() const
+{
+    return { 600, int(m_rows.size()) * rowHeight() + 4 };
+}
 
 int LifetimeBars::rowAt(const QPoint& pos) const
 {
@@ -88,7 +96,9 @@ void LifetimeBars::paintEvent(QPaintEvent*)
                 const double x1 = positionToX(r.last + 1.0, window, plot.width());
                 if (x1 < 0 || x0 > plot.width())
                     continue;
-                p.fillRect(QRect(plot.left() + int(std::floor(x0)), y, std::max(2, int(std::ceil(x1 - x0))), h), colour);
+                p.fillRect(
+                    QRect(plot.left() + int(std::floor(x0)), y, std::max(2, int(std::ceil(x1 - x0))), h),
+                    colour);
             }
         };
         const int inner = rowHeight() - 6;
@@ -99,7 +109,8 @@ void LifetimeBars::paintEvent(QPaintEvent*)
             bars(row.source, ChartPalette::seriesColor(QStringLiteral("notAlwaysLive")), top + 3, inner);
         }
         const QString name = fm.elidedText(row.name, Qt::ElideLeft, std::max(40, plot.width() / 3));
-        const QRect label(plot.left() + 4, top + (rowHeight() - fm.height()) / 2, fm.horizontalAdvance(name) + 8, fm.height());
+        const QRect label(plot.left() + 4, top + (rowHeight() - fm.height()) / 2,
+            fm.horizontalAdvance(name) + 8, fm.height());
         QColor plate = ChartPalette::background(palette());
         plate.setAlpha(200);
         p.fillRect(label, plate);
@@ -148,10 +159,13 @@ bool LifetimeBars::event(QEvent* event)
         html = QStringLiteral("Remove %1 from the lifetimes").arg(html);
     else if (m_comparing)
         html += QStringLiteral("<br>Source: %1 (%2)<br>Target: %3 (%4)")
-                    .arg(r.inSource ? ranges(r.source) : QStringLiteral("no such variable"), bytesText(r.sourceBytes, m_unit),
-                         r.inTarget ? ranges(r.target) : QStringLiteral("no such variable"), bytesText(r.targetBytes, m_unit));
+                    .arg(r.inSource ? ranges(r.source) : QStringLiteral("no such variable"),
+                        bytesText(r.sourceBytes, m_unit),
+                        r.inTarget ? ranges(r.target) : QStringLiteral("no such variable"),
+                        bytesText(r.targetBytes, m_unit));
     else
-        html += QStringLiteral("<br>Live at steps %1<br>%2").arg(ranges(r.source), bytesText(r.sourceBytes, m_unit));
+        html += QStringLiteral("<br>Live at steps %1<br>%2")
+                    .arg(ranges(r.source), bytesText(r.sourceBytes, m_unit));
     QToolTip::showText(help->globalPos(), html, this);
     return true;
 }

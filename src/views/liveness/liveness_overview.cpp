@@ -11,7 +11,9 @@
 
 namespace popscope {
 
-LivenessOverview::LivenessOverview(LivenessPlot* plot, QWidget* parent) : NavigationStrip(parent), m_plot(plot)
+LivenessOverview::LivenessOverview(LivenessPlot* plot, QWidget* parent)
+    : NavigationStrip(parent)
+    , m_plot(plot)
 {
     setToolTip(QStringLiteral("Overview of all steps: drag the window to pan, click to jump, wheel to zoom, "
                               "double-click to show all steps"));
@@ -19,20 +21,35 @@ LivenessOverview::LivenessOverview(LivenessPlot* plot, QWidget* parent) : Naviga
     connect(plot, &LivenessPlot::selectionChanged, this, qOverload<>(&QWidget::update));
 }
 
-QRect LivenessOverview::plotArea() const { return m_plot->plotRect(); }
-double LivenessOverview::extent() const { return double(m_plot->steps()); }
-TileWindow LivenessOverview::currentWindow() const { return m_plot->window(); }
-void LivenessOverview::applyWindow(TileWindow window) { m_plot->setWindow(window); }
-void LivenessOverview::resetWindow() { m_plot->resetView(); }
+QRect LivenessOverview::plotArea() const
+{
+    return m_plot->plotRect();
+}
+double LivenessOverview::extent() const
+{
+    return double(m_plot->steps());
+}
+TileWindow LivenessOverview::currentWindow() const
+{
+    return m_plot->window();
+}
+void LivenessOverview::applyWindow(TileWindow window)
+{
+    m_plot->setWindow(window);
+}
+void LivenessOverview::resetWindow()
+{
+    m_plot->resetView();
+}
 
 void LivenessOverview::paintMiniature(QPainter& p, const QRect& r)
 {
     const LivenessPlotData& data = m_plot->data();
-    const TileWindow all{0.0, std::max(1.0, extent())};
+    const TileWindow all { 0.0, std::max(1.0, extent()) };
     const auto source = aggregateSteps(data.source.notAlwaysLive, all, r.width());
     const auto target = aggregateSteps(data.target.notAlwaysLive, all, r.width());
     uint64_t top = 1;
-    for (const auto* buckets : {&source, &target})
+    for (const auto* buckets : { &source, &target })
         for (const StepBucket& b : *buckets)
             top = std::max(top, b.max);
     const double k = (r.height() - 2) / double(top);
@@ -51,7 +68,8 @@ void LivenessOverview::paintMiniature(QPainter& p, const QRect& r)
         QPolygon line;
         for (size_t c = 0; c < target.size(); ++c)
             if (!target[c].empty())
-                line << QPoint(r.left() + int(c), r.bottom() + 1 - int(std::lround(double(target[c].max) * k)));
+                line << QPoint(
+                    r.left() + int(c), r.bottom() + 1 - int(std::lround(double(target[c].max) * k)));
         p.setPen(QPen(CompareColors::target(), 1.2));
         p.drawPolyline(line);
     }

@@ -1,20 +1,20 @@
 #include "views/liveness/liveness_page.hpp"
 
-#include "models/report_state.hpp"
+#include "models/liveness/liveness_view_state.hpp"
+#include "models/liveness/name_tree_model.hpp"
 #include "models/memory/tile_scope.hpp"
+#include "models/report_state.hpp"
+#include "models/settings_keys.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/report.hpp"
-#include "views/widgets/save_dialog.hpp"
-#include "views/widgets/page_parts.hpp"
 #include "views/liveness/lifetime_bars.hpp"
 #include "views/liveness/lifetime_picker.hpp"
 #include "views/liveness/liveness_overview.hpp"
 #include "views/liveness/liveness_plot.hpp"
 #include "views/liveness/liveness_scope_box.hpp"
 #include "views/liveness/liveness_tables_view.hpp"
-#include "models/liveness/name_tree_model.hpp"
-#include "models/liveness/liveness_view_state.hpp"
-#include "models/settings_keys.hpp"
+#include "views/widgets/page_parts.hpp"
+#include "views/widgets/save_dialog.hpp"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -29,7 +29,8 @@
 
 namespace popscope {
 
-LivenessPage::LivenessPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
+LivenessPage::LivenessPage(ReportState* state, QWidget* parent)
+    : ReportPage(state, parent)
 {
     m_plot = new LivenessPlot(state, this);
     m_overview = new LivenessOverview(m_plot, this);
@@ -53,7 +54,7 @@ LivenessPage::LivenessPage(ReportState* state, QWidget* parent) : ReportPage(sta
     followState();
     // Rebuilding means the always-live tree (250,000 rows on bench-large): ReportPage does it when
     // the page is shown, after reading the liveness steps, the live ranges and the variables.
-    setParts({ReportPart::Variables, ReportPart::Liveness, ReportPart::ProgramCycles});
+    setParts({ ReportPart::Variables, ReportPart::Liveness, ReportPart::ProgramCycles });
     m_scopeBox->refresh(*m_state);
     rebuild();
 }
@@ -65,7 +66,8 @@ QLayout* LivenessPage::buildToolbar()
     auto* menu = new QMenu(options);
     m_includeAlwaysLive = menu->addAction(QStringLiteral("Include always live"));
     m_includeAlwaysLive->setCheckable(true);
-    m_includeAlwaysLive->setToolTip(QStringLiteral("Stack the not-always-live bytes on the always-live bytes"));
+    m_includeAlwaysLive->setToolTip(
+        QStringLiteral("Stack the not-always-live bytes on the always-live bytes"));
     m_capacity = menu->addAction(QStringLiteral("Show capacity"));
     m_capacity->setCheckable(true);
     m_merge = menu->addAction(QStringLiteral("Merge (compare mode)"));
@@ -79,7 +81,8 @@ QLayout* LivenessPage::buildToolbar()
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(QStringLiteral("Filter steps by program…"));
     m_filter->setClearButtonEnabled(true);
-    m_filter->setToolTip(QStringLiteral("Mark the steps whose program name contains this text; Enter selects the next one"));
+    m_filter->setToolTip(
+        QStringLiteral("Mark the steps whose program name contains this text; Enter selects the next one"));
     m_filterCount = new QLabel(this);
     m_filterCount->setForegroundRole(QPalette::PlaceholderText);
     auto* save = new QToolButton(this);
@@ -103,8 +106,10 @@ QLayout* LivenessPage::buildToolbar()
 QWidget* LivenessPage::buildChart()
 {
     m_lifetimePicker = new LifetimePicker(this);
-    auto* hint = PageParts::hintLabel(QStringLiteral("Wheel: zoom · drag: pan · click: select a step · Shift-click: add steps · "
-                                           "Shift+←/→: next step · P: peak · double-click: show all"), this);
+    auto* hint = PageParts::hintLabel(
+        QStringLiteral("Wheel: zoom · drag: pan · click: select a step · Shift-click: add steps · "
+                       "Shift+←/→: next step · P: peak · double-click: show all"),
+        this);
 
     auto* top = new QWidget(this);
     auto* topLayout = PageParts::chartColumn(top);
@@ -131,7 +136,8 @@ void LivenessPage::restoreSettings()
             apply(on);
         });
     };
-    remember(m_includeAlwaysLive, SettingsKey::livenessIncludeAlwaysLive, [this](bool on) { m_plot->setIncludeAlwaysLive(on); });
+    remember(m_includeAlwaysLive, SettingsKey::livenessIncludeAlwaysLive,
+        [this](bool on) { m_plot->setIncludeAlwaysLive(on); });
     remember(m_capacity, SettingsKey::livenessShowCapacity, [this](bool on) { m_plot->setShowCapacity(on); });
     remember(m_merge, SettingsKey::livenessMerge, [this](bool on) { m_plot->setMerged(on); });
 }
@@ -157,7 +163,8 @@ void LivenessPage::followState()
     connect(m_tables, &LivenessTablesView::lifetimeRequested, this, &LivenessPage::addLifetime);
     connect(m_state, &ReportState::selectionChanged, this, [this] {
         m_scopeBox->refresh(*m_state);
-        if (m_view.scope().kind == LivenessScope::Kind::Tiles || m_scopeBox->choice() == LivenessViewState::kSelectedTiles)
+        if (m_view.scope().kind == LivenessScope::Kind::Tiles
+            || m_scopeBox->choice() == LivenessViewState::kSelectedTiles)
             refreshWhenShown();
     });
     connect(m_state, &ReportState::unitChanged, this, [this] {
@@ -194,7 +201,8 @@ void LivenessPage::rebuild()
     m_lifetimePicker->setNames(m_view.variableNames());
     applyFilter();
     if (fresh && m_plot->steps() > 0)
-        m_plot->setSelectedSteps({popscope::findPeak(m_plot->data().source.notAlwaysLive).step}); // refreshes the tables
+        m_plot->setSelectedSteps(
+            { popscope::findPeak(m_plot->data().source.notAlwaysLive).step }); // refreshes the tables
     else
         refreshTables();
     refreshLifetimes();
@@ -204,8 +212,8 @@ void LivenessPage::refreshTables()
 {
     const auto report = m_state->report(), target = m_state->comparedReport();
     try {
-        m_tables->update(report && m_plot->steps() ? report->core.get() : nullptr, target ? target->core.get() : nullptr,
-                         &m_view.match(), m_plot->selectedSteps(), m_view.scope());
+        m_tables->update(report && m_plot->steps() ? report->core.get() : nullptr,
+            target ? target->core.get() : nullptr, &m_view.match(), m_plot->selectedSteps(), m_view.scope());
     } catch (const ProfileError& error) {
         showError(QString::fromUtf8(error.what()));
     }
@@ -222,8 +230,8 @@ void LivenessPage::refreshInfo()
 {
     const NameTree& always = m_tables->model(QStringLiteral("Always Live Variables"))->tree();
     const uint64_t alwaysVariables = always.columns > 0 && !always.values.empty() ? always.value(0, 0) : 0;
-    const LivenessInfo info = m_view.info(m_plot->data(), m_plot->selectedSteps(), m_state->unit(), alwaysVariables,
-                                          LivenessTablesView::kMaxStepColumns);
+    const LivenessInfo info = m_view.info(m_plot->data(), m_plot->selectedSteps(), m_state->unit(),
+        alwaysVariables, LivenessTablesView::kMaxStepColumns);
     m_info->setText(info.hasCurve || !m_error->isVisibleTo(this) ? info.text : QString());
     if (info.hasCurve)
         m_info->setToolTip(info.toolTip);
@@ -235,7 +243,7 @@ void LivenessPage::findPeak()
     if (values.empty())
         return;
     const uint32_t step = popscope::findPeak(values).step;
-    m_plot->setSelectedSteps({step});
+    m_plot->setSelectedSteps({ step });
     m_plot->centreOn(step);
     m_tables->setCurrentIndex(1); // Not Always Live Variables: what is live at the peak
 }
@@ -245,15 +253,15 @@ void LivenessPage::applyFilter()
     const QString text = m_filter->text().trimmed();
     const size_t count = m_view.filterSteps(text, m_plot->data().sourceSteps);
     m_filterCount->setText(text.isEmpty() ? QString()
-                                          : count == 0 ? QStringLiteral("no steps")
-                                                       : countOfText(count, "step") + QStringLiteral(" · Enter: next"));
+            : count == 0                  ? QStringLiteral("no steps")
+                                          : countOfText(count, "step") + QStringLiteral(" · Enter: next"));
     m_plot->setFilterMatches(m_view.filterMatches());
 }
 
 void LivenessPage::nextMatch()
 {
     if (const auto step = m_view.nextMatch(m_plot->selectedSteps())) {
-        m_plot->setSelectedSteps({*step});
+        m_plot->setSelectedSteps({ *step });
         m_plot->centreOn(*step);
     }
 }
@@ -271,7 +279,10 @@ bool LivenessPage::addLifetime(const QString& name)
     return true;
 }
 
-void LivenessPage::refreshLifetimes() { m_lifetimes->setRows(m_view.lifetimeRows()); }
+void LivenessPage::refreshLifetimes()
+{
+    m_lifetimes->setRows(m_view.lifetimeRows());
+}
 
 bool LivenessPage::selectStepsText(const QString& text, QString* error)
 {
@@ -279,7 +290,8 @@ bool LivenessPage::selectStepsText(const QString& text, QString* error)
         findPeak();
         return true;
     }
-    const std::vector<uint32_t> steps = LivenessViewState::parseSteps(text, m_plot->data().source.notAlwaysLive.size(), error);
+    const std::vector<uint32_t> steps
+        = LivenessViewState::parseSteps(text, m_plot->data().source.notAlwaysLive.size(), error);
     if (steps.empty())
         return false;
     m_plot->setSelectedSteps(steps);
@@ -298,8 +310,10 @@ bool LivenessPage::showRow(const QString& table, const QString& rowKey)
 void LivenessPage::saveChart()
 {
     const auto report = m_state->report();
-    const QString base = report ? QFileInfo(report->path).completeBaseName() + QStringLiteral("-liveness") : QStringLiteral("liveness");
-    askAndSaveChart(this, base, [this](const QString& path, QString* error) { return m_plot->saveImage(path, error); });
+    const QString base = report ? QFileInfo(report->path).completeBaseName() + QStringLiteral("-liveness")
+                                : QStringLiteral("liveness");
+    askAndSaveChart(
+        this, base, [this](const QString& path, QString* error) { return m_plot->saveImage(path, error); });
 }
 
 } // namespace popscope

@@ -53,10 +53,10 @@ protected:
 
 private:
     QLayout* buildToolbar(); // scope, options, Find peak, step filter, save
-    QWidget* buildChart();   // the plot with lifetimes, overview, lifetime box and hint
-    void restoreSettings();  // the options' checks, remembered when toggled
-    void followState();      // the widgets' and the shared state's signals
-    void rebuild();       // reports or scope changed: curves, match, tables
+    QWidget* buildChart(); // the plot with lifetimes, overview, lifetime box and hint
+    void restoreSettings(); // the options' checks, remembered when toggled
+    void followState(); // the widgets' and the shared state's signals
+    void rebuild(); // reports or scope changed: curves, match, tables
     void refreshTables(); // selection changed
     void refreshInfo();
     void showError(const QString& message);

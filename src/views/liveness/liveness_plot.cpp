@@ -17,7 +17,9 @@ namespace {
 constexpr double kMinSteps = 8.0; // the deepest zoom
 }
 
-LivenessPlot::LivenessPlot(ReportState* state, QWidget* parent) : QWidget(parent), m_state(state)
+LivenessPlot::LivenessPlot(ReportState* state, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state)
 {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
@@ -40,7 +42,7 @@ void LivenessPlot::setData(LivenessPlotData data)
     m_hover = -1;
     std::erase_if(m_selected, [n = m_data.source.notAlwaysLive.size()](uint32_t s) { return s >= n; });
     if (steps() != before)
-        m_window = TileWindow{0, double(std::max<size_t>(1, steps()))};
+        m_window = TileWindow { 0, double(std::max<size_t>(1, steps())) };
     emit windowChanged();
     update();
 }
@@ -92,19 +94,22 @@ void LivenessPlot::setWindow(TileWindow window)
     emit windowChanged();
 }
 
-void LivenessPlot::resetView() { setWindow(TileWindow{0, double(std::max<size_t>(1, steps()))}); }
+void LivenessPlot::resetView()
+{
+    setWindow(TileWindow { 0, double(std::max<size_t>(1, steps())) });
+}
 
 void LivenessPlot::centreOn(uint32_t step)
 {
     const double count = std::min(m_window.count, std::max(200.0, kMinSteps));
-    setWindow(TileWindow{step + 0.5 - count / 2, count});
+    setWindow(TileWindow { step + 0.5 - count / 2, count });
 }
 
 LivenessPlotScene LivenessPlot::scene() const
 {
     LivenessPlotScene s;
     const auto curve = [](const LivenessSeries& series, const QString& name) {
-        LivenessPlotCurve c{&series.notAlwaysLive, series.alwaysLive, series.capacity, -1, name};
+        LivenessPlotCurve c { &series.notAlwaysLive, series.alwaysLive, series.capacity, -1, name };
         if (!series.notAlwaysLive.empty())
             c.peakStep = findPeak(series.notAlwaysLive).step;
         return c;
@@ -123,18 +128,23 @@ LivenessPlotScene LivenessPlot::scene() const
     if (!m_data.capacityLabel.isEmpty())
         s.capacityLabel = m_data.capacityLabel;
     if (m_state->report() && steps() == 0)
-        s.emptyText = QStringLiteral("This report has no liveness program steps: the profile was written without "
-                                     "liveness data. Open a report compiled with liveness (or one from the simulator).");
+        s.emptyText = QStringLiteral(
+            "This report has no liveness program steps: the profile was written without "
+            "liveness data. Open a report compiled with liveness (or one from the simulator).");
     return s;
 }
 
-QRect LivenessPlot::plotRect() const { return LivenessPlotRenderer::plotRect(scene(), rect(), fontMetrics()); }
+QRect LivenessPlot::plotRect() const
+{
+    return LivenessPlotRenderer::plotRect(scene(), rect(), fontMetrics());
+}
 
 int64_t LivenessPlot::stepAt(const QPoint& pos) const
 {
     const LivenessPlotScene s = scene();
     const QRect plot = LivenessPlotRenderer::plotRect(s, rect(), fontMetrics());
-    if (pos.y() < plot.top() - 10 || pos.y() > plot.bottom() || pos.x() < plot.left() || pos.x() > plot.right())
+    if (pos.y() < plot.top() - 10 || pos.y() > plot.bottom() || pos.x() < plot.left()
+        || pos.x() > plot.right())
         return -1;
     return positionAtX(pos.x() - plot.left(), m_window, plot.width(), uint32_t(steps()));
 }
@@ -142,22 +152,26 @@ int64_t LivenessPlot::stepAt(const QPoint& pos) const
 QString LivenessPlot::stepToolTip(uint32_t step) const
 {
     const MemoryUnit unit = m_state->unit();
-    const auto side = [&](const LivenessSeries& series, const LivenessCurve* curve, int64_t s, const QString& heading) {
-        if (!curve || s < 0 || size_t(s) >= series.notAlwaysLive.size())
-            return heading.isEmpty() ? QString() : QStringLiteral("<br><b>%1</b>: no matching step").arg(heading);
-        const uint64_t nal = series.notAlwaysLive[size_t(s)];
-        QString html = heading.isEmpty() ? QString() : QStringLiteral("<br><b>%1</b> ").arg(heading);
-        html += QStringLiteral("<b>Step %1</b>: %2 <i>(%3)</i>")
-                    .arg(countText(uint64_t(s)), QString::fromStdString(curve->stepName(size_t(s))).toHtmlEscaped(),
-                         QString::fromStdString(curve->stepType(size_t(s))).toHtmlEscaped());
-        html += QStringLiteral("<br>Not always live: %1<br>Always live: %2<br>Total: %3")
-                    .arg(bytesText(nal, unit), bytesText(series.alwaysLive, unit), bytesText(nal + series.alwaysLive, unit));
-        return html;
-    };
+    const auto side
+        = [&](const LivenessSeries& series, const LivenessCurve* curve, int64_t s, const QString& heading) {
+              if (!curve || s < 0 || size_t(s) >= series.notAlwaysLive.size())
+                  return heading.isEmpty() ? QString()
+                                           : QStringLiteral("<br><b>%1</b>: no matching step").arg(heading);
+              const uint64_t nal = series.notAlwaysLive[size_t(s)];
+              QString html = heading.isEmpty() ? QString() : QStringLiteral("<br><b>%1</b> ").arg(heading);
+              html += QStringLiteral("<b>Step %1</b>: %2 <i>(%3)</i>")
+                          .arg(countText(uint64_t(s)),
+                              QString::fromStdString(curve->stepName(size_t(s))).toHtmlEscaped(),
+                              QString::fromStdString(curve->stepType(size_t(s))).toHtmlEscaped());
+              html += QStringLiteral("<br>Not always live: %1<br>Always live: %2<br>Total: %3")
+                          .arg(bytesText(nal, unit), bytesText(series.alwaysLive, unit),
+                              bytesText(nal + series.alwaysLive, unit));
+              return html;
+          };
     if (!m_data.targetSteps)
         return side(m_data.source, m_data.sourceSteps, step, {});
-    QString html = side(m_data.source, m_data.sourceSteps, step < m_data.source.notAlwaysLive.size() ? int64_t(step) : -1,
-                        QStringLiteral("Source"));
+    QString html = side(m_data.source, m_data.sourceSteps,
+        step < m_data.source.notAlwaysLive.size() ? int64_t(step) : -1, QStringLiteral("Source"));
     int64_t t = step;
     QString how = QStringLiteral("same index");
     if (m_data.match && m_data.match->byName) {
@@ -165,9 +179,11 @@ QString LivenessPlot::stepToolTip(uint32_t step) const
         how = QStringLiteral("matched by program name");
     }
     html += side(m_data.target, m_data.targetSteps, t, QStringLiteral("Target (%1)").arg(how));
-    if (m_data.match && m_data.match->byName && step < m_data.target.notAlwaysLive.size() && t != int64_t(step))
+    if (m_data.match && m_data.match->byName && step < m_data.target.notAlwaysLive.size()
+        && t != int64_t(step))
         html += QStringLiteral("<br><i>The target's line at this x is its step %1: %2</i>")
-                    .arg(countText(step), QString::fromStdString(m_data.targetSteps->stepName(step)).toHtmlEscaped());
+                    .arg(countText(step),
+                        QString::fromStdString(m_data.targetSteps->stepName(step)).toHtmlEscaped());
     return html;
 }
 
@@ -179,8 +195,9 @@ bool LivenessPlot::saveImage(const QString& path, QString* error) const
     if (m_data.targetSteps)
         s.title += QStringLiteral(" vs %1").arg(m_data.targetName);
     const QPalette colours = palette();
-    return writeChartImage(path, size().expandedTo(QSize(640, 360)), font(), s.title,
-                           [&](QPainter& p, const QRect& area) { LivenessPlotRenderer::paint(p, area, s, colours); }, error);
+    return writeChartImage(
+        path, size().expandedTo(QSize(640, 360)), font(), s.title,
+        [&](QPainter& p, const QRect& area) { LivenessPlotRenderer::paint(p, area, s, colours); }, error);
 }
 
 void LivenessPlot::paintEvent(QPaintEvent*)
@@ -223,7 +240,7 @@ void LivenessPlot::mouseMoveEvent(QMouseEvent* event)
         m_dragging = true;
         setCursor(Qt::ClosedHandCursor);
         const double delta = -(pos.x() - m_pressPos.x()) * m_window.count / std::max(1, plotRect().width());
-        setWindow(panBy(TileWindow{m_pressFirst, m_window.count}, delta, uint32_t(steps())));
+        setWindow(panBy(TileWindow { m_pressFirst, m_window.count }, delta, uint32_t(steps())));
         QToolTip::hideText();
         return;
     }
@@ -256,7 +273,7 @@ void LivenessPlot::selectStep(uint32_t step, bool add)
 {
     std::vector<uint32_t> steps = m_selected;
     if (!add) {
-        steps = {step};
+        steps = { step };
     } else if (auto it = std::find(steps.begin(), steps.end(), step); it != steps.end()) {
         steps.erase(it);
     } else {
@@ -265,7 +282,10 @@ void LivenessPlot::selectStep(uint32_t step, bool add)
     setSelectedSteps(std::move(steps));
 }
 
-void LivenessPlot::mouseDoubleClickEvent(QMouseEvent*) { resetView(); }
+void LivenessPlot::mouseDoubleClickEvent(QMouseEvent*)
+{
+    resetView();
+}
 
 void LivenessPlot::keyPressEvent(QKeyEvent* event)
 {
@@ -273,15 +293,25 @@ void LivenessPlot::keyPressEvent(QKeyEvent* event)
     const auto n = uint32_t(steps());
     const bool shift = event->modifiers() & Qt::ShiftModifier;
     switch (event->key()) {
-    case Qt::Key_Plus: case Qt::Key_Equal: case Qt::Key_W: setWindow(zoomAround(m_window, centre, 0.7, n)); break;
-    case Qt::Key_Minus: case Qt::Key_S: setWindow(zoomAround(m_window, centre, 1 / 0.7, n)); break;
-    case Qt::Key_Left: case Qt::Key_Right: case Qt::Key_A: case Qt::Key_D: {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+    case Qt::Key_W:
+        setWindow(zoomAround(m_window, centre, 0.7, n));
+        break;
+    case Qt::Key_Minus:
+    case Qt::Key_S:
+        setWindow(zoomAround(m_window, centre, 1 / 0.7, n));
+        break;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_A:
+    case Qt::Key_D: {
         const int direction = event->key() == Qt::Key_Left || event->key() == Qt::Key_A ? -1 : 1;
         if (shift && !m_selected.empty()) {
             // Walk the selected step through the steps, keeping it in view.
-            const int64_t next = std::clamp<int64_t>(int64_t(m_selected.back()) + direction, 0,
-                                                     int64_t(m_data.source.notAlwaysLive.size()) - 1);
-            setSelectedSteps({uint32_t(next)});
+            const int64_t next = std::clamp<int64_t>(
+                int64_t(m_selected.back()) + direction, 0, int64_t(m_data.source.notAlwaysLive.size()) - 1);
+            setSelectedSteps({ uint32_t(next) });
             if (next < m_window.first || next + 1 > m_window.first + m_window.count)
                 setWindow(panBy(m_window, direction * m_window.count * 0.2, n));
         } else {
@@ -289,9 +319,16 @@ void LivenessPlot::keyPressEvent(QKeyEvent* event)
         }
         break;
     }
-    case Qt::Key_Home: case Qt::Key_0: resetView(); break;
-    case Qt::Key_Escape: setSelectedSteps({}); break;
-    default: QWidget::keyPressEvent(event); return;
+    case Qt::Key_Home:
+    case Qt::Key_0:
+        resetView();
+        break;
+    case Qt::Key_Escape:
+        setSelectedSteps({});
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
     }
     event->accept();
 }

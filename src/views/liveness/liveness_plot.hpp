@@ -43,8 +43,8 @@ public:
     // The step axis in widget coordinates (the lifetime bars align to it).
     QRect plotRect() const;
     bool saveImage(const QString& path, QString* error) const;
-    QSize sizeHint() const override { return {900, 380}; }
-    QSize minimumSizeHint() const override { return {320, 180}; }
+    QSize sizeHint() const override { return { 900, 380 }; }
+    QSize minimumSizeHint() const override { return { 320, 180 }; }
 
 signals:
     void selectionChanged();

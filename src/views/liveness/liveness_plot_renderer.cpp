@@ -1,12 +1,12 @@
 #include "views/liveness/liveness_plot_renderer.hpp"
 
 #include "models/compare_colors.hpp"
-#include "models/tile_axis.hpp"
+#include "models/liveness/step_buckets.hpp"
 #include "models/memory/tile_scope.hpp"
+#include "models/tile_axis.hpp"
+#include "views/memory/memory_chart_renderer.hpp"
 #include "views/widgets/chart_legend.hpp"
 #include "views/widgets/chart_palette.hpp"
-#include "views/memory/memory_chart_renderer.hpp"
-#include "models/liveness/step_buckets.hpp"
 
 #include <QPainter>
 #include <QPolygon>
@@ -20,10 +20,22 @@ namespace {
 constexpr int kMargin = ChartLegend::kMargin;
 using Kind = LegendItem::Kind;
 
-QColor alwaysLiveColor() { return ChartPalette::seriesColor(QStringLiteral("alwaysLive")); }
-QColor notAlwaysLiveColor() { return ChartPalette::seriesColor(QStringLiteral("notAlwaysLive")); }
-QColor targetAlwaysLiveColor() { return CompareColors::target().lighter(160); }
-QColor filterColor(const QPalette& palette) { return ChartPalette::text(palette); }
+QColor alwaysLiveColor()
+{
+    return ChartPalette::seriesColor(QStringLiteral("alwaysLive"));
+}
+QColor notAlwaysLiveColor()
+{
+    return ChartPalette::seriesColor(QStringLiteral("notAlwaysLive"));
+}
+QColor targetAlwaysLiveColor()
+{
+    return CompareColors::target().lighter(160);
+}
+QColor filterColor(const QPalette& palette)
+{
+    return ChartPalette::text(palette);
+}
 
 uint64_t curveMax(const LivenessPlotCurve& c, bool withAlwaysLive)
 {
@@ -39,8 +51,10 @@ uint64_t curveMax(const LivenessPlotCurve& c, bool withAlwaysLive)
 // The capacity line is drawn when it does not squash the curves into the bottom of the plot.
 bool capacityOnScale(const LivenessPlotScene& s)
 {
-    const uint64_t top = std::max(curveMax(s.source, s.includeAlwaysLive), curveMax(s.target, s.includeAlwaysLive));
-    return s.showCapacity && s.source.capacity > 0 && double(s.source.capacity) <= 2.5 * double(std::max<uint64_t>(top, 1));
+    const uint64_t top
+        = std::max(curveMax(s.source, s.includeAlwaysLive), curveMax(s.target, s.includeAlwaysLive));
+    return s.showCapacity && s.source.capacity > 0
+        && double(s.source.capacity) <= 2.5 * double(std::max<uint64_t>(top, 1));
 }
 
 std::vector<LegendItem> legendItems(const LivenessPlotScene& s, const QPalette& palette)
@@ -48,34 +62,43 @@ std::vector<LegendItem> legendItems(const LivenessPlotScene& s, const QPalette& 
     std::vector<LegendItem> items;
     if (s.comparing()) {
         if (s.includeAlwaysLive)
-            items.push_back({QStringLiteral("Source: Always live"), alwaysLiveColor(), Kind::Swatch});
-        items.push_back({QStringLiteral("Source: Not always live"), notAlwaysLiveColor(), Kind::Swatch});
+            items.push_back({ QStringLiteral("Source: Always live"), alwaysLiveColor(), Kind::Swatch });
+        items.push_back({ QStringLiteral("Source: Not always live"), notAlwaysLiveColor(), Kind::Swatch });
         if (s.includeAlwaysLive)
-            items.push_back({QStringLiteral("Target: Always live"), s.merged ? targetAlwaysLiveColor() : alwaysLiveColor(),
-                             s.merged ? Kind::DashedLine : Kind::Swatch});
-        items.push_back({QStringLiteral("Target: Not always live"), s.merged ? CompareColors::target() : notAlwaysLiveColor(),
-                         s.merged ? Kind::SolidLine : Kind::Swatch});
+            items.push_back({ QStringLiteral("Target: Always live"),
+                s.merged ? targetAlwaysLiveColor() : alwaysLiveColor(),
+                s.merged ? Kind::DashedLine : Kind::Swatch });
+        items.push_back({ QStringLiteral("Target: Not always live"),
+            s.merged ? CompareColors::target() : notAlwaysLiveColor(),
+            s.merged ? Kind::SolidLine : Kind::Swatch });
     } else {
         if (s.includeAlwaysLive)
-            items.push_back({QStringLiteral("Always live"), alwaysLiveColor(), Kind::Swatch});
-        items.push_back({QStringLiteral("Not always live"), notAlwaysLiveColor(), Kind::Swatch});
+            items.push_back({ QStringLiteral("Always live"), alwaysLiveColor(), Kind::Swatch });
+        items.push_back({ QStringLiteral("Not always live"), notAlwaysLiveColor(), Kind::Swatch });
     }
     if (s.showCapacity && s.source.capacity > 0) {
-        const QString capacity = s.capacityLabel + QStringLiteral(" (") + bytesText(s.source.capacity, s.unit) + QLatin1Char(')');
-        items.push_back({capacityOnScale(s) ? capacity : capacity + QStringLiteral(": above the plot"), ChartPalette::overCapacity(), Kind::DashedLine});
+        const QString capacity = s.capacityLabel + QStringLiteral(" (") + bytesText(s.source.capacity, s.unit)
+            + QLatin1Char(')');
+        items.push_back({ capacityOnScale(s) ? capacity : capacity + QStringLiteral(": above the plot"),
+            ChartPalette::overCapacity(), Kind::DashedLine });
     }
     if (s.source.peakStep >= 0)
-        items.push_back({QStringLiteral("Peak"), ChartPalette::text(palette), Kind::Marker});
+        items.push_back({ QStringLiteral("Peak"), ChartPalette::text(palette), Kind::Marker });
     if (s.selected && !s.selected->empty())
-        items.push_back({QStringLiteral("Selected steps"), palette.color(QPalette::Highlight), Kind::Band});
-    if (s.filterMatches && std::find(s.filterMatches->begin(), s.filterMatches->end(), 1) != s.filterMatches->end())
-        items.push_back({QStringLiteral("Steps matching the filter"), filterColor(palette), Kind::Swatch});
+        items.push_back({ QStringLiteral("Selected steps"), palette.color(QPalette::Highlight), Kind::Band });
+    if (s.filterMatches
+        && std::find(s.filterMatches->begin(), s.filterMatches->end(), 1) != s.filterMatches->end())
+        items.push_back({ QStringLiteral("Steps matching the filter"), filterColor(palette), Kind::Swatch });
     return items;
 }
 
 // Pixel rows of byte counts in a pane whose top is `ymax` bytes.
 struct PaneScale {
-    PaneScale(const QRect& pane, double ymax) : bottom(pane.bottom() + 1), k(pane.height() / ymax) {}
+    PaneScale(const QRect& pane, double ymax)
+        : bottom(pane.bottom() + 1)
+        , k(pane.height() / ymax)
+    {
+    }
     int y(double bytes) const { return int(std::lround(bottom - bytes * k)); }
     int bottom;
     double k;
@@ -89,8 +112,8 @@ struct CurveOutline {
     int lastTop = 0, lastX = 0;
 };
 
-CurveOutline curveOutline(const std::vector<StepBucket>& buckets, const QRect& pane, const PaneScale& scale, uint64_t base,
-                          bool withRanges)
+CurveOutline curveOutline(const std::vector<StepBucket>& buckets, const QRect& pane, const PaneScale& scale,
+    uint64_t base, bool withRanges)
 {
     CurveOutline o;
     const int width = pane.width();
@@ -116,8 +139,8 @@ CurveOutline curveOutline(const std::vector<StepBucket>& buckets, const QRect& p
 }
 
 // The peak marker: a triangle over the curve's peak step and its value.
-void paintPeak(QPainter& p, const QRect& pane, const LivenessPlotScene& s, const LivenessPlotCurve& curve, bool asLine,
-               const PaneScale& scale, uint64_t base, const QPalette& palette)
+void paintPeak(QPainter& p, const QRect& pane, const LivenessPlotScene& s, const LivenessPlotCurve& curve,
+    bool asLine, const PaneScale& scale, uint64_t base, const QPalette& palette)
 {
     const std::vector<uint64_t>& values = *curve.notAlwaysLive;
     if (curve.peakStep < 0 || size_t(curve.peakStep) >= values.size())
@@ -131,10 +154,11 @@ void paintPeak(QPainter& p, const QRect& pane, const LivenessPlotScene& s, const
     const QColor text = ChartPalette::text(palette);
     p.setPen(QPen(text, 1));
     p.setBrush(&curve == &s.target ? CompareColors::target() : text);
-    const QPoint marker[3] = {QPoint(x - 6, y - 12), QPoint(x + 6, y - 12), QPoint(x, y - 2)};
+    const QPoint marker[3] = { QPoint(x - 6, y - 12), QPoint(x + 6, y - 12), QPoint(x, y - 2) };
     p.drawPolygon(marker, 3);
-    const QString label = QStringLiteral("Peak %1 not always live · step %2")
-                              .arg(bytesText(values[size_t(curve.peakStep)], s.unit), countText(uint64_t(curve.peakStep)));
+    const QString label
+        = QStringLiteral("Peak %1 not always live · step %2")
+              .arg(bytesText(values[size_t(curve.peakStep)], s.unit), countText(uint64_t(curve.peakStep)));
     const QFontMetrics fm = p.fontMetrics();
     const int w = fm.horizontalAdvance(label) + 8;
     QRect box(x + 8, y - 12 - fm.height(), w, fm.height());
@@ -151,7 +175,8 @@ void paintPeak(QPainter& p, const QRect& pane, const LivenessPlotScene& s, const
 }
 
 // The steps matching the filter: a tick at the bottom of each pixel column that has one.
-void paintFilterMarks(QPainter& p, const QRect& pane, const LivenessPlotScene& s, int width, const QPalette& palette)
+void paintFilterMarks(
+    QPainter& p, const QRect& pane, const LivenessPlotScene& s, int width, const QPalette& palette)
 {
     if (!s.filterMatches || s.filterMatches->empty())
         return;
@@ -160,7 +185,8 @@ void paintFilterMarks(QPainter& p, const QRect& pane, const LivenessPlotScene& s
     const double perColumn = s.window.count / width;
     for (int c = 0; c < width; ++c) {
         const int64_t a = std::max<int64_t>(0, int64_t(std::floor(s.window.first + c * perColumn)));
-        const int64_t b = std::min<int64_t>(int64_t(s.filterMatches->size()), int64_t(std::ceil(s.window.first + (c + 1) * perColumn)));
+        const int64_t b = std::min<int64_t>(
+            int64_t(s.filterMatches->size()), int64_t(std::ceil(s.window.first + (c + 1) * perColumn)));
         for (int64_t st = a; st < std::max(b, a + 1) && st < int64_t(s.filterMatches->size()); ++st)
             if ((*s.filterMatches)[size_t(st)]) {
                 marks.emplace_back(pane.left() + c, bottom - 6, 1, 6);
@@ -173,7 +199,8 @@ void paintFilterMarks(QPainter& p, const QRect& pane, const LivenessPlotScene& s
 }
 
 // Selected steps: a band and a marker above the pane.
-void paintSelection(QPainter& p, const QRect& pane, const LivenessPlotScene& s, int width, const QPalette& palette)
+void paintSelection(
+    QPainter& p, const QRect& pane, const LivenessPlotScene& s, int width, const QPalette& palette)
 {
     if (!s.selected)
         return;
@@ -189,7 +216,8 @@ void paintSelection(QPainter& p, const QRect& pane, const LivenessPlotScene& s, 
         p.setPen(Qt::NoPen);
         p.setBrush(palette.color(QPalette::Highlight));
         const int cx = bx + bw / 2;
-        const QPoint marker[3] = {QPoint(cx - 5, pane.top() - 9), QPoint(cx + 5, pane.top() - 9), QPoint(cx, pane.top() - 1)};
+        const QPoint marker[3]
+            = { QPoint(cx - 5, pane.top() - 9), QPoint(cx + 5, pane.top() - 9), QPoint(cx, pane.top() - 1) };
         p.drawPolygon(marker, 3);
     }
 }
@@ -207,8 +235,8 @@ void paintHover(QPainter& p, const QRect& pane, const LivenessPlotScene& s, int 
 }
 
 // The pane's report in separate compare mode, on a plate in its corner.
-void paintPaneName(QPainter& p, const QRect& pane, const QString& name, const QColor& colour, const QFontMetrics& fm,
-                   const QPalette& palette)
+void paintPaneName(QPainter& p, const QRect& pane, const QString& name, const QColor& colour,
+    const QFontMetrics& fm, const QPalette& palette)
 {
     const QRect box(pane.left() + 6, pane.top() + 2, fm.horizontalAdvance(name) + 8, fm.height());
     QColor plate = ChartPalette::background(palette);
@@ -226,18 +254,18 @@ void paintStepAxis(QPainter& p, const QRect& plot, const LivenessPlotScene& s, c
     const auto xt = niceTicks(s.window.count, std::max(2, width / 90));
     const double step = std::max(1.0, xt.size() > 1 ? std::round(xt[1] - xt[0]) : 1.0);
     const size_t n = s.steps();
-    for (double pos = std::ceil(s.window.first / step) * step; pos < s.window.first + s.window.count && pos < double(n); pos += step) {
+    for (double pos = std::ceil(s.window.first / step) * step;
+         pos < s.window.first + s.window.count && pos < double(n); pos += step) {
         const int tx = plot.left() + int(std::floor(positionToX(pos + 0.5, s.window, width)));
         p.drawLine(tx, bottom, tx, bottom + 4);
         const QString t = countText(uint64_t(pos));
         p.drawText(QPoint(tx - fm.horizontalAdvance(t) / 2, bottom + 6 + fm.ascent()), t);
     }
     p.drawText(QRect(plot.left(), bottom + 8 + fm.height(), plot.width(), fm.height()), Qt::AlignHCenter,
-               QStringLiteral("Liveness program step (%1 steps)").arg(countText(n)));
+        QStringLiteral("Liveness program step (%1 steps)").arg(countText(n)));
 }
 
 } // namespace
-
 
 size_t LivenessPlotScene::steps() const
 {
@@ -249,7 +277,8 @@ size_t LivenessPlotScene::steps() const
 
 double LivenessPlotRenderer::yMax(const LivenessPlotScene& s)
 {
-    double m = double(std::max(curveMax(s.source, s.includeAlwaysLive), curveMax(s.target, s.includeAlwaysLive)));
+    double m
+        = double(std::max(curveMax(s.source, s.includeAlwaysLive), curveMax(s.target, s.includeAlwaysLive)));
     if (capacityOnScale(s))
         m = std::max(m, double(s.source.capacity));
     return std::max(m * 1.08, 1.0);
@@ -258,30 +287,34 @@ double LivenessPlotRenderer::yMax(const LivenessPlotScene& s)
 int LivenessPlotRenderer::leftMargin(const LivenessPlotScene& s, const QFontMetrics& fm)
 {
     const AxisUnit u = MemoryChartRenderer::axisUnit(yMax(s), s.unit);
-    return kMargin + fm.height() + 6 + fm.horizontalAdvance(MemoryChartRenderer::axisNumber(yMax(s) / u.divisor * 10)) + 6;
+    return kMargin + fm.height() + 6
+        + fm.horizontalAdvance(MemoryChartRenderer::axisNumber(yMax(s) / u.divisor * 10)) + 6;
 }
 
 QRect LivenessPlotRenderer::plotRect(const LivenessPlotScene& s, const QRect& area, const QFontMetrics& fm)
 {
     const int left = area.left() + leftMargin(s, fm);
-    const int top = area.top() + kMargin + ChartLegend::height(s.title, legendItems(s, QPalette()), area.width() - 2 * kMargin, fm) + 10;
+    const int top = area.top() + kMargin
+        + ChartLegend::height(s.title, legendItems(s, QPalette()), area.width() - 2 * kMargin, fm) + 10;
     const int right = area.right() - kMargin - fm.horizontalAdvance(QStringLiteral("00000")) / 2;
     const int bottom = area.bottom() - kMargin - 2 * fm.height() - 10;
     return QRect(QPoint(left, top), QPoint(std::max(left + 10, right), std::max(top + 10, bottom)));
 }
 
-std::vector<QRect> LivenessPlotRenderer::panes(const LivenessPlotScene& s, const QRect& area, const QFontMetrics& fm)
+std::vector<QRect> LivenessPlotRenderer::panes(
+    const LivenessPlotScene& s, const QRect& area, const QFontMetrics& fm)
 {
     const QRect plot = plotRect(s, area, fm);
     if (!s.comparing() || s.merged)
-        return {plot};
+        return { plot };
     const int gap = fm.height() + 8; // room for the lower pane's title
     const int h = std::max(10, (plot.height() - gap) / 2);
-    return {QRect(plot.left(), plot.top(), plot.width(), h), QRect(plot.left(), plot.bottom() + 1 - h, plot.width(), h)};
+    return { QRect(plot.left(), plot.top(), plot.width(), h),
+        QRect(plot.left(), plot.bottom() + 1 - h, plot.width(), h) };
 }
 
 void LivenessPlotRenderer::paintCurve(QPainter& p, const QRect& pane, const LivenessPlotScene& s,
-                                      const LivenessPlotCurve& curve, bool asLine, const QPalette& palette)
+    const LivenessPlotCurve& curve, bool asLine, const QPalette& palette)
 {
     if (!curve.notAlwaysLive || curve.notAlwaysLive->empty())
         return;
@@ -301,7 +334,8 @@ void LivenessPlotRenderer::paintCurve(QPainter& p, const QRect& pane, const Live
     if (!asLine && base > 0) {
         p.setPen(Qt::NoPen);
         p.setBrush(alwaysLiveColor());
-        p.drawRect(QRect(QPoint(pane.left() + int(x0), scale.y(double(base))), QPoint(pane.left() + int(std::ceil(x1)) - 1, bottom - 1)));
+        p.drawRect(QRect(QPoint(pane.left() + int(x0), scale.y(double(base))),
+            QPoint(pane.left() + int(std::ceil(x1)) - 1, bottom - 1)));
     }
     // Not always live: the outline of the pixel columns' maxima (so no peak is lost), filled down
     // to the base as one opaque polygon, so a frame is one fill and one line, not a blended
@@ -311,14 +345,16 @@ void LivenessPlotRenderer::paintCurve(QPainter& p, const QRect& pane, const Live
         return;
     if (!asLine) {
         QPolygon area = o.outline;
-        area << QPoint(o.lastX, scale.y(double(base))) << QPoint(o.outline.first().x(), scale.y(double(base)));
+        area << QPoint(o.lastX, scale.y(double(base)))
+             << QPoint(o.outline.first().x(), scale.y(double(base)));
         p.setPen(Qt::NoPen);
         p.setBrush(lineColor);
         p.drawPolygon(area);
     } else if (base > 0) {
         // The target's always-live level as a dashed line of its own colour.
         p.setPen(QPen(targetAlwaysLiveColor(), 1.5, Qt::DashLine));
-        p.drawLine(pane.left() + int(x0), scale.y(double(base)), pane.left() + int(x1) - 1, scale.y(double(base)));
+        p.drawLine(
+            pane.left() + int(x0), scale.y(double(base)), pane.left() + int(x1) - 1, scale.y(double(base)));
     }
     // Cosmetic 1 px pens only (a wide pen is stroked: several times slower at 51,219 steps); the
     // target's line is drawn twice, one pixel apart, to read as 2 px.
@@ -336,7 +372,8 @@ void LivenessPlotRenderer::paintCurve(QPainter& p, const QRect& pane, const Live
     paintPeak(p, pane, s, curve, asLine, scale, base, palette);
 }
 
-void LivenessPlotRenderer::paint(QPainter& p, const QRect& area, const LivenessPlotScene& s, const QPalette& palette)
+void LivenessPlotRenderer::paint(
+    QPainter& p, const QRect& area, const LivenessPlotScene& s, const QPalette& palette)
 {
     const QFontMetrics fm = p.fontMetrics();
     const QColor text = ChartPalette::text(palette);
@@ -383,14 +420,18 @@ void LivenessPlotRenderer::paint(QPainter& p, const QRect& area, const LivenessP
         p.drawLine(pane.left(), scale.bottom, pane.right(), scale.bottom);
         p.drawLine(pane.left(), pane.top(), pane.left(), scale.bottom);
         if (paneRects.size() > 1)
-            paintPaneName(p, pane, (i == 0 ? QStringLiteral("Source: ") : QStringLiteral("Target: ")) + (i == 0 ? s.source : s.target).name,
-                          i == 0 ? CompareColors::source() : CompareColors::target(), fm, palette);
+            paintPaneName(p, pane,
+                (i == 0 ? QStringLiteral("Source: ") : QStringLiteral("Target: "))
+                    + (i == 0 ? s.source : s.target).name,
+                i == 0 ? CompareColors::source() : CompareColors::target(), fm, palette);
     }
 
     // Y title, x ticks and title.
     p.setPen(text);
-    const QString what = s.includeAlwaysLive ? QStringLiteral("Live memory") : QStringLiteral("Not-always-live memory");
-    MemoryChartRenderer::paintYTitle(p, area, plot, {QStringLiteral("%1 (%2)").arg(what, unit.name), unit.name});
+    const QString what
+        = s.includeAlwaysLive ? QStringLiteral("Live memory") : QStringLiteral("Not-always-live memory");
+    MemoryChartRenderer::paintYTitle(
+        p, area, plot, { QStringLiteral("%1 (%2)").arg(what, unit.name), unit.name });
     paintStepAxis(p, plot, s, fm);
 }
 

@@ -26,8 +26,8 @@ LivenessScopeBox::LivenessScopeBox(QWidget* parent)
 void LivenessScopeBox::refresh(const ReportState& state)
 {
     const auto report = state.report(), target = state.comparedReport();
-    const uint32_t ipus = std::min(report ? report->summary.target.numIpus : 0,
-                                   target ? target->summary.target.numIpus : UINT32_MAX);
+    const uint32_t ipus = std::min(
+        report ? report->summary.target.numIpus : 0, target ? target->summary.target.numIpus : UINT32_MAX);
     const size_t tiles = state.selectedTiles().size();
     const int current = currentIndex() >= 0 ? currentData().toInt() : kAllIpus;
     QSignalBlocker block(this);

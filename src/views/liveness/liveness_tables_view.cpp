@@ -1,8 +1,8 @@
 #include "views/liveness/liveness_tables_view.hpp"
 
 #include "models/liveness/name_tree_model.hpp"
-#include "models/table_filter_proxy.hpp"
 #include "models/memory/tile_scope.hpp"
+#include "models/table_filter_proxy.hpp"
 #include "popscope/liveness_tables.hpp"
 #include "popscope/report.hpp"
 #include "views/widgets/table_panel.hpp"
@@ -32,28 +32,31 @@ QString stepToolTip(const Report* report, int64_t step, const QString& side)
     const LivenessCurve& c = report->liveness();
     return QStringLiteral("%1step %2: %3 (%4)")
         .arg(side.isEmpty() ? QString() : side + QStringLiteral(" "), countText(uint64_t(step)),
-             QString::fromStdString(c.stepName(size_t(step))), QString::fromStdString(c.stepType(size_t(step))));
+            QString::fromStdString(c.stepName(size_t(step))),
+            QString::fromStdString(c.stepType(size_t(step))));
 }
 
 } // namespace
 
-LivenessTablesView::LivenessTablesView(QWidget* parent) : QTabWidget(parent)
+LivenessTablesView::LivenessTablesView(QWidget* parent)
+    : QTabWidget(parent)
 {
     setDocumentMode(true);
-    addTab(QStringLiteral("Always Live Variables"), QStringLiteral("No always-live variables in this scope."), true);
+    addTab(QStringLiteral("Always Live Variables"), QStringLiteral("No always-live variables in this scope."),
+        true);
     addTab(QStringLiteral("Not Always Live Variables"),
-           QStringLiteral("No not-always-live variables are live at the selected steps in this scope. "
-                          "Click the plot to choose a step, or Find peak."),
-           true);
+        QStringLiteral("No not-always-live variables are live at the selected steps in this scope. "
+                       "Click the plot to choose a step, or Find peak."),
+        true);
     Tab vertices = addTab(QStringLiteral("Vertices"),
-                          QStringLiteral("The selected steps run no compute set (vertices live only while their compute "
-                                         "set runs): pick an OnTileExecute step."),
-                          false);
+        QStringLiteral("The selected steps run no compute set (vertices live only while their compute "
+                       "set runs): pick an OnTileExecute step."),
+        false);
     vertices.model->setCountNoun(QStringLiteral("instance"), QStringLiteral("instances"));
     Tab cycles = addTab(QStringLiteral("Cycle Estimates"),
-                        QStringLiteral("No execution data for the selected steps' programs: the profile was captured "
-                                       "without execution (or these programs did not run)."),
-                        false);
+        QStringLiteral("No execution data for the selected steps' programs: the profile was captured "
+                       "without execution (or these programs did not run)."),
+        false);
     cycles.model->setCountNoun(QStringLiteral("execution"), QStringLiteral("executions"));
     setCurrentIndex(NotAlwaysLive); // what is live at the step: what a user opens the report for
 }
@@ -78,13 +81,14 @@ LivenessTablesView::Tab LivenessTablesView::addTab(const QString& name, const QS
                     emit lifetimeRequested(model->pathAt(panel->proxy()->mapToSource(row)));
         });
         panel->view()->insertAction(panel->view()->actions().value(0), lifetime);
-        connect(panel->view(), &QTreeView::doubleClicked, this, [this, panel, model](const QModelIndex& index) {
-            if (!panel->view()->model()->hasChildren(index))
-                emit lifetimeRequested(model->pathAt(panel->proxy()->mapToSource(index)));
-        });
+        connect(
+            panel->view(), &QTreeView::doubleClicked, this, [this, panel, model](const QModelIndex& index) {
+                if (!panel->view()->model()->hasChildren(index))
+                    emit lifetimeRequested(model->pathAt(panel->proxy()->mapToSource(index)));
+            });
     }
     QTabWidget::addTab(panel, name);
-    m_tabs.push_back({model, panel});
+    m_tabs.push_back({ model, panel });
     return m_tabs.back();
 }
 
@@ -122,9 +126,10 @@ void LivenessTablesView::show(Tab& tab)
 }
 
 void LivenessTablesView::update(const Report* source, const Report* target, const StepMatch* match,
-                                const std::vector<uint32_t>& selected, const LivenessScope& scope)
+    const std::vector<uint32_t>& selected, const LivenessScope& scope)
 {
-    std::vector<uint32_t> steps(selected.begin(), selected.begin() + long(std::min(selected.size(), kMaxStepColumns)));
+    std::vector<uint32_t> steps(
+        selected.begin(), selected.begin() + long(std::min(selected.size(), kMaxStepColumns)));
     std::vector<StepColumn> columns;
     std::vector<NameTreeModel::Column> layout;
     std::vector<const Report*> reports;
@@ -132,36 +137,40 @@ void LivenessTablesView::update(const Report* source, const Report* target, cons
     if (source) {
         if (!target) {
             for (size_t i = 0; i < steps.size(); ++i) {
-                columns.push_back({source, steps[i]});
-                layout.push_back({stepHeader(source, steps[i]), stepToolTip(source, steps[i], {}), int(i), -1});
+                columns.push_back({ source, steps[i] });
+                layout.push_back(
+                    { stepHeader(source, steps[i]), stepToolTip(source, steps[i], {}), int(i), -1 });
             }
             if (steps.size() == 2)
-                layout.push_back({QStringLiteral("Difference"),
-                                  QStringLiteral("Step %1 − step %2").arg(countText(steps[1]), countText(steps[0])), 1, 0});
-            reports = {source};
-            reportLayout = {{QStringLiteral("Size"), QStringLiteral("Bytes in the scope; the same at every step"), 0, -1}};
+                layout.push_back({ QStringLiteral("Difference"),
+                    QStringLiteral("Step %1 − step %2").arg(countText(steps[1]), countText(steps[0])), 1,
+                    0 });
+            reports = { source };
+            reportLayout = { { QStringLiteral("Size"),
+                QStringLiteral("Bytes in the scope; the same at every step"), 0, -1 } };
         } else {
             for (size_t i = 0; i < steps.size(); ++i) {
                 const int64_t t = match && steps[i] < match->targetOf.size() ? match->targetOf[steps[i]] : -1;
-                columns.push_back({source, steps[i]});
-                columns.push_back({target, t});
+                columns.push_back({ source, steps[i] });
+                columns.push_back({ target, t });
                 const int s = int(2 * i);
-                layout.push_back({QStringLiteral("Source · %1").arg(stepHeader(source, steps[i])),
-                                  stepToolTip(source, steps[i], QStringLiteral("Source")), s, -1});
-                layout.push_back({QStringLiteral("Target · %1").arg(stepHeader(target, t)),
-                                  stepToolTip(target, t, QStringLiteral("Target")), s + 1, -1, t < 0});
-                layout.push_back({QStringLiteral("Diff"), QStringLiteral("Target − source"), s + 1, s, t < 0});
+                layout.push_back({ QStringLiteral("Source · %1").arg(stepHeader(source, steps[i])),
+                    stepToolTip(source, steps[i], QStringLiteral("Source")), s, -1 });
+                layout.push_back({ QStringLiteral("Target · %1").arg(stepHeader(target, t)),
+                    stepToolTip(target, t, QStringLiteral("Target")), s + 1, -1, t < 0 });
+                layout.push_back(
+                    { QStringLiteral("Diff"), QStringLiteral("Target − source"), s + 1, s, t < 0 });
             }
-            reports = {source, target};
-            reportLayout = {{QStringLiteral("Source"), {}, 0, -1},
-                            {QStringLiteral("Target"), {}, 1, -1},
-                            {QStringLiteral("Diff"), QStringLiteral("Target − source"), 1, 0}};
+            reports = { source, target };
+            reportLayout = { { QStringLiteral("Source"), {}, 0, -1 }, { QStringLiteral("Target"), {}, 1, -1 },
+                { QStringLiteral("Diff"), QStringLiteral("Target − source"), 1, 0 } };
         }
     }
     if (columns.empty())
         layout.clear();
     if (!m_alwaysBuilt || reports != m_alwaysReports || !(scope == m_alwaysScope)) {
-        m_tabs[AlwaysLive].model->setTree(alwaysLiveTree(reports, scope), reports.empty() ? decltype(reportLayout){} : reportLayout);
+        m_tabs[AlwaysLive].model->setTree(
+            alwaysLiveTree(reports, scope), reports.empty() ? decltype(reportLayout) {} : reportLayout);
         m_alwaysReports = reports;
         m_alwaysScope = scope;
         m_alwaysBuilt = true;
@@ -178,7 +187,10 @@ void LivenessTablesView::update(const Report* source, const Report* target, cons
         show(m_tabs[i]);
 }
 
-void LivenessTablesView::forgetReports() { m_alwaysBuilt = false; }
+void LivenessTablesView::forgetReports()
+{
+    m_alwaysBuilt = false;
+}
 
 bool LivenessTablesView::showRow(const QString& tabName, const QString& path)
 {
@@ -192,7 +204,8 @@ bool LivenessTablesView::showRow(const QString& tabName, const QString& path)
     setCurrentWidget(p);
     p->filterEdit()->clear();
     const QModelIndex index = p->proxy()->mapFromSource(source);
-    p->view()->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    p->view()->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     p->view()->scrollTo(index, QAbstractItemView::PositionAtCenter);
     return true;
 }

@@ -19,8 +19,8 @@ public:
     explicit LivenessTablesView(QWidget* parent = nullptr);
 
     // `steps` are source steps; `target` and `match` are set in compare mode.
-    void update(const Report* source, const Report* target, const StepMatch* match, const std::vector<uint32_t>& steps,
-                const LivenessScope& scope);
+    void update(const Report* source, const Report* target, const StepMatch* match,
+        const std::vector<uint32_t>& steps, const LivenessScope& scope);
     void setUnit(MemoryUnit unit);
     // The reports changed (a new one may sit at a freed one's address): build everything again.
     void forgetReports();

@@ -19,11 +19,14 @@ namespace popscope {
 namespace {
 // Two stacked series for the change per tile over the common range: where the target uses more,
 // and where it uses less (so the bars stay positive and the colour says the sign).
-MemorySeriesSet differenceSeries(const std::vector<uint32_t>& source, const std::vector<uint32_t>& target, uint32_t tiles)
+MemorySeriesSet differenceSeries(
+    const std::vector<uint32_t>& source, const std::vector<uint32_t>& target, uint32_t tiles)
 {
     MemorySeriesSet set;
-    MemorySeries1D more{QStringLiteral("diff:more"), QStringLiteral("Target uses more"), std::vector<uint32_t>(source.size(), 0)};
-    MemorySeries1D less{QStringLiteral("diff:less"), QStringLiteral("Target uses less"), std::vector<uint32_t>(source.size(), 0)};
+    MemorySeries1D more { QStringLiteral("diff:more"), QStringLiteral("Target uses more"),
+        std::vector<uint32_t>(source.size(), 0) };
+    MemorySeries1D less { QStringLiteral("diff:less"), QStringLiteral("Target uses less"),
+        std::vector<uint32_t>(source.size(), 0) };
     set.total.assign(source.size(), 0);
     for (uint32_t t = 0; t < tiles && t < source.size(); ++t) {
         const uint32_t change = source[t] > target[t] ? source[t] - target[t] : target[t] - source[t];
@@ -31,12 +34,14 @@ MemorySeriesSet differenceSeries(const std::vector<uint32_t>& source, const std:
         set.total[t] = change;
         set.maxTotal = std::max<uint64_t>(set.maxTotal, change);
     }
-    set.series = {std::move(more), std::move(less)};
+    set.series = { std::move(more), std::move(less) };
     return set;
 }
 } // namespace
 
-MemoryChart::MemoryChart(ReportState* state, QWidget* parent) : QWidget(parent), m_state(state)
+MemoryChart::MemoryChart(ReportState* state, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state)
 {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
@@ -99,7 +104,8 @@ void MemoryChart::rebuild()
 {
     // The chart draws the reports whose memory by tile is read: its page reads it before showing
     // them, and calls rebuild then; until then (a new report just opened) it draws nothing.
-    const auto withMemory = [](std::shared_ptr<const LoadedReport> r) { return r && r->core->hasTileMemory() ? r : nullptr; };
+    const auto withMemory
+        = [](std::shared_ptr<const LoadedReport> r) { return r && r->core->hasTileMemory() ? r : nullptr; };
     m_report = withMemory(m_state->report());
     m_target = m_report ? withMemory(m_state->comparedReport()) : nullptr;
     const auto report = m_report;
@@ -117,7 +123,8 @@ void MemoryChart::rebuild()
     m_compareTiles = 0;
     m_difference = false;
     if (const auto target = m_target; report && target) {
-        const MemorySeriesSet other = buildMemorySeries(target->memory(), MemoryBreakdown::None, m_includeGaps);
+        const MemorySeriesSet other
+            = buildMemorySeries(target->memory(), MemoryBreakdown::None, m_includeGaps);
         m_compareTiles = m_state->commonTiles();
         m_compareTotal.assign(report->numTiles(), 0);
         for (size_t t = 0; t < m_compareTiles; ++t)
@@ -207,7 +214,10 @@ QString MemoryChart::tileToolTip(uint32_t tile) const
     const MemoryUnit unit = m_state->unit();
     auto bytes = [unit](uint64_t b) { return QString::fromStdString(formatBytes(b, unit)).toHtmlEscaped(); };
     const uint32_t ipu = tile / std::max(m.tilesPerIpu, 1u);
-    QString html = QStringLiteral("<b>Tile %1</b> — IPU %2, tile %3 on the IPU").arg(tile).arg(ipu).arg(tile % std::max(m.tilesPerIpu, 1u));
+    QString html = QStringLiteral("<b>Tile %1</b> — IPU %2, tile %3 on the IPU")
+                       .arg(tile)
+                       .arg(ipu)
+                       .arg(tile % std::max(m.tilesPerIpu, 1u));
     if (tile < m.physicalTileIds.size())
         html += QStringLiteral(", physical id %1").arg(m.physicalTileIds[tile]);
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
@@ -240,7 +250,8 @@ QString MemoryChart::tileToolTip(uint32_t tile) const
                         .arg(ChartPalette::overCapacity().name(), bytes(used - m.bytesPerTile));
         else
             html += QStringLiteral("%1 of %2 used, %3 free")
-                        .arg(QString::fromStdString(formatPercent(share)), bytes(m.bytesPerTile), bytes(m.bytesPerTile - used));
+                        .arg(QString::fromStdString(formatPercent(share)), bytes(m.bytesPerTile),
+                            bytes(m.bytesPerTile - used));
     }
     if (m_state->isSelected(tile))
         html += QStringLiteral("<br><i>Selected</i>");
@@ -253,10 +264,12 @@ bool MemoryChart::saveImage(const QString& path, QString* error) const
     s.hoverPosition = -1;
     const auto report = m_report;
     if (report)
-        s.title = QStringLiteral("Memory by tile — %1 — breakdown: %2").arg(report->fileName(), breakdownName(m_breakdown));
+        s.title = QStringLiteral("Memory by tile — %1 — breakdown: %2")
+                      .arg(report->fileName(), breakdownName(m_breakdown));
     const QPalette colours = palette();
-    return writeChartImage(path, size().expandedTo(QSize(640, 360)), font(), s.title,
-                           [&](QPainter& p, const QRect& area) { MemoryChartRenderer::paint(p, area, s, colours); }, error);
+    return writeChartImage(
+        path, size().expandedTo(QSize(640, 360)), font(), s.title,
+        [&](QPainter& p, const QRect& area) { MemoryChartRenderer::paint(p, area, s, colours); }, error);
 }
 
 void MemoryChart::zoomBy(double factor, double anchorPosition)
@@ -294,7 +307,7 @@ void MemoryChart::mouseMoveEvent(QMouseEvent* event)
         const QRect plot = MemoryChartRenderer::plotRect(scene(), rect(), fontMetrics());
         const TileWindow w = m_state->zoom();
         const double delta = -(pos.x() - m_pressPos.x()) * w.count / std::max(1, plot.width());
-        m_state->setZoom(panBy(TileWindow{m_pressFirst, w.count}, delta, uint32_t(m_displayOrder.size())));
+        m_state->setZoom(panBy(TileWindow { m_pressFirst, w.count }, delta, uint32_t(m_displayOrder.size())));
         QToolTip::hideText();
         return;
     }
@@ -325,10 +338,13 @@ void MemoryChart::mouseReleaseEvent(QMouseEvent* event)
     if (event->modifiers() & (Qt::ShiftModifier | Qt::ControlModifier))
         m_state->toggleTile(uint32_t(tile));
     else
-        m_state->setSelectedTiles({uint32_t(tile)});
+        m_state->setSelectedTiles({ uint32_t(tile) });
 }
 
-void MemoryChart::mouseDoubleClickEvent(QMouseEvent*) { m_state->resetZoom(); }
+void MemoryChart::mouseDoubleClickEvent(QMouseEvent*)
+{
+    m_state->resetZoom();
+}
 
 void MemoryChart::keyPressEvent(QKeyEvent* event)
 {
@@ -336,13 +352,33 @@ void MemoryChart::keyPressEvent(QKeyEvent* event)
     const double centre = w.first + w.count / 2;
     const auto n = uint32_t(m_displayOrder.size());
     switch (event->key()) {
-    case Qt::Key_Plus: case Qt::Key_Equal: case Qt::Key_W: zoomBy(0.7, centre); break;
-    case Qt::Key_Minus: case Qt::Key_S: zoomBy(1 / 0.7, centre); break;
-    case Qt::Key_Left: case Qt::Key_A: m_state->setZoom(panBy(w, -w.count * 0.2, n)); break;
-    case Qt::Key_Right: case Qt::Key_D: m_state->setZoom(panBy(w, w.count * 0.2, n)); break;
-    case Qt::Key_Home: case Qt::Key_0: m_state->resetZoom(); break;
-    case Qt::Key_Escape: m_state->clearSelection(); break;
-    default: QWidget::keyPressEvent(event); return;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+    case Qt::Key_W:
+        zoomBy(0.7, centre);
+        break;
+    case Qt::Key_Minus:
+    case Qt::Key_S:
+        zoomBy(1 / 0.7, centre);
+        break;
+    case Qt::Key_Left:
+    case Qt::Key_A:
+        m_state->setZoom(panBy(w, -w.count * 0.2, n));
+        break;
+    case Qt::Key_Right:
+    case Qt::Key_D:
+        m_state->setZoom(panBy(w, w.count * 0.2, n));
+        break;
+    case Qt::Key_Home:
+    case Qt::Key_0:
+        m_state->resetZoom();
+        break;
+    case Qt::Key_Escape:
+        m_state->clearSelection();
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
     }
     event->accept();
 }

@@ -42,8 +42,8 @@ public:
     QString tileToolTip(uint32_t tile) const;
     // Writes the chart as PNG (or any raster suffix) or SVG, picked by the file suffix.
     bool saveImage(const QString& path, QString* error) const;
-    QSize sizeHint() const override { return {900, 420}; }
-    QSize minimumSizeHint() const override { return {320, 200}; }
+    QSize sizeHint() const override { return { 900, 420 }; }
+    QSize minimumSizeHint() const override { return { 320, 200 }; }
 
 signals:
     void dataRebuilt();
@@ -57,7 +57,6 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void leaveEvent(QEvent* event) override;
-
 
 private:
     int64_t positionAt(const QPoint& pos) const;

@@ -18,11 +18,14 @@ constexpr int kMargin = 8;
 struct PlotFrame {
     const MemoryChartScene& s;
     QRect plot;
-    double k;   // pixels per byte
+    double k; // pixels per byte
     int bottom; // the y of 0 bytes
     int width() const { return plot.width(); }
     int yOf(double bytes) const { return int(std::lround(bottom - bytes * k)); }
-    int xOf(double position) const { return plot.left() + int(std::floor(positionToX(position, s.window, width()))); }
+    int xOf(double position) const
+    {
+        return plot.left() + int(std::floor(positionToX(position, s.window, width())));
+    }
 };
 
 // One bar per run of pixel columns showing the same (largest) tile.
@@ -55,7 +58,8 @@ void paintSelection(QPainter& p, const PlotFrame& f, const QPalette& palette)
     p.setBrush(palette.color(QPalette::Highlight));
     for (const QRect& b : bands) {
         const int cx = b.left() + b.width() / 2;
-        const QPoint marker[3] = {QPoint(cx - 4, plot.top() - 7), QPoint(cx + 4, plot.top() - 7), QPoint(cx, plot.top() - 1)};
+        const QPoint marker[3]
+            = { QPoint(cx - 4, plot.top() - 7), QPoint(cx + 4, plot.top() - 7), QPoint(cx, plot.top() - 1) };
         p.drawPolygon(marker, 3);
     }
 }
@@ -75,7 +79,7 @@ std::vector<Bar> barsOf(const PlotFrame& f)
         if (!bars.empty() && bars.back().tile == tile && bars.back().x1 == left + c)
             bars.back().x1 = left + c + 1;
         else
-            bars.push_back({left + c, left + c + 1, tile, a.max});
+            bars.push_back({ left + c, left + c + 1, tile, a.max });
     }
     if (pixelsPerTile >= 5)
         for (Bar& b : bars)
@@ -196,7 +200,8 @@ void paintTileTicks(QPainter& p, const PlotFrame& f)
     const auto n = uint32_t(s.order->size());
     const auto xt = niceTicks(s.window.count, std::max(2, f.width() / 90));
     const double step = std::max(1.0, xt.size() > 1 ? std::round(xt[1] - xt[0]) : 1.0);
-    for (double pos = std::ceil(s.window.first / step) * step; pos < s.window.first + s.window.count; pos += step) {
+    for (double pos = std::ceil(s.window.first / step) * step; pos < s.window.first + s.window.count;
+         pos += step) {
         if (pos >= n)
             break;
         const int tx = f.xOf(pos + 0.5);
@@ -216,16 +221,16 @@ void paintTileTicks(QPainter& p, const PlotFrame& f)
 AxisUnit MemoryChartRenderer::axisUnit(double maxBytes, MemoryUnit unit)
 {
     if (unit == MemoryUnit::Bytes)
-        return {1, QStringLiteral("bytes")};
+        return { 1, QStringLiteral("bytes") };
     const double k = unit == MemoryUnit::Binary ? 1024.0 : 1000.0;
     const bool binary = unit == MemoryUnit::Binary;
     if (maxBytes >= k * k * k)
-        return {k * k * k, binary ? QStringLiteral("GiB") : QStringLiteral("GB")};
+        return { k * k * k, binary ? QStringLiteral("GiB") : QStringLiteral("GB") };
     if (maxBytes >= k * k * 2)
-        return {k * k, binary ? QStringLiteral("MiB") : QStringLiteral("MB")};
+        return { k * k, binary ? QStringLiteral("MiB") : QStringLiteral("MB") };
     if (maxBytes >= k * 2)
-        return {k, binary ? QStringLiteral("KiB") : QStringLiteral("kB")};
-    return {1, QStringLiteral("bytes")};
+        return { k, binary ? QStringLiteral("KiB") : QStringLiteral("kB") };
+    return { 1, QStringLiteral("bytes") };
 }
 
 QString MemoryChartRenderer::axisNumber(double value)
@@ -253,25 +258,30 @@ QString MemoryChartRenderer::xAxisTitle(const MemoryChartScene& scene)
     return what + QStringLiteral(" (software order; labels are global tile ids)");
 }
 
-std::vector<LegendItem> MemoryChartRenderer::legendItems(const MemoryChartScene& scene,
-                                                                              const QPalette& palette)
+std::vector<LegendItem> MemoryChartRenderer::legendItems(
+    const MemoryChartScene& scene, const QPalette& palette)
 {
     std::vector<LegendItem> items;
     if (scene.series)
         for (auto it = scene.series->series.rbegin(); it != scene.series->series.rend(); ++it)
-            items.push_back({it->label, ChartPalette::seriesColor(it->key), LegendItem::Kind::Swatch});
+            items.push_back({ it->label, ChartPalette::seriesColor(it->key), LegendItem::Kind::Swatch });
     if (scene.compareTotal) {
-        items.push_back({QStringLiteral("Bars: source %1").arg(scene.sourceName), palette.color(QPalette::Mid), LegendItem::Kind::Swatch});
-        items.push_back({QStringLiteral("Outline: target %1").arg(scene.compareName), CompareColors::target(), LegendItem::Kind::SolidLine});
+        items.push_back({ QStringLiteral("Bars: source %1").arg(scene.sourceName),
+            palette.color(QPalette::Mid), LegendItem::Kind::Swatch });
+        items.push_back({ QStringLiteral("Outline: target %1").arg(scene.compareName),
+            CompareColors::target(), LegendItem::Kind::SolidLine });
     }
     if (scene.showCapacity) {
-        items.push_back({QStringLiteral("Max memory per tile (%1)").arg(QString::fromStdString(formatBytes(scene.capacity, scene.unit))),
-                         ChartPalette::overCapacity(), LegendItem::Kind::DashedLine});
+        items.push_back({ QStringLiteral("Max memory per tile (%1)")
+                              .arg(QString::fromStdString(formatBytes(scene.capacity, scene.unit))),
+            ChartPalette::overCapacity(), LegendItem::Kind::DashedLine });
         if (scene.series && scene.series->maxTotal > scene.capacity)
-            items.push_back({QStringLiteral("Over max memory"), ChartPalette::overCapacity(), LegendItem::Kind::Swatch});
+            items.push_back({ QStringLiteral("Over max memory"), ChartPalette::overCapacity(),
+                LegendItem::Kind::Swatch });
     }
     if (scene.selection && !scene.selection->empty())
-        items.push_back({QStringLiteral("Selected tiles"), palette.color(QPalette::Highlight), LegendItem::Kind::Band});
+        items.push_back(
+            { QStringLiteral("Selected tiles"), palette.color(QPalette::Highlight), LegendItem::Kind::Band });
     return items;
 }
 
@@ -281,14 +291,15 @@ QRect MemoryChartRenderer::plotRect(const MemoryChartScene& scene, const QRect& 
     const int labelWidth = fm.horizontalAdvance(axisNumber(yMax(scene) / u.divisor * 10)) + 6;
     const int left = area.left() + kMargin + fm.height() + 6 + labelWidth;
     const int top = area.top() + kMargin
-        + ChartLegend::height(scene.title, legendItems(scene, QPalette()), area.width() - 2 * kMargin, fm) + 8;
+        + ChartLegend::height(scene.title, legendItems(scene, QPalette()), area.width() - 2 * kMargin, fm)
+        + 8;
     const int right = area.right() - kMargin - fm.horizontalAdvance(QStringLiteral("00000")) / 2;
     const int bottom = area.bottom() - kMargin - 2 * fm.height() - 10;
     return QRect(QPoint(left, top), QPoint(std::max(left + 10, right), std::max(top + 10, bottom)));
 }
 
-void MemoryChartRenderer::paintValueGrid(QPainter& p, const QRect& area, const QRect& plot, double ymax, const AxisUnit& unit,
-                                         const QPalette& palette)
+void MemoryChartRenderer::paintValueGrid(QPainter& p, const QRect& area, const QRect& plot, double ymax,
+    const AxisUnit& unit, const QPalette& palette)
 {
     const QFontMetrics fm = p.fontMetrics();
     const double k = plot.height() / ymax;
@@ -301,11 +312,12 @@ void MemoryChartRenderer::paintValueGrid(QPainter& p, const QRect& area, const Q
         p.drawLine(plot.left(), ty, plot.right(), ty);
         p.setPen(ChartPalette::text(palette));
         p.drawText(QRect(area.left(), ty - fm.height() / 2, plot.left() - area.left() - 6, fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, axisNumber(t));
+            Qt::AlignRight | Qt::AlignVCenter, axisNumber(t));
     }
 }
 
-void MemoryChartRenderer::paintYTitle(QPainter& p, const QRect& area, const QRect& plot, const QStringList& titles)
+void MemoryChartRenderer::paintYTitle(
+    QPainter& p, const QRect& area, const QRect& plot, const QStringList& titles)
 {
     const QFontMetrics fm = p.fontMetrics();
     QString title = titles.isEmpty() ? QString() : titles.last();
@@ -321,7 +333,8 @@ void MemoryChartRenderer::paintYTitle(QPainter& p, const QRect& area, const QRec
     p.restore();
 }
 
-void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChartScene& s, const QPalette& palette)
+void MemoryChartRenderer::paint(
+    QPainter& p, const QRect& area, const MemoryChartScene& s, const QPalette& palette)
 {
     const QFontMetrics fm = p.fontMetrics();
     const QColor text = ChartPalette::text(palette);
@@ -334,7 +347,7 @@ void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChar
     }
     const QRect plot = plotRect(s, area, fm);
     const double ymax = yMax(s);
-    const PlotFrame frame{s, plot, plot.height() / ymax, plot.bottom() + 1};
+    const PlotFrame frame { s, plot, plot.height() / ymax, plot.bottom() + 1 };
 
     ChartLegend::paint(p, area, s.title, legendItems(s, palette), text);
 
@@ -344,9 +357,9 @@ void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChar
     paintValueGrid(p, area, plot, ymax, unit, palette);
     const QString what = s.difference ? QStringLiteral("Change") : QStringLiteral("Memory");
     paintYTitle(p, area, plot,
-                {QStringLiteral("%3 per tile (%1, %2 gaps)")
-                     .arg(unit.name, s.includeGaps ? QStringLiteral("incl.") : QStringLiteral("excl."), what),
-                 QStringLiteral("%2 per tile (%1)").arg(unit.name, what), unit.name});
+        { QStringLiteral("%3 per tile (%1, %2 gaps)")
+                .arg(unit.name, s.includeGaps ? QStringLiteral("incl.") : QStringLiteral("excl."), what),
+            QStringLiteral("%2 per tile (%1)").arg(unit.name, what), unit.name });
 
     p.save();
     p.setClipRect(plot.adjusted(0, -6, 1, 1));
@@ -374,8 +387,8 @@ void MemoryChartRenderer::paint(QPainter& p, const QRect& area, const MemoryChar
     p.drawLine(plot.left(), frame.bottom, plot.right(), frame.bottom);
     p.drawLine(plot.left(), plot.top(), plot.left(), frame.bottom);
     paintTileTicks(p, frame);
-    p.drawText(QRect(plot.left(), frame.bottom + 8 + fm.height(), plot.width(), fm.height()), Qt::AlignHCenter,
-               xAxisTitle(s));
+    p.drawText(QRect(plot.left(), frame.bottom + 8 + fm.height(), plot.width(), fm.height()),
+        Qt::AlignHCenter, xAxisTitle(s));
 }
 
 } // namespace popscope

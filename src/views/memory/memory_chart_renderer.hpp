@@ -2,9 +2,9 @@
 // Paints the memory-by-tile chart (axes, legend, stacked bars over per-pixel-column aggregates,
 // capacity line, selection and hover) into any QPainter: the widget, a PNG, an SVG, the bench.
 #include "models/memory/memory_series.hpp"
-#include "views/widgets/chart_legend.hpp"
 #include "models/tile_axis.hpp"
 #include "popscope/units.hpp"
+#include "views/widgets/chart_legend.hpp"
 
 #include <QFontMetrics>
 #include <QPalette>
@@ -20,9 +20,9 @@ namespace popscope {
 
 struct MemoryChartScene {
     const MemorySeriesSet* series = nullptr;
-    const std::vector<uint32_t>* order = nullptr;      // display position -> global tile
-    const std::vector<int32_t>* positionOf = nullptr;  // global tile -> display position, -1 hidden
-    const std::vector<uint32_t>* selection = nullptr;  // sorted global tiles
+    const std::vector<uint32_t>* order = nullptr; // display position -> global tile
+    const std::vector<int32_t>* positionOf = nullptr; // global tile -> display position, -1 hidden
+    const std::vector<uint32_t>* selection = nullptr; // sorted global tiles
     const std::vector<uint32_t>* physicalIds = nullptr;
     TileWindow window;
     uint64_t capacity = 0;
@@ -39,7 +39,7 @@ struct MemoryChartScene {
     const std::vector<uint32_t>* compareTotal = nullptr;
     uint64_t compareMax = 0;
     uint32_t compareTiles = 0; // the outline stops past the target's last tile
-    bool difference = false;   // the series are |target - source| per tile (more / less)
+    bool difference = false; // the series are |target - source| per tile (more / less)
     QString sourceName, compareName; // legend labels in compare mode
     QString title; // drawn above the legend when not empty (exports)
     QString emptyText = QStringLiteral("Open a report to see memory per tile");
@@ -53,7 +53,8 @@ struct AxisUnit {
 class MemoryChartRenderer {
 public:
     static QRect plotRect(const MemoryChartScene& scene, const QRect& area, const QFontMetrics& metrics);
-    static void paint(QPainter& painter, const QRect& area, const MemoryChartScene& scene, const QPalette& palette);
+    static void paint(
+        QPainter& painter, const QRect& area, const MemoryChartScene& scene, const QPalette& palette);
     static double yMax(const MemoryChartScene& scene);
     static AxisUnit axisUnit(double maxBytes, MemoryUnit unit);
     static QString axisNumber(double value);
@@ -61,9 +62,10 @@ public:
     // Shared with the Liveness plot: horizontal grid lines with their labels left of `plot`
     // (values 0..ymax bytes in `unit`), and the y-axis title rotated left of the labels: the
     // first of `titles` that fits the plot's height.
-    static void paintValueGrid(QPainter& painter, const QRect& area, const QRect& plot, double ymax, const AxisUnit& unit,
-                               const QPalette& palette);
-    static void paintYTitle(QPainter& painter, const QRect& area, const QRect& plot, const QStringList& titles);
+    static void paintValueGrid(QPainter& painter, const QRect& area, const QRect& plot, double ymax,
+        const AxisUnit& unit, const QPalette& palette);
+    static void paintYTitle(
+        QPainter& painter, const QRect& area, const QRect& plot, const QStringList& titles);
 
 private:
     static std::vector<LegendItem> legendItems(const MemoryChartScene& scene, const QPalette& palette);

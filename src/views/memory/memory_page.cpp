@@ -10,8 +10,8 @@
 
 #include <QComboBox>
 #include <QFileInfo>
-#include <QHash>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -24,7 +24,8 @@
 
 namespace popscope {
 
-MemoryPage::MemoryPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
+MemoryPage::MemoryPage(ReportState* state, QWidget* parent)
+    : ReportPage(state, parent)
 {
     m_chart = new MemoryChart(state, this);
     m_overview = new OverviewStrip(state, m_chart, this);
@@ -64,8 +65,9 @@ QLayout* MemoryPage::buildToolbar()
     m_compareView = new QComboBox(this);
     m_compareView->addItem(QStringLiteral("Target as outline"), int(MemoryChart::CompareView::Outline));
     m_compareView->addItem(QStringLiteral("Change per tile"), int(MemoryChart::CompareView::Difference));
-    m_compareView->setToolTip(QStringLiteral("Compare mode: draw the target's total per tile over the source's bars, "
-                                             "or the change per tile (red: the target uses more, green: less)"));
+    m_compareView->setToolTip(
+        QStringLiteral("Compare mode: draw the target's total per tile over the source's bars, "
+                       "or the change per tile (red: the target uses more, green: less)"));
     m_ipu = new QComboBox(this);
     m_ipu->setToolTip(QStringLiteral("Show all IPUs or one"));
     QPushButton* options = buildOptions();
@@ -91,7 +93,8 @@ QLayout* MemoryPage::buildToolbar()
 
 QPushButton* MemoryPage::buildOptions()
 {
-    auto* options = new QPushButton(QStringLiteral("Options"), this); // a push button leaves room for its menu arrow
+    auto* options
+        = new QPushButton(QStringLiteral("Options"), this); // a push button leaves room for its menu arrow
     auto* optionsMenu = new QMenu(options);
     m_gaps = optionsMenu->addAction(QStringLiteral("Include gaps"));
     m_gaps->setCheckable(true);
@@ -108,8 +111,9 @@ QWidgetList MemoryPage::buildSelection()
     m_tileEdit = new QLineEdit(this);
     m_tileEdit->setPlaceholderText(QStringLiteral("Tiles, e.g. 0, 5, 100-120"));
     m_tileEdit->setClearButtonEnabled(true);
-    m_tileEdit->setToolTip(QStringLiteral("Type tile ids and ranges, then press Enter. Or click bars in the chart "
-                                          "(Shift-click adds tiles). The selection is shared by every report."));
+    m_tileEdit->setToolTip(
+        QStringLiteral("Type tile ids and ranges, then press Enter. Or click bars in the chart "
+                       "(Shift-click adds tiles). The selection is shared by every report."));
     m_tileEdit->setMinimumWidth(128);
     auto* clear = new QPushButton(QStringLiteral("Clear"), this);
     clear->setToolTip(QStringLiteral("Clear the tile selection (Esc in the chart)"));
@@ -118,13 +122,15 @@ QWidgetList MemoryPage::buildSelection()
     save->setText(QStringLiteral("Save chart…"));
     save->setToolTip(QStringLiteral("Save the chart as PNG or SVG"));
     connect(save, &QToolButton::clicked, this, &MemoryPage::saveChart);
-    return {m_tileEdit, clear, save};
+    return { m_tileEdit, clear, save };
 }
 
 QWidget* MemoryPage::buildChart()
 {
-    auto* hint = PageParts::hintLabel(QStringLiteral("Wheel: zoom · drag: pan · click: select a tile · Shift-click: add tiles · "
-                                           "double-click: show all"), this);
+    auto* hint = PageParts::hintLabel(
+        QStringLiteral("Wheel: zoom · drag: pan · click: select a tile · Shift-click: add tiles · "
+                       "double-click: show all"),
+        this);
     auto* top = new QWidget(this);
     auto* topLayout = PageParts::chartColumn(top);
     topLayout->addWidget(m_chart, 1);
@@ -239,14 +245,18 @@ bool MemoryPage::applyTileText(const QString& text)
     return true;
 }
 
-QString MemoryPage::tileError() const { return m_tileError->isVisible() ? m_tileError->text() : QString(); }
+QString MemoryPage::tileError() const
+{
+    return m_tileError->isVisible() ? m_tileError->text() : QString();
+}
 
 bool MemoryPage::showRow(const QString& table, const QString& rowKey)
 {
-    static const QHash<QString, QString> tabs = {{QStringLiteral("variables"), QStringLiteral("Variables")},
-                                                 {QStringLiteral("vertices"), QStringLiteral("Vertices")},
-                                                 {QStringLiteral("computeSets"), QStringLiteral("Compute Sets")},
-                                                 {QStringLiteral("exchanges"), QStringLiteral("Exchanges")}};
+    static const QHash<QString, QString> tabs
+        = { { QStringLiteral("variables"), QStringLiteral("Variables") },
+              { QStringLiteral("vertices"), QStringLiteral("Vertices") },
+              { QStringLiteral("computeSets"), QStringLiteral("Compute Sets") },
+              { QStringLiteral("exchanges"), QStringLiteral("Exchanges") } };
     TablePanel* target = panel(tabs.value(table));
     if (!target)
         return false;
@@ -271,8 +281,10 @@ void MemoryPage::refreshTables()
 void MemoryPage::saveChart()
 {
     const auto report = m_state->report();
-    const QString base = report ? QFileInfo(report->path).completeBaseName() + QStringLiteral("-memory") : QStringLiteral("memory");
-    askAndSaveChart(this, base, [this](const QString& path, QString* error) { return m_chart->saveImage(path, error); });
+    const QString base = report ? QFileInfo(report->path).completeBaseName() + QStringLiteral("-memory")
+                                : QStringLiteral("memory");
+    askAndSaveChart(
+        this, base, [this](const QString& path, QString* error) { return m_chart->saveImage(path, error); });
 }
 
 } // namespace popscope

@@ -50,12 +50,12 @@ protected:
     void showReports() override;
 
 private:
-    QLayout* buildToolbar();       // breakdown, tile order, IPU, compare view, options, selection
-    QPushButton* buildOptions();   // the Options menu: gaps, max memory
-    QWidgetList buildSelection();  // the tile edit, Clear and Save chart
-    QWidget* buildChart();         // the chart with its overview strip and hint
-    void followToolbar();          // the toolbar's signals
-    void followState();            // the shared state's signals
+    QLayout* buildToolbar(); // breakdown, tile order, IPU, compare view, options, selection
+    QPushButton* buildOptions(); // the Options menu: gaps, max memory
+    QWidgetList buildSelection(); // the tile edit, Clear and Save chart
+    QWidget* buildChart(); // the chart with its overview strip and hint
+    void followToolbar(); // the toolbar's signals
+    void followState(); // the shared state's signals
     void refreshTables();
     void refreshToolbar();
     void restoreOptions();

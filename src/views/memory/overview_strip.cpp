@@ -9,7 +9,9 @@
 namespace popscope {
 
 OverviewStrip::OverviewStrip(ReportState* state, MemoryChart* chart, QWidget* parent)
-    : NavigationStrip(parent), m_state(state), m_chart(chart)
+    : NavigationStrip(parent)
+    , m_state(state)
+    , m_chart(chart)
 {
     setToolTip(QStringLiteral("Overview of all tiles: drag the window to pan, click to jump, wheel to zoom, "
                               "double-click to show all tiles"));
@@ -28,7 +30,7 @@ void OverviewStrip::paintMiniature(QPainter& p, const QRect& r)
     const auto& set = m_chart->seriesSet();
     if (order.empty() || set.maxTotal == 0)
         return;
-    const TileWindow all{0.0, double(order.size())};
+    const TileWindow all { 0.0, double(order.size()) };
     const auto columns = aggregateColumns(set.total, order, all, r.width());
     QColor fill = palette().color(QPalette::WindowText);
     fill.setAlpha(110);

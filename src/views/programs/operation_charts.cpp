@@ -2,8 +2,8 @@
 
 #include "models/compare_colors.hpp"
 #include "models/tile_axis.hpp"
-#include "views/widgets/chart_palette.hpp"
 #include "views/memory/memory_chart_renderer.hpp"
+#include "views/widgets/chart_palette.hpp"
 #include "views/widgets/small_chart.hpp"
 
 #include <QApplication>
@@ -24,12 +24,12 @@ namespace {
 AxisUnit countAxisUnit(double maxValue, const QString& what)
 {
     if (maxValue >= 1e9)
-        return {1e9, QStringLiteral("billion ") + what};
+        return { 1e9, QStringLiteral("billion ") + what };
     if (maxValue >= 1e6)
-        return {1e6, QStringLiteral("million ") + what};
+        return { 1e6, QStringLiteral("million ") + what };
     if (maxValue >= 1e4)
-        return {1e3, QStringLiteral("thousand ") + what};
-    return {1, what};
+        return { 1e3, QStringLiteral("thousand ") + what };
+    return { 1, what };
 }
 
 QString elided(const QString& text, int length)
@@ -42,9 +42,12 @@ QString elided(const QString& text, int length)
 QString operationMetricName(OperationMetric metric)
 {
     switch (metric) {
-    case OperationMetric::Cycles: return QStringLiteral("cycles");
-    case OperationMetric::CodeSize: return QStringLiteral("code size");
-    case OperationMetric::Flops: return QStringLiteral("FLOPs");
+    case OperationMetric::Cycles:
+        return QStringLiteral("cycles");
+    case OperationMetric::CodeSize:
+        return QStringLiteral("code size");
+    case OperationMetric::Flops:
+        return QStringLiteral("FLOPs");
     }
     return {};
 }
@@ -52,16 +55,16 @@ QString operationMetricName(OperationMetric metric)
 namespace {
 
 // The operations' names on the left, the metric in `axisUnit` along the bottom.
-void addTopOperationsAxes(QChart* chart, QAbstractSeries* series, const QStringList& categories, double maxValue,
-                          const AxisUnit& axisUnit, OperationMetric metric)
+void addTopOperationsAxes(QChart* chart, QAbstractSeries* series, const QStringList& categories,
+    double maxValue, const AxisUnit& axisUnit, OperationMetric metric)
 {
     auto* y = new QBarCategoryAxis;
     y->append(categories);
     auto* x = valueAxisTo(maxValue * 1.1 / axisUnit.divisor);
     x->setLabelFormat(axisUnit.divisor == 1 && metric != OperationMetric::CodeSize ? QStringLiteral("%.0f")
                                                                                    : QStringLiteral("%.3g"));
-    x->setTitleText(operationMetricName(metric).left(1).toUpper() + operationMetricName(metric).mid(1) + QStringLiteral(" (")
-                    + axisUnit.name + QLatin1Char(')'));
+    x->setTitleText(operationMetricName(metric).left(1).toUpper() + operationMetricName(metric).mid(1)
+        + QStringLiteral(" (") + axisUnit.name + QLatin1Char(')'));
     chart->addAxis(y, Qt::AlignLeft);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
@@ -71,16 +74,18 @@ void addTopOperationsAxes(QChart* chart, QAbstractSeries* series, const QStringL
 } // namespace
 
 QChart* makeTopOperationsChart(const std::vector<OperationBar>& bars, OperationMetric metric, bool comparing,
-                               MemoryUnit unit, std::function<void(const QString&)> onClicked)
+    MemoryUnit unit, std::function<void(const QString&)> onClicked)
 {
     auto* chart = new QChart;
-    chart->setTitle(QStringLiteral("Top %1 operations by %2").arg(bars.size()).arg(operationMetricName(metric)));
+    chart->setTitle(
+        QStringLiteral("Top %1 operations by %2").arg(bars.size()).arg(operationMetricName(metric)));
     double maxValue = 1;
     for (const OperationBar& b : bars)
-        maxValue = std::max({maxValue, b.source, comparing ? b.target : 0.0});
+        maxValue = std::max({ maxValue, b.source, comparing ? b.target : 0.0 });
     const AxisUnit axisUnit = metric == OperationMetric::CodeSize
         ? MemoryChartRenderer::axisUnit(maxValue, unit)
-        : countAxisUnit(maxValue, metric == OperationMetric::Cycles ? QStringLiteral("cycles") : QStringLiteral("FLOPs"));
+        : countAxisUnit(
+            maxValue, metric == OperationMetric::Cycles ? QStringLiteral("cycles") : QStringLiteral("FLOPs"));
 
     auto* source = new QBarSet(comparing ? QStringLiteral("Source") : operationMetricName(metric));
     source->setColor(CompareColors::source());
@@ -126,7 +131,8 @@ QChart* makeTopOperationsChart(const std::vector<OperationBar>& bars, OperationM
     return chart;
 }
 
-QChart* makeCodeByTileChart(const std::vector<uint64_t>& source, const std::vector<uint64_t>& target, MemoryUnit unit)
+QChart* makeCodeByTileChart(
+    const std::vector<uint64_t>& source, const std::vector<uint64_t>& target, MemoryUnit unit)
 {
     auto* chart = new QChart;
     chart->setTitle(QStringLiteral("Code size by tile"));
@@ -152,13 +158,14 @@ QChart* makeCodeByTileChart(const std::vector<uint64_t>& source, const std::vect
         return line;
     };
     const bool comparing = !target.empty();
-    std::vector<QLineSeries*> lines{series(source, comparing ? QStringLiteral("Source") : QStringLiteral("Code"),
-                                           CompareColors::source())};
+    std::vector<QLineSeries*> lines { series(
+        source, comparing ? QStringLiteral("Source") : QStringLiteral("Code"), CompareColors::source()) };
     if (comparing)
         lines.push_back(series(target, QStringLiteral("Target"), CompareColors::target()));
     auto* x = valueAxisTo(double(std::max<size_t>(1, tiles)), 1.0);
     x->setRange(0, double(std::max<size_t>(1, tiles)));
-    x->setTitleText(bucket > 1 ? QStringLiteral("Tile (peak of every %1 tiles)").arg(bucket) : QStringLiteral("Tile"));
+    x->setTitleText(
+        bucket > 1 ? QStringLiteral("Tile (peak of every %1 tiles)").arg(bucket) : QStringLiteral("Tile"));
     auto* y = valueAxisTo(double(maxValue) / axisUnit.divisor);
     y->setLabelFormat(QStringLiteral("%.3g"));
     y->setTitleText(axisUnit.name);

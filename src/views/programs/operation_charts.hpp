@@ -17,10 +17,11 @@ QString operationMetricName(OperationMetric metric); // "cycles", "code size", "
 
 // Horizontal bars, largest on top; `comparing` adds the target's bars. `onClicked` gets the key.
 QChart* makeTopOperationsChart(const std::vector<OperationBar>& bars, OperationMetric metric, bool comparing,
-                               MemoryUnit unit, std::function<void(const QString&)> onClicked);
+    MemoryUnit unit, std::function<void(const QString&)> onClicked);
 
 // Code bytes on every tile (max per bucket when there are more tiles than points); `target`
 // empty in single mode.
-QChart* makeCodeByTileChart(const std::vector<uint64_t>& source, const std::vector<uint64_t>& target, MemoryUnit unit);
+QChart* makeCodeByTileChart(
+    const std::vector<uint64_t>& source, const std::vector<uint64_t>& target, MemoryUnit unit);
 
 } // namespace popscope

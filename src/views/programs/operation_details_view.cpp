@@ -1,8 +1,8 @@
 #include "views/programs/operation_details_view.hpp"
 
+#include "models/memory/tile_scope.hpp"
 #include "models/programs/program_type_style.hpp"
 #include "models/report_state.hpp"
-#include "models/memory/tile_scope.hpp"
 #include "popscope/program_types.hpp"
 #include "popscope/report.hpp"
 #include "popscope/row_match.hpp"
@@ -36,7 +36,10 @@ QTreeWidget* makeTree(const QStringList& headers, QWidget* parent)
     return tree;
 }
 
-QString text(const std::string& s) { return QString::fromStdString(s); }
+QString text(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 // The operations of `layer` ("" for every layer) counted, and their figures summed.
 std::pair<uint64_t, OperationFigures> layerTotals(const Report& r, const std::string& layer)
@@ -54,10 +57,13 @@ std::pair<uint64_t, OperationFigures> layerTotals(const Report& r, const std::st
             t.programs += figures[i].programs;
             t.steps += figures[i].steps;
         }
-    return {count, t};
+    return { count, t };
 }
 
-QString ratio(double value) { return QString::number(value, 'f', 2); }
+QString ratio(double value)
+{
+    return QString::number(value, 'f', 2);
+}
 
 // Attributes JSON as indented text (the file's own text when it is not JSON).
 QString prettyJson(const std::string& json)
@@ -65,7 +71,8 @@ QString prettyJson(const std::string& json)
     if (json.empty())
         return {};
     try {
-        return text(nlohmann::json::parse(json).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+        return text(
+            nlohmann::json::parse(json).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     } catch (const std::exception&) {
         return text(json);
     }
@@ -73,19 +80,25 @@ QString prettyJson(const std::string& json)
 
 } // namespace
 
-OperationDetailsView::OperationDetailsView(ReportState* state, QWidget* parent) : QTabWidget(parent), m_state(state)
+OperationDetailsView::OperationDetailsView(ReportState* state, QWidget* parent)
+    : QTabWidget(parent)
+    , m_state(state)
 {
     setDocumentMode(true);
-    m_summary = makeTree({QStringLiteral("Figure"), QStringLiteral("Value")}, this);
+    m_summary = makeTree({ QStringLiteral("Figure"), QStringLiteral("Value") }, this);
     // Figures and values at their width; the last column takes what is left.
     m_summary->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_summary->header()->setStretchLastSection(true);
-    m_programs = makeTree({QStringLiteral("Program"), QStringLiteral("Type"), QStringLiteral("Steps"), QStringLiteral("Cycles")}, this);
+    m_programs = makeTree({ QStringLiteral("Program"), QStringLiteral("Type"), QStringLiteral("Steps"),
+                              QStringLiteral("Cycles") },
+        this);
     m_programs->setToolTip(QStringLiteral("Double-click a program to show it in the Program Tree"));
-    m_steps = makeTree({QStringLiteral("Step"), QStringLiteral("Type"), QStringLiteral("Program"), QStringLiteral("Cycles")}, this);
+    m_steps = makeTree({ QStringLiteral("Step"), QStringLiteral("Type"), QStringLiteral("Program"),
+                           QStringLiteral("Cycles") },
+        this);
     m_steps->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_steps->header()->setSectionResizeMode(2, QHeaderView::Stretch);
-    m_debug = makeTree({QStringLiteral("Debug context"), QStringLiteral("Layer")}, this);
+    m_debug = makeTree({ QStringLiteral("Debug context"), QStringLiteral("Layer") }, this);
     m_debug->setRootIsDecorated(true);
     m_debug->setWordWrap(true);
     m_debug->setUniformRowHeights(false);
@@ -105,7 +118,8 @@ OperationDetailsView::OperationDetailsView(ReportState* state, QWidget* parent) 
     addTab(m_codePage, QStringLiteral("Code"));
     setTabToolTip(3, QStringLiteral("Code size by tile: vertex code of its compute sets and exchange code"));
     addTab(m_debug, QStringLiteral("Debug"));
-    setTabToolTip(4, QStringLiteral("Debug information: the debug-context chain with each layer's attributes"));
+    setTabToolTip(
+        4, QStringLiteral("Debug information: the debug-context chain with each layer's attributes"));
 
     connect(m_programs, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
         bool ok = false;
@@ -123,9 +137,9 @@ OperationDetailsView::OperationDetailsView(ReportState* state, QWidget* parent) 
 
 void OperationDetailsView::setPlaceholders(const QString& message)
 {
-    for (QTreeWidget* tree : {m_programs, m_steps, m_debug}) {
+    for (QTreeWidget* tree : { m_programs, m_steps, m_debug }) {
         tree->clear();
-        auto* item = new QTreeWidgetItem(tree, {message});
+        auto* item = new QTreeWidgetItem(tree, { message });
         item->setFlags(Qt::NoItemFlags);
         item->setFirstColumnSpanned(true);
     }
@@ -146,7 +160,8 @@ void OperationDetailsView::showOperation(int64_t sourceOperation, int64_t target
     const Report* side = sourceOperation >= 0 ? source : target;
     const int64_t operation = sourceOperation >= 0 ? sourceOperation : targetOperation;
     if (!side || operation < 0) {
-        setPlaceholders(QStringLiteral("Select an operation to see its programs, steps, code and debug information."));
+        setPlaceholders(
+            QStringLiteral("Select an operation to see its programs, steps, code and debug information."));
         return;
     }
     fillPrograms(*side, uint32_t(operation));
@@ -163,15 +178,15 @@ void OperationDetailsView::showTotals(const std::string& layer)
     const auto targetReport = m_state->isComparing() ? m_state->comparedReport() : nullptr;
     m_summary->clear();
     const bool comparing = bool(targetReport);
-    m_summary->setHeaderLabels(comparing ? QStringList{QStringLiteral("Figure"), QStringLiteral("Source"), QStringLiteral("Target"),
-                                                       QStringLiteral("Diff")}
-                                         : QStringList{QStringLiteral("Figure"), QStringLiteral("Value")});
+    m_summary->setHeaderLabels(comparing ? QStringList { QStringLiteral("Figure"), QStringLiteral("Source"),
+                                   QStringLiteral("Target"), QStringLiteral("Diff") }
+                                         : QStringList { QStringLiteral("Figure"), QStringLiteral("Value") });
     const auto [sourceCount, s] = layerTotals(*sourceReport->core, layer);
     const auto [targetCount, t] = targetReport ? layerTotals(*targetReport->core, layer)
-                                               : std::make_pair(uint64_t(0), OperationFigures{});
+                                               : std::make_pair(uint64_t(0), OperationFigures {});
     const MemoryUnit unit = m_state->unit();
     const auto row = [&](const QString& figure, uint64_t sv, uint64_t tv, bool bytes) {
-        QStringList cells{figure, bytes ? bytesText(sv, unit) : countText(sv)};
+        QStringList cells { figure, bytes ? bytesText(sv, unit) : countText(sv) };
         if (comparing) {
             const SignedDiff d = signedDiff(sv, tv);
             cells << (bytes ? bytesText(tv, unit) : countText(tv))
@@ -181,9 +196,10 @@ void OperationDetailsView::showTotals(const std::string& layer)
         for (int c = 1; c < cells.size(); ++c)
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
     };
-    auto* title = new QTreeWidgetItem(m_summary, {layer.empty() ? QStringLiteral("Every layer (totals; select an operation for its details)")
-                                                                : QStringLiteral("Layer %1 (totals; select an operation for its details)")
-                                                                      .arg(text(layer))});
+    auto* title = new QTreeWidgetItem(m_summary,
+        { layer.empty() ? QStringLiteral("Every layer (totals; select an operation for its details)")
+                        : QStringLiteral("Layer %1 (totals; select an operation for its details)")
+                              .arg(text(layer)) });
     title->setFirstColumnSpanned(true);
     QFont bold = title->font(0);
     bold.setBold(true);
@@ -191,7 +207,8 @@ void OperationDetailsView::showTotals(const std::string& layer)
     row(QStringLiteral("Operations"), sourceCount, targetCount, false);
     row(QStringLiteral("Cycles"), s.cycles, t.cycles, false);
     row(QStringLiteral("FLOPs"), s.flops, t.flops, false);
-    auto* perCycle = new QTreeWidgetItem(m_summary, {QStringLiteral("FLOPs/cycle"), ratio(s.flopsPerCycle())});
+    auto* perCycle
+        = new QTreeWidgetItem(m_summary, { QStringLiteral("FLOPs/cycle"), ratio(s.flopsPerCycle()) });
     if (comparing) {
         perCycle->setText(2, ratio(t.flopsPerCycle()));
         perCycle->setText(3, QString::number(t.flopsPerCycle() - s.flopsPerCycle(), 'f', 2));
@@ -201,16 +218,17 @@ void OperationDetailsView::showTotals(const std::string& layer)
     row(QStringLiteral("Code size"), s.codeBytes, t.codeBytes, true);
     row(QStringLiteral("Programs"), s.programs, t.programs, false);
     row(QStringLiteral("Steps"), s.steps, t.steps, false);
-    setPlaceholders(QStringLiteral("Select an operation to see its programs, steps, code and debug information."));
+    setPlaceholders(
+        QStringLiteral("Select an operation to see its programs, steps, code and debug information."));
 }
 
 void OperationDetailsView::fillSummary(const Report* source, int64_t so, const Report* target, int64_t to)
 {
     m_summary->clear();
     const bool comparing = target != nullptr;
-    m_summary->setHeaderLabels(comparing ? QStringList{QStringLiteral("Figure"), QStringLiteral("Source"), QStringLiteral("Target"),
-                                                       QStringLiteral("Diff")}
-                                         : QStringList{QStringLiteral("Figure"), QStringLiteral("Value")});
+    m_summary->setHeaderLabels(comparing ? QStringList { QStringLiteral("Figure"), QStringLiteral("Source"),
+                                   QStringLiteral("Target"), QStringLiteral("Diff") }
+                                         : QStringList { QStringLiteral("Figure"), QStringLiteral("Value") });
     const Operation* sop = so >= 0 ? &source->operations()[size_t(so)] : nullptr;
     const Operation* top = comparing && to >= 0 ? &target->operations()[size_t(to)] : nullptr;
     const OperationFigures* sf = sop ? &source->operationAnalysis().figures[size_t(so)] : nullptr;
@@ -218,21 +236,25 @@ void OperationDetailsView::fillSummary(const Report* source, int64_t so, const R
     const MemoryUnit unit = m_state->unit();
     const QString absent = QStringLiteral("—");
     const auto textRow = [&](const QString& figure, const std::string* sv, const std::string* tv) {
-        QStringList cells{figure, sv ? text(*sv) : absent};
+        QStringList cells { figure, sv ? text(*sv) : absent };
         if (comparing)
             cells << (tv ? text(*tv) : absent) << QString();
         auto* item = new QTreeWidgetItem(m_summary, cells);
         item->setToolTip(1, cells[1]);
     };
     const auto numberRow = [&](const QString& figure, auto value, bool bytes) {
-        const auto shown = [&](const OperationFigures* f) { return f ? (bytes ? bytesText(value(*f), unit) : countText(value(*f))) : absent; };
-        QStringList cells{figure, shown(sf)};
+        const auto shown = [&](const OperationFigures* f) {
+            return f ? (bytes ? bytesText(value(*f), unit) : countText(value(*f))) : absent;
+        };
+        QStringList cells { figure, shown(sf) };
         if (comparing) {
             cells << shown(tf);
             if (sf && tf) {
                 const SignedDiff d = signedDiff(value(*sf), value(*tf));
                 cells << (bytes ? signedBytesText(d.absolute, unit) : signedCountText(d.absolute))
-                        + (d.fraction ? QStringLiteral(" (") + signedPercentText(*d.fraction) + QLatin1Char(')') : QString());
+                        + (d.fraction
+                                ? QStringLiteral(" (") + signedPercentText(*d.fraction) + QLatin1Char(')')
+                                : QString());
             } else {
                 cells << (sf ? QStringLiteral("only in source") : QStringLiteral("only in target"));
             }
@@ -244,22 +266,30 @@ void OperationDetailsView::fillSummary(const Report* source, int64_t so, const R
     textRow(QStringLiteral("Operation"), sop ? &sop->name : nullptr, top ? &top->name : nullptr);
     textRow(QStringLiteral("Layer"), sop ? &sop->layer : nullptr, top ? &top->layer : nullptr);
     textRow(QStringLiteral("Debug name"), sop ? &sop->debugName : nullptr, top ? &top->debugName : nullptr);
-    numberRow(QStringLiteral("Cycles"), [](const OperationFigures& f) { return f.cycles; }, false);
-    numberRow(QStringLiteral("FLOPs"), [](const OperationFigures& f) { return f.flops; }, false);
+    numberRow(
+        QStringLiteral("Cycles"), [](const OperationFigures& f) { return f.cycles; }, false);
+    numberRow(
+        QStringLiteral("FLOPs"), [](const OperationFigures& f) { return f.flops; }, false);
     {
-        QStringList cells{QStringLiteral("FLOPs/cycle"), sf ? ratio(sf->flopsPerCycle()) : absent};
+        QStringList cells { QStringLiteral("FLOPs/cycle"), sf ? ratio(sf->flopsPerCycle()) : absent };
         if (comparing)
             cells << (tf ? ratio(tf->flopsPerCycle()) : absent)
-                  << (sf && tf ? QString::number(tf->flopsPerCycle() - sf->flopsPerCycle(), 'f', 2) : QString());
+                  << (sf && tf ? QString::number(tf->flopsPerCycle() - sf->flopsPerCycle(), 'f', 2)
+                               : QString());
         auto* item = new QTreeWidgetItem(m_summary, cells);
         for (int c = 1; c < cells.size(); ++c)
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
     }
-    numberRow(QStringLiteral("Code size"), [](const OperationFigures& f) { return f.codeBytes; }, true);
-    numberRow(QStringLiteral("Variable memory"), [](const OperationFigures& f) { return f.variableBytes; }, true);
-    numberRow(QStringLiteral("Variables"), [](const OperationFigures& f) { return uint64_t(f.variables); }, false);
-    numberRow(QStringLiteral("Programs"), [](const OperationFigures& f) { return uint64_t(f.programs); }, false);
-    numberRow(QStringLiteral("Steps"), [](const OperationFigures& f) { return uint64_t(f.steps); }, false);
+    numberRow(
+        QStringLiteral("Code size"), [](const OperationFigures& f) { return f.codeBytes; }, true);
+    numberRow(
+        QStringLiteral("Variable memory"), [](const OperationFigures& f) { return f.variableBytes; }, true);
+    numberRow(
+        QStringLiteral("Variables"), [](const OperationFigures& f) { return uint64_t(f.variables); }, false);
+    numberRow(
+        QStringLiteral("Programs"), [](const OperationFigures& f) { return uint64_t(f.programs); }, false);
+    numberRow(
+        QStringLiteral("Steps"), [](const OperationFigures& f) { return uint64_t(f.steps); }, false);
 }
 
 void OperationDetailsView::fillPrograms(const Report& report, uint32_t operation)
@@ -270,11 +300,13 @@ void OperationDetailsView::fillPrograms(const Report& report, uint32_t operation
     for (uint32_t p : report.operations()[operation].programs) {
         if (p >= programs.size())
             continue;
-        auto* item = new QTreeWidgetItem(m_programs, {text(programs[p].name), text(programs[p].type),
-                                                      countText(index.stepsOf(p).size()), countText(index.ownCycles[p])});
+        auto* item = new QTreeWidgetItem(m_programs,
+            { text(programs[p].name), text(programs[p].type), countText(index.stepsOf(p).size()),
+                countText(index.ownCycles[p]) });
         item->setIcon(0, programTypeIcon(programs[p].type));
         item->setData(0, Qt::UserRole, p);
-        item->setToolTip(0, text(programs[p].name) + QStringLiteral("\nDouble-click: show it in the Program Tree"));
+        item->setToolTip(
+            0, text(programs[p].name) + QStringLiteral("\nDouble-click: show it in the Program Tree"));
         item->setForeground(1, programTypeColor(programs[p].type).darker(115));
         item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
         item->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
@@ -292,8 +324,8 @@ void OperationDetailsView::fillSteps(const Report& report, uint32_t operation)
         const uint32_t program = steps.program[d.steps[i]];
         // A step runs as its program: the same type (steps.type repeats programs.type).
         const std::string& type = programs[program].type;
-        auto* item = new QTreeWidgetItem({countText(d.steps[i]), text(type), text(programs[program].name),
-                                          countText(steps.cycles[d.steps[i]])});
+        auto* item = new QTreeWidgetItem({ countText(d.steps[i]), text(type), text(programs[program].name),
+            countText(steps.cycles[d.steps[i]]) });
         item->setIcon(1, programTypeIcon(type));
         item->setData(0, Qt::UserRole, d.steps[i]);
         item->setTextAlignment(0, Qt::AlignRight | Qt::AlignVCenter);
@@ -302,12 +334,14 @@ void OperationDetailsView::fillSteps(const Report& report, uint32_t operation)
     }
     m_steps->addTopLevelItems(items);
     if (d.steps.size() > size_t(kStepRows)) {
-        auto* more = new QTreeWidgetItem(m_steps, {QStringLiteral("… and %1 more steps").arg(countText(d.steps.size() - kStepRows))});
+        auto* more = new QTreeWidgetItem(
+            m_steps, { QStringLiteral("… and %1 more steps").arg(countText(d.steps.size() - kStepRows)) });
         more->setFirstColumnSpanned(true);
         more->setFlags(Qt::NoItemFlags);
     }
     if (d.steps.empty()) {
-        auto* none = new QTreeWidgetItem(m_steps, {QStringLiteral("Its programs did not run in the profiled execution.")});
+        auto* none = new QTreeWidgetItem(
+            m_steps, { QStringLiteral("Its programs did not run in the profiled execution.") });
         none->setFirstColumnSpanned(true);
         none->setFlags(Qt::NoItemFlags);
     }
@@ -321,18 +355,19 @@ void OperationDetailsView::fillDebug(const Report& report, uint32_t operation)
     QTreeWidgetItem* parent = nullptr;
     for (uint32_t c : debugContextChain(contexts, op.debugContext)) {
         const DebugContext& dc = contexts[c];
-        auto* item = parent ? new QTreeWidgetItem(parent, {text(dc.name), text(dc.layer)})
-                            : new QTreeWidgetItem(m_debug, {text(dc.name), text(dc.layer)});
+        auto* item = parent ? new QTreeWidgetItem(parent, { text(dc.name), text(dc.layer) })
+                            : new QTreeWidgetItem(m_debug, { text(dc.name), text(dc.layer) });
         const QString json = prettyJson(dc.json);
         if (!json.isEmpty()) {
-            auto* attributes = new QTreeWidgetItem(item, {json});
+            auto* attributes = new QTreeWidgetItem(item, { json });
             attributes->setFirstColumnSpanned(true);
             attributes->setToolTip(0, json);
         }
         parent = item;
     }
     if (!parent) {
-        auto* none = new QTreeWidgetItem(m_debug, {QStringLiteral("This operation has no debug context in the profile.")});
+        auto* none = new QTreeWidgetItem(
+            m_debug, { QStringLiteral("This operation has no debug context in the profile.") });
         none->setFirstColumnSpanned(true);
         none->setFlags(Qt::NoItemFlags);
     }
@@ -353,9 +388,9 @@ void OperationDetailsView::fillCode(const Report* source, int64_t so, const Repo
     }
     if (s.empty() && target)
         s.assign(t.size(), 0);
-    m_code->setChartContent(makeCodeByTileChart(s, target ? (t.empty() ? std::vector<uint64_t>(s.size(), 0) : t)
-                                                          : std::vector<uint64_t>{},
-                                                m_state->unit()));
+    m_code->setChartContent(makeCodeByTileChart(s,
+        target ? (t.empty() ? std::vector<uint64_t>(s.size(), 0) : t) : std::vector<uint64_t> {},
+        m_state->unit()));
     static_cast<QStackedLayout*>(m_codePage->layout())->setCurrentWidget(m_code);
 }
 

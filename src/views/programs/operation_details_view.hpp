@@ -37,11 +37,13 @@ signals:
     void stepActivated(uint32_t step);
 
 private:
-    void fillSummary(const Report* source, int64_t sourceOperation, const Report* target, int64_t targetOperation);
+    void fillSummary(
+        const Report* source, int64_t sourceOperation, const Report* target, int64_t targetOperation);
     void fillPrograms(const Report& report, uint32_t operation);
     void fillSteps(const Report& report, uint32_t operation);
     void fillDebug(const Report& report, uint32_t operation);
-    void fillCode(const Report* source, int64_t sourceOperation, const Report* target, int64_t targetOperation);
+    void fillCode(
+        const Report* source, int64_t sourceOperation, const Report* target, int64_t targetOperation);
     void setPlaceholders(const QString& text);
 
     ReportState* m_state;

@@ -1,20 +1,20 @@
 #include "views/programs/operations_page.hpp"
 
 #include "models/compare_table_model.hpp"
+#include "models/memory/tile_scope.hpp"
 #include "models/programs/operations_model.hpp"
 #include "models/report_state.hpp"
-#include "models/memory/tile_scope.hpp"
-#include "views/widgets/compared_table.hpp"
+#include "models/settings_keys.hpp"
 #include "views/programs/operation_charts.hpp"
 #include "views/programs/operation_columns_button.hpp"
 #include "views/programs/operation_details_view.hpp"
 #include "views/programs/operation_layer_box.hpp"
+#include "views/widgets/compared_table.hpp"
 #include "views/widgets/page_parts.hpp"
 #include "views/widgets/part_error.hpp"
 #include "views/widgets/small_chart.hpp"
 #include "views/widgets/split_pair.hpp"
 #include "views/widgets/table_panel.hpp"
-#include "models/settings_keys.hpp"
 
 #include <QComboBox>
 #include <QEvent>
@@ -35,10 +35,14 @@ namespace popscope {
 
 namespace {
 // Bars that fit the chart's height with readable labels: 3 to 10.
-int barsFor(int height) { return std::clamp((height - 110) / 24, 3, 10); }
+int barsFor(int height)
+{
+    return std::clamp((height - 110) / 24, 3, 10);
+}
 } // namespace
 
-OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
+OperationsPage::OperationsPage(ReportState* state, QWidget* parent)
+    : ReportPage(state, parent)
 {
     buildTable();
     m_details = new OperationDetailsView(state, this);
@@ -55,7 +59,7 @@ OperationsPage::OperationsPage(ReportState* state, QWidget* parent) : ReportPage
 
     m_chart->installEventFilter(this); // a resize may fit more or fewer bars
     followState();
-    setParts({ReportPart::ProgramTree, ReportPart::Operations});
+    setParts({ ReportPart::ProgramTree, ReportPart::Operations });
     fillLayers(); // the empty state
     reload();
 }
@@ -67,8 +71,9 @@ void OperationsPage::buildTable()
     m_panel = new TablePanel(m_model, QStringLiteral("operations"), this);
     m_panel->setObjectName(QStringLiteral("Operations"));
     m_panel->setFilterSettingsKey(SettingsKey::operationsFilter);
-    m_panel->setEmptyText(QStringLiteral("This profile has no operations. Operations come from the framework's "
-                                         "debug information (PopART, PopTorch); profile with debug information on."));
+    m_panel->setEmptyText(
+        QStringLiteral("This profile has no operations. Operations come from the framework's "
+                       "debug information (PopART, PopTorch); profile with debug information on."));
     m_panel->view()->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table = new ComparedTable(m_model, m_targetModel, m_panel, OperationsModel::Cycles, this);
 }
@@ -81,7 +86,8 @@ QLayout* OperationsPage::buildToolbar()
     m_metric->addItem(QStringLiteral("Code size"), int(OperationMetric::CodeSize));
     m_metric->addItem(QStringLiteral("FLOPs"), int(OperationMetric::Flops));
     m_metric->setToolTip(QStringLiteral("What the bar chart ranks the operations by"));
-    m_metric->setCurrentIndex(std::clamp(QSettings().value(SettingsKey::operationsChartMetric, 0).toInt(), 0, 2));
+    m_metric->setCurrentIndex(
+        std::clamp(QSettings().value(SettingsKey::operationsChartMetric, 0).toInt(), 0, 2));
     m_columns = new OperationColumnsButton(m_model, this);
     m_note = new QLabel(this);
     m_note->setVisible(false);
@@ -115,10 +121,12 @@ void OperationsPage::followState()
     });
     connect(m_columns, &OperationColumnsButton::columnsChanged, this, &OperationsPage::applyColumns);
     connect(m_details, &OperationDetailsView::programActivated, this, [this](uint32_t program) {
-        m_state->requestNavigation(QStringLiteral("program-tree"), QStringLiteral("programs"), QString::number(program));
+        m_state->requestNavigation(
+            QStringLiteral("program-tree"), QStringLiteral("programs"), QString::number(program));
     });
     connect(m_details, &OperationDetailsView::stepActivated, this, [this](uint32_t step) {
-        m_state->requestNavigation(QStringLiteral("execution-trace"), QStringLiteral("steps"), QStringLiteral("step %1").arg(step));
+        m_state->requestNavigation(
+            QStringLiteral("execution-trace"), QStringLiteral("steps"), QStringLiteral("step %1").arg(step));
     });
 }
 
@@ -128,9 +136,15 @@ void OperationsPage::showReports()
     reload();
 }
 
-QComboBox* OperationsPage::layerBox() const { return m_layer; }
+QComboBox* OperationsPage::layerBox() const
+{
+    return m_layer;
+}
 
-std::string OperationsPage::layer() const { return m_layer->layer(); }
+std::string OperationsPage::layer() const
+{
+    return m_layer->layer();
+}
 
 void OperationsPage::fillLayers()
 {
@@ -156,7 +170,7 @@ void OperationsPage::reload()
     m_table->endUpdate(bool(target));
     applyColumns();
     connect(m_panel->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &OperationsPage::updateSelection, Qt::UniqueConnection);
+        &OperationsPage::updateSelection, Qt::UniqueConnection);
     updateCompareNote();
     updateSelection();
     updateChart();
@@ -167,9 +181,15 @@ void OperationsPage::applyColumns()
     m_columns->applyTo(m_panel->view(), m_table->isComparing() ? m_table->compare() : nullptr);
 }
 
-void OperationsPage::setColumnVisible(int column, bool visible) { m_columns->setColumnVisible(column, visible); }
+void OperationsPage::setColumnVisible(int column, bool visible)
+{
+    m_columns->setColumnVisible(column, visible);
+}
 
-bool OperationsPage::isColumnVisible(int column) const { return m_columns->isColumnVisible(column); }
+bool OperationsPage::isColumnVisible(int column) const
+{
+    return m_columns->isColumnVisible(column);
+}
 
 void OperationsPage::updateCompareNote()
 {
@@ -184,10 +204,11 @@ void OperationsPage::updateCompareNote()
         onlyTarget += join->sourceRow(r) < 0;
     }
     m_note->setText(onlySource + onlyTarget == 0
-                        ? QStringLiteral("Every operation is in both reports.")
-                        : QStringLiteral("%1 only in the source, %2 only in the target (Diff % shows “new”; hover a name)")
-                              .arg(onlySource)
-                              .arg(onlyTarget));
+            ? QStringLiteral("Every operation is in both reports.")
+            : QStringLiteral(
+                "%1 only in the source, %2 only in the target (Diff % shows “new”; hover a name)")
+                  .arg(onlySource)
+                  .arg(onlyTarget));
     m_note->setToolTip(m_note->text());
     m_note->setVisible(true);
 }
@@ -201,7 +222,8 @@ void OperationsPage::selectRow(int row)
     if (!index.isValid())
         return;
     m_panel->view()->setCurrentIndex(index);
-    m_panel->view()->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_panel->view()->selectionModel()->select(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_panel->view()->scrollTo(index);
 }
 
@@ -210,8 +232,9 @@ void OperationsPage::updateSelection()
     if (!m_problem.isEmpty())
         return;
     auto* proxy = qobject_cast<QSortFilterProxyModel*>(m_panel->view()->model());
-    const QModelIndexList rows = m_panel->view()->selectionModel() ? m_panel->view()->selectionModel()->selectedRows()
-                                                                   : QModelIndexList{};
+    const QModelIndexList rows = m_panel->view()->selectionModel()
+        ? m_panel->view()->selectionModel()->selectedRows()
+        : QModelIndexList {};
     if (!proxy || rows.isEmpty() || !m_state->report()) {
         m_details->showTotals(layer());
         return;
@@ -219,7 +242,8 @@ void OperationsPage::updateSelection()
     const int row = proxy->mapToSource(rows.first()).row();
     if (m_table->isComparing()) {
         const int s = m_table->compare()->sourceRow(row), t = m_table->compare()->targetRow(row);
-        m_details->showOperation(s >= 0 ? int64_t(m_model->operation(s)) : -1, t >= 0 ? int64_t(m_targetModel->operation(t)) : -1);
+        m_details->showOperation(
+            s >= 0 ? int64_t(m_model->operation(s)) : -1, t >= 0 ? int64_t(m_targetModel->operation(t)) : -1);
     } else {
         m_details->showOperation(m_model->operation(row), -1);
     }
@@ -235,11 +259,10 @@ void OperationsPage::updateChart()
     const auto metric = OperationMetric(m_metric->currentData().toInt());
     const bool comparing = m_table->isComparing();
     m_chartBars = barsFor(m_chart->height());
-    const std::vector<OperationBar> bars = topOperationBars(*m_model, *m_targetModel, comparing ? m_table->compare() : nullptr,
-                                                            metric, size_t(m_chartBars));
-    m_chart->setChartContent(makeTopOperationsChart(bars, metric, comparing, m_state->unit(), [this](const QString& key) {
-        showRow(QStringLiteral("operations"), key);
-    }));
+    const std::vector<OperationBar> bars = topOperationBars(
+        *m_model, *m_targetModel, comparing ? m_table->compare() : nullptr, metric, size_t(m_chartBars));
+    m_chart->setChartContent(makeTopOperationsChart(bars, metric, comparing, m_state->unit(),
+        [this](const QString& key) { showRow(QStringLiteral("operations"), key); }));
 }
 
 bool OperationsPage::eventFilter(QObject* watched, QEvent* event)

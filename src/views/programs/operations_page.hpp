@@ -50,9 +50,9 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void buildTable();       // the models, the table panel and its compare join
+    void buildTable(); // the models, the table panel and its compare join
     QLayout* buildToolbar(); // layer, columns, the compare note, the chart's metric
-    void followState();      // the unit, the boxes, the columns and the details' links
+    void followState(); // the unit, the boxes, the columns and the details' links
     void reload();
     void fillLayers();
     void applyColumns();
@@ -70,9 +70,9 @@ private:
     QComboBox* m_metric;
     OperationColumnsButton* m_columns;
     QLabel* m_note;
-    QLabel* m_error;    // a damaged part's message, in place of the views
+    QLabel* m_error; // a damaged part's message, in place of the views
     QSplitter* m_split;
-    QString m_problem;  // "" when the operations could be read
+    QString m_problem; // "" when the operations could be read
     int m_chartBars = 0; // bars the chart shows, for its height
 };
 

@@ -1,8 +1,8 @@
 #include "views/programs/program_details_view.hpp"
 
+#include "models/memory/tile_scope.hpp"
 #include "models/programs/program_type_style.hpp"
 #include "models/report_state.hpp"
-#include "models/memory/tile_scope.hpp"
 #include "popscope/program_types.hpp"
 #include "popscope/report.hpp"
 #include "popscope/row_match.hpp"
@@ -20,20 +20,25 @@ namespace {
 constexpr size_t kStepRows = 200; // steps listed; the rest are counted
 constexpr int kKeyRole = Qt::UserRole + 1;
 
-QString text(const std::string& s) { return QString::fromStdString(s); }
+QString text(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 QTreeWidgetItem* field(QTreeWidgetItem* parent, const QString& name, const QString& value)
 {
-    auto* item = new QTreeWidgetItem(parent, {name, value});
+    auto* item = new QTreeWidgetItem(parent, { name, value });
     item->setToolTip(1, value);
     return item;
 }
 
 } // namespace
 
-ProgramDetailsView::ProgramDetailsView(ReportState* state, QWidget* parent) : QTreeWidget(parent), m_state(state)
+ProgramDetailsView::ProgramDetailsView(ReportState* state, QWidget* parent)
+    : QTreeWidget(parent)
+    , m_state(state)
 {
-    setHeaderLabels({QStringLiteral("Detail"), QStringLiteral("Value")});
+    setHeaderLabels({ QStringLiteral("Detail"), QStringLiteral("Value") });
     setAlternatingRowColors(true);
     setWordWrap(true);
     // Labels in a column of their own width, values take the rest (full text in tooltips).
@@ -50,7 +55,7 @@ ProgramDetailsView::ProgramDetailsView(ReportState* state, QWidget* parent) : QT
 
 QTreeWidgetItem* ProgramDetailsView::addSection(const QString& title)
 {
-    auto* item = new QTreeWidgetItem(this, {title});
+    auto* item = new QTreeWidgetItem(this, { title });
     QFont font = item->font(0);
     font.setBold(true);
     item->setFont(0, font);
@@ -71,8 +76,9 @@ void ProgramDetailsView::showProgram(int64_t program, int64_t targetProgram)
     clear();
     const auto loaded = m_state->report();
     if (!loaded || program < 0 || size_t(program) >= loaded->core->programs().size()) {
-        auto* hint = new QTreeWidgetItem(this, {QStringLiteral("Select a program to see its type, compute set or exchange, "
-                                                               "debug context, operations and execution steps.")});
+        auto* hint = new QTreeWidgetItem(this,
+            { QStringLiteral("Select a program to see its type, compute set or exchange, "
+                             "debug context, operations and execution steps.") });
         hint->setFirstColumnSpanned(true);
         hint->setFlags(Qt::NoItemFlags);
         return;
@@ -82,7 +88,8 @@ void ProgramDetailsView::showProgram(int64_t program, int64_t targetProgram)
     const ProgramTypeInfo& info = programTypeInfo(p.type);
     QTreeWidgetItem* top = addSection(QStringLiteral("Program"));
     field(top, QStringLiteral("Name"), text(p.name));
-    QTreeWidgetItem* type = field(top, QStringLiteral("Type"), text(p.type) + QStringLiteral(" — ") + text(std::string(info.description)));
+    QTreeWidgetItem* type = field(top, QStringLiteral("Type"),
+        text(p.type) + QStringLiteral(" — ") + text(std::string(info.description)));
     type->setIcon(1, programTypeIcon(p.type));
     if (p.type == "Repeat")
         field(top, QStringLiteral("Repeat count"), countText(p.repeatCount));
@@ -97,7 +104,7 @@ void ProgramDetailsView::showProgram(int64_t program, int64_t targetProgram)
         addComparison(report, uint32_t(program), *target->core, uint32_t(targetProgram));
     else if (target)
         field(addSection(QStringLiteral("Compared with the target")), QStringLiteral("Target"),
-              QStringLiteral("No program of this name in the target"));
+            QStringLiteral("No program of this name in the target"));
     if (p.computeSet >= 0)
         addComputeSet(report, uint32_t(p.computeSet));
     if (p.exchange >= 0)
@@ -108,7 +115,8 @@ void ProgramDetailsView::showProgram(int64_t program, int64_t targetProgram)
     expandAll();
 }
 
-void ProgramDetailsView::addComparison(const Report& source, uint32_t program, const Report& target, uint32_t targetProgram)
+void ProgramDetailsView::addComparison(
+    const Report& source, uint32_t program, const Report& target, uint32_t targetProgram)
 {
     QTreeWidgetItem* s = addSection(QStringLiteral("Compared with the target"));
     if (targetProgram >= target.programs().size())
@@ -120,9 +128,12 @@ void ProgramDetailsView::addComparison(const Report& source, uint32_t program, c
     field(s, QStringLiteral("Cycles · Source"), countText(si.totalCycles[program]));
     field(s, QStringLiteral("Cycles · Target"), countText(ti.totalCycles[targetProgram]));
     field(s, QStringLiteral("Cycles · Diff"),
-          signedCountText(d.absolute) + (d.fraction ? QStringLiteral(" (") + signedPercentText(*d.fraction) + QLatin1Char(')') : QString()));
+        signedCountText(d.absolute)
+            + (d.fraction ? QStringLiteral(" (") + signedPercentText(*d.fraction) + QLatin1Char(')')
+                          : QString()));
     field(s, QStringLiteral("Steps · Source → Target"),
-          countText(si.stepsOf(program).size()) + QStringLiteral(" → ") + countText(ti.stepsOf(targetProgram).size()));
+        countText(si.stepsOf(program).size()) + QStringLiteral(" → ")
+            + countText(ti.stepsOf(targetProgram).size()));
 }
 
 void ProgramDetailsView::addComputeSet(const Report& report, uint32_t computeSet)
@@ -144,14 +155,16 @@ void ProgramDetailsView::addComputeSet(const Report& report, uint32_t computeSet
             hi = std::max(hi, tc.count);
         }
         instances += n;
-        const QString name = v.vertexType < report.vertexTypes().size() ? text(report.vertexTypes()[v.vertexType].name)
-                                                                        : QStringLiteral("(unknown vertex type)");
+        const QString name = v.vertexType < report.vertexTypes().size()
+            ? text(report.vertexTypes()[v.vertexType].name)
+            : QStringLiteral("(unknown vertex type)");
         const QString perTile = v.countByTile.empty() ? QStringLiteral("on no tile")
-            : lo == hi ? QStringLiteral("%1 per tile").arg(countText(lo))
+            : lo == hi                                ? QStringLiteral("%1 per tile").arg(countText(lo))
                        : QStringLiteral("%1–%2 per tile").arg(countText(lo), countText(hi));
         QTreeWidgetItem* type = field(types, QStringLiteral("Vertex type"), name);
         field(type, QStringLiteral("Instances"),
-              QStringLiteral("%1 on %2 tiles (%3)").arg(countText(n), countText(v.countByTile.size()), perTile));
+            QStringLiteral("%1 on %2 tiles (%3)")
+                .arg(countText(n), countText(v.countByTile.size()), perTile));
     }
     field(s, QStringLiteral("Vertex instances"), countText(instances));
 }
@@ -170,7 +183,8 @@ void ProgramDetailsView::addExchange(const Report& report, uint32_t exchange)
     for (const TileBytes& tb : e.codeBytesByTile)
         code += tb.bytes;
     field(s, QStringLiteral("Exchange code"),
-          QStringLiteral("%1 on %2 tiles").arg(bytesText(code, m_state->unit()), countText(e.codeBytesByTile.size())));
+        QStringLiteral("%1 on %2 tiles")
+            .arg(bytesText(code, m_state->unit()), countText(e.codeBytesByTile.size())));
 }
 
 void ProgramDetailsView::addDebugContext(const Report& report, int64_t context)
@@ -189,7 +203,8 @@ void ProgramDetailsView::addDebugContext(const Report& report, int64_t context)
         if (!dc.json.empty()) {
             QString json;
             try {
-                json = text(nlohmann::json::parse(dc.json).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+                json = text(nlohmann::json::parse(dc.json).dump(
+                    -1, ' ', false, nlohmann::json::error_handler_t::replace));
             } catch (const std::exception&) {
                 json = text(dc.json);
             }
@@ -219,18 +234,21 @@ void ProgramDetailsView::addSteps(const Report& report, uint32_t program)
     const auto steps = index.stepsOf(program);
     QTreeWidgetItem* s = addSection(QStringLiteral("Execution steps"));
     if (steps.empty()) {
-        field(s, QStringLiteral("None"), report.programs()[program].children.empty()
-                                             ? QStringLiteral("This program did not run in the profiled execution")
-                                             : QStringLiteral("Its children ran; see their steps"));
+        field(s, QStringLiteral("None"),
+            report.programs()[program].children.empty()
+                ? QStringLiteral("This program did not run in the profiled execution")
+                : QStringLiteral("Its children ran; see their steps"));
         return;
     }
     field(s, QStringLiteral("Steps"), countText(steps.size()));
     field(s, QStringLiteral("Cycles"), countText(index.ownCycles[program]));
     const StepCycles& all = report.stepCycles();
     for (size_t i = 0; i < steps.size() && i < kStepRows; ++i)
-        field(s, QStringLiteral("Step %1").arg(countText(steps[i])), countText(all.cycles[steps[i]]) + QStringLiteral(" cycles"));
+        field(s, QStringLiteral("Step %1").arg(countText(steps[i])),
+            countText(all.cycles[steps[i]]) + QStringLiteral(" cycles"));
     if (steps.size() > kStepRows)
-        field(s, QStringLiteral("…"), QStringLiteral("%1 more steps").arg(countText(steps.size() - kStepRows)));
+        field(
+            s, QStringLiteral("…"), QStringLiteral("%1 more steps").arg(countText(steps.size() - kStepRows)));
 }
 
 } // namespace popscope

@@ -1,12 +1,12 @@
 #include "views/programs/program_tree_page.hpp"
 
+#include "models/memory/tile_scope.hpp"
 #include "models/programs/program_tree_model.hpp"
 #include "models/report_state.hpp"
-#include "models/memory/tile_scope.hpp"
+#include "views/programs/program_details_view.hpp"
 #include "views/widgets/column_fitter.hpp"
 #include "views/widgets/page_parts.hpp"
 #include "views/widgets/part_error.hpp"
-#include "views/programs/program_details_view.hpp"
 #include "views/widgets/split_pair.hpp"
 
 #include <QAction>
@@ -25,7 +25,8 @@
 
 namespace popscope {
 
-ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
+ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent)
+    : ReportPage(state, parent)
 {
     buildTree();
     m_details = new ProgramDetailsView(state, this);
@@ -38,7 +39,7 @@ ProgramTreePage::ProgramTreePage(ReportState* state, QWidget* parent) : ReportPa
     layout->addWidget(m_error, 1);
 
     followState();
-    setParts({ReportPart::ProgramTree, ReportPart::Operations});
+    setParts({ ReportPart::ProgramTree, ReportPart::Operations });
     reload(); // the empty state
 }
 
@@ -60,7 +61,8 @@ QLayout* ProgramTreePage::buildToolbar()
     m_search = new QLineEdit(this);
     m_search->setPlaceholderText(QStringLiteral("Find a program by name…"));
     m_search->setClearButtonEnabled(true);
-    m_search->setToolTip(QStringLiteral("Finds programs at any depth (Enter or F3: next, Shift+F3: previous)"));
+    m_search->setToolTip(
+        QStringLiteral("Finds programs at any depth (Enter or F3: next, Shift+F3: previous)"));
     m_search->setMinimumWidth(200);
     m_previous = new QToolButton(this);
     m_previous->setArrowType(Qt::UpArrow);
@@ -72,7 +74,8 @@ QLayout* ProgramTreePage::buildToolbar()
     m_searchStatus->setForegroundRole(QPalette::PlaceholderText);
     m_layer = new QComboBox(this);
     m_layer->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_layer->setToolTip(QStringLiteral("Highlight the programs of the selected program's operations in this software layer"));
+    m_layer->setToolTip(
+        QStringLiteral("Highlight the programs of the selected program's operations in this software layer"));
     m_note = new QLabel(this);
     m_note->setForegroundRole(QPalette::PlaceholderText);
     m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
@@ -110,7 +113,8 @@ void ProgramTreePage::followState()
     connect(m_search, &QLineEdit::returnPressed, this, &ProgramTreePage::findNext);
     connect(m_next, &QToolButton::clicked, this, &ProgramTreePage::findNext);
     connect(m_previous, &QToolButton::clicked, this, &ProgramTreePage::findPrevious);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, &ProgramTreePage::updateSelection);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+        &ProgramTreePage::updateSelection);
     connect(m_layer, &QComboBox::currentIndexChanged, this, &ProgramTreePage::updateHighlight);
     connect(m_details, &ProgramDetailsView::operationActivated, this, [this](const QString& key) {
         m_state->requestNavigation(QStringLiteral("operations"), QStringLiteral("operations"), key);
@@ -147,9 +151,9 @@ void ProgramTreePage::reload()
 
     if (target)
         m_note->setText(m_model->targetOnlyPrograms() == 0
-                            ? QStringLiteral("Programs matched by name; every target program has a match.")
-                            : QStringLiteral("Programs matched by name; %1 target programs have no match in the source.")
-                                  .arg(countText(m_model->targetOnlyPrograms())));
+                ? QStringLiteral("Programs matched by name; every target program has a match.")
+                : QStringLiteral("Programs matched by name; %1 target programs have no match in the source.")
+                      .arg(countText(m_model->targetOnlyPrograms())));
     m_note->setToolTip(m_note->text());
     m_note->setVisible(bool(target));
     m_hits.clear();
@@ -163,17 +167,23 @@ void ProgramTreePage::search()
     const std::string text = m_search->text().trimmed().toStdString();
     m_hits = m_model->source() && !text.empty()
         ? findPrograms(m_model->source()->programs(), m_model->source()->programIndex(), text)
-        : std::vector<uint32_t>{};
+        : std::vector<uint32_t> {};
     m_hit = -1;
     m_previous->setEnabled(!m_hits.empty());
     m_next->setEnabled(!m_hits.empty());
     m_searchStatus->setText(text.empty() ? QString()
-                            : m_hits.empty() ? QStringLiteral("No match")
-                                             : QStringLiteral("%1 found").arg(countText(m_hits.size())));
+            : m_hits.empty()             ? QStringLiteral("No match")
+                                         : QStringLiteral("%1 found").arg(countText(m_hits.size())));
 }
 
-void ProgramTreePage::findNext() { step(+1); }
-void ProgramTreePage::findPrevious() { step(-1); }
+void ProgramTreePage::findNext()
+{
+    step(+1);
+}
+void ProgramTreePage::findPrevious()
+{
+    step(-1);
+}
 
 void ProgramTreePage::step(int direction)
 {
@@ -182,7 +192,8 @@ void ProgramTreePage::step(int direction)
     const int n = int(m_hits.size());
     m_hit = m_hit < 0 ? (direction > 0 ? 0 : n - 1) : (m_hit + direction + n) % n;
     selectProgram(m_hits[size_t(m_hit)]);
-    m_searchStatus->setText(QStringLiteral("%1 of %2").arg(countText(size_t(m_hit) + 1), countText(m_hits.size())));
+    m_searchStatus->setText(
+        QStringLiteral("%1 of %2").arg(countText(size_t(m_hit) + 1), countText(m_hits.size())));
 }
 
 bool ProgramTreePage::selectProgram(uint32_t program)
@@ -232,7 +243,8 @@ void ProgramTreePage::updateHighlight()
         const Report& r = *m_model->source();
         for (uint32_t o : r.programIndex().operationsOf(uint32_t(program)))
             if (r.operations()[o].layer == layer)
-                marked.insert(marked.end(), r.operations()[o].programs.begin(), r.operations()[o].programs.end());
+                marked.insert(
+                    marked.end(), r.operations()[o].programs.begin(), r.operations()[o].programs.end());
     }
     m_model->setHighlighted(marked);
 }

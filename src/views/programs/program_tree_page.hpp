@@ -45,9 +45,9 @@ protected:
     void showReports() override { reload(); }
 
 private:
-    void buildTree();        // the model and its view, the name column fitted
+    void buildTree(); // the model and its view, the name column fitted
     QLayout* buildToolbar(); // search with previous and next, the highlight's layer, the note
-    void followState();      // the search's shortcuts and signals, the selection, the links
+    void followState(); // the search's shortcuts and signals, the selection, the links
     void reload();
     void search();
     void step(int direction);
@@ -63,7 +63,7 @@ private:
     QLabel* m_searchStatus;
     QComboBox* m_layer;
     QLabel* m_note;
-    QLabel* m_error;   // a damaged part's message, in place of the tree
+    QLabel* m_error; // a damaged part's message, in place of the tree
     QSplitter* m_split;
     QString m_problem; // "" when the program tree could be read
     std::vector<uint32_t> m_hits;

@@ -1,13 +1,13 @@
 #include "views/summary/summary_compare_page.hpp"
 
 #include "models/compare_table_model.hpp"
-#include "models/summary/engine_options_model.hpp"
-#include "models/report_state.hpp"
-#include "models/summary/summary_figures_model.hpp"
 #include "models/memory/tile_scope.hpp"
+#include "models/report_state.hpp"
+#include "models/settings_keys.hpp"
+#include "models/summary/engine_options_model.hpp"
+#include "models/summary/summary_figures_model.hpp"
 #include "views/widgets/chart_palette.hpp"
 #include "views/widgets/table_panel.hpp"
-#include "models/settings_keys.hpp"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -24,15 +24,18 @@ QString verdict(const QString& role, const LoadedReport& report, MemoryUnit unit
     const ProfileSummary& s = report.summary;
     const QString name = report.fileName().toHtmlEscaped();
     if (s.fits)
-        return QStringLiteral("%1 <b>%2</b>: <span style='color:#2ca02c; font-weight:bold'>✔ fits</span>, uses %3 of %4 (%5)")
+        return QStringLiteral(
+            "%1 <b>%2</b>: <span style='color:#2ca02c; font-weight:bold'>✔ fits</span>, uses %3 of %4 (%5)")
             .arg(role, name, bytesText(s.totalUsedIncludingGaps, unit), bytesText(s.totalCapacity, unit),
-                 QString::fromStdString(formatPercent(s.shareUsed())));
-    return QStringLiteral("%1 <b>%2</b>: <span style='color:%3; font-weight:bold'>✘ out of memory</span>, %4 over capacity")
+                QString::fromStdString(formatPercent(s.shareUsed())));
+    return QStringLiteral(
+        "%1 <b>%2</b>: <span style='color:%3; font-weight:bold'>✘ out of memory</span>, %4 over capacity")
         .arg(role, name, ChartPalette::overCapacity().name(), countOfText(s.tilesOverCapacity, "tile"));
 }
 } // namespace
 
-SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
+SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent)
+    : ReportPage(state, parent)
 {
     m_title = new QLabel(this);
     QFont big = m_title->font();
@@ -51,11 +54,14 @@ SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent) : Re
     m_options->setHighlightDifferences(true);
     m_options->setSplitText(true); // Value · Source | Value · Target: which report has what
     m_options->rebuild();
-    auto* optionsPanel = m_optionsPanel = new TablePanel(m_options, QStringLiteral("engine-options-compared"), this);
+    auto* optionsPanel = m_optionsPanel
+        = new TablePanel(m_options, QStringLiteral("engine-options-compared"), this);
     optionsPanel->setEmptyText(QStringLiteral("No engine options differ between the two reports."));
     m_onlyDifferences = new QCheckBox(QStringLiteral("Only differences"), this);
-    m_onlyDifferences->setToolTip(QStringLiteral("Show only the options whose values differ or that one report lacks"));
-    m_onlyDifferences->setChecked(QSettings().value(SettingsKey::summaryOptionsOnlyDifferences, false).toBool());
+    m_onlyDifferences->setToolTip(
+        QStringLiteral("Show only the options whose values differ or that one report lacks"));
+    m_onlyDifferences->setChecked(
+        QSettings().value(SettingsKey::summaryOptionsOnlyDifferences, false).toBool());
     m_options->setOnlyDifferences(m_onlyDifferences->isChecked());
     connect(m_onlyDifferences, &QCheckBox::toggled, this, [this](bool only) {
         m_options->setOnlyDifferences(only);
@@ -65,7 +71,8 @@ SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent) : Re
     auto* optionsBox = new QWidget(this);
     auto* optionsLayout = new QVBoxLayout(optionsBox);
     optionsLayout->setContentsMargins(0, 0, 0, 0);
-    auto* optionsTitle = new QLabel(QStringLiteral("<b>Engine options</b> · highlighted where the reports differ"), this);
+    auto* optionsTitle
+        = new QLabel(QStringLiteral("<b>Engine options</b> · highlighted where the reports differ"), this);
     optionsLayout->addWidget(optionsTitle);
     optionsLayout->addWidget(m_onlyDifferences);
     optionsLayout->addWidget(optionsPanel, 1);
@@ -75,7 +82,7 @@ SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent) : Re
     splitter->addWidget(optionsBox);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({700, 220});
+    splitter->setSizes({ 700, 220 });
     // Keeps each figure near its values on wide screens.
     m_figuresPanel->setMaximumWidth(1100);
     optionsBox->setMaximumWidth(1100);
@@ -106,11 +113,12 @@ void SummaryComparePage::refresh()
     }
     const MemoryUnit unit = m_state->unit();
     m_title->setText(QStringLiteral("%1 → %2").arg(source->fileName(), target->fileName()));
-    m_verdicts->setText(verdict(QStringLiteral("Source"), *source, unit) + QStringLiteral("<br>") +
-                        verdict(QStringLiteral("Target"), *target, unit));
+    m_verdicts->setText(verdict(QStringLiteral("Source"), *source, unit) + QStringLiteral("<br>")
+        + verdict(QStringLiteral("Target"), *target, unit));
     m_figures->setUnit(unit);
     m_figures->setSummaries(&source->summary, &target->summary);
-    const bool none = source->summary.info.engineOptions.empty() && target->summary.info.engineOptions.empty();
+    const bool none
+        = source->summary.info.engineOptions.empty() && target->summary.info.engineOptions.empty();
     m_optionsPanel->setEmptyText(none ? QStringLiteral("Neither report records engine options.")
                                       : QStringLiteral("No engine options differ between the two reports."));
     m_sourceOptions->setOptions(source->summary.info.engineOptions);

@@ -2,22 +2,22 @@
 
 #include "views/summary/summary_memory_grid.hpp"
 
+#include "models/memory/tile_scope.hpp"
+#include "models/settings_keys.hpp"
 #include "models/summary/engine_options_model.hpp"
 #include "popscope/summary_figures.hpp"
-#include "models/memory/tile_scope.hpp"
 #include "views/widgets/chart_palette.hpp"
-#include "views/widgets/scroll_page.hpp"
 #include "views/widgets/collapsible_section.hpp"
+#include "views/widgets/scroll_page.hpp"
 #include "views/widgets/table_panel.hpp"
-#include "models/settings_keys.hpp"
 
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
+#include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
-#include <QHeaderView>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -60,9 +60,15 @@ QWidget* formWidget(QFormLayout*& form, QWidget* parent)
     return w;
 }
 
-QString notRecorded() { return QStringLiteral("not recorded"); }
+QString notRecorded()
+{
+    return QStringLiteral("not recorded");
+}
 
-QString qstr(const char* text) { return QString::fromUtf8(text); }
+QString qstr(const char* text)
+{
+    return QString::fromUtf8(text);
+}
 
 } // namespace
 
@@ -74,7 +80,8 @@ QString SummaryPage::timestampText(const std::string& timestamp)
     return recorded.empty() ? notRecorded() : QString::fromStdString(recorded);
 }
 
-SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
+SummaryPage::SummaryPage(ReportState* state, QWidget* parent)
+    : ReportPage(state, parent)
 {
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
@@ -95,15 +102,18 @@ SummaryPage::SummaryPage(ReportState* state, QWidget* parent) : ReportPage(state
     layout->addWidget(m_fit);
 
     auto section = [&](const QString& title, QWidget* body, const QString& id) {
-        layout->addWidget(new CollapsibleSection(title, body, SettingsKey::summaryExpandedPrefix + id, content));
+        layout->addWidget(
+            new CollapsibleSection(title, body, SettingsKey::summaryExpandedPrefix + id, content));
     };
     section(qstr(figure_section::target), formWidget(m_target, content), QStringLiteral("target"));
     m_memory = new SummaryMemoryGrid(content);
     section(qstr(figure_section::memory), m_memory, QStringLiteral("memory"));
     section(qstr(figure_section::graph), formWidget(m_graph, content), QStringLiteral("graph"));
     section(qstr(figure_section::poplar), formWidget(m_poplar, content), QStringLiteral("poplar"));
-    section(qstr(figure_section::memoryByCategory), formWidget(m_categories, content), QStringLiteral("categories"));
-    section(qstr(figure_section::cyclesByStepType), formWidget(m_stepTypes, content), QStringLiteral("stepTypes"));
+    section(qstr(figure_section::memoryByCategory), formWidget(m_categories, content),
+        QStringLiteral("categories"));
+    section(qstr(figure_section::cyclesByStepType), formWidget(m_stepTypes, content),
+        QStringLiteral("stepTypes"));
 
     m_options = new EngineOptionsModel(this);
     m_optionsPanel = new TablePanel(m_options, QStringLiteral("engine-options"), content);
@@ -140,7 +150,8 @@ void SummaryPage::clearForm(QFormLayout* form)
         form->removeRow(0);
 }
 
-QLabel* SummaryPage::addField(QFormLayout* form, const QString& label, const QString& value, const QString& toolTip)
+QLabel* SummaryPage::addField(
+    QFormLayout* form, const QString& label, const QString& value, const QString& toolTip)
 {
     auto* l = new QLabel(label + QLatin1Char(':'));
     l->setObjectName(label);
@@ -176,13 +187,14 @@ QString SummaryPage::figureShown(const std::string& section, const std::string& 
 
 void SummaryPage::refresh()
 {
-    for (QFormLayout* f : {m_target, m_graph, m_poplar, m_categories, m_stepTypes, m_files})
+    for (QFormLayout* f : { m_target, m_graph, m_poplar, m_categories, m_stepTypes, m_files })
         clearForm(f);
     m_memory->clear();
     const auto report = m_state->report();
     if (!report) {
         m_title->setText(QStringLiteral("No report open"));
-        m_fit->setText(QStringLiteral("Open a report with File ▸ Open… (Ctrl+O) or drop a .pop file on the window."));
+        m_fit->setText(
+            QStringLiteral("Open a report with File ▸ Open… (Ctrl+O) or drop a .pop file on the window."));
         m_options->setOptions({});
         m_framework->clear();
         m_app->clear();
@@ -196,9 +208,10 @@ void SummaryPage::refresh()
 
     const std::vector<SummaryFigure> figures = summaryFigures(s);
     addField(m_files, QStringLiteral("Directory"), QFileInfo(report->path).absolutePath());
-    const std::map<std::string, QFormLayout*> forms = {{figure_section::target, m_target}, {figure_section::graph, m_graph},
-        {figure_section::poplar, m_poplar}, {figure_section::memoryByCategory, m_categories},
-        {figure_section::cyclesByStepType, m_stepTypes}, {figure_section::reportFiles, m_files}};
+    const std::map<std::string, QFormLayout*> forms
+        = { { figure_section::target, m_target }, { figure_section::graph, m_graph },
+              { figure_section::poplar, m_poplar }, { figure_section::memoryByCategory, m_categories },
+              { figure_section::cyclesByStepType, m_stepTypes }, { figure_section::reportFiles, m_files } };
     for (const SummaryFigure& f : figures) {
         const auto form = forms.find(f.section);
         if (form == forms.end())
@@ -207,7 +220,8 @@ void SummaryPage::refresh()
         if (f.exactBytes)
             toolTip = countText(f.number) + QStringLiteral(" bytes");
         const QString label = QString::fromStdString(f.label);
-        tagSummaryFigure(addField(form->second, label, QString::fromStdString(figureText(f, u)), toolTip), f.section, f.label);
+        tagSummaryFigure(addField(form->second, label, QString::fromStdString(figureText(f, u)), toolTip),
+            f.section, f.label);
     }
     m_memory->fill(s, figures, u);
 
@@ -220,7 +234,8 @@ void SummaryPage::refresh()
     m_options->setOptions(s.info.engineOptions);
     const QString framework = prettyJson(s.info.frameworkJson);
     const QString app = prettyJson(s.info.appJson);
-    m_framework->setPlainText(framework.isEmpty() ? QStringLiteral("No framework.json in this report.") : framework);
+    m_framework->setPlainText(
+        framework.isEmpty() ? QStringLiteral("No framework.json in this report.") : framework);
     m_app->setPlainText(app.isEmpty() ? QStringLiteral("No app.json in this report.") : app);
     alignFormLabels();
 }
@@ -233,21 +248,25 @@ void SummaryPage::showFit(const ProfileSummary& s)
     m_fit->setObjectName(QStringLiteral("value:Fits"));
     tagSummaryFigure(m_fit, figure_section::memory, "Fits"); // the banner shows the "Fits" figure
     if (s.fits)
-        m_fit->setText(QStringLiteral("<span style='color:%1; font-weight:bold'>✔ Fits in memory</span> — uses %2 of %3 (%4), %5 spare.")
-                           .arg(QColor(0x2c, 0xa0, 0x2c).name(), bytes(s.totalUsedIncludingGaps), bytes(s.totalCapacity),
-                                QString::fromStdString(formatPercent(s.shareUsed())),
-                                bytes(s.totalCapacity - std::min(s.totalCapacity, s.totalUsedIncludingGaps))));
+        m_fit->setText(QStringLiteral("<span style='color:%1; font-weight:bold'>✔ Fits in memory</span> — "
+                                      "uses %2 of %3 (%4), %5 spare.")
+                           .arg(QColor(0x2c, 0xa0, 0x2c).name(), bytes(s.totalUsedIncludingGaps),
+                               bytes(s.totalCapacity), QString::fromStdString(formatPercent(s.shareUsed())),
+                               bytes(s.totalCapacity - std::min(s.totalCapacity, s.totalUsedIncludingGaps))));
     else
-        m_fit->setText(QStringLiteral("<span style='color:%1; font-weight:bold'>✘ Out of memory</span> — %2 %4 more than their %3. "
-                                      "See Insights and the Memory report.")
-                           .arg(ChartPalette::overCapacity().name(), countOfText(s.tilesOverCapacity, "tile"), bytes(s.target.bytesPerTile),
-                                pluralText(s.tilesOverCapacity, "needs", "need")));
+        m_fit->setText(
+            QStringLiteral(
+                "<span style='color:%1; font-weight:bold'>✘ Out of memory</span> — %2 %4 more than their %3. "
+                "See Insights and the Memory report.")
+                .arg(ChartPalette::overCapacity().name(), countOfText(s.tilesOverCapacity, "tile"),
+                    bytes(s.target.bytesPerTile), pluralText(s.tilesOverCapacity, "needs", "need")));
 }
 
 // Each section has its own form; one label width for all of them lines the values up down the page.
 void SummaryPage::alignFormLabels()
 {
-    const std::array<QFormLayout*, 6> forms = {m_target, m_graph, m_poplar, m_categories, m_stepTypes, m_files};
+    const std::array<QFormLayout*, 6> forms
+        = { m_target, m_graph, m_poplar, m_categories, m_stepTypes, m_files };
     int width = 0;
     for (QFormLayout* form : forms)
         for (int r = 0; r < form->rowCount(); ++r)

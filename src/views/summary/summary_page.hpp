@@ -39,7 +39,8 @@ private:
     void clearForm(QFormLayout* form);
     void alignFormLabels();
     void showFit(const ProfileSummary& summary);
-    QLabel* addField(QFormLayout* form, const QString& label, const QString& value, const QString& toolTip = {});
+    QLabel* addField(
+        QFormLayout* form, const QString& label, const QString& value, const QString& toolTip = {});
 
     QLabel* m_title;
     QLabel* m_fit;

@@ -9,7 +9,8 @@
 
 namespace popscope {
 
-SummaryReport::SummaryReport(ReportState* state, QWidget* parent) : ReportPage(state, parent)
+SummaryReport::SummaryReport(ReportState* state, QWidget* parent)
+    : ReportPage(state, parent)
 {
     m_stack = new QStackedWidget(this);
     m_single = new SummaryPage(state, m_stack);

@@ -5,11 +5,11 @@
 
 #include "models/report_state.hpp"
 #include "models/trace/trace_figures_model.hpp"
+#include "models/trace/trace_zoom.hpp"
 #include "views/trace/trace_overview.hpp"
 #include "views/trace/trace_step_details.hpp"
 #include "views/trace/trace_tabs.hpp"
 #include "views/trace/trace_view.hpp"
-#include "models/trace/trace_zoom.hpp"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -34,8 +34,9 @@ std::vector<std::string_view> stepPrograms(const TraceData& data)
     std::vector<std::string_view> names;
     names.reserve(data.steps.size());
     for (const ExecutionStep& step : data.steps)
-        names.push_back(step.program < data.programs->size() ? std::string_view((*data.programs)[step.program].name)
-                                                                 : std::string_view());
+        names.push_back(step.program < data.programs->size()
+                ? std::string_view((*data.programs)[step.program].name)
+                : std::string_view());
     return names;
 }
 
@@ -48,7 +49,9 @@ int64_t partner(const std::vector<int64_t>& pairs, int64_t step)
 
 void ExecutionTracePage::pairTheSteps()
 {
-    m_pairs = m_slots[0].data && m_slots[1].data ? pairSteps(stepPrograms(*m_slots[0].data), stepPrograms(*m_slots[1].data)) : StepPairs{};
+    m_pairs = m_slots[0].data && m_slots[1].data
+        ? pairSteps(stepPrograms(*m_slots[0].data), stepPrograms(*m_slots[1].data))
+        : StepPairs {};
 }
 
 void ExecutionTracePage::setSameTimeScale(bool same)
@@ -76,10 +79,12 @@ bool ExecutionTracePage::applyAlignment()
 {
     // On one time scale, aligned at a pair of steps: both steps start at the same x. The zoom's
     // cycles are then the later step's; the other trace is shifted right (blank before its run).
-    int64_t offsets[2] = {0, 0};
+    int64_t offsets[2] = { 0, 0 };
     const bool comparing = m_slots[0].data && m_slots[1].data;
-    if (comparing && m_sameScale->isChecked() && m_align->isChecked() && m_slots[0].selected >= 0 && m_slots[1].selected >= 0) {
-        const uint64_t starts[2] = {stepStart(*m_slots[0].data, m_slots[0].selected), stepStart(*m_slots[1].data, m_slots[1].selected)};
+    if (comparing && m_sameScale->isChecked() && m_align->isChecked() && m_slots[0].selected >= 0
+        && m_slots[1].selected >= 0) {
+        const uint64_t starts[2] = { stepStart(*m_slots[0].data, m_slots[0].selected),
+            stepStart(*m_slots[1].data, m_slots[1].selected) };
         const uint64_t at = std::max(starts[0], starts[1]);
         for (int slot = 0; slot < 2; ++slot)
             offsets[slot] = int64_t(starts[slot]) - int64_t(at);
@@ -113,16 +118,20 @@ void ExecutionTracePage::updateFigures()
     const auto clipped = [](const TraceView* view, const TraceData* data) -> TraceFiguresModel::Window {
         const TraceZoom* zoom = view->zoom();
         const int64_t offset = view->cycleOffset();
-        const int64_t end = data ? std::max<int64_t>(int64_t(data->lod.endCycle()), 1) : int64_t(zoom->last()) + offset;
+        const int64_t end
+            = data ? std::max<int64_t>(int64_t(data->lod.endCycle()), 1) : int64_t(zoom->last()) + offset;
         const int64_t to = std::clamp<int64_t>(int64_t(zoom->last()) + offset, 1, end);
         const int64_t from = std::clamp<int64_t>(int64_t(zoom->first()) + offset, 0, to - 1);
-        return {uint64_t(from), uint64_t(to)};
+        return { uint64_t(from), uint64_t(to) };
     };
-    m_figures->setWindows(m_slots[0].data.get(), clipped(m_slots[0].view, m_slots[0].data.get()), m_slots[1].data.get(),
-        clipped(m_slots[1].view, m_slots[1].data.get()));
+    m_figures->setWindows(m_slots[0].data.get(), clipped(m_slots[0].view, m_slots[0].data.get()),
+        m_slots[1].data.get(), clipped(m_slots[1].view, m_slots[1].data.get()));
 }
 
-void ExecutionTracePage::showDetails(int64_t step) { selectStep(0, step); }
+void ExecutionTracePage::showDetails(int64_t step)
+{
+    selectStep(0, step);
+}
 
 void ExecutionTracePage::selectStep(int slot, int64_t step)
 {
@@ -138,7 +147,9 @@ void ExecutionTracePage::selectStep(int slot, int64_t step)
     if (!m_align->isChecked() || step < 0)
         return;
     if (m_slots[0].selected < 0 || m_slots[1].selected < 0)
-        m_readout->setText(QStringLiteral("Step %1 has no partner in the other report: the traces stay as they were.").arg(step));
+        m_readout->setText(
+            QStringLiteral("Step %1 has no partner in the other report: the traces stay as they were.")
+                .arg(step));
     else if (applyAlignment()) // the new extent shows everything: back to the step
         showStepWindow(uint32_t(m_slots[0].selected));
 }

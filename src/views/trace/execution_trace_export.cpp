@@ -3,9 +3,9 @@
 #include "views/trace/execution_trace_page.hpp"
 
 #include "models/image_file.hpp"
-#include "views/trace/trace_legend.hpp"
-#include "models/trace/trace_exporter.hpp"
 #include "models/report_state.hpp"
+#include "models/trace/trace_exporter.hpp"
+#include "views/trace/trace_legend.hpp"
 #include "views/trace/trace_view.hpp"
 #include "views/widgets/save_dialog.hpp"
 
@@ -20,22 +20,26 @@ void ExecutionTracePage::updateTypeLegend()
 {
     // The program types drawn in the step rows: the steps' own in the Flat view, every level's in
     // the Flame view.
-    m_legend->showTypes(m_viewMode->currentIndex() == 0, {m_slots[0].data.get(), m_slots[1].data.get()});
+    m_legend->showTypes(m_viewMode->currentIndex() == 0, { m_slots[0].data.get(), m_slots[1].data.get() });
 }
 
 void ExecutionTracePage::exportTrace(bool perTile)
 {
     if (!m_slots[0].data)
         return;
-    const QString suggested = QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral(".trace.json");
-    const QString path = askSavePath(this, QStringLiteral("Export the trace"), suggested, QStringLiteral("Chrome trace JSON (*.json)"));
+    const QString suggested
+        = QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral(".trace.json");
+    const QString path = askSavePath(
+        this, QStringLiteral("Export the trace"), suggested, QStringLiteral("Chrome trace JSON (*.json)"));
     if (path.isEmpty())
         return;
     if (!m_exporter) {
         m_exporter = new TraceExporter(this);
         connect(m_exporter, &TraceExporter::progress, m_readout, &QLabel::setText);
         connect(m_exporter, &TraceExporter::written, this, [this](const QString& written) {
-            m_readout->setText(QStringLiteral("Wrote %1: open it in Perfetto UI (ui.perfetto.dev) or chrome://tracing").arg(written));
+            m_readout->setText(
+                QStringLiteral("Wrote %1: open it in Perfetto UI (ui.perfetto.dev) or chrome://tracing")
+                    .arg(written));
         });
         connect(m_exporter, &TraceExporter::failed, this, [this](const QString&, const QString& problem) {
             QMessageBox::warning(this, QStringLiteral("Export the trace"), problem);
@@ -47,8 +51,8 @@ void ExecutionTracePage::exportTrace(bool perTile)
 void ExecutionTracePage::saveImage()
 {
     const QString path = askSavePath(this, QStringLiteral("Save the trace as an image"),
-                                     QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral("-trace.png"),
-                                     QStringLiteral("PNG image (*.png)"), QStandardPaths::PicturesLocation);
+        QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral("-trace.png"),
+        QStringLiteral("PNG image (*.png)"), QStandardPaths::PicturesLocation);
     if (path.isEmpty())
         return;
     QString error; // both traces in compare mode, with the readout line

@@ -40,8 +40,11 @@ QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent
 } // namespace
 
 ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
-    : ReportPage(state, parent), m_zoom(new TraceZoom(this)), m_targetZoom(new TraceZoom(this)), m_waits(new WaitingStepsModel(this)),
-      m_figures(new TraceFiguresModel(this))
+    : ReportPage(state, parent)
+    , m_zoom(new TraceZoom(this))
+    , m_targetZoom(new TraceZoom(this))
+    , m_waits(new WaitingStepsModel(this))
+    , m_figures(new TraceFiguresModel(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 8, 12, 8);
@@ -64,7 +67,7 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     connect(m_zoom, &TraceZoom::changed, this, &ExecutionTracePage::updateFigures);
     connect(m_targetZoom, &TraceZoom::changed, this, &ExecutionTracePage::updateFigures);
     // The step details name the compute set's vertex types; the trace itself is built when shown.
-    setParts({ReportPart::ComputeSets, ReportPart::VertexTypes});
+    setParts({ ReportPart::ComputeSets, ReportPart::VertexTypes });
     forgetReports();
 }
 
@@ -81,7 +84,7 @@ QLayout* ExecutionTracePage::buildToolbar()
     m_run->setToolTip(QStringLiteral("Zoom to one engine run"));
     bar->addWidget(m_run);
     m_viewMode = new QComboBox(this);
-    m_viewMode->addItems({QStringLiteral("Flame"), QStringLiteral("Flat")});
+    m_viewMode->addItems({ QStringLiteral("Flame"), QStringLiteral("Flat") });
     m_viewMode->setToolTip(QStringLiteral("Flame: each step under the run and the programs it belongs to; "
                                           "Flat: the steps alone"));
     bar->addWidget(m_viewMode);
@@ -92,12 +95,14 @@ QLayout* ExecutionTracePage::buildToolbar()
     const QList<QToolButton*> buttons = buildZoomButtons();
     m_sameScale = new QCheckBox(QStringLiteral("Same time scale"), this);
     m_sameScale->setChecked(true);
-    m_sameScale->setToolTip(QStringLiteral("Compare mode: both traces on one time axis, zooming and panning together; "
-                                           "off, each trace fills the width on its own scale"));
+    m_sameScale->setToolTip(
+        QStringLiteral("Compare mode: both traces on one time axis, zooming and panning together; "
+                       "off, each trace fills the width on its own scale"));
     bar->addWidget(m_sameScale);
     m_align = new QCheckBox(QStringLiteral("Align at step"), this);
-    m_align->setToolTip(QStringLiteral("Compare mode: shift the traces so the selected step and the same program's "
-                                       "step in the other report start at the same x"));
+    m_align->setToolTip(
+        QStringLiteral("Compare mode: shift the traces so the selected step and the same program's "
+                       "step in the other report start at the same x"));
     bar->addWidget(m_align);
     for (QToolButton* button : buttons)
         bar->addWidget(button);
@@ -108,11 +113,15 @@ QList<QToolButton*> ExecutionTracePage::buildZoomButtons()
 {
     m_back = toolButton(QStringLiteral("◀ Back"), QStringLiteral("The previous zoom (Alt+←)"), this);
     m_forward = toolButton(QStringLiteral("Forward ▶"), QStringLiteral("The next zoom (Alt+→)"), this);
-    auto* fit = toolButton(QStringLiteral("Show All"), QStringLiteral("The whole run (Home, or double-click)"), this);
-    auto* exportButton = toolButton(QStringLiteral("Export…"), QStringLiteral("Save the trace for Perfetto UI or chrome://tracing"), this);
+    auto* fit = toolButton(
+        QStringLiteral("Show All"), QStringLiteral("The whole run (Home, or double-click)"), this);
+    auto* exportButton = toolButton(QStringLiteral("Export…"),
+        QStringLiteral("Save the trace for Perfetto UI or chrome://tracing"), this);
     auto* exportMenu = new QMenu(exportButton);
-    exportMenu->addAction(QStringLiteral("Chrome Trace (Steps per IPU)…"), this, [this] { exportTrace(false); });
-    exportMenu->addAction(QStringLiteral("Chrome Trace with Every Tile…"), this, [this] { exportTrace(true); });
+    exportMenu->addAction(
+        QStringLiteral("Chrome Trace (Steps per IPU)…"), this, [this] { exportTrace(false); });
+    exportMenu->addAction(
+        QStringLiteral("Chrome Trace with Every Tile…"), this, [this] { exportTrace(true); });
     exportMenu->addAction(QStringLiteral("Image of the Trace…"), this, &ExecutionTracePage::saveImage);
     exportButton->setMenu(exportMenu);
     exportButton->setPopupMode(QToolButton::InstantPopup);
@@ -124,7 +133,7 @@ QList<QToolButton*> ExecutionTracePage::buildZoomButtons()
         for (Slot& slot : m_slots)
             slot.view->setTileWindow(0, UINT32_MAX);
     });
-    return {m_back, m_forward, fit, exportButton};
+    return { m_back, m_forward, fit, exportButton };
 }
 
 QWidget* ExecutionTracePage::buildTraces()
@@ -138,25 +147,29 @@ QWidget* ExecutionTracePage::buildTraces()
         m_slots[slot].view = new TraceView(m_zoom, traces);
         tracesLayout->addWidget(m_slots[slot].view, 1);
         connect(m_slots[slot].view, &TraceView::hovered, this, [this](const QString& text) {
-            m_readout->setText(text.isEmpty() ? QStringLiteral("Wheel: zoom · Shift+drag: zoom to a range · Ctrl+wheel: zoom "
-                                                               "the tiles · drag: pan · click: select a step · "
-                                                               "double-click or Home: show all · Alt+←/→: back/forward")
-                                              : text);
+            m_readout->setText(text.isEmpty()
+                    ? QStringLiteral("Wheel: zoom · Shift+drag: zoom to a range · Ctrl+wheel: zoom "
+                                     "the tiles · drag: pan · click: select a step · "
+                                     "double-click or Home: show all · Alt+←/→: back/forward")
+                    : text);
         });
-        connect(m_slots[slot].view, &TraceView::stepClicked, this, [this, slot](int64_t step) { selectStep(slot, step); });
+        connect(m_slots[slot].view, &TraceView::stepClicked, this,
+            [this, slot](int64_t step) { selectStep(slot, step); });
     }
     m_overview = new TraceOverview(m_zoom, traces);
     tracesLayout->addWidget(m_overview);
     m_readout = new QLabel(traces);
     m_readout->setForegroundRole(QPalette::PlaceholderText);
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_readout->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // a long readout never widens the window
+    m_readout->setSizePolicy(
+        QSizePolicy::Ignored, QSizePolicy::Preferred); // a long readout never widens the window
     tracesLayout->addWidget(m_readout);
     emit m_slots[0].view->hovered({});
 
     m_tabs = new TraceTabs(m_waits, m_figures, splitter);
     m_details = m_tabs->details();
-    connect(m_tabs->waitsSide(), &QComboBox::currentIndexChanged, this, [this](int side) { m_waits->setTrace(m_slots[side].data); });
+    connect(m_tabs->waitsSide(), &QComboBox::currentIndexChanged, this,
+        [this](int side) { m_waits->setTrace(m_slots[side].data); });
     connect(m_tabs, &TraceTabs::waitActivated, this, &ExecutionTracePage::zoomToStep);
     splitter->addWidget(traces);
     splitter->addWidget(m_tabs);
@@ -215,13 +228,25 @@ void ExecutionTracePage::followSelection()
         slot.view->setTileWindow(tiles.empty() ? 0 : first, tiles.empty() ? UINT32_MAX : last);
 }
 
-QTabWidget* ExecutionTracePage::tabs() const { return m_tabs; }
+QTabWidget* ExecutionTracePage::tabs() const
+{
+    return m_tabs;
+}
 
-QString ExecutionTracePage::detailsText() const { return m_details->text(); }
+QString ExecutionTracePage::detailsText() const
+{
+    return m_details->text();
+}
 
-QString ExecutionTracePage::messageText() const { return m_stack->currentIndex() == 0 ? m_message->text() : QString(); }
+QString ExecutionTracePage::messageText() const
+{
+    return m_stack->currentIndex() == 0 ? m_message->text() : QString();
+}
 
-bool ExecutionTracePage::isAligned() const { return m_align->isChecked(); }
+bool ExecutionTracePage::isAligned() const
+{
+    return m_align->isChecked();
+}
 
 bool ExecutionTracePage::showRow(const QString& table, const QString& rowKey)
 {

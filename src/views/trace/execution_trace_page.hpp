@@ -71,10 +71,10 @@ protected:
     void showReports() override; // builds the traces; ready once built (or the report has none)
 
 private:
-    QLayout* buildToolbar();                 // what to show, step filter, compare options, buttons
-    QList<QToolButton*> buildZoomButtons();  // Back, Forward, Show All, Export
-    QWidget* buildTraces();                  // the two traces, overview and readout over the tabs
-    void followBuilders();                   // the TraceBuilders' progress, results and Cancel
+    QLayout* buildToolbar(); // what to show, step filter, compare options, buttons
+    QList<QToolButton*> buildZoomButtons(); // Back, Forward, Show All, Export
+    QWidget* buildTraces(); // the two traces, overview and readout over the tabs
+    void followBuilders(); // the TraceBuilders' progress, results and Cancel
     void followToolbar();
     void start(int slot, const LoadedReport& loaded);
     void onBuilt(int slot);
@@ -111,16 +111,16 @@ private:
     TraceZoom* m_targetZoom; // the target's own window when "Same time scale" is off
     QCheckBox* m_sameScale;
     QCheckBox* m_align;
-    StepPairs m_pairs;                // the two reports' steps paired (compare mode)
+    StepPairs m_pairs; // the two reports' steps paired (compare mode)
     // One report's trace: source (0) and, in compare mode, target (1).
     struct Slot {
         TraceBuilder* builder = nullptr;
         TraceView* view = nullptr;
         std::shared_ptr<const TraceData> data; // null until built
-        QString error;                         // why there is no data
-        int percent = 0;                       // of the build
-        bool waiting = false;                  // its build is running
-        int64_t selected = -1;                 // the selected step
+        QString error; // why there is no data
+        int percent = 0; // of the build
+        bool waiting = false; // its build is running
+        int64_t selected = -1; // the selected step
     };
     Slot m_slots[2];
     WaitingStepsModel* m_waits;

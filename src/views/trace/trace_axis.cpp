@@ -11,7 +11,7 @@ namespace popscope {
 
 QString compactCycles(double cycles, int digits)
 {
-    const char* suffix[] = {"", "k", "M", "G", "T"};
+    const char* suffix[] = { "", "k", "M", "G", "T" };
     int i = 0;
     while (std::abs(cycles) >= 1000 && i < 4) {
         cycles /= 1000;
@@ -44,8 +44,8 @@ QString timeText(uint64_t cycles, double clockHz)
     return QStringLiteral("%1 ns").arg(seconds * 1e9, 0, 'g', 3);
 }
 
-void paintCycleAxis(QPainter& p, const QRect& area, double first, double last, const QPalette& palette, int gutter,
-    int axisHeight)
+void paintCycleAxis(QPainter& p, const QRect& area, double first, double last, const QPalette& palette,
+    int gutter, int axisHeight)
 {
     const int y = area.top() - 4;
     const QColor text = palette.color(QPalette::WindowText);
@@ -55,7 +55,7 @@ void paintCycleAxis(QPainter& p, const QRect& area, double first, double last, c
     const double raw = perPixel * 110;
     const double power = std::pow(10.0, std::floor(std::log10(std::max(raw, 1.0))));
     double step = power;
-    for (double m : {1.0, 2.0, 5.0, 10.0})
+    for (double m : { 1.0, 2.0, 5.0, 10.0 })
         if (power * m >= raw) {
             step = power * m;
             break;
@@ -70,7 +70,8 @@ void paintCycleAxis(QPainter& p, const QRect& area, double first, double last, c
         p.setPen(text);
         // Centred on its tick, but never over the gutter's "cycles".
         const QRect box(std::max(x - 50, area.left()), y - axisHeight + 2, 100, axisHeight - 8);
-        p.drawText(box, x - 50 < area.left() ? Qt::AlignVCenter | Qt::AlignLeft : Qt::AlignCenter, axisLabel(c, step));
+        p.drawText(box, x - 50 < area.left() ? Qt::AlignVCenter | Qt::AlignLeft : Qt::AlignCenter,
+            axisLabel(c, step));
     }
     p.setPen(palette.color(QPalette::PlaceholderText));
     p.drawText(QRect(4, y - axisHeight + 2, gutter - 8, axisHeight - 8), Qt::AlignVCenter | Qt::AlignRight,

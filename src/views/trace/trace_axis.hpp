@@ -12,11 +12,11 @@ class QPainter;
 namespace popscope {
 
 QString compactCycles(double cycles, int digits = 4); // "1.25M"
-QString axisLabel(double cycles, double tickStep);    // "1.25M", or "868,261" for close ticks
-QString timeText(uint64_t cycles, double clockHz);    // "1.6 ms" ("" without a clock)
+QString axisLabel(double cycles, double tickStep); // "1.25M", or "868,261" for close ticks
+QString timeText(uint64_t cycles, double clockHz); // "1.6 ms" ("" without a clock)
 // Ticks and labels over `area` (its top edge) for cycles [first, last); "cycles" in the gutter.
 // A window that starts before cycle 0 (an aligned compare view) has no ticks there.
-void paintCycleAxis(QPainter& p, const QRect& area, double first, double last, const QPalette& palette, int gutter,
-    int axisHeight);
+void paintCycleAxis(QPainter& p, const QRect& area, double first, double last, const QPalette& palette,
+    int gutter, int axisHeight);
 
 } // namespace popscope

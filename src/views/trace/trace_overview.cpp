@@ -1,8 +1,8 @@
 #include "views/trace/trace_overview.hpp"
 
-#include "views/trace/trace_tiles_painter.hpp"
 #include "models/tile_axis.hpp"
 #include "models/trace/trace_zoom.hpp"
+#include "views/trace/trace_tiles_painter.hpp"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -18,11 +18,14 @@ constexpr int kLeft = 78; // lines up with the trace's plot (its lane labels' gu
 constexpr int kRight = 10;
 } // namespace
 
-TraceOverview::TraceOverview(TraceZoom* zoom, QWidget* parent) : QWidget(parent), m_zoom(nullptr)
+TraceOverview::TraceOverview(TraceZoom* zoom, QWidget* parent)
+    : QWidget(parent)
+    , m_zoom(nullptr)
 {
     setZoom(zoom);
-    setToolTip(QStringLiteral("The whole run: drag the window to pan, click to centre it there, wheel to zoom, "
-                              "double-click to show everything"));
+    setToolTip(
+        QStringLiteral("The whole run: drag the window to pan, click to centre it there, wheel to zoom, "
+                       "double-click to show everything"));
 }
 
 void TraceOverview::setZoom(TraceZoom* zoom)
@@ -48,9 +51,15 @@ void TraceOverview::setCycleOffset(int64_t offset)
     update();
 }
 
-QRect TraceOverview::stripRect() const { return QRect(kLeft, 2, std::max(10, width() - kLeft - kRight), height() - 4); }
+QRect TraceOverview::stripRect() const
+{
+    return QRect(kLeft, 2, std::max(10, width() - kLeft - kRight), height() - 4);
+}
 
-void TraceOverview::resizeEvent(QResizeEvent*) { m_picture = {}; }
+void TraceOverview::resizeEvent(QResizeEvent*)
+{
+    m_picture = {};
+}
 
 QRect TraceOverview::windowRect() const
 {
@@ -79,7 +88,8 @@ void TraceOverview::paintEvent(QPaintEvent*)
         window.lastTile = m_trace->lod.tilesPerIpu();
         QPainter into(&m_picture);
         for (uint32_t ipu = 0; ipu < ipus; ++ipu) {
-            const int top = int(ipu) * strip.height() / int(ipus), bottom = int(ipu + 1) * strip.height() / int(ipus);
+            const int top = int(ipu) * strip.height() / int(ipus),
+                      bottom = int(ipu + 1) * strip.height() / int(ipus);
             if (bottom - top < 1)
                 continue;
             into.drawImage(0, top, painter.paint(ipu, window, QSize(strip.width(), bottom - top), palette()));
@@ -127,15 +137,22 @@ void TraceOverview::mouseMoveEvent(QMouseEvent* event)
         centreAt(event->pos().x() - m_grabOffset);
 }
 
-void TraceOverview::mouseReleaseEvent(QMouseEvent*) { m_dragging = false; }
+void TraceOverview::mouseReleaseEvent(QMouseEvent*)
+{
+    m_dragging = false;
+}
 
-void TraceOverview::mouseDoubleClickEvent(QMouseEvent*) { m_zoom->fit(); }
+void TraceOverview::mouseDoubleClickEvent(QMouseEvent*)
+{
+    m_zoom->fit();
+}
 
 void TraceOverview::wheelEvent(QWheelEvent* event)
 {
     const double factor = wheelZoomFactor(event->angleDelta().y());
     const QRect window = windowRect();
-    const double anchor = std::clamp(double(event->position().x() - window.left()) / std::max(1, window.width()), 0.0, 1.0);
+    const double anchor
+        = std::clamp(double(event->position().x() - window.left()) / std::max(1, window.width()), 0.0, 1.0);
     if (factor != 1.0)
         m_zoom->zoomAround(factor, anchor);
     event->accept();

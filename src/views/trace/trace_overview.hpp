@@ -21,8 +21,8 @@ public:
     void setZoom(TraceZoom* zoom);
     void setCycleOffset(int64_t offset); // as TraceView's: the zoom's cycle c is the trace's c + offset
     QRect windowRect() const; // the visible window in widget coordinates
-    QSize sizeHint() const override { return {600, 36}; }
-    QSize minimumSizeHint() const override { return {100, 24}; }
+    QSize sizeHint() const override { return { 600, 36 }; }
+    QSize minimumSizeHint() const override { return { 100, 24 }; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;

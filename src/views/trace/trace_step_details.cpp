@@ -1,8 +1,8 @@
 #include "views/trace/trace_step_details.hpp"
 
 #include "popscope/units.hpp"
-#include "views/widgets/small_chart.hpp"
 #include "views/trace/trace_colors.hpp"
+#include "views/widgets/small_chart.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -16,7 +16,10 @@ namespace popscope {
 
 namespace {
 
-QString count(uint64_t value) { return QString::fromStdString(formatCount(value)); }
+QString count(uint64_t value)
+{
+    return QString::fromStdString(formatCount(value));
+}
 
 // The compute set's vertex types, most instances first: "name — instances on tiles".
 QString computeSetHtml(const LoadedReport& report, int64_t computeSet)
@@ -34,16 +37,20 @@ QString computeSetHtml(const LoadedReport& report, int64_t computeSet)
             rows[v.vertexType].tiles += tc.count > 0;
         }
     std::vector<std::pair<uint32_t, Row>> sorted(rows.begin(), rows.end());
-    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second.instances > b.second.instances; });
-    QString html = QStringLiteral("<p>Compute set <b>%1</b></p><table cellspacing=4><tr><th align=left>Vertex type</th>"
-                                  "<th align=right>Instances</th><th align=right>Tiles</th></tr>")
+    std::sort(sorted.begin(), sorted.end(),
+        [](const auto& a, const auto& b) { return a.second.instances > b.second.instances; });
+    QString html = QStringLiteral(
+        "<p>Compute set <b>%1</b></p><table cellspacing=4><tr><th align=left>Vertex type</th>"
+        "<th align=right>Instances</th><th align=right>Tiles</th></tr>")
                        .arg(QString::fromStdString(cs.name).toHtmlEscaped());
     for (size_t i = 0; i < sorted.size() && i < 8; ++i) {
         const uint32_t type = sorted[i].first;
-        const QString name = type < report.vertexTypes().size() ? QString::fromStdString(report.vertexTypes()[type].name)
-                                                             : QStringLiteral("type %1").arg(type);
+        const QString name = type < report.vertexTypes().size()
+            ? QString::fromStdString(report.vertexTypes()[type].name)
+            : QStringLiteral("type %1").arg(type);
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                    .arg(name.toHtmlEscaped(), count(sorted[i].second.instances), count(sorted[i].second.tiles));
+                    .arg(name.toHtmlEscaped(), count(sorted[i].second.instances),
+                        count(sorted[i].second.tiles));
     }
     if (sorted.size() > 8)
         html += QStringLiteral("<tr><td colspan=3>and %1 more vertex types</td></tr>").arg(sorted.size() - 8);
@@ -56,18 +63,22 @@ QString stepHtml(const TraceData& trace, const LoadedReport* report, int64_t ste
     const ExecutionStep& s = trace.steps[size_t(step)];
     QString html = QStringLiteral("<h3>Step %1: %2</h3><p>Type <b>%3</b> · run %4</p><table cellspacing=4>")
                        .arg(step)
-                       .arg(trace.stepName(uint32_t(step)).toHtmlEscaped(), QString::fromStdString(s.type).toHtmlEscaped())
+                       .arg(trace.stepName(uint32_t(step)).toHtmlEscaped(),
+                           QString::fromStdString(s.type).toHtmlEscaped())
                        .arg(s.run);
     for (const StepIpu& si : s.ipus)
-        html += QStringLiteral("<tr><td><b>IPU %1</b></td><td>%2 cycles</td><td>from cycle %3</td><td>%4 active tiles</td>"
-                               "<td>data in %5, out %6</td></tr>")
+        html += QStringLiteral(
+            "<tr><td><b>IPU %1</b></td><td>%2 cycles</td><td>from cycle %3</td><td>%4 active tiles</td>"
+            "<td>data in %5, out %6</td></tr>")
                     .arg(si.ipu)
                     .arg(count(si.cycles), count(si.cyclesBase), count(si.activeTiles),
-                        QString::fromStdString(formatBytes(si.dataIn)), QString::fromStdString(formatBytes(si.dataOut)));
+                        QString::fromStdString(formatBytes(si.dataIn)),
+                        QString::fromStdString(formatBytes(si.dataOut)));
     html += QStringLiteral("</table>");
     for (const WaitingStep& w : trace.summary->waits)
         if (w.step == uint32_t(step))
-            html += QStringLiteral("<p>IPU %1: <b>%2</b> tile-cycles waited for the slowest tile (%3 of the step's).</p>")
+            html += QStringLiteral(
+                "<p>IPU %1: <b>%2</b> tile-cycles waited for the slowest tile (%3 of the step's).</p>")
                         .arg(w.ipu)
                         .arg(count(w.waitTileCycles), QString::fromStdString(formatPercent(w.waitShare)));
     if (report)
@@ -76,8 +87,8 @@ QString stepHtml(const TraceData& trace, const LoadedReport* report, int64_t ste
 }
 
 // Cycles by tile of one IPU of the step (tiles numbered from `base`), against the step's length.
-QChart* tileCyclesChart(const ExecutionStep& s, const StepIpu& si, uint32_t base, const std::vector<uint32_t>& cycles,
-                        const QPalette& palette)
+QChart* tileCyclesChart(const ExecutionStep& s, const StepIpu& si, uint32_t base,
+    const std::vector<uint32_t>& cycles, const QPalette& palette)
 {
     auto* chart = new QChart;
     chart->setTitle(QStringLiteral("Cycles by tile, IPU %1").arg(si.ipu));
@@ -103,7 +114,7 @@ QChart* tileCyclesChart(const ExecutionStep& s, const StepIpu& si, uint32_t base
     y->setRange(0, double(std::max<uint64_t>(si.cycles, 1)) * 1.05);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
-    for (QLineSeries* line : {series, length}) {
+    for (QLineSeries* line : { series, length }) {
         line->attachAxis(x);
         line->attachAxis(y);
     }
@@ -112,7 +123,8 @@ QChart* tileCyclesChart(const ExecutionStep& s, const StepIpu& si, uint32_t base
 
 } // namespace
 
-TraceStepDetails::TraceStepDetails(QWidget* parent) : QWidget(parent)
+TraceStepDetails::TraceStepDetails(QWidget* parent)
+    : QWidget(parent)
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(10, 6, 10, 6);
@@ -127,13 +139,17 @@ TraceStepDetails::TraceStepDetails(QWidget* parent) : QWidget(parent)
     showStep(nullptr, nullptr, -1);
 }
 
-QString TraceStepDetails::text() const { return m_text->text(); }
+QString TraceStepDetails::text() const
+{
+    return m_text->text();
+}
 
 void TraceStepDetails::showStep(const TraceData* trace, const LoadedReport* report, int64_t step)
 {
     if (!trace || step < 0 || size_t(step) >= trace->steps.size()) {
-        m_text->setText(QStringLiteral("Click a step in the trace, or double-click a row of Where the Cycles Wait, "
-                                       "to see its figures here."));
+        m_text->setText(
+            QStringLiteral("Click a step in the trace, or double-click a row of Where the Cycles Wait, "
+                           "to see its figures here."));
         m_chart->hide();
         return;
     }
@@ -141,11 +157,12 @@ void TraceStepDetails::showStep(const TraceData* trace, const LoadedReport* repo
     // The chart shows the step's first IPU with per-tile cycles.
     const ExecutionStep& s = trace->steps[size_t(step)];
     for (const StepIpu& si : s.ipus) {
-        const std::vector<uint32_t> cycles =
-            trace->withProfile([&](const Profile& p) { return p.readTileCycles(trace->steps, uint32_t(step), si.ipu); });
+        const std::vector<uint32_t> cycles = trace->withProfile(
+            [&](const Profile& p) { return p.readTileCycles(trace->steps, uint32_t(step), si.ipu); });
         if (cycles.empty())
             continue;
-        m_chart->setChartContent(tileCyclesChart(s, si, si.ipu * trace->lod.tilesPerIpu(), cycles, palette()));
+        m_chart->setChartContent(
+            tileCyclesChart(s, si, si.ipu * trace->lod.tilesPerIpu(), cycles, palette()));
         m_chart->show();
         return;
     }

@@ -16,7 +16,11 @@ namespace {
 class RowPainter {
 public:
     RowPainter(QPainter& p, const StepRowsFrame& frame, int top, int height)
-        : m_p(p), m_frame(frame), m_metrics(frame.font), m_top(top), m_height(height)
+        : m_p(p)
+        , m_frame(frame)
+        , m_metrics(frame.font)
+        , m_top(top)
+        , m_height(height)
     {
     }
     ~RowPainter() { flush(); }
@@ -86,7 +90,8 @@ void markSelected(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const Q
             return;
         p.setBrush(Qt::NoBrush);
         if (x1 - x0 < 3) {
-            p.fillRect(QRectF(x0 - 1, rows.top(), 3, rows.height()), frame.palette.color(QPalette::WindowText));
+            p.fillRect(
+                QRectF(x0 - 1, rows.top(), 3, rows.height()), frame.palette.color(QPalette::WindowText));
         } else {
             p.setPen(QPen(frame.palette.color(QPalette::WindowText), 2));
             p.drawRect(QRectF(x0 + 1, rows.top() + 1, x1 - x0 - 2, rows.height() - 2));
@@ -134,9 +139,12 @@ void paintFlameRows(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const
         const auto& spans = lane.levels[level];
         RowPainter painter(p, frame, top, rowHeight - 1);
         const uint64_t first = uint64_t(std::max(0.0, frame.first)); // an aligned view starts before cycle 0
-        for (size_t i = firstFlameSpanEndingAfter(spans, first); i < spans.size() && double(spans[i].first) < frame.last; ++i) {
-            const QColor colour = level == 0 ? runColour : programTypeColor(frame.trace->flameSpanType(level, spans[i]));
-            // Zoomed out most spans are under a pixel: their names are neither drawn nor, without a filter, read.
+        for (size_t i = firstFlameSpanEndingAfter(spans, first);
+             i < spans.size() && double(spans[i].first) < frame.last; ++i) {
+            const QColor colour
+                = level == 0 ? runColour : programTypeColor(frame.trace->flameSpanType(level, spans[i]));
+            // Zoomed out most spans are under a pixel: their names are neither drawn nor, without a filter,
+            // read.
             if (frame.filter.isEmpty() && frame.xOf(spans[i].last) - frame.xOf(spans[i].first) < 1.0) {
                 painter.add(spans[i].first, spans[i].last, colour, true, QString());
                 continue;

@@ -17,8 +17,8 @@ namespace popscope {
 
 struct StepRowsFrame {
     const TraceData* trace = nullptr;
-    double left = 0, width = 1;     // the plot's pixels
-    double first = 0, last = 1;     // the cycles they show (negative before the run)
+    double left = 0, width = 1; // the plot's pixels
+    double first = 0, last = 1; // the cycles they show (negative before the run)
     QString filter;
     int64_t selectedStep = -1;
     QPalette palette;

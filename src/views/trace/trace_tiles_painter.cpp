@@ -35,8 +35,8 @@ std::vector<std::pair<uint32_t, uint32_t>> groupsOfRows(const TraceWindow& windo
     for (int y = 0; y < h; ++y) {
         const uint32_t t0 = window.firstTile + uint32_t(tilesPerRow * y);
         const uint32_t t1 = std::max(t0 + 1, window.firstTile + uint32_t(tilesPerRow * (y + 1)));
-        rowGroups[size_t(y)] = {t0 / TraceLod::kTilesPerGroup,
-            std::min<uint32_t>(groups, (t1 + TraceLod::kTilesPerGroup - 1) / TraceLod::kTilesPerGroup)};
+        rowGroups[size_t(y)] = { t0 / TraceLod::kTilesPerGroup,
+            std::min<uint32_t>(groups, (t1 + TraceLod::kTilesPerGroup - 1) / TraceLod::kTilesPerGroup) };
     }
     return rowGroups;
 }
@@ -126,7 +126,8 @@ void TraceTilesPainter::paintGroups(uint32_t ipu, const TraceWindow& window, QIm
     // and copied to every row it fills alone (zoomed in, a group spans many rows).
     constexpr int kBlock = 16;
     std::vector<StateTileCycles> cells;
-    std::vector<std::array<double, 4>> weighted(size_t(groups) * kBlock); // [column][group]: Σ weight × colour, Σ weight
+    std::vector<std::array<double, 4>> weighted(
+        size_t(groups) * kBlock); // [column][group]: Σ weight × colour, Σ weight
     std::vector<QRgb> groupColour(size_t(groups) * kBlock);
     const auto mix = [idle](const std::array<double, 4>& sum) { return mixed(sum, idle); };
     for (int bx = x0; bx < x1; bx += kBlock) {
@@ -136,7 +137,7 @@ void TraceTilesPainter::paintGroups(uint32_t ipu, const TraceWindow& window, QIm
             lod.column(ipu, a, b, cells);
             std::array<double, 4>* sums = &weighted[size_t(i) * groups];
             for (uint32_t g = 0; g < groups; ++g) {
-                std::array<double, 4> sum{};
+                std::array<double, 4> sum {};
                 for (size_t s = 0; s < kTraceStateCount; ++s) {
                     const double weight = cells[g][s];
                     sum[0] += weight * colour[s][0];
@@ -157,7 +158,7 @@ void TraceTilesPainter::paintGroups(uint32_t ipu, const TraceWindow& window, QIm
                 continue;
             }
             for (int i = 0; i < width; ++i) {
-                std::array<double, 4> sum{};
+                std::array<double, 4> sum {};
                 for (uint32_t g = g0; g < g1; ++g)
                     for (size_t k = 0; k < 4; ++k)
                         sum[k] += weighted[size_t(i) * groups + g][k];
@@ -167,8 +168,8 @@ void TraceTilesPainter::paintGroups(uint32_t ipu, const TraceWindow& window, QIm
     }
 }
 
-const TraceTilesPainter::CachedRow& TraceTilesPainter::rowOf(uint32_t step, uint32_t ipu, uint32_t firstTile,
-    uint32_t lastTile)
+const TraceTilesPainter::CachedRow& TraceTilesPainter::rowOf(
+    uint32_t step, uint32_t ipu, uint32_t firstTile, uint32_t lastTile)
 {
     const uint64_t key = (uint64_t(step) << 16) | ipu;
     auto it = m_rows.find(key);
@@ -176,25 +177,26 @@ const TraceTilesPainter::CachedRow& TraceTilesPainter::rowOf(uint32_t step, uint
         && it->second.firstTile + it->second.cycles.size() >= lastTile)
         return it->second;
     // The lanes are painted in parallel; the profile's connection is read by one at a time.
-    const std::vector<uint32_t> whole =
-        m_trace->withProfile([&](const Profile& p) { return p.readTileCycles(m_trace->steps, step, ipu); });
+    const std::vector<uint32_t> whole
+        = m_trace->withProfile([&](const Profile& p) { return p.readTileCycles(m_trace->steps, step, ipu); });
     CachedRow& row = m_rows[key];
     m_cachedCells -= row.cycles.size();
     row.firstTile = std::min<size_t>(firstTile, whole.size());
-    row.cycles.assign(whole.begin() + row.firstTile, whole.begin() + std::min<size_t>(lastTile, whole.size()));
+    row.cycles.assign(
+        whole.begin() + row.firstTile, whole.begin() + std::min<size_t>(lastTile, whole.size()));
     row.cycles.shrink_to_fit();
     m_cachedCells += row.cycles.size();
     return row;
 }
 
-bool TraceTilesPainter::visibleSteps(uint32_t ipu, const TraceWindow& window, int x0, int x1,
-    std::vector<VisibleStep>& visible)
+bool TraceTilesPainter::visibleSteps(
+    uint32_t ipu, const TraceWindow& window, int x0, int x1, std::vector<VisibleStep>& visible)
 {
     const auto& lane = m_trace->lod.lane(ipu);
     const uint64_t firstCycle = window.cycles(x0).first, lastCycle = window.cycles(x1 - 1).second;
-    const size_t k0 = size_t(std::partition_point(lane.begin(), lane.end(),
-                                 [&](const TraceLod::LaneStep& s) { return s.base + s.cycles <= firstCycle; })
-        - lane.begin());
+    const size_t k0 = size_t(std::partition_point(lane.begin(), lane.end(), [&](const TraceLod::LaneStep& s) {
+        return s.base + s.cycles <= firstCycle;
+    }) - lane.begin());
     size_t k1 = k0;
     while (k1 < lane.size() && lane[k1].base < lastCycle)
         ++k1;
@@ -210,14 +212,15 @@ bool TraceTilesPainter::visibleSteps(uint32_t ipu, const TraceWindow& window, in
         for (const StepIpu& si : m_trace->steps[lane[k].step].ipus)
             if (si.ipu == ipu)
                 active = si.activeTiles;
-        visible.push_back({&lane[k], lane[k].perTile ? &rowOf(lane[k].step, ipu, window.firstTile, window.lastTile) : nullptr,
-            active});
+        visible.push_back({ &lane[k],
+            lane[k].perTile ? &rowOf(lane[k].step, ipu, window.firstTile, window.lastTile) : nullptr,
+            active });
     }
     return true;
 }
 
-void TraceTilesPainter::addWeights(const VisibleStep& visible, uint32_t firstTile, uint64_t a, uint64_t b,
-    std::vector<Weights>& perTile)
+void TraceTilesPainter::addWeights(
+    const VisibleStep& visible, uint32_t firstTile, uint64_t a, uint64_t b, std::vector<Weights>& perTile)
 {
     const TraceLod::LaneStep& s = *visible.step;
     const uint64_t inStep = overlap(s.base, s.base + s.cycles, a, b);
@@ -230,15 +233,16 @@ void TraceTilesPainter::addWeights(const VisibleStep& visible, uint32_t firstTil
         }
         const CachedRow* row = visible.cycles;
         const uint64_t works = row && t - row->firstTile < row->cycles.size()
-            ? row->cycles[t - row->firstTile] : (t < visible.activeTiles ? s.cycles : 0);
+            ? row->cycles[t - row->firstTile]
+            : (t < visible.activeTiles ? s.cycles : 0);
         const uint64_t busy = overlap(s.base, s.base + works, a, b);
         perTile[i][size_t(s.work)] += double(busy);
         perTile[i][size_t(TraceState::WaitingForSync)] += double(inStep - busy);
     }
 }
 
-void TraceTilesPainter::paintColumn(const std::vector<Weights>& perTile, int x, QImage& image,
-    std::vector<QRgb>& tileColours) const
+void TraceTilesPainter::paintColumn(
+    const std::vector<Weights>& perTile, int x, QImage& image, std::vector<QRgb>& tileColours) const
 {
     const auto tiles = uint32_t(perTile.size());
     const int h = image.height();
@@ -249,13 +253,14 @@ void TraceTilesPainter::paintColumn(const std::vector<Weights>& perTile, int x, 
         for (uint32_t i = 0; i < tiles; ++i)
             tileColours[i] = colourOf(perTile[i]);
         for (int y = 0; y < h; ++y)
-            pixels[size_t(y) * stride + size_t(x)] = tileColours[std::min(tiles - 1, uint32_t(tilesPerRow * y))];
+            pixels[size_t(y) * stride + size_t(x)]
+                = tileColours[std::min(tiles - 1, uint32_t(tilesPerRow * y))];
         return;
     }
     for (int y = 0; y < h; ++y) {
         const uint32_t i0 = std::min(tiles - 1, uint32_t(tilesPerRow * y));
         const uint32_t i1 = std::min(tiles, std::max(i0 + 1, uint32_t(tilesPerRow * (y + 1))));
-        Weights weights{};
+        Weights weights {};
         for (uint32_t i = i0; i < i1; ++i)
             for (size_t st = 0; st < kTraceStateCount; ++st)
                 weights[st] += perTile[i][st];
@@ -281,7 +286,7 @@ bool TraceTilesPainter::paintTiles(uint32_t ipu, const TraceWindow& window, QIma
         const auto [a, b] = window.cycles(x);
         while (first < visible.size() && visible[first].step->base + visible[first].step->cycles <= a)
             ++first;
-        std::fill(perTile.begin(), perTile.end(), Weights{});
+        std::fill(perTile.begin(), perTile.end(), Weights {});
         for (size_t v = first; v < visible.size() && visible[v].step->base < b; ++v)
             addWeights(visible[v], window.firstTile, a, b, perTile);
         paintColumn(perTile, x, image, tileColours);

@@ -26,11 +26,12 @@ struct TraceWindow {
     std::pair<uint64_t, uint64_t> cycles(int x) const
     {
         const uint64_t a = uint64_t(double(firstColumn + x) * cyclesPerColumn);
-        return {a, std::max(a + 1, uint64_t(double(firstColumn + x + 1) * cyclesPerColumn))};
+        return { a, std::max(a + 1, uint64_t(double(firstColumn + x + 1) * cyclesPerColumn)) };
     }
     bool sameScale(const TraceWindow& other) const
     {
-        return cyclesPerColumn == other.cyclesPerColumn && firstTile == other.firstTile && lastTile == other.lastTile;
+        return cyclesPerColumn == other.cyclesPerColumn && firstTile == other.firstTile
+            && lastTile == other.lastTile;
     }
 };
 
@@ -67,12 +68,14 @@ private:
     };
     // The lane's steps in columns [x0, x1), their rows read; false when more than
     // kMaxFullResolutionSteps (nothing read).
-    bool visibleSteps(uint32_t ipu, const TraceWindow& window, int x0, int x1, std::vector<VisibleStep>& visible);
+    bool visibleSteps(
+        uint32_t ipu, const TraceWindow& window, int x0, int x1, std::vector<VisibleStep>& visible);
     // Adds the step's cycles [a, b) to the weights of each tile from `firstTile`.
     static void addWeights(const VisibleStep& visible, uint32_t firstTile, uint64_t a, uint64_t b,
         std::vector<Weights>& perTile);
     // Column x from the tiles' weights: each pixel row mixes the tiles it covers.
-    void paintColumn(const std::vector<Weights>& perTile, int x, QImage& image, std::vector<QRgb>& tileColours) const;
+    void paintColumn(
+        const std::vector<Weights>& perTile, int x, QImage& image, std::vector<QRgb>& tileColours) const;
     // The row of tiles [firstTile, lastTile) (at least), from the cache or the file.
     const CachedRow& rowOf(uint32_t step, uint32_t ipu, uint32_t firstTile, uint32_t lastTile);
     QRgb colourOf(const Weights& weights) const; // the states' colours mixed by their weights
@@ -83,7 +86,7 @@ private:
     QRgb m_idle = 0;
 
     std::map<uint64_t, CachedRow> m_rows; // (step, ipu) -> the visible tiles' cycles read from the file
-    size_t m_cachedCells = 0;             // cycles held in m_rows
+    size_t m_cachedCells = 0; // cycles held in m_rows
     bool m_fullResolution = false;
 };
 

@@ -1,12 +1,12 @@
 #include "views/trace/trace_view.hpp"
 
 #include "models/image_file.hpp"
-#include "popscope/units.hpp"
 #include "models/programs/program_type_style.hpp"
+#include "models/trace/trace_zoom.hpp"
+#include "popscope/units.hpp"
 #include "views/trace/trace_axis.hpp"
 #include "views/trace/trace_colors.hpp"
 #include "views/trace/trace_step_rows.hpp"
-#include "models/trace/trace_zoom.hpp"
 
 #include <QKeyEvent>
 #include <QPainter>
@@ -19,19 +19,21 @@ namespace popscope {
 
 namespace {
 
-constexpr int kGutter = 78;      // lane labels
+constexpr int kGutter = 78; // lane labels
 constexpr int kAxisHeight = 24;
 constexpr int kTitleHeight = 20;
 constexpr int kStepRow = 18;
-constexpr int kFlameRow = 16;     // the tallest flame row (names fit from 12 px)
-constexpr int kThinFlameRow = 4;  // several lanes: the rows shrink so the tiles keep half the lane
+constexpr int kFlameRow = 16; // the tallest flame row (names fit from 12 px)
+constexpr int kThinFlameRow = 4; // several lanes: the rows shrink so the tiles keep half the lane
 constexpr size_t kMostFlameRows = 16; // deeper program trees show their top levels
 constexpr int kLaneGap = 8;
 
 } // namespace
 
 TraceView::TraceView(TraceZoom* zoom, QWidget* parent)
-    : QWidget(parent), m_zoom(zoom), m_job(new QFutureWatcher<Pictures>(this))
+    : QWidget(parent)
+    , m_zoom(zoom)
+    , m_job(new QFutureWatcher<Pictures>(this))
 {
     connect(m_job, &QFutureWatcherBase::finished, this, &TraceView::takePictures);
     setMouseTracking(true);
@@ -151,7 +153,8 @@ std::vector<TraceView::Lane> TraceView::lanes() const
     const QRect area = plotArea();
     const int n = int(ipus.size());
     const int rowHeight = flameRowHeight((area.height() - n * kLaneGap) / n);
-    const int stepsHeight = rowHeight ? int(std::min(m_trace->flame.depth(), kMostFlameRows)) * rowHeight : kStepRow;
+    const int stepsHeight
+        = rowHeight ? int(std::min(m_trace->flame.depth(), kMostFlameRows)) * rowHeight : kStepRow;
     const int tilesHeight = std::max(8, (area.height() - n * (stepsHeight + kLaneGap)) / n);
     int y = area.top();
     for (uint32_t ipu : ipus) {
@@ -180,9 +183,15 @@ int TraceView::flameRowHeight(int laneHeight) const
     return std::clamp(laneHeight / 2 / rows, kThinFlameRow, kFlameRow);
 }
 
-double TraceView::viewFirst() const { return double(m_zoom->first()) + double(m_cycleOffset); }
+double TraceView::viewFirst() const
+{
+    return double(m_zoom->first()) + double(m_cycleOffset);
+}
 
-double TraceView::viewLast() const { return double(m_zoom->last()) + double(m_cycleOffset); }
+double TraceView::viewLast() const
+{
+    return double(m_zoom->last()) + double(m_cycleOffset);
+}
 
 double TraceView::xOfCycle(uint64_t cycle) const
 {
@@ -197,9 +206,15 @@ double TraceView::zoomCycleAtX(int x) const
     return std::floor(double(m_zoom->first()) + f * double(m_zoom->width()));
 }
 
-double TraceView::signedCycleAtX(int x) const { return zoomCycleAtX(x) + double(m_cycleOffset); }
+double TraceView::signedCycleAtX(int x) const
+{
+    return zoomCycleAtX(x) + double(m_cycleOffset);
+}
 
-uint64_t TraceView::cycleAtX(int x) const { return uint64_t(std::max(0.0, signedCycleAtX(x))); }
+uint64_t TraceView::cycleAtX(int x) const
+{
+    return uint64_t(std::max(0.0, signedCycleAtX(x)));
+}
 
 void TraceView::paintEvent(QPaintEvent*)
 {
@@ -211,7 +226,8 @@ void TraceView::paintEvent(QPaintEvent*)
         p.setFont(bold);
         p.fillRect(QRect(kGutter, 4, 10, 10), m_titleColour);
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRect(kGutter + 16, 0, width() - kGutter - 16, kTitleHeight), Qt::AlignVCenter | Qt::AlignLeft, m_title);
+        p.drawText(QRect(kGutter + 16, 0, width() - kGutter - 16, kTitleHeight),
+            Qt::AlignVCenter | Qt::AlignLeft, m_title);
         p.setFont(font());
     }
     if (!m_trace) {
@@ -232,11 +248,11 @@ void TraceView::paintEvent(QPaintEvent*)
             QStringLiteral("IPU %1").arg(lane.ipu));
         p.setPen(palette().color(QPalette::PlaceholderText));
         const uint32_t base = lane.ipu * m_trace->lod.tilesPerIpu();
-        p.drawText(QRect(4, lane.tiles.top(), kGutter - 8, lane.tiles.height()), Qt::AlignTop | Qt::AlignRight,
-            QStringLiteral("tile %1").arg(base + m_tileFirst));
+        p.drawText(QRect(4, lane.tiles.top(), kGutter - 8, lane.tiles.height()),
+            Qt::AlignTop | Qt::AlignRight, QStringLiteral("tile %1").arg(base + m_tileFirst));
         if (lane.tiles.height() > 2 * fontMetrics().height()) // room for both ends
-            p.drawText(QRect(4, lane.tiles.top(), kGutter - 8, lane.tiles.height()), Qt::AlignBottom | Qt::AlignRight,
-                QString::number(base + m_tileLast - 1));
+            p.drawText(QRect(4, lane.tiles.top(), kGutter - 8, lane.tiles.height()),
+                Qt::AlignBottom | Qt::AlignRight, QString::number(base + m_tileLast - 1));
         paintSteps(p, lane);
         paintPicture(p, lane, window);
     }
@@ -252,7 +268,8 @@ void TraceView::paintEvent(QPaintEvent*)
     if (m_selecting) { // the cycles Shift+drag will zoom to
         QColor band = palette().color(QPalette::Highlight);
         band.setAlpha(60);
-        const int x0 = std::min(m_pressPos.x(), m_selectionEnd), x1 = std::max(m_pressPos.x(), m_selectionEnd);
+        const int x0 = std::min(m_pressPos.x(), m_selectionEnd),
+                  x1 = std::max(m_pressPos.x(), m_selectionEnd);
         p.fillRect(QRect(x0, area.top(), x1 - x0, area.height()), band);
     }
 }
@@ -280,7 +297,10 @@ void TraceView::paintSteps(QPainter& p, const Lane& lane) const
         paintFlatRow(p, frame, lane.ipu, lane.steps);
 }
 
-void TraceView::resizeEvent(QResizeEvent*) { invalidate(); }
+void TraceView::resizeEvent(QResizeEvent*)
+{
+    invalidate();
+}
 
 bool TraceView::saveImage(const QString& path, QString* error)
 {

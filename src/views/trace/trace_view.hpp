@@ -9,9 +9,10 @@
 // Above the tiles, the Flame view nests each step in the run and the programs it belongs to (a
 // row per level of the program tree); the Flat view shows the steps alone.
 //
-// Wheel zooms around the cursor, Shift+drag zooms to the cycles dragged over, Ctrl+wheel zooms the tiles (down to single tiles, read from the
-// file), drag pans, click selects the step under the cursor, double-click zooms to the flame span
-// under the cursor (elsewhere, and Home, show everything); + and − zoom, ← and → pan, Alt+← / Alt+→ go back and forward.
+// Wheel zooms around the cursor, Shift+drag zooms to the cycles dragged over, Ctrl+wheel zooms the tiles
+// (down to single tiles, read from the file), drag pans, click selects the step under the cursor,
+// double-click zooms to the flame span under the cursor (elsewhere, and Home, show everything); + and − zoom,
+// ← and → pan, Alt+← / Alt+→ go back and forward.
 #include "models/trace/trace_data.hpp"
 #include "views/trace/trace_tiles_painter.hpp"
 
@@ -35,9 +36,9 @@ public:
     void setZoom(TraceZoom* zoom); // compare mode: the shared window, or the view's own
     TraceZoom* zoom() const { return m_zoom; }
     const TraceData* trace() const { return m_trace.get(); }
-    void setIpu(int ipu);                        // -1: every IPU
-    void setStepFilter(const QString& text);     // steps whose program name holds it stand out
-    void setSelectedStep(int64_t step);          // -1: none
+    void setIpu(int ipu); // -1: every IPU
+    void setStepFilter(const QString& text); // steps whose program name holds it stand out
+    void setSelectedStep(int64_t step); // -1: none
     // Flame: the run and the program tree above each lane's steps; flat: one row of steps.
     void setFlame(bool flame);
     bool isFlame() const { return m_flame; }
@@ -65,8 +66,8 @@ public:
     // The step under `pos` (in a step row or the BSP rows below it), or -1.
     int64_t stepAt(const QPoint& pos) const;
     bool saveImage(const QString& path, QString* error);
-    QSize sizeHint() const override { return {1200, 520}; }
-    QSize minimumSizeHint() const override { return {360, 110}; }
+    QSize sizeHint() const override { return { 1200, 520 }; }
+    QSize minimumSizeHint() const override { return { 360, 110 }; }
 
 signals:
     void picturesReady(); // the current window's pictures are in
@@ -99,9 +100,9 @@ private:
     // The trace's cycles at the plot's left and right edges (negative before the run when offset).
     double viewFirst() const;
     double viewLast() const;
-    double zoomCycleAtX(int x) const;  // in the shared zoom's cycles
+    double zoomCycleAtX(int x) const; // in the shared zoom's cycles
     double signedCycleAtX(int x) const; // in the trace's cycles, negative before the run
-    uint64_t cycleAtX(int x) const;    // the same, 0 before the run
+    uint64_t cycleAtX(int x) const; // the same, 0 before the run
     double xOfCycle(uint64_t cycle) const;
     void paintAxis(QPainter& p, const QRect& area) const;
     void paintSteps(QPainter& p, const Lane& lane) const;
@@ -115,9 +116,9 @@ private:
         bool singleTiles = false;
     };
     void startPictures();
-    void takePictures();   // the finished job's pictures (and another job when they are old)
+    void takePictures(); // the finished job's pictures (and another job when they are old)
     void waitForPictures(); // until no job runs
-    void adoptPictures();   // the finished job's result becomes the pictures shown (or standing in)
+    void adoptPictures(); // the finished job's result becomes the pictures shown (or standing in)
     void paintPicture(QPainter& p, const Lane& lane, const TraceWindow& window) const;
 
     TraceZoom* m_zoom;
@@ -129,20 +130,20 @@ private:
     bool m_flame = true;
     QString m_title;
     QColor m_titleColour;
-    std::vector<QImage> m_images;        // per lane, for m_imageWindow and the lanes' sizes
-    std::vector<uint32_t> m_imageIpus;   // the lane each picture is of
+    std::vector<QImage> m_images; // per lane, for m_imageWindow and the lanes' sizes
+    std::vector<uint32_t> m_imageIpus; // the lane each picture is of
     TraceWindow m_imageWindow;
     bool m_imagesValid = false;
     std::vector<TraceTilesPainter> m_painters; // one per lane: the lanes are painted in parallel
     QFutureWatcher<Pictures>* m_job;
     bool m_jobRunning = false;
-    bool m_jobStale = false;    // the window changed while the job ran
+    bool m_jobStale = false; // the window changed while the job ran
     bool m_singleTiles = false;
     uint32_t m_tileFirst = 0, m_tileLast = 1;
     QPoint m_pressPos;
     uint64_t m_pressFirst = 0;
     bool m_dragging = false;
-    QPoint m_hover{-1, -1};   // the cursor, for the cross-hair
+    QPoint m_hover { -1, -1 }; // the cursor, for the cross-hair
     bool m_selecting = false; // Shift+drag: the cycles to zoom to
     int m_selectionEnd = 0;
 };

@@ -2,10 +2,10 @@
 // the flame span) and the wheel, mouse and keyboard that zoom, pan and select.
 #include "views/trace/trace_view.hpp"
 
-#include "popscope/units.hpp"
-#include "views/trace/trace_axis.hpp"
 #include "models/tile_axis.hpp"
 #include "models/trace/trace_zoom.hpp"
+#include "popscope/units.hpp"
+#include "views/trace/trace_axis.hpp"
 
 #include <QKeyEvent>
 #include <QWheelEvent>
@@ -25,9 +25,9 @@ const std::vector<TraceLod::LaneStep>* laneSteps(const TraceData* trace, uint32_
 // Index of the first lane step that ends after `cycle`.
 size_t firstEndingAfter(const std::vector<TraceLod::LaneStep>& steps, uint64_t cycle)
 {
-    return size_t(std::partition_point(steps.begin(), steps.end(),
-                      [cycle](const TraceLod::LaneStep& s) { return s.base + s.cycles <= cycle; })
-        - steps.begin());
+    return size_t(std::partition_point(steps.begin(), steps.end(), [cycle](const TraceLod::LaneStep& s) {
+        return s.base + s.cycles <= cycle;
+    }) - steps.begin());
 }
 
 } // namespace
@@ -111,13 +111,17 @@ QString TraceView::readoutAt(const QPoint& pos) const
         if (lane.tiles.contains(pos)) {
             const uint32_t shown = m_tileLast - m_tileFirst;
             const uint32_t tile = m_tileFirst
-                + std::min(shown - 1, uint32_t(uint64_t(pos.y() - lane.tiles.top()) * shown / lane.tiles.height()));
+                + std::min(
+                    shown - 1, uint32_t(uint64_t(pos.y() - lane.tiles.top()) * shown / lane.tiles.height()));
             const uint32_t global = lane.ipu * m_trace->lod.tilesPerIpu() + tile;
-            const TileMoment moment =
-                m_trace->withProfile([&](const Profile& p) { return tileStateAt(p, m_trace->steps, global, cycle); });
-            text += QStringLiteral(" · tile %1: %2").arg(global).arg(QString::fromLatin1(traceStateName(moment.state)));
+            const TileMoment moment = m_trace->withProfile(
+                [&](const Profile& p) { return tileStateAt(p, m_trace->steps, global, cycle); });
+            text += QStringLiteral(" · tile %1: %2")
+                        .arg(global)
+                        .arg(QString::fromLatin1(traceStateName(moment.state)));
             if (moment.step >= 0 && moment.state != TraceState::Sync)
-                text += QStringLiteral(" (works %1 cycles of the step)").arg(QString::fromStdString(formatCount(moment.tileCycles)));
+                text += QStringLiteral(" (works %1 cycles of the step)")
+                            .arg(QString::fromStdString(formatCount(moment.tileCycles)));
         }
         return text;
     }
@@ -132,10 +136,12 @@ void TraceView::wheelEvent(QWheelEvent* event)
         for (const Lane& lane : lanes()) {
             if (!lane.tiles.contains(event->position().toPoint()))
                 continue;
-            const TileWindow shown{double(m_tileFirst), double(m_tileLast - m_tileFirst)};
-            const double at = xToPosition(event->position().y() - lane.tiles.top(), shown, std::max(1, lane.tiles.height()));
+            const TileWindow shown { double(m_tileFirst), double(m_tileLast - m_tileFirst) };
+            const double at = xToPosition(
+                event->position().y() - lane.tiles.top(), shown, std::max(1, lane.tiles.height()));
             const TileWindow wanted = zoomAround(shown, at, factor, m_trace->lod.tilesPerIpu(), 1.0);
-            setTileWindow(uint32_t(std::lround(wanted.first)), uint32_t(std::lround(wanted.first + wanted.count)));
+            setTileWindow(
+                uint32_t(std::lround(wanted.first)), uint32_t(std::lround(wanted.first + wanted.count)));
         }
         event->accept();
         return;
@@ -169,7 +175,8 @@ void TraceView::mouseMoveEvent(QMouseEvent* event)
             m_dragging = true;
         if (m_dragging) {
             const double shift = double(dx) / std::max(1, plotArea().width()) * double(m_zoom->width());
-            const double first = std::clamp(double(m_pressFirst) - shift, 0.0, double(m_zoom->extent() - m_zoom->width()));
+            const double first
+                = std::clamp(double(m_pressFirst) - shift, 0.0, double(m_zoom->extent() - m_zoom->width()));
             m_zoom->setWindow(uint64_t(first), uint64_t(first) + m_zoom->width(), false);
         }
         return;
@@ -183,9 +190,11 @@ void TraceView::mouseReleaseEvent(QMouseEvent* event)
 {
     if (m_selecting) {
         m_selecting = false;
-        const int x0 = std::min(m_pressPos.x(), m_selectionEnd), x1 = std::max(m_pressPos.x(), m_selectionEnd);
+        const int x0 = std::min(m_pressPos.x(), m_selectionEnd),
+                  x1 = std::max(m_pressPos.x(), m_selectionEnd);
         if (x1 - x0 >= 3)
-            m_zoom->setWindow(uint64_t(zoomCycleAtX(x0)), uint64_t(zoomCycleAtX(x1))); // remembered: Back returns
+            m_zoom->setWindow(
+                uint64_t(zoomCycleAtX(x0)), uint64_t(zoomCycleAtX(x1))); // remembered: Back returns
         update();
         return;
     }
@@ -201,7 +210,9 @@ void TraceView::mouseDoubleClickEvent(QMouseEvent* event)
 {
     size_t level = 0;
     if (const FlameSpan* span = flameSpanAt(event->pos(), &level)) { // zoom to the program's span
-        const auto toZoom = [this](uint64_t cycle) { return uint64_t(std::max<int64_t>(0, int64_t(cycle) - m_cycleOffset)); };
+        const auto toZoom = [this](uint64_t cycle) {
+            return uint64_t(std::max<int64_t>(0, int64_t(cycle) - m_cycleOffset));
+        };
         m_zoom->setWindow(toZoom(span->first), toZoom(span->last));
         return;
     }
@@ -214,22 +225,32 @@ void TraceView::keyPressEvent(QKeyEvent* event)
     const bool alt = event->modifiers() & Qt::AltModifier;
     switch (event->key()) {
     case Qt::Key_Plus:
-    case Qt::Key_Equal: m_zoom->zoomAround(0.5, 0.5); break;
-    case Qt::Key_Minus: m_zoom->zoomAround(2.0, 0.5); break;
-    case Qt::Key_Left: alt ? m_zoom->back() : m_zoom->panBy(-0.2); break;
-    case Qt::Key_Right: alt ? m_zoom->forward() : m_zoom->panBy(0.2); break;
+    case Qt::Key_Equal:
+        m_zoom->zoomAround(0.5, 0.5);
+        break;
+    case Qt::Key_Minus:
+        m_zoom->zoomAround(2.0, 0.5);
+        break;
+    case Qt::Key_Left:
+        alt ? m_zoom->back() : m_zoom->panBy(-0.2);
+        break;
+    case Qt::Key_Right:
+        alt ? m_zoom->forward() : m_zoom->panBy(0.2);
+        break;
     case Qt::Key_Home:
         m_zoom->fit();
         setTileWindow(0, m_trace ? m_trace->lod.tilesPerIpu() : 1);
         break;
-    default: QWidget::keyPressEvent(event); return;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
     }
     event->accept();
 }
 
 void TraceView::leaveEvent(QEvent*)
 {
-    m_hover = {-1, -1};
+    m_hover = { -1, -1 };
     update();
     emit hovered({});
 }

@@ -30,7 +30,10 @@ QThreadPool* lanePool()
 }
 } // namespace
 
-TraceView::~TraceView() { waitForPictures(); }
+TraceView::~TraceView()
+{
+    waitForPictures();
+}
 
 void TraceView::startPictures()
 {
@@ -56,23 +59,24 @@ void TraceView::startPictures()
     m_jobRunning = true;
     m_jobStale = false;
     // The job keeps the data alive; the last pictures (shared, read-only) let a pan keep columns.
-    m_job->setFuture(QtConcurrent::run([pool = lanePool(), trace = m_trace, painters = m_painters.data(), ipus, sizes,
-                                           window = currentWindow(), colours = palette(), previous = m_images,
-                                           previousIpus = m_imageIpus, previousWindow = m_imageWindow] {
-        Pictures out;
-        out.ipus = ipus;
-        out.window = window;
-        out.images.resize(ipus.size());
-        std::vector<size_t> indexes(ipus.size());
-        std::iota(indexes.begin(), indexes.end(), size_t(0));
-        QtConcurrent::blockingMap(pool, indexes, [&](size_t i) {
-            const bool reuse = i < previous.size() && previousIpus[i] == ipus[i];
-            out.images[i] = painters[i].paint(ipus[i], window, sizes[i], colours, reuse ? &previous[i] : nullptr,
-                reuse ? &previousWindow : nullptr);
-        });
-        out.singleTiles = !ipus.empty() && painters[0].fullResolution();
-        return out;
-    }));
+    m_job->setFuture(
+        QtConcurrent::run([pool = lanePool(), trace = m_trace, painters = m_painters.data(), ipus, sizes,
+                              window = currentWindow(), colours = palette(), previous = m_images,
+                              previousIpus = m_imageIpus, previousWindow = m_imageWindow] {
+            Pictures out;
+            out.ipus = ipus;
+            out.window = window;
+            out.images.resize(ipus.size());
+            std::vector<size_t> indexes(ipus.size());
+            std::iota(indexes.begin(), indexes.end(), size_t(0));
+            QtConcurrent::blockingMap(pool, indexes, [&](size_t i) {
+                const bool reuse = i < previous.size() && previousIpus[i] == ipus[i];
+                out.images[i] = painters[i].paint(ipus[i], window, sizes[i], colours,
+                    reuse ? &previous[i] : nullptr, reuse ? &previousWindow : nullptr);
+            });
+            out.singleTiles = !ipus.empty() && painters[0].fullResolution();
+            return out;
+        }));
 }
 
 void TraceView::takePictures()
@@ -140,7 +144,8 @@ void TraceView::paintPicture(QPainter& p, const Lane& lane, const TraceWindow& n
     const TraceWindow& then = m_imageWindow;
     const double scaleX = then.cyclesPerColumn / now.cyclesPerColumn;
     const double left = double(then.firstColumn) * scaleX - double(now.firstColumn);
-    const double rowsPerTile = double(lane.tiles.height()) / double(std::max(1u, now.lastTile - now.firstTile));
+    const double rowsPerTile
+        = double(lane.tiles.height()) / double(std::max(1u, now.lastTile - now.firstTile));
     const double scaleY = double(then.lastTile - then.firstTile) * rowsPerTile / std::max(1, image->height());
     const double top = (double(then.firstTile) - double(now.firstTile)) * rowsPerTile;
     const double x0 = std::clamp(-left / scaleX, 0.0, double(image->width()));
@@ -150,8 +155,8 @@ void TraceView::paintPicture(QPainter& p, const Lane& lane, const TraceWindow& n
     if (x1 <= x0 || y1 <= y0)
         return;
     const QRectF source(x0, y0, x1 - x0, y1 - y0);
-    const QRectF target(lane.tiles.left() + left + x0 * scaleX, lane.tiles.top() + top + y0 * scaleY, (x1 - x0) * scaleX,
-        (y1 - y0) * scaleY);
+    const QRectF target(lane.tiles.left() + left + x0 * scaleX, lane.tiles.top() + top + y0 * scaleY,
+        (x1 - x0) * scaleX, (y1 - y0) * scaleY);
     p.save();
     p.setClipRect(lane.tiles);
     p.drawImage(target, *image, source);

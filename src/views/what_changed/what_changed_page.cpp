@@ -1,11 +1,11 @@
 #include "views/what_changed/what_changed_page.hpp"
 
-#include "models/what_changed/change_lines_model.hpp"
-#include "models/what_changed/report_comparer.hpp"
 #include "models/compare_colors.hpp"
+#include "models/memory/tile_scope.hpp"
 #include "models/report_state.hpp"
 #include "models/table_filter_proxy.hpp"
-#include "models/memory/tile_scope.hpp"
+#include "models/what_changed/change_lines_model.hpp"
+#include "models/what_changed/report_comparer.hpp"
 #include "views/widgets/table_panel.hpp"
 
 #include <QGridLayout>
@@ -31,14 +31,16 @@ QString diffHtml(const SignedDiff& diff, bool bytes, MemoryUnit unit)
     if (diff.absolute == 0)
         return QStringLiteral("no change");
     const QString value = bytes ? signedBytesText(diff.absolute, unit) : signedCountText(diff.absolute);
-    const QString share = diff.fraction ? QStringLiteral(" (%1)").arg(signedPercentText(*diff.fraction)) : QString();
+    const QString share
+        = diff.fraction ? QStringLiteral(" (%1)").arg(signedPercentText(*diff.fraction)) : QString();
     const QColor colour = diff.absolute > 0 ? CompareColors::worse() : CompareColors::better();
     return QStringLiteral("<b style='color:%1'>%2%3</b>").arg(colour.name(), value, share);
 }
 
 } // namespace
 
-WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent) : ReportPage(state, parent)
+WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent)
+    : ReportPage(state, parent)
 {
     buildHeader();
     auto* headlineBox = new QWidget(this);
@@ -55,7 +57,8 @@ WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent) : ReportPa
     layout->addWidget(m_status);
     layout->addWidget(m_note);
     layout->addWidget(headlineBox);
-    layout->addWidget(new QLabel(QStringLiteral("<b>Every change, largest first</b> · double-click a line to open its rows"), this));
+    layout->addWidget(new QLabel(
+        QStringLiteral("<b>Every change, largest first</b> · double-click a line to open its rows"), this));
     layout->addWidget(m_panel, 1);
 
     m_comparer = new ReportComparer(this);
@@ -90,9 +93,10 @@ void WhatChangedPage::buildTable()
     // The sentence says what Measure and Subject say; they stay for filtering and the CSV.
     m_panel->view()->setColumnHidden(ChangeLinesModel::Change, true);
     m_panel->view()->setColumnHidden(ChangeLinesModel::Subject, true);
-    m_panel->view()->setToolTip(QStringLiteral("Double-click a line to see its rows in the report it comes from"));
+    m_panel->view()->setToolTip(
+        QStringLiteral("Double-click a line to see its rows in the report it comes from"));
     connect(m_panel->view(), &QTreeView::doubleClicked, this,
-            [this](const QModelIndex& index) { openLine(m_panel->proxy()->mapToSource(index).row()); });
+        [this](const QModelIndex& index) { openLine(m_panel->proxy()->mapToSource(index).row()); });
 }
 
 void WhatChangedPage::followState()
@@ -117,11 +121,20 @@ void WhatChangedPage::followState()
     });
 }
 
-const ReportComparison* WhatChangedPage::comparison() const { return m_comparer->comparison(); }
+const ReportComparison* WhatChangedPage::comparison() const
+{
+    return m_comparer->comparison();
+}
 
-bool WhatChangedPage::tracesPending() const { return m_comparer->tracesPending(); }
+bool WhatChangedPage::tracesPending() const
+{
+    return m_comparer->tracesPending();
+}
 
-QString WhatChangedPage::statusText() const { return !m_status->isHidden() ? m_status->text() : QString(); }
+QString WhatChangedPage::statusText() const
+{
+    return !m_status->isHidden() ? m_status->text() : QString();
+}
 
 void WhatChangedPage::showStatus(const QString& text)
 {
@@ -150,7 +163,8 @@ void WhatChangedPage::addTraceHeadlines(const ReportComparison& c, int& row)
     const TraceComparison& t = c.trace;
     if (!t.present)
         return;
-    const auto label = [this](const QString& text) { return cell(text, this, Qt::AlignLeft | Qt::AlignVCenter); };
+    const auto label
+        = [this](const QString& text) { return cell(text, this, Qt::AlignLeft | Qt::AlignVCenter); };
     const ComparedFigure cycles = compareFigure(t.sourceTotalCycles, t.targetTotalCycles);
     m_headlines->addWidget(label(QStringLiteral("Total cycles (the longest IPU)")), row, 0);
     m_headlines->addWidget(cell(countText(cycles.source), this), row, 1);
@@ -158,15 +172,21 @@ void WhatChangedPage::addTraceHeadlines(const ReportComparison& c, int& row)
     m_headlines->addWidget(label(diffHtml(cycles.diff, false, m_state->unit())), row, 3);
     ++row;
     // Efficiency in points; a rise is the good direction.
-    const int64_t source = shareInBasisPoints(t.sourceEfficiency), target = shareInBasisPoints(t.targetEfficiency);
+    const int64_t source = shareInBasisPoints(t.sourceEfficiency),
+                  target = shareInBasisPoints(t.targetEfficiency);
     m_headlines->addWidget(label(QStringLiteral("Parallel efficiency")), row, 0);
-    m_headlines->addWidget(cell(QString::fromStdString(formatValue(source, "percent", m_state->unit())), this), row, 1);
-    m_headlines->addWidget(cell(QString::fromStdString(formatValue(target, "percent", m_state->unit())), this), row, 2);
+    m_headlines->addWidget(
+        cell(QString::fromStdString(formatValue(source, "percent", m_state->unit())), this), row, 1);
+    m_headlines->addWidget(
+        cell(QString::fromStdString(formatValue(target, "percent", m_state->unit())), this), row, 2);
     const QColor colour = target > source ? CompareColors::better() : CompareColors::worse();
-    m_headlines->addWidget(label(target == source ? QStringLiteral("no change")
-                                                  : QStringLiteral("<b style='color:%1'>%2</b>")
-                                                        .arg(colour.name(), QString::fromStdString(formatDiff(signedDiff(uint64_t(source), uint64_t(target)), "percent",
-                                                                     m_state->unit())))),
+    m_headlines->addWidget(
+        label(target == source
+                ? QStringLiteral("no change")
+                : QStringLiteral("<b style='color:%1'>%2</b>")
+                      .arg(colour.name(),
+                          QString::fromStdString(formatDiff(
+                              signedDiff(uint64_t(source), uint64_t(target)), "percent", m_state->unit())))),
         row, 3);
     m_headlines->addWidget(label(QStringLiteral("busy tile-cycles ÷ all tile-cycles")), row, 4);
     ++row;
@@ -186,9 +206,11 @@ void WhatChangedPage::show()
     const auto source = m_state->report(), target = m_state->comparedReport();
     const ReportComparison* comparison = m_comparer->comparison();
     if (!comparison || !source || !target) {
-        m_title->setText(source && target ? QStringLiteral("What changed") : QStringLiteral("What changed needs two reports"));
+        m_title->setText(source && target ? QStringLiteral("What changed")
+                                          : QStringLiteral("What changed needs two reports"));
         if (!(source && target))
-            m_status->setText(QStringLiteral("Compare two reports with File ▸ Compare Two Reports… (Ctrl+Shift+O)."));
+            m_status->setText(
+                QStringLiteral("Compare two reports with File ▸ Compare Two Reports… (Ctrl+Shift+O)."));
         m_model->setLines({});
         m_note->setVisible(false);
         return;
@@ -201,7 +223,8 @@ void WhatChangedPage::show()
     m_note->setVisible(!c.tilesNote.empty());
 
     int row = 0;
-    for (const QString& header : {QString(), QStringLiteral("Source"), QStringLiteral("Target"), QStringLiteral("Change")})
+    for (const QString& header :
+        { QString(), QStringLiteral("Source"), QStringLiteral("Target"), QStringLiteral("Change") })
         m_headlines->addWidget(cell(QStringLiteral("<b>%1</b>").arg(header), this), 0, row++);
     row = 1;
     addFigureHeadlines(c, row);
@@ -210,7 +233,8 @@ void WhatChangedPage::show()
     if (m_comparer->tracesPending())
         showStatus(m_comparer->stage());
     else if (!m_comparer->traceError().isEmpty())
-        showStatus(QStringLiteral("The execution traces could not be compared: %1").arg(m_comparer->traceError()));
+        showStatus(
+            QStringLiteral("The execution traces could not be compared: %1").arg(m_comparer->traceError()));
     m_headlines->setColumnStretch(5, 1);
     m_model->setUnit(m_state->unit());
     m_model->setLines(whatChanged(c));
@@ -226,19 +250,20 @@ void WhatChangedPage::addFigureHeadlines(const ReportComparison& c, int& row)
     const MemoryUnit unit = m_state->unit();
     const ComparedFigure variables = compareFigure(c.variables.sourceRows, c.variables.targetRows);
     const Headline headlines[] = {
-        {QStringLiteral("Total memory (including gaps)"), c.totalMemory, true},
-        {QStringLiteral("Most used tile"), c.peakTileMemory, true},
-        {QStringLiteral("Tiles over capacity"), c.tilesOverCapacity, false},
-        {QStringLiteral("Always-live memory"), c.alwaysLive, true},
-        {QStringLiteral("Not-always-live memory"), c.notAlwaysLive, true},
-        {QStringLiteral("Variables"), variables, false},
+        { QStringLiteral("Total memory (including gaps)"), c.totalMemory, true },
+        { QStringLiteral("Most used tile"), c.peakTileMemory, true },
+        { QStringLiteral("Tiles over capacity"), c.tilesOverCapacity, false },
+        { QStringLiteral("Always-live memory"), c.alwaysLive, true },
+        { QStringLiteral("Not-always-live memory"), c.notAlwaysLive, true },
+        { QStringLiteral("Variables"), variables, false },
     };
     for (const Headline& h : headlines) {
         const auto value = [&](uint64_t v) { return h.bytes ? bytesText(v, unit) : countText(v); };
         m_headlines->addWidget(cell(h.label, this, Qt::AlignLeft | Qt::AlignVCenter), row, 0);
         m_headlines->addWidget(cell(value(h.figure.source), this), row, 1);
         m_headlines->addWidget(cell(value(h.figure.target), this), row, 2);
-        m_headlines->addWidget(cell(diffHtml(h.figure.diff, h.bytes, unit), this, Qt::AlignLeft | Qt::AlignVCenter), row, 3);
+        m_headlines->addWidget(
+            cell(diffHtml(h.figure.diff, h.bytes, unit), this, Qt::AlignLeft | Qt::AlignVCenter), row, 3);
         ++row;
     }
 }
@@ -250,19 +275,22 @@ void WhatChangedPage::addLivenessHeadline(const ReportComparison& c, int& row)
         return;
     const MemoryUnit unit = m_state->unit();
     const ComparedFigure peak = compareFigure(c.liveness.sourcePeak, c.liveness.targetPeak);
-    m_headlines->addWidget(cell(QStringLiteral("Peak liveness (not always live)"), this, Qt::AlignLeft | Qt::AlignVCenter),
-                           row, 0);
+    m_headlines->addWidget(
+        cell(QStringLiteral("Peak liveness (not always live)"), this, Qt::AlignLeft | Qt::AlignVCenter), row,
+        0);
     m_headlines->addWidget(cell(bytesText(peak.source, unit), this), row, 1);
     m_headlines->addWidget(cell(bytesText(peak.target, unit), this), row, 2);
-    m_headlines->addWidget(cell(diffHtml(peak.diff, true, unit), this, Qt::AlignLeft | Qt::AlignVCenter), row, 3);
+    m_headlines->addWidget(
+        cell(diffHtml(peak.diff, true, unit), this, Qt::AlignLeft | Qt::AlignVCenter), row, 3);
     const auto where = [](uint32_t step, const std::string& program) {
-        return QStringLiteral("step %1 <i>%2</i>").arg(countText(step), QString::fromStdString(program).toHtmlEscaped());
+        return QStringLiteral("step %1 <i>%2</i>")
+            .arg(countText(step), QString::fromStdString(program).toHtmlEscaped());
     };
     m_headlines->addWidget(cell(QStringLiteral("at %1 → %2")
                                     .arg(where(c.liveness.sourcePeakStep, c.liveness.sourcePeakProgram),
-                                         where(c.liveness.targetPeakStep, c.liveness.targetPeakProgram)),
-                                this, Qt::AlignLeft | Qt::AlignVCenter),
-                           row, 4);
+                                        where(c.liveness.targetPeakStep, c.liveness.targetPeakProgram)),
+                               this, Qt::AlignLeft | Qt::AlignVCenter),
+        row, 4);
     ++row;
 }
 
@@ -272,7 +300,7 @@ void WhatChangedPage::openLine(int row)
         return;
     const ChangeLine& line = m_model->line(row);
     m_state->requestNavigation(QString::fromStdString(line.page), QString::fromStdString(line.table),
-                               QString::fromStdString(line.rowKey));
+        QString::fromStdString(line.rowKey));
 }
 
 } // namespace popscope

@@ -3,8 +3,8 @@
 // in words and numbers, ranked by size (core's whatChanged, the same lines popscope-cli compare
 // prints). Each line links to the report and rows it comes from. A ReportComparer computes it off
 // the GUI thread in two stages: the report figures first, then the execution traces.
-#include "views/widgets/report_page.hpp"
 #include "popscope/report_comparison.hpp"
+#include "views/widgets/report_page.hpp"
 
 class QGridLayout;
 class QLabel;
@@ -36,7 +36,7 @@ protected:
 
 private:
     void buildHeader(); // title, status line, the note on differing targets
-    void buildTable();  // every change, as sentences
+    void buildTable(); // every change, as sentences
     void followState(); // the comparer's stages and the unit
     void recompute();
     void showStatus(const QString& text);

@@ -9,8 +9,8 @@
 
 namespace popscope {
 
-bool writeChartImage(const QString& path, QSize size, const QFont& font, const QString& title, const ChartPainter& paint,
-                     QString* error)
+bool writeChartImage(const QString& path, QSize size, const QFont& font, const QString& title,
+    const ChartPainter& paint, QString* error)
 {
     const QRect area(QPoint(0, 0), size);
     if (QFileInfo(path).suffix().compare(QStringLiteral("svg"), Qt::CaseInsensitive) == 0) {

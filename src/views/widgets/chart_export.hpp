@@ -17,7 +17,7 @@ namespace popscope {
 using ChartPainter = std::function<void(QPainter& painter, const QRect& area)>;
 
 // Writes the chart as SVG or PNG (any raster suffix), picked by the file suffix.
-bool writeChartImage(const QString& path, QSize size, const QFont& font, const QString& title, const ChartPainter& paint,
-                     QString* error);
+bool writeChartImage(const QString& path, QSize size, const QFont& font, const QString& title,
+    const ChartPainter& paint, QString* error);
 
 } // namespace popscope

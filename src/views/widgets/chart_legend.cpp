@@ -8,7 +8,10 @@ namespace {
 constexpr int kSwatch = 12;
 constexpr int kGap = 18;
 
-int itemWidth(const LegendItem& item, const QFontMetrics& fm) { return kSwatch + 4 + fm.horizontalAdvance(item.label) + kGap; }
+int itemWidth(const LegendItem& item, const QFontMetrics& fm)
+{
+    return kSwatch + 4 + fm.horizontalAdvance(item.label) + kGap;
+}
 } // namespace
 
 int height(const QString& title, const std::vector<LegendItem>& items, int width, const QFontMetrics& fm)
@@ -25,7 +28,8 @@ int height(const QString& title, const std::vector<LegendItem>& items, int width
     return (title.isEmpty() ? 0 : fm.height() + 6) + rows * (fm.height() + 4);
 }
 
-void paint(QPainter& p, const QRect& area, const QString& title, const std::vector<LegendItem>& items, const QColor& text)
+void paint(QPainter& p, const QRect& area, const QString& title, const std::vector<LegendItem>& items,
+    const QColor& text)
 {
     const QFontMetrics fm = p.fontMetrics();
     int y = area.top() + kMargin;
@@ -35,7 +39,8 @@ void paint(QPainter& p, const QRect& area, const QString& title, const std::vect
         bold.setBold(true);
         p.save();
         p.setFont(bold);
-        p.drawText(QRect(area.left() + kMargin, y, area.width() - 2 * kMargin, fm.height()), Qt::AlignLeft, title);
+        p.drawText(
+            QRect(area.left() + kMargin, y, area.width() - 2 * kMargin, fm.height()), Qt::AlignLeft, title);
         p.restore();
         y += fm.height() + 6;
     }
@@ -50,13 +55,15 @@ void paint(QPainter& p, const QRect& area, const QString& title, const std::vect
         switch (item.kind) {
         case LegendItem::Kind::DashedLine:
         case LegendItem::Kind::SolidLine:
-            p.setPen(QPen(item.color, 2, item.kind == LegendItem::Kind::DashedLine ? Qt::DashLine : Qt::SolidLine));
+            p.setPen(QPen(
+                item.color, 2, item.kind == LegendItem::Kind::DashedLine ? Qt::DashLine : Qt::SolidLine));
             p.drawLine(swatch.left(), swatch.center().y(), swatch.right(), swatch.center().y());
             break;
         case LegendItem::Kind::Marker: {
             p.setPen(Qt::NoPen);
             p.setBrush(item.color);
-            const QPoint marker[3] = {swatch.topLeft(), swatch.topRight(), QPoint(swatch.center().x(), swatch.bottom())};
+            const QPoint marker[3]
+                = { swatch.topLeft(), swatch.topRight(), QPoint(swatch.center().x(), swatch.bottom()) };
             p.drawPolygon(marker, 3);
             break;
         }
@@ -66,7 +73,9 @@ void paint(QPainter& p, const QRect& area, const QString& title, const std::vect
             p.fillRect(swatch, c);
             break;
         }
-        case LegendItem::Kind::Swatch: p.fillRect(swatch, item.color); break;
+        case LegendItem::Kind::Swatch:
+            p.fillRect(swatch, item.color);
+            break;
         }
         p.setPen(text);
         p.drawText(QPoint(x + kSwatch + 4, y + fm.ascent()), item.label);

@@ -22,9 +22,10 @@ struct LegendItem {
 namespace ChartLegend {
 inline constexpr int kMargin = 8; // from the chart's edge to the title and legend
 // Height of the title (when not empty) and the legend rows for a chart `width` wide.
-int height(const QString& title, const std::vector<LegendItem>& items, int width, const QFontMetrics& metrics);
+int height(
+    const QString& title, const std::vector<LegendItem>& items, int width, const QFontMetrics& metrics);
 void paint(QPainter& painter, const QRect& area, const QString& title, const std::vector<LegendItem>& items,
-           const QColor& text);
+    const QColor& text);
 } // namespace ChartLegend
 
 } // namespace popscope

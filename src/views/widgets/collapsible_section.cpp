@@ -7,8 +7,11 @@
 
 namespace popscope {
 
-CollapsibleSection::CollapsibleSection(const QString& title, QWidget* body, const QString& settingsKey, QWidget* parent)
-    : QWidget(parent), m_body(body), m_settingsKey(settingsKey)
+CollapsibleSection::CollapsibleSection(
+    const QString& title, QWidget* body, const QString& settingsKey, QWidget* parent)
+    : QWidget(parent)
+    , m_body(body)
+    , m_settingsKey(settingsKey)
 {
     m_header = new QToolButton(this);
     m_header->setText(title);
@@ -42,7 +45,13 @@ CollapsibleSection::CollapsibleSection(const QString& title, QWidget* body, cons
     m_body->setVisible(expanded);
 }
 
-bool CollapsibleSection::isExpanded() const { return m_header->isChecked(); }
-void CollapsibleSection::setExpanded(bool expanded) { m_header->setChecked(expanded); }
+bool CollapsibleSection::isExpanded() const
+{
+    return m_header->isChecked();
+}
+void CollapsibleSection::setExpanded(bool expanded)
+{
+    m_header->setChecked(expanded);
+}
 
 } // namespace popscope

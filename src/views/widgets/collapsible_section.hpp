@@ -9,7 +9,8 @@ namespace popscope {
 class CollapsibleSection : public QWidget {
     Q_OBJECT
 public:
-    CollapsibleSection(const QString& title, QWidget* body, const QString& settingsKey, QWidget* parent = nullptr);
+    CollapsibleSection(
+        const QString& title, QWidget* body, const QString& settingsKey, QWidget* parent = nullptr);
     bool isExpanded() const;
     void setExpanded(bool expanded);
     QWidget* body() const { return m_body; }

@@ -11,7 +11,10 @@
 
 namespace popscope {
 
-ColumnFitter::ColumnFitter(QTreeView* view, int minimumNameWidth) : QObject(view), m_view(view), m_minimum(minimumNameWidth)
+ColumnFitter::ColumnFitter(QTreeView* view, int minimumNameWidth)
+    : QObject(view)
+    , m_view(view)
+    , m_minimum(minimumNameWidth)
 {
     QHeaderView* header = view->header();
     header->setStretchLastSection(false);
@@ -26,7 +29,7 @@ ColumnFitter::ColumnFitter(QTreeView* view, int minimumNameWidth) : QObject(view
         if (logical == 0)
             m_userSized = true; // the user dragged the name column: leave it alone
         else
-            fitName();           // another column changed: the name column takes up the slack
+            fitName(); // another column changed: the name column takes up the slack
     });
     auto reset = [this] {
         m_userSized = false;
@@ -35,9 +38,12 @@ ColumnFitter::ColumnFitter(QTreeView* view, int minimumNameWidth) : QObject(view
     };
     if (QAbstractItemModel* model = view->model()) {
         connect(model, &QAbstractItemModel::modelReset, this, reset);
-        connect(model, &QAbstractItemModel::layoutChanged, this, [this] { QTimer::singleShot(0, this, &ColumnFitter::fitName); });
-        connect(model, &QAbstractItemModel::headerDataChanged, this, [this] { QTimer::singleShot(0, this, &ColumnFitter::fitAll); });
-        connect(model, &QAbstractItemModel::dataChanged, this, [this] { QTimer::singleShot(0, this, &ColumnFitter::fitAll); });
+        connect(model, &QAbstractItemModel::layoutChanged, this,
+            [this] { QTimer::singleShot(0, this, &ColumnFitter::fitName); });
+        connect(model, &QAbstractItemModel::headerDataChanged, this,
+            [this] { QTimer::singleShot(0, this, &ColumnFitter::fitAll); });
+        connect(model, &QAbstractItemModel::dataChanged, this,
+            [this] { QTimer::singleShot(0, this, &ColumnFitter::fitAll); });
         connect(model, &QAbstractItemModel::columnsInserted, this, reset);
         connect(model, &QAbstractItemModel::columnsRemoved, this, reset);
         QTimer::singleShot(0, this, &ColumnFitter::fitAll); // a model filled before the view got it

@@ -7,15 +7,22 @@
 
 namespace popscope {
 
-ComparedTable::ComparedTable(ReportTableModel* source, ReportTableModel* target, TablePanel* panel, int sortColumn,
-                             QObject* parent)
-    : QObject(parent), m_source(source), m_target(target), m_panel(panel), m_sortColumn(sortColumn)
+ComparedTable::ComparedTable(
+    ReportTableModel* source, ReportTableModel* target, TablePanel* panel, int sortColumn, QObject* parent)
+    : QObject(parent)
+    , m_source(source)
+    , m_target(target)
+    , m_panel(panel)
+    , m_sortColumn(sortColumn)
 {
     m_compare = new CompareTableModel(source, target, this);
     m_panel->view()->sortByColumn(m_sortColumn, Qt::DescendingOrder);
 }
 
-void ComparedTable::beginUpdate() { m_panel->setSourceModel(nullptr); }
+void ComparedTable::beginUpdate()
+{
+    m_panel->setSourceModel(nullptr);
+}
 
 void ComparedTable::endUpdate(bool comparing)
 {

@@ -14,7 +14,7 @@ class ComparedTable : public QObject {
     Q_OBJECT
 public:
     ComparedTable(ReportTableModel* source, ReportTableModel* target, TablePanel* panel, int sortColumn,
-                  QObject* parent = nullptr);
+        QObject* parent = nullptr);
     // Around setting both sides' reports: the panel lets go of its model meanwhile, so a reset
     // of a 250 k-row side is not sorted and filtered for nothing; then, in compare mode, the sides
     // are joined once and the join is shown.

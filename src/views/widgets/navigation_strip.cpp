@@ -9,7 +9,11 @@
 
 namespace popscope {
 
-NavigationStrip::NavigationStrip(QWidget* parent) : QWidget(parent) { setCursor(Qt::PointingHandCursor); }
+NavigationStrip::NavigationStrip(QWidget* parent)
+    : QWidget(parent)
+{
+    setCursor(Qt::PointingHandCursor);
+}
 
 QRect NavigationStrip::stripRect() const
 {
@@ -65,7 +69,7 @@ void NavigationStrip::mousePressEvent(QMouseEvent* event)
         m_grabOffset = positionAtX(x) - w.first;
     } else {
         m_grabOffset = w.count / 2;
-        applyWindow(TileWindow{positionAtX(x) - m_grabOffset, w.count});
+        applyWindow(TileWindow { positionAtX(x) - m_grabOffset, w.count });
     }
     m_dragging = true;
 }
@@ -74,19 +78,26 @@ void NavigationStrip::mouseMoveEvent(QMouseEvent* event)
 {
     if (!m_dragging)
         return;
-    applyWindow(TileWindow{positionAtX(int(event->position().x())) - m_grabOffset, currentWindow().count});
+    applyWindow(TileWindow { positionAtX(int(event->position().x())) - m_grabOffset, currentWindow().count });
 }
 
-void NavigationStrip::mouseReleaseEvent(QMouseEvent*) { m_dragging = false; }
+void NavigationStrip::mouseReleaseEvent(QMouseEvent*)
+{
+    m_dragging = false;
+}
 
-void NavigationStrip::mouseDoubleClickEvent(QMouseEvent*) { resetWindow(); }
+void NavigationStrip::mouseDoubleClickEvent(QMouseEvent*)
+{
+    resetWindow();
+}
 
 void NavigationStrip::wheelEvent(QWheelEvent* event)
 {
     const double factor = wheelZoomFactor(event->angleDelta().y());
     if (factor == 1.0)
         return;
-    applyWindow(zoomAround(currentWindow(), positionAtX(int(event->position().x())), factor, uint32_t(std::max(1.0, extent()))));
+    applyWindow(zoomAround(
+        currentWindow(), positionAtX(int(event->position().x())), factor, uint32_t(std::max(1.0, extent()))));
 }
 
 } // namespace popscope

@@ -12,8 +12,8 @@ class NavigationStrip : public QWidget {
     Q_OBJECT
 public:
     explicit NavigationStrip(QWidget* parent = nullptr);
-    QSize sizeHint() const override { return {600, 44}; }
-    QSize minimumSizeHint() const override { return {100, 36}; }
+    QSize sizeHint() const override { return { 600, 44 }; }
+    QSize minimumSizeHint() const override { return { 100, 36 }; }
     QRect windowRect() const; // the visible window in widget coordinates
 
 protected:

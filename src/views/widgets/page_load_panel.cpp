@@ -1,17 +1,21 @@
 #include "views/widgets/page_load_panel.hpp"
 
 #include <QHBoxLayout>
-#include <algorithm>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace popscope {
 
 PageLoadPanel::PageLoadPanel(QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_message(new QLabel(this)), m_bar(new QProgressBar(this)),
-      m_cancel(new QPushButton(QStringLiteral("Cancel"), this)), m_retry(new QPushButton(QStringLiteral("Retry"), this))
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_message(new QLabel(this))
+    , m_bar(new QProgressBar(this))
+    , m_cancel(new QPushButton(QStringLiteral("Cancel"), this))
+    , m_retry(new QPushButton(QStringLiteral("Retry"), this))
 {
     setAutoFillBackground(true); // covers the page's views, which still show the reports before
     QFont bold = m_title->font();
@@ -87,7 +91,13 @@ void PageLoadPanel::showCancelled()
     m_retry->setVisible(true);
 }
 
-QString PageLoadPanel::title() const { return m_title->text(); }
-QString PageLoadPanel::message() const { return m_message->text(); }
+QString PageLoadPanel::title() const
+{
+    return m_title->text();
+}
+QString PageLoadPanel::message() const
+{
+    return m_message->text();
+}
 
 } // namespace popscope

@@ -41,7 +41,7 @@ QSplitter* chartAndTables(QWidget* chart, QWidget* tables, QWidget* parent)
     splitter->addWidget(tables);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
-    splitter->setSizes({560, 380});
+    splitter->setSizes({ 560, 380 });
     splitter->setChildrenCollapsible(false);
     return splitter;
 }

@@ -14,8 +14,8 @@ namespace popscope::PageParts {
 // The one error label of the pages: red, wrapped, selectable (to copy the file's name and the
 // problem), hidden until given a text. A page that shows an error instead of its views centres it.
 QLabel* errorLabel(QWidget* parent, Qt::Alignment alignment = Qt::AlignLeft | Qt::AlignVCenter);
-QLabel* hintLabel(const QString& text, QWidget* parent);   // placeholder-coloured
-QVBoxLayout* chartColumn(QWidget* column);                 // no margins, 2 px between parts
+QLabel* hintLabel(const QString& text, QWidget* parent); // placeholder-coloured
+QVBoxLayout* chartColumn(QWidget* column); // no margins, 2 px between parts
 QSplitter* chartAndTables(QWidget* chart, QWidget* tables, QWidget* parent); // 3 : 2, never collapsed
 
 } // namespace popscope::PageParts

@@ -10,8 +10,7 @@
 namespace popscope {
 
 // Reads `read(report)` on both slots' reports; "" when both worked, else the first error.
-template <typename Read>
-QString partError(const ReportState& state, Read read)
+template <typename Read> QString partError(const ReportState& state, Read read)
 {
     for (int slot = 0; slot < 2; ++slot) {
         const auto report = state.reportAt(slot);

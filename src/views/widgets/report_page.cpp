@@ -9,7 +9,10 @@
 namespace popscope {
 
 ReportPage::ReportPage(ReportState* state, QWidget* parent)
-    : QWidget(parent), m_state(state), m_loader(new PartsLoader(this)), m_panel(new PageLoadPanel(this))
+    : QWidget(parent)
+    , m_state(state)
+    , m_loader(new PartsLoader(this))
+    , m_panel(new PageLoadPanel(this))
 {
     m_panel->hide();
     connect(state, &ReportState::reportChanged, this, &ReportPage::onReportChanged);
@@ -53,7 +56,7 @@ void ReportPage::loadIfShown()
     if (m_status != Status::Stale || !isVisibleTo(window()))
         return;
     const auto source = m_state->report();
-    const std::vector<std::shared_ptr<const LoadedReport>> reports = {source, m_state->comparedReport()};
+    const std::vector<std::shared_ptr<const LoadedReport>> reports = { source, m_state->comparedReport() };
     if (!source || PartsLoader::isRead(reports, m_parts)) {
         finishLoading();
         return;

@@ -54,10 +54,10 @@ protected:
     void setParts(std::vector<ReportPart> parts) { m_parts = std::move(parts); }
     // Called on the GUI thread once the page is shown and its parts of the open reports are read:
     // the page fills its views for state()->report() and comparedReport() (null when none is open).
-    virtual void showReports() {}
+    virtual void showReports() { }
     // Called when the open reports change, before they are loaded: a page holding much of the
     // reports before (a built trace) lets go of it here.
-    virtual void forgetReports() {}
+    virtual void forgetReports() { }
     // Something the page shows changed (a selection, a scope): showReports runs again now if the
     // page is shown, else when it is next shown.
     void refreshWhenShown();

@@ -10,14 +10,15 @@
 
 namespace popscope {
 
-QString askSavePath(QWidget* parent, const QString& title, const QString& suggestedName, const QString& filters,
-                    QStandardPaths::StandardLocation fallback)
+QString askSavePath(QWidget* parent, const QString& title, const QString& suggestedName,
+    const QString& filters, QStandardPaths::StandardLocation fallback)
 {
     QSettings settings;
-    const QString folder = settings.value(SettingsKey::exportFolder, QStandardPaths::writableLocation(fallback)).toString();
+    const QString folder
+        = settings.value(SettingsKey::exportFolder, QStandardPaths::writableLocation(fallback)).toString();
     QString chosenFilter;
-    const QString typed = QFileDialog::getSaveFileName(parent, title, folder + QLatin1Char('/') + suggestedName, filters,
-                                                       &chosenFilter);
+    const QString typed = QFileDialog::getSaveFileName(
+        parent, title, folder + QLatin1Char('/') + suggestedName, filters, &chosenFilter);
     if (typed.isEmpty())
         return {};
     // No filter reported (some platforms' dialogs): the first of the list.
@@ -26,10 +27,11 @@ QString askSavePath(QWidget* parent, const QString& title, const QString& sugges
     return path;
 }
 
-void askAndSaveChart(QWidget* parent, const QString& baseName, const std::function<bool(const QString&, QString*)>& save)
+void askAndSaveChart(
+    QWidget* parent, const QString& baseName, const std::function<bool(const QString&, QString*)>& save)
 {
     const QString path = askSavePath(parent, QStringLiteral("Save chart"), baseName + QStringLiteral(".png"),
-                                     QStringLiteral("PNG image (*.png);;SVG image (*.svg)"), QStandardPaths::PicturesLocation);
+        QStringLiteral("PNG image (*.png);;SVG image (*.svg)"), QStandardPaths::PicturesLocation);
     if (path.isEmpty())
         return;
     QString error;

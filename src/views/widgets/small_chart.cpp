@@ -17,7 +17,8 @@ namespace popscope {
 QValueAxis* valueAxisTo(double maxValue, double minimumStep)
 {
     const auto ticks = niceTicks(maxValue * 1.05, 7);
-    const double step = std::max(minimumStep, ticks.size() > 1 ? ticks[1] - ticks[0] : std::max(1.0, maxValue));
+    const double step
+        = std::max(minimumStep, ticks.size() > 1 ? ticks[1] - ticks[0] : std::max(1.0, maxValue));
     double end = std::ceil(ticks.back() / step) * step;
     if (end < maxValue * 1.05)
         end += step;
@@ -28,7 +29,9 @@ QValueAxis* valueAxisTo(double maxValue, double minimumStep)
     return axis;
 }
 
-SmallChart::SmallChart(const QString& exportName, QWidget* parent) : QChartView(parent), m_exportName(exportName)
+SmallChart::SmallChart(const QString& exportName, QWidget* parent)
+    : QChartView(parent)
+    , m_exportName(exportName)
 {
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(240);
@@ -67,16 +70,20 @@ bool SmallChart::saveImage(const QString& path, QString* error)
 {
     const QSize size = this->size().expandedTo(QSize(480, 300));
     const QColor background = ChartPalette::background(palette());
-    return writeChartImage(path, size, font(), m_exportName, [this, background](QPainter& p, const QRect& area) {
-        p.fillRect(area, background);
-        p.setRenderHint(QPainter::Antialiasing);
-        render(&p, QRectF(area));
-    }, error);
+    return writeChartImage(
+        path, size, font(), m_exportName,
+        [this, background](QPainter& p, const QRect& area) {
+            p.fillRect(area, background);
+            p.setRenderHint(QPainter::Antialiasing);
+            render(&p, QRectF(area));
+        },
+        error);
 }
 
 void SmallChart::saveWithDialog()
 {
-    askAndSaveChart(this, m_exportName, [this](const QString& path, QString* error) { return saveImage(path, error); });
+    askAndSaveChart(
+        this, m_exportName, [this](const QString& path, QString* error) { return saveImage(path, error); });
 }
 
 } // namespace popscope

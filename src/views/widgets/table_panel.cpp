@@ -1,8 +1,8 @@
 #include "views/widgets/table_panel.hpp"
 
 #include "models/csv_exporter.hpp"
-#include "models/table_filter_proxy.hpp"
 #include "models/memory/tile_scope.hpp"
+#include "models/table_filter_proxy.hpp"
 #include "views/widgets/column_fitter.hpp"
 #include "views/widgets/save_dialog.hpp"
 
@@ -23,7 +23,9 @@
 namespace popscope {
 
 TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QWidget* parent)
-    : QWidget(parent), m_source(source), m_exportName(exportName)
+    : QWidget(parent)
+    , m_source(source)
+    , m_exportName(exportName)
 {
     m_proxy = new TableFilterProxy(this);
     m_proxy->setSourceModel(source);
@@ -51,9 +53,7 @@ TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QW
             QSettings().setValue(m_settingsKey, text);
         updateState();
     });
-    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
-        updateState();
-    });
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] { updateState(); });
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &TablePanel::updateState);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TablePanel::updateState);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &TablePanel::updateState);
@@ -125,7 +125,8 @@ void TablePanel::setSourceModel(QAbstractItemModel* source)
 bool TablePanel::showRow(const QString& key)
 {
     auto find = [this, &key] {
-        const QModelIndexList hits = m_proxy->match(m_proxy->index(0, 0), Qt::DisplayRole, key, 1, Qt::MatchExactly);
+        const QModelIndexList hits
+            = m_proxy->match(m_proxy->index(0, 0), Qt::DisplayRole, key, 1, Qt::MatchExactly);
         return hits.isEmpty() ? QModelIndex() : hits.first();
     };
     QModelIndex hit = find();
@@ -135,7 +136,8 @@ bool TablePanel::showRow(const QString& key)
     }
     if (!hit.isValid())
         return false;
-    m_view->selectionModel()->setCurrentIndex(hit, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->selectionModel()->setCurrentIndex(
+        hit, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_view->scrollTo(hit, QAbstractItemView::PositionAtCenter);
     return true;
 }
@@ -153,7 +155,10 @@ void TablePanel::setFilterVisible(bool visible)
     m_count->setVisible(visible);
 }
 
-void TablePanel::setCountVisible(bool visible) { m_count->setVisible(visible); }
+void TablePanel::setCountVisible(bool visible)
+{
+    m_count->setVisible(visible);
+}
 
 void TablePanel::setFilterSettingsKey(const QString& key)
 {
@@ -161,7 +166,10 @@ void TablePanel::setFilterSettingsKey(const QString& key)
     m_filter->setText(QSettings().value(key).toString());
 }
 
-int TablePanel::visibleRows() const { return m_proxy->rowCount(); }
+int TablePanel::visibleRows() const
+{
+    return m_proxy->rowCount();
+}
 
 void TablePanel::updateState()
 {
@@ -177,8 +185,9 @@ void TablePanel::updateState()
     } else {
         m_stack->setCurrentWidget(m_view);
     }
-    m_count->setText(shown == total ? QStringLiteral("%1 rows").arg(countText(uint64_t(total)))
-                                    : QStringLiteral("%1 of %2 rows").arg(countText(uint64_t(shown)), countText(uint64_t(total))));
+    m_count->setText(shown == total
+            ? QStringLiteral("%1 rows").arg(countText(uint64_t(total)))
+            : QStringLiteral("%1 of %2 rows").arg(countText(uint64_t(shown)), countText(uint64_t(total))));
 }
 
 void TablePanel::copySelection()
@@ -198,8 +207,8 @@ void TablePanel::copySelection()
 
 void TablePanel::exportCsv()
 {
-    const QString path = askSavePath(this, QStringLiteral("Export %1 as CSV").arg(m_exportName), m_exportName + QStringLiteral(".csv"),
-                                     QStringLiteral("CSV files (*.csv);;All files (*)"));
+    const QString path = askSavePath(this, QStringLiteral("Export %1 as CSV").arg(m_exportName),
+        m_exportName + QStringLiteral(".csv"), QStringLiteral("CSV files (*.csv);;All files (*)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -45,7 +45,7 @@ public slots:
 
 private:
     QLayout* buildBar(); // filter, row count, Copy and Export CSV
-    void buildView();    // the sortable tree over the filter, its columns fitted, its context menu
+    void buildView(); // the sortable tree over the filter, its columns fitted, its context menu
     void updateState();
     QAbstractItemModel* m_source;
     TableFilterProxy* m_proxy;
