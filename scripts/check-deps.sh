@@ -8,7 +8,8 @@
 #   - every CMake package config the build used (the *_DIR entries of CMakeCache.txt),
 #   - the SQLite library and header CMake found,
 #   - every program the build and the tests run (compiler, make, cmake, ctest, cpack, help2man, Xvfb,
-#     xauth, desktop-file-validate, update-mime-database, dpkg-deb, dpkg-shlibdeps, file, lintian),
+#     xauth, desktop-file-validate, update-mime-database, dpkg-deb, dpkg-shlibdeps, file, lintian,
+#     clang-format),
 #   - the shared libraries of the built programs and of the Qt platform plugins the tests load,
 # finds the Debian package that owns each file (dpkg -S), and requires that package to be in the list
 # or in its dependency closure without recommends (what `apt-get install --no-install-recommends`
@@ -97,7 +98,7 @@ for var in CMAKE_CXX_COMPILER CMAKE_C_COMPILER CMAKE_MAKE_PROGRAM CMAKE_AR CMAKE
     need "$(cache_value "$var")" "build program ($var)"
 done
 for program in Xvfb xvfb-run xauth timeout desktop-file-validate update-mime-database dpkg-deb dpkg-shlibdeps \
-               file lintian; do
+               file lintian clang-format; do
     path=$(command -v "$program" || true)
     if [ -z "$path" ]; then
         echo "check-deps: the tests run '$program', which is not installed" >&2

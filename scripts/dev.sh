@@ -61,7 +61,16 @@ run_app() {
     exec "$app" --demo "$@"
 }
 
+# The code's format (.clang-format, Debian's clang-format 14): a line that differs fails, naming the
+# file; `clang-format -i FILE` fixes it.
+check_format() {
+    log "checking the code's format (clang-format --dry-run -Werror)"
+    find src include tests bench fuzz python/src -name '*.cpp' -o -name '*.hpp' | sort |
+        xargs clang-format --dry-run -Werror
+}
+
 run_tests() {
+    check_format
     build_release
     log "checking that scripts/packages.txt installs everything the build and tests use"
     scripts/check-deps.sh "$BUILD_DIR"
