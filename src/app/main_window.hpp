@@ -79,7 +79,10 @@ protected:
 private:
     void buildPages();
     void buildReportView(); // the sidebar, the compare and file-changed bars over the pages
-    void buildMenus();
+    void buildMenus(); // main_window_menus.cpp
+    void buildFileMenu();
+    void buildViewMenu();
+    void buildCompareAndHelpMenus();
     void followState(); // the sidebar, the start page, the bars, the session and the shared state
     void rebuildRecentMenu();
     void onOpened(const QString& source, const QString& target);

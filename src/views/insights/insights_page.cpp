@@ -159,6 +159,34 @@ QWidget* InsightsPage::levelWidget(const InsightLevel& level)
     return w;
 }
 
+void InsightsPage::showFit(const InsightsAnalysis& d, MemoryUnit u)
+{
+    const double share = d.shareUsed();
+    const QString red = ChartPalette::overCapacity().name();
+    if (d.fits) {
+        m_fitTitle->setText(QStringLiteral("<span style='color:#2ca02c'>✔ The model fits</span>"));
+        m_fitText->setText(
+            QStringLiteral("Uses %1 of %2 (%3); %4 spare. The most used tile holds %5 of its %6.")
+                .arg(bytesText(d.used, u), bytesText(d.capacity, u),
+                    QString::fromStdString(formatPercent(share)),
+                    bytesText(d.capacity - std::min(d.used, d.capacity), u),
+                    d.topTiles.empty() ? QStringLiteral("—") : bytesText(d.topTiles.front().bytes, u),
+                    bytesText(d.bytesPerTile, u)));
+    } else {
+        const uint64_t excess = d.excessBytes;
+        m_fitTitle->setText(QStringLiteral("<span style='color:%1'>✘ Out of memory</span>").arg(red));
+        m_fitText->setText(QStringLiteral(
+            "%1 %7 more than their %2; together they are %3 over. Overall %4 of %5 (%6) is used.")
+                               .arg(countOfText(d.tilesOverCapacity, "tile"), bytesText(d.bytesPerTile, u),
+                                   bytesText(excess, u), bytesText(d.used, u), bytesText(d.capacity, u),
+                                   QString::fromStdString(formatPercent(share)),
+                                   pluralText(d.tilesOverCapacity, "needs", "need")));
+    }
+    m_fitBar->setValue(int(std::min(1.0, share) * 1000));
+    m_fitBar->setFormat(
+        QStringLiteral("%1 of IPU memory used").arg(QString::fromStdString(formatPercent(share))));
+}
+
 void InsightsPage::refresh()
 {
     const auto report = m_state->reportAt(m_slot);
@@ -185,30 +213,7 @@ void InsightsPage::refresh()
     const MemoryUnit u = m_state->unit();
     m_data = analyseInsights(*report->core);
     const InsightsAnalysis& d = m_data;
-    const double share = d.shareUsed();
-    const QString red = ChartPalette::overCapacity().name();
-    if (d.fits) {
-        m_fitTitle->setText(QStringLiteral("<span style='color:#2ca02c'>✔ The model fits</span>"));
-        m_fitText->setText(
-            QStringLiteral("Uses %1 of %2 (%3); %4 spare. The most used tile holds %5 of its %6.")
-                .arg(bytesText(d.used, u), bytesText(d.capacity, u),
-                    QString::fromStdString(formatPercent(share)),
-                    bytesText(d.capacity - std::min(d.used, d.capacity), u),
-                    d.topTiles.empty() ? QStringLiteral("—") : bytesText(d.topTiles.front().bytes, u),
-                    bytesText(d.bytesPerTile, u)));
-    } else {
-        const uint64_t excess = d.excessBytes;
-        m_fitTitle->setText(QStringLiteral("<span style='color:%1'>✘ Out of memory</span>").arg(red));
-        m_fitText->setText(QStringLiteral(
-            "%1 %7 more than their %2; together they are %3 over. Overall %4 of %5 (%6) is used.")
-                               .arg(countOfText(d.tilesOverCapacity, "tile"), bytesText(d.bytesPerTile, u),
-                                   bytesText(excess, u), bytesText(d.used, u), bytesText(d.capacity, u),
-                                   QString::fromStdString(formatPercent(share)),
-                                   pluralText(d.tilesOverCapacity, "needs", "need")));
-    }
-    m_fitBar->setValue(int(std::min(1.0, share) * 1000));
-    m_fitBar->setFormat(
-        QStringLiteral("%1 of IPU memory used").arg(QString::fromStdString(formatPercent(share))));
+    showFit(d, u);
 
     m_topChart->setChartContent(makeTopTilesChart(d, u, [this](uint32_t tile) { emit showTile(tile); }));
     m_histogram->setChartContent(makeTileHistogramChart(d, u));

@@ -33,6 +33,7 @@ private:
     QGroupBox* buildFitBox(QWidget* content); // "Does the model fit?": the verdict, a bar, the figures
     QGridLayout* buildCharts(QWidget* content); // the top tiles and the tiles' histogram
     void refresh();
+    void showFit(const InsightsAnalysis& d, MemoryUnit u); // the verdict, its figures and the bar
     // Built hidden, so the wrapped labels of the new tabs are laid out at their final width.
     void showReports() override
     {

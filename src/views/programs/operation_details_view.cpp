@@ -78,6 +78,20 @@ QString prettyJson(const std::string& json)
     }
 }
 
+// The FLOPs per cycle of one operation, or of both and their difference.
+void addFlopsPerCycleRow(
+    QTreeWidget* tree, const OperationFigures* sf, const OperationFigures* tf, bool comparing)
+{
+    const QString absent = QStringLiteral("—");
+    QStringList cells { QStringLiteral("FLOPs/cycle"), sf ? ratio(sf->flopsPerCycle()) : absent };
+    if (comparing)
+        cells << (tf ? ratio(tf->flopsPerCycle()) : absent)
+              << (sf && tf ? QString::number(tf->flopsPerCycle() - sf->flopsPerCycle(), 'f', 2) : QString());
+    auto* item = new QTreeWidgetItem(tree, cells);
+    for (int c = 1; c < cells.size(); ++c)
+        item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+}
+
 } // namespace
 
 OperationDetailsView::OperationDetailsView(ReportState* state, QWidget* parent)
@@ -270,16 +284,7 @@ void OperationDetailsView::fillSummary(const Report* source, int64_t so, const R
         QStringLiteral("Cycles"), [](const OperationFigures& f) { return f.cycles; }, false);
     numberRow(
         QStringLiteral("FLOPs"), [](const OperationFigures& f) { return f.flops; }, false);
-    {
-        QStringList cells { QStringLiteral("FLOPs/cycle"), sf ? ratio(sf->flopsPerCycle()) : absent };
-        if (comparing)
-            cells << (tf ? ratio(tf->flopsPerCycle()) : absent)
-                  << (sf && tf ? QString::number(tf->flopsPerCycle() - sf->flopsPerCycle(), 'f', 2)
-                               : QString());
-        auto* item = new QTreeWidgetItem(m_summary, cells);
-        for (int c = 1; c < cells.size(); ++c)
-            item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
-    }
+    addFlopsPerCycleRow(m_summary, sf, tf, comparing);
     numberRow(
         QStringLiteral("Code size"), [](const OperationFigures& f) { return f.codeBytes; }, true);
     numberRow(

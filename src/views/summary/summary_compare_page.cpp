@@ -48,6 +48,34 @@ SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent)
     m_figuresPanel = new TablePanel(m_figures, QStringLiteral("summary-compared"), this);
     m_figuresPanel->view()->sortByColumn(-1, Qt::AscendingOrder); // section order
 
+    QWidget* optionsBox = buildOptionsBox();
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_figuresPanel);
+    splitter->addWidget(optionsBox);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({ 700, 220 });
+    // Keeps each figure near its values on wide screens.
+    m_figuresPanel->setMaximumWidth(1100);
+    optionsBox->setMaximumWidth(1100);
+    splitter->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(16, 12, 16, 8);
+    layout->addWidget(m_title);
+    layout->addWidget(m_verdicts);
+    layout->addWidget(splitter, 1);
+
+    connect(state, &ReportState::unitChanged, this, [this] {
+        m_figures->setUnit(m_state->unit());
+        if (isReady())
+            refresh();
+    });
+}
+
+QWidget* SummaryComparePage::buildOptionsBox()
+{
     m_sourceOptions = new EngineOptionsModel(this);
     m_targetOptions = new EngineOptionsModel(this);
     m_options = new CompareTableModel(m_sourceOptions, m_targetOptions, this);
@@ -76,29 +104,7 @@ SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent)
     optionsLayout->addWidget(optionsTitle);
     optionsLayout->addWidget(m_onlyDifferences);
     optionsLayout->addWidget(optionsPanel, 1);
-
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_figuresPanel);
-    splitter->addWidget(optionsBox);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
-    splitter->setSizes({ 700, 220 });
-    // Keeps each figure near its values on wide screens.
-    m_figuresPanel->setMaximumWidth(1100);
-    optionsBox->setMaximumWidth(1100);
-    splitter->setChildrenCollapsible(false);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(16, 12, 16, 8);
-    layout->addWidget(m_title);
-    layout->addWidget(m_verdicts);
-    layout->addWidget(splitter, 1);
-
-    connect(state, &ReportState::unitChanged, this, [this] {
-        m_figures->setUnit(m_state->unit());
-        if (isReady())
-            refresh();
-    });
+    return optionsBox;
 }
 
 void SummaryComparePage::refresh()

@@ -22,6 +22,7 @@ public:
     QCheckBox* onlyDifferences() const { return m_onlyDifferences; }
 
 private:
+    QWidget* buildOptionsBox(); // the engine options of both reports, with "Only differences"
     void refresh();
     void showReports() override { refresh(); }
     QLabel* m_title;

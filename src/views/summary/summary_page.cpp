@@ -123,14 +123,7 @@ SummaryPage::SummaryPage(ReportState* state, QWidget* parent)
     m_optionsPanel->setMaximumWidth(960); // keeps each value near its option on wide screens
     section(QStringLiteral("Engine options"), m_optionsPanel, QStringLiteral("engineOptions"));
 
-    auto* jsonBody = new QWidget(content);
-    auto* jsonLayout = new QGridLayout(jsonBody);
-    m_framework = jsonView(jsonBody);
-    m_app = jsonView(jsonBody);
-    jsonLayout->addWidget(new QLabel(QStringLiteral("Framework (framework.json)"), jsonBody), 0, 0);
-    jsonLayout->addWidget(new QLabel(QStringLiteral("Application (app.json)"), jsonBody), 0, 1);
-    jsonLayout->addWidget(m_framework, 1, 0);
-    jsonLayout->addWidget(m_app, 1, 1);
+    QWidget* jsonBody = buildJsonViews(content);
     section(QStringLiteral("Framework and application"), jsonBody, QStringLiteral("json"));
     section(qstr(figure_section::reportFiles), formWidget(m_files, content), QStringLiteral("files"));
     layout->addStretch(1);
@@ -142,6 +135,19 @@ SummaryPage::SummaryPage(ReportState* state, QWidget* parent)
             refresh();
     });
     refresh(); // the empty state
+}
+
+QWidget* SummaryPage::buildJsonViews(QWidget* content)
+{
+    auto* jsonBody = new QWidget(content);
+    auto* jsonLayout = new QGridLayout(jsonBody);
+    m_framework = jsonView(jsonBody);
+    m_app = jsonView(jsonBody);
+    jsonLayout->addWidget(new QLabel(QStringLiteral("Framework (framework.json)"), jsonBody), 0, 0);
+    jsonLayout->addWidget(new QLabel(QStringLiteral("Application (app.json)"), jsonBody), 0, 1);
+    jsonLayout->addWidget(m_framework, 1, 0);
+    jsonLayout->addWidget(m_app, 1, 1);
+    return jsonBody;
 }
 
 void SummaryPage::clearForm(QFormLayout* form)

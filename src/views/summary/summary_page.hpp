@@ -34,6 +34,7 @@ public:
     TablePanel* engineOptions() const { return m_optionsPanel; }
 
 private:
+    QWidget* buildJsonViews(QWidget* content); // framework.json and app.json side by side
     void refresh();
     void showReports() override { refresh(); }
     void clearForm(QFormLayout* form);

@@ -1,0 +1,114 @@
+// MainWindow's menus: File (with Open Recent), View (a page each), Compare and Help.
+#include "app/demo_profile.hpp"
+#include "app/main_window.hpp"
+#include "app/recent_files.hpp"
+#include "app/report_sidebar.hpp"
+#include "app/start_page.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStackedWidget>
+
+namespace popscope {
+
+void MainWindow::buildMenus()
+{
+    buildFileMenu();
+    buildViewMenu();
+    buildCompareAndHelpMenus();
+}
+
+void MainWindow::buildFileMenu()
+{
+    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
+    QAction* open = file->addAction(QStringLiteral("&Open…"), this, &MainWindow::showOpenDialog);
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(QStringLiteral("Open &Recent"));
+    file->addAction(QStringLiteral("&Compare Two Reports…"), this, &MainWindow::showCompareDialog);
+    file->addAction(QStringLiteral("Open &Demo Report"), this, &MainWindow::openDemo)
+        ->setEnabled(QFileInfo::exists(demoProfilePath()));
+    file->addSeparator();
+    m_reloadAction = file->addAction(QStringLiteral("Re&load"), this, &MainWindow::reload);
+    m_reloadAction->setShortcut(QKeySequence::Refresh);
+    if (m_reloadAction->shortcut().isEmpty())
+        m_reloadAction->setShortcut(Qt::Key_F5);
+    m_closeAction = file->addAction(QStringLiteral("&Close Report"), this, &MainWindow::closeReport);
+    m_closeAction->setShortcut(QKeySequence::Close);
+    file->addSeparator();
+    QAction* prefs = file->addAction(QStringLiteral("&Preferences…"), this, &MainWindow::showPreferences);
+    prefs->setShortcut(QKeySequence::Preferences);
+    if (prefs->shortcut().isEmpty())
+        prefs->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    file->addSeparator();
+    QAction* quit = file->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    if (quit->shortcut().isEmpty())
+        quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    connect(m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu();
+}
+
+void MainWindow::buildViewMenu()
+{
+    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+    for (const PageInfo& info : m_registry.pages()) {
+        if (!info.create)
+            continue;
+        QAction* a = view->addAction(info.name, this, [this, id = info.id] { showPage(id); });
+        a->setShortcut(info.shortcut);
+        a->setData(info.id);
+        m_pageActions << a;
+    }
+    view->addSeparator();
+    QAction* sidebar = view->addAction(QStringLiteral("Collapse Report &List"), this,
+        [this] { m_sidebar->setCollapsed(!m_sidebar->isCollapsed()); });
+    sidebar->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    view->addAction(QStringLiteral("&Start Page"), this, [this] { m_central->setCurrentWidget(m_start); });
+}
+
+void MainWindow::buildCompareAndHelpMenus()
+{
+    QMenu* compare = menuBar()->addMenu(QStringLiteral("&Compare"));
+    compare->addAction(QStringLiteral("&Compare Two Reports…"), this, &MainWindow::showCompareDialog)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_swapAction
+        = compare->addAction(QStringLiteral("&Swap Source and Target"), this, &MainWindow::swapReports);
+    m_swapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_leaveAction
+        = compare->addAction(QStringLiteral("&Leave Compare Mode"), this, &MainWindow::leaveCompareMode);
+
+    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    help->addAction(QStringLiteral("&User Guide"), this, &MainWindow::showUserGuide)
+        ->setShortcut(QKeySequence::HelpContents);
+    help->addAction(QStringLiteral("&About popscope"), this, [this] {
+        QMessageBox::about(this, QStringLiteral("About popscope"),
+            QStringLiteral(
+                "<h3>popscope %1</h3><p>An open, fast analyser for Graphcore IPU profiles (.pop).</p>"
+                "<p>Open one report, or compare two side by side. Built with Qt %2.</p>")
+                .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+    });
+    help->addAction(QStringLiteral("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList reports = m_recent->reports();
+    for (int i = 0; i < reports.size() && i < 10; ++i) {
+        const QString path = reports[i];
+        m_recentMenu
+            ->addAction(QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(QFileInfo(path).fileName()), this,
+                [this, path] { openFile(path); })
+            ->setToolTip(path);
+    }
+    if (reports.isEmpty())
+        m_recentMenu->addAction(QStringLiteral("No recent reports"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(QStringLiteral("Clear List"), m_recent, &RecentFiles::clearReports)
+        ->setEnabled(!reports.isEmpty());
+}
+
+} // namespace popscope
