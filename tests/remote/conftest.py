@@ -1,0 +1,553 @@
+"""Fixtures for testing "open a remote profile over SSH/SFTP" against a real, private OpenSSH server.
+
+Nothing here touches the system's sshd, /etc/ssh or the user's real ~/.ssh: every key, config,
+known_hosts file and log lives under pytest's temp folder, and the servers listen on 127.0.0.1
+on free ports. Run with Debian's python: `/usr/bin/python3 -m pytest -q tests/remote`.
+
+Fixtures
+--------
+ssh_home (session) -> SshHome
+    A temp dir to use as HOME. `.ssh/` (mode 700) holds `id_ed25519` (no passphrase),
+    `id_encrypted` (ed25519, passphrase KEY_PASSPHRASE), `authorized_keys` (both keys),
+    `known_hosts` (empty until trust() is called) and `config` (written by write_config()).
+    Helpers:
+      trust(server, key_line=None)  append `[127.0.0.1]:PORT ssh-ed25519 AAAA...` to known_hosts
+                                    (key_line overrides the key, e.g. to plant a wrong one)
+      forget()                      empty known_hosts
+      known_hosts_line(server)      the line trust() writes
+      write_config(*blocks, default_identity="plain")
+                                    write ~/.ssh/config from host_block()s plus a trailing `Host *`
+                                    block (UserKnownHostsFile, GlobalKnownHostsFile /dev/null,
+                                    BatchMode, StrictHostKeyChecking yes, ConnectTimeout,
+                                    IdentityFile); returns the path
+      host_block(alias, server, identity="plain", proxy_jump=None, user=None, **options)
+                                    `Host alias` / HostName / Port / User / IdentityFile /
+                                    [ProxyJump] (+ any extra `Key value` options). identity is
+                                    "plain", "encrypted", None (a key file that does not exist, so
+                                    only an agent's keys can work and no client falls back to the
+                                    real ~/.ssh/id_*), or a path. proxy_jump is an alias or a server.
+      reset()                       remove config, empty known_hosts (ssh_env does this per test)
+      env(agent=None)               os.environ with HOME=this dir and no SSH_AUTH_SOCK/SSH_AGENT_PID
+                                    (unless agent is given)
+      askpass_env(passphrase)       env additions making OpenSSH tools read a passphrase
+                                    non-interactively (SSH_ASKPASS + SSH_ASKPASS_REQUIRE=force)
+    All paths written into the config are ABSOLUTE. Both OpenSSH and libssh 0.10 expand `~` via
+    the password database (getpwuid), not $HOME; libssh also reads `~/.ssh/config` and
+    `~/.ssh/known_hosts` from the passwd home unless the program sets SSH_OPTIONS_SSH_DIR (e.g.
+    from $HOME). OpenSSH clients in tests should get `-F <ssh_home.config>`.
+
+sshd, jump_sshd (session) -> SshServer;  fresh_sshd (function) -> SshServer
+    `/usr/sbin/sshd -D -e -f CONFIG` on 127.0.0.1:<free port> with its own ed25519 host key,
+    AuthorizedKeysFile = ssh_home's authorized_keys, pubkey auth only, TCP forwarding allowed
+    (jump_sshd is the ProxyJump host), sftp subsystem `/usr/lib/openssh/sftp-server -e -l INFO`.
+    Use fresh_sshd for tests that kill the server or change its host key; the session servers
+    are shared (ssh_env restarts `sshd` if a test left it dead).
+    Attributes: host, port, user, dir, config, log (sshd's stderr), sftp_log (sftp-server's
+    stderr), host_key, host_pubkey (path), host_pubkey_line ("ssh-ed25519 AAAA..."),
+    known_hosts_line, url(path) -> "ssh://user@127.0.0.1:PORT/abs/path".
+    Methods:
+      mark()                        remember the end of both logs; bytes_read()/log_since_mark()
+                                    then only look at what comes after
+      bytes_read(path_substring=None)
+                                    sum of `close "PATH" bytes read N written M` since mark()
+      wait_bytes_read(n, path_substring=None, timeout=5)
+                                    poll until bytes_read() >= n (sftp-server logs at close or
+                                    when the session ends); returns the final figure
+      log_since_mark(), wait_for_log(text, timeout=5)
+      kill()                        SIGKILL the server AND its per-connection processes (open
+                                    connections drop, as if the machine died); reaps them all
+      restart()                     kill() if running, start again on the same port
+      replace_host_key()            new host key + restart; known_hosts keeps the old one, so
+                                    clients see a changed host key. Returns the new key line.
+      ensure_running(), stop()
+
+ssh_agent (function) -> SshAgent
+    `ssh-agent -D -a SOCK` holding id_ed25519; .sock, .add(key_path, passphrase=None),
+    .env (the SSH_AUTH_SOCK to merge). Stopped after the test.
+
+askpass_env(directory, passphrase=KEY_PASSPHRASE) -> dict (function, not a fixture)
+    SSH_ASKPASS + SSH_ASKPASS_REQUIRE=force: OpenSSH tools read the passphrase without a tty.
+
+ssh_env (function) -> dict
+    The environment for a child process: ssh_home.reset(), trust(sshd), HOME=ssh_home;
+    SSH_AUTH_SOCK only if the test also requests ssh_agent.
+
+random_file (session) -> str: a 1 MiB file of random bytes (absolute path, readable over sftp).
+
+Example (a C++ CLI test):
+    def test_summary_over_sftp(sshd, ssh_home, ssh_env, cli, demo_pop):
+        ssh_home.write_config()                      # only the `Host *` defaults
+        sshd.mark()
+        out = subprocess.run([cli, "summary", sshd.url(demo_pop)], env=ssh_env, ...)
+        assert sshd.wait_bytes_read(1, demo_pop) < os.path.getsize(demo_pop)
+
+Notes: the sftp-server's log reaches sftp_log because the Subsystem line ends in `2>>SFTP_LOG`
+(sshd runs subsystems through the user's login shell, and a subsystem's stderr is otherwise
+dropped, not forwarded to sshd's log). When run as root, /run/sshd (sshd's privilege separation
+dir) is created if missing. As non-root, sshd can only log in the user running it, which is
+the user the fixtures use.
+"""
+import contextlib
+import os
+import pwd
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+SSHD = "/usr/sbin/sshd"
+SFTP_SERVER = "/usr/lib/openssh/sftp-server"
+KEY_PASSPHRASE = "popscope-test-passphrase"
+HOST = "127.0.0.1"
+START_TIMEOUT = 10.0
+_SSH_ENV_VARS = ("SSH_AUTH_SOCK", "SSH_AGENT_PID", "SSH_ASKPASS", "SSH_ASKPASS_REQUIRE")
+_BYTES_READ = re.compile(r'close "(.*)" bytes read (\d+) written \d+')
+
+
+def current_user():
+    """The login name of this uid (sshd authenticates uids, not $USER)."""
+    return pwd.getpwuid(os.getuid()).pw_name
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def keygen(path, passphrase="", comment="popscope-test"):
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", passphrase, "-C", comment, "-f", str(path)],
+                   check=True, stdin=subprocess.DEVNULL)
+    return str(path)
+
+
+def _pub_line(pub_path):
+    """'ssh-ed25519 AAAA...' without the comment."""
+    with open(pub_path) as f:
+        return " ".join(f.read().split()[:2])
+
+
+def askpass_env(directory, passphrase=KEY_PASSPHRASE):
+    """Env additions that make ssh/ssh-add/sftp read `passphrase` without a terminal."""
+    script = os.path.join(str(directory), "askpass.sh")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\nprintf '%s\\n' \"$POPSCOPE_TEST_PASSPHRASE\"\n")
+    os.chmod(script, 0o700)
+    return {"SSH_ASKPASS": script, "SSH_ASKPASS_REQUIRE": "force", "POPSCOPE_TEST_PASSPHRASE": passphrase}
+
+
+def _tail(path, limit=4000):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read()[-limit:]
+    except OSError as e:
+        return f"<{e}>"
+
+
+# --- process-tree cleanup -------------------------------------------------------------------
+# Each sshd runs under a tiny Python parent that is a child-subreaper: whatever sshd orphans (it
+# leaves its preauth child to init when a client hangs up early) or we kill is re-parented to it
+# and reaped at once. PID 1 in some containers reaps late, and zombies show up in `pgrep sshd`.
+_REAPER = r"""
+import ctypes, os, sys
+ctypes.CDLL(None).prctl(36, ctypes.c_ulong(1), ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0))
+child, code = os.fork(), 1
+if child == 0:
+    os.execv(sys.argv[1], sys.argv[1:])
+while True:
+    try:
+        pid, status = os.waitpid(-1, 0)
+    except ChildProcessError:
+        break
+    if pid == child:
+        code = os.waitstatus_to_exitcode(status)
+sys.exit(code if code >= 0 else 128 - code)
+"""
+
+
+def _children_map():
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(entry))
+    return children
+
+
+def _descendants(pid):
+    children, out, todo = _children_map(), [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def kill_tree(reaper):
+    """SIGKILL everything below the reaper Popen (sshd and its connections) at once; the reaper
+    reaps them and exits."""
+    if reaper.poll() is not None:
+        return
+    for _ in range(3):  # stop the listener first, so it forks no new connection meanwhile
+        pids = _descendants(reaper.pid)
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGSTOP)
+        if not pids or set(_descendants(reaper.pid)) <= set(pids):
+            break
+    for pid in _descendants(reaper.pid):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    try:
+        reaper.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        reaper.kill()
+        reaper.wait()
+
+
+# --- the home folder ------------------------------------------------------------------------
+
+class SshHome:
+    def __init__(self, path):
+        self.path = str(path)
+        self.ssh_dir = os.path.join(self.path, ".ssh")
+        os.makedirs(self.ssh_dir, mode=0o700, exist_ok=True)
+        os.chmod(self.ssh_dir, 0o700)
+        self.plain_key = keygen(os.path.join(self.ssh_dir, "id_ed25519"), comment="popscope-test-plain")
+        self.encrypted_key = keygen(os.path.join(self.ssh_dir, "id_encrypted"), KEY_PASSPHRASE,
+                                    comment="popscope-test-encrypted")
+        self.absent_key = os.path.join(self.ssh_dir, "id_absent")
+        self.passphrase = KEY_PASSPHRASE
+        self.authorized_keys = os.path.join(self.ssh_dir, "authorized_keys")
+        with open(self.authorized_keys, "w") as f:
+            for key in (self.plain_key, self.encrypted_key):
+                with open(key + ".pub") as pub:
+                    f.write(pub.read())
+        os.chmod(self.authorized_keys, 0o600)
+        self.known_hosts = os.path.join(self.ssh_dir, "known_hosts")
+        self.config = os.path.join(self.ssh_dir, "config")
+        self.reset()
+
+    # known_hosts
+    def known_hosts_line(self, server, key_line=None):
+        return f"[{server.host}]:{server.port} {key_line or server.host_pubkey_line}"
+
+    def trust(self, server, key_line=None):
+        with open(self.known_hosts, "a") as f:
+            f.write(self.known_hosts_line(server, key_line) + "\n")
+
+    def forget(self):
+        open(self.known_hosts, "w").close()
+
+    def reset(self):
+        self.forget()
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(self.config)
+
+    # ~/.ssh/config
+    def _identity(self, identity):
+        return {"plain": self.plain_key, "encrypted": self.encrypted_key, None: self.absent_key}.get(
+            identity, identity)
+
+    def host_block(self, alias, server, identity="plain", proxy_jump=None, user=None, proxy_command=False,
+                   **options):
+        lines = [f"Host {alias}", f"    HostName {server.host}", f"    Port {server.port}",
+                 f"    User {user or server.user}", f"    IdentityFile {self._identity(identity)}"]
+        if proxy_jump is not None:
+            if not isinstance(proxy_jump, str):
+                proxy_jump = f"{proxy_jump.user}@{proxy_jump.host}:{proxy_jump.port}"
+            if proxy_command:  # the jump as an explicit `ssh -F THIS_CONFIG -W`, see the docstring
+                lines.append(f"    ProxyCommand ssh -F {self.config} -W '[%h]:%p' {proxy_jump}")
+            else:
+                lines.append(f"    ProxyJump {proxy_jump}")
+        lines += [f"    {key} {value}" for key, value in options.items()]
+        return "\n".join(lines) + "\n"
+
+    def write_config(self, *blocks, default_identity="plain"):
+        defaults = ["Host *", f"    UserKnownHostsFile {self.known_hosts}", "    GlobalKnownHostsFile /dev/null",
+                    "    StrictHostKeyChecking yes", "    BatchMode yes", "    ConnectTimeout 5",
+                    f"    IdentityFile {self._identity(default_identity)}"]
+        with open(self.config, "w") as f:
+            f.write("\n".join([*blocks, "\n".join(defaults) + "\n"]))
+        os.chmod(self.config, 0o600)
+        return self.config
+
+    # environments
+    def env(self, agent=None):
+        env = {k: v for k, v in os.environ.items() if k not in _SSH_ENV_VARS}
+        env["HOME"] = self.path
+        if agent is not None:
+            env.update(agent.env)
+        return env
+
+    def askpass_env(self, passphrase=KEY_PASSPHRASE):
+        return askpass_env(self.path, passphrase)
+
+
+# --- the servers ----------------------------------------------------------------------------
+
+class SshServer:
+    def __init__(self, directory, authorized_keys, user=None):
+        self.dir = str(directory)
+        if any(c.isspace() for c in self.dir):
+            raise RuntimeError(f"sshd's Subsystem line can't hold a path with spaces: {self.dir}")
+        os.makedirs(self.dir, exist_ok=True)
+        self.host, self.port, self.user = HOST, free_port(), user or current_user()
+        self.authorized_keys = authorized_keys
+        self.host_key = os.path.join(self.dir, "ssh_host_ed25519_key")
+        self.host_pubkey = self.host_key + ".pub"
+        self.config = os.path.join(self.dir, "sshd_config")
+        self.log = os.path.join(self.dir, "sshd.log")
+        self.sftp_log = os.path.join(self.dir, "sftp-server.log")
+        self.pid_file = os.path.join(self.dir, "sshd.pid")
+        self.proc = None
+        self._marks = (0, 0)
+        for path in (self.log, self.sftp_log):
+            open(path, "a").close()
+        self._new_host_key()
+
+    @property
+    def host_pubkey_line(self):
+        return _pub_line(self.host_pubkey)
+
+    @property
+    def known_hosts_line(self):
+        return f"[{self.host}]:{self.port} {self.host_pubkey_line}"
+
+    def url(self, path):
+        return f"ssh://{self.user}@{self.host}:{self.port}{path}"
+
+    def _new_host_key(self):
+        for path in (self.host_key, self.host_pubkey):
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(path)
+        keygen(self.host_key, comment="popscope-test-host")
+
+    def _write_config(self):
+        with open(self.config, "w") as f:
+            f.write(f"""\
+ListenAddress {self.host}
+Port {self.port}
+HostKey {self.host_key}
+PidFile {self.pid_file}
+AuthorizedKeysFile {self.authorized_keys}
+StrictModes no
+UsePAM no
+PermitRootLogin yes
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+AllowTcpForwarding yes
+PermitUserRC no
+PrintMotd no
+LoginGraceTime 20
+Subsystem sftp {SFTP_SERVER} -e -l INFO 2>>{self.sftp_log}
+LogLevel INFO
+""")
+
+    def running(self):
+        """The listener (not just its reaper) is alive."""
+        if self.proc is None or self.proc.poll() is not None:
+            return False
+        try:
+            with open(self.pid_file) as f:
+                pid = int(f.read())
+            with open(f"/proc/{pid}/stat") as f:
+                return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+        except (OSError, ValueError):
+            return False
+
+    def start(self):
+        if self.running():
+            return
+        if os.geteuid() == 0 and not os.path.isdir("/run/sshd"):
+            os.makedirs("/run/sshd", mode=0o755, exist_ok=True)
+        self.kill()  # a reaper whose listener died
+        self._write_config()
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(self.pid_file)
+        offset = os.path.getsize(self.log)
+        listening = f"Server listening on {self.host} port {self.port}."
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen([sys.executable, "-c", _REAPER, SSHD, "-D", "-e", "-f", self.config],
+                                         stdin=subprocess.DEVNULL,
+                                         stdout=log, stderr=log, start_new_session=True)
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            with open(self.log, errors="replace") as f:
+                f.seek(offset)
+                if listening in f.read():
+                    return
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                why = "exited with %s" % self.proc.returncode if self.proc.poll() is not None else "timed out"
+                self.stop()
+                raise RuntimeError(f"sshd on {self.host}:{self.port} {why}; log {self.log}:\n{_tail(self.log)}")
+            time.sleep(0.02)
+
+    def ensure_running(self):
+        if not self.running():
+            self.start()
+
+    def kill(self):
+        if self.proc is not None:
+            kill_tree(self.proc)
+
+    stop = kill
+
+    def restart(self):
+        self.kill()
+        self.start()
+
+    def replace_host_key(self):
+        self.kill()
+        self._new_host_key()
+        self.start()
+        return self.host_pubkey_line
+
+    # logs
+    def mark(self):
+        self._marks = (os.path.getsize(self.log), os.path.getsize(self.sftp_log))
+
+    def _since(self, path, offset):
+        with open(path, errors="replace") as f:
+            f.seek(offset)
+            return f.read()
+
+    def log_since_mark(self):
+        return self._since(self.log, self._marks[0])
+
+    def sftp_log_since_mark(self):
+        return self._since(self.sftp_log, self._marks[1])
+
+    def bytes_read(self, path_substring=None):
+        return sum(int(n) for path, n in _BYTES_READ.findall(self.sftp_log_since_mark())
+                   if path_substring is None or path_substring in path)
+
+    def wait_bytes_read(self, n, path_substring=None, timeout=5.0):
+        deadline = time.monotonic() + timeout
+        while (got := self.bytes_read(path_substring)) < n and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return got
+
+    def wait_for_log(self, text, timeout=5.0):
+        deadline = time.monotonic() + timeout
+        while text not in (log := self.log_since_mark()):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} not in sshd log since mark:\n{log}")
+            time.sleep(0.02)
+        return log
+
+
+class SshAgent:
+    def __init__(self, directory):
+        self.sock = os.path.join(str(directory), "agent.sock")
+        self.env = {"SSH_AUTH_SOCK": self.sock}
+        self.proc = subprocess.Popen(["ssh-agent", "-D", "-a", self.sock], stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        deadline = time.monotonic() + START_TIMEOUT
+        while not os.path.exists(self.sock):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"ssh-agent did not create {self.sock}: {self.proc.stderr.read()!r}")
+            time.sleep(0.01)
+
+    def add(self, key_path, passphrase=None):
+        env = {k: v for k, v in os.environ.items() if k not in _SSH_ENV_VARS}
+        env.update(self.env)
+        if passphrase is not None:
+            env.update(askpass_env(os.path.dirname(self.sock), passphrase))
+        subprocess.run(["ssh-add", "-q", key_path], env=env, check=True, stdin=subprocess.DEVNULL,
+                       capture_output=True, timeout=10)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc.stderr.close()
+
+
+# --- fixtures -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def ssh_home(tmp_path_factory):
+    which_or_skip(SSHD, SFTP_SERVER, "ssh", "sftp", "ssh-keygen", "ssh-agent", "ssh-add")
+    return SshHome(tmp_path_factory.mktemp("home"))
+
+
+@pytest.fixture(scope="session")
+def sshd_factory(tmp_path_factory, ssh_home):
+    """make(name) -> a started SshServer; all of them are stopped at the end of the session."""
+    servers = []
+
+    def make(name="sshd"):
+        server = SshServer(tmp_path_factory.mktemp(name), ssh_home.authorized_keys)
+        servers.append(server)
+        server.start()
+        return server
+
+    yield make
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def sshd(sshd_factory):
+    return sshd_factory("sshd")
+
+
+@pytest.fixture(scope="session")
+def jump_sshd(sshd_factory):
+    return sshd_factory("jump")
+
+
+@pytest.fixture
+def fresh_sshd(sshd_factory):
+    server = sshd_factory("fresh")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def ssh_agent(tmp_path_factory, ssh_home):
+    agent = SshAgent(tmp_path_factory.mktemp("agent"))
+    try:
+        agent.add(ssh_home.plain_key)
+        yield agent
+    finally:
+        agent.stop()
+
+
+@pytest.fixture
+def ssh_env(request, ssh_home, sshd):
+    sshd.ensure_running()
+    ssh_home.reset()
+    ssh_home.trust(sshd)
+    agent = request.getfixturevalue("ssh_agent") if "ssh_agent" in request.fixturenames else None
+    return ssh_home.env(agent)
+
+
+@pytest.fixture(scope="session")
+def random_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("files") / "random-1MiB.bin"
+    path.write_bytes(os.urandom(1 << 20))
+    return str(path)
+
+
+def which_or_skip(*programs):
+    for program in programs:
+        if shutil.which(program) is None and not os.path.exists(program):
+            pytest.skip(f"{program} is not installed")
