@@ -13,24 +13,33 @@ ssh_home (session) -> SshHome
     Helpers:
       trust(server, key_line=None)  append `[127.0.0.1]:PORT ssh-ed25519 AAAA...` to known_hosts
                                     (key_line overrides the key, e.g. to plant a wrong one)
-      forget()                      empty known_hosts
+      forget(server=None)           remove server's entries from known_hosts (None: all)
       known_hosts_line(server)      the line trust() writes
       write_config(*blocks, default_identity="plain")
                                     write ~/.ssh/config from host_block()s plus a trailing `Host *`
                                     block (UserKnownHostsFile, GlobalKnownHostsFile /dev/null,
                                     BatchMode, StrictHostKeyChecking yes, ConnectTimeout,
                                     IdentityFile); returns the path
-      host_block(alias, server, identity="plain", proxy_jump=None, user=None, **options)
+      host_block(alias, server, identity="plain", proxy_jump=None, user=None,
+                 proxy_command=False, **options)
                                     `Host alias` / HostName / Port / User / IdentityFile /
                                     [ProxyJump] (+ any extra `Key value` options). identity is
                                     "plain", "encrypted", None (a key file that does not exist, so
                                     only an agent's keys can work and no client falls back to the
-                                    real ~/.ssh/id_*), or a path. proxy_jump is an alias or a server.
+                                    real ~/.ssh/id_*), or a path. proxy_jump is an alias or a server;
+                                    proxy_command=True writes the hop as
+                                    `ProxyCommand ssh -F <this config> -W '[%h]:%p' <jump>` (needed
+                                    with libssh 0.10, which turns ProxyJump into `ssh -W ...`
+                                    WITHOUT -F, so that ssh would read the passwd home's ~/.ssh).
+                                    IdentityFile lines add up over all matching blocks (OpenSSH and
+                                    libssh), and `Host *` adds default_identity: pass
+                                    write_config(..., default_identity=None) to offer one key only.
       reset()                       remove config, empty known_hosts (ssh_env does this per test)
       env(agent=None)               os.environ with HOME=this dir and no SSH_AUTH_SOCK/SSH_AGENT_PID
                                     (unless agent is given)
       askpass_env(passphrase)       env additions making OpenSSH tools read a passphrase
-                                    non-interactively (SSH_ASKPASS + SSH_ASKPASS_REQUIRE=force)
+                                    non-interactively (SSH_ASKPASS + SSH_ASKPASS_REQUIRE=force;
+                                    `ssh` also needs `-o BatchMode=no`, the config says yes)
     All paths written into the config are ABSOLUTE. Both OpenSSH and libssh 0.10 expand `~` via
     the password database (getpwuid), not $HOME; libssh also reads `~/.ssh/config` and
     `~/.ssh/known_hosts` from the passwd home unless the program sets SSH_OPTIONS_SSH_DIR (e.g.
@@ -81,7 +90,9 @@ Example (a C++ CLI test):
         out = subprocess.run([cli, "summary", sshd.url(demo_pop)], env=ssh_env, ...)
         assert sshd.wait_bytes_read(1, demo_pop) < os.path.getsize(demo_pop)
 
-Notes: the sftp-server's log reaches sftp_log because the Subsystem line ends in `2>>SFTP_LOG`
+Notes: each sshd runs under a small Python parent that is a child-subreaper and reaps all
+that sshd leaves behind (sshd orphans its preauth child when a client hangs up early; PID 1 in
+some containers reaps late, and zombies show up in `pgrep sshd`). The sftp-server's log reaches sftp_log because the Subsystem line ends in `2>>SFTP_LOG`
 (sshd runs subsystems through the user's login shell, and a subsystem's stderr is otherwise
 dropped, not forwarded to sshd's log). When run as root, /run/sshd (sshd's privilege separation
 dir) is created if missing. As non-root, sshd can only log in the user running it, which is
@@ -246,8 +257,14 @@ class SshHome:
         with open(self.known_hosts, "a") as f:
             f.write(self.known_hosts_line(server, key_line) + "\n")
 
-    def forget(self):
-        open(self.known_hosts, "w").close()
+    def forget(self, server=None):
+        """Remove server's entries from known_hosts (all entries if server is None)."""
+        keep = []
+        if server is not None:
+            with open(self.known_hosts) as f:
+                keep = [line for line in f if not line.startswith(f"[{server.host}]:{server.port} ")]
+        with open(self.known_hosts, "w") as f:
+            f.writelines(keep)
 
     def reset(self):
         self.forget()

@@ -79,10 +79,15 @@ def test_proxy_jump(sshd, jump_sshd, ssh_home, ssh_env, random_file, tmp_path):
     assert sshd.wait_bytes_read(MiB, random_file) == MiB
     jump_sshd.wait_for_log(f"Accepted publickey for {jump_sshd.user}")
     assert jump_sshd.bytes_read() == 0  # the jump host only forwarded the TCP stream
-    # `ssh -J user@host:port` works too, without an alias for the jump host
-    ssh_home.write_config(ssh_home.host_block("target", sshd))
-    done = ssh(ssh_home, ssh_env, "-J", f"{jump_sshd.user}@{jump_sshd.host}:{jump_sshd.port}", "target", "echo", "ok")
+    # the same hop as an explicit `ProxyCommand ssh -F CONFIG -W ...` (libssh 0.10 turns ProxyJump
+    # into `ssh -W` without -F, and that child would read the passwd home's ~/.ssh)
+    ssh_home.write_config(ssh_home.host_block("jump", jump_sshd),
+                          ssh_home.host_block("target", sshd, proxy_jump="jump", proxy_command=True))
+    assert "ProxyCommand ssh -F" in open(ssh_home.config).read()
+    jump_sshd.mark()
+    done = ssh(ssh_home, ssh_env, "target", "echo", "ok")
     assert done.returncode == 0 and done.stdout == "ok\n", done.stderr
+    jump_sshd.wait_for_log(f"Accepted publickey for {jump_sshd.user}")
 
 
 def test_kill_drops_connections_and_restart_serves_again(fresh_sshd, ssh_home, ssh_env):
@@ -109,14 +114,15 @@ def test_kill_drops_connections_and_restart_serves_again(fresh_sshd, ssh_home, s
     assert done.returncode == 0 and done.stdout == "ok\n", done.stderr
 
 
-def test_replaced_host_key_is_detected(fresh_sshd, ssh_home, ssh_env):
+def test_replaced_host_key_is_detected(fresh_sshd, sshd, ssh_home, ssh_env):
     ssh_home.trust(fresh_sshd)
     ssh_home.write_config(ssh_home.host_block("fresh", fresh_sshd))
     old = fresh_sshd.host_pubkey_line
     assert fresh_sshd.replace_host_key() != old
     changed = ssh(ssh_home, ssh_env, "fresh", "true")
     assert changed.returncode == 255 and "REMOTE HOST IDENTIFICATION HAS CHANGED" in changed.stderr, changed.stderr
-    ssh_home.forget()
+    ssh_home.forget(fresh_sshd)
+    assert open(ssh_home.known_hosts).read() == sshd.known_hosts_line + "\n"  # ssh_env trusted sshd
     ssh_home.trust(fresh_sshd)
     done = ssh(ssh_home, ssh_env, "fresh", "echo", "ok")
     assert done.returncode == 0 and done.stdout == "ok\n", done.stderr
