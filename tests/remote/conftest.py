@@ -90,10 +90,12 @@ Example (a C++ CLI test):
         out = subprocess.run([cli, "summary", sshd.url(demo_pop)], env=ssh_env, ...)
         assert sshd.wait_bytes_read(1, demo_pop) < os.path.getsize(demo_pop)
 
-Notes: each sshd runs under a small Python parent that is a child-subreaper and reaps all
-that sshd leaves behind (sshd orphans its preauth child when a client hangs up early; PID 1 in
-some containers reaps late, and zombies show up in `pgrep sshd`). The sftp-server's log reaches sftp_log because the Subsystem line ends in `2>>SFTP_LOG`
-(sshd runs subsystems through the user's login shell, and a subsystem's stderr is otherwise
+Notes: each sshd and ssh-agent runs under a small Python parent (spawn_reaped) that is a
+child-subreaper: it reaps all that sshd leaves behind (sshd orphans its preauth child when a
+client hangs up early; PID 1 in some containers reaps late, and zombies show up in `pgrep sshd`),
+and it kills its whole tree if the test run itself dies (PR_SET_PDEATHSIG), so no server
+outlives a killed pytest. The sftp-server's log reaches sftp_log because the Subsystem line ends
+in `2>>SFTP_LOG` (sshd runs subsystems through the user's login shell, and a subsystem's stderr is otherwise
 dropped, not forwarded to sshd's log). When run as root, /run/sshd (sshd's privilege separation
 dir) is created if missing. As non-root, sshd can only log in the user running it, which is
 the user the fixtures use.
@@ -165,11 +167,41 @@ def _tail(path, limit=4000):
 # leaves its preauth child to init when a client hangs up early) or we kill is re-parented to it
 # and reaped at once. PID 1 in some containers reaps late, and zombies show up in `pgrep sshd`.
 _REAPER = r"""
-import ctypes, os, sys
-ctypes.CDLL(None).prctl(36, ctypes.c_ulong(1), ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0))
+import ctypes, os, signal, sys
+prctl = ctypes.CDLL(None).prctl
+prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
+prctl(36, 1, 0, 0, 0)               # PR_SET_CHILD_SUBREAPER: orphans below us come to us
+prctl(1, signal.SIGTERM, 0, 0, 0)   # PR_SET_PDEATHSIG: SIGTERM when the test run dies
+
+def descendants():
+    children = {}
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                children.setdefault(int(f.read().rsplit(")", 1)[1].split()[1]), []).append(int(entry))
+        except (OSError, IndexError, ValueError):
+            pass
+    out, todo = [], [os.getpid()]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+def kill_all(*_):
+    for pid in descendants():
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+signal.signal(signal.SIGTERM, kill_all)
+if os.getppid() != int(sys.argv[1]):  # the test run died before PDEATHSIG was set
+    sys.exit(1)
 child, code = os.fork(), 1
 if child == 0:
-    os.execv(sys.argv[1], sys.argv[1:])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.execvp(sys.argv[2], sys.argv[2:])
 while True:
     try:
         pid, status = os.waitpid(-1, 0)
@@ -179,6 +211,12 @@ while True:
         code = os.waitstatus_to_exitcode(status)
 sys.exit(code if code >= 0 else 128 - code)
 """
+
+
+def spawn_reaped(args, **popen_kwargs):
+    """Popen(args) under a reaper parent: it reaps every orphan below it, and kills them all on
+    SIGTERM or when this process dies. Stop it with kill_tree(returned Popen)."""
+    return subprocess.Popen([sys.executable, "-c", _REAPER, str(os.getpid()), *args], **popen_kwargs)
 
 
 def _children_map():
@@ -396,8 +434,7 @@ LogLevel INFO
         offset = os.path.getsize(self.log)
         listening = f"Server listening on {self.host} port {self.port}."
         with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen([sys.executable, "-c", _REAPER, SSHD, "-D", "-e", "-f", self.config],
-                                         stdin=subprocess.DEVNULL,
+            self.proc = spawn_reaped([SSHD, "-D", "-e", "-f", self.config], stdin=subprocess.DEVNULL,
                                          stdout=log, stderr=log, start_new_session=True)
         deadline = time.monotonic() + START_TIMEOUT
         while True:
@@ -469,8 +506,8 @@ class SshAgent:
     def __init__(self, directory):
         self.sock = os.path.join(str(directory), "agent.sock")
         self.env = {"SSH_AUTH_SOCK": self.sock}
-        self.proc = subprocess.Popen(["ssh-agent", "-D", "-a", self.sock], stdin=subprocess.DEVNULL,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        self.proc = spawn_reaped(["ssh-agent", "-D", "-a", self.sock], stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
         deadline = time.monotonic() + START_TIMEOUT
         while not os.path.exists(self.sock):
             if self.proc.poll() is not None or time.monotonic() > deadline:
@@ -487,13 +524,7 @@ class SshAgent:
                        capture_output=True, timeout=10)
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        kill_tree(self.proc)
         self.proc.stderr.close()
 
 
