@@ -3,11 +3,17 @@
 //   - window shown -> Summary fully painted (the first page),
 //   - each other page: shown -> its parts read and the page painted,
 //   - the peak resident memory (VmHWM) after each page,
+//   - the bytes read so far: over SFTP for a remote report (with the waits for the server, the
+//     round trips), else what the process read (rchar),
 // against the budgets of docs/performance.md. Run under Xvfb or with QT_QPA_PLATFORM=offscreen:
 //   bench_first_page_view [PROFILE [TARGET]]            (default: bench-large)
+// PROFILE may be a remote address (ssh://user@host:port/path; bench/bench_remote.py runs one).
 #include "app/main_window.hpp"
 #include "bench_support.hpp"
 #include "bench_window_settings.hpp"
+#include "models/report_location.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/remote/sftp_file.hpp"
 #include "views/widgets/report_page.hpp"
 
 #include <QApplication>
@@ -48,6 +54,22 @@ double mb(long kb)
     return double(kb) / 1024.0;
 }
 
+// "12.3 MB read, 40 waits" over SFTP, or "12.3 MB read" locally.
+std::string readSoFar(const MainWindow& window)
+{
+    char text[96];
+    const auto report = window.state()->report();
+    if (const auto& file = report ? report->core->profile().remoteFile() : nullptr) {
+        const remote::TransferCounters c = file->counters();
+        std::snprintf(text, sizeof text, "%9.1f MB read over SFTP, %llu round trips, %llu requests",
+            double(c.bytesRead) / 1e6, static_cast<unsigned long long>(c.roundTrips),
+            static_cast<unsigned long long>(c.requests));
+    } else {
+        std::snprintf(text, sizeof text, "%9.1f MB read (rchar)", double(bench::readBytes()) / 1e6);
+    }
+    return text;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -58,15 +80,18 @@ int main(int argc, char** argv)
     const bench::FreshWindowSettings settings;
     const QString source = QString::fromLocal8Bit(argc > 1 ? argv[1] : POPSCOPE_BENCH_PROFILE);
     const QString target = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
+    const bool remoteSource = ReportLocation::of(source).remote;
     for (const QString& path : { source, target })
-        if (!path.isEmpty() && !std::filesystem::exists(path.toStdString())) {
+        if (!path.isEmpty() && !ReportLocation::of(path).remote
+            && !std::filesystem::exists(path.toStdString())) {
             std::fprintf(stderr,
                 "bench_first_page_view: %s is missing (cmake --build build/release --target "
                 "bench_large_profile)\n",
                 qPrintable(path));
             return 1;
         }
-    const double sizeMb = double(std::filesystem::file_size(source.toStdString())) / (1024.0 * 1024.0);
+    const double sizeMb
+        = remoteSource ? 0.0 : double(std::filesystem::file_size(source.toStdString())) / (1024.0 * 1024.0);
     std::printf("%s%s%s (%.0f MiB), %s\n", qPrintable(QFileInfo(source).fileName()),
         target.isEmpty() ? "" : " compared with ",
         target.isEmpty() ? "" : qPrintable(QFileInfo(target).fileName()), sizeMb,
@@ -99,8 +124,8 @@ int main(int argc, char** argv)
     paint(window);
     const double summaryMs = double(first.nsecsElapsed()) / 1e6;
     std::printf("\n%-16s %12s %14s\n", "page", "shown (ms)", "peak RSS (MB)");
-    std::printf("%-16s %12.0f %14.0f   (open -> Summary painted; budget 300 ms, RSS <= 80 / 120 MB)\n",
-        "summary", summaryMs, mb(bench::peakRssKb()));
+    std::printf("%-16s %12.0f %14.0f %s   (open -> Summary painted; budget 300 ms, RSS <= 80 / 120 MB)\n",
+        "summary", summaryMs, mb(bench::peakRssKb()), readSoFar(window).c_str());
 
     const char* pages[] = { "insights", "memory", "liveness", "program-tree", "operations", "execution-trace",
         "what-changed" };
@@ -112,8 +137,8 @@ int main(int argc, char** argv)
         ReportPage* page = window.page(QString::fromLatin1(id));
         const bool shown = waitUntilShown(page);
         paint(window);
-        std::printf("%-16s %12.0f %14.0f%s\n", id, double(t.nsecsElapsed()) / 1e6, mb(bench::peakRssKb()),
-            shown ? "" : "   (did not show: failed or timed out)");
+        std::printf("%-16s %12.0f %14.0f %s%s\n", id, double(t.nsecsElapsed()) / 1e6, mb(bench::peakRssKb()),
+            readSoFar(window).c_str(), shown ? "" : "   (did not show: failed or timed out)");
     }
     std::printf("\nbudgets (docs/performance.md): Memory <= 1 s (bench-large) / 2 s (bench-huge); other "
                 "pages <= 1 s / 3 s;\n"

@@ -16,4 +16,16 @@ inline long peakRssKb()
     return -1;
 }
 
+// Bytes this process has read with read() and friends (/proc/self/io rchar): a local report's
+// reads, to set against what a remote one asks of the server.
+inline long long readBytes()
+{
+    std::ifstream io("/proc/self/io");
+    std::string line;
+    while (std::getline(io, line))
+        if (line.rfind("rchar:", 0) == 0)
+            return std::stoll(line.substr(6));
+    return -1;
+}
+
 } // namespace popscope::bench

@@ -9,7 +9,7 @@
 #   - the SQLite library and header CMake found,
 #   - every program the build and the tests run (compiler, make, cmake, ctest, cpack, help2man, Xvfb,
 #     xauth, desktop-file-validate, update-mime-database, dpkg-deb, dpkg-shlibdeps, file, lintian,
-#     clang-format),
+#     clang-format, and for the remote tests sshd, sftp-server, ssh-keygen, ssh-agent and ssh-add),
 #   - the shared libraries of the built programs and of the Qt platform plugins the tests load,
 # finds the Debian package that owns each file (dpkg -S), and requires that package to be in the list
 # or in its dependency closure without recommends (what `apt-get install --no-install-recommends`
@@ -98,7 +98,7 @@ for var in CMAKE_CXX_COMPILER CMAKE_C_COMPILER CMAKE_MAKE_PROGRAM CMAKE_AR CMAKE
     need "$(cache_value "$var")" "build program ($var)"
 done
 for program in Xvfb xvfb-run xauth timeout desktop-file-validate update-mime-database dpkg-deb dpkg-shlibdeps \
-               file lintian clang-format; do
+               file lintian clang-format /usr/sbin/sshd /usr/lib/openssh/sftp-server ssh-keygen ssh-agent ssh-add; do
     path=$(command -v "$program" || true)
     if [ -z "$path" ]; then
         echo "check-deps: the tests run '$program', which is not installed" >&2

@@ -16,6 +16,8 @@ enum class ErrorKind {
     CorruptProfile, // a profile whose contents break the schema's rules
     InvalidInput, // bad JSON, bad workload description, bad argument
     WriteFailed,
+    // 10 is skipped: `popscope-cli` exits with 2 + kind, and 12 is its CI gate's "rule holds".
+    RemoteFailed = 11, // a remote profile: unreachable, refused, not authenticated, connection lost
 };
 
 // Text from a file (names, keys, values) ends up in messages printed to terminals and dialogs:

@@ -9,6 +9,10 @@
 #include <utility>
 #include <vector>
 
+namespace popscope::remote {
+class SftpFile;
+}
+
 namespace popscope {
 
 class SqliteDatabase;
@@ -24,13 +28,16 @@ struct StepCycles {
 
 class Profile {
 public:
-    // Opens `path` read-only; throws ProfileError naming the file and the problem.
+    // Opens `path` read-only; throws ProfileError naming the file and the problem. `path` may be a
+    // remote address, ssh://[user@]host[:port]/path or [user@]host:path (read over SFTP).
     static std::unique_ptr<Profile> open(const std::string& path);
     ~Profile();
     Profile(const Profile&) = delete;
     Profile& operator=(const Profile&) = delete;
 
     const std::string& path() const { return m_path; }
+    // The remote file behind a remote profile (its state now, what crossed the network), or null.
+    const std::shared_ptr<remote::SftpFile>& remoteFile() const { return m_remoteFile; }
     int formatMajor() const { return m_formatMajor; }
     int formatMinor() const { return m_formatMinor; }
     const Target& target() const { return m_target; }
@@ -95,7 +102,10 @@ public:
 private:
     Profile(std::string path, std::unique_ptr<SqliteDatabase> db);
     void loadHeader();
+    static std::unique_ptr<Profile> openRemote(const std::string& address);
+    void checkSchemaAndLoadHeader();
     std::string m_path;
+    std::shared_ptr<remote::SftpFile> m_remoteFile;
     std::unique_ptr<SqliteDatabase> m_db;
     int m_formatMajor = 0;
     int m_formatMinor = 0;

@@ -1,4 +1,5 @@
 #include "app/compare_dialog.hpp"
+#include "models/report_location.hpp"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -16,6 +17,8 @@ const QString kPopFilter = QStringLiteral("IPU profiles (*.pop);;All files (*)")
 // A report folder counts as a report (its profile.pop is opened), as when opening one.
 bool isReport(const QString& path)
 {
+    if (ReportLocation::of(path).remote)
+        return true; // checked when it is opened, over the network
     const QFileInfo info(path);
     return info.isFile()
         || (info.isDir() && QFileInfo::exists(info.filePath() + QStringLiteral("/profile.pop")));

@@ -1,6 +1,8 @@
 #include "app/file_changed_bar.hpp"
 
+#include "models/report_location.hpp"
 #include "models/report_state.hpp"
+#include "popscope/profile.hpp"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -59,6 +61,9 @@ void FileChangedBar::follow()
         if (report && !report->profilePath.isEmpty())
             files.push_back({ report->profilePath, report->opened });
     m_watcher->watch(files);
+    for (const auto& report : { m_state->report(), m_state->comparedReport() })
+        if (report && report->core->profile().remoteFile())
+            m_watcher->setRemoteFile(report->profilePath, report->core->profile().remoteFile());
 }
 
 void FileChangedBar::onChanged(const QString& path, FileChangeWatcher::Change change)
@@ -68,7 +73,12 @@ void FileChangedBar::onChanged(const QString& path, FileChangeWatcher::Change ch
     (change == FileChangeWatcher::Change::Deleted ? m_deleted : m_modified) << path;
     QStringList parts;
     if (!m_modified.isEmpty())
-        parts << QStringLiteral("%1 changed on disk since it was opened.").arg(names(m_modified));
+        parts << QStringLiteral("%1 changed %2 since it was opened.")
+                     .arg(names(m_modified),
+                         std::any_of(m_modified.begin(), m_modified.end(),
+                             [](const QString& path) { return ReportLocation::of(path).remote; })
+                             ? QStringLiteral("on its server")
+                             : QStringLiteral("on disk"));
     if (!m_deleted.isEmpty())
         parts << QStringLiteral("%1 was deleted or moved.").arg(names(m_deleted));
     // Reload needs every file: with one gone it would fail, so it is only offered when all exist.

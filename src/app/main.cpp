@@ -1,5 +1,6 @@
 // popscope: the desktop analyser for Graphcore IPU profiles.
 #include "app/app_options.hpp"
+#include "app/dialog_prompter.hpp"
 #include "app/main_window.hpp"
 #include "app/settings_location.hpp"
 #include "app/window_script.hpp"
@@ -63,6 +64,9 @@ int main(int argc, char** argv)
     // shows the defaults and the user's own settings are neither read nor changed.
     const popscope::SettingsLocation settings(options);
     popscope::MainWindow window;
+    // Host keys and passphrases of remote reports are asked in dialogs; a scripted run (--screenshot)
+    // has nobody to ask, so it refuses unknown hosts rather than wait.
+    popscope::DialogPrompter::install(options.screenshot.isEmpty() ? &window : nullptr);
     auto* script = new popscope::WindowScript(&window, options);
     window.show();
     script->start();

@@ -1,10 +1,12 @@
 #include "app/main_window.hpp"
+#include "models/report_location.hpp"
 
 #include "app/compare_bar.hpp"
 #include "app/compare_dialog.hpp"
 #include "app/demo_profile.hpp"
 #include "app/file_changed_bar.hpp"
 #include "app/open_error_dialog.hpp"
+#include "app/open_remote_dialog.hpp"
 #include "app/preferences_dialog.hpp"
 #include "app/recent_files.hpp"
 #include "app/report_sidebar.hpp"
@@ -23,7 +25,6 @@
 #include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -112,6 +113,7 @@ void MainWindow::followState()
 {
     connect(m_sidebar, &ReportSidebar::reportSelected, this, &MainWindow::showPage);
     connect(m_start, &StartPage::openRequested, this, &MainWindow::showOpenDialog);
+    connect(m_start, &StartPage::openRemoteRequested, this, &MainWindow::showOpenRemoteDialog);
     connect(m_start, &StartPage::compareRequested, this, &MainWindow::showCompareDialog);
     connect(m_start, &StartPage::demoRequested, this, &MainWindow::openDemo);
     connect(m_start, &StartPage::openPath, this, &MainWindow::openFile);
@@ -126,7 +128,7 @@ void MainWindow::followState()
     connect(m_session, &ReportSession::cancelled, this, [this](const QString& path) {
         hideProgress();
         statusBar()->showMessage(
-            QStringLiteral("Opening %1 cancelled").arg(QFileInfo(path).fileName()), 5000);
+            QStringLiteral("Opening %1 cancelled").arg(ReportLocation::of(path).fileName), 5000);
     });
     connect(m_state, &ReportState::selectionChanged, this, [this] {
         const auto& sel = m_state->selectedTiles();
@@ -163,6 +165,20 @@ void MainWindow::showOpenDialog()
         openFile(path);
 }
 
+void MainWindow::showOpenRemoteDialog()
+{
+    // Starts from the last remote report opened, if any.
+    QString last;
+    for (const QString& path : m_recent->reports())
+        if (ReportLocation::of(path).remote) {
+            last = path;
+            break;
+        }
+    OpenRemoteDialog dialog(last, this);
+    if (dialog.exec() == QDialog::Accepted)
+        openFile(dialog.address());
+}
+
 void MainWindow::showCompareDialog()
 {
     // Starts from the open report: comparing "this" with another is the usual case.
@@ -172,14 +188,26 @@ void MainWindow::showCompareDialog()
         compareFiles(dialog.source(), dialog.target());
 }
 
+namespace {
+
+// File > Open starts in the folder of the last local report; a remote one leaves it as it was.
+void rememberFolder(const QString& path)
+{
+    const ReportLocation location = ReportLocation::of(path);
+    if (!location.remote)
+        QSettings().setValue(SettingsKey::lastOpenFolder, location.folder);
+}
+
+} // namespace
+
 void MainWindow::compareFiles(const QString& source, const QString& target)
 {
     if (source.isEmpty() || target.isEmpty())
         return;
     m_recent->addComparison(source, target);
-    QSettings().setValue(SettingsKey::lastOpenFolder, QFileInfo(target).absolutePath());
-    showProgress(
-        QStringLiteral("Opening %1 and %2…").arg(QFileInfo(source).fileName(), QFileInfo(target).fileName()));
+    rememberFolder(target);
+    showProgress(QStringLiteral("Opening %1 and %2…")
+                     .arg(ReportLocation::of(source).fileName, ReportLocation::of(target).fileName));
     m_session->compare(source, target);
 }
 
@@ -192,8 +220,11 @@ void MainWindow::openFile(const QString& path)
 {
     if (path.isEmpty())
         return;
-    QSettings().setValue(SettingsKey::lastOpenFolder, QFileInfo(path).absolutePath());
-    showProgress(QStringLiteral("Opening %1…").arg(QFileInfo(path).fileName()));
+    rememberFolder(path);
+    const ReportLocation location = ReportLocation::of(path);
+    showProgress(location.remote
+            ? QStringLiteral("Connecting to %1 for %2…").arg(location.folder, location.fileName)
+            : QStringLiteral("Opening %1…").arg(location.fileName));
     m_session->open(path);
 }
 
@@ -278,7 +309,8 @@ void MainWindow::onOpened(const QString& source, const QString& target)
 void MainWindow::onFailed(const QString& path, const QString& message)
 {
     hideProgress();
-    statusBar()->showMessage(QStringLiteral("Could not open %1").arg(QFileInfo(path).fileName()), 8000);
+    statusBar()->showMessage(
+        QStringLiteral("Could not open %1").arg(ReportLocation::of(path).fileName), 8000);
     emit openFailed(path, message);
     if (!m_interactive)
         return;

@@ -55,6 +55,7 @@ public slots:
     void openFile(const QString& path);
     void openDemo();
     void showOpenDialog();
+    void showOpenRemoteDialog();
     void showCompareDialog();
     void compareFiles(const QString& source, const QString& target);
     void reload();

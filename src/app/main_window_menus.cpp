@@ -4,6 +4,7 @@
 #include "app/recent_files.hpp"
 #include "app/report_sidebar.hpp"
 #include "app/start_page.hpp"
+#include "models/report_location.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -26,6 +27,8 @@ void MainWindow::buildFileMenu()
     QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
     QAction* open = file->addAction(QStringLiteral("&Open…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
+    file->addAction(QStringLiteral("Open Re&mote…"), this, &MainWindow::showOpenRemoteDialog)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_recentMenu = file->addMenu(QStringLiteral("Open &Recent"));
     file->addAction(QStringLiteral("&Compare Two Reports…"), this, &MainWindow::showCompareDialog);
     file->addAction(QStringLiteral("Open &Demo Report"), this, &MainWindow::openDemo)
@@ -93,6 +96,18 @@ void MainWindow::buildCompareAndHelpMenus()
     help->addAction(QStringLiteral("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
+namespace {
+
+// "demo.pop", or "demo.pop — ipu-server:/data" for a remote report.
+QString recentMenuText(const QString& path)
+{
+    const ReportLocation location = ReportLocation::of(path);
+    return location.remote ? QStringLiteral("%1 — %2").arg(location.fileName, location.folder)
+                           : location.fileName;
+}
+
+} // namespace
+
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
@@ -100,7 +115,7 @@ void MainWindow::rebuildRecentMenu()
     for (int i = 0; i < reports.size() && i < 10; ++i) {
         const QString path = reports[i];
         m_recentMenu
-            ->addAction(QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(QFileInfo(path).fileName()), this,
+            ->addAction(QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(recentMenuText(path)), this,
                 [this, path] { openFile(path); })
             ->setToolTip(path);
     }

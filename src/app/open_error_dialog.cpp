@@ -1,9 +1,9 @@
 #include "app/open_error_dialog.hpp"
+#include "models/report_location.hpp"
 
 #include "app/recent_files.hpp"
 
 #include <QAbstractButton>
-#include <QFileInfo>
 #include <QGridLayout>
 #include <QMessageBox>
 #include <QPushButton>
@@ -15,12 +15,12 @@ void showOpenErrorDialog(QWidget* parent, const QString& path, const QString& me
     QMessageBox box(parent);
     box.setIcon(QMessageBox::Critical);
     box.setWindowTitle(QStringLiteral("Cannot open report"));
-    box.setText(QStringLiteral("popscope could not open “%1”.").arg(QFileInfo(path).fileName()));
+    const ReportLocation location = ReportLocation::of(path);
+    box.setText(QStringLiteral("popscope could not open “%1”.").arg(location.fileName));
     box.setInformativeText(message);
-    box.setDetailedText(
-        QStringLiteral("File: %1\nProblem: %2").arg(QFileInfo(path).absoluteFilePath(), message));
+    box.setDetailedText(QStringLiteral("File: %1\nProblem: %2").arg(location.canonical, message));
     QPushButton* remove = nullptr;
-    if (recent->reports().contains(QFileInfo(path).absoluteFilePath()) && !QFileInfo::exists(path))
+    if (recent->reports().contains(location.canonical) && (location.missing || location.remote))
         remove = box.addButton(QStringLiteral("Remove from Recent"), QMessageBox::DestructiveRole);
     box.addButton(QMessageBox::Close);
     // QMessageBox sizes itself to its first line: give long problems room instead of a narrow column.
@@ -29,7 +29,7 @@ void showOpenErrorDialog(QWidget* parent, const QString& path, const QString& me
             0, 1, grid->columnCount());
     box.exec();
     if (remove && box.clickedButton() == static_cast<QAbstractButton*>(remove))
-        recent->removeReport(QFileInfo(path).absoluteFilePath());
+        recent->removeReport(location.canonical);
 }
 
 } // namespace popscope

@@ -1,11 +1,14 @@
 #include "app/preferences_dialog.hpp"
 
 #include "models/settings_keys.hpp"
+#include "popscope/remote/remote_settings.hpp"
 
 #include <QDialogButtonBox>
+#include <QFormLayout>
 #include <QGroupBox>
 #include <QRadioButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace popscope {
@@ -26,11 +29,26 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
             : unit == MemoryUnit::Decimal ? m_decimal
                                           : m_bytes)
         ->setChecked(true);
+    auto* remoteBox = new QGroupBox(QStringLiteral("Remote reports (SSH)"), this);
+    m_timeout = new QSpinBox(remoteBox);
+    m_timeout->setRange(1, 600);
+    m_timeout->setSuffix(QStringLiteral(" s"));
+    m_timeout->setValue(remote::remoteSettings().timeoutSeconds);
+    m_timeout->setToolTip(QStringLiteral("How long a connection may take before popscope gives up"));
+    auto* remoteLayout = new QFormLayout(remoteBox);
+    remoteLayout->addRow(QStringLiteral("Connection timeout:"), m_timeout);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(this, &QDialog::accepted, this, [this] {
+        QSettings().setValue(SettingsKey::sshTimeoutSeconds, m_timeout->value());
+        remote::RemoteSettings settings = remote::remoteSettings();
+        settings.timeoutSeconds = m_timeout->value();
+        remote::setRemoteSettings(settings);
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(box);
+    layout->addWidget(remoteBox);
     layout->addWidget(buttons);
 }
 

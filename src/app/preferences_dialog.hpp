@@ -1,10 +1,12 @@
 #pragma once
-// Preferences: memory units (binary KiB, SI kB, or bytes). Stored in QSettings.
+// Preferences: memory units (binary KiB, SI kB, or bytes) and the SSH connection timeout. Stored in
+// QSettings.
 #include "popscope/units.hpp"
 
 #include <QDialog>
 
 class QRadioButton;
+class QSpinBox;
 
 namespace popscope {
 
@@ -21,6 +23,7 @@ private:
     QRadioButton* m_binary;
     QRadioButton* m_decimal;
     QRadioButton* m_bytes;
+    QSpinBox* m_timeout;
 };
 
 } // namespace popscope

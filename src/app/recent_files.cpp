@@ -1,8 +1,8 @@
 #include "app/recent_files.hpp"
+#include "models/report_location.hpp"
 
 #include "models/settings_keys.hpp"
 
-#include <QFileInfo>
 #include <QSettings>
 
 namespace popscope {
@@ -23,7 +23,7 @@ QStringList RecentFiles::reports() const
 
 void RecentFiles::addReport(const QString& path)
 {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const QString absolute = ReportLocation::of(path).canonical;
     QStringList list = reports();
     list.removeAll(absolute);
     list.prepend(absolute);
@@ -61,7 +61,7 @@ std::vector<RecentFiles::Pair> RecentFiles::comparisons() const
 void RecentFiles::addComparison(const QString& source, const QString& target)
 {
     const QString entry
-        = QFileInfo(source).absoluteFilePath() + kSeparator + QFileInfo(target).absoluteFilePath();
+        = ReportLocation::of(source).canonical + kSeparator + ReportLocation::of(target).canonical;
     QStringList list = QSettings().value(SettingsKey::recentComparisons).toStringList();
     list.removeAll(entry);
     list.prepend(entry);

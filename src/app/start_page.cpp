@@ -1,4 +1,5 @@
 #include "app/start_page.hpp"
+#include "models/report_location.hpp"
 
 #include "app/recent_files.hpp"
 
@@ -81,6 +82,8 @@ QLayout* StartPage::buildActions()
         return b;
     };
     auto* open = button(QStringLiteral("Open a report…"), QStringLiteral("Open a profile.pop file (Ctrl+O)"));
+    auto* openRemote = button(QStringLiteral("Open a remote report…"),
+        QStringLiteral("Read a profile on an IPU server over SSH, without copying it (Ctrl+Shift+R)"));
     auto* compare = button(QStringLiteral("Compare two reports…"),
         QStringLiteral("Pick a source and a target report and see them side by side, with "
                        "What changed between them (Ctrl+Shift+O). Or drop two files on the window."));
@@ -104,6 +107,7 @@ QLayout* StartPage::buildActions()
     left->addLayout(head);
     left->addSpacing(24);
     left->addWidget(open);
+    left->addWidget(openRemote);
     left->addWidget(compare);
     left->addWidget(m_demo);
     left->addSpacing(12);
@@ -111,6 +115,7 @@ QLayout* StartPage::buildActions()
     left->addStretch(100);
     left->setSpacing(10);
     connect(open, &QPushButton::clicked, this, &StartPage::openRequested);
+    connect(openRemote, &QPushButton::clicked, this, &StartPage::openRemoteRequested);
     connect(compare, &QPushButton::clicked, this, &StartPage::compareRequested);
     connect(m_demo, &QPushButton::clicked, this, &StartPage::demoRequested);
     return left;
@@ -162,8 +167,8 @@ void StartPage::refresh()
         auto* item = new QListWidgetItem(m_reports);
         item->setData(kPathRole, path);
         item->setToolTip(QStringLiteral("Double-click to open %1").arg(path));
-        const QFileInfo info(path);
-        QWidget* w = entryWidget(info.fileName(), info.absolutePath(), !info.exists(),
+        const ReportLocation location = ReportLocation::of(path);
+        QWidget* w = entryWidget(location.fileName, location.folder, location.missing,
             [this, path] { m_recent->removeReport(path); });
         item->setSizeHint(w->sizeHint());
         m_reports->setItemWidget(item, w);
@@ -173,11 +178,9 @@ void StartPage::refresh()
         item->setData(kPathRole, source);
         item->setData(kTargetRole, target);
         item->setToolTip(QStringLiteral("Double-click to compare\n%1\nwith\n%2").arg(source, target));
-        const bool missing = !QFileInfo::exists(source) || !QFileInfo::exists(target);
-        QWidget* w = entryWidget(
-            QFileInfo(source).fileName() + QStringLiteral("  →  ") + QFileInfo(target).fileName(),
-            QFileInfo(source).absolutePath(), missing,
-            [this, s = source, t = target] { m_recent->removeComparison(s, t); });
+        const ReportLocation from = ReportLocation::of(source), to = ReportLocation::of(target);
+        QWidget* w = entryWidget(from.fileName + QStringLiteral("  →  ") + to.fileName, from.folder,
+            from.missing || to.missing, [this, s = source, t = target] { m_recent->removeComparison(s, t); });
         item->setSizeHint(w->sizeHint());
         m_comparisons->setItemWidget(item, w);
     }

@@ -23,6 +23,7 @@ public:
 
 signals:
     void openRequested();
+    void openRemoteRequested();
     void compareRequested();
     void demoRequested();
     void openPath(const QString& path);

@@ -21,6 +21,7 @@
 
 #if __has_include("simulate_command.hpp")
 #include "simulate_command.hpp"
+#include "terminal_prompter.hpp"
 #define POPSCOPE_HAS_SIMULATOR 1
 #endif
 
@@ -49,11 +50,16 @@ Commands:
   help, --help                   this text
   version, --version             the version of popscope-cli
 
-FILE may be a .pop file or a report folder that holds profile.pop.
+FILE may be a .pop file, a report folder that holds profile.pop, or a remote profile read over
+SSH without copying it: ssh://[user@]host[:port]/path/profile.pop or [user@]host:/path/profile.pop.
+Remote reading follows ~/.ssh/config (Host, HostName, User, Port, IdentityFile, ProxyJump), checks
+~/.ssh/known_hosts (an unknown host is asked about, a changed key refused), and uses ssh-agent, key
+files (asking for passphrases) or a password. POPSCOPE_SSH_TIMEOUT sets the timeout (15 s).
 
 Exit codes: 0 success, 2 usage error, 3 file not found, 4 empty file, 5 not an SQLite
 database, 6 truncated profile, 7 not a popscope profile, 8 unsupported format version,
-9 corrupt profile, 10 invalid input, 11 write failed, 12 gate failed (compare --fail-if).
+9 corrupt profile, 10 invalid input, 11 write failed, 12 gate failed (compare --fail-if),
+13 remote profile failed (host unreachable, host key refused, authentication, connection lost).
 )";
 
 int usageError(const std::string& message)
@@ -167,6 +173,7 @@ int main(int argc, char** argv)
         std::cout << "popscope-cli " POPSCOPE_VERSION "\n";
         return 0;
     }
+    popscope::cli::useTerminalForRemoteProfiles();
     try {
         if (command == "simulate") {
 #ifdef POPSCOPE_HAS_SIMULATOR

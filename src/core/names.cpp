@@ -107,6 +107,8 @@ const char* errorKindName(ErrorKind kind)
         return "invalid input";
     case ErrorKind::WriteFailed:
         return "write failed";
+    case ErrorKind::RemoteFailed:
+        return "remote file failed";
     }
     return "error";
 }

@@ -4,6 +4,9 @@
 #include "format_limits.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/profile_writer.hpp"
+#include "popscope/remote/remote_address.hpp"
+#include "popscope/remote/remote_error.hpp"
+#include "popscope/remote/sftp_file.hpp"
 #include "popscope/units.hpp"
 #include "schema.hpp"
 #include "sqlite_database.hpp"
@@ -45,23 +48,11 @@ std::string resolvePath(const std::string& path)
 
 // Checks the SQLite header against the file's size so a cut-short copy is named as such,
 // before SQLite would report it as a vague "malformed" error halfway through a query.
-void checkSqliteHeader(const std::string& path)
+void checkSqliteHeader(
+    const std::string& path, uint64_t size, const std::array<uint8_t, 100>& header, size_t got)
 {
-    std::error_code ec;
-    const uint64_t size = fs::file_size(path, ec);
-    if (ec)
-        throw ProfileError(ErrorKind::FileNotFound, path, "cannot read the file: " + ec.message());
     if (size == 0)
         throw ProfileError(ErrorKind::EmptyFile, path, "the file is empty (0 bytes); it is not a profile");
-    std::array<uint8_t, 100> header {};
-    errno = 0;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) // errno names the cause, e.g. "Permission denied"
-        throw ProfileError(ErrorKind::FileNotFound, path,
-            std::string("cannot open the file for reading: ")
-                + (errno ? std::strerror(errno) : "unknown error"));
-    in.read(reinterpret_cast<char*>(header.data()), header.size());
-    const auto got = size_t(in.gcount());
     static const char magic[] = "SQLite format 3";
     if (got < 16 || std::string_view(reinterpret_cast<const char*>(header.data()), 15) != magic
         || header[15] != 0)
@@ -87,28 +78,90 @@ void checkSqliteHeader(const std::string& path)
                 + " (was the copy interrupted?)");
 }
 
+void checkLocalSqliteHeader(const std::string& path)
+{
+    std::error_code ec;
+    const uint64_t size = fs::file_size(path, ec);
+    if (ec)
+        throw ProfileError(ErrorKind::FileNotFound, path, "cannot read the file: " + ec.message());
+    if (size == 0)
+        throw ProfileError(ErrorKind::EmptyFile, path, "the file is empty (0 bytes); it is not a profile");
+    std::array<uint8_t, 100> header {};
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) // errno names the cause, e.g. "Permission denied"
+        throw ProfileError(ErrorKind::FileNotFound, path,
+            std::string("cannot open the file for reading: ")
+                + (errno ? std::strerror(errno) : "unknown error"));
+    in.read(reinterpret_cast<char*>(header.data()), header.size());
+    checkSqliteHeader(path, size, header, size_t(in.gcount()));
+}
+
+ErrorKind errorKindFor(remote::RemoteFailure failure)
+{
+    switch (failure) {
+    case remote::RemoteFailure::BadAddress:
+        return ErrorKind::InvalidInput;
+    case remote::RemoteFailure::NoSuchFile:
+        return ErrorKind::FileNotFound;
+    default:
+        return ErrorKind::RemoteFailed;
+    }
+}
+
 } // namespace
 
 std::unique_ptr<Profile> Profile::open(const std::string& requestedPath)
 {
+    if (remote::isRemoteAddress(requestedPath))
+        return openRemote(requestedPath);
     const std::string path = resolvePath(requestedPath);
-    checkSqliteHeader(path);
+    checkLocalSqliteHeader(path);
     auto db = std::make_unique<SqliteDatabase>(path, SqliteDatabase::Mode::ReadOnlyImmutable);
     std::unique_ptr<Profile> profile(new Profile(path, std::move(db)));
+    profile->checkSchemaAndLoadHeader();
+    return profile;
+}
+
+std::unique_ptr<Profile> Profile::openRemote(const std::string& text)
+{
+    const auto address = remote::parseRemoteAddress(text);
+    if (!address)
+        throw ProfileError(ErrorKind::InvalidInput, text,
+            "not a remote address popscope reads: use ssh://[user@]host[:port]/path or [user@]host:path");
+    const std::string path = address->toString();
+    std::shared_ptr<remote::SftpFile> file;
+    std::array<uint8_t, 100> header {};
+    size_t got = 0;
     try {
-        auto [major, minor] = checkProfileSchema(*profile->m_db);
-        profile->m_formatMajor = major;
-        profile->m_formatMinor = minor;
-        profile->loadHeader();
+        file = remote::SftpFile::openShared(*address, remote::remoteSettings());
+        got = file->read(header.data(), header.size(), 0);
+    } catch (const remote::RemoteError& error) {
+        throw ProfileError(errorKindFor(error.failure()), path, error.what());
+    }
+    checkSqliteHeader(path, file->size(), header, got);
+    auto db = std::make_unique<SqliteDatabase>(path, file);
+    std::unique_ptr<Profile> profile(new Profile(path, std::move(db)));
+    profile->m_remoteFile = std::move(file);
+    profile->checkSchemaAndLoadHeader();
+    return profile;
+}
+
+void Profile::checkSchemaAndLoadHeader()
+{
+    try {
+        auto [major, minor] = checkProfileSchema(*m_db);
+        m_formatMajor = major;
+        m_formatMinor = minor;
+        loadHeader();
     } catch (const ProfileError& error) {
         // SQLite's "file is not a database" comes from the first read of a damaged file.
         if (error.kind() == ErrorKind::CorruptProfile
             && error.problem().find("not a database") != std::string::npos)
-            throw ProfileError(ErrorKind::Truncated, path,
+            throw ProfileError(ErrorKind::Truncated, m_path,
                 "the profile is damaged or truncated: SQLite cannot read its pages");
         throw;
     }
-    return profile;
 }
 
 Profile::Profile(std::string path, std::unique_ptr<SqliteDatabase> db)

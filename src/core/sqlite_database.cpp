@@ -1,5 +1,7 @@
 #include "sqlite_database.hpp"
 
+#include "remote_vfs.hpp"
+
 namespace popscope {
 
 namespace {
@@ -43,19 +45,42 @@ SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode)
         throw ProfileError(mode == Mode::ReadOnlyImmutable ? ErrorKind::NotSqlite : ErrorKind::WriteFailed,
             path, "cannot open the database (SQLite: " + message + ")");
     }
-    if (mode == Mode::ReadOnlyImmutable) {
-        // Untrusted input: no triggers, no views, no functions with side effects in the schema.
-        sqlite3_db_config(m_db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
-        sqlite3_db_config(m_db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
-        sqlite3_db_config(m_db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
-        sqlite3_db_config(m_db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-        sqlite3_limit(m_db, SQLITE_LIMIT_LENGTH, 1 << 30);
+    if (mode == Mode::ReadOnlyImmutable)
+        protectAgainstHostileSchema();
+}
+
+SqliteDatabase::SqliteDatabase(const std::string& path, std::shared_ptr<remote::SftpFile> remoteFile)
+    : m_path(path)
+    , m_remoteName(registerRemoteFile(std::move(remoteFile)))
+{
+    const std::string uri = "file:" + m_remoteName + "?immutable=1";
+    const int rc
+        = sqlite3_open_v2(uri.c_str(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, kRemoteVfsName);
+    if (rc != SQLITE_OK) {
+        std::string message = m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
+        sqlite3_close(m_db);
+        forgetRemoteFile(m_remoteName);
+        throw ProfileError(
+            ErrorKind::RemoteFailed, path, "cannot open the database (SQLite: " + message + ")");
     }
+    protectAgainstHostileSchema();
+}
+
+void SqliteDatabase::protectAgainstHostileSchema()
+{
+    // Untrusted input: no triggers, no views, no functions with side effects in the schema.
+    sqlite3_db_config(m_db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+    sqlite3_db_config(m_db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+    sqlite3_db_config(m_db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
+    sqlite3_db_config(m_db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+    sqlite3_limit(m_db, SQLITE_LIMIT_LENGTH, 1 << 30);
 }
 
 SqliteDatabase::~SqliteDatabase()
 {
     sqlite3_close(m_db);
+    if (!m_remoteName.empty())
+        forgetRemoteFile(m_remoteName);
 }
 
 void SqliteDatabase::exec(std::string_view sql)
@@ -73,6 +98,12 @@ void SqliteDatabase::exec(std::string_view sql)
 void SqliteDatabase::fail(int rc, std::string_view what) const
 {
     int primary = rc & 0xFF;
+    if (primary == SQLITE_IOERR && !m_remoteName.empty()) {
+        // The remote read's own message names the host and the cause.
+        const std::string remoteProblem = lastRemoteError(m_remoteName);
+        if (!remoteProblem.empty())
+            throw ProfileError(ErrorKind::RemoteFailed, m_path, remoteProblem);
+    }
     std::string message = std::string(what) + " (SQLite: " + sqlite3_errmsg(m_db) + ")";
     if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB)
         throw ProfileError(ErrorKind::CorruptProfile, m_path, "the database is damaged: " + message);

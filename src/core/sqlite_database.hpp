@@ -6,10 +6,15 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace popscope::remote {
+class SftpFile;
+}
 
 namespace popscope {
 
@@ -52,6 +57,8 @@ class SqliteDatabase {
 public:
     enum class Mode { ReadOnlyImmutable, CreateForWriting };
     SqliteDatabase(const std::string& path, Mode mode);
+    // A remote profile, read-only through the remote VFS; `path` is its address, for messages.
+    SqliteDatabase(const std::string& path, std::shared_ptr<remote::SftpFile> remoteFile);
     ~SqliteDatabase();
     SqliteDatabase(const SqliteDatabase&) = delete;
     SqliteDatabase& operator=(const SqliteDatabase&) = delete;
@@ -64,7 +71,10 @@ public:
     void setErrorKindForFailures(ErrorKind kind) { m_failureKind = kind; }
 
 private:
+    void protectAgainstHostileSchema();
+
     std::string m_path;
+    std::string m_remoteName; // the name registered with the remote VFS, for remote profiles
     sqlite3* m_db = nullptr;
     ErrorKind m_failureKind = ErrorKind::CorruptProfile;
 };

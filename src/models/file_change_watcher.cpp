@@ -1,8 +1,11 @@
 #include "models/file_change_watcher.hpp"
 
+#include "popscope/remote/sftp_file.hpp"
+
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QTimer>
+#include <QtConcurrent>
 
 namespace popscope {
 
@@ -18,6 +21,13 @@ FileIdentity FileIdentity::of(const QString& path)
     return { true, info.size(), info.lastModified() };
 }
 
+FileIdentity FileIdentity::of(const remote::RemoteFileState& state)
+{
+    if (!state.exists)
+        return {};
+    return { true, qint64(state.size), QDateTime::fromSecsSinceEpoch(state.modified) };
+}
+
 FileChangeWatcher::FileChangeWatcher(QObject* parent)
     : QObject(parent)
     , m_watcher(new QFileSystemWatcher(this))
@@ -26,6 +36,15 @@ FileChangeWatcher::FileChangeWatcher(QObject* parent)
     m_poll->setInterval(kPollMilliseconds);
     connect(m_poll, &QTimer::timeout, this, &FileChangeWatcher::check);
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &FileChangeWatcher::check);
+    connect(&m_remoteAnswers, &QFutureWatcherBase::finished, this, &FileChangeWatcher::takeRemoteAnswers);
+}
+
+void FileChangeWatcher::setRemoteFile(const QString& path, std::shared_ptr<remote::SftpFile> file)
+{
+    for (Watched& watched : m_files)
+        if (watched.path == path)
+            watched.remoteFile = file;
+    m_watcher->removePath(path);
 }
 
 void FileChangeWatcher::watch(const QVector<QPair<QString, FileIdentity>>& files)
@@ -34,8 +53,8 @@ void FileChangeWatcher::watch(const QVector<QPair<QString, FileIdentity>>& files
         m_watcher->removePaths(m_watcher->files());
     m_files.clear();
     for (const auto& [path, identity] : files) {
-        m_files.push_back({ path, identity, identity });
-        if (identity.exists)
+        m_files.push_back({ path, identity, identity, nullptr });
+        if (identity.exists && QFileInfo::exists(path))
             m_watcher->addPath(path);
     }
     if (m_files.isEmpty())
@@ -56,17 +75,54 @@ QStringList FileChangeWatcher::files() const
 void FileChangeWatcher::check()
 {
     for (Watched& file : m_files) {
+        if (file.remoteFile)
+            continue; // asked over the network below
         const FileIdentity now = FileIdentity::of(file.path);
         // A file replaced by a rename leaves the watcher: follow the new one.
         if (now.exists && !m_watcher->files().contains(file.path))
             m_watcher->addPath(file.path);
-        if (now == file.reported)
-            continue;
-        file.reported = now;
-        if (now == file.opened) // changed back (e.g. restored): nothing to reload
-            continue;
-        emit changed(file.path, now.exists ? Change::Modified : Change::Deleted);
+        compare(file, now);
     }
+    askRemoteFiles();
+}
+
+void FileChangeWatcher::compare(Watched& file, const FileIdentity& now)
+{
+    if (now == file.reported)
+        return;
+    file.reported = now;
+    if (now == file.opened) // changed back (e.g. restored): nothing to reload
+        return;
+    emit changed(file.path, now.exists ? Change::Modified : Change::Deleted);
+}
+
+void FileChangeWatcher::askRemoteFiles()
+{
+    QVector<QPair<QString, std::shared_ptr<remote::SftpFile>>> remoteFiles;
+    for (const Watched& file : m_files)
+        if (file.remoteFile)
+            remoteFiles.push_back({ file.path, file.remoteFile });
+    if (remoteFiles.isEmpty() || m_remoteAnswers.isRunning())
+        return;
+    m_remoteAnswers.setFuture(QtConcurrent::run([remoteFiles] {
+        QVector<QPair<QString, FileIdentity>> answers;
+        for (const auto& [path, file] : remoteFiles) {
+            try {
+                answers.push_back({ path, FileIdentity::of(file->statNow()) });
+            } catch (const std::exception&) {
+                // The server cannot be asked now: the page reading a part says so, with Retry.
+            }
+        }
+        return answers;
+    }));
+}
+
+void FileChangeWatcher::takeRemoteAnswers()
+{
+    for (const auto& [path, now] : m_remoteAnswers.result())
+        for (Watched& file : m_files)
+            if (file.path == path && file.remoteFile)
+                compare(file, now);
 }
 
 } // namespace popscope

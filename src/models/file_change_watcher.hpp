@@ -6,14 +6,23 @@
 // Each file's identity (size, modification time, existence) is taken when it was opened; the
 // watcher reports a file once per new identity. QFileSystemWatcher gives the news at once where
 // the file system supports it; a slow poll covers the rest (network folders, a file deleted and
-// written again, which drops it from the watcher).
+// written again, which drops it from the watcher). A remote report's file is asked about over SFTP
+// on the poll, off the GUI thread.
 #include <QDateTime>
+#include <QFutureWatcher>
 #include <QObject>
+
 #include <QString>
 #include <QVector>
+#include <memory>
 
 class QFileSystemWatcher;
 class QTimer;
+
+namespace popscope::remote {
+class SftpFile;
+struct RemoteFileState;
+} // namespace popscope::remote
 
 namespace popscope {
 
@@ -23,6 +32,7 @@ struct FileIdentity {
     QDateTime modified;
 
     static FileIdentity of(const QString& path);
+    static FileIdentity of(const remote::RemoteFileState& state);
     bool operator==(const FileIdentity& other) const
     {
         return exists == other.exists && size == other.size && modified == other.modified;
@@ -38,6 +48,8 @@ public:
     explicit FileChangeWatcher(QObject* parent = nullptr);
     // Watches these files from now on, each compared with the identity it had when it was opened.
     void watch(const QVector<QPair<QString, FileIdentity>>& files);
+    // `path` (already watched) is a remote report's: its state comes from `file` over SFTP.
+    void setRemoteFile(const QString& path, std::shared_ptr<remote::SftpFile> file);
     void clear() { watch({}); }
     QStringList files() const;
     // Compares every file with its identity now (the poll and the file system's news call it).
@@ -51,10 +63,16 @@ private:
         QString path;
         FileIdentity opened;
         FileIdentity reported; // the last identity told to the user, so each change is told once
+        std::shared_ptr<remote::SftpFile> remoteFile;
     };
+    void compare(Watched& file, const FileIdentity& now);
+    void askRemoteFiles();
+    void takeRemoteAnswers();
     QFileSystemWatcher* m_watcher;
     QTimer* m_poll;
     QVector<Watched> m_files;
+    // One SFTP stat round at a time: (path, identity now; not exists when it cannot be asked).
+    QFutureWatcher<QVector<QPair<QString, FileIdentity>>> m_remoteAnswers;
 };
 
 } // namespace popscope

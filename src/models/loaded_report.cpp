@@ -1,4 +1,5 @@
 #include "models/loaded_report.hpp"
+#include "popscope/remote/sftp_file.hpp"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -28,7 +29,10 @@ std::shared_ptr<LoadedReport> loadReport(
         return nullptr;
     const std::shared_ptr<const Report> report = Report::open(path.toStdString());
     const QString profilePath = QString::fromStdString(report->path());
-    const FileIdentity opened = FileIdentity::of(profilePath);
+    const auto& remoteFile = report->profile().remoteFile();
+    const FileIdentity opened = remoteFile
+        ? FileIdentity::of(remote::RemoteFileState { true, remoteFile->size(), remoteFile->modified() })
+        : FileIdentity::of(profilePath);
     // Each part is read once here, off the GUI thread; the pages then share them.
     int index = 1;
     for (ReportPart part : partsToLoad(parts)) {

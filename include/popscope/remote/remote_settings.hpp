@@ -1,0 +1,40 @@
+#pragma once
+// What a connection asks the person at the keyboard, and the settings every connection shares.
+// The CLI installs a terminal prompter, the GUI one that shows dialogs; the default refuses every
+// unknown host and has no secrets, so nothing is ever accepted silently.
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace popscope::remote {
+
+struct HostKeyQuestion {
+    std::string host; // as the user typed it, with the port when not 22
+    std::string keyType; // "ssh-ed25519"
+    std::string fingerprint; // "SHA256:…", as ssh-keygen -l prints it
+    std::string knownHostsFile;
+};
+
+class Prompter {
+public:
+    virtual ~Prompter() = default;
+    // An unknown host: true adds its key to known_hosts and connects.
+    virtual bool confirmUnknownHost(const HostKeyQuestion& question) = 0;
+    // A passphrase or password; nothing when the user declines.
+    virtual std::optional<std::string> askSecret(const std::string& prompt) = 0;
+};
+
+struct RemoteSettings {
+    std::string home; // for ~/.ssh/config, keys and known_hosts; empty: $HOME
+    int timeoutSeconds = 15;
+    std::shared_ptr<Prompter> prompter;
+};
+
+// The settings new connections use. Thread-safe.
+RemoteSettings remoteSettings();
+void setRemoteSettings(RemoteSettings settings);
+// $HOME (as Qt's QDir::homePath() has it), or the password database's entry when HOME is unset.
+std::string homeFolder(const RemoteSettings& settings);
+
+} // namespace popscope::remote

@@ -1,0 +1,93 @@
+#pragma once
+// A remote file read over SFTP, for SQLite's pages: a block cache in memory, read-ahead when the
+// reads run in sequence, several reads in flight at once, and counters of what crossed the network.
+// Thread-safe: SQLite and the change watcher may use it from different threads.
+#include "popscope/remote/remote_address.hpp"
+#include "popscope/remote/remote_settings.hpp"
+
+#include <cstdint>
+#include <deque>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace popscope::remote {
+
+class SshConnection;
+
+struct RemoteFileState {
+    bool exists = false;
+    uint64_t size = 0;
+    int64_t modified = 0; // seconds since the epoch
+};
+
+struct TransferCounters {
+    uint64_t bytesRead = 0; // asked of the server
+    uint64_t requests = 0; // SFTP read requests sent
+    uint64_t roundTrips = 0; // times a read waited for the server
+    uint64_t cacheHits = 0; // block reads served from memory
+};
+
+class SftpFile {
+public:
+    // Connects (see SshConnection), opens the file read-only and records its size and time.
+    // Throws RemoteError.
+    static std::shared_ptr<SftpFile> open(const RemoteAddress& address, const RemoteSettings& settings);
+    // The file already open at this address, if any (the Execution Trace and exports open the
+    // profile again: one connection, one cache, one question to the user), else open().
+    static std::shared_ptr<SftpFile> openShared(const RemoteAddress& address, const RemoteSettings& settings);
+    ~SftpFile();
+    SftpFile(const SftpFile&) = delete;
+    SftpFile& operator=(const SftpFile&) = delete;
+
+    const RemoteAddress& address() const { return m_address; }
+    std::string displayName() const { return m_address.toString(); }
+    uint64_t size() const { return m_opened.size; }
+    int64_t modified() const { return m_opened.modified; }
+
+    // Copies up to `length` bytes at `offset`; fewer only at the end of the file. Throws
+    // RemoteError(ConnectionLost) when the server is gone; the next call connects again.
+    size_t read(void* out, size_t length, uint64_t offset);
+    // The file as the server sees it now (for the file-changed bar).
+    RemoteFileState statNow();
+    TransferCounters counters() const;
+
+    static constexpr uint64_t kBlockSize = 64 * 1024;
+
+private:
+    SftpFile(const RemoteAddress& address, const RemoteSettings& settings);
+    void connect();
+    void disconnect();
+    struct PendingRead {
+        uint64_t block;
+        uint32_t id; // the SFTP request
+    };
+    const std::vector<uint8_t>& block(uint64_t index);
+    bool isPending(uint64_t index) const;
+    void request(uint64_t index);
+    void readAhead(uint64_t index);
+    std::vector<uint8_t> complete(const PendingRead& read);
+    void store(uint64_t index, std::vector<uint8_t> bytes);
+    uint64_t blockLength(uint64_t index) const;
+    [[noreturn]] void lost(const std::string& what);
+
+    RemoteAddress m_address;
+    RemoteSettings m_settings;
+    RemoteFileState m_opened;
+    mutable std::mutex m_mutex;
+    std::unique_ptr<SshConnection> m_connection;
+    void* m_sftp = nullptr; // sftp_session, kept out of this header
+    void* m_file = nullptr; // sftp_file
+    std::unordered_map<uint64_t, std::pair<std::vector<uint8_t>, std::list<uint64_t>::iterator>> m_blocks;
+    std::list<uint64_t> m_recent; // most recently used first
+    std::deque<PendingRead> m_pending; // in the order they were asked for
+    uint64_t m_lastMiss = UINT64_MAX;
+    uint64_t m_readAhead = 0; // blocks asked ahead, doubling while the reads run in sequence
+    TransferCounters m_counters;
+};
+
+} // namespace popscope::remote

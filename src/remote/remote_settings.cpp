@@ -1,0 +1,48 @@
+#include "popscope/remote/remote_settings.hpp"
+
+#include <cstdlib>
+#include <mutex>
+#include <pwd.h>
+#include <unistd.h>
+
+namespace popscope::remote {
+
+namespace {
+
+std::mutex& settingsMutex()
+{
+    static std::mutex mutex;
+    return mutex;
+}
+
+RemoteSettings& storedSettings()
+{
+    static RemoteSettings settings;
+    return settings;
+}
+
+} // namespace
+
+RemoteSettings remoteSettings()
+{
+    std::lock_guard lock(settingsMutex());
+    return storedSettings();
+}
+
+void setRemoteSettings(RemoteSettings settings)
+{
+    std::lock_guard lock(settingsMutex());
+    storedSettings() = std::move(settings);
+}
+
+std::string homeFolder(const RemoteSettings& settings)
+{
+    if (!settings.home.empty())
+        return settings.home;
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return home;
+    const passwd* entry = getpwuid(getuid());
+    return entry && entry->pw_dir ? entry->pw_dir : "/";
+}
+
+} // namespace popscope::remote

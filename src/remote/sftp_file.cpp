@@ -1,0 +1,249 @@
+#include "popscope/remote/sftp_file.hpp"
+
+#include "popscope/remote/remote_error.hpp"
+#include "ssh_connection.hpp"
+
+#include <libssh/sftp.h>
+
+#include <algorithm>
+#include <cstring>
+#include <fcntl.h>
+
+namespace popscope::remote {
+
+namespace {
+
+constexpr size_t kMaxCachedBlocks = 1024; // 64 MiB
+constexpr uint64_t kMaxReadAhead = 16; // 1 MiB in flight
+
+sftp_session asSftp(void* p)
+{
+    return static_cast<sftp_session>(p);
+}
+sftp_file asFile(void* p)
+{
+    return static_cast<sftp_file>(p);
+}
+
+std::string sftpProblem(sftp_session sftp, ssh_session session)
+{
+    switch (sftp_get_error(sftp)) {
+    case SSH_FX_NO_SUCH_FILE:
+    case SSH_FX_NO_SUCH_PATH:
+        return "no such file";
+    case SSH_FX_PERMISSION_DENIED:
+        return "permission denied";
+    default:
+        return ssh_get_error(session);
+    }
+}
+
+} // namespace
+
+std::shared_ptr<SftpFile> SftpFile::open(const RemoteAddress& address, const RemoteSettings& settings)
+{
+    std::shared_ptr<SftpFile> file(new SftpFile(address, settings));
+    file->connect();
+    return file;
+}
+
+std::shared_ptr<SftpFile> SftpFile::openShared(const RemoteAddress& address, const RemoteSettings& settings)
+{
+    static std::mutex mutex;
+    static std::map<std::string, std::weak_ptr<SftpFile>> files;
+    std::lock_guard lock(mutex);
+    std::weak_ptr<SftpFile>& slot = files[address.toString()];
+    if (auto file = slot.lock())
+        return file;
+    auto file = open(address, settings);
+    slot = file;
+    return file;
+}
+
+SftpFile::SftpFile(const RemoteAddress& address, const RemoteSettings& settings)
+    : m_address(address)
+    , m_settings(settings)
+{
+}
+
+SftpFile::~SftpFile()
+{
+    disconnect();
+}
+
+void SftpFile::connect()
+{
+    m_connection = std::make_unique<SshConnection>(m_address, m_settings);
+    const std::string where = m_connection->label() + ":" + m_address.path;
+    sftp_session sftp = sftp_new(m_connection->session());
+    if (!sftp || sftp_init(sftp) != SSH_OK) {
+        const std::string why = ssh_get_error(m_connection->session());
+        if (sftp)
+            sftp_free(sftp);
+        m_connection.reset();
+        throw RemoteError(RemoteFailure::Unreachable, where + ": the server offers no SFTP (" + why + ")");
+    }
+    m_sftp = sftp;
+    sftp_file file = sftp_open(sftp, m_address.path.c_str(), O_RDONLY, 0);
+    sftp_attributes attributes = file ? sftp_fstat(file) : nullptr;
+    if (!attributes) {
+        const std::string why = sftpProblem(sftp, m_connection->session());
+        if (file)
+            sftp_close(file);
+        disconnect();
+        throw RemoteError(RemoteFailure::NoSuchFile, where + ": " + why);
+    }
+    const RemoteFileState now { true, attributes->size, int64_t(attributes->mtime) };
+    const bool isFile = attributes->type == SSH_FILEXFER_TYPE_REGULAR;
+    sftp_attributes_free(attributes);
+    m_file = file;
+    if (!isFile) {
+        disconnect();
+        throw RemoteError(RemoteFailure::NoSuchFile, where + ": not a regular file");
+    }
+    if (m_opened.exists && (now.size != m_opened.size || now.modified != m_opened.modified)) {
+        disconnect();
+        throw RemoteError(RemoteFailure::ConnectionLost,
+            where + ": the file changed on the server since it was opened; open it again");
+    }
+    m_opened = now;
+}
+
+void SftpFile::disconnect()
+{
+    m_pending.clear();
+    if (m_file)
+        sftp_close(asFile(m_file));
+    if (m_sftp)
+        sftp_free(asSftp(m_sftp));
+    m_file = nullptr;
+    m_sftp = nullptr;
+    m_connection.reset();
+}
+
+void SftpFile::lost(const std::string& what)
+{
+    const std::string label = m_connection ? m_connection->label() : m_address.toString();
+    const std::string why = m_connection ? ssh_get_error(m_connection->session()) : "";
+    disconnect(); // the next read connects again (Retry)
+    throw RemoteError(RemoteFailure::ConnectionLost,
+        label + ": the connection was lost while " + what + (why.empty() ? "" : " (" + why + ")"));
+}
+
+uint64_t SftpFile::blockLength(uint64_t index) const
+{
+    const uint64_t start = index * kBlockSize;
+    return start >= m_opened.size ? 0 : std::min(kBlockSize, m_opened.size - start);
+}
+
+size_t SftpFile::read(void* out, size_t length, uint64_t offset)
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_connection)
+        connect();
+    size_t copied = 0;
+    while (copied < length && offset + copied < m_opened.size) {
+        const uint64_t at = offset + copied;
+        const std::vector<uint8_t>& bytes = block(at / kBlockSize);
+        const size_t within = size_t(at % kBlockSize);
+        if (within >= bytes.size())
+            break;
+        const size_t n = std::min(length - copied, bytes.size() - within);
+        std::memcpy(static_cast<uint8_t*>(out) + copied, bytes.data() + within, n);
+        copied += n;
+    }
+    return copied;
+}
+
+const std::vector<uint8_t>& SftpFile::block(uint64_t index)
+{
+    if (auto found = m_blocks.find(index); found != m_blocks.end()) {
+        ++m_counters.cacheHits;
+        m_recent.splice(m_recent.begin(), m_recent, found->second.second);
+        return found->second.first;
+    }
+    // Reads in sequence (SQLite scanning a table) widen the read-ahead; a jump resets it.
+    m_readAhead = index == m_lastMiss + 1 ? std::clamp<uint64_t>(m_readAhead * 2, 2, kMaxReadAhead) : 0;
+    m_lastMiss = index;
+    if (!isPending(index))
+        request(index);
+    readAhead(index); // sent before the wait, so they travel with it
+    ++m_counters.roundTrips;
+    // libssh 0.10 reads the next packet before looking in its queue, so a reply already queued
+    // would never be found: the answers are taken in the order they were asked for.
+    while (true) {
+        const PendingRead next = m_pending.front();
+        m_pending.pop_front();
+        store(next.block, complete(next));
+        if (next.block == index)
+            return m_blocks.at(index).first;
+    }
+}
+
+bool SftpFile::isPending(uint64_t index) const
+{
+    return std::any_of(
+        m_pending.begin(), m_pending.end(), [index](const PendingRead& read) { return read.block == index; });
+}
+
+void SftpFile::request(uint64_t index)
+{
+    sftp_seek64(asFile(m_file), index * kBlockSize);
+    const int id = sftp_async_read_begin(asFile(m_file), uint32_t(blockLength(index)));
+    if (id < 0)
+        lost("asking for data");
+    m_pending.push_back({ index, uint32_t(id) });
+    ++m_counters.requests;
+    m_counters.bytesRead += blockLength(index);
+}
+
+void SftpFile::readAhead(uint64_t index)
+{
+    for (uint64_t next = index + 1; next <= index + m_readAhead && blockLength(next) > 0; ++next)
+        if (!m_blocks.count(next) && !isPending(next))
+            request(next);
+}
+
+std::vector<uint8_t> SftpFile::complete(const PendingRead& read)
+{
+    std::vector<uint8_t> bytes(blockLength(read.block));
+    const int got = sftp_async_read(asFile(m_file), bytes.data(), uint32_t(bytes.size()), read.id);
+    if (got < 0)
+        lost("reading");
+    bytes.resize(size_t(got)); // shorter only when the file shrank on the server
+    return bytes;
+}
+
+void SftpFile::store(uint64_t index, std::vector<uint8_t> bytes)
+{
+    if (m_blocks.size() >= kMaxCachedBlocks) {
+        m_blocks.erase(m_recent.back());
+        m_recent.pop_back();
+    }
+    m_recent.push_front(index);
+    m_blocks.emplace(index, std::make_pair(std::move(bytes), m_recent.begin()));
+}
+
+RemoteFileState SftpFile::statNow()
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_connection)
+        connect();
+    sftp_attributes attributes = sftp_stat(asSftp(m_sftp), m_address.path.c_str());
+    if (!attributes) {
+        if (sftp_get_error(asSftp(m_sftp)) == SSH_FX_NO_SUCH_FILE)
+            return {};
+        lost("checking the file");
+    }
+    RemoteFileState state { true, attributes->size, int64_t(attributes->mtime) };
+    sftp_attributes_free(attributes);
+    return state;
+}
+
+TransferCounters SftpFile::counters() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_counters;
+}
+
+} // namespace popscope::remote

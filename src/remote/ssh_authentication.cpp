@@ -1,0 +1,100 @@
+// SshConnection::authenticate: ssh-agent, then key files (asking for a passphrase), then a
+// password. Secrets are wiped from memory as soon as libssh has used them.
+#include "ssh_connection.hpp"
+
+#include "popscope/remote/remote_error.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <unistd.h>
+
+namespace popscope::remote {
+
+namespace {
+
+void wipe(std::string& secret)
+{
+    if (!secret.empty())
+        explicit_bzero(secret.data(), secret.size());
+    secret.clear();
+}
+
+bool readable(const std::string& path)
+{
+    return access(path.c_str(), R_OK) == 0;
+}
+
+} // namespace
+
+bool SshConnection::tryKeyFile(Prompter* prompter, const std::string& path)
+{
+    // The public half, when present, asks the server first, so a passphrase is only asked for a
+    // key the server would accept.
+    ssh_key publicKey = nullptr;
+    if (ssh_pki_import_pubkey_file((path + ".pub").c_str(), &publicKey) == SSH_OK) {
+        const int offered = ssh_userauth_try_publickey(m_session, nullptr, publicKey);
+        ssh_key_free(publicKey);
+        if (offered != SSH_AUTH_SUCCESS)
+            return false;
+    }
+    ssh_key privateKey = nullptr;
+    if (ssh_pki_import_privkey_file(path.c_str(), nullptr, nullptr, nullptr, &privateKey) != SSH_OK) {
+        // Encrypted (or unreadable): ask for its passphrase, three times at most.
+        for (int attempt = 0; attempt < 3 && !privateKey && prompter; ++attempt) {
+            auto passphrase = prompter->askSecret(
+                (attempt ? "Wrong passphrase. " : "") + std::string("Passphrase for the key ") + path + ":");
+            if (!passphrase)
+                return false;
+            if (ssh_pki_import_privkey_file(path.c_str(), passphrase->c_str(), nullptr, nullptr, &privateKey)
+                != SSH_OK)
+                privateKey = nullptr;
+            wipe(*passphrase);
+        }
+        if (!privateKey)
+            return false;
+    }
+    const int result = ssh_userauth_publickey(m_session, nullptr, privateKey);
+    ssh_key_free(privateKey);
+    return result == SSH_AUTH_SUCCESS;
+}
+
+void SshConnection::authenticate(Prompter* prompter)
+{
+    if (ssh_userauth_none(m_session, nullptr) == SSH_AUTH_SUCCESS)
+        return;
+    const int methods = ssh_userauth_list(m_session, nullptr);
+    std::string tried;
+    if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
+        if (const char* agent = std::getenv("SSH_AUTH_SOCK"); agent && *agent) {
+            if (ssh_userauth_agent(m_session, nullptr) == SSH_AUTH_SUCCESS)
+                return;
+            tried += "ssh-agent, ";
+        }
+        for (const std::string& path : m_identityFiles) {
+            if (!readable(path))
+                continue;
+            if (tryKeyFile(prompter, path))
+                return;
+            tried += path + ", ";
+        }
+    }
+    if ((methods & SSH_AUTH_METHOD_PASSWORD) && prompter) {
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            auto password = prompter->askSecret(
+                (attempt ? "Wrong password. " : "") + std::string("Password for ") + m_label + ":");
+            if (!password)
+                break;
+            const int result = ssh_userauth_password(m_session, nullptr, password->c_str());
+            wipe(*password);
+            if (result == SSH_AUTH_SUCCESS)
+                return;
+        }
+        tried += "password, ";
+    }
+    if (tried.empty())
+        tried = "no key file or agent found, and the server takes no password, ";
+    fail(RemoteFailure::AuthenticationFailed,
+        "authentication failed (tried " + tried.substr(0, tried.size() - 2) + ")");
+}
+
+} // namespace popscope::remote

@@ -1,0 +1,193 @@
+#include "ssh_connection.hpp"
+
+#include "jump_tunnel.hpp"
+#include "popscope/remote/remote_error.hpp"
+#include "popscope/remote/ssh_config.hpp"
+
+#include <chrono>
+#include <poll.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+namespace popscope::remote {
+
+namespace {
+
+std::string localUser()
+{
+    const passwd* entry = getpwuid(getuid());
+    return entry && entry->pw_name ? entry->pw_name : "root";
+}
+
+// One hop of a ProxyJump list: [user@]host[:port].
+RemoteAddress parseHop(const std::string& hop)
+{
+    RemoteAddress address;
+    std::string text = hop;
+    if (auto at = text.rfind('@'); at != std::string::npos) {
+        address.user = text.substr(0, at);
+        text = text.substr(at + 1);
+    }
+    if (auto colon = text.rfind(':');
+        colon != std::string::npos && text.find(']', colon) == std::string::npos) {
+        address.port = std::atoi(text.c_str() + colon + 1);
+        text.resize(colon);
+    }
+    if (text.size() > 2 && text.front() == '[' && text.back() == ']')
+        text = text.substr(1, text.size() - 2);
+    address.host = text;
+    return address;
+}
+
+} // namespace
+
+SshConnection::SshConnection(
+    const RemoteAddress& address, const RemoteSettings& settings, std::optional<std::string> proxyJump)
+{
+    m_session = ssh_new();
+    if (!m_session)
+        throw RemoteError(RemoteFailure::Unreachable, "cannot start an SSH session (out of memory)");
+    try {
+        configure(address, settings, proxyJump);
+        connectWithin(settings.timeoutSeconds);
+        const std::string sshDir = homeFolder(settings) + "/.ssh";
+        verifyHostKey(settings.prompter.get(), sshDir + "/known_hosts");
+        authenticate(settings.prompter.get());
+    } catch (...) {
+        ssh_disconnect(m_session);
+        ssh_free(m_session);
+        m_session = nullptr;
+        throw;
+    }
+}
+
+SshConnection::~SshConnection()
+{
+    if (m_session) {
+        ssh_disconnect(m_session);
+        ssh_free(m_session);
+    }
+    m_tunnel.reset(); // after the session that used it, before the jump host's session
+}
+
+void SshConnection::configure(
+    const RemoteAddress& address, const RemoteSettings& settings, const std::optional<std::string>& proxyJump)
+{
+    const std::string home = homeFolder(settings);
+    const std::string sshDir = home + "/.ssh";
+    const SshHostConfig config = readSshConfig(sshDir + "/config", address.host, home);
+    const std::string user = !address.user.empty() ? address.user
+        : !config.user.empty()                     ? config.user
+                                                   : localUser();
+    const int port = address.port ? address.port : config.port ? config.port : 22;
+    m_label = user + "@" + address.host;
+    if (port != 22)
+        m_label.append(":").append(std::to_string(port));
+
+    // Our own reading of the config replaces libssh's, which would look up ~ in the password
+    // database and run ProxyJump through a shell command.
+    bool processConfig = false;
+    ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &processConfig);
+    ssh_options_set(m_session, SSH_OPTIONS_SSH_DIR, sshDir.c_str());
+    ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, (sshDir + "/known_hosts").c_str());
+    ssh_options_set(m_session, SSH_OPTIONS_HOST, config.hostName.c_str());
+    ssh_options_set(m_session, SSH_OPTIONS_USER, user.c_str());
+    unsigned int portOption = unsigned(port);
+    ssh_options_set(m_session, SSH_OPTIONS_PORT, &portOption);
+    long timeout = settings.timeoutSeconds;
+    ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &timeout);
+    m_identityFiles = config.identityFiles;
+    if (m_identityFiles.empty())
+        m_identityFiles = { sshDir + "/id_ed25519", sshDir + "/id_ecdsa", sshDir + "/id_rsa" };
+
+    const std::string jumps = proxyJump ? *proxyJump : config.proxyJump;
+    if (!jumps.empty()) {
+        // The last hop of the list is the one next to the target; it is reached through the hops before.
+        const auto comma = jumps.rfind(',');
+        const RemoteAddress hop = parseHop(comma == std::string::npos ? jumps : jumps.substr(comma + 1));
+        const std::string before = comma == std::string::npos ? std::string() : jumps.substr(0, comma);
+        m_jumpHost = std::make_unique<SshConnection>(hop, settings, before);
+        m_tunnel
+            = std::make_unique<JumpTunnel>(m_jumpHost->session(), m_jumpHost->label(), config.hostName, port);
+        int fd = m_tunnel->socketForSession();
+        ssh_options_set(m_session, SSH_OPTIONS_FD, &fd);
+    }
+}
+
+void SshConnection::connectWithin(int timeoutSeconds)
+{
+    // Non-blocking, so a dead host ends at the timeout rather than at the system's TCP timeout.
+    ssh_set_blocking(m_session, 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
+    int rc;
+    while ((rc = ssh_connect(m_session)) == SSH_AGAIN) {
+        if (std::chrono::steady_clock::now() > deadline)
+            fail(RemoteFailure::Unreachable,
+                "no answer within " + std::to_string(timeoutSeconds)
+                    + " s (is the host up, and the port right?)");
+        if (socket_t fd = ssh_get_fd(m_session); fd != SSH_INVALID_SOCKET) {
+            pollfd watched { fd, POLLIN | POLLOUT, 0 };
+            poll(&watched, 1, 50);
+        } else {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }
+    ssh_set_blocking(m_session, 1);
+    if (rc != SSH_OK)
+        fail(RemoteFailure::Unreachable, std::string("cannot connect: ") + ssh_get_error(m_session));
+}
+
+void SshConnection::verifyHostKey(Prompter* prompter, const std::string& knownHosts)
+{
+    ssh_key key = nullptr;
+    if (ssh_get_server_publickey(m_session, &key) != SSH_OK)
+        fail(RemoteFailure::HostKeyRejected, "the server sent no host key");
+    unsigned char* hash = nullptr;
+    size_t hashLength = 0;
+    ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLength);
+    char* fingerprintText = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLength);
+    const HostKeyQuestion question { m_label.substr(m_label.find('@') + 1),
+        ssh_key_type_to_char(ssh_key_type(key)), fingerprintText ? fingerprintText : "?", knownHosts };
+    ssh_string_free_char(fingerprintText);
+    ssh_clean_pubkey_hash(&hash);
+    ssh_key_free(key);
+
+    switch (ssh_session_is_known_server(m_session)) {
+    case SSH_KNOWN_HOSTS_OK:
+        return;
+    case SSH_KNOWN_HOSTS_CHANGED:
+        fail(RemoteFailure::HostKeyRejected,
+            "REFUSED: the host key has CHANGED since it was recorded in " + knownHosts + " (now "
+                + question.keyType + " " + question.fingerprint
+                + "). Someone may be intercepting the connection, or the server was reinstalled. If you know "
+                  "the new key is right, remove the old line from that file and connect again.");
+    case SSH_KNOWN_HOSTS_OTHER:
+        fail(RemoteFailure::HostKeyRejected,
+            "REFUSED: " + knownHosts + " records a key of another type for this host; the server now offers "
+                + question.keyType + " " + question.fingerprint
+                + ". Remove the old line if the change is expected.");
+    case SSH_KNOWN_HOSTS_UNKNOWN:
+    case SSH_KNOWN_HOSTS_NOT_FOUND:
+        if (!prompter || !prompter->confirmUnknownHost(question))
+            fail(RemoteFailure::HostKeyRejected,
+                "the host is not in " + knownHosts + " and its key (" + question.keyType + " "
+                    + question.fingerprint + ") was not accepted");
+        mkdir(knownHosts.substr(0, knownHosts.rfind('/')).c_str(), 0700);
+        if (ssh_session_update_known_hosts(m_session) != SSH_OK)
+            fail(RemoteFailure::HostKeyRejected, "cannot add the host key to " + knownHosts);
+        return;
+    case SSH_KNOWN_HOSTS_ERROR:
+        break;
+    }
+    fail(RemoteFailure::HostKeyRejected,
+        std::string("cannot check the host key: ") + ssh_get_error(m_session));
+}
+
+void SshConnection::fail(RemoteFailure failure, const std::string& what) const
+{
+    throw RemoteError(failure, m_label + ": " + what);
+}
+
+} // namespace popscope::remote

@@ -1,0 +1,51 @@
+#pragma once
+// One authenticated SSH session to a host, made the way OpenSSH would: ~/.ssh/config, the host
+// key checked against ~/.ssh/known_hosts (asking about unknown hosts, refusing changed keys),
+// then ssh-agent, key files and a password. ProxyJump hosts are reached through forwarded
+// channels, never through a shell command.
+#include "popscope/remote/remote_address.hpp"
+#include "popscope/remote/remote_error.hpp"
+#include "popscope/remote/remote_settings.hpp"
+
+#include <libssh/libssh.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace popscope::remote {
+
+class JumpTunnel;
+
+class SshConnection {
+public:
+    // Connects and authenticates, or throws a RemoteError naming the host and the cause.
+    // `proxyJump`, when given, replaces the config's ProxyJump (for the hops of a jump list).
+    SshConnection(const RemoteAddress& address, const RemoteSettings& settings,
+        std::optional<std::string> proxyJump = std::nullopt);
+    ~SshConnection();
+    SshConnection(const SshConnection&) = delete;
+    SshConnection& operator=(const SshConnection&) = delete;
+
+    ssh_session session() const { return m_session; }
+    // "user@host:port" as connected, for messages.
+    const std::string& label() const { return m_label; }
+
+private:
+    void configure(const RemoteAddress& address, const RemoteSettings& settings,
+        const std::optional<std::string>& proxyJump);
+    void connectWithin(int timeoutSeconds);
+    void verifyHostKey(Prompter* prompter, const std::string& knownHosts);
+    void authenticate(Prompter* prompter);
+    bool tryKeyFile(Prompter* prompter, const std::string& path);
+    [[noreturn]] void fail(RemoteFailure failure, const std::string& what) const;
+
+    ssh_session m_session = nullptr;
+    std::string m_label;
+    std::vector<std::string> m_identityFiles;
+    std::unique_ptr<SshConnection> m_jumpHost; // the previous hop, when ProxyJump is set
+    std::unique_ptr<JumpTunnel> m_tunnel;
+};
+
+} // namespace popscope::remote

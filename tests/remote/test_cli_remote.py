@@ -1,0 +1,155 @@
+"""popscope-cli and popscope.pva on profiles read over SSH/SFTP from the private test sshd.
+
+Needs POPSCOPE_CLI and POPSCOPE_PROFILES (set by ctest); PYTHONPATH holding popscope for the
+Python tests. Exit code 13 is "remote profile failed" (popscope-cli --help).
+"""
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+REMOTE_FAILED = 13
+
+
+@pytest.fixture(scope="session")
+def cli():
+    path = os.environ.get("POPSCOPE_CLI")
+    if not path:
+        pytest.skip("POPSCOPE_CLI is not set (run through ctest)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def demo_pop(tmp_path_factory):
+    profiles = os.environ.get("POPSCOPE_PROFILES")
+    if not profiles:
+        pytest.skip("POPSCOPE_PROFILES is not set (run through ctest)")
+    # A copy in a folder without spaces that the test can replace while a report is open.
+    copy = tmp_path_factory.mktemp("profiles") / "demo.pop"
+    shutil.copyfile(os.path.join(profiles, "demo.pop"), copy)
+    return str(copy)
+
+
+def run(cli, *args, env, answer=""):
+    return subprocess.run([cli, *args], env=env, input=answer, capture_output=True, text=True, timeout=60)
+
+
+def test_remote_summary_equals_local_apart_from_the_address(cli, demo_pop, sshd, ssh_env):
+    sshd.mark()
+    remote = run(cli, "summary", "--json", sshd.url(demo_pop), env=ssh_env)
+    assert remote.returncode == 0, remote.stderr
+    local = run(cli, "summary", "--json", demo_pop, env=ssh_env)
+    remote_json, local_json = json.loads(remote.stdout), json.loads(local.stdout)
+    assert remote_json.pop("path") == sshd.url(demo_pop)
+    local_json.pop("path")
+    assert remote_json == local_json
+    # The summary reads its parts, not the file: what crossed the network is counted by sftp-server.
+    read = sshd.wait_bytes_read(1, demo_pop)
+    assert 0 < read < os.path.getsize(demo_pop)
+
+
+def test_scp_form_and_compare_of_a_local_with_a_remote_report(cli, demo_pop, sshd, ssh_env):
+    scp_form = f"{sshd.user}@127.0.0.1:{demo_pop}"
+    # The scp form has no port: give it through a Host block.
+    ssh_home_config = os.path.join(ssh_env["HOME"], ".ssh", "config")
+    with open(ssh_home_config, "w") as f:
+        f.write(f"Host 127.0.0.1\n    Port {sshd.port}\n")
+    assert run(cli, "summary", scp_form, env=ssh_env).returncode == 0
+    compared = run(cli, "compare", "--json", demo_pop, sshd.url(demo_pop), env=ssh_env)
+    assert compared.returncode == 0, compared.stderr
+    assert json.loads(compared.stdout)["target"]["path"] == sshd.url(demo_pop)
+
+
+def test_unknown_host_is_asked_and_added_only_on_yes(cli, demo_pop, sshd, ssh_home, ssh_env):
+    ssh_home.forget()
+    refused = run(cli, "summary", sshd.url(demo_pop), env=ssh_env, answer="no\n")
+    assert refused.returncode == REMOTE_FAILED
+    assert "SHA256:" in refused.stderr and "not accepted" in refused.stderr
+    assert open(ssh_home.known_hosts).read().strip() == ""
+    accepted = run(cli, "summary", sshd.url(demo_pop), env=ssh_env, answer="yes\n")
+    assert accepted.returncode == 0, accepted.stderr
+    assert f"[127.0.0.1]:{sshd.port} ssh-ed25519" in open(ssh_home.known_hosts).read()
+    # Known now: no question, nothing read from standard input.
+    assert run(cli, "summary", sshd.url(demo_pop), env=ssh_env).returncode == 0
+
+
+def test_a_changed_host_key_is_refused(cli, demo_pop, fresh_sshd, ssh_home, ssh_env):
+    ssh_home.trust(fresh_sshd)
+    fresh_sshd.replace_host_key()
+    before = open(ssh_home.known_hosts).read()
+    result = run(cli, "summary", fresh_sshd.url(demo_pop), env=ssh_env, answer="yes\n")
+    assert result.returncode == REMOTE_FAILED
+    assert "CHANGED" in result.stderr and f"127.0.0.1:{fresh_sshd.port}" in result.stderr
+    assert open(ssh_home.known_hosts).read() == before
+
+
+def test_an_encrypted_key_asks_for_its_passphrase(cli, demo_pop, sshd, ssh_home, ssh_env):
+    from conftest import KEY_PASSPHRASE
+    ssh_home.write_config(ssh_home.host_block("locked", sshd, identity="encrypted"), default_identity=None)
+    url = f"ssh://locked{demo_pop}"
+    wrong = run(cli, "summary", url, env=ssh_env, answer="wrong\nwrong\nwrong\n")
+    assert wrong.returncode == REMOTE_FAILED and "authentication failed" in wrong.stderr
+    right = run(cli, "summary", url, env=ssh_env, answer=KEY_PASSPHRASE + "\n")
+    assert right.returncode == 0, right.stderr
+    assert "Passphrase for the key" in right.stderr
+
+
+def test_ssh_agent_authenticates(cli, demo_pop, sshd, ssh_home, ssh_env, ssh_agent):
+    ssh_home.write_config(ssh_home.host_block("agent-only", sshd, identity=None), default_identity=None)
+    result = run(cli, "summary", f"ssh://agent-only{demo_pop}", env=ssh_env)
+    assert result.returncode == 0, result.stderr
+    without_agent = {k: v for k, v in ssh_env.items() if k != "SSH_AUTH_SOCK"}
+    refused = run(cli, "summary", f"ssh://agent-only{demo_pop}", env=without_agent)
+    assert refused.returncode == REMOTE_FAILED and "authentication failed" in refused.stderr
+
+
+def test_a_host_alias_with_proxyjump(cli, demo_pop, sshd, jump_sshd, ssh_home, ssh_env):
+    ssh_home.trust(jump_sshd)
+    ssh_home.write_config(ssh_home.host_block("jump", jump_sshd),
+                          ssh_home.host_block("behind", sshd, proxy_jump="jump"))
+    jump_sshd.mark()
+    result = run(cli, "summary", "--json", f"behind:{demo_pop}", env=ssh_env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["graph"]["numComputeSets"] > 0
+    jump_sshd.wait_for_log("Accepted publickey")
+
+
+def test_an_unreachable_host_and_a_missing_file_are_named(cli, demo_pop, sshd, ssh_env):
+    gone = run(cli, "summary", f"ssh://{sshd.user}@127.0.0.1:1/x.pop", env=ssh_env)
+    assert gone.returncode == REMOTE_FAILED and "127.0.0.1:1" in gone.stderr and "cannot connect" in gone.stderr
+    missing = run(cli, "summary", sshd.url("/no/such/profile.pop"), env=ssh_env)
+    assert missing.returncode == 3 and "no such file" in missing.stderr
+
+
+def test_python_reads_remote_and_survives_the_server_dying(demo_pop, fresh_sshd, ssh_home, monkeypatch):
+    pva = pytest.importorskip("popscope.pva")
+    ssh_home.reset()
+    ssh_home.trust(fresh_sshd)
+    monkeypatch.setenv("HOME", ssh_home.path)
+    monkeypatch.delenv("SSH_AUTH_SOCK", raising=False)
+    report = pva.openReport(fresh_sshd.url(demo_pop))
+    tiles = report.compilation.target.numTiles
+    fresh_sshd.kill()
+    # A part not read yet: the error names the host and the cause, and nothing crashes.
+    with pytest.raises(pva.Error, match="127.0.0.1"):
+        len(report.execution.steps)
+    fresh_sshd.restart()
+    # The next read connects again (the GUI's Retry).
+    assert len(report.execution.steps) > 0
+    assert report.compilation.target.numTiles == tiles
+
+
+def test_the_window_opens_a_remote_report_and_a_mixed_comparison(demo_pop, sshd, ssh_env, tmp_path):
+    app = os.environ.get("POPSCOPE_APP")
+    if not app:
+        pytest.skip("POPSCOPE_APP is not set (run through ctest)")
+    env = dict(ssh_env, QT_QPA_PLATFORM="offscreen")
+    for name, args in (("summary", [sshd.url(demo_pop), "--page", "memory"]),
+                       ("compare", [demo_pop, "--compare", sshd.url(demo_pop), "--page", "what-changed"])):
+        shot = tmp_path / f"{name}.png"
+        result = subprocess.run([app, *args, "--screenshot", str(shot)], env=env, capture_output=True,
+                                text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+        assert shot.stat().st_size > 10000
