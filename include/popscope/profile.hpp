@@ -16,6 +16,7 @@ class SftpFile;
 namespace popscope {
 
 class SqliteDatabase;
+struct StoredCounts;
 
 // What the Program Tree and Operations need of the execution steps, compact (bench-large: 51 k
 // steps in 600 KB instead of 20 MB of ExecutionSteps): per step, its program and its duration,
@@ -89,7 +90,11 @@ public:
         const std::vector<ExecutionStep>& steps, uint32_t step, uint32_t ipu) const;
 
     // Aggregates computed inside SQLite, without loading the rows (for the Summary).
-    uint64_t countRows(const char* table) const;
+    uint64_t countRows(const char* table) const; // stored when the profile was written (format 1.1)
+    bool hasRows(const char* table) const; // reads one page at most
+    // `check`: the figures stored when the profile was written against its tables; throws
+    // CorruptProfile when one differs.
+    void checkStoredCounts() const;
     uint64_t totalCycles() const; // execution span: latest step end - earliest start
     // Cycles of every step type (OnTileExecute, StreamCopyMid, ...) summed over steps and IPUs,
     // largest first.
@@ -104,9 +109,11 @@ private:
     void loadHeader();
     static std::unique_ptr<Profile> openRemote(const std::string& address);
     void checkSchemaAndLoadHeader();
+    void checkKnownTable(const char* table) const;
     std::string m_path;
     std::shared_ptr<remote::SftpFile> m_remoteFile;
     std::unique_ptr<SqliteDatabase> m_db;
+    std::unique_ptr<StoredCounts> m_stored; // figures written with the profile (none before 1.1)
     int m_formatMajor = 0;
     int m_formatMinor = 0;
     Target m_target;

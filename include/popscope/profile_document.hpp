@@ -11,7 +11,7 @@
 namespace popscope {
 
 inline constexpr int kFormatMajor = 1;
-inline constexpr int kFormatMinor = 0;
+inline constexpr int kFormatMinor = 1; // 1.1: the Summary's counts stored in meta
 inline constexpr const char* kFormatName = "popscope-profile";
 
 // Memory regions of a tile (libpva: nonInterleaved, interleaved, overflowed).

@@ -129,6 +129,7 @@ int check(const Arguments& a)
         return usageError("check takes one FILE");
     auto profile = popscope::Profile::open(a.positional[0]);
     const popscope::ProfileDocument doc = profile->readDocument(); // throws on the first problem
+    profile->checkStoredCounts(); // the Summary's stored figures against the tables
     std::cout << popscope::printableMessage(profile->path()) << ": OK, profile format "
               << profile->formatMajor() << "." << profile->formatMinor() << "; every table read and checked ("
               << doc.variables.size() << " variables, " << doc.programs.size() << " programs, "

@@ -10,12 +10,14 @@
 #include "popscope/units.hpp"
 #include "schema.hpp"
 #include "sqlite_database.hpp"
+#include "stored_counts.hpp"
 
 #include <array>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 namespace popscope {
 
@@ -167,6 +169,7 @@ void Profile::checkSchemaAndLoadHeader()
 Profile::Profile(std::string path, std::unique_ptr<SqliteDatabase> db)
     : m_path(std::move(path))
     , m_db(std::move(db))
+    , m_stored(std::make_unique<StoredCounts>())
 {
 }
 
@@ -224,8 +227,10 @@ void Profile::loadHeader()
     }
 
     Statement meta(db, "SELECT key, value FROM meta");
+    std::map<std::string, std::string> metaValues;
     while (meta.step()) {
         std::string key = meta.getText(0);
+        metaValues[key] = meta.getText(1);
         if (key == "generator")
             m_info.generator = meta.getText(1);
         else if (key == "poplar_version")
@@ -235,6 +240,7 @@ void Profile::loadHeader()
         else if (key == "num_edges")
             m_info.numEdges = uint64_t(std::max<int64_t>(0, std::atoll(meta.getText(1).c_str())));
     }
+    *m_stored = StoredCounts::fromMeta(metaValues, m_path);
     Statement options(db, "SELECT name, value FROM engine_options ORDER BY position");
     while (options.step())
         m_info.engineOptions.emplace_back(options.getText(0), options.getText(1));
@@ -248,68 +254,52 @@ void Profile::loadHeader()
     }
 }
 
-uint64_t Profile::countRows(const char* table) const
+void Profile::checkKnownTable(const char* table) const
 {
     bool known = false;
     for (const TableSchema& t : profileTables())
         known = known || std::string_view(t.name) == table;
-    if (!known)
+    if (!known) // the name goes into a query
         throw ProfileError(ErrorKind::InvalidInput, m_path, std::string("unknown table '") + table + "'");
-    Statement count(*m_db, std::string("SELECT count(*) FROM ") + table);
-    count.step();
-    return uint64_t(count.getInt(0));
+}
+
+uint64_t Profile::countRows(const char* table) const
+{
+    checkKnownTable(table);
+    if (auto stored = m_stored->rows.find(table); stored != m_stored->rows.end())
+        return stored->second;
+    return computeRowCount(*m_db, table);
+}
+
+bool Profile::hasRows(const char* table) const
+{
+    if (auto stored = m_stored->rows.find(table); stored != m_stored->rows.end())
+        return stored->second > 0;
+    checkKnownTable(table);
+    Statement any(*m_db, std::string("SELECT EXISTS(SELECT 1 FROM ") + table + ")");
+    return any.step() && any.getInt(0) != 0;
+}
+
+void Profile::checkStoredCounts() const
+{
+    if (std::string problem = storedCountsProblem(*m_db, *m_stored); !problem.empty())
+        throw ProfileError(ErrorKind::CorruptProfile, m_path,
+            "the figures stored with the profile do not match its tables: " + problem);
 }
 
 uint64_t Profile::totalCycles() const
 {
-    // The span of the execution: IPUs run concurrently (pipelines) and overlapped copies share a
-    // start, so summing per-step durations would overstate it.
-    // With both columns non-negative, a latest end within 2^48 bounds every value (an integer
-    // overflow in the sum turns into a large REAL, caught by the same test).
-    // count(column) skips NULLs, which a hostile table (same column names, no NOT NULL) may hold.
-    Statement span(*m_db,
-        "SELECT coalesce(max(cycles_base + cycles), 0), coalesce(min(cycles_base), 0),"
-        " coalesce(min(cycles), 0), count(cycles) + count(cycles_base) - 2 * count(*)"
-        " FROM steps_by_ipu");
-    span.step();
-    if (span.getDouble(0) > double(limits::kMaxCycles) || span.getInt(1) < 0 || span.getInt(2) < 0
-        || span.getInt(3) != 0)
-        throw ProfileError(ErrorKind::CorruptProfile, m_path,
-            "steps_by_ipu holds cycle counts outside 0..2^48 (58 hours at 1.33 GHz)");
-    return uint64_t(std::max<int64_t>(0, span.getInt(0) - span.getInt(1)));
+    return m_stored->totalCycles ? *m_stored->totalCycles : computeTotalCycles(*m_db);
 }
 
 std::vector<std::pair<std::string, uint64_t>> Profile::cyclesByStepType() const
 {
-    // total() sums as a double: it cannot overflow, and stays exact below 2^53 cycles.
-    Statement byType(*m_db,
-        "SELECT s.type, total(b.cycles) FROM steps s JOIN steps_by_ipu b ON b.step_id = s.id"
-        " GROUP BY s.type ORDER BY 2 DESC, 1");
-    std::vector<std::pair<std::string, uint64_t>> result;
-    while (byType.step()) {
-        // Clamped before the cast (a double past 2^64 has no uint64_t value); valid profiles sum
-        // to far less: 2^48 per row.
-        const double cycles = byType.getDouble(1);
-        result.emplace_back(byType.getText(0),
-            cycles >= 1.8e19 ? UINT64_MAX
-                : cycles > 0 ? uint64_t(cycles)
-                             : 0);
-    }
-    return result;
+    return m_stored->cyclesByStepType ? *m_stored->cyclesByStepType : computeCyclesByStepType(*m_db);
 }
 
 uint64_t Profile::countVertexInstances() const
 {
-    uint64_t total = 0;
-    Statement blobs(*m_db, "SELECT count_by_tile FROM compute_set_vertices");
-    while (blobs.step()) {
-        auto blob = blobs.getBlob(0);
-        // (tile, count) pairs of little-endian uint32: add every second word.
-        for (size_t i = 4; i + 4 <= blob.size(); i += 8)
-            total += uint32_t(blob[i]) | uint32_t(blob[i + 1]) << 8 | uint32_t(blob[i + 2]) << 16
-                | uint32_t(blob[i + 3]) << 24;
-    }
-    return total;
+    return m_stored->vertexInstances ? *m_stored->vertexInstances : computeVertexInstances(*m_db);
 }
 
 } // namespace popscope

@@ -6,6 +6,7 @@
 #include "popscope/errors.hpp"
 #include "schema.hpp"
 #include "sqlite_database.hpp"
+#include "stored_counts.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -47,6 +48,10 @@ public:
         writeLiveness();
         writeExecution();
         writeOperations();
+        std::vector<std::string> tables;
+        for (const TableSchema& table : profileTables())
+            tables.emplace_back(table.name);
+        storeSummaryCounts(m_db, tables);
         for (const char* index : profileIndexes())
             m_db.exec(index);
         return m_rows;

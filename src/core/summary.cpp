@@ -72,8 +72,8 @@ ProfileSummary querySummary(const Profile& profile, const TileMemory& memory)
     s.reportFiles = {
         { "Graph Profile (profile.pop)", hasMemory },
         { "Execution Profile (profile.pop)", s.numExecutionSteps > 0 },
-        { "Lowered Vars Information (profile.pop)", profile.countRows("vars_info") > 0 },
-        { "Debug Information (debug contexts)", profile.countRows("debug_contexts") > 0 },
+        { "Lowered Vars Information (profile.pop)", profile.hasRows("vars_info") },
+        { "Debug Information (debug contexts)", profile.hasRows("debug_contexts") },
         { "Frameworks Information (framework.json)", !s.info.frameworkJson.empty() },
         { "Application Information (app.json)", !s.info.appJson.empty() },
         { "Serialized Computation Graph", false },

@@ -165,10 +165,11 @@ const std::vector<uint8_t>& SftpFile::block(uint64_t index)
     // Reads in sequence (SQLite scanning a table) widen the read-ahead; a jump resets it.
     m_readAhead = index == m_lastMiss + 1 ? std::clamp<uint64_t>(m_readAhead * 2, 2, kMaxReadAhead) : 0;
     m_lastMiss = index;
-    if (!isPending(index))
+    if (!isPending(index)) {
         request(index);
+        ++m_counters.roundTrips; // a read the server had not been asked for: one full wait
+    }
     readAhead(index); // sent before the wait, so they travel with it
-    ++m_counters.roundTrips;
     // libssh 0.10 reads the next packet before looking in its queue, so a reply already queued
     // would never be found: the answers are taken in the order they were asked for.
     while (true) {
@@ -229,6 +230,13 @@ RemoteFileState SftpFile::statNow()
     std::lock_guard lock(m_mutex);
     if (!m_connection)
         connect();
+    // A synchronous request would take the replies of the reads still in flight off the wire, and
+    // libssh 0.10 would then wait for them for ever: take them first (into the cache).
+    while (!m_pending.empty()) {
+        const PendingRead next = m_pending.front();
+        m_pending.pop_front();
+        store(next.block, complete(next));
+    }
     sftp_attributes attributes = sftp_stat(asSftp(m_sftp), m_address.path.c_str());
     if (!attributes) {
         if (sftp_get_error(asSftp(m_sftp)) == SSH_FX_NO_SUCH_FILE)

@@ -117,11 +117,26 @@ TEST_CASE("text and numbers from a hostile file reach messages safely", "[cli][h
     }
     SECTION("cycle counts beyond 2^48")
     {
-        test::execSql(path, "UPDATE steps_by_ipu SET cycles = 9223372036854775807 WHERE step_id = 0");
+        // Without the figures stored at writing (profiles before format 1.1), the Summary sums the steps.
+        test::execSql(path,
+            "UPDATE steps_by_ipu SET cycles = 9223372036854775807 WHERE step_id = 0;"
+            " DELETE FROM meta WHERE key = 'total_cycles'");
         auto result = runCli("summary " + path);
         CHECK(result.status == 9);
         CHECK_THAT(result.err, Catch::Contains("2^48"));
         CHECK(runCli("check " + path).status == 9);
+    }
+    SECTION("stored figures that are not counts, or that do not match the tables")
+    {
+        test::execSql(path, "UPDATE meta SET value = '9223372036854775807' WHERE key = 'total_cycles'");
+        auto result = runCli("summary " + path);
+        CHECK(result.status == 9);
+        CHECK_THAT(result.err, Catch::Contains("meta.total_cycles is not a count"));
+        test::execSql(path, "UPDATE meta SET value = '12' WHERE key = 'total_cycles'");
+        CHECK(runCli("summary " + path).status == 0); // in bounds: shown as stored
+        auto checked = runCli("check " + path);
+        CHECK(checked.status == 9);
+        CHECK_THAT(checked.err, Catch::Contains("meta.total_cycles says 12"));
     }
     SECTION("a NULL where a cycle count belongs")
     {
@@ -129,7 +144,8 @@ TEST_CASE("text and numbers from a hostile file reach messages safely", "[cli][h
             "CREATE TABLE s2(step_id, ipu, cycles, active_tiles, cycles_base, active_cycles_from_min,"
             " active_cycles_from_max, active_cycles_to_min, active_cycles_to_max, data_in, data_out);"
             " INSERT INTO s2 SELECT * FROM steps_by_ipu; UPDATE s2 SET cycles_base = NULL, cycles = 1e300"
-            " WHERE step_id = 0; DROP TABLE steps_by_ipu; ALTER TABLE s2 RENAME TO steps_by_ipu");
+            " WHERE step_id = 0; DROP TABLE steps_by_ipu; ALTER TABLE s2 RENAME TO steps_by_ipu;"
+            " DELETE FROM meta WHERE key = 'total_cycles'"); // as in a profile written before format 1.1
         auto result = runCli("summary " + path);
         CHECK(result.status == 9);
         CHECK_THAT(result.err, Catch::Contains("steps_by_ipu"));

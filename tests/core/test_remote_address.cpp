@@ -54,7 +54,7 @@ TEST_CASE("a malformed remote address is named as such, without touching the net
     }
 }
 
-TEST_CASE("~/.ssh/config: Host patterns, first value wins, IdentityFile adds up, ~ is the given home")
+TEST_CASE("ssh config: Host patterns, first value wins, IdentityFile adds up, ~ is the given home")
 {
     const auto folder = std::filesystem::temp_directory_path() / "popscope-ssh-config-test";
     std::filesystem::create_directories(folder);

@@ -120,9 +120,15 @@ TEST_CASE(
     REQUIRE_FALSE(reloadAndWait(w.window, &failure));
     CHECK(failure.contains(QStringLiteral("open.pop")));
     CHECK((failure.contains(QStringLiteral("truncated")) || failure.contains(QStringLiteral("damaged"))));
-    // The report read before the damage is still there and usable.
+    // The report read before the damage is still there and usable; a page whose parts were not read
+    // yet says on that page that the file is damaged (the Summary no longer scans whole tables, so
+    // Memory's parts are not in SQLite's cache by chance).
     CHECK(variableCount(w.window) == 40);
-    CHECK(showPageAndWait(w.window, QStringLiteral("Memory")));
+    if (!showPageAndWait(w.window, QStringLiteral("Memory"))) {
+        const QString error = w.window.page(QStringLiteral("Memory"))->loadError();
+        CHECK(error.contains(QStringLiteral("open.pop")));
+        CHECK((error.contains(QStringLiteral("truncated")) || error.contains(QStringLiteral("damaged"))));
+    }
     CHECK(showPageAndWait(w.window, QStringLiteral("Summary")));
 }
 

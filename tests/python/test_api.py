@@ -112,7 +112,7 @@ def _hostile_corpus(folder):
     smashed = bytearray(data)
     smashed[4096::3] = bytes([0xA5]) * len(smashed[4096::3])
     corpus.append((write("smashed.pop", bytes(smashed)), ""))
-    corpus.append((damaged("newer.pop", "UPDATE meta SET value = '2' WHERE key = 'version_major'"), "version 2.0"))
+    corpus.append((damaged("newer.pop", "UPDATE meta SET value = '2' WHERE key = 'version_major'"), "version 2.1"))
     corpus.append((damaged("trigger.pop", "CREATE TABLE log(x); CREATE TRIGGER steps AFTER INSERT ON meta "
                            "BEGIN INSERT INTO log VALUES(1); END"), "trigger"))
     corpus.append((damaged("absurd.pop", "UPDATE target SET num_ipus = 1000000000"), "numIPUs"))

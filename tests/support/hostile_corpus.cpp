@@ -41,7 +41,7 @@ std::vector<HostileFile> writeHostileCorpus(const TempDir& dir)
     writeBytes(dir.file("smashed.pop"), smashed);
     add("damaged pages", dir.file("smashed.pop"), "damaged");
     add("a newer format version",
-        damaged(dir, "newer.pop", "UPDATE meta SET value = '2' WHERE key = 'version_major'"), "version 2.0");
+        damaged(dir, "newer.pop", "UPDATE meta SET value = '2' WHERE key = 'version_major'"), "version 2.1");
     add("a trigger hidden in the schema",
         damaged(dir, "trigger.pop",
             "CREATE TABLE log(x); CREATE TRIGGER steps AFTER INSERT ON meta BEGIN INSERT INTO log VALUES(1); "

@@ -28,7 +28,7 @@ struct RemoteFileState {
 struct TransferCounters {
     uint64_t bytesRead = 0; // asked of the server
     uint64_t requests = 0; // SFTP read requests sent
-    uint64_t roundTrips = 0; // times a read waited for the server
+    uint64_t roundTrips = 0; // reads that had to ask the server and wait (read-ahead hits excluded)
     uint64_t cacheHits = 0; // block reads served from memory
 };
 
