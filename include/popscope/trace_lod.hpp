@@ -75,6 +75,8 @@ public:
     // of its first 64 KB). load() returns false (and leaves the object alone) for a missing, stale
     // or damaged cache; save() writes beside `path` and renames into place.
     static std::string identityOf(const std::string& profilePath);
+    // The same from a file's size, modification time and first bytes (up to 64 KB): a remote profile's.
+    static std::string identityOf(uint64_t size, int64_t modified, const char* head, size_t length);
     bool save(const std::string& path, const std::string& identity) const;
     bool load(const std::string& path, const std::string& identity);
 

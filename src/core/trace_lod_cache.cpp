@@ -65,13 +65,18 @@ std::string TraceLod::identityOf(const std::string& profilePath)
     std::error_code ec;
     const uint64_t size = fs::file_size(profilePath, ec);
     const auto modified = fs::last_write_time(profilePath, ec).time_since_epoch().count();
-    // FNV-1a of the first 64 KB: the header and the first pages, which any rewrite changes.
-    uint64_t hash = 1469598103934665603ull;
     std::ifstream in(profilePath, std::ios::binary);
     std::vector<char> head(65536);
     in.read(head.data(), std::streamsize(head.size()));
-    for (std::streamsize i = 0; i < in.gcount(); ++i)
-        hash = (hash ^ uint8_t(head[size_t(i)])) * 1099511628211ull;
+    return identityOf(size, int64_t(modified), head.data(), size_t(in.gcount()));
+}
+
+std::string TraceLod::identityOf(uint64_t size, int64_t modified, const char* head, size_t length)
+{
+    // FNV-1a of the first 64 KB: the header and the first pages, which any rewrite changes.
+    uint64_t hash = 1469598103934665603ull;
+    for (size_t i = 0; i < std::min<size_t>(length, 65536); ++i)
+        hash = (hash ^ uint8_t(head[i])) * 1099511628211ull;
     char text[96];
     std::snprintf(text, sizeof text, "%llu-%lld-%016llx", static_cast<unsigned long long>(size),
         static_cast<long long>(modified), static_cast<unsigned long long>(hash));

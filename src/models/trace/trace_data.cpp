@@ -1,6 +1,7 @@
 #include "models/trace/trace_data.hpp"
 
 #include "popscope/program_index.hpp"
+#include "popscope/remote/sftp_file.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -87,7 +88,21 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     if (cancelled)
         return nullptr;
 
-    const std::string identity = TraceLod::identityOf(profilePath);
+    // A remote profile's identity comes over SFTP: the local path form would find no file, and every
+    // remote profile would share one cache entry.
+    std::string identity;
+    if (const auto& remoteFile = data->profile->remoteFile()) {
+        std::vector<char> head(65536);
+        size_t got = 0;
+        try {
+            got = remoteFile->read(head.data(), head.size(), 0);
+        } catch (const std::exception& error) { // the page shows it with Retry, like a part that failed
+            throw ProfileError(ErrorKind::RemoteFailed, profilePath, error.what());
+        }
+        identity = TraceLod::identityOf(remoteFile->size(), remoteFile->modified(), head.data(), got);
+    } else {
+        identity = TraceLod::identityOf(profilePath);
+    }
     QDir().mkpath(traceCacheFolder());
     data->cachePath
         = QDir(traceCacheFolder()).filePath(QString::fromStdString(identity) + QStringLiteral(".lod"));
