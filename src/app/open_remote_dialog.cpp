@@ -1,17 +1,19 @@
 #include "app/open_remote_dialog.hpp"
 
+#include "popscope/plural.hpp"
 #include "popscope/remote/remote_address.hpp"
 #include "popscope/remote/sftp_browser.hpp"
 #include "popscope/units.hpp"
 
 #include <QCompleter>
 #include <QDialogButtonBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
 #include <QPushButton>
 #include <QStringListModel>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
@@ -48,8 +50,8 @@ OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
     setWindowTitle(QStringLiteral("Open Remote Report"));
     resize(640, 440);
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(QStringLiteral("Read a profile on another machine over SSH, without copying it. "
-                                            "popscope follows ~/.ssh/config and ~/.ssh/known_hosts."),
+    auto* intro = new QLabel(QStringLiteral("Read a profile on an IPU server over SSH, without copying it. "
+                                            "Your ~/.ssh/config, keys and known hosts apply."),
         this);
     intro->setWordWrap(true);
     m_address = new QLineEdit(address, this);
@@ -61,8 +63,13 @@ OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
     auto* completer = new QCompleter(m_completions, this);
     completer->setCaseSensitivity(Qt::CaseSensitive);
     m_address->setCompleter(completer);
-    m_entries = new QListWidget(this);
+    m_entries = new QTreeWidget(this);
+    m_entries->setHeaderLabels({ QStringLiteral("Name"), QStringLiteral("Size") });
+    m_entries->setRootIsDecorated(false);
     m_entries->setAlternatingRowColors(true);
+    m_entries->header()->setStretchLastSection(false);
+    m_entries->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_entries->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_entries->setObjectName(QStringLiteral("remoteEntries"));
     m_status
         = new QLabel(QStringLiteral("Type an address; the folders and .pop files there appear below."), this);
@@ -83,7 +90,7 @@ OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
         updateOpenButton();
         listSoon();
     });
-    connect(m_entries, &QListWidget::itemActivated, this, &OpenRemoteDialog::entryActivated);
+    connect(m_entries, &QTreeWidget::itemActivated, this, &OpenRemoteDialog::entryActivated);
     connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Listing>>::finished, this,
         &OpenRemoteDialog::showListing);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -155,36 +162,46 @@ void OpenRemoteDialog::showListing()
         m_browserHost = listing->host;
     }
     m_entries->clear();
+    const auto addEntry
+        = [this](const QString& name, const QString& target, bool folder, const QString& size) {
+              auto* item = new QTreeWidgetItem(m_entries,
+                  { folder && name != QStringLiteral("..") ? name + QLatin1Char('/') : name, size });
+              item->setData(0, Qt::UserRole, target);
+              item->setData(0, kFolderRole, folder);
+              item->setIcon(0, style()->standardIcon(folder ? QStyle::SP_DirIcon : QStyle::SP_FileIcon));
+              item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+          };
     QStringList completions;
     if (!listing->error.isEmpty()) {
         m_status->setText(listing->error);
     } else {
+        // The parent folder first, unless this is the root or the home folder.
+        const qsizetype inner = listing->prefix.lastIndexOf(QLatin1Char('/'), -2);
+        const qsizetype colon = listing->prefix.indexOf(
+            QLatin1Char(':'), listing->prefix.startsWith(QStringLiteral("ssh://")) ? 6 : 0);
+        if (inner > colon)
+            addEntry(QStringLiteral(".."), listing->prefix.left(inner + 1), true, QString());
         for (const remote::RemoteEntry& entry : listing->entries) {
             const QString name = QString::fromStdString(entry.name);
-            auto* item = new QListWidgetItem(entry.folder
-                    ? name + QLatin1Char('/')
-                    : QStringLiteral("%1    %2").arg(name, QString::fromStdString(formatBytes(entry.size))),
-                m_entries);
-            item->setData(
-                Qt::UserRole, listing->prefix + name + (entry.folder ? QStringLiteral("/") : QString()));
-            item->setData(kFolderRole, entry.folder);
-            item->setIcon(style()->standardIcon(entry.folder ? QStyle::SP_DirIcon : QStyle::SP_FileIcon));
-            completions << item->data(Qt::UserRole).toString();
+            const QString target = listing->prefix + name + (entry.folder ? QStringLiteral("/") : QString());
+            addEntry(name, target, entry.folder,
+                entry.folder ? QString() : QString::fromStdString(formatBytes(entry.size)));
+            completions << target;
         }
         m_status->setText(listing->entries.empty()
-                ? QStringLiteral("No folders or .pop files in %1").arg(listing->prefix)
-                : QStringLiteral("%1 — double-click a folder to enter it, a report to open it")
-                      .arg(listing->prefix));
+                ? QStringLiteral("No folders or .pop files here.")
+                : QStringLiteral("%1 — double-click a folder to enter it, a report to open it.")
+                      .arg(QString::fromStdString(countOf(listing->entries.size(), "entry", "entries"))));
     }
     m_completions->setStringList(completions);
     if (folderPrefix(address()) != m_listedFolder)
         list(); // the user typed on while this folder was listed
 }
 
-void OpenRemoteDialog::entryActivated(QListWidgetItem* item)
+void OpenRemoteDialog::entryActivated(QTreeWidgetItem* item)
 {
-    m_address->setText(item->data(Qt::UserRole).toString());
-    if (!item->data(kFolderRole).toBool())
+    m_address->setText(item->data(0, Qt::UserRole).toString());
+    if (!item->data(0, kFolderRole).toBool())
         accept();
 }
 

@@ -11,8 +11,8 @@
 class QCompleter;
 class QLabel;
 class QLineEdit;
-class QListWidget;
-class QListWidgetItem;
+class QTreeWidget;
+class QTreeWidgetItem;
 class QPushButton;
 class QStringListModel;
 class QTimer;
@@ -36,11 +36,11 @@ private:
     void listSoon();
     void list();
     void showListing();
-    void entryActivated(QListWidgetItem* item);
+    void entryActivated(QTreeWidgetItem* item);
     void updateOpenButton();
 
     QLineEdit* m_address;
-    QListWidget* m_entries;
+    QTreeWidget* m_entries;
     QLabel* m_status;
     QPushButton* m_open;
     QStringListModel* m_completions;

@@ -1,5 +1,6 @@
 #include "models/file_change_watcher.hpp"
 
+#include "popscope/remote/remote_address.hpp"
 #include "popscope/remote/sftp_file.hpp"
 
 #include <QFileInfo>
@@ -75,8 +76,8 @@ QStringList FileChangeWatcher::files() const
 void FileChangeWatcher::check()
 {
     for (Watched& file : m_files) {
-        if (file.remoteFile)
-            continue; // asked over the network below
+        if (file.remoteFile || remote::isRemoteAddress(file.path.toStdString()))
+            continue; // asked over the network below (once its file is given)
         const FileIdentity now = FileIdentity::of(file.path);
         // A file replaced by a rename leaves the watcher: follow the new one.
         if (now.exists && !m_watcher->files().contains(file.path))

@@ -9,6 +9,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTest>
+#include <QTreeWidget>
 
 #include <catch2/catch.hpp>
 
@@ -40,4 +41,35 @@ TEST_CASE("Open Remote: Open needs a file address, and an unreachable host is na
         QTest::qWait(50);
     CHECK(status->text().contains(QStringLiteral("cannot connect")));
     CHECK(status->text().contains(QStringLiteral("127.0.0.1:1")));
+}
+
+// Hidden ([.]): tests/remote runs it against its private sshd, with POPSCOPE_REMOTE_FOLDER set to
+// ssh://user@127.0.0.1:PORT/folder/ holding demo.pop, and saves the dialog to POPSCOPE_REMOTE_SHOT.
+TEST_CASE("Open Remote lists a real folder's reports and completes the address", "[.][remote-listing]")
+{
+    const QString folder = qEnvironmentVariable("POPSCOPE_REMOTE_FOLDER");
+    REQUIRE_FALSE(folder.isEmpty());
+    OpenRemoteDialog dialog(folder, nullptr);
+    dialog.resize(720, 460);
+    dialog.show();
+    auto* entries = dialog.findChild<QTreeWidget*>(QStringLiteral("remoteEntries"));
+    auto* status = dialog.findChild<QLabel*>(QStringLiteral("remoteStatus"));
+    REQUIRE(entries);
+    QElapsedTimer waited;
+    waited.start();
+    while (entries->findItems(QStringLiteral("demo.pop"), Qt::MatchStartsWith).isEmpty()
+        && waited.elapsed() < 20000)
+        QTest::qWait(50);
+    INFO(status->text().toStdString());
+    const auto found = entries->findItems(QStringLiteral("demo.pop"), Qt::MatchExactly);
+    REQUIRE(found.size() == 1);
+    CHECK(found.front()->text(1).contains(QStringLiteral("MiB"))); // its size
+    CHECK(entries->topLevelItem(0)->text(0) == QStringLiteral("..")); // the parent folder first
+    const QString shot = qEnvironmentVariable("POPSCOPE_REMOTE_SHOT");
+    if (!shot.isEmpty())
+        CHECK(dialog.grab().save(shot));
+    // Double-clicking the report puts its address in the field and accepts the dialog.
+    emit entries->itemActivated(found.front(), 0);
+    CHECK(dialog.address() == folder + QStringLiteral("demo.pop"));
+    CHECK(dialog.result() == QDialog::Accepted);
 }

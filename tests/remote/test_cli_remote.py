@@ -153,3 +153,14 @@ def test_the_window_opens_a_remote_report_and_a_mixed_comparison(demo_pop, sshd,
                                 text=True, timeout=120)
         assert result.returncode == 0, result.stderr
         assert shot.stat().st_size > 10000
+
+
+def test_open_remote_lists_the_folder_of_a_real_server(demo_pop, sshd, ssh_env, tmp_path):
+    test_gui = os.environ.get("POPSCOPE_TEST_GUI")
+    if not test_gui:
+        pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
+    folder = sshd.url(os.path.dirname(demo_pop) + "/")
+    env = dict(ssh_env, QT_QPA_PLATFORM="offscreen", POPSCOPE_REMOTE_FOLDER=folder,
+               POPSCOPE_REMOTE_SHOT=os.environ.get("POPSCOPE_REMOTE_SHOT", str(tmp_path / "open-remote.png")))
+    result = subprocess.run([test_gui, "[remote-listing]"], env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
