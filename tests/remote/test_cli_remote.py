@@ -164,3 +164,20 @@ def test_open_remote_lists_the_folder_of_a_real_server(demo_pop, sshd, ssh_env, 
                POPSCOPE_REMOTE_SHOT=os.environ.get("POPSCOPE_REMOTE_SHOT", str(tmp_path / "open-remote.png")))
     result = subprocess.run([test_gui, "[remote-listing]"], env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+
+
+def test_the_window_asks_about_the_host_and_the_passphrase_in_dialogs(demo_pop, sshd, ssh_home, ssh_env):
+    from conftest import KEY_PASSPHRASE
+    test_gui = os.environ.get("POPSCOPE_TEST_GUI")
+    if not test_gui:
+        pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
+    ssh_home.forget()
+    ssh_home.write_config(ssh_home.host_block("locked", sshd, identity="encrypted"), default_identity=None)
+    env = dict(ssh_env, QT_QPA_PLATFORM="offscreen", POPSCOPE_REMOTE_UNKNOWN=f"127.0.0.1:{demo_pop}",
+               POPSCOPE_REMOTE_LOCKED=f"ssh://locked{demo_pop}", POPSCOPE_REMOTE_PASSPHRASE=KEY_PASSPHRASE)
+    # The unknown host is reached through a Host block that names only its port and key.
+    with open(ssh_home.config, "a") as f:
+        f.write(f"Host 127.0.0.1\n    Port {sshd.port}\n    IdentityFile {ssh_home.plain_key}\n")
+    result = subprocess.run([test_gui, "[remote-dialogs]"], env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert f"[127.0.0.1]:{sshd.port} ssh-ed25519" in open(ssh_home.known_hosts).read()
