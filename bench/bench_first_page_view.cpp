@@ -57,13 +57,13 @@ double mb(long kb)
 // "12.3 MB read, 40 waits" over SFTP, or "12.3 MB read" locally.
 std::string readSoFar(const MainWindow& window)
 {
-    char text[96];
+    char text[128];
     const auto report = window.state()->report();
     if (const auto& file = report ? report->core->profile().remoteFile() : nullptr) {
         const remote::TransferCounters c = file->counters();
-        std::snprintf(text, sizeof text, "%9.1f MB read over SFTP, %llu round trips, %llu requests",
+        std::snprintf(text, sizeof text, "%9.1f MB read over SFTP, %llu round trips, %llu blocks from disk",
             double(c.bytesRead) / 1e6, static_cast<unsigned long long>(c.roundTrips),
-            static_cast<unsigned long long>(c.requests));
+            static_cast<unsigned long long>(c.diskHits));
     } else {
         std::snprintf(text, sizeof text, "%9.1f MB read (rchar)", double(bench::readBytes()) / 1e6);
     }

@@ -4,7 +4,8 @@ of docs/performance.md,
   - the bytes the Summary of a profile reads over SFTP (popscope-cli summary; budget <= 2 % of the file),
     counted by the server's sftp-server log,
   - the window opened on the remote profile, page by page (bench_first_page_view: time to each page,
-    MB read over SFTP and round trips so far), then the same on the local file (MB read by the process).
+    MB read over SFTP and round trips so far), once with an empty disk cache and once reopening it
+    with the blocks on disk, then the same on the local file (MB read by the process).
 
   /usr/bin/python3 bench/bench_remote.py BUILD_DIR [PROFILE]     (default: BUILD_DIR/profiles/bench-large.pop)
 
@@ -43,17 +44,22 @@ def main():
 
             server.mark()
             start = time.monotonic()
-            subprocess.run([cli, "summary", url], env=env, check=True, stdout=subprocess.DEVNULL)
+            subprocess.run([cli, "summary", url], env=dict(env, POPSCOPE_SSH_CACHE="off"), check=True,
+                           stdout=subprocess.DEVNULL)
             seconds = time.monotonic() - start
             read = server.wait_bytes_read(1, profile)
             print(f"popscope-cli summary: {seconds * 1000:.0f} ms, {read / 1e6:.2f} MB read over SFTP = "
                   f"{100 * read / size:.2f} % of the file (budget <= 2 %)\n")
 
-            window_env = dict(env, QT_QPA_PLATFORM="offscreen")
-            print("the window on the remote file:")
+            window_env = dict(env, QT_QPA_PLATFORM="offscreen", XDG_CACHE_HOME=os.path.join(tmp, "cache"))
+            print("the window on the remote file (an empty disk cache):")
             server.mark()
             subprocess.run([window_bench, url], env=window_env, check=True)
             print(f"sftp-server's count for the whole run: {server.wait_bytes_read(1, profile) / 1e6:.1f} MB\n")
+            print("the window on the remote file again (its blocks in the disk cache):")
+            server.mark()
+            subprocess.run([window_bench, url], env=window_env, check=True)
+            print(f"sftp-server's count for the whole run: {server.bytes_read(profile) / 1e6:.1f} MB\n")
             print("the window on the local file:")
             subprocess.run([window_bench, profile], env=window_env, check=True)
         finally:

@@ -8,6 +8,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QThread>
 
 namespace popscope {
@@ -63,6 +64,9 @@ void DialogPrompter::install(QWidget* parent)
     settings.home = QDir::homePath().toStdString();
     settings.timeoutSeconds
         = std::clamp(QSettings().value(SettingsKey::sshTimeoutSeconds, 15).toInt(), 1, 600);
+    settings.diskCache = QSettings().value(SettingsKey::sshDiskCache, true).toBool();
+    settings.cacheFolder
+        = QStandardPaths::writableLocation(QStandardPaths::CacheLocation).toStdString() + "/remote";
     if (parent)
         settings.prompter = std::make_shared<DialogPrompter>(parent);
     remote::setRemoteSettings(settings);

@@ -3,6 +3,7 @@
 #include "models/settings_keys.hpp"
 #include "popscope/remote/remote_settings.hpp"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -35,14 +36,22 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
     m_timeout->setSuffix(QStringLiteral(" s"));
     m_timeout->setValue(remote::remoteSettings().timeoutSeconds);
     m_timeout->setToolTip(QStringLiteral("How long a connection may take before popscope gives up"));
+    m_diskCache = new QCheckBox(
+        QStringLiteral("Keep the parts read on disk, so opening a report again is local"), remoteBox);
+    m_diskCache->setChecked(remote::remoteSettings().diskCache);
+    m_diskCache->setToolTip(
+        QStringLiteral("In popscope's cache folder, 4 GiB at most; a changed file is read again"));
     auto* remoteLayout = new QFormLayout(remoteBox);
     remoteLayout->addRow(QStringLiteral("Connection timeout:"), m_timeout);
+    remoteLayout->addRow(m_diskCache);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(this, &QDialog::accepted, this, [this] {
         QSettings().setValue(SettingsKey::sshTimeoutSeconds, m_timeout->value());
+        QSettings().setValue(SettingsKey::sshDiskCache, m_diskCache->isChecked());
         remote::RemoteSettings settings = remote::remoteSettings();
         settings.timeoutSeconds = m_timeout->value();
+        settings.diskCache = m_diskCache->isChecked();
         remote::setRemoteSettings(settings);
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

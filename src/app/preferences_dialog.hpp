@@ -5,6 +5,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QRadioButton;
 class QSpinBox;
 
@@ -24,6 +25,7 @@ private:
     QRadioButton* m_decimal;
     QRadioButton* m_bytes;
     QSpinBox* m_timeout;
+    QCheckBox* m_diskCache;
 };
 
 } // namespace popscope

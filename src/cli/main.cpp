@@ -54,7 +54,9 @@ FILE may be a .pop file, a report folder that holds profile.pop, or a remote pro
 SSH without copying it: ssh://[user@]host[:port]/path/profile.pop or [user@]host:/path/profile.pop.
 Remote reading follows ~/.ssh/config (Host, HostName, User, Port, IdentityFile, ProxyJump), checks
 ~/.ssh/known_hosts (an unknown host is asked about, a changed key refused), and uses ssh-agent, key
-files (asking for passphrases) or a password. POPSCOPE_SSH_TIMEOUT sets the timeout (15 s).
+files (asking for passphrases) or a password. POPSCOPE_SSH_TIMEOUT sets the timeout (15 s). The
+blocks read are kept in ~/.cache/popscope/remote (4 GiB at most), so reading a file again is local;
+POPSCOPE_SSH_CACHE=off reads everything over the network.
 
 Exit codes: 0 success, 2 usage error, 3 file not found, 4 empty file, 5 not an SQLite
 database, 6 truncated profile, 7 not a popscope profile, 8 unsupported format version,

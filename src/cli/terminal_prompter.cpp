@@ -92,6 +92,8 @@ void useTerminalForRemoteProfiles()
     settings.prompter = std::make_shared<TerminalPrompter>();
     if (const char* timeout = std::getenv("POPSCOPE_SSH_TIMEOUT"); timeout && std::atoi(timeout) > 0)
         settings.timeoutSeconds = std::atoi(timeout);
+    if (const char* cache = std::getenv("POPSCOPE_SSH_CACHE"); cache && std::string(cache) == "off")
+        settings.diskCache = false;
     remote::setRemoteSettings(settings);
 }
 

@@ -12,7 +12,8 @@ public:
     std::optional<std::string> askSecret(const std::string& prompt) override;
 };
 
-// Installs the terminal prompter, with the timeout from POPSCOPE_SSH_TIMEOUT (seconds) if set.
+// Installs the terminal prompter, with the timeout from POPSCOPE_SSH_TIMEOUT (seconds) if set, and
+// without the disk cache when POPSCOPE_SSH_CACHE=off.
 void useTerminalForRemoteProfiles();
 
 } // namespace popscope::cli

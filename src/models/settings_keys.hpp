@@ -9,6 +9,7 @@ namespace popscope::SettingsKey {
 inline constexpr QLatin1String lastOpenFolder { "paths/lastFolder" }; // File > Open, Compare
 inline constexpr QLatin1String exportFolder { "paths/exportFolder" }; // every Save dialog of the views
 inline constexpr QLatin1String sshTimeoutSeconds { "remote/timeoutSeconds" }; // remote reports (15 s)
+inline constexpr QLatin1String sshDiskCache { "remote/diskCache" }; // keep remote blocks on disk (true)
 inline constexpr QLatin1String windowGeometry { "window/geometry" };
 inline constexpr QLatin1String sidebarCollapsed { "window/sidebarCollapsed" };
 inline constexpr QLatin1String lastPage { "window/lastPage" }; // the first page of the next opening

@@ -45,4 +45,13 @@ std::string homeFolder(const RemoteSettings& settings)
     return entry && entry->pw_dir ? entry->pw_dir : "/";
 }
 
+std::string cacheFolder(const RemoteSettings& settings)
+{
+    if (!settings.cacheFolder.empty())
+        return settings.cacheFolder;
+    if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache == '/')
+        return std::string(cache) + "/popscope/remote";
+    return homeFolder(settings) + "/.cache/popscope/remote";
+}
+
 } // namespace popscope::remote

@@ -1,5 +1,6 @@
 #include "popscope/remote/sftp_file.hpp"
 
+#include "disk_block_cache.hpp"
 #include "popscope/remote/remote_error.hpp"
 #include "ssh_connection.hpp"
 
@@ -107,6 +108,10 @@ void SftpFile::connect()
             where + ": the file changed on the server since it was opened; open it again");
     }
     m_opened = now;
+    if (m_settings.diskCache && !m_disk)
+        m_disk = std::make_unique<DiskBlockCache>(cacheFolder(m_settings),
+            m_address.toString() + "|" + std::to_string(now.size) + "|" + std::to_string(now.modified),
+            now.size, kBlockSize);
 }
 
 void SftpFile::disconnect()
@@ -162,6 +167,12 @@ const std::vector<uint8_t>& SftpFile::block(uint64_t index)
         m_recent.splice(m_recent.begin(), m_recent, found->second.second);
         return found->second.first;
     }
+    if (std::vector<uint8_t> bytes;
+        m_disk && !isPending(index) && m_disk->read(index, blockLength(index), bytes)) {
+        ++m_counters.diskHits; // from disk: no read-ahead, which would ask the server for more
+        store(index, std::move(bytes));
+        return m_blocks.at(index).first;
+    }
     // Reads in sequence (SQLite scanning a table) widen the read-ahead; a jump resets it.
     m_readAhead = index == m_lastMiss + 1 ? std::clamp<uint64_t>(m_readAhead * 2, 2, kMaxReadAhead) : 0;
     m_lastMiss = index;
@@ -201,7 +212,7 @@ void SftpFile::request(uint64_t index)
 void SftpFile::readAhead(uint64_t index)
 {
     for (uint64_t next = index + 1; next <= index + m_readAhead && blockLength(next) > 0; ++next)
-        if (!m_blocks.count(next) && !isPending(next))
+        if (!m_blocks.count(next) && !isPending(next) && !(m_disk && m_disk->has(next)))
             request(next);
 }
 
@@ -212,6 +223,8 @@ std::vector<uint8_t> SftpFile::complete(const PendingRead& read)
     if (got < 0)
         lost("reading");
     bytes.resize(size_t(got)); // shorter only when the file shrank on the server
+    if (m_disk && bytes.size() == blockLength(read.block))
+        m_disk->write(read.block, bytes);
     return bytes;
 }
 

@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import subprocess
+import time
 
 import pytest
 
@@ -38,7 +39,7 @@ def run(cli, *args, env, answer=""):
 
 def test_remote_summary_equals_local_apart_from_the_address(cli, demo_pop, sshd, ssh_env):
     sshd.mark()
-    remote = run(cli, "summary", "--json", sshd.url(demo_pop), env=ssh_env)
+    remote = run(cli, "summary", "--json", sshd.url(demo_pop), env=dict(ssh_env, POPSCOPE_SSH_CACHE="off"))
     assert remote.returncode == 0, remote.stderr
     local = run(cli, "summary", "--json", demo_pop, env=ssh_env)
     remote_json, local_json = json.loads(remote.stdout), json.loads(local.stdout)
@@ -48,6 +49,25 @@ def test_remote_summary_equals_local_apart_from_the_address(cli, demo_pop, sshd,
     # The summary reads its parts, not the file: what crossed the network is counted by sftp-server.
     read = sshd.wait_bytes_read(1, demo_pop)
     assert 0 < read < os.path.getsize(demo_pop)
+
+
+def test_reopening_reads_the_blocks_from_the_disk_cache(cli, demo_pop, sshd, ssh_env, tmp_path):
+    env = dict(ssh_env, XDG_CACHE_HOME=str(tmp_path / "cache"))
+    sshd.mark()
+    first = run(cli, "summary", "--json", sshd.url(demo_pop), env=env)
+    assert first.returncode == 0, first.stderr
+    read_first = sshd.wait_bytes_read(1, demo_pop)
+    assert read_first > 0
+    assert os.listdir(tmp_path / "cache" / "popscope" / "remote")
+    sshd.mark()
+    again = run(cli, "summary", "--json", sshd.url(demo_pop), env=env)
+    assert again.stdout == first.stdout
+    # The file is still opened and stat'ed over SFTP (a changed file gets a new entry), but its
+    # blocks come from disk: sftp-server logs the close with nothing read.
+    deadline = time.monotonic() + 5
+    while 'close "' not in sshd.sftp_log_since_mark() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert sshd.bytes_read(demo_pop) == 0
 
 
 def test_scp_form_and_compare_of_a_local_with_a_remote_report(cli, demo_pop, sshd, ssh_env):

@@ -29,6 +29,8 @@ struct RemoteSettings {
     std::string home; // for ~/.ssh/config, keys and known_hosts; empty: $HOME
     int timeoutSeconds = 15;
     std::shared_ptr<Prompter> prompter;
+    bool diskCache = true; // keep the blocks read on disk, so opening the file again is local
+    std::string cacheFolder; // empty: $XDG_CACHE_HOME/popscope/remote, else ~/.cache/popscope/remote
 };
 
 // The settings new connections use. Thread-safe.
@@ -36,5 +38,6 @@ RemoteSettings remoteSettings();
 void setRemoteSettings(RemoteSettings settings);
 // $HOME (as Qt's QDir::homePath() has it), or the password database's entry when HOME is unset.
 std::string homeFolder(const RemoteSettings& settings);
+std::string cacheFolder(const RemoteSettings& settings);
 
 } // namespace popscope::remote

@@ -18,6 +18,7 @@
 namespace popscope::remote {
 
 class SshConnection;
+class DiskBlockCache;
 
 struct RemoteFileState {
     bool exists = false;
@@ -30,6 +31,7 @@ struct TransferCounters {
     uint64_t requests = 0; // SFTP read requests sent
     uint64_t roundTrips = 0; // reads that had to ask the server and wait (read-ahead hits excluded)
     uint64_t cacheHits = 0; // block reads served from memory
+    uint64_t diskHits = 0; // blocks read from the disk cache instead of the server
 };
 
 class SftpFile {
@@ -80,6 +82,7 @@ private:
     RemoteFileState m_opened;
     mutable std::mutex m_mutex;
     std::unique_ptr<SshConnection> m_connection;
+    std::unique_ptr<DiskBlockCache> m_disk; // when the settings keep blocks on disk
     void* m_sftp = nullptr; // sftp_session, kept out of this header
     void* m_file = nullptr; // sftp_file
     std::unordered_map<uint64_t, std::pair<std::vector<uint8_t>, std::list<uint64_t>::iterator>> m_blocks;

@@ -1,0 +1,130 @@
+#include "disk_block_cache.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fcntl.h>
+#include <filesystem>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace popscope::remote {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string hashOf(const std::string& key)
+{
+    uint64_t hash = 1469598103934665603ull; // FNV-1a
+    for (unsigned char c : key)
+        hash = (hash ^ c) * 1099511628211ull;
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+    return text;
+}
+
+// Removes the least recently used entries (by their map file's time) while the folder holds more
+// than the limit; `keep` is the entry being opened.
+void trimFolder(const fs::path& folder, const std::string& keep)
+{
+    std::error_code ec;
+    std::vector<std::pair<fs::file_time_type, std::string>> entries;
+    uint64_t total = 0;
+    for (const auto& file : fs::directory_iterator(folder, ec)) {
+        total += file.is_regular_file(ec) ? file.file_size(ec) : 0;
+        if (file.path().extension() == ".map" && file.path().stem() != keep)
+            entries.emplace_back(file.last_write_time(ec), file.path().stem().string());
+    }
+    std::sort(entries.begin(), entries.end());
+    for (const auto& [time, stem] : entries) {
+        if (total <= DiskBlockCache::kMaxFolderBytes)
+            break;
+        for (const char* extension : { ".blocks", ".map", ".key" }) {
+            const fs::path path = folder / (stem + extension);
+            total -= std::min<uint64_t>(total, fs::exists(path, ec) ? fs::file_size(path, ec) : 0);
+            fs::remove(path, ec);
+        }
+    }
+}
+
+bool readAll(int fd, void* out, size_t length, uint64_t offset)
+{
+    return pread(fd, out, length, off_t(offset)) == ssize_t(length);
+}
+
+bool writeAll(int fd, const void* bytes, size_t length, uint64_t offset)
+{
+    return pwrite(fd, bytes, length, off_t(offset)) == ssize_t(length);
+}
+
+} // namespace
+
+DiskBlockCache::DiskBlockCache(
+    const std::string& folder, const std::string& key, uint64_t fileSize, uint64_t blockSize)
+    : m_blockSize(blockSize)
+{
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    fs::permissions(folder, fs::perms::owner_all, ec);
+    const std::string stem = hashOf(key);
+    const fs::path base = fs::path(folder) / stem;
+    trimFolder(folder, stem);
+    // The key beside the blocks: another file whose key has the same hash starts the entry again.
+    const std::string keyPath = base.string() + ".key";
+    bool same = false;
+    if (FILE* in = std::fopen(keyPath.c_str(), "rb")) {
+        std::string stored(key.size() + 1, '\0');
+        same = std::fread(stored.data(), 1, stored.size(), in) == key.size()
+            && stored.compare(0, key.size(), key) == 0;
+        std::fclose(in);
+    }
+    const int fresh = same ? 0 : O_TRUNC;
+    m_data = open((base.string() + ".blocks").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | fresh, 0600);
+    m_map = open((base.string() + ".map").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | fresh, 0600);
+    if (m_data < 0 || m_map < 0)
+        return;
+    m_have.assign(size_t((fileSize + blockSize - 1) / blockSize), 0);
+    // The map is written where blocks arrive: it may end before the last block (those are missing).
+    if (same && pread(m_map, m_have.data(), m_have.size(), 0) < 0)
+        std::fill(m_have.begin(), m_have.end(), 0);
+    for (uint8_t& mark : m_have)
+        mark = mark == 1 ? 1 : 0; // anything else is damage: fetch that block again
+    if (!same) {
+        if (FILE* out = std::fopen(keyPath.c_str(), "wb")) {
+            std::fwrite(key.data(), 1, key.size(), out);
+            std::fclose(out);
+        }
+        chmod(keyPath.c_str(), 0600);
+    }
+    futimens(m_map, nullptr); // recently used
+}
+
+DiskBlockCache::~DiskBlockCache()
+{
+    if (m_data >= 0)
+        close(m_data);
+    if (m_map >= 0)
+        close(m_map);
+}
+
+bool DiskBlockCache::read(uint64_t block, size_t length, std::vector<uint8_t>& out)
+{
+    if (!has(block))
+        return false;
+    out.resize(length);
+    return readAll(m_data, out.data(), length, block * m_blockSize);
+}
+
+void DiskBlockCache::write(uint64_t block, const std::vector<uint8_t>& bytes)
+{
+    if (m_data < 0 || block >= m_have.size() || has(block))
+        return;
+    // The block before its mark: a crash leaves at worst a block fetched again.
+    if (!writeAll(m_data, bytes.data(), bytes.size(), block * m_blockSize))
+        return;
+    const uint8_t one = 1;
+    if (writeAll(m_map, &one, 1, block))
+        m_have[block] = 1;
+}
+
+} // namespace popscope::remote

@@ -1,0 +1,34 @@
+#pragma once
+// Blocks of remote files kept on disk, so opening the same file again reads them locally. One entry
+// per file version: its key is the address, the size and the modification time, so a changed file
+// never meets its old blocks. Files are the user's only (0600 in a 0700 folder); the folder is kept
+// under a size limit by removing the least recently used entries when an entry is opened.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace popscope::remote {
+
+class DiskBlockCache {
+public:
+    // Opens or creates the entry; unusable (every call a no-op) when the folder cannot be written.
+    DiskBlockCache(const std::string& folder, const std::string& key, uint64_t fileSize, uint64_t blockSize);
+    ~DiskBlockCache();
+    DiskBlockCache(const DiskBlockCache&) = delete;
+    DiskBlockCache& operator=(const DiskBlockCache&) = delete;
+
+    bool has(uint64_t block) const { return block < m_have.size() && m_have[block]; }
+    // Fills `out` (resized to `length`) from disk; false when the block is not there or cannot be read.
+    bool read(uint64_t block, size_t length, std::vector<uint8_t>& out);
+    void write(uint64_t block, const std::vector<uint8_t>& bytes);
+
+    static constexpr uint64_t kMaxFolderBytes = uint64_t(4) << 30;
+
+private:
+    int m_data = -1;
+    int m_map = -1;
+    uint64_t m_blockSize;
+    std::vector<uint8_t> m_have; // one byte a block: 1 once its bytes are on disk
+};
+
+} // namespace popscope::remote
