@@ -184,6 +184,7 @@ def test_open_remote_lists_the_folder_of_a_real_server(demo_pop, sshd, ssh_env, 
                POPSCOPE_REMOTE_SHOT=os.environ.get("POPSCOPE_REMOTE_SHOT", str(tmp_path / "open-remote.png")))
     result = subprocess.run([test_gui, "[remote-listing]"], env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "All tests passed" in result.stdout, result.stdout[-3000:]
 
 
 def test_the_window_asks_about_the_host_and_the_passphrase_in_dialogs(demo_pop, sshd, ssh_home, ssh_env):
@@ -200,4 +201,41 @@ def test_the_window_asks_about_the_host_and_the_passphrase_in_dialogs(demo_pop, 
         f.write(f"Host 127.0.0.1\n    Port {sshd.port}\n    IdentityFile {ssh_home.plain_key}\n")
     result = subprocess.run([test_gui, "[remote-dialogs]"], env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "All tests passed" in result.stdout, result.stdout[-3000:]
     assert f"[127.0.0.1]:{sshd.port} ssh-ed25519" in open(ssh_home.known_hosts).read()
+
+
+def test_the_window_survives_the_server_dying_and_notices_a_replaced_file(demo_pop, fresh_sshd, ssh_home,
+                                                                          ssh_env, tmp_path):
+    test_gui = os.environ.get("POPSCOPE_TEST_GUI")
+    if not test_gui:
+        pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
+    victim = tmp_path / "victim.pop"  # replaced by the test: a copy of its own
+    shutil.copyfile(demo_pop, victim)
+    ssh_home.trust(fresh_sshd)
+    signals = tmp_path / "signals"
+    signals.mkdir()
+    env = dict(ssh_env, QT_QPA_PLATFORM="offscreen", POPSCOPE_REMOTE_REPORT=fresh_sshd.url(str(victim)),
+               POPSCOPE_REMOTE_LOCAL=str(victim), POPSCOPE_REMOTE_SIGNALS=str(signals))
+
+    def wait_for(name):
+        deadline = time.monotonic() + 60
+        while not (signals / name).exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return (signals / name).exists()
+
+    with subprocess.Popen([test_gui, "[remote-faults]"], env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True) as proc:
+        try:
+            if wait_for("opened"):
+                fresh_sshd.kill()
+                (signals / "killed").touch()
+            if wait_for("failed"):
+                fresh_sshd.restart()
+                (signals / "restarted").touch()
+            output, _ = proc.communicate(timeout=120)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert proc.returncode == 0, output[-4000:]
+    assert "All tests passed" in output, output[-4000:]
