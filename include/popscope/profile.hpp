@@ -90,8 +90,11 @@ public:
         const std::vector<ExecutionStep>& steps, uint32_t step, uint32_t ipu) const;
 
     // Aggregates computed inside SQLite, without loading the rows (for the Summary).
-    uint64_t countRows(const char* table) const; // stored when the profile was written (format 1.1)
+    uint64_t countRows(const char* table) const; // counted in the table
     bool hasRows(const char* table) const; // reads one page at most
+    // The Summary's figures: stored when the profile was written (format 1.1), else counted. Shown
+    // only, never used to size or index anything (a hostile file's figures are checked by `check`).
+    uint64_t summaryRowCount(const char* table) const;
     // `check`: the figures stored when the profile was written against its tables; throws
     // CorruptProfile when one differs.
     void checkStoredCounts() const;

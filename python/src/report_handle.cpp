@@ -103,7 +103,7 @@ std::vector<uint32_t> ReportHandle::tileCycles(uint32_t step, uint32_t ipu)
 bool ReportHandle::hasTileCycles()
 {
     if (m_hasTileCycles < 0)
-        m_hasTileCycles = m_report->profile().countRows("cycles_by_tile") > 0 ? 1 : 0;
+        m_hasTileCycles = m_report->profile().hasRows("cycles_by_tile") ? 1 : 0;
     return m_hasTileCycles == 1;
 }
 

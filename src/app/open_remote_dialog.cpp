@@ -99,10 +99,9 @@ OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
     listSoon();
 }
 
-OpenRemoteDialog::~OpenRemoteDialog()
-{
-    m_watcher.waitForFinished(); // the listing holds the browser; it ends within the timeout
-}
+// No wait for a listing in flight: it may be asking a question on this (the GUI) thread. It owns
+// what it uses (the browser, copies of the address) and its result is dropped with the watcher.
+OpenRemoteDialog::~OpenRemoteDialog() = default;
 
 QString OpenRemoteDialog::address() const
 {

@@ -43,7 +43,7 @@ LivenessCurve readLivenessCurve(const Profile& profile)
             c.alwaysLiveByIpu[split.ipu] += split.alwaysLiveBytesByTile[t];
         }
     }
-    c.hasTileLiveness = profile.countRows("liveness_by_tile") > 0;
+    c.hasTileLiveness = profile.hasRows("liveness_by_tile");
     return c;
 }
 

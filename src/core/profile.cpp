@@ -266,6 +266,12 @@ void Profile::checkKnownTable(const char* table) const
 uint64_t Profile::countRows(const char* table) const
 {
     checkKnownTable(table);
+    return computeRowCount(*m_db, table);
+}
+
+uint64_t Profile::summaryRowCount(const char* table) const
+{
+    checkKnownTable(table);
     if (auto stored = m_stored->rows.find(table); stored != m_stored->rows.end())
         return stored->second;
     return computeRowCount(*m_db, table);
@@ -273,8 +279,6 @@ uint64_t Profile::countRows(const char* table) const
 
 bool Profile::hasRows(const char* table) const
 {
-    if (auto stored = m_stored->rows.find(table); stored != m_stored->rows.end())
-        return stored->second > 0;
     checkKnownTable(table);
     Statement any(*m_db, std::string("SELECT EXISTS(SELECT 1 FROM ") + table + ")");
     return any.step() && any.getInt(0) != 0;

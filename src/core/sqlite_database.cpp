@@ -64,6 +64,8 @@ SqliteDatabase::SqliteDatabase(const std::string& path, std::shared_ptr<remote::
             ErrorKind::RemoteFailed, path, "cannot open the database (SQLite: " + message + ")");
     }
     protectAgainstHostileSchema();
+    // The remote VFS opens the main database only: sorts and temporary tables stay in memory.
+    exec("PRAGMA temp_store=MEMORY");
 }
 
 void SqliteDatabase::protectAgainstHostileSchema()

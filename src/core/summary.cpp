@@ -20,16 +20,16 @@ ProfileSummary querySummary(const Profile& profile, const TileMemory& memory)
     s.formatMinor = profile.formatMinor();
     s.target = profile.target();
     s.info = profile.info();
-    s.numComputeSets = profile.countRows("compute_sets");
+    s.numComputeSets = profile.summaryRowCount("compute_sets");
     s.numVertices = profile.countVertexInstances();
-    s.numVertexTypes = profile.countRows("vertex_types");
-    s.numVariables = profile.countRows("variables");
-    s.numPrograms = profile.countRows("programs");
-    s.numExchanges = profile.countRows("exchanges");
-    s.numLivenessSteps = profile.countRows("liveness_steps");
-    s.numExecutionSteps = profile.countRows("steps");
-    s.numRuns = profile.countRows("runs");
-    s.numOperations = profile.countRows("operations");
+    s.numVertexTypes = profile.summaryRowCount("vertex_types");
+    s.numVariables = profile.summaryRowCount("variables");
+    s.numPrograms = profile.summaryRowCount("programs");
+    s.numExchanges = profile.summaryRowCount("exchanges");
+    s.numLivenessSteps = profile.summaryRowCount("liveness_steps");
+    s.numExecutionSteps = profile.summaryRowCount("steps");
+    s.numRuns = profile.summaryRowCount("runs");
+    s.numOperations = profile.summaryRowCount("operations");
     s.totalCycles = profile.totalCycles();
 
     const Target& t = s.target;

@@ -9,7 +9,9 @@ namespace popscope {
 ReportLocation ReportLocation::of(const QString& path)
 {
     ReportLocation location;
-    if (const auto address = remote::parseRemoteAddress(path.toStdString())) {
+    if (const auto address = remote::isRemoteAddress(path.toStdString())
+            ? remote::parseRemoteAddress(path.toStdString())
+            : std::nullopt) {
         location.remote = true;
         location.canonical = QString::fromStdString(address->toString());
         const QString remotePath = QString::fromStdString(address->path);

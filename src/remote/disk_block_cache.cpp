@@ -13,11 +13,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
+uint64_t fnv1a(const uint8_t* bytes, size_t length)
+{
+    uint64_t hash = 1469598103934665603ull;
+    for (size_t i = 0; i < length; ++i)
+        hash = (hash ^ bytes[i]) * 1099511628211ull;
+    return hash == 0 ? 1 : hash; // 0 marks a missing block
+}
+
 std::string hashOf(const std::string& key)
 {
-    uint64_t hash = 1469598103934665603ull; // FNV-1a
-    for (unsigned char c : key)
-        hash = (hash ^ c) * 1099511628211ull;
+    const uint64_t hash = fnv1a(reinterpret_cast<const uint8_t*>(key.data()), key.size());
     char text[17];
     std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
     return text;
@@ -85,10 +91,8 @@ DiskBlockCache::DiskBlockCache(
         return;
     m_have.assign(size_t((fileSize + blockSize - 1) / blockSize), 0);
     // The map is written where blocks arrive: it may end before the last block (those are missing).
-    if (same && pread(m_map, m_have.data(), m_have.size(), 0) < 0)
+    if (same && pread(m_map, m_have.data(), m_have.size() * sizeof(uint64_t), 0) < 0)
         std::fill(m_have.begin(), m_have.end(), 0);
-    for (uint8_t& mark : m_have)
-        mark = mark == 1 ? 1 : 0; // anything else is damage: fetch that block again
     if (!same) {
         if (FILE* out = std::fopen(keyPath.c_str(), "wb")) {
             std::fwrite(key.data(), 1, key.size(), out);
@@ -112,19 +116,23 @@ bool DiskBlockCache::read(uint64_t block, size_t length, std::vector<uint8_t>& o
     if (!has(block))
         return false;
     out.resize(length);
-    return readAll(m_data, out.data(), length, block * m_blockSize);
+    if (readAll(m_data, out.data(), length, block * m_blockSize)
+        && fnv1a(out.data(), length) == m_have[block])
+        return true;
+    m_have[block] = 0; // torn or damaged: fetched again, and written again
+    return false;
 }
 
 void DiskBlockCache::write(uint64_t block, const std::vector<uint8_t>& bytes)
 {
     if (m_data < 0 || block >= m_have.size() || has(block))
         return;
-    // The block before its mark: a crash leaves at worst a block fetched again.
+    // The block before its checksum; a torn block fails its checksum and is fetched again.
     if (!writeAll(m_data, bytes.data(), bytes.size(), block * m_blockSize))
         return;
-    const uint8_t one = 1;
-    if (writeAll(m_map, &one, 1, block))
-        m_have[block] = 1;
+    const uint64_t checksum = fnv1a(bytes.data(), bytes.size());
+    if (writeAll(m_map, &checksum, sizeof checksum, block * sizeof checksum))
+        m_have[block] = checksum;
 }
 
 } // namespace popscope::remote

@@ -2,7 +2,8 @@
 // Blocks of remote files kept on disk, so opening the same file again reads them locally. One entry
 // per file version: its key is the address, the size and the modification time, so a changed file
 // never meets its old blocks. Files are the user's only (0600 in a 0700 folder); the folder is kept
-// under a size limit by removing the least recently used entries when an entry is opened.
+// under a size limit by removing the least recently used entries when an entry is opened. Each
+// block's checksum is kept in the map: a block torn by a crash, or damaged since, is fetched again.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,7 +18,7 @@ public:
     DiskBlockCache(const DiskBlockCache&) = delete;
     DiskBlockCache& operator=(const DiskBlockCache&) = delete;
 
-    bool has(uint64_t block) const { return block < m_have.size() && m_have[block]; }
+    bool has(uint64_t block) const { return block < m_have.size() && m_have[block] != 0; }
     // Fills `out` (resized to `length`) from disk; false when the block is not there or cannot be read.
     bool read(uint64_t block, size_t length, std::vector<uint8_t>& out);
     void write(uint64_t block, const std::vector<uint8_t>& bytes);
@@ -28,7 +29,7 @@ private:
     int m_data = -1;
     int m_map = -1;
     uint64_t m_blockSize;
-    std::vector<uint8_t> m_have; // one byte a block: 1 once its bytes are on disk
+    std::vector<uint64_t> m_have; // a block's checksum once its bytes are on disk, else 0
 };
 
 } // namespace popscope::remote

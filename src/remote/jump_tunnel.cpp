@@ -59,7 +59,8 @@ void JumpTunnel::pump()
         int got;
         while ((got = ssh_channel_read_nonblocking(m_channel, buffer, sizeof buffer, 0)) > 0)
             for (ssize_t sent = 0; sent < got;) {
-                const ssize_t n = write(m_tunnelEnd, buffer + sent, size_t(got - sent));
+                // send, not write: a closed other end must end the tunnel, not raise SIGPIPE.
+                const ssize_t n = send(m_tunnelEnd, buffer + sent, size_t(got - sent), MSG_NOSIGNAL);
                 if (n <= 0)
                     return;
                 sent += n;

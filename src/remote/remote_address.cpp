@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 namespace popscope::remote {
 
@@ -104,7 +105,11 @@ std::optional<RemoteAddress> parseRemoteAddress(const std::string& text)
 
 bool isRemoteAddress(const std::string& text)
 {
-    return text.rfind("ssh://", 0) == 0 || parseRemoteAddress(text).has_value();
+    if (text.rfind("ssh://", 0) == 0)
+        return true;
+    // "run-13:52.pop" is a local file when one of that name is here, as scp would not have it.
+    std::error_code ec;
+    return parseRemoteAddress(text).has_value() && !std::filesystem::exists(text, ec);
 }
 
 } // namespace popscope::remote

@@ -52,12 +52,24 @@ std::shared_ptr<SftpFile> SftpFile::openShared(const RemoteAddress& address, con
 {
     static std::mutex mutex;
     static std::map<std::string, std::weak_ptr<SftpFile>> files;
+    std::shared_ptr<SftpFile> open;
+    {
+        std::lock_guard lock(mutex);
+        open = files[address.toString()].lock();
+    }
+    // Reuse it only while it is the file on the server (a Reload after a change gets a new one).
+    if (open) {
+        try {
+            const RemoteFileState now = open->statNow();
+            if (now.exists && now.size == open->size() && now.modified == open->modified())
+                return open;
+        } catch (const RemoteError&) {
+            // Unreachable now: a new connection says why.
+        }
+    }
+    auto file = SftpFile::open(address, settings); // not under the lock: it may ask the user
     std::lock_guard lock(mutex);
-    std::weak_ptr<SftpFile>& slot = files[address.toString()];
-    if (auto file = slot.lock())
-        return file;
-    auto file = open(address, settings);
-    slot = file;
+    files[address.toString()] = file;
     return file;
 }
 
@@ -241,8 +253,8 @@ void SftpFile::store(uint64_t index, std::vector<uint8_t> bytes)
 RemoteFileState SftpFile::statNow()
 {
     std::lock_guard lock(m_mutex);
-    if (!m_connection)
-        connect();
+    if (!m_connection) // never connects (the watcher's poll would ask for passwords every 2 s)
+        throw RemoteError(RemoteFailure::ConnectionLost, m_address.toString() + ": not connected");
     // A synchronous request would take the replies of the reads still in flight off the wire, and
     // libssh 0.10 would then wait for them for ever: take them first (into the cache).
     while (!m_pending.empty()) {

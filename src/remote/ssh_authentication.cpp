@@ -38,7 +38,8 @@ bool SshConnection::tryKeyFile(Prompter* prompter, const std::string& path)
             return false;
     }
     ssh_key privateKey = nullptr;
-    if (ssh_pki_import_privkey_file(path.c_str(), nullptr, nullptr, nullptr, &privateKey) != SSH_OK) {
+    // "" rather than no passphrase: with none, OpenSSL would ask for a PEM key's on /dev/tty itself.
+    if (ssh_pki_import_privkey_file(path.c_str(), "", nullptr, nullptr, &privateKey) != SSH_OK) {
         // Encrypted (or unreadable): ask for its passphrase, three times at most.
         for (int attempt = 0; attempt < 3 && !privateKey && prompter; ++attempt) {
             auto passphrase = prompter->askSecret(
@@ -60,8 +61,12 @@ bool SshConnection::tryKeyFile(Prompter* prompter, const std::string& path)
 
 void SshConnection::authenticate(Prompter* prompter)
 {
-    if (ssh_userauth_none(m_session, nullptr) == SSH_AUTH_SUCCESS)
+    const int none = ssh_userauth_none(m_session, nullptr);
+    if (none == SSH_AUTH_SUCCESS)
         return;
+    if (none == SSH_AUTH_ERROR)
+        fail(RemoteFailure::AuthenticationFailed,
+            std::string("the server broke off before authentication: ") + ssh_get_error(m_session));
     const int methods = ssh_userauth_list(m_session, nullptr);
     std::string tried;
     if (methods & SSH_AUTH_METHOD_PUBLICKEY) {

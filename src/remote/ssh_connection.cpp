@@ -4,7 +4,10 @@
 #include "popscope/remote/remote_error.hpp"
 #include "popscope/remote/ssh_config.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <pwd.h>
 #include <sys/stat.h>
@@ -137,6 +140,17 @@ void SshConnection::connectWithin(int timeoutSeconds)
     ssh_set_blocking(m_session, 1);
     if (rc != SSH_OK)
         fail(RemoteFailure::Unreachable, std::string("cannot connect: ") + ssh_get_error(m_session));
+    // libssh 0.10 waits for SFTP replies for ever: let TCP give up on a peer that stopped answering
+    // (keepalive probes, and a limit on unacknowledged data), so a read fails instead of hanging.
+    if (socket_t fd = ssh_get_fd(m_session); fd != SSH_INVALID_SOCKET) {
+        const int on = 1, idle = std::max(timeoutSeconds, 5), interval = 5, probes = 3;
+        const unsigned limit = unsigned(timeoutSeconds) * 1000u;
+        setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &on, sizeof on);
+        setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
+        setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval, sizeof interval);
+        setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &probes, sizeof probes);
+        setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &limit, sizeof limit);
+    }
 }
 
 void SshConnection::verifyHostKey(Prompter* prompter, const std::string& knownHosts)

@@ -17,8 +17,9 @@ struct RemoteAddress {
     bool operator==(const RemoteAddress&) const = default;
 };
 
-// An address in either form, or nothing when the text is a local path. A local file whose name
-// has a colon before any slash reads as remote, as with scp; write ./name:with:colons for it.
+// An address in either form, or nothing when the text is a local path. A name with a colon before
+// any slash reads as remote (as with scp; write ./name:with:colons for a local file), except in
+// isRemoteAddress when a local file of that name exists.
 std::optional<RemoteAddress> parseRemoteAddress(const std::string& text);
 bool isRemoteAddress(const std::string& text);
 
