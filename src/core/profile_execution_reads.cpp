@@ -1,0 +1,205 @@
+// Profile::read* for the execution: runs, steps and what hangs off them, every value bounded before use.
+#include "format_limits.hpp"
+#include "part_reader.hpp"
+#include "popscope/profile_writer.hpp"
+#include "program_cycles.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace popscope {
+
+std::vector<Run> Profile::readRuns() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    std::vector<Run> runs;
+    Statement s(*m_db, "SELECT id, name, microseconds_start, microseconds_end FROM runs ORDER BY id");
+    while (s.step()) {
+        r.expectId(s, runs.size(), "runs");
+        runs.push_back({ s.getText(1), uint64_t(r.bounded(s, 2, 0, INT64_MAX, "runs.microseconds_start")),
+            uint64_t(r.bounded(s, 3, 0, INT64_MAX, "runs.microseconds_end")) });
+    }
+    return runs;
+}
+
+std::vector<ExecutionStep> Profile::readSteps(bool withCyclesByTile) const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t runs = r.rows("runs");
+    const uint64_t programs = r.rows("programs");
+    const uint64_t sets = r.rows("compute_sets");
+    std::vector<ExecutionStep> steps;
+    steps.reserve(size_t(std::min<uint64_t>(r.rows("steps"), kMaxReserve)));
+    Statement s(*m_db, "SELECT id, run, type, program, compute_set FROM steps ORDER BY id");
+    while (s.step()) {
+        r.expectId(s, steps.size(), "steps");
+        ExecutionStep step;
+        step.run = uint32_t(r.bounded(s, 1, 0, int64_t(runs) - 1, "steps.run"));
+        step.type = s.getText(2);
+        step.program = uint32_t(r.bounded(s, 3, 0, int64_t(programs) - 1, "steps.program"));
+        step.computeSet = r.reference(s, 4, sets, "steps.compute_set");
+        steps.push_back(std::move(step));
+    }
+    Statement b(*m_db,
+        "SELECT step_id, ipu, cycles, active_tiles, cycles_base, active_cycles_from_min,"
+        " active_cycles_from_max, active_cycles_to_min, active_cycles_to_max, data_in, data_out"
+        " FROM steps_by_ipu ORDER BY step_id, ipu");
+    while (b.step()) {
+        auto index = r.bounded(b, 0, 0, int64_t(steps.size()) - 1, "steps_by_ipu.step_id");
+        StepIpu si;
+        si.ipu = r.ipu(b, 1, "steps_by_ipu.ipu");
+        si.cycles = uint64_t(r.bounded(b, 2, 0, limits::kMaxCycles, "steps_by_ipu.cycles"));
+        si.activeTiles = uint32_t(r.bounded(b, 3, 0, m_target.tilesPerIpu, "steps_by_ipu.active_tiles"));
+        uint64_t* fields[] = { &si.cyclesBase, &si.activeCyclesFromMin, &si.activeCyclesFromMax,
+            &si.activeCyclesToMin, &si.activeCyclesToMax, &si.dataIn, &si.dataOut };
+        for (int i = 0; i < 7; ++i)
+            *fields[i] = uint64_t(
+                r.bounded(b, 4 + i, 0, i == 0 ? limits::kMaxCycles : INT64_MAX, "a steps_by_ipu figure"));
+        steps[size_t(index)].ipus.push_back(std::move(si));
+    }
+    if (!withCyclesByTile)
+        return steps;
+    Statement c(*m_db, "SELECT step_id, ipu, cycles FROM cycles_by_tile ORDER BY step_id, ipu");
+    while (c.step()) {
+        auto index = r.bounded(c, 0, 0, int64_t(steps.size()) - 1, "cycles_by_tile.step_id");
+        uint32_t ipu = r.ipu(c, 1, "cycles_by_tile.ipu");
+        auto cycles = packed::decodeCompact(c.getBlob(2), m_target.tilesPerIpu);
+        if (!cycles)
+            r.corrupt("cycles_by_tile of step " + std::to_string(index) + " must hold 2 or 4 bytes per tile");
+        bool matched = false;
+        for (StepIpu& si : steps[size_t(index)].ipus) {
+            if (si.ipu == ipu) {
+                si.cyclesByTile = std::move(*cycles);
+                matched = true;
+            }
+        }
+        if (!matched)
+            r.corrupt("cycles_by_tile names IPU " + std::to_string(ipu) + " that step "
+                + std::to_string(index) + " does not run on");
+    }
+    return steps;
+}
+
+std::vector<DebugContext> Profile::readDebugContexts() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    std::vector<DebugContext> contexts;
+    contexts.reserve(r.rows("debug_contexts"));
+    Statement s(*m_db, "SELECT id, parent, layer, name, json FROM debug_contexts ORDER BY id");
+    while (s.step()) {
+        r.expectId(s, contexts.size(), "debug_contexts");
+        // A parent must come first, which also rules out cycles.
+        int64_t parent = r.bounded(s, 1, -1, int64_t(contexts.size()) - 1, "debug_contexts.parent");
+        contexts.push_back({ parent, s.getText(2), s.getText(3), s.getText(4) });
+    }
+    return contexts;
+}
+
+std::vector<Profile::ContextVariables> Profile::readVariablesByDebugContext() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t contexts = r.rows("debug_contexts");
+    std::vector<ContextVariables> byContext(contexts);
+    // A plain scan summed here: SQLite's GROUP BY sorts 250 k rows first, twice as slow.
+    Statement s(*m_db, "SELECT debug_context, size_bytes FROM variables");
+    while (s.step()) {
+        const int64_t context = r.reference(s, 0, contexts, "variables.debug_context");
+        if (context < 0)
+            continue;
+        ContextVariables& v = byContext[size_t(context)];
+        const uint64_t bytes = uint64_t(r.bounded(s, 1, 0, INT64_MAX, "variables.size_bytes"));
+        v.bytes
+            = bytes > UINT64_MAX - v.bytes ? UINT64_MAX : v.bytes + bytes; // saturates, as a hostile file may
+        ++v.count;
+    }
+    std::vector<ContextVariables> out;
+    for (size_t c = 0; c < byContext.size(); ++c)
+        if (byContext[c].count > 0) {
+            byContext[c].context = uint32_t(c);
+            out.push_back(byContext[c]);
+        }
+    return out;
+}
+
+StepCycles Profile::readStepCycles() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t programs = r.rows("programs");
+    StepCycles out;
+    Statement s(*m_db, "SELECT id, program FROM steps ORDER BY id");
+    while (s.step()) {
+        r.expectId(s, out.program.size(), "steps");
+        out.program.push_back(uint32_t(r.bounded(s, 1, 0, int64_t(programs) - 1, "steps.program")));
+    }
+    out.cycles.assign(out.program.size(), 0);
+    Statement b(*m_db, "SELECT step_id, ipu, cycles FROM steps_by_ipu");
+    while (b.step()) {
+        const auto index
+            = size_t(r.bounded(b, 0, 0, int64_t(out.program.size()) - 1, "steps_by_ipu.step_id"));
+        r.ipu(b, 1, "steps_by_ipu.ipu");
+        out.cycles[index] = std::max(
+            out.cycles[index], uint64_t(r.bounded(b, 2, 0, limits::kMaxCycles, "steps_by_ipu.cycles")));
+    }
+    return out;
+}
+
+std::vector<Operation> Profile::readOperations() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t contexts = r.rows("debug_contexts");
+    const uint64_t programs = r.rows("programs");
+    std::vector<Operation> operations;
+    operations.reserve(r.rows("operations"));
+    Statement s(*m_db,
+        "SELECT id, name, layer, debug_name, debug_context, flops, code_bytes, cycles"
+        " FROM operations ORDER BY id");
+    while (s.step()) {
+        r.expectId(s, operations.size(), "operations");
+        Operation op;
+        op.name = s.getText(1);
+        op.layer = s.getText(2);
+        op.debugName = s.getText(3);
+        op.debugContext = r.reference(s, 4, contexts, "operations.debug_context");
+        op.flops = uint64_t(r.bounded(s, 5, 0, INT64_MAX, "operations.flops"));
+        op.codeBytes = uint64_t(r.bounded(s, 6, 0, INT64_MAX, "operations.code_bytes"));
+        op.cycles = uint64_t(r.bounded(s, 7, 0, limits::kMaxCycles, "operations.cycles"));
+        operations.push_back(std::move(op));
+    }
+    Statement p(*m_db, "SELECT operation, program FROM operation_programs ORDER BY operation, position");
+    while (p.step()) {
+        auto index = r.bounded(p, 0, 0, int64_t(operations.size()) - 1, "operation_programs.operation");
+        operations[size_t(index)].programs.push_back(
+            uint32_t(r.bounded(p, 1, 0, int64_t(programs) - 1, "operation_programs.program")));
+    }
+    return operations;
+}
+
+ProfileDocument Profile::readDocument() const
+{
+    ProfileDocument doc;
+    doc.target = m_target;
+    doc.info = m_info;
+    doc.physicalTileIds = readPhysicalTileIds();
+    doc.ioTiles = readIoTiles();
+    doc.memory = readMemory();
+    doc.gaps = readGaps();
+    doc.liveness = readLivenessSplit();
+    doc.variables = readVariables();
+    doc.vertexTypes = readVertexTypes();
+    doc.computeSets = readComputeSets();
+    doc.exchanges = readExchanges();
+    doc.programs = readPrograms();
+    doc.controlPrograms = readControlPrograms();
+    doc.functions = readFunctions();
+    doc.livenessSteps = readLivenessSteps();
+    doc.tileLiveness = readTileLiveness();
+    doc.runs = readRuns();
+    doc.steps = readSteps();
+    doc.debugContexts = readDebugContexts();
+    doc.operations = readOperations();
+    if (std::string problem = validateDocument(doc); !problem.empty())
+        throw ProfileError(ErrorKind::CorruptProfile, m_path, problem);
+    return doc;
+}
+
+} // namespace popscope
