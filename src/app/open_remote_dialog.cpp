@@ -1,8 +1,8 @@
 #include "app/open_remote_dialog.hpp"
 
+#include "models/remote/remote_folder_lister.hpp"
 #include "popscope/plural.hpp"
 #include "popscope/remote/remote_address.hpp"
-#include "popscope/remote/sftp_browser.hpp"
 #include "popscope/units.hpp"
 
 #include <QCompleter>
@@ -15,37 +15,17 @@
 #include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace popscope {
 
-struct OpenRemoteDialog::Listing {
-    QString prefix; // the address up to and with the folder's last slash
-    QString host;
-    std::shared_ptr<remote::SftpBrowser> browser;
-    std::vector<remote::RemoteEntry> entries;
-    QString error;
-};
-
 namespace {
-
 constexpr int kFolderRole = Qt::UserRole + 1;
-
-// The address up to its last slash (the folder to list), or empty when the text is no address yet.
-QString folderPrefix(const QString& text)
-{
-    if (!remote::parseRemoteAddress(text.toStdString()) && !text.endsWith(QLatin1Char('/')))
-        return {};
-    const qsizetype slash = text.lastIndexOf(QLatin1Char('/'));
-    const qsizetype colon = text.indexOf(QLatin1Char(':'), text.startsWith(QStringLiteral("ssh://")) ? 6 : 0);
-    return slash > colon ? text.left(slash + 1) : QString();
-}
-
 } // namespace
 
 OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
     : QDialog(parent)
     , m_typing(new QTimer(this))
+    , m_lister(new RemoteFolderLister(this))
 {
     setWindowTitle(QStringLiteral("Open Remote Report"));
     resize(640, 440);
@@ -91,17 +71,12 @@ OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
         listSoon();
     });
     connect(m_entries, &QTreeWidget::itemActivated, this, &OpenRemoteDialog::entryActivated);
-    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Listing>>::finished, this,
-        &OpenRemoteDialog::showListing);
+    connect(m_lister, &RemoteFolderLister::listed, this, &OpenRemoteDialog::showListing);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     updateOpenButton();
     listSoon();
 }
-
-// No wait for a listing in flight: it may be asking a question on this (the GUI) thread. It owns
-// what it uses (the browser, copies of the address) and its result is dropped with the watcher.
-OpenRemoteDialog::~OpenRemoteDialog() = default;
 
 QString OpenRemoteDialog::address() const
 {
@@ -116,50 +91,26 @@ void OpenRemoteDialog::updateOpenButton()
 
 void OpenRemoteDialog::listSoon()
 {
-    if (!folderPrefix(address()).isEmpty() && folderPrefix(address()) != m_listedFolder)
+    if (!remoteFolderPrefix(address()).isEmpty() && remoteFolderPrefix(address()) != m_listedFolder)
         m_typing->start();
 }
 
 void OpenRemoteDialog::list()
 {
-    const QString prefix = folderPrefix(address());
-    if (prefix.isEmpty() || m_watcher.isRunning())
-        return; // a listing in flight lists again when it ends
-    const auto parsed = remote::parseRemoteAddress((prefix + QStringLiteral("x")).toStdString());
-    if (!parsed)
+    const auto folder = remoteFolderOf(remoteFolderPrefix(address()));
+    if (!folder)
         return;
-    m_listedFolder = prefix;
-    remote::RemoteAddress hostOnly = *parsed;
-    hostOnly.path.clear();
-    const QString host = QString::fromStdString(hostOnly.toString());
-    const std::string folder = parsed->path.substr(0, parsed->path.size() - 1);
-    m_status->setText(m_browserHost == host
-            ? QStringLiteral("Listing %1…").arg(prefix)
-            : QStringLiteral("Connecting to %1…").arg(QString::fromStdString(parsed->host)));
-    auto browser = m_browserHost == host ? m_browser : nullptr;
-    m_watcher.setFuture(QtConcurrent::run([prefix, host, folder, browser, hostOnly]() mutable {
-        auto listing = std::make_shared<Listing>();
-        listing->prefix = prefix;
-        listing->host = host;
-        try {
-            if (!browser)
-                browser = std::make_shared<remote::SftpBrowser>(hostOnly, remote::remoteSettings());
-            listing->browser = browser;
-            listing->entries = browser->list(folder.empty() ? std::string(".") : folder);
-        } catch (const std::exception& error) {
-            listing->error = QString::fromStdString(error.what());
-        }
-        return listing;
-    }));
+    const bool connected = m_lister->connectedTo(folder->host);
+    if (!m_lister->list(*folder))
+        return; // a listing in flight lists again when it ends
+    m_listedFolder = folder->prefix;
+    m_status->setText(connected
+            ? QStringLiteral("Listing %1…").arg(folder->prefix)
+            : QStringLiteral("Connecting to %1…").arg(QString::fromStdString(folder->hostAddress.host)));
 }
 
-void OpenRemoteDialog::showListing()
+void OpenRemoteDialog::showListing(const std::shared_ptr<const RemoteListing>& listing)
 {
-    const std::shared_ptr<Listing> listing = m_watcher.result();
-    if (listing->browser) {
-        m_browser = listing->browser;
-        m_browserHost = listing->host;
-    }
     m_entries->clear();
     const auto addEntry
         = [this](const QString& name, const QString& target, bool folder, const QString& size) {
@@ -175,11 +126,9 @@ void OpenRemoteDialog::showListing()
         m_status->setText(listing->error);
     } else {
         // The parent folder first, unless this is the root or the home folder.
-        const qsizetype inner = listing->prefix.lastIndexOf(QLatin1Char('/'), -2);
-        const qsizetype colon = listing->prefix.indexOf(
-            QLatin1Char(':'), listing->prefix.startsWith(QStringLiteral("ssh://")) ? 6 : 0);
-        if (inner > colon)
-            addEntry(QStringLiteral(".."), listing->prefix.left(inner + 1), true, QString());
+        const QString parent = remoteParentFolder(listing->prefix);
+        if (!parent.isEmpty())
+            addEntry(QStringLiteral(".."), parent, true, QString());
         for (const remote::RemoteEntry& entry : listing->entries) {
             const QString name = QString::fromStdString(entry.name);
             const QString target = listing->prefix + name + (entry.folder ? QStringLiteral("/") : QString());
@@ -193,7 +142,7 @@ void OpenRemoteDialog::showListing()
                       .arg(QString::fromStdString(countOf(listing->entries.size(), "entry", "entries"))));
     }
     m_completions->setStringList(completions);
-    if (folderPrefix(address()) != m_listedFolder)
+    if (remoteFolderPrefix(address()) != m_listedFolder)
         list(); // the user typed on while this folder was listed
 }
 

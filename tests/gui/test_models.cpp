@@ -7,6 +7,7 @@
 #include "models/memory/memory_series.hpp"
 #include "models/memory/variables_model.hpp"
 #include "models/memory/vertices_model.hpp"
+#include "models/remote/remote_folder_lister.hpp"
 #include "models/report_state.hpp"
 #include "models/summary/engine_options_model.hpp"
 #include "models/table_filter_proxy.hpp"
@@ -304,4 +305,30 @@ TEST_CASE("report state keeps a sorted selection and clamps zoom", "[models]")
     state.setZoomExtent(32);
     state.setZoom(TileWindow { 30, 10 });
     REQUIRE(state.zoom().first + state.zoom().count <= 32.0);
+}
+
+TEST_CASE("remote folders: the folder an address lists, its host and its parent", "[models][remote-folder]")
+{
+    CHECK(remoteFolderPrefix(QStringLiteral("ssh://ann@ipu1:2222/data/run/a.pop"))
+        == QStringLiteral("ssh://ann@ipu1:2222/data/run/"));
+    CHECK(remoteFolderPrefix(QStringLiteral("ipu1:/data/")) == QStringLiteral("ipu1:/data/"));
+    CHECK(remoteFolderPrefix(QStringLiteral("ipu1:a.pop")).isEmpty()); // the home folder's file: no slash
+    CHECK(remoteFolderPrefix(QStringLiteral("/local/file.pop")).isEmpty());
+    CHECK(remoteFolderPrefix(QStringLiteral("ssh://")).isEmpty());
+
+    const auto folder = remoteFolderOf(QStringLiteral("ssh://ann@ipu1:2222/data/run/"));
+    REQUIRE(folder);
+    CHECK(folder->path == "/data/run/");
+    CHECK(folder->hostAddress.host == "ipu1");
+    CHECK(folder->hostAddress.path.empty());
+    CHECK(folder->host.contains(QStringLiteral("ipu1")));
+    CHECK(remoteFolderOf(QStringLiteral("ipu1:/")).value().path == "/");
+    CHECK(remoteFolderOf(QStringLiteral("ipu1:")).value().path.empty()); // the home folder lists "."
+    CHECK(remoteFolderPrefix(QStringLiteral("ssh://ipu1/")) == QStringLiteral("ssh://ipu1/"));
+    CHECK(!remoteFolderOf(QString()));
+
+    CHECK(remoteParentFolder(QStringLiteral("ipu1:/data/run/")) == QStringLiteral("ipu1:/data/"));
+    CHECK(remoteParentFolder(QStringLiteral("ssh://ipu1/data/")) == QStringLiteral("ssh://ipu1/"));
+    CHECK(remoteParentFolder(QStringLiteral("ssh://ipu1/")).isEmpty());
+    CHECK(remoteParentFolder(QStringLiteral("ipu1:/")).isEmpty());
 }

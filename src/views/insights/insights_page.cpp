@@ -106,6 +106,8 @@ QGridLayout* InsightsPage::buildCharts(QWidget* content)
         QStringLiteral("How many tiles use each amount of memory. Right-click to save the chart."));
     m_topChart->setMinimumHeight(280); // five readable bars even in a small window (the page scrolls)
     m_histogram->setMinimumHeight(280);
+    m_topChart->setHintMinimumHeight(true); // the stretch shares the spare height, not their last size
+    m_histogram->setHintMinimumHeight(true);
     charts->addWidget(m_topChart, 0, 0);
     charts->addWidget(m_histogram, 0, 1);
     charts->setColumnStretch(0, 1);

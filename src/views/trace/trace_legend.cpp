@@ -1,7 +1,7 @@
 #include "views/trace/trace_legend.hpp"
 
 #include "models/programs/program_type_style.hpp"
-#include "views/trace/trace_colors.hpp"
+#include "models/trace/trace_colors.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>

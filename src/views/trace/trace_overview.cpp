@@ -1,8 +1,8 @@
 #include "views/trace/trace_overview.hpp"
 
 #include "models/tile_axis.hpp"
+#include "models/trace/trace_tiles_painter.hpp"
 #include "models/trace/trace_zoom.hpp"
-#include "views/trace/trace_tiles_painter.hpp"
 
 #include <QMouseEvent>
 #include <QPainter>

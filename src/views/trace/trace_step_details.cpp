@@ -1,7 +1,7 @@
 #include "views/trace/trace_step_details.hpp"
 
+#include "models/trace/trace_colors.hpp"
 #include "popscope/units.hpp"
-#include "views/trace/trace_colors.hpp"
 #include "views/widgets/small_chart.hpp"
 
 #include <QHBoxLayout>

@@ -2,10 +2,11 @@
 
 #include "models/image_file.hpp"
 #include "models/programs/program_type_style.hpp"
+#include "models/trace/trace_colors.hpp"
+#include "models/trace/trace_picture_job.hpp"
 #include "models/trace/trace_zoom.hpp"
 #include "popscope/units.hpp"
 #include "views/trace/trace_axis.hpp"
-#include "views/trace/trace_colors.hpp"
 #include "views/trace/trace_step_rows.hpp"
 
 #include <QKeyEvent>
@@ -33,9 +34,10 @@ constexpr int kLaneGap = 8;
 TraceView::TraceView(TraceZoom* zoom, QWidget* parent)
     : QWidget(parent)
     , m_zoom(zoom)
-    , m_job(new QFutureWatcher<Pictures>(this))
+    , m_pictures(new TracePictureJob([this] { return pictureRequest(); }, this))
 {
-    connect(m_job, &QFutureWatcherBase::finished, this, &TraceView::takePictures);
+    connect(m_pictures, &TracePictureJob::updated, this, qOverload<>(&TraceView::update));
+    connect(m_pictures, &TracePictureJob::ready, this, &TraceView::picturesReady);
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -44,11 +46,8 @@ TraceView::TraceView(TraceZoom* zoom, QWidget* parent)
 
 void TraceView::setTrace(std::shared_ptr<const TraceData> trace)
 {
-    waitForPictures(); // the painters are the job's until it ends
     m_trace = std::move(trace);
-    m_painters.clear();
-    m_images.clear(); // other data: nothing to keep
-    m_imageIpus.clear();
+    m_pictures->setTrace(m_trace);
     m_selectedStep = -1;
     m_tileFirst = 0;
     m_tileLast = m_trace ? std::max<uint32_t>(1, m_trace->lod.tilesPerIpu()) : 1;
@@ -118,8 +117,7 @@ void TraceView::setCycleOffset(int64_t offset)
 
 void TraceView::invalidate()
 {
-    m_imagesValid = false;
-    m_jobStale = m_jobRunning; // the running job's pictures are already old
+    m_pictures->invalidate();
     update();
 }
 
@@ -238,8 +236,7 @@ void TraceView::paintEvent(QPaintEvent*)
     const QRect area = plotArea();
     paintAxis(p, area);
     const auto all = lanes();
-    if (!m_imagesValid)
-        startPictures(); // off the GUI thread; meanwhile the last pictures, moved to this window
+    m_pictures->start(); // off the GUI thread; meanwhile the last pictures, moved to this window
     const TraceWindow window = currentWindow();
     for (size_t i = 0; i < all.size(); ++i) {
         const Lane& lane = all[i];

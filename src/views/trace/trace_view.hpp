@@ -4,7 +4,7 @@
 // group of 16 tiles (or several groups per pixel row), each pixel coloured by the mix of states in
 // it (computing, exchanging, stream copy, sync, waiting for sync, idle). Pixels come from the LOD
 // (TraceLod::column), so any zoom costs a few blocks per pixel column. The pictures are computed by
-// a worker and kept until the window, size or data changes (trace_view_pictures.cpp).
+// a TracePictureJob and kept until the window, size or data changes (trace_view_pictures.cpp).
 //
 // Above the tiles, the Flame view nests each step in the run and the programs it belongs to (a
 // row per level of the program tree); the Flat view shows the steps alone.
@@ -14,10 +14,8 @@
 // double-click zooms to the flame span under the cursor (elsewhere, and Home, show everything); + and − zoom,
 // ← and → pan, Alt+← / Alt+→ go back and forward.
 #include "models/trace/trace_data.hpp"
-#include "views/trace/trace_tiles_painter.hpp"
+#include "models/trace/trace_picture_job.hpp"
 
-#include <QFutureWatcher>
-#include <QImage>
 #include <QWidget>
 
 #include <memory>
@@ -47,12 +45,12 @@ public:
     void setTileWindow(uint32_t first, uint32_t last);
     uint32_t firstTile() const { return m_tileFirst; }
     uint32_t lastTile() const { return m_tileLast; }
-    bool showsSingleTiles() const { return m_singleTiles; } // in the pictures shown
+    bool showsSingleTiles() const; // in the pictures shown
     // The BSP pictures are computed off the GUI thread; until they are there, the last ones are
     // drawn moved and scaled to the current window. finishPictures() makes the current ones now
     // (saving an image, screenshots, tests); picturesCurrent() says whether they are shown.
     void finishPictures();
-    bool picturesCurrent() const { return m_imagesValid && !m_jobRunning; }
+    bool picturesCurrent() const;
     void setTitle(const QString& title, const QColor& colour); // compare mode: "Source: a.pop"
     // Compare mode, "Align at step": the view shows its trace's cycles [zoom first + offset, zoom
     // last + offset), so a step of each trace can start at the same x. Cycles before 0 stay blank.
@@ -109,16 +107,7 @@ private:
     QString flameReadout(const QPoint& pos) const;
     void invalidate();
     TraceWindow currentWindow() const;
-    struct Pictures {
-        std::vector<QImage> images;
-        std::vector<uint32_t> ipus;
-        TraceWindow window;
-        bool singleTiles = false;
-    };
-    void startPictures();
-    void takePictures(); // the finished job's pictures (and another job when they are old)
-    void waitForPictures(); // until no job runs
-    void adoptPictures(); // the finished job's result becomes the pictures shown (or standing in)
+    TracePictureJob::Request pictureRequest() const; // the lanes and window shown now
     void paintPicture(QPainter& p, const Lane& lane, const TraceWindow& window) const;
 
     TraceZoom* m_zoom;
@@ -130,15 +119,7 @@ private:
     bool m_flame = true;
     QString m_title;
     QColor m_titleColour;
-    std::vector<QImage> m_images; // per lane, for m_imageWindow and the lanes' sizes
-    std::vector<uint32_t> m_imageIpus; // the lane each picture is of
-    TraceWindow m_imageWindow;
-    bool m_imagesValid = false;
-    std::vector<TraceTilesPainter> m_painters; // one per lane: the lanes are painted in parallel
-    QFutureWatcher<Pictures>* m_job;
-    bool m_jobRunning = false;
-    bool m_jobStale = false; // the window changed while the job ran
-    bool m_singleTiles = false;
+    TracePictureJob* m_pictures; // the BSP pictures of the lanes, for the window shown
     uint32_t m_tileFirst = 0, m_tileLast = 1;
     QPoint m_pressPos;
     uint64_t m_pressFirst = 0;

@@ -1,138 +1,49 @@
-// TraceView's BSP pictures: computed off the GUI thread by one job at a time (the painters and
-// their row caches are the job's while it runs); until the job is done the last pictures are drawn
-// moved and scaled to the current window, so a zoom or pan never waits for the cells.
+// TraceView's BSP pictures: a TracePictureJob computes them off the GUI thread for the lanes and
+// window the view shows; until they are current the last ones are drawn moved and scaled to the
+// current window, so a zoom or pan never waits for the cells.
+#include "models/trace/trace_picture_job.hpp"
 #include "views/trace/trace_view.hpp"
 
-#include <QCoreApplication>
 #include <QPainter>
-#include <QThread>
-#include <QThreadPool>
-#include <QtConcurrent>
 
 #include <algorithm>
-#include <numeric>
 
 namespace popscope {
 
-namespace {
-// A job paints its lanes in parallel in a pool of their own. The jobs run in the global pool and
-// wait for their lanes: lanes queued there could wait for the threads those very jobs hold (two
-// traces in compare mode on two cores hung the window that way). Lane tasks never wait, so their
-// pool always moves on.
-QThreadPool* lanePool()
-{
-    static QThreadPool* pool = [] {
-        auto* lanes = new QThreadPool(QCoreApplication::instance());
-        lanes->setMaxThreadCount(std::max(1, QThread::idealThreadCount()));
-        return lanes;
-    }();
-    return pool;
-}
-} // namespace
+TraceView::~TraceView() = default; // the job waits for itself
 
-TraceView::~TraceView()
+TracePictureJob::Request TraceView::pictureRequest() const
 {
-    waitForPictures();
-}
-
-void TraceView::startPictures()
-{
-    // A running job is marked stale by invalidate() when the window changes, and then followed by
-    // one for the window shown by then; a mere repaint meanwhile must not mark it, or each job's
-    // own repaint would chain another job forever and the pictures would never be current.
-    if (m_jobRunning)
-        return;
-    if (!m_trace)
-        return;
-    const auto all = lanes();
-    std::vector<uint32_t> ipus;
-    std::vector<QSize> sizes;
-    for (const Lane& lane : all) {
-        ipus.push_back(lane.ipu);
-        sizes.push_back(lane.tiles.size());
+    TracePictureJob::Request request;
+    for (const Lane& lane : lanes()) {
+        request.ipus.push_back(lane.ipu);
+        request.sizes.push_back(lane.tiles.size());
     }
-    if (m_painters.size() != all.size()) {
-        m_painters.assign(all.size(), TraceTilesPainter());
-        for (TraceTilesPainter& painter : m_painters)
-            painter.setTrace(m_trace.get());
-    }
-    m_jobRunning = true;
-    m_jobStale = false;
-    // The job keeps the data alive; the last pictures (shared, read-only) let a pan keep columns.
-    m_job->setFuture(
-        QtConcurrent::run([pool = lanePool(), trace = m_trace, painters = m_painters.data(), ipus, sizes,
-                              window = currentWindow(), colours = palette(), previous = m_images,
-                              previousIpus = m_imageIpus, previousWindow = m_imageWindow] {
-            Pictures out;
-            out.ipus = ipus;
-            out.window = window;
-            out.images.resize(ipus.size());
-            std::vector<size_t> indexes(ipus.size());
-            std::iota(indexes.begin(), indexes.end(), size_t(0));
-            QtConcurrent::blockingMap(pool, indexes, [&](size_t i) {
-                const bool reuse = i < previous.size() && previousIpus[i] == ipus[i];
-                out.images[i] = painters[i].paint(ipus[i], window, sizes[i], colours,
-                    reuse ? &previous[i] : nullptr, reuse ? &previousWindow : nullptr);
-            });
-            out.singleTiles = !ipus.empty() && painters[0].fullResolution();
-            return out;
-        }));
-}
-
-void TraceView::takePictures()
-{
-    if (!m_jobRunning || !m_job->isFinished())
-        return; // a late signal of an earlier job
-    adoptPictures();
-    update();
-    if (m_jobStale) { // the window moved meanwhile: these pictures stand in until the next
-        startPictures();
-        return;
-    }
-    m_imagesValid = true;
-    emit picturesReady();
-}
-
-void TraceView::waitForPictures()
-{
-    // Waits for the running job and keeps its pictures to stand in, without starting another:
-    // this runs in the destructor too, when the zoom may already be gone.
-    if (!m_jobRunning)
-        return;
-    m_job->waitForFinished();
-    adoptPictures();
-    m_imagesValid = false;
-}
-
-void TraceView::adoptPictures()
-{
-    Pictures done = m_job->result();
-    m_jobRunning = false;
-    m_images = std::move(done.images);
-    m_imageIpus = std::move(done.ipus);
-    m_imageWindow = done.window;
-    m_singleTiles = done.singleTiles;
+    request.window = currentWindow();
+    request.palette = palette();
+    return request;
 }
 
 void TraceView::finishPictures()
 {
-    if (!m_trace)
-        return;
-    // Two rounds do it (a job started for an older window, then one for this window); a third is
-    // only a margin.
-    for (int round = 0; round < 3 && !picturesCurrent(); ++round) {
-        if (!m_jobRunning)
-            startPictures();
-        m_job->waitForFinished();
-        takePictures();
-    }
+    m_pictures->finish();
+}
+
+bool TraceView::picturesCurrent() const
+{
+    return m_pictures->current();
+}
+
+bool TraceView::showsSingleTiles() const
+{
+    return m_pictures->pictures().singleTiles;
 }
 
 void TraceView::paintPicture(QPainter& p, const Lane& lane, const TraceWindow& now) const
 {
-    const auto at = std::find(m_imageIpus.begin(), m_imageIpus.end(), lane.ipu);
-    const QImage* image = at == m_imageIpus.end() ? nullptr : &m_images[size_t(at - m_imageIpus.begin())];
-    if (image && m_imagesValid && image->size() == lane.tiles.size()) {
+    const TracePictures& pictures = m_pictures->pictures();
+    const QImage* image = pictures.imageOf(lane.ipu);
+    if (image && m_pictures->current() && image->size() == lane.tiles.size()) {
         p.drawImage(lane.tiles.topLeft(), *image);
         return;
     }
@@ -141,7 +52,7 @@ void TraceView::paintPicture(QPainter& p, const Lane& lane, const TraceWindow& n
         return;
     // Where the last picture's columns and rows fall in this window, cut to the part that shows
     // (a deep zoom would otherwise scale it to billions of pixels).
-    const TraceWindow& then = m_imageWindow;
+    const TraceWindow& then = pictures.window;
     const double scaleX = then.cyclesPerColumn / now.cyclesPerColumn;
     const double left = double(then.firstColumn) * scaleX - double(now.firstColumn);
     const double rowsPerTile

@@ -18,6 +18,14 @@ public:
     // Replaces the chart (takes ownership) and applies the palette.
     void setChartContent(QChart* chart);
     bool saveImage(const QString& path, QString* error);
+    // In a layout that shares spare height by stretch (Insights): hint the minimum height, not the
+    // scene's size (QGraphicsView's hint), which follows the last geometry, so a layout that asks
+    // grows the chart by what it gave it before.
+    void setHintMinimumHeight(bool on) { m_hintMinimumHeight = on; }
+    QSize sizeHint() const override
+    {
+        return m_hintMinimumHeight ? QSize(400, minimumHeight()) : QChartView::sizeHint();
+    }
 
 public slots:
     void saveWithDialog();
@@ -25,6 +33,7 @@ public slots:
 private:
     void applyPalette();
     QString m_exportName;
+    bool m_hintMinimumHeight = false;
 };
 
 } // namespace popscope

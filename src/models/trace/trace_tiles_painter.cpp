@@ -1,6 +1,6 @@
-#include "views/trace/trace_tiles_painter.hpp"
+#include "models/trace/trace_tiles_painter.hpp"
 
-#include "views/trace/trace_colors.hpp"
+#include "models/trace/trace_colors.hpp"
 
 #include <algorithm>
 
