@@ -1,5 +1,7 @@
 #include "models/parts_loader.hpp"
 
+#include "models/abandon_watcher.hpp"
+
 #include "popscope/errors.hpp"
 
 #include <QCoreApplication>
@@ -135,14 +137,7 @@ void PartsLoader::cancel()
 
 void PartsLoader::dropWatcher()
 {
-    if (!m_watcher)
-        return;
-    m_watcher->disconnect(this);
-    m_watcher->cancel();
-    connect(m_watcher, &QFutureWatcherBase::finished, m_watcher, &QObject::deleteLater);
-    if (m_watcher->isFinished())
-        m_watcher->deleteLater();
-    m_watcher = nullptr;
+    abandonWatcher(m_watcher, this); // the job finishes in the background
 }
 
 void PartsLoader::waitForFinished()

@@ -1,5 +1,7 @@
 #include "models/report_loader.hpp"
 
+#include "models/abandon_watcher.hpp"
+
 #include "popscope/errors.hpp"
 
 #include <QPromise>
@@ -81,15 +83,7 @@ void ReportLoader::cancel()
 
 void ReportLoader::dropWatcher()
 {
-    if (!m_watcher)
-        return;
-    // The job finishes in the background; its watcher deletes itself then.
-    m_watcher->disconnect(this);
-    m_watcher->cancel();
-    connect(m_watcher, &QFutureWatcherBase::finished, m_watcher, &QObject::deleteLater);
-    if (m_watcher->isFinished())
-        m_watcher->deleteLater();
-    m_watcher = nullptr;
+    abandonWatcher(m_watcher, this); // the job finishes in the background
 }
 
 bool ReportLoader::isRunning() const
