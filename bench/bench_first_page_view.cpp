@@ -8,6 +8,7 @@
 // against the budgets of docs/performance.md. Run under Xvfb or with QT_QPA_PLATFORM=offscreen:
 //   bench_first_page_view [PROFILE [TARGET]]            (default: bench-large)
 // PROFILE may be a remote address (ssh://user@host:port/path; bench/bench_remote.py runs one).
+#include "app/dialog_prompter.hpp"
 #include "app/main_window.hpp"
 #include "bench_support.hpp"
 #include "bench_window_settings.hpp"
@@ -99,6 +100,7 @@ int main(int argc, char** argv)
     std::printf("peak RSS before opening: %.0f MB\n", mb(bench::peakRssKb()));
 
     MainWindow window;
+    DialogPrompter::install(nullptr); // the window's remote settings (no questions: hosts are known)
     window.setInteractive(false);
     window.resize(1920, 1080);
     window.show();

@@ -67,6 +67,9 @@ void DialogPrompter::install(QWidget* parent)
     settings.diskCache = QSettings().value(SettingsKey::sshDiskCache, true).toBool();
     settings.cacheFolder
         = QStandardPaths::writableLocation(QStandardPaths::CacheLocation).toStdString() + "/remote";
+    // The window opens the version on disk at once and checks it in the background (the
+    // file-changed bar says when the server has another); the CLI always asks the server first.
+    settings.openFromCache = settings.diskCache;
     if (parent)
         settings.prompter = std::make_shared<DialogPrompter>(parent);
     remote::setRemoteSettings(settings);

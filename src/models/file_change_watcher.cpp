@@ -109,7 +109,7 @@ void FileChangeWatcher::askRemoteFiles()
         QVector<QPair<QString, FileIdentity>> answers;
         for (const auto& [path, file] : remoteFiles) {
             try {
-                answers.push_back({ path, FileIdentity::of(file->statNow()) });
+                answers.push_back({ path, FileIdentity::of(file->check()) });
             } catch (const std::exception&) {
                 // The server cannot be asked now: the page reading a part says so, with Retry.
             }

@@ -3,6 +3,7 @@
 #include "models/abandon_watcher.hpp"
 
 #include "popscope/errors.hpp"
+#include "popscope/remote/remote_settings.hpp"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -23,6 +24,8 @@ using Progress = std::function<void(int slot, int done, const QString& text)>; /
 QString readParts(const QPromise<QString>& promise, int slot, const LoadedReport& report,
     const std::vector<ReportPart>& parts, std::atomic<int>& done, const Progress& progress)
 {
+    // A reconnect (a remote report after a drop) gives up at Cancel, not at its timeout.
+    const remote::CancelScope cancel([&promise] { return promise.isCanceled(); });
     for (ReportPart part : parts) {
         if (promise.isCanceled())
             return {};

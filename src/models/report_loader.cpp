@@ -3,6 +3,7 @@
 #include "models/abandon_watcher.hpp"
 
 #include "popscope/errors.hpp"
+#include "popscope/remote/remote_settings.hpp"
 
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
@@ -26,6 +27,8 @@ void loadInBackground(
     const int stages = loadStageCount(parts);
     promise.setProgressRange(0, stages);
     LoadOutcome outcome;
+    // Connecting to a remote report gives up at Cancel (or a closed window), not at its timeout.
+    const remote::CancelScope cancel([&promise] { return promise.isCanceled(); });
     try {
         outcome.report = loadReport(path, &reportStage, &promise, parts);
         outcome.cancelled = outcome.report == nullptr;

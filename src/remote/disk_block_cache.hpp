@@ -5,6 +5,7 @@
 // under a size limit by removing the least recently used entries when an entry is opened. Each
 // block's checksum is kept in the map: a block torn by a crash, or damaged since, is fetched again.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,18 @@ public:
     // Fills `out` (resized to `length`) from disk; false when the block is not there or cannot be read.
     bool read(uint64_t block, size_t length, std::vector<uint8_t>& out);
     void write(uint64_t block, const std::vector<uint8_t>& bytes);
+
+    // The version of a remote file last opened (its size and modification time), so the next open
+    // can start from its blocks before the server is asked; nothing when there is no such entry.
+    static void rememberVersion(
+        const std::string& folder, const std::string& address, uint64_t size, int64_t modified);
+    struct Version {
+        uint64_t size = 0;
+        int64_t modified = 0;
+    };
+    static std::optional<Version> lastVersion(const std::string& folder, const std::string& address);
+    // The entry's key for a version of a file.
+    static std::string keyOf(const std::string& address, uint64_t size, int64_t modified);
 
     static constexpr uint64_t kMaxFolderBytes = uint64_t(4) << 30;
 

@@ -54,4 +54,28 @@ std::string cacheFolder(const RemoteSettings& settings)
     return homeFolder(settings) + "/.cache/popscope/remote";
 }
 
+namespace {
+thread_local const CancelScope* innermostScope = nullptr;
+} // namespace
+
+CancelScope::CancelScope(std::function<bool()> cancelled)
+    : m_cancelled(std::move(cancelled))
+    , m_outer(innermostScope)
+{
+    innermostScope = this;
+}
+
+CancelScope::~CancelScope()
+{
+    innermostScope = m_outer;
+}
+
+bool cancelRequested()
+{
+    for (const CancelScope* scope = innermostScope; scope; scope = scope->m_outer)
+        if (scope->m_cancelled && scope->m_cancelled())
+            return true;
+    return false;
+}
+
 } // namespace popscope::remote

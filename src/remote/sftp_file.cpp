@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fcntl.h>
+#include <utility>
 
 namespace popscope::remote {
 
@@ -41,10 +42,79 @@ std::string sftpProblem(sftp_session sftp, ssh_session session)
 
 } // namespace
 
+// A connection with the file open on it, before it becomes an SftpFile's (or is dropped).
+struct OpenSession {
+    std::unique_ptr<SshConnection> connection;
+    sftp_session sftp = nullptr;
+    sftp_file file = nullptr;
+    RemoteFileState state;
+
+    OpenSession() = default;
+    OpenSession(const OpenSession&) = delete;
+    OpenSession& operator=(const OpenSession&) = delete;
+    ~OpenSession()
+    {
+        if (file)
+            sftp_close(file);
+        if (sftp)
+            sftp_free(sftp);
+    }
+};
+
+namespace {
+
+// Connects, opens the file read-only and stats it. Throws RemoteError.
+std::unique_ptr<OpenSession> openSession(const RemoteAddress& address, const RemoteSettings& settings)
+{
+    auto session = std::make_unique<OpenSession>();
+    session->connection = std::make_unique<SshConnection>(address, settings);
+    ssh_session ssh = session->connection->session();
+    const std::string where = session->connection->label() + ":" + address.path;
+    session->sftp = sftp_new(ssh);
+    if (!session->sftp || sftp_init(session->sftp) != SSH_OK)
+        throw RemoteError(
+            RemoteFailure::Unreachable, where + ": the server offers no SFTP (" + ssh_get_error(ssh) + ")");
+    session->file = sftp_open(session->sftp, address.path.c_str(), O_RDONLY, 0);
+    sftp_attributes attributes = session->file ? sftp_fstat(session->file) : nullptr;
+    if (!attributes)
+        throw RemoteError(RemoteFailure::NoSuchFile, where + ": " + sftpProblem(session->sftp, ssh));
+    session->state = { true, attributes->size, int64_t(attributes->mtime) };
+    const bool isFile = attributes->type == SSH_FILEXFER_TYPE_REGULAR;
+    sftp_attributes_free(attributes);
+    if (!isFile)
+        throw RemoteError(RemoteFailure::NoSuchFile, where + ": not a regular file");
+    return session;
+}
+
+bool sameVersion(const RemoteFileState& a, const RemoteFileState& b)
+{
+    return a.size == b.size && a.modified == b.modified;
+}
+
+} // namespace
+
 std::shared_ptr<SftpFile> SftpFile::open(const RemoteAddress& address, const RemoteSettings& settings)
 {
+    if (auto cached = openCached(address, settings))
+        return cached;
     std::shared_ptr<SftpFile> file(new SftpFile(address, settings));
     file->connect();
+    return file;
+}
+
+std::shared_ptr<SftpFile> SftpFile::openCached(const RemoteAddress& address, const RemoteSettings& settings)
+{
+    if (!settings.openFromCache || !settings.diskCache)
+        return nullptr;
+    const std::string folder = cacheFolder(settings), name = address.toString();
+    const auto version = DiskBlockCache::lastVersion(folder, name);
+    if (!version)
+        return nullptr;
+    std::shared_ptr<SftpFile> file(new SftpFile(address, settings));
+    file->m_opened = { true, version->size, version->modified };
+    file->m_disk = std::make_unique<DiskBlockCache>(
+        folder, DiskBlockCache::keyOf(name, version->size, version->modified), version->size, kBlockSize);
+    file->m_fromCache = file->m_unchecked = true;
     return file;
 }
 
@@ -58,6 +128,9 @@ std::shared_ptr<SftpFile> SftpFile::openShared(const RemoteAddress& address, con
         open = files[address.toString()].lock();
     }
     // Reuse it only while it is the file on the server (a Reload after a change gets a new one).
+    // One opened from the cache and not connected yet is checked when it connects.
+    if (open && open->fromCache() && !open->connected())
+        return open;
     if (open) {
         try {
             const RemoteFileState now = open->statNow();
@@ -86,44 +159,21 @@ SftpFile::~SftpFile()
 
 void SftpFile::connect()
 {
-    m_connection = std::make_unique<SshConnection>(m_address, m_settings);
-    const std::string where = m_connection->label() + ":" + m_address.path;
-    sftp_session sftp = sftp_new(m_connection->session());
-    if (!sftp || sftp_init(sftp) != SSH_OK) {
-        const std::string why = ssh_get_error(m_connection->session());
-        if (sftp)
-            sftp_free(sftp);
-        m_connection.reset();
-        throw RemoteError(RemoteFailure::Unreachable, where + ": the server offers no SFTP (" + why + ")");
-    }
-    m_sftp = sftp;
-    sftp_file file = sftp_open(sftp, m_address.path.c_str(), O_RDONLY, 0);
-    sftp_attributes attributes = file ? sftp_fstat(file) : nullptr;
-    if (!attributes) {
-        const std::string why = sftpProblem(sftp, m_connection->session());
-        if (file)
-            sftp_close(file);
-        disconnect();
-        throw RemoteError(RemoteFailure::NoSuchFile, where + ": " + why);
-    }
-    const RemoteFileState now { true, attributes->size, int64_t(attributes->mtime) };
-    const bool isFile = attributes->type == SSH_FILEXFER_TYPE_REGULAR;
-    sftp_attributes_free(attributes);
-    m_file = file;
-    if (!isFile) {
-        disconnect();
-        throw RemoteError(RemoteFailure::NoSuchFile, where + ": not a regular file");
-    }
-    if (m_opened.exists && (now.size != m_opened.size || now.modified != m_opened.modified)) {
-        disconnect();
+    auto session = openSession(m_address, m_settings);
+    const RemoteFileState now = session->state;
+    if (m_opened.exists && !sameVersion(now, m_opened))
         throw RemoteError(RemoteFailure::ConnectionLost,
-            where + ": the file changed on the server since it was opened; open it again");
-    }
+            session->connection->label() + ":" + m_address.path
+                + ": the file changed on the server since it was opened; open it again");
+    adopt(*session);
     m_opened = now;
-    if (m_settings.diskCache && !m_disk)
-        m_disk = std::make_unique<DiskBlockCache>(cacheFolder(m_settings),
-            m_address.toString() + "|" + std::to_string(now.size) + "|" + std::to_string(now.modified),
-            now.size, kBlockSize);
+    if (!m_settings.diskCache)
+        return;
+    const std::string folder = cacheFolder(m_settings), name = m_address.toString();
+    if (!m_disk)
+        m_disk = std::make_unique<DiskBlockCache>(
+            folder, DiskBlockCache::keyOf(name, now.size, now.modified), now.size, kBlockSize);
+    DiskBlockCache::rememberVersion(folder, name, now.size, now.modified);
 }
 
 void SftpFile::disconnect()
@@ -156,8 +206,6 @@ uint64_t SftpFile::blockLength(uint64_t index) const
 size_t SftpFile::read(void* out, size_t length, uint64_t offset)
 {
     std::lock_guard lock(m_mutex);
-    if (!m_connection)
-        connect();
     size_t copied = 0;
     while (copied < length && offset + copied < m_opened.size) {
         const uint64_t at = offset + copied;
@@ -185,6 +233,8 @@ const std::vector<uint8_t>& SftpFile::block(uint64_t index)
         store(index, std::move(bytes));
         return m_blocks.at(index).first;
     }
+    if (!m_connection)
+        connect(); // the first block not on disk, or the first read after a lost connection
     // Reads in sequence (SQLite scanning a table) widen the read-ahead; a jump resets it.
     m_readAhead = index == m_lastMiss + 1 ? std::clamp<uint64_t>(m_readAhead * 2, 2, kMaxReadAhead) : 0;
     m_lastMiss = index;
@@ -253,6 +303,36 @@ void SftpFile::store(uint64_t index, std::vector<uint8_t> bytes)
 RemoteFileState SftpFile::statNow()
 {
     std::lock_guard lock(m_mutex);
+    return statLocked();
+}
+
+RemoteFileState SftpFile::check()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        const bool connectNow = m_unchecked && !m_connection;
+        m_unchecked = false; // once: a declined passphrase is not asked for again every poll
+        if (!connectNow)
+            return statLocked();
+    }
+    // Connected without the lock: the pages go on reading blocks from disk meanwhile.
+    auto session = openSession(m_address, m_settings);
+    std::lock_guard lock(m_mutex);
+    if (!m_connection && sameVersion(session->state, m_opened))
+        adopt(*session); // the version opened: its next missing block needs no handshake
+    return session->state; // another version: the bar says so; its blocks are never read into this
+}
+
+void SftpFile::adopt(OpenSession& session)
+{
+    disconnect();
+    m_connection = std::move(session.connection);
+    m_sftp = std::exchange(session.sftp, nullptr);
+    m_file = std::exchange(session.file, nullptr);
+}
+
+RemoteFileState SftpFile::statLocked()
+{
     if (!m_connection) // never connects (the watcher's poll would ask for passwords every 2 s)
         throw RemoteError(RemoteFailure::ConnectionLost, m_address.toString() + ": not connected");
     // A synchronous request would take the replies of the reads still in flight off the wire, and
@@ -271,6 +351,12 @@ RemoteFileState SftpFile::statNow()
     RemoteFileState state { true, attributes->size, int64_t(attributes->mtime) };
     sftp_attributes_free(attributes);
     return state;
+}
+
+bool SftpFile::connected() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_connection != nullptr;
 }
 
 TransferCounters SftpFile::counters() const

@@ -126,6 +126,8 @@ void SshConnection::connectWithin(int timeoutSeconds)
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
     int rc;
     while ((rc = ssh_connect(m_session)) == SSH_AGAIN) {
+        if (cancelRequested())
+            fail(RemoteFailure::Cancelled, "connecting was cancelled");
         if (std::chrono::steady_clock::now() > deadline)
             fail(RemoteFailure::Unreachable,
                 "no answer within " + std::to_string(timeoutSeconds)

@@ -6,6 +6,8 @@
 // [remote-faults]: the server killed while a page reads, then back (Retry), and the file replaced on
 // the server. POPSCOPE_REMOTE_REPORT is the address, POPSCOPE_REMOTE_LOCAL the same file's local
 // path, POPSCOPE_REMOTE_SIGNALS a folder where the test and pytest leave each other marks.
+// [remote-cache-first]: reopened from the disk cache while the server is down, then the server back
+// with another version of the file (the same variables).
 #include "app/dialog_prompter.hpp"
 #include "app/file_changed_bar.hpp"
 #include "app/main_window.hpp"
@@ -156,4 +158,50 @@ TEST_CASE(
         QTest::qWait(200);
     }
     CHECK(window.fileChangedBar()->text().contains(QStringLiteral("changed on its server")));
+}
+
+TEST_CASE("a remote report reopens from the disk cache before the server answers, then is checked",
+    "[.][remote-cache-first]")
+{
+    const QString address = qEnvironmentVariable("POPSCOPE_REMOTE_REPORT");
+    const std::string local = qEnvironmentVariable("POPSCOPE_REMOTE_LOCAL").toStdString();
+    REQUIRE_FALSE(address.isEmpty());
+    QStringList seen;
+    {
+        MainWindow window;
+        window.setInteractive(false);
+        DialogPrompter::install(&window); // the window's settings: open from the cache, then check
+        window.show();
+        REQUIRE(openAnswering(
+            window, address, [](QWidget*) {}, &seen));
+        CHECK(showPageAndWait(window, QStringLiteral("Memory"))); // its blocks go to the disk cache
+    }
+    // The server is down: the Summary and Memory come from the disk, with no handshake to wait for.
+    mark(QStringLiteral("cached"));
+    REQUIRE(waitForMark(QStringLiteral("killed")));
+    MainWindow window;
+    window.setInteractive(false);
+    DialogPrompter::install(&window);
+    window.show();
+    REQUIRE(openAnswering(
+        window, address, [](QWidget*) {}, &seen));
+    CHECK(seen.isEmpty());
+    CHECK(showPageAndWait(window, QStringLiteral("Memory")));
+
+    // The server is back with another version of the file: the background check tells the bar.
+    const std::string replacement = local + ".new";
+    std::filesystem::copy_file(local, replacement);
+    std::filesystem::last_write_time(
+        replacement, std::filesystem::last_write_time(local) + std::chrono::seconds(60));
+    std::filesystem::rename(replacement, local);
+    mark(QStringLiteral("replaced"));
+    REQUIRE(waitForMark(QStringLiteral("restarted")));
+    QElapsedTimer waited;
+    waited.start();
+    while (!window.fileChangedBar()->isVisible() && waited.elapsed() < 20000) {
+        window.fileChangedBar()->watcher()->check();
+        QTest::qWait(200);
+    }
+    CHECK(window.fileChangedBar()->text().contains(QStringLiteral("changed on its server")));
+    remote::setRemoteSettings({}); // no prompter outlives the window
 }

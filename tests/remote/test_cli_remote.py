@@ -239,3 +239,40 @@ def test_the_window_survives_the_server_dying_and_notices_a_replaced_file(demo_p
                 proc.kill()
     assert proc.returncode == 0, output[-4000:]
     assert "All tests passed" in output, output[-4000:]
+
+
+def test_the_window_reopens_from_the_disk_cache_and_checks_in_the_background(demo_pop, fresh_sshd, ssh_home,
+                                                                            ssh_env, tmp_path):
+    test_gui = os.environ.get("POPSCOPE_TEST_GUI")
+    if not test_gui:
+        pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
+    kept = tmp_path / "kept.pop"  # replaced by the test: a copy of its own
+    shutil.copyfile(demo_pop, kept)
+    ssh_home.trust(fresh_sshd)
+    signals = tmp_path / "signals"
+    signals.mkdir()
+    env = dict(ssh_env, QT_QPA_PLATFORM="offscreen", XDG_CACHE_HOME=str(tmp_path / "cache"),
+               POPSCOPE_REMOTE_REPORT=fresh_sshd.url(str(kept)), POPSCOPE_REMOTE_LOCAL=str(kept),
+               POPSCOPE_REMOTE_SIGNALS=str(signals))
+
+    def wait_for(name):
+        deadline = time.monotonic() + 60
+        while not (signals / name).exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return (signals / name).exists()
+
+    with subprocess.Popen([test_gui, "[remote-cache-first]"], env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True) as proc:
+        try:
+            if wait_for("cached"):
+                fresh_sshd.kill()
+                (signals / "killed").touch()
+            if wait_for("replaced"):
+                fresh_sshd.restart()
+                (signals / "restarted").touch()
+            output, _ = proc.communicate(timeout=120)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert proc.returncode == 0, output[-4000:]
+    assert "All tests passed" in output, output[-4000:]

@@ -3,6 +3,7 @@
 // The CLI installs a terminal prompter, the GUI one that shows dialogs; the default refuses every
 // unknown host and has no secrets, so nothing is ever accepted silently.
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,8 +31,29 @@ struct RemoteSettings {
     int timeoutSeconds = 15;
     std::shared_ptr<Prompter> prompter;
     bool diskCache = true; // keep the blocks read on disk, so opening the file again is local
+    // Open the version last read, from the disk cache, before the server is asked: no handshake
+    // before the first page. The server is asked at the first block not on disk, or by check().
+    bool openFromCache = false;
     std::string cacheFolder; // empty: $XDG_CACHE_HOME/popscope/remote, else ~/.cache/popscope/remote
 };
+
+// Lets whoever waits for this thread's connecting give up: while a scope lives, a connection in
+// progress on this thread asks `cancelled` every 50 ms and, when it says so, fails with
+// RemoteFailure::Cancelled instead of waiting for the timeout (a window's Cancel, a closed window).
+class CancelScope {
+public:
+    explicit CancelScope(std::function<bool()> cancelled);
+    ~CancelScope();
+    CancelScope(const CancelScope&) = delete;
+    CancelScope& operator=(const CancelScope&) = delete;
+
+private:
+    std::function<bool()> m_cancelled;
+    const CancelScope* m_outer;
+    friend bool cancelRequested();
+};
+// Whether a scope of this thread asks to give up now.
+bool cancelRequested();
 
 // The settings new connections use. Thread-safe.
 RemoteSettings remoteSettings();

@@ -19,6 +19,7 @@ namespace popscope::remote {
 
 class SshConnection;
 class DiskBlockCache;
+struct OpenSession;
 
 struct RemoteFileState {
     bool exists = false;
@@ -37,7 +38,9 @@ struct TransferCounters {
 class SftpFile {
 public:
     // Connects (see SshConnection), opens the file read-only and records its size and time.
-    // Throws RemoteError.
+    // Throws RemoteError. With settings.openFromCache and the last version read on disk, that
+    // version is opened without connecting (fromCache()); its first block not on disk connects and
+    // fails when the file on the server is another by then.
     static std::shared_ptr<SftpFile> open(const RemoteAddress& address, const RemoteSettings& settings);
     // The file already open at this address, if any (the Execution Trace and exports open the
     // profile again: one connection, one cache, one question to the user), else open().
@@ -54,15 +57,23 @@ public:
     // Copies up to `length` bytes at `offset`; fewer only at the end of the file. Throws
     // RemoteError(ConnectionLost) when the server is gone; the next call connects again.
     size_t read(void* out, size_t length, uint64_t offset);
-    // The file as the server sees it now (for the file-changed bar).
+    // The file as the server sees it now (for the file-changed bar). Never connects, except once
+    // for a file opened from the cache and not yet checked: check() then connects (which may ask
+    // the user) and tells whether the server still has the version opened.
     RemoteFileState statNow();
+    RemoteFileState check();
+    bool fromCache() const { return m_fromCache; } // opened from the disk cache, without the server
+    bool connected() const;
     TransferCounters counters() const;
 
     static constexpr uint64_t kBlockSize = 64 * 1024;
 
 private:
     SftpFile(const RemoteAddress& address, const RemoteSettings& settings);
-    void connect();
+    static std::shared_ptr<SftpFile> openCached(const RemoteAddress& address, const RemoteSettings& settings);
+    void connect(); // and fails when the file is no longer the version opened
+    void adopt(OpenSession& session); // its connection and file become this file's
+    RemoteFileState statLocked();
     void disconnect();
     struct PendingRead {
         uint64_t block;
@@ -91,6 +102,8 @@ private:
     uint64_t m_lastMiss = UINT64_MAX;
     uint64_t m_readAhead = 0; // blocks asked ahead, doubling while the reads run in sequence
     TransferCounters m_counters;
+    bool m_fromCache = false;
+    bool m_unchecked = false; // opened from the cache; check() has not asked the server yet
 };
 
 } // namespace popscope::remote
