@@ -11,6 +11,11 @@
 #include <QStandardPaths>
 #include <QThread>
 
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+
 namespace popscope {
 
 DialogPrompter::DialogPrompter(QWidget* parent)
@@ -18,19 +23,56 @@ DialogPrompter::DialogPrompter(QWidget* parent)
 {
 }
 
+namespace {
+// A question handed to the GUI thread and its answer, shared so that either side may leave first.
+template <typename Answer> struct Exchange {
+    std::mutex mutex;
+    std::condition_variable answered;
+    bool done = false;
+    bool abandoned = false; // the asking thread gave up: nothing is shown, the answer is dropped
+    Answer answer {};
+};
+} // namespace
+
 template <typename Ask> auto DialogPrompter::onGuiThread(Ask ask) -> decltype(ask())
 {
+    using Answer = decltype(ask());
     if (QThread::currentThread() == qApp->thread())
         return ask();
-    decltype(ask()) answer {};
+    // Not a blocking queued call: the GUI thread may itself be waiting for this thread (a loader
+    // cancelled or destroyed while its reconnect asks for a passphrase), or the application may be
+    // closing. The asking thread gives up then, and the question is never shown.
+    auto exchange = std::make_shared<Exchange<Answer>>();
     QMetaObject::invokeMethod(
-        qApp, [&] { answer = ask(); }, Qt::BlockingQueuedConnection);
-    return answer;
+        qApp,
+        [exchange, ask]() mutable {
+            {
+                std::lock_guard lock(exchange->mutex);
+                if (exchange->abandoned)
+                    return;
+            }
+            Answer answer = ask();
+            std::lock_guard lock(exchange->mutex);
+            exchange->answer = std::move(answer);
+            exchange->done = true;
+            exchange->answered.notify_all();
+        },
+        Qt::QueuedConnection);
+    std::unique_lock lock(exchange->mutex);
+    while (!exchange->done) {
+        if (remote::cancelRequested() || QCoreApplication::closingDown()) {
+            exchange->abandoned = true;
+            return Answer {};
+        }
+        exchange->answered.wait_for(lock, std::chrono::milliseconds(50));
+    }
+    return std::move(exchange->answer);
 }
 
 bool DialogPrompter::confirmUnknownHost(const remote::HostKeyQuestion& question)
 {
-    return onGuiThread([&] {
+    // Copies, not references: the dialog may outlive a question its asker gave up on.
+    return onGuiThread([this, question] {
         QMessageBox box(QMessageBox::Question, QStringLiteral("Unknown host"),
             QStringLiteral("popscope has not connected to %1 before.")
                 .arg(QString::fromStdString(question.host)),
@@ -46,7 +88,7 @@ bool DialogPrompter::confirmUnknownHost(const remote::HostKeyQuestion& question)
 
 std::optional<std::string> DialogPrompter::askSecret(const std::string& prompt)
 {
-    return onGuiThread([&]() -> std::optional<std::string> {
+    return onGuiThread([this, prompt]() -> std::optional<std::string> {
         bool ok = false;
         QString secret = QInputDialog::getText(m_parent, QStringLiteral("Remote report"),
             QString::fromStdString(prompt), QLineEdit::Password, QString(), &ok);
