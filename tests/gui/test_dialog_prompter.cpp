@@ -15,8 +15,8 @@
 
 using namespace popscope;
 
-TEST_CASE("dialog prompter: an asker that gives up while the GUI thread waits for it gets no answer",
-    "[prompter]")
+TEST_CASE(
+    "dialog prompter: an asker that gives up while the GUI thread waits for it gets no answer", "[prompter]")
 {
     QWidget parent;
     DialogPrompter prompter(&parent);
