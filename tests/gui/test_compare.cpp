@@ -277,6 +277,10 @@ TEST_CASE(
         == int64_t(sb.totalUsedIncludingGaps) - int64_t(sa.totalUsedIncludingGaps));
     REQUIRE(figures->index(used, SummaryFiguresModel::Diff).data(Qt::ForegroundRole).value<QBrush>().color()
         == CompareColors::better()); // fewer tiles, less memory
+    const int share = figures->rowOf(QStringLiteral("Memory"), QStringLiteral("Share used"));
+    REQUIRE(
+        figures->index(share, SummaryFiguresModel::Source).data(Qt::TextAlignmentRole).value<Qt::Alignment>()
+        & Qt::AlignRight); // a percentage kept as text lines up with the numbers
 
     // Engine options: 3 in the source, 3 in the target; one changed value, one on each side only.
     CompareTableModel* options = summary->engineOptions();

@@ -76,6 +76,7 @@ void SummaryFiguresModel::addSection(const std::string& section, const std::vect
         }
         row.inSource = from != nullptr;
         row.inTarget = to != nullptr;
+        row.quantityText = named.kind == FigureKind::Percent || named.kind == FigureKind::Hz;
         m_rows.push_back(std::move(row));
     }
 }
@@ -103,6 +104,14 @@ ReportTableModel::Kind SummaryFiguresModel::cellKind(int row, int column) const
     default:
         return columnKind(column);
     }
+}
+
+QVariant SummaryFiguresModel::data(const QModelIndex& index, int role) const
+{
+    if (role == Qt::TextAlignmentRole && index.isValid() && index.column() >= Source
+        && m_rows[size_t(index.row())].quantityText)
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+    return ReportTableModel::data(index, role);
 }
 
 bool SummaryFiguresModel::present(int row, int column) const

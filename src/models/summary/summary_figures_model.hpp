@@ -30,6 +30,8 @@ protected:
     int64_t signedNumber(int row, int column) const override;
     double fraction(int row, int column) const override;
     QString toolTip(int row, int column) const override;
+    // Shown as text but a quantity ("74.4%", "1.33 GHz"): aligned with the numbers.
+    QVariant data(const QModelIndex& index, int role) const override;
 
 private:
     enum class Unit { Text, Bytes, Count };
@@ -39,6 +41,7 @@ private:
         uint64_t source = 0, target = 0;
         QString sourceText, targetText;
         bool inSource = true, inTarget = true;
+        bool quantityText = false; // a percentage or a frequency kept as each report words it
     };
     void addSection(const std::string& section, const std::vector<SummaryFigure>& source,
         const std::vector<SummaryFigure>& target);
