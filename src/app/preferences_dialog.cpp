@@ -32,12 +32,14 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
         ->setChecked(true);
     auto* remoteBox = new QGroupBox(QStringLiteral("Remote reports (SSH)"), this);
     m_timeout = new QSpinBox(remoteBox);
+    m_timeout->setObjectName(QStringLiteral("sshTimeout"));
     m_timeout->setRange(1, 600);
     m_timeout->setSuffix(QStringLiteral(" s"));
     m_timeout->setValue(remote::remoteSettings().timeoutSeconds);
     m_timeout->setToolTip(QStringLiteral("How long a connection may take before popscope gives up"));
     m_diskCache = new QCheckBox(
         QStringLiteral("Keep the parts read on disk, so opening a report again is local"), remoteBox);
+    m_diskCache->setObjectName(QStringLiteral("sshDiskCache"));
     m_diskCache->setChecked(remote::remoteSettings().diskCache);
     m_diskCache->setToolTip(
         QStringLiteral("In popscope's cache folder, 4 GiB at most; a changed file is read again"));
@@ -52,6 +54,7 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
         remote::RemoteSettings settings = remote::remoteSettings();
         settings.timeoutSeconds = m_timeout->value();
         settings.diskCache = m_diskCache->isChecked();
+        settings.openFromCache = settings.diskCache; // as DialogPrompter::install sets it
         remote::setRemoteSettings(settings);
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
