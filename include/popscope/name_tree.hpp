@@ -12,12 +12,18 @@
 namespace popscope {
 
 struct NameTree {
+    // 20 bytes a row (250,000 always-live variables): a node's children are the nodes
+    // [firstChild, firstChild + childCount), largest value in column 0 first, and its label (the
+    // last path segment, "weights"; "Total" for the root) is a range of `labels`.
     struct Node {
-        std::string label; // the last path segment ("weights"), "Total" for the root
         int32_t parent = -1;
-        std::vector<uint32_t> children; // largest value in column 0 first
+        uint32_t firstChild = 0;
+        uint32_t childCount = 0;
+        uint32_t labelStart = 0;
+        uint32_t labelSize = 0;
     };
-    std::vector<Node> nodes; // nodes[0] is the Total row
+    std::vector<Node> nodes; // nodes[0] is the Total row; each node's children follow one another
+    std::string labels;
     size_t columns = 0;
     char separator = '/';
     // Per node and column, flat ([node * columns + column]): one allocation for 250,000 rows.
@@ -28,6 +34,16 @@ struct NameTree {
     uint64_t value(size_t node, size_t column) const { return values[node * columns + column]; }
     uint64_t count(size_t node, size_t column) const { return counts[node * columns + column]; }
     bool has(size_t node, size_t column) const { return present[node * columns + column] != 0; }
+    std::string_view label(size_t node) const
+    {
+        return std::string_view(labels).substr(nodes[node].labelStart, nodes[node].labelSize);
+    }
+    uint32_t child(size_t node, size_t i) const { return nodes[node].firstChild + uint32_t(i); }
+    // The node's row under its parent (0 for the root).
+    size_t rowInParent(size_t node) const
+    {
+        return node == 0 ? 0 : node - nodes[size_t(nodes[node].parent)].firstChild;
+    }
     // The full name up to a node ("layer1/conv"); "" for the root.
     std::string path(size_t node) const;
     // The node with full path `path`, or -1.
@@ -49,6 +65,7 @@ public:
 
 private:
     uint32_t child(uint32_t parent, std::string_view label);
+    NameTree compact(); // the tree in its final form: children sorted and side by side
     void accumulate(uint32_t node, size_t column, uint64_t value, uint64_t count);
     // A child by (parent, label): labels viewed in m_labels, whose strings never move, so a
     // lookup hashes the segment alone, without building the path (250,000 names in a tree).
@@ -63,7 +80,14 @@ private:
             return std::hash<std::string_view>()(k.label) * 31 + k.parent;
         }
     };
-    NameTree m_tree;
+    // The tree while it grows: a node's label and children in the builder's own form.
+    struct Growing {
+        std::string_view label; // viewed in m_labels
+        int32_t parent = -1;
+        std::vector<uint32_t> children;
+    };
+    NameTree m_tree; // its values, counts and presence, by the growing nodes' numbers
+    std::vector<Growing> m_nodes;
     char m_separator;
     Combine m_combine;
     std::deque<std::string> m_labels;

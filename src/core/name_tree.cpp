@@ -7,14 +7,14 @@ namespace popscope {
 
 std::string NameTree::path(size_t node) const
 {
-    std::vector<const std::string*> parts;
+    std::vector<std::string_view> parts;
     for (int64_t n = int64_t(node); n > 0; n = nodes[size_t(n)].parent)
-        parts.push_back(&nodes[size_t(n)].label);
+        parts.push_back(label(size_t(n)));
     std::string out;
     for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
         if (!out.empty())
             out += separator ? separator : ' '; // explicit segments without a separator read "a b"
-        out += **it;
+        out += *it;
     }
     return out;
 }
@@ -27,9 +27,9 @@ int64_t NameTree::find(std::string_view path) const
         const size_t end = separator ? path.find(separator) : std::string_view::npos;
         const std::string_view segment = path.substr(0, end);
         int64_t next = -1;
-        for (uint32_t c : nodes[size_t(node)].children)
-            if (nodes[c].label == segment) {
-                next = c;
+        for (size_t i = 0; i < nodes[size_t(node)].childCount; ++i)
+            if (label(child(size_t(node), i)) == segment) {
+                next = child(size_t(node), i);
                 break;
             }
         node = next;
@@ -44,9 +44,7 @@ NameTreeBuilder::NameTreeBuilder(size_t columns, char separator, Combine combine
 {
     m_tree.columns = columns;
     m_tree.separator = separator;
-    NameTree::Node total;
-    total.label = "Total";
-    m_tree.nodes.push_back(std::move(total));
+    m_nodes.push_back(Growing { "Total", -1, {} });
     m_tree.values.assign(columns, 0);
     m_tree.counts.assign(columns, 0);
     m_tree.present.assign(columns, 0);
@@ -56,16 +54,13 @@ uint32_t NameTreeBuilder::child(uint32_t parent, std::string_view label)
 {
     if (auto it = m_children.find(ChildKey { parent, label }); it != m_children.end())
         return it->second;
-    const auto index = uint32_t(m_tree.nodes.size());
-    NameTree::Node node;
-    node.label = std::string(label);
-    node.parent = int32_t(parent);
+    const auto index = uint32_t(m_nodes.size());
     m_tree.values.resize(m_tree.values.size() + m_tree.columns, 0);
     m_tree.counts.resize(m_tree.counts.size() + m_tree.columns, 0);
     m_tree.present.resize(m_tree.present.size() + m_tree.columns, 0);
-    m_tree.nodes[parent].children.push_back(index);
-    m_tree.nodes.push_back(std::move(node));
+    m_nodes[parent].children.push_back(index);
     m_labels.emplace_back(label);
+    m_nodes.push_back(Growing { m_labels.back(), int32_t(parent), {} });
     m_children.emplace(ChildKey { parent, m_labels.back() }, index);
     return index;
 }
@@ -122,16 +117,61 @@ void NameTreeBuilder::addPath(
 NameTree NameTreeBuilder::build()
 {
     // Largest first in column 0 (ties by label), so the tree reads as the table sorts.
-    for (NameTree::Node& node : m_tree.nodes) {
+    for (Growing& node : m_nodes) {
         std::sort(node.children.begin(), node.children.end(), [this](uint32_t a, uint32_t b) {
             const uint64_t va = m_tree.columns ? m_tree.value(a, 0) : 0,
                            vb = m_tree.columns ? m_tree.value(b, 0) : 0;
-            return va != vb ? va > vb : m_tree.nodes[a].label < m_tree.nodes[b].label;
+            return va != vb ? va > vb : m_nodes[a].label < m_nodes[b].label;
         });
     }
-    m_children.clear();
+    decltype(m_children)().swap(m_children); // freed before the compact copy is made
+    NameTree tree = compact();
     m_labels.clear();
-    return std::move(m_tree);
+    m_nodes.clear();
+    return tree;
+}
+
+NameTree NameTreeBuilder::compact()
+{
+    // Numbered breadth first, so each node's children get consecutive numbers in their order.
+    const size_t count = m_nodes.size(), columns = m_tree.columns;
+    std::vector<uint32_t> order; // growing numbers by final number
+    order.reserve(count);
+    order.push_back(0);
+    std::vector<uint32_t> finalOf(count, 0);
+    NameTree tree;
+    tree.columns = columns;
+    tree.separator = m_tree.separator;
+    tree.nodes.resize(count);
+    size_t labelBytes = 0;
+    for (const Growing& node : m_nodes)
+        labelBytes += node.label.size();
+    tree.labels.reserve(labelBytes);
+    for (size_t next = 0; next < order.size(); ++next) {
+        const Growing& growing = m_nodes[order[next]];
+        NameTree::Node& node = tree.nodes[next];
+        node.parent = growing.parent < 0 ? -1 : int32_t(finalOf[size_t(growing.parent)]);
+        node.firstChild = uint32_t(order.size());
+        node.childCount = uint32_t(growing.children.size());
+        node.labelStart = uint32_t(tree.labels.size());
+        node.labelSize = uint32_t(growing.label.size());
+        tree.labels += growing.label;
+        for (uint32_t c : growing.children) {
+            finalOf[c] = uint32_t(order.size());
+            order.push_back(c);
+        }
+    }
+    tree.values.resize(count * columns);
+    tree.counts.resize(count * columns);
+    tree.present.resize(count * columns);
+    for (size_t n = 0; n < count; ++n)
+        for (size_t c = 0; c < columns; ++c) {
+            tree.values[n * columns + c] = m_tree.values[order[n] * columns + c];
+            tree.counts[n * columns + c] = m_tree.counts[order[n] * columns + c];
+            tree.present[n * columns + c] = m_tree.present[order[n] * columns + c];
+        }
+    m_tree = NameTree {};
+    return tree;
 }
 
 } // namespace popscope

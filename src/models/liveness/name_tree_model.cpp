@@ -31,10 +31,6 @@ void NameTreeModel::setTree(NameTree tree, std::vector<Column> columns, Unit uni
     m_tree = std::move(tree);
     m_columns = std::move(columns);
     m_valueUnit = unit;
-    m_rowInParent.assign(m_tree.nodes.size(), 0);
-    for (const NameTree::Node& node : m_tree.nodes)
-        for (size_t i = 0; i < node.children.size(); ++i)
-            m_rowInParent[node.children[i]] = int(i);
     endResetModel();
 }
 
@@ -52,7 +48,7 @@ QModelIndex NameTreeModel::indexOfPath(const QString& path) const
     const int64_t node = m_tree.find(path.toStdString());
     if (node < 0 || m_tree.nodes.empty() || (node == 0 && m_columns.empty()))
         return {};
-    return createIndex(node == 0 ? 0 : m_rowInParent[size_t(node)], 0, quintptr(node));
+    return createIndex(int(m_tree.rowInParent(size_t(node))), 0, quintptr(node));
 }
 
 QString NameTreeModel::pathAt(const QModelIndex& index) const
@@ -80,10 +76,10 @@ QModelIndex NameTreeModel::index(int row, int column, const QModelIndex& parent)
         return {};
     if (!parent.isValid())
         return row == 0 && !m_columns.empty() ? createIndex(0, column, quintptr(0)) : QModelIndex();
-    const auto& children = m_tree.nodes[nodeOf(parent)].children;
-    if (size_t(row) >= children.size())
+    const NameTree::Node& node = m_tree.nodes[nodeOf(parent)];
+    if (size_t(row) >= node.childCount)
         return {};
-    return createIndex(row, column, quintptr(children[size_t(row)]));
+    return createIndex(row, column, quintptr(node.firstChild + uint32_t(row)));
 }
 
 QModelIndex NameTreeModel::parent(const QModelIndex& child) const
@@ -93,7 +89,7 @@ QModelIndex NameTreeModel::parent(const QModelIndex& child) const
     const int32_t parent = m_tree.nodes[nodeOf(child)].parent;
     if (parent < 0)
         return {};
-    return createIndex(parent == 0 ? 0 : m_rowInParent[size_t(parent)], 0, quintptr(parent));
+    return createIndex(int(m_tree.rowInParent(size_t(parent))), 0, quintptr(parent));
 }
 
 int NameTreeModel::rowCount(const QModelIndex& parent) const
@@ -102,7 +98,7 @@ int NameTreeModel::rowCount(const QModelIndex& parent) const
         return m_columns.empty() ? 0 : 1; // the Total row
     if (parent.column() != 0)
         return 0;
-    return int(m_tree.nodes[nodeOf(parent)].children.size());
+    return int(m_tree.nodes[nodeOf(parent)].childCount);
 }
 
 int NameTreeModel::columnCount(const QModelIndex&) const
@@ -166,9 +162,10 @@ QVariant NameTreeModel::data(const QModelIndex& index, int role) const
         return cell(nodeOf(index), m_columns[size_t(index.column() - 1)], role);
     switch (role) {
     case Qt::DisplayRole:
-        return QString::fromStdString(node.label);
-    case SortRole:
-        return QString::fromStdString(node.label);
+    case SortRole: {
+        const std::string_view label = m_tree.label(nodeOf(index));
+        return QString::fromUtf8(label.data(), qsizetype(label.size()));
+    }
     case Qt::ToolTipRole:
         return node.parent < 0 ? QStringLiteral("Total of every row")
                                : QString::fromStdString(m_tree.path(nodeOf(index)));

@@ -51,7 +51,6 @@ private:
     QVariant cell(uint32_t node, const Column& column, int role) const;
     NameTree m_tree;
     std::vector<Column> m_columns;
-    std::vector<int> m_rowInParent; // per node
     Unit m_valueUnit = Unit::Bytes;
     MemoryUnit m_unit = MemoryUnit::Binary;
     QString m_singular = QStringLiteral("variable"), m_plural = QStringLiteral("variables");
