@@ -4,6 +4,7 @@
 // 1920×1080, then prints the process's peak RSS after each page.
 //   bench_browse_view [PROFILE.pop] [--compare TARGET.pop]
 #include "app/main_window.hpp"
+#include "app/memory_allocator.hpp"
 #include "app/page_registry.hpp"
 #include "bench_support.hpp"
 #include "bench_window_settings.hpp"
@@ -85,6 +86,7 @@ void zoomToSingleTiles(ExecutionTracePage* page)
 
 int main(int argc, char** argv)
 {
+    configureMemoryAllocator(); // as the app does
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("popscope-bench"));

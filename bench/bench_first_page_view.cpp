@@ -10,6 +10,7 @@
 // PROFILE may be a remote address (ssh://user@host:port/path; bench/bench_remote.py runs one).
 #include "app/dialog_prompter.hpp"
 #include "app/main_window.hpp"
+#include "app/memory_allocator.hpp"
 #include "bench_support.hpp"
 #include "bench_window_settings.hpp"
 #include "models/report_location.hpp"
@@ -75,6 +76,7 @@ std::string readSoFar(const MainWindow& window)
 
 int main(int argc, char** argv)
 {
+    configureMemoryAllocator(); // as the app does
     QApplication app(argc, argv);
     Q_INIT_RESOURCE(popscope);
     QApplication::setOrganizationName(QStringLiteral("popscope-bench"));

@@ -2,6 +2,7 @@
 #include "app/app_options.hpp"
 #include "app/dialog_prompter.hpp"
 #include "app/main_window.hpp"
+#include "app/memory_allocator.hpp"
 #include "app/settings_location.hpp"
 #include "app/window_script.hpp"
 #include "popscope/version.hpp"
@@ -32,6 +33,7 @@ int answerWithoutWindow(const popscope::AppOptions& options)
 
 int main(int argc, char** argv)
 {
+    popscope::configureMemoryAllocator(); // before any thread
     QCoreApplication::setOrganizationName(QStringLiteral("popscope"));
     QCoreApplication::setApplicationName(QStringLiteral("popscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(POPSCOPE_VERSION));

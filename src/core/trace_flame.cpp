@@ -53,29 +53,49 @@ TraceFlame buildTraceFlame(
     flame.lanes.resize(lod.numIpus());
     FlamePaths paths(index);
     for (uint32_t ipu = 0; ipu < lod.numIpus(); ++ipu) {
+        // Twice: counting the spans of each level, then filling them, so each level is allocated
+        // once at its size (grown by push_back, the levels and their copies took twice the memory).
         FlameLane& lane = flame.lanes[ipu];
-        const auto& laneSteps = lod.lane(ipu);
-        size_t open = 0; // levels whose last span the previous step belongs to
-        for (size_t k = 0; k < laneSteps.size(); ++k) {
-            const TraceLod::LaneStep& s = laneSteps[k];
-            if (s.step >= steps.size())
-                continue;
-            const std::vector<uint32_t>& ids = paths.of(steps[s.step]);
-            if (lane.levels.size() < ids.size())
-                lane.levels.resize(ids.size());
-            const uint64_t end = s.base + s.cycles;
-            bool continues = true; // the levels above this one continue their spans
-            for (size_t level = 0; level < ids.size(); ++level) {
-                std::vector<FlameSpan>& spans = lane.levels[level];
-                continues = continues && level < open && !spans.empty() && spans.back().id == ids[level];
-                if (continues) {
-                    spans.back().last = std::max(spans.back().last, end);
-                    spans.back().lastStep = uint32_t(k);
-                } else {
-                    spans.push_back({ s.base, end, ids[level], uint32_t(k), uint32_t(k) });
+        std::vector<size_t> counts;
+        for (const bool counting : { true, false }) {
+            const auto& laneSteps = lod.lane(ipu);
+            std::vector<uint32_t> lastIds; // the span each level is in, while counting
+            size_t open = 0; // levels whose last span the previous step belongs to
+            for (size_t k = 0; k < laneSteps.size(); ++k) {
+                const TraceLod::LaneStep& s = laneSteps[k];
+                if (s.step >= steps.size())
+                    continue;
+                const std::vector<uint32_t>& ids = paths.of(steps[s.step]);
+                if (counting && counts.size() < ids.size()) {
+                    counts.resize(ids.size(), 0);
+                    lastIds.resize(ids.size(), 0);
                 }
+                const uint64_t end = s.base + s.cycles;
+                bool continues = true; // the levels above this one continue their spans
+                for (size_t level = 0; level < ids.size(); ++level) {
+                    if (counting) {
+                        continues
+                            = continues && level < open && counts[level] > 0 && lastIds[level] == ids[level];
+                        counts[level] += continues ? 0 : 1;
+                        lastIds[level] = ids[level];
+                        continue;
+                    }
+                    std::vector<FlameSpan>& spans = lane.levels[level];
+                    continues = continues && level < open && !spans.empty() && spans.back().id == ids[level];
+                    if (continues) {
+                        spans.back().last = std::max(spans.back().last, end);
+                        spans.back().lastStep = uint32_t(k);
+                    } else {
+                        spans.push_back({ s.base, end, ids[level], uint32_t(k), uint32_t(k) });
+                    }
+                }
+                open = ids.size();
             }
-            open = ids.size();
+            if (counting) {
+                lane.levels.resize(counts.size());
+                for (size_t level = 0; level < counts.size(); ++level)
+                    lane.levels[level].reserve(counts[level]);
+            }
         }
     }
     return flame;
