@@ -2,6 +2,8 @@
 // The in-memory model of one profile: everything a .pop file holds, as plain value types.
 // The simulator and the JSON importer build one; ProfileWriter writes it; Profile reads it back.
 // Mirrors the libpva object model (compilation / execution / operations).
+#include "popscope/symbol.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -87,8 +89,8 @@ struct StepRange {
 
 struct Variable {
     std::string name; // path-like, '/' separated ("layer1/conv/weights")
-    std::string category = "variable";
-    std::string elementType; // "float", "half", "int", "unsigned", "" when unknown
+    Symbol category = "variable";
+    Symbol elementType; // "float", "half", "int", "unsigned", "" when unknown
     uint64_t sizeBytes = 0;
     bool alwaysLive = false;
     int64_t debugContext = -1; // index into debugContexts, -1 none

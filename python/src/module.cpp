@@ -201,7 +201,7 @@ PYBIND11_MODULE(_popscope, m)
             [](const H& r, size_t i) {
                 const Variable& v = r.report().variableHeaders().at(i);
                 return py::make_tuple(
-                    v.name, v.sizeBytes, v.category, v.elementType, v.alwaysLive, v.debugContext);
+                    v.name, v.sizeBytes, v.category.str(), v.elementType.str(), v.alwaysLive, v.debugContext);
             })
         .def("variable_tiles",
             [](const H& r, size_t i) {

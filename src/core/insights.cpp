@@ -111,7 +111,8 @@ void largestVariables(const Report& r, const Scope& scope, InsightLevel& level)
         InsightItem item;
         item.name = v.name;
         item.bytes = sizes[i].first;
-        item.detail = v.elementType.empty() ? v.category : v.elementType + ", " + v.category;
+        item.detail
+            = v.elementType.empty() ? v.category.str() : v.elementType.str() + ", " + v.category.str();
         item.wholeBytes = scope.all() ? 0 : v.sizeBytes;
         level.variables.push_back(std::move(item));
     }

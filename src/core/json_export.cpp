@@ -68,9 +68,10 @@ json compilation(const ProfileDocument& doc)
         json ranges = json::array();
         for (const StepRange& r : v.liveRanges)
             ranges.push_back({ r.first, r.last });
-        variables.push_back({ { "name", v.name }, { "category", v.category }, { "type", v.elementType },
-            { "size", v.sizeBytes }, { "alwaysLive", v.alwaysLive }, { "debugContext", v.debugContext },
-            { "tiles", pairs(v.tiles, &TileBytes::tile, &TileBytes::bytes) }, { "liveRanges", ranges } });
+        variables.push_back(
+            { { "name", v.name }, { "category", v.category.str() }, { "type", v.elementType.str() },
+                { "size", v.sizeBytes }, { "alwaysLive", v.alwaysLive }, { "debugContext", v.debugContext },
+                { "tiles", pairs(v.tiles, &TileBytes::tile, &TileBytes::bytes) }, { "liveRanges", ranges } });
     }
     c["variables"] = variables;
     json vertexTypes = json::array();

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 #include "part_reader.hpp"
 
@@ -98,12 +99,23 @@ std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
     Statement s(*m_db,
         "SELECT id, name, category, element_type, size_bytes, always_live, debug_context"
         " FROM variables ORDER BY id");
+    // Categories and types are a few texts: each is looked up in the shared set once per read.
+    std::map<int64_t, Symbol> categories;
+    std::unordered_map<std::string, Symbol> types;
     while (s.step()) {
         r.expectId(s, variables.size(), "variables");
         Variable v;
         v.name = s.getText(1);
-        v.category = r.category(names, s.getInt(2));
-        v.elementType = s.getText(3);
+        const int64_t category = s.getInt(2);
+        auto knownCategory = categories.find(category);
+        if (knownCategory == categories.end())
+            knownCategory = categories.emplace(category, r.category(names, category)).first;
+        v.category = knownCategory->second;
+        std::string type = s.getText(3);
+        auto knownType = types.find(type);
+        if (knownType == types.end())
+            knownType = types.emplace(type, Symbol(type)).first;
+        v.elementType = knownType->second;
         v.sizeBytes = uint64_t(r.bounded(s, 4, 0, INT64_MAX, "variables.size_bytes"));
         v.alwaysLive = s.getInt(5) != 0;
         v.debugContext = r.reference(s, 6, contexts, "variables.debug_context");
