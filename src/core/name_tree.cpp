@@ -44,7 +44,9 @@ NameTreeBuilder::NameTreeBuilder(size_t columns, char separator, Combine combine
 {
     m_tree.columns = columns;
     m_tree.separator = separator;
-    m_nodes.push_back(Growing { "Total", -1, {} });
+    m_labels = "Total";
+    m_nodes.push_back(Growing { -1, 0, uint32_t(m_labels.size()) });
+    m_slots.assign(64, 0);
     m_tree.values.assign(columns, 0);
     m_tree.counts.assign(columns, 0);
     m_tree.present.assign(columns, 0);
@@ -52,17 +54,35 @@ NameTreeBuilder::NameTreeBuilder(size_t columns, char separator, Combine combine
 
 uint32_t NameTreeBuilder::child(uint32_t parent, std::string_view label)
 {
-    if (auto it = m_children.find(ChildKey { parent, label }); it != m_children.end())
-        return it->second;
+    const size_t mask = m_slots.size() - 1;
+    size_t at = slotHash(parent, label) & mask;
+    for (; m_slots[at] != 0; at = (at + 1) & mask) {
+        const uint32_t node = m_slots[at] - 1;
+        if (m_nodes[node].parent == int32_t(parent) && labelOf(node) == label)
+            return node;
+    }
     const auto index = uint32_t(m_nodes.size());
     m_tree.values.resize(m_tree.values.size() + m_tree.columns, 0);
     m_tree.counts.resize(m_tree.counts.size() + m_tree.columns, 0);
     m_tree.present.resize(m_tree.present.size() + m_tree.columns, 0);
-    m_nodes[parent].children.push_back(index);
-    m_labels.emplace_back(label);
-    m_nodes.push_back(Growing { m_labels.back(), int32_t(parent), {} });
-    m_children.emplace(ChildKey { parent, m_labels.back() }, index);
+    m_nodes.push_back(Growing { int32_t(parent), uint32_t(m_labels.size()), uint32_t(label.size()) });
+    m_labels += label;
+    m_slots[at] = index + 1;
+    if (m_nodes.size() * 2 > m_slots.size())
+        growSlots();
     return index;
+}
+
+void NameTreeBuilder::growSlots()
+{
+    m_slots.assign(m_slots.size() * 2, 0);
+    const size_t mask = m_slots.size() - 1;
+    for (uint32_t node = 1; node < m_nodes.size(); ++node) { // the root is nobody's child
+        size_t at = slotHash(uint32_t(m_nodes[node].parent), labelOf(node)) & mask;
+        while (m_slots[at] != 0)
+            at = (at + 1) & mask;
+        m_slots[at] = node + 1;
+    }
 }
 
 void NameTreeBuilder::accumulate(uint32_t node, size_t column, uint64_t value, uint64_t count)
@@ -116,15 +136,7 @@ void NameTreeBuilder::addPath(
 
 NameTree NameTreeBuilder::build()
 {
-    // Largest first in column 0 (ties by label), so the tree reads as the table sorts.
-    for (Growing& node : m_nodes) {
-        std::sort(node.children.begin(), node.children.end(), [this](uint32_t a, uint32_t b) {
-            const uint64_t va = m_tree.columns ? m_tree.value(a, 0) : 0,
-                           vb = m_tree.columns ? m_tree.value(b, 0) : 0;
-            return va != vb ? va > vb : m_nodes[a].label < m_nodes[b].label;
-        });
-    }
-    decltype(m_children)().swap(m_children); // freed before the compact copy is made
+    std::vector<uint32_t>().swap(m_slots); // freed before the compact copy is made
     NameTree tree = compact();
     m_labels.clear();
     m_nodes.clear();
@@ -133,8 +145,28 @@ NameTree NameTreeBuilder::build()
 
 NameTree NameTreeBuilder::compact()
 {
-    // Numbered breadth first, so each node's children get consecutive numbers in their order.
     const size_t count = m_nodes.size(), columns = m_tree.columns;
+    // Each node's children side by side (a counting sort by parent), then largest first in
+    // column 0 (ties by label), so the tree reads as the table sorts.
+    std::vector<uint32_t> childStart(count + 1, 0);
+    for (uint32_t n = 1; n < count; ++n)
+        ++childStart[size_t(m_nodes[n].parent) + 1];
+    for (size_t n = 0; n < count; ++n)
+        childStart[n + 1] += childStart[n];
+    std::vector<uint32_t> children(count > 0 ? count - 1 : 0);
+    {
+        std::vector<uint32_t> filled(childStart.begin(), childStart.end() - 1);
+        for (uint32_t n = 1; n < count; ++n)
+            children[filled[size_t(m_nodes[n].parent)]++] = n;
+    }
+    for (size_t n = 0; n < count; ++n)
+        std::sort(children.begin() + childStart[n], children.begin() + childStart[n + 1],
+            [this](uint32_t a, uint32_t b) {
+                const uint64_t va = m_tree.columns ? m_tree.value(a, 0) : 0,
+                               vb = m_tree.columns ? m_tree.value(b, 0) : 0;
+                return va != vb ? va > vb : labelOf(a) < labelOf(b);
+            });
+    // Numbered breadth first, so each node's children get consecutive numbers in their order.
     std::vector<uint32_t> order; // growing numbers by final number
     order.reserve(count);
     order.push_back(0);
@@ -143,22 +175,20 @@ NameTree NameTreeBuilder::compact()
     tree.columns = columns;
     tree.separator = m_tree.separator;
     tree.nodes.resize(count);
-    size_t labelBytes = 0;
-    for (const Growing& node : m_nodes)
-        labelBytes += node.label.size();
-    tree.labels.reserve(labelBytes);
+    tree.labels.reserve(m_labels.size());
     for (size_t next = 0; next < order.size(); ++next) {
-        const Growing& growing = m_nodes[order[next]];
+        const uint32_t growing = order[next];
         NameTree::Node& node = tree.nodes[next];
-        node.parent = growing.parent < 0 ? -1 : int32_t(finalOf[size_t(growing.parent)]);
+        const int32_t parent = m_nodes[growing].parent;
+        node.parent = parent < 0 ? -1 : int32_t(finalOf[size_t(parent)]);
         node.firstChild = uint32_t(order.size());
-        node.childCount = uint32_t(growing.children.size());
+        node.childCount = childStart[growing + 1] - childStart[growing];
         node.labelStart = uint32_t(tree.labels.size());
-        node.labelSize = uint32_t(growing.label.size());
-        tree.labels += growing.label;
-        for (uint32_t c : growing.children) {
-            finalOf[c] = uint32_t(order.size());
-            order.push_back(c);
+        node.labelSize = m_nodes[growing].labelSize;
+        tree.labels += labelOf(growing);
+        for (uint32_t i = childStart[growing]; i < childStart[growing + 1]; ++i) {
+            finalOf[children[i]] = uint32_t(order.size());
+            order.push_back(children[i]);
         }
     }
     tree.values.resize(count * columns);

@@ -56,3 +56,20 @@ TEST_CASE("name tree: whole names as rows, and the largest of a group instead of
     CHECK(tree.value(0, 0) == 9);
     CHECK(NameTreeBuilder(0).build().nodes.size() == 1); // an empty tree has its Total row
 }
+
+TEST_CASE("name tree: thousands of names, every one found again under its group")
+{
+    NameTreeBuilder builder(1);
+    for (uint64_t i = 0; i < 20000; ++i)
+        builder.add(0, "g" + std::to_string(i % 37) + "/v" + std::to_string(i), i + 1);
+    builder.add(0, "g0/v0", 1000000); // the same name again adds to its row
+    const NameTree tree = builder.build();
+    REQUIRE(tree.nodes.size() == 1 + 37 + 20000);
+    REQUIRE(tree.nodes[0].childCount == 37);
+    for (uint64_t i = 0; i < 20000; i += 997) {
+        const int64_t node = tree.find("g" + std::to_string(i % 37) + "/v" + std::to_string(i));
+        REQUIRE(node > 0);
+        CHECK(tree.value(size_t(node), 0) == i + 1 + (i == 0 ? 1000000 : 0));
+    }
+    CHECK(tree.label(tree.child(0, 0)) == "g0"); // the largest group first
+}
