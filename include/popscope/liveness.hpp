@@ -87,7 +87,10 @@ public:
     const std::vector<uint32_t>& alwaysLive() const { return m_alwaysLive; }
     uint64_t bytesOnIpu(uint32_t variable, uint32_t ipu) const
     {
-        return m_bytesByIpu[size_t(variable) * m_numIpus + ipu];
+        for (uint32_t i = m_ipuStart[variable]; i < m_ipuStart[variable + 1]; ++i)
+            if (m_ipuOf[i] == ipu)
+                return m_ipuBytes[i];
+        return 0;
     }
     size_t numRanges() const { return m_first.size(); }
 
@@ -98,7 +101,11 @@ private:
     std::vector<uint32_t> m_first, m_last, m_variable;
     std::vector<uint32_t> m_maxLast;
     std::vector<uint32_t> m_alwaysLive;
-    std::vector<uint64_t> m_bytesByIpu; // [variable * numIpus + ipu]
+    // Each variable's bytes on the IPUs that hold it (most are on one): its entries are
+    // [m_ipuStart[v], m_ipuStart[v + 1]). A dense variables × IPUs table took 180 MB in bench-huge.
+    std::vector<uint32_t> m_ipuStart;
+    std::vector<uint32_t> m_ipuOf;
+    std::vector<uint64_t> m_ipuBytes;
     uint32_t m_numIpus = 1;
 };
 

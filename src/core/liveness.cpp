@@ -207,7 +207,9 @@ LiveRangeIndex::LiveRangeIndex(const std::vector<Variable>& variables, uint32_t 
         uint32_t first, last, variable;
     };
     std::vector<Range> ranges;
-    m_bytesByIpu.assign(variables.size() * m_numIpus, 0);
+    m_ipuStart.reserve(variables.size() + 1);
+    m_ipuStart.push_back(0);
+    std::vector<uint64_t> onIpu(m_numIpus, 0);
     for (size_t v = 0; v < variables.size(); ++v) {
         const Variable& var = variables[v];
         if (var.alwaysLive)
@@ -216,8 +218,17 @@ LiveRangeIndex::LiveRangeIndex(const std::vector<Variable>& variables, uint32_t 
             for (const StepRange& r : var.liveRanges)
                 ranges.push_back({ r.first, r.last, uint32_t(v) });
         for (const TileBytes& tb : var.tiles)
-            m_bytesByIpu[v * m_numIpus + std::min(tb.tile / tilesPerIpu, m_numIpus - 1)] += tb.bytes;
+            onIpu[std::min(tb.tile / std::max<uint32_t>(1, tilesPerIpu), m_numIpus - 1)] += tb.bytes;
+        for (uint32_t ipu = 0; ipu < m_numIpus; ++ipu)
+            if (onIpu[ipu] != 0) {
+                m_ipuOf.push_back(ipu);
+                m_ipuBytes.push_back(onIpu[ipu]);
+                onIpu[ipu] = 0;
+            }
+        m_ipuStart.push_back(uint32_t(m_ipuOf.size()));
     }
+    m_ipuOf.shrink_to_fit(); // grown entry by entry; kept for the report's life
+    m_ipuBytes.shrink_to_fit();
     std::sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.first < b.first; });
     m_first.reserve(ranges.size());
     m_last.reserve(ranges.size());
