@@ -11,11 +11,10 @@ namespace popscope {
 void configureMemoryAllocator()
 {
 #if defined(__GLIBC__)
-    // Two arenas: the GUI thread's and one the workers share (each page reads its parts on one
-    // worker; compare mode reads two reports side by side, so one arena would make them queue).
-    mallopt(M_ARENA_MAX, 1);
-    // Free memory at the top of the heap goes back to the system past 4 MiB, not 128 KiB's
-    // dynamic threshold that grows with every large free.
+    // Free memory at the top of a heap goes back to the system past 4 MiB. Without this, glibc's
+    // threshold grows with every large block freed (a part's read buffers, a rebuilt tree), and
+    // what the pages' workers freed stayed in the process. Fewer arenas would save a little more
+    // but make compare mode's two readers queue on one lock (Insights 0.7 -> 1.1 s on bench-large).
     mallopt(M_TRIM_THRESHOLD, 4 * 1024 * 1024);
 #endif
 }

@@ -1,8 +1,7 @@
 #pragma once
-// How the window's process allocates (glibc): fewer malloc arenas and memory handed back when freed.
-// The pages read large parts on worker threads; glibc gives each thread an arena of its own, and
-// what a part's reading frees there (growing vectors, SQLite's buffers) stays in the process. On
-// bench-large that slack was about 30 MB of the peak after every page (docs/performance.md).
+// How the window's process allocates (glibc): memory freed by a page's reading is handed back to the
+// system instead of staying in the process (10-15 MB of bench-large's peak after every page,
+// docs/performance.md).
 namespace popscope {
 
 // Call first in main(), before any thread starts. Does nothing where the C library is not glibc.
