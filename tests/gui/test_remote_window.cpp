@@ -78,6 +78,28 @@ bool waitForMark(const QString& name)
     return std::filesystem::exists(path);
 }
 
+// A new run writing over the file: a copy a minute newer renamed into place.
+void replaceWithNewerCopy(const std::string& local)
+{
+    const std::string replacement = local + ".new";
+    std::filesystem::copy_file(local, replacement);
+    std::filesystem::last_write_time(
+        replacement, std::filesystem::last_write_time(local) + std::chrono::seconds(60));
+    std::filesystem::rename(replacement, local);
+}
+
+// Whether the file-changed bar says the file changed on its server (asked every 200 ms, 20 s at most).
+bool changedBarShown(MainWindow& window)
+{
+    QElapsedTimer waited;
+    waited.start();
+    while (!window.fileChangedBar()->isVisible() && waited.elapsed() < 20000) {
+        window.fileChangedBar()->watcher()->check();
+        QTest::qWait(200);
+    }
+    return window.fileChangedBar()->text().contains(QStringLiteral("changed on its server"));
+}
+
 } // namespace
 
 TEST_CASE(
@@ -146,18 +168,8 @@ TEST_CASE(
     CHECK(waitForPage(trace));
 
     // The file replaced on the server (a new run writing over it): the bar says so, from the SFTP stat.
-    const std::string replacement = local + ".new";
-    std::filesystem::copy_file(local, replacement);
-    std::filesystem::last_write_time(
-        replacement, std::filesystem::last_write_time(local) + std::chrono::seconds(60));
-    std::filesystem::rename(replacement, local);
-    QElapsedTimer waited;
-    waited.start();
-    while (!window.fileChangedBar()->isVisible() && waited.elapsed() < 20000) {
-        window.fileChangedBar()->watcher()->check();
-        QTest::qWait(200);
-    }
-    CHECK(window.fileChangedBar()->text().contains(QStringLiteral("changed on its server")));
+    replaceWithNewerCopy(local);
+    CHECK(changedBarShown(window));
 }
 
 TEST_CASE("a remote report reopens from the disk cache before the server answers, then is checked",
@@ -189,19 +201,9 @@ TEST_CASE("a remote report reopens from the disk cache before the server answers
     CHECK(showPageAndWait(window, QStringLiteral("Memory")));
 
     // The server is back with another version of the file: the background check tells the bar.
-    const std::string replacement = local + ".new";
-    std::filesystem::copy_file(local, replacement);
-    std::filesystem::last_write_time(
-        replacement, std::filesystem::last_write_time(local) + std::chrono::seconds(60));
-    std::filesystem::rename(replacement, local);
+    replaceWithNewerCopy(local);
     mark(QStringLiteral("replaced"));
     REQUIRE(waitForMark(QStringLiteral("restarted")));
-    QElapsedTimer waited;
-    waited.start();
-    while (!window.fileChangedBar()->isVisible() && waited.elapsed() < 20000) {
-        window.fileChangedBar()->watcher()->check();
-        QTest::qWait(200);
-    }
-    CHECK(window.fileChangedBar()->text().contains(QStringLiteral("changed on its server")));
+    CHECK(changedBarShown(window));
     remote::setRemoteSettings({}); // no prompter outlives the window
 }

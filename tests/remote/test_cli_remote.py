@@ -205,33 +205,23 @@ def test_the_window_asks_about_the_host_and_the_passphrase_in_dialogs(demo_pop, 
     assert f"[127.0.0.1]:{sshd.port} ssh-ed25519" in open(ssh_home.known_hosts).read()
 
 
-def test_the_window_survives_the_server_dying_and_notices_a_replaced_file(demo_pop, fresh_sshd, ssh_home,
-                                                                          ssh_env, tmp_path):
-    test_gui = os.environ.get("POPSCOPE_TEST_GUI")
-    if not test_gui:
-        pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
-    victim = tmp_path / "victim.pop"  # replaced by the test: a copy of its own
-    shutil.copyfile(demo_pop, victim)
-    ssh_home.trust(fresh_sshd)
-    signals = tmp_path / "signals"
-    signals.mkdir()
-    env = dict(ssh_env, QT_QPA_PLATFORM="offscreen", POPSCOPE_REMOTE_REPORT=fresh_sshd.url(str(victim)),
-               POPSCOPE_REMOTE_LOCAL=str(victim), POPSCOPE_REMOTE_SIGNALS=str(signals))
-
+def run_gui_kill_and_restart(test_gui, tag, env, signals, server, kill_after, restart_after):
+    """Runs the hidden GUI test `tag`; when it leaves the mark `kill_after`, kills the server and
+    answers "killed"; at `restart_after`, restarts it and answers "restarted". The test must pass."""
     def wait_for(name):
         deadline = time.monotonic() + 60
         while not (signals / name).exists() and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
         return (signals / name).exists()
 
-    with subprocess.Popen([test_gui, "[remote-faults]"], env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, text=True) as proc:
+    with subprocess.Popen([test_gui, tag], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True) as proc:
         try:
-            if wait_for("opened"):
-                fresh_sshd.kill()
+            if wait_for(kill_after):
+                server.kill()
                 (signals / "killed").touch()
-            if wait_for("failed"):
-                fresh_sshd.restart()
+            if wait_for(restart_after):
+                server.restart()
                 (signals / "restarted").touch()
             output, _ = proc.communicate(timeout=120)
         finally:
@@ -239,6 +229,28 @@ def test_the_window_survives_the_server_dying_and_notices_a_replaced_file(demo_p
                 proc.kill()
     assert proc.returncode == 0, output[-4000:]
     assert "All tests passed" in output, output[-4000:]
+
+
+def gui_env_for_a_copy(demo_pop, server, ssh_home, ssh_env, tmp_path, name, **extra):
+    """The hidden GUI tests' environment for a copy of the demo the test may replace, served by
+    `server`, with a folder for the marks; (env, signals)."""
+    copy = tmp_path / name
+    shutil.copyfile(demo_pop, copy)
+    ssh_home.trust(server)
+    signals = tmp_path / "signals"
+    signals.mkdir()
+    env = dict(ssh_env, QT_QPA_PLATFORM="offscreen", POPSCOPE_REMOTE_REPORT=server.url(str(copy)),
+               POPSCOPE_REMOTE_LOCAL=str(copy), POPSCOPE_REMOTE_SIGNALS=str(signals), **extra)
+    return env, signals
+
+
+def test_the_window_survives_the_server_dying_and_notices_a_replaced_file(demo_pop, fresh_sshd, ssh_home,
+                                                                          ssh_env, tmp_path):
+    test_gui = os.environ.get("POPSCOPE_TEST_GUI")
+    if not test_gui:
+        pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
+    env, signals = gui_env_for_a_copy(demo_pop, fresh_sshd, ssh_home, ssh_env, tmp_path, "victim.pop")
+    run_gui_kill_and_restart(test_gui, "[remote-faults]", env, signals, fresh_sshd, "opened", "failed")
 
 
 def test_the_window_reopens_from_the_disk_cache_and_checks_in_the_background(demo_pop, fresh_sshd, ssh_home,
@@ -246,33 +258,6 @@ def test_the_window_reopens_from_the_disk_cache_and_checks_in_the_background(dem
     test_gui = os.environ.get("POPSCOPE_TEST_GUI")
     if not test_gui:
         pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
-    kept = tmp_path / "kept.pop"  # replaced by the test: a copy of its own
-    shutil.copyfile(demo_pop, kept)
-    ssh_home.trust(fresh_sshd)
-    signals = tmp_path / "signals"
-    signals.mkdir()
-    env = dict(ssh_env, QT_QPA_PLATFORM="offscreen", XDG_CACHE_HOME=str(tmp_path / "cache"),
-               POPSCOPE_REMOTE_REPORT=fresh_sshd.url(str(kept)), POPSCOPE_REMOTE_LOCAL=str(kept),
-               POPSCOPE_REMOTE_SIGNALS=str(signals))
-
-    def wait_for(name):
-        deadline = time.monotonic() + 60
-        while not (signals / name).exists() and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        return (signals / name).exists()
-
-    with subprocess.Popen([test_gui, "[remote-cache-first]"], env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, text=True) as proc:
-        try:
-            if wait_for("cached"):
-                fresh_sshd.kill()
-                (signals / "killed").touch()
-            if wait_for("replaced"):
-                fresh_sshd.restart()
-                (signals / "restarted").touch()
-            output, _ = proc.communicate(timeout=120)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-    assert proc.returncode == 0, output[-4000:]
-    assert "All tests passed" in output, output[-4000:]
+    env, signals = gui_env_for_a_copy(demo_pop, fresh_sshd, ssh_home, ssh_env, tmp_path, "kept.pop",
+                                      XDG_CACHE_HOME=str(tmp_path / "cache"))
+    run_gui_kill_and_restart(test_gui, "[remote-cache-first]", env, signals, fresh_sshd, "cached", "replaced")
