@@ -89,7 +89,7 @@ struct StepRange {
 
 struct Variable {
     std::string name; // path-like, '/' separated ("layer1/conv/weights")
-    Symbol category = "variable";
+    Symbol category = variableCategory();
     Symbol elementType; // "float", "half", "int", "unsigned", "" when unknown
     uint64_t sizeBytes = 0;
     bool alwaysLive = false;

@@ -3,7 +3,7 @@
 // process: 8 bytes in a struct instead of a 32-byte std::string (250,000 variables in bench-large,
 // 1.4 million in bench-huge). Reads as a const std::string&. The shared set takes at most
 // kMaxShared texts; past that (a hostile file with a new type per variable) a Symbol owns a copy of
-// its own, so the set never grows without bound and nothing outlives its report but the set.
+// its own (so does a text over 64 bytes), so the set never grows without bound.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -11,9 +11,13 @@
 
 namespace popscope {
 
+class Symbol;
+const Symbol& variableCategory(); // "variable", shared: a Variable's default without a lookup
+
 class Symbol {
 public:
-    static constexpr size_t kMaxShared = 4096;
+    static constexpr size_t kMaxShared = 4096; // texts in the shared set
+    static constexpr size_t kMaxSharedSize = 64; // a longer text is each Symbol's own
 
     Symbol()
         : Symbol(std::string_view())

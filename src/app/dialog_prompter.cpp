@@ -60,7 +60,7 @@ template <typename Ask> auto DialogPrompter::onGuiThread(Ask ask) -> decltype(as
         Qt::QueuedConnection);
     std::unique_lock lock(exchange->mutex);
     while (!exchange->done) {
-        if (remote::cancelRequested() || QCoreApplication::closingDown()) {
+        if (remote::cancelRequested() || remote::guiWaiting() || QCoreApplication::closingDown()) {
             exchange->abandoned = true;
             return Answer {};
         }
@@ -72,11 +72,11 @@ template <typename Ask> auto DialogPrompter::onGuiThread(Ask ask) -> decltype(as
 bool DialogPrompter::confirmUnknownHost(const remote::HostKeyQuestion& question)
 {
     // Copies, not references: the dialog may outlive a question its asker gave up on.
-    return onGuiThread([this, question] {
+    return onGuiThread([parent = m_parent, question] {
         QMessageBox box(QMessageBox::Question, QStringLiteral("Unknown host"),
             QStringLiteral("popscope has not connected to %1 before.")
                 .arg(QString::fromStdString(question.host)),
-            QMessageBox::Yes | QMessageBox::No, m_parent);
+            QMessageBox::Yes | QMessageBox::No, parent);
         box.setInformativeText(
             QStringLiteral("Its %1 key fingerprint is\n%2\n\nConnect, and remember this key in %3?")
                 .arg(QString::fromStdString(question.keyType), QString::fromStdString(question.fingerprint),
@@ -88,9 +88,9 @@ bool DialogPrompter::confirmUnknownHost(const remote::HostKeyQuestion& question)
 
 std::optional<std::string> DialogPrompter::askSecret(const std::string& prompt)
 {
-    return onGuiThread([this, prompt]() -> std::optional<std::string> {
+    return onGuiThread([parent = m_parent, prompt]() -> std::optional<std::string> {
         bool ok = false;
-        QString secret = QInputDialog::getText(m_parent, QStringLiteral("Remote report"),
+        QString secret = QInputDialog::getText(parent, QStringLiteral("Remote report"),
             QString::fromStdString(prompt), QLineEdit::Password, QString(), &ok);
         if (!ok)
             return std::nullopt;

@@ -12,7 +12,13 @@ struct SharedTexts {
     std::unordered_set<std::string> texts; // nodes never move: their addresses are the symbols
 };
 
-const std::string kEmpty; // the empty text, shared without a lookup
+// The empty text, shared without a lookup; never destroyed, like the set: jobs may read symbols
+// while the process exits.
+const std::string& emptyText()
+{
+    static const std::string* empty = new std::string;
+    return *empty;
+}
 
 SharedTexts& shared()
 {
@@ -23,7 +29,7 @@ SharedTexts& shared()
 } // namespace
 
 Symbol::Symbol(std::string_view text)
-    : m_bits(reinterpret_cast<uintptr_t>(&kEmpty))
+    : m_bits(reinterpret_cast<uintptr_t>(&emptyText()))
 {
     if (text.empty())
         return;
@@ -31,7 +37,7 @@ Symbol::Symbol(std::string_view text)
     {
         std::lock_guard lock(set.mutex);
         auto found = set.texts.find(std::string(text));
-        if (found == set.texts.end() && set.texts.size() < kMaxShared)
+        if (found == set.texts.end() && set.texts.size() < kMaxShared && text.size() <= kMaxSharedSize)
             found = set.texts.emplace(text).first;
         if (found != set.texts.end()) {
             m_bits = reinterpret_cast<uintptr_t>(&*found);
@@ -39,6 +45,12 @@ Symbol::Symbol(std::string_view text)
         }
     }
     m_bits = reinterpret_cast<uintptr_t>(new std::string(text)) | kOwned;
+}
+
+const Symbol& variableCategory()
+{
+    static const Symbol* category = new Symbol("variable");
+    return *category;
 }
 
 Symbol::Symbol(const Symbol& other)
@@ -50,7 +62,7 @@ Symbol::Symbol(const Symbol& other)
 Symbol::Symbol(Symbol&& other) noexcept
     : m_bits(other.m_bits)
 {
-    other.m_bits = reinterpret_cast<uintptr_t>(&kEmpty); // shared: never owned
+    other.m_bits = reinterpret_cast<uintptr_t>(&emptyText()); // shared: never owned
 }
 
 Symbol& Symbol::operator=(const Symbol& other)

@@ -57,6 +57,7 @@ ReportLoader::~ReportLoader()
     if (m_watcher) {
         m_watcher->disconnect(this);
         m_watcher->cancel();
+        const remote::GuiWaitScope waiting;
         m_watcher->waitForFinished();
     }
 }

@@ -129,6 +129,12 @@ void DiskBlockCache::rememberVersion(
         fs::remove(temporary, ec);
 }
 
+void DiskBlockCache::forgetVersion(const std::string& folder, const std::string& address)
+{
+    std::error_code ec;
+    fs::remove(versionPath(folder, address), ec);
+}
+
 std::optional<DiskBlockCache::Version> DiskBlockCache::lastVersion(
     const std::string& folder, const std::string& address)
 {

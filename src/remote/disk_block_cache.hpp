@@ -33,6 +33,8 @@ public:
         int64_t modified = 0;
     };
     static std::optional<Version> lastVersion(const std::string& folder, const std::string& address);
+    // The server has another version: the next open asks it first.
+    static void forgetVersion(const std::string& folder, const std::string& address);
     // The entry's key for a version of a file.
     static std::string keyOf(const std::string& address, uint64_t size, int64_t modified);
 

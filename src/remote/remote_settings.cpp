@@ -1,5 +1,7 @@
 #include "popscope/remote/remote_settings.hpp"
 
+#include <atomic>
+
 #include <cstdlib>
 #include <mutex>
 #include <pwd.h>
@@ -56,7 +58,23 @@ std::string cacheFolder(const RemoteSettings& settings)
 
 namespace {
 thread_local const CancelScope* innermostScope = nullptr;
+std::atomic<int> guiWaits = 0;
 } // namespace
+
+GuiWaitScope::GuiWaitScope()
+{
+    ++guiWaits;
+}
+
+GuiWaitScope::~GuiWaitScope()
+{
+    --guiWaits;
+}
+
+bool guiWaiting()
+{
+    return guiWaits.load() > 0;
+}
 
 CancelScope::CancelScope(std::function<bool()> cancelled)
     : m_cancelled(std::move(cancelled))

@@ -129,7 +129,7 @@ std::shared_ptr<SftpFile> SftpFile::openShared(const RemoteAddress& address, con
     }
     // Reuse it only while it is the file on the server (a Reload after a change gets a new one).
     // One opened from the cache and not connected yet is checked when it connects.
-    if (open && open->fromCache() && !open->connected())
+    if (open && open->fromCache() && !open->connected() && !open->outdated())
         return open;
     if (open) {
         try {
@@ -161,12 +161,15 @@ void SftpFile::connect()
 {
     auto session = openSession(m_address, m_settings);
     const RemoteFileState now = session->state;
-    if (m_opened.exists && !sameVersion(now, m_opened))
+    if (m_opened.exists && !sameVersion(now, m_opened)) {
+        markOutdated();
         throw RemoteError(RemoteFailure::ConnectionLost,
             session->connection->label() + ":" + m_address.path
                 + ": the file changed on the server since it was opened; open it again");
+    }
     adopt(*session);
-    m_opened = now;
+    if (!m_opened.exists)
+        m_opened = now; // set once: size() and modified() are read without the lock
     if (!m_settings.diskCache)
         return;
     const std::string folder = cacheFolder(m_settings), name = m_address.toString();
@@ -311,16 +314,43 @@ RemoteFileState SftpFile::check()
     {
         std::lock_guard lock(m_mutex);
         const bool connectNow = m_unchecked && !m_connection;
-        m_unchecked = false; // once: a declined passphrase is not asked for again every poll
+        m_unchecked = false; // a declined passphrase is not asked for again every poll
         if (!connectNow)
             return statLocked();
     }
     // Connected without the lock: the pages go on reading blocks from disk meanwhile.
-    auto session = openSession(m_address, m_settings);
+    std::unique_ptr<OpenSession> session;
+    try {
+        session = openSession(m_address, m_settings);
+    } catch (const RemoteError& error) {
+        // The server not there yet (reopened offline): asked again at the next poll.
+        if (error.failure() == RemoteFailure::Unreachable
+            || error.failure() == RemoteFailure::ConnectionLost) {
+            std::lock_guard lock(m_mutex);
+            m_unchecked = true;
+        }
+        throw;
+    }
     std::lock_guard lock(m_mutex);
-    if (!m_connection && sameVersion(session->state, m_opened))
+    if (!sameVersion(session->state, m_opened))
+        markOutdated(); // another version: the bar says so; its blocks are never read into this
+    else if (!m_connection)
         adopt(*session); // the version opened: its next missing block needs no handshake
-    return session->state; // another version: the bar says so; its blocks are never read into this
+    return session->state;
+}
+
+void SftpFile::markOutdated()
+{
+    // Opening the address again (Reload) must ask the server, not reopen this version from disk.
+    m_outdated = true;
+    if (m_settings.diskCache)
+        DiskBlockCache::forgetVersion(cacheFolder(m_settings), m_address.toString());
+}
+
+bool SftpFile::outdated() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_outdated;
 }
 
 void SftpFile::adopt(OpenSession& session)

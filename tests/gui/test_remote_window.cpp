@@ -12,6 +12,9 @@
 #include "app/file_changed_bar.hpp"
 #include "app/main_window.hpp"
 #include "gui_fixture.hpp"
+#include "models/report_state.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/remote/sftp_file.hpp"
 #include "views/widgets/report_page.hpp"
 
 #include <QApplication>
@@ -201,9 +204,18 @@ TEST_CASE("a remote report reopens from the disk cache before the server answers
     CHECK(showPageAndWait(window, QStringLiteral("Memory")));
 
     // The server is back with another version of the file: the background check tells the bar.
+    const int64_t opened = window.state()->report()->core->profile().remoteFile()->modified();
     replaceWithNewerCopy(local);
     mark(QStringLiteral("replaced"));
     REQUIRE(waitForMark(QStringLiteral("restarted")));
     CHECK(changedBarShown(window));
+
+    // Reload opens the server's version, not the old one from the disk cache, and reads its parts.
+    QSignalSpy reopened(&window, &MainWindow::reportOpened);
+    window.reload();
+    REQUIRE(reopened.wait(20000));
+    CHECK(window.state()->report()->core->profile().remoteFile()->modified() > opened);
+    CHECK(showPageAndWait(window, QStringLiteral("Program Tree")));
+    CHECK_FALSE(window.fileChangedBar()->isVisible());
     remote::setRemoteSettings({}); // no prompter outlives the window
 }

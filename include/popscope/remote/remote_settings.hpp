@@ -55,6 +55,18 @@ private:
 // Whether a scope of this thread asks to give up now.
 bool cancelRequested();
 
+// The GUI thread is blocked waiting for a worker (a destructor ending its job, a picture wanted
+// now): a question any worker asks meanwhile could never be shown, so askers give up while one of
+// these lives (DialogPrompter), and the wait ends instead of deadlocking.
+class GuiWaitScope {
+public:
+    GuiWaitScope();
+    ~GuiWaitScope();
+    GuiWaitScope(const GuiWaitScope&) = delete;
+    GuiWaitScope& operator=(const GuiWaitScope&) = delete;
+};
+bool guiWaiting();
+
 // The settings new connections use. Thread-safe.
 RemoteSettings remoteSettings();
 void setRemoteSettings(RemoteSettings settings);

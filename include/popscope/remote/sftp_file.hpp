@@ -64,6 +64,8 @@ public:
     RemoteFileState check();
     bool fromCache() const { return m_fromCache; } // opened from the disk cache, without the server
     bool connected() const;
+    // The server has another version than the one opened (seen by check() or a reconnect).
+    bool outdated() const;
     TransferCounters counters() const;
 
     static constexpr uint64_t kBlockSize = 64 * 1024;
@@ -73,6 +75,7 @@ private:
     static std::shared_ptr<SftpFile> openCached(const RemoteAddress& address, const RemoteSettings& settings);
     void connect(); // and fails when the file is no longer the version opened
     void adopt(OpenSession& session); // its connection and file become this file's
+    void markOutdated(); // under the lock
     RemoteFileState statLocked();
     void disconnect();
     struct PendingRead {
@@ -104,6 +107,7 @@ private:
     TransferCounters m_counters;
     bool m_fromCache = false;
     bool m_unchecked = false; // opened from the cache; check() has not asked the server yet
+    bool m_outdated = false;
 };
 
 } // namespace popscope::remote

@@ -1,6 +1,7 @@
 #include "models/trace/trace_builder.hpp"
 
 #include "popscope/errors.hpp"
+#include "popscope/remote/remote_settings.hpp"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -20,6 +21,7 @@ TraceBuilder::~TraceBuilder()
     if (m_cancelled)
         m_cancelled->store(true);
     m_watcher->disconnect(this);
+    const remote::GuiWaitScope waiting; // a question its reading asks now gets no answer
     m_watcher->waitForFinished();
 }
 

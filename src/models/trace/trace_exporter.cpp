@@ -4,6 +4,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/profile.hpp"
 
+#include "popscope/remote/remote_settings.hpp"
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -23,6 +24,7 @@ TraceExporter::~TraceExporter()
 
 void TraceExporter::waitForFinished()
 {
+    const remote::GuiWaitScope waiting; // a question its reading asks now gets no answer
     for (auto* watcher : m_running)
         watcher->waitForFinished();
 }

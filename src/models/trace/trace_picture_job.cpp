@@ -1,5 +1,7 @@
 #include "models/trace/trace_picture_job.hpp"
 
+#include "popscope/remote/remote_settings.hpp"
+
 #include <QCoreApplication>
 #include <QThread>
 #include <QThreadPool>
@@ -114,6 +116,7 @@ void TracePictureJob::wait()
     // destructor too, when the view may already be gone.
     if (!m_running)
         return;
+    const remote::GuiWaitScope waiting; // a row its painting reads asks nothing now
     m_watcher->waitForFinished();
     adopt();
     m_valid = false;
@@ -134,6 +137,7 @@ void TracePictureJob::finish()
     for (int round = 0; round < 3 && !current(); ++round) {
         if (!m_running)
             start();
+        const remote::GuiWaitScope waiting;
         m_watcher->waitForFinished();
         take();
     }

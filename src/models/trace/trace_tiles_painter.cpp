@@ -3,6 +3,7 @@
 #include "models/trace/trace_colors.hpp"
 
 #include <algorithm>
+#include <exception>
 
 namespace popscope {
 
@@ -90,7 +91,16 @@ QImage TraceTilesPainter::paint(uint32_t ipu, const TraceWindow& window, QSize s
         x1 = std::max(x1, x0);
     }
     // Single tiles once a group of 16 spans several pixel rows (the groups would look blocky).
-    m_fullResolution = tilesPerRow <= kMaxTilesPerRowForSingleTiles && paintTiles(ipu, window, image, x0, x1);
+    try {
+        m_fullResolution
+            = tilesPerRow <= kMaxTilesPerRowForSingleTiles && paintTiles(ipu, window, image, x0, x1);
+    } catch (const std::exception&) {
+        // A row that cannot be read now (a remote report whose server went away, a damaged row):
+        // the groups, which need no read, stand in; the page's reads say what is wrong.
+        m_rows.clear();
+        m_cachedCells = 0;
+        m_fullResolution = false;
+    }
     if (!m_fullResolution)
         paintGroups(ipu, window, image, x0, x1);
     return image;

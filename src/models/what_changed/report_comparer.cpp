@@ -2,6 +2,7 @@
 
 #include "popscope/errors.hpp"
 
+#include "popscope/remote/remote_settings.hpp"
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace popscope {
@@ -36,6 +37,7 @@ ReportComparer::~ReportComparer()
 
 void ReportComparer::waitForFinished()
 {
+    const remote::GuiWaitScope waiting; // a question its reading asks now gets no answer
     if (m_figures)
         m_figures->waitForFinished();
     if (m_traces)
