@@ -2,11 +2,9 @@
 #include "models/report_location.hpp"
 
 #include "app/compare_bar.hpp"
-#include "app/compare_dialog.hpp"
 #include "app/demo_profile.hpp"
 #include "app/file_changed_bar.hpp"
 #include "app/open_error_dialog.hpp"
-#include "app/open_remote_dialog.hpp"
 #include "app/preferences_dialog.hpp"
 #include "app/recent_files.hpp"
 #include "app/report_sidebar.hpp"
@@ -24,7 +22,6 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
-#include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -50,8 +47,6 @@ QWidget* notAvailablePage(const QString& name)
     label->setForegroundRole(QPalette::PlaceholderText);
     return label;
 }
-
-const QString kPopFilter = QStringLiteral("IPU profiles (*.pop);;All files (*)");
 
 } // namespace
 
@@ -155,37 +150,6 @@ QString MainWindow::lastFolder() const
     return QSettings()
         .value(SettingsKey::lastOpenFolder, QStandardPaths::writableLocation(QStandardPaths::HomeLocation))
         .toString();
-}
-
-void MainWindow::showOpenDialog()
-{
-    const QString path
-        = QFileDialog::getOpenFileName(this, QStringLiteral("Open a report"), lastFolder(), kPopFilter);
-    if (!path.isEmpty())
-        openFile(path);
-}
-
-void MainWindow::showOpenRemoteDialog()
-{
-    // Starts from the last remote report opened, if any.
-    QString last;
-    for (const QString& path : m_recent->reports())
-        if (ReportLocation::of(path).remote) {
-            last = path;
-            break;
-        }
-    OpenRemoteDialog dialog(last, this);
-    if (dialog.exec() == QDialog::Accepted)
-        openFile(dialog.address());
-}
-
-void MainWindow::showCompareDialog()
-{
-    // Starts from the open report: comparing "this" with another is the usual case.
-    const QString current = m_state->report() ? m_state->report()->path : QString();
-    CompareDialog dialog(lastFolder(), current, this);
-    if (dialog.exec() == QDialog::Accepted)
-        compareFiles(dialog.source(), dialog.target());
 }
 
 namespace {

@@ -1,6 +1,9 @@
-// MainWindow's menus: File (with Open Recent), View (a page each), Compare and Help.
+// MainWindow's menus: File (with Open Recent), View (a page each), Compare and Help, and the
+// dialogs they open (Open, Open Remote, Compare Two Reports).
+#include "app/compare_dialog.hpp"
 #include "app/demo_profile.hpp"
 #include "app/main_window.hpp"
+#include "app/open_remote_dialog.hpp"
 #include "app/recent_files.hpp"
 #include "app/report_sidebar.hpp"
 #include "app/start_page.hpp"
@@ -8,12 +11,17 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStackedWidget>
 
 namespace popscope {
+
+namespace {
+const QString kPopFilter = QStringLiteral("IPU profiles (*.pop);;All files (*)");
+} // namespace
 
 void MainWindow::buildMenus()
 {
@@ -124,6 +132,37 @@ void MainWindow::rebuildRecentMenu()
     m_recentMenu->addSeparator();
     m_recentMenu->addAction(QStringLiteral("Clear List"), m_recent, &RecentFiles::clearReports)
         ->setEnabled(!reports.isEmpty());
+}
+
+void MainWindow::showOpenDialog()
+{
+    const QString path
+        = QFileDialog::getOpenFileName(this, QStringLiteral("Open a report"), lastFolder(), kPopFilter);
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void MainWindow::showOpenRemoteDialog()
+{
+    // Starts from the last remote report opened, if any.
+    QString last;
+    for (const QString& path : m_recent->reports())
+        if (ReportLocation::of(path).remote) {
+            last = path;
+            break;
+        }
+    OpenRemoteDialog dialog(last, this);
+    if (dialog.exec() == QDialog::Accepted)
+        openFile(dialog.address());
+}
+
+void MainWindow::showCompareDialog()
+{
+    // Starts from the open report: comparing "this" with another is the usual case.
+    const QString current = m_state->report() ? m_state->report()->path : QString();
+    CompareDialog dialog(lastFolder(), current, this);
+    if (dialog.exec() == QDialog::Accepted)
+        compareFiles(dialog.source(), dialog.target());
 }
 
 } // namespace popscope
