@@ -59,29 +59,29 @@ TraceFlame buildTraceFlame(
         std::vector<size_t> counts;
         for (const bool counting : { true, false }) {
             const auto& laneSteps = lod.lane(ipu);
-            std::vector<uint32_t> lastIds; // the span each level is in, while counting
+            std::vector<uint32_t> lastIds; // the id of each level's last span
             size_t open = 0; // levels whose last span the previous step belongs to
             for (size_t k = 0; k < laneSteps.size(); ++k) {
                 const TraceLod::LaneStep& s = laneSteps[k];
                 if (s.step >= steps.size())
                     continue;
                 const std::vector<uint32_t>& ids = paths.of(steps[s.step]);
-                if (counting && counts.size() < ids.size()) {
-                    counts.resize(ids.size(), 0);
+                if (lastIds.size() < ids.size())
                     lastIds.resize(ids.size(), 0);
-                }
+                if (counts.size() < ids.size())
+                    counts.resize(ids.size(), 0);
                 const uint64_t end = s.base + s.cycles;
                 bool continues = true; // the levels above this one continue their spans
                 for (size_t level = 0; level < ids.size(); ++level) {
+                    // A level below `open` had a span in the previous step: it goes on if it is
+                    // the same run or program.
+                    continues = continues && level < open && lastIds[level] == ids[level];
+                    lastIds[level] = ids[level];
                     if (counting) {
-                        continues
-                            = continues && level < open && counts[level] > 0 && lastIds[level] == ids[level];
                         counts[level] += continues ? 0 : 1;
-                        lastIds[level] = ids[level];
                         continue;
                     }
                     std::vector<FlameSpan>& spans = lane.levels[level];
-                    continues = continues && level < open && !spans.empty() && spans.back().id == ids[level];
                     if (continues) {
                         spans.back().last = std::max(spans.back().last, end);
                         spans.back().lastStep = uint32_t(k);

@@ -87,21 +87,27 @@ fs::path versionPath(const std::string& folder, const std::string& address)
     return fs::path(folder) / (hashOf("version|" + address) + ".version");
 }
 
-// Whether the entry of `key` holds blocks of that very key (not of another with the same hash).
-bool hasEntry(const std::string& folder, const std::string& key)
+// Whether the key file beside an entry's blocks names `key` (another file whose key has the same
+// hash does not).
+bool keyFileHolds(const std::string& keyPath, const std::string& key)
 {
-    const fs::path base = fs::path(folder) / hashOf(key);
-    std::error_code ec;
-    if (!fs::exists(base.string() + ".map", ec) || !fs::exists(base.string() + ".blocks", ec))
-        return false;
-    std::string stored(key.size() + 1, '\0');
-    FILE* in = std::fopen((base.string() + ".key").c_str(), "rb");
+    FILE* in = std::fopen(keyPath.c_str(), "rb");
     if (!in)
         return false;
+    std::string stored(key.size() + 1, '\0');
     const bool same = std::fread(stored.data(), 1, stored.size(), in) == key.size()
         && stored.compare(0, key.size(), key) == 0;
     std::fclose(in);
     return same;
+}
+
+// Whether the entry of `key` holds blocks of that very key.
+bool hasEntry(const std::string& folder, const std::string& key)
+{
+    const fs::path base = fs::path(folder) / hashOf(key);
+    std::error_code ec;
+    return fs::exists(base.string() + ".map", ec) && fs::exists(base.string() + ".blocks", ec)
+        && keyFileHolds(base.string() + ".key", key);
 }
 
 } // namespace
@@ -171,13 +177,7 @@ DiskBlockCache::DiskBlockCache(
     trimFolder(folder, stem);
     // The key beside the blocks: another file whose key has the same hash starts the entry again.
     const std::string keyPath = base.string() + ".key";
-    bool same = false;
-    if (FILE* in = std::fopen(keyPath.c_str(), "rb")) {
-        std::string stored(key.size() + 1, '\0');
-        same = std::fread(stored.data(), 1, stored.size(), in) == key.size()
-            && stored.compare(0, key.size(), key) == 0;
-        std::fclose(in);
-    }
+    const bool same = keyFileHolds(keyPath, key);
     const int fresh = same ? 0 : O_TRUNC;
     m_data = open((base.string() + ".blocks").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | fresh, 0600);
     m_map = open((base.string() + ".map").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | fresh, 0600);

@@ -112,8 +112,7 @@ std::shared_ptr<SftpFile> SftpFile::openCached(const RemoteAddress& address, con
         return nullptr;
     std::shared_ptr<SftpFile> file(new SftpFile(address, settings));
     file->m_opened = { true, version->size, version->modified };
-    file->m_disk = std::make_unique<DiskBlockCache>(
-        folder, DiskBlockCache::keyOf(name, version->size, version->modified), version->size, kBlockSize);
+    file->openDiskCache();
     file->m_fromCache = file->m_unchecked = true;
     return file;
 }
@@ -172,11 +171,17 @@ void SftpFile::connect()
         m_opened = now; // set once: size() and modified() are read without the lock
     if (!m_settings.diskCache)
         return;
-    const std::string folder = cacheFolder(m_settings), name = m_address.toString();
     if (!m_disk)
-        m_disk = std::make_unique<DiskBlockCache>(
-            folder, DiskBlockCache::keyOf(name, now.size, now.modified), now.size, kBlockSize);
-    DiskBlockCache::rememberVersion(folder, name, now.size, now.modified);
+        openDiskCache();
+    DiskBlockCache::rememberVersion(cacheFolder(m_settings), m_address.toString(), now.size, now.modified);
+}
+
+void SftpFile::openDiskCache()
+{
+    // The entry of the version opened: a changed file never meets its old blocks.
+    m_disk = std::make_unique<DiskBlockCache>(cacheFolder(m_settings),
+        DiskBlockCache::keyOf(m_address.toString(), m_opened.size, m_opened.modified), m_opened.size,
+        kBlockSize);
 }
 
 void SftpFile::disconnect()

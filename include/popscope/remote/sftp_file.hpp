@@ -75,6 +75,7 @@ private:
     static std::shared_ptr<SftpFile> openCached(const RemoteAddress& address, const RemoteSettings& settings);
     void connect(); // and fails when the file is no longer the version opened
     void adopt(OpenSession& session); // its connection and file become this file's
+    void openDiskCache(); // the disk cache's entry of m_opened
     void markOutdated(); // under the lock
     RemoteFileState statLocked();
     void disconnect();
