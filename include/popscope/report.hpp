@@ -38,17 +38,36 @@ public:
             return *m_value;
         std::lock_guard<std::mutex> lock(m_mutex);
         if (!m_ready.load(std::memory_order_relaxed)) {
-            m_value = std::make_unique<T>(make());
+            m_value = std::make_shared<const T>(make());
             m_ready.store(true, std::memory_order_release);
         }
         return *m_value;
     }
+    // The value with a share of its ownership, so it outlives a release() (a built trace keeps
+    // the programs it names).
+    template <typename Make> std::shared_ptr<const T> share(Make&& make) const
+    {
+        std::lock_guard<std::mutex> lock(m_mutex); // not get(): a release() may come between
+        if (!m_ready.load(std::memory_order_relaxed)) {
+            m_value = std::make_shared<const T>(make());
+            m_ready.store(true, std::memory_order_release);
+        }
+        return m_value;
+    }
     bool ready() const { return m_ready.load(std::memory_order_acquire); }
+    // Drops the value so its memory returns; the next get() computes it again. The caller
+    // guarantees that no thread holds a reference into it, or is in get(), meanwhile.
+    void release() const
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_ready.store(false, std::memory_order_release);
+        m_value.reset();
+    }
 
 private:
     mutable std::mutex m_mutex;
     mutable std::atomic<bool> m_ready { false };
-    mutable std::unique_ptr<T> m_value;
+    mutable std::shared_ptr<const T> m_value;
 };
 
 struct ReportAccess;
@@ -85,6 +104,7 @@ public:
     const ProgramCycles& programCycles() const;
     // Program Tree and Operations.
     const std::vector<Program>& programs() const;
+    std::shared_ptr<const std::vector<Program>> sharedPrograms() const; // kept after releaseProgramTree
     const StepCycles& stepCycles() const; // each step's program and cycles
     const std::vector<DebugContext>& debugContexts() const;
     const std::vector<Operation>& operations() const;
@@ -110,6 +130,19 @@ public:
     bool hasProgramCycles() const { return m_programCycles.ready(); }
     bool hasProgramIndex() const { return m_programIndex.ready(); }
     bool hasOperationAnalysis() const { return m_operationAnalysis.ready(); }
+
+    // Lets go of a part read before, so its memory returns; asking for it again reads it again.
+    // Only when no thread holds a reference into the part (the window does it between pages, once
+    // no page that shows the part is loaded and no job runs). The summary, tile memory and vertex
+    // types (small, and the summary's base) are never released.
+    void releaseVariables() const; // with the live ranges built from them
+    void releaseComputeSets() const { m_computeSets.release(); }
+    void releaseExchanges() const { m_exchanges.release(); }
+    void releaseLiveness() const; // the curve, the live-range index, liveness by tile
+    void releaseProgramCycles() const { m_programCycles.release(); }
+    void releaseProgramTree() const; // programs, step cycles and their index
+    void releaseOperations() const; // operations, debug contexts and their analysis
+    void releaseComparisonCaches() const; // what only comparisons read: variable headers, live ranges
 
 private:
     friend struct detail::ReportAccess; // core-internal parts (compareReports)

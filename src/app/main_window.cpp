@@ -4,6 +4,7 @@
 #include "app/compare_bar.hpp"
 #include "app/demo_profile.hpp"
 #include "app/file_changed_bar.hpp"
+#include "app/memory_allocator.hpp"
 #include "app/open_error_dialog.hpp"
 #include "app/preferences_dialog.hpp"
 #include "app/recent_files.hpp"
@@ -53,6 +54,7 @@ QWidget* notAvailablePage(const QString& name)
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_registry(builtInPages())
+    , m_memoryKeeper(heapInUse)
 {
     setWindowTitle(QStringLiteral("popscope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/popscope.svg")));
@@ -366,6 +368,8 @@ bool MainWindow::showPage(const QString& idOrName)
         return false;
     for (int i = 0; i < m_pages->count(); ++i)
         if (m_pages->widget(i)->objectName() == info->name) {
+            if (auto* next = qobject_cast<ReportPage*>(m_pages->widget(i)))
+                makeRoomFor(next);
             m_pages->setCurrentIndex(i);
             m_sidebar->setCurrent(info->name);
             m_central->setCurrentWidget(m_reportView);
@@ -375,6 +379,17 @@ bool MainWindow::showPage(const QString& idOrName)
             return true;
         }
     return false;
+}
+
+void MainWindow::makeRoomFor(ReportPage* next)
+{
+    std::vector<ReportPage*> pages;
+    for (int i = 0; i < m_pages->count(); ++i)
+        if (auto* page = qobject_cast<ReportPage*>(m_pages->widget(i)))
+            pages.push_back(page);
+    m_memoryKeeper.setLimit(PreferencesDialog::storedPageMemoryLimit());
+    if (m_memoryKeeper.makeRoomFor(next, pages, { m_state->report(), m_state->comparedReport() }) > 0)
+        returnFreedMemory();
 }
 
 ReportPage* MainWindow::page(const QString& idOrName) const

@@ -1,6 +1,7 @@
 #pragma once
 // The popscope window: start page, report sidebar and pages, menus, settings, drag and drop,
 // asynchronous opening with progress and cancel, and readable error dialogs.
+#include "app/page_memory_keeper.hpp"
 #include "app/page_registry.hpp"
 #include "models/report_state.hpp"
 
@@ -94,6 +95,7 @@ private:
     void updateActions();
     void showProgress(const QString& text);
     void hideProgress();
+    void makeRoomFor(ReportPage* next); // lets go of pages shown long ago (PageMemoryKeeper)
     QString lastFolder() const;
     QString lastPageKey() const; // the settings key of the last page used, one per mode
 
@@ -108,6 +110,7 @@ private:
     CompareBar* m_compareBar;
     FileChangedBar* m_fileChangedBar;
     QStackedWidget* m_pages;
+    PageMemoryKeeper m_memoryKeeper;
     QProgressDialog* m_progress = nullptr;
     UserGuideDialog* m_guide = nullptr;
     QMenu* m_recentMenu = nullptr;

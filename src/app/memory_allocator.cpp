@@ -19,4 +19,21 @@ void configureMemoryAllocator()
 #endif
 }
 
+uint64_t heapInUse()
+{
+#if defined(__GLIBC__)
+    const struct mallinfo2 info = mallinfo2();
+    return uint64_t(info.uordblks) + uint64_t(info.hblkhd);
+#else
+    return 0;
+#endif
+}
+
+void returnFreedMemory()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
 } // namespace popscope

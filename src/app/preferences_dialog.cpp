@@ -12,6 +12,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace popscope {
 
 PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
@@ -30,6 +32,18 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
             : unit == MemoryUnit::Decimal ? m_decimal
                                           : m_bytes)
         ->setChecked(true);
+    auto* memoryBox = new QGroupBox(QStringLiteral("Memory"), this);
+    m_pageMemory = new QSpinBox(memoryBox);
+    m_pageMemory->setObjectName(QStringLiteral("pageMemoryLimit"));
+    m_pageMemory->setRange(64, 1024 * 1024);
+    m_pageMemory->setSingleStep(64);
+    m_pageMemory->setSuffix(QStringLiteral(" MiB"));
+    m_pageMemory->setValue(int(storedPageMemoryLimit() >> 20));
+    m_pageMemory->setToolTip(QStringLiteral(
+        "Above this, showing a page lets go of the pages shown longest ago; they read their data "
+        "again when shown. Raise it to keep every page of large reports at hand."));
+    auto* memoryLayout = new QFormLayout(memoryBox);
+    memoryLayout->addRow(QStringLiteral("Keep pages' data up to:"), m_pageMemory);
     auto* remoteBox = new QGroupBox(QStringLiteral("Remote reports (SSH)"), this);
     m_timeout = new QSpinBox(remoteBox);
     m_timeout->setObjectName(QStringLiteral("sshTimeout"));
@@ -49,6 +63,7 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(this, &QDialog::accepted, this, [this] {
+        QSettings().setValue(SettingsKey::pageMemoryLimitMiB, m_pageMemory->value());
         QSettings().setValue(SettingsKey::sshTimeoutSeconds, m_timeout->value());
         QSettings().setValue(SettingsKey::sshDiskCache, m_diskCache->isChecked());
         remote::RemoteSettings settings = remote::remoteSettings();
@@ -60,6 +75,7 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(box);
+    layout->addWidget(memoryBox);
     layout->addWidget(remoteBox);
     layout->addWidget(buttons);
 }
@@ -81,6 +97,12 @@ MemoryUnit PreferencesDialog::storedUnit()
     if (v == QLatin1String("bytes"))
         return MemoryUnit::Bytes;
     return MemoryUnit::Binary;
+}
+
+uint64_t PreferencesDialog::storedPageMemoryLimit()
+{
+    const qint64 mib = QSettings().value(SettingsKey::pageMemoryLimitMiB, 256).toLongLong();
+    return uint64_t(std::max<qint64>(mib, 64)) << 20;
 }
 
 void PreferencesDialog::storeUnit(MemoryUnit unit)

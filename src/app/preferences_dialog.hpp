@@ -1,6 +1,6 @@
 #pragma once
-// Preferences: memory units (binary KiB, SI kB, or bytes) and the SSH connection timeout. Stored in
-// QSettings.
+// Preferences: memory units (binary KiB, SI kB, or bytes), the memory pages may keep, and the SSH
+// connection timeout and disk cache. Stored in QSettings.
 #include "popscope/units.hpp"
 
 #include <QDialog>
@@ -19,11 +19,14 @@ public:
 
     static MemoryUnit storedUnit();
     static void storeUnit(MemoryUnit unit);
+    // Bytes of heap the window may hold before it lets go of the pages shown longest ago.
+    static uint64_t storedPageMemoryLimit();
 
 private:
     QRadioButton* m_binary;
     QRadioButton* m_decimal;
     QRadioButton* m_bytes;
+    QSpinBox* m_pageMemory;
     QSpinBox* m_timeout;
     QCheckBox* m_diskCache;
 };

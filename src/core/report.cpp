@@ -98,6 +98,11 @@ const std::vector<Program>& Report::programs() const
     return m_programs.get([this] { return locked([](const Profile& p) { return p.readPrograms(); }); });
 }
 
+std::shared_ptr<const std::vector<Program>> Report::sharedPrograms() const
+{
+    return m_programs.share([this] { return locked([](const Profile& p) { return p.readPrograms(); }); });
+}
+
 const StepCycles& Report::stepCycles() const
 {
     return m_stepCycles.get([this] { return locked([](const Profile& p) { return p.readStepCycles(); }); });
@@ -159,6 +164,39 @@ const OperationAnalysis& Report::operationAnalysis() const
         const auto variables = locked([](const Profile& p) { return p.readVariablesByDebugContext(); });
         return analyseOperations(operations(), debugContexts(), variables, stepCycles());
     });
+}
+
+void Report::releaseVariables() const
+{
+    m_liveRanges.release();
+    m_variables.release();
+}
+
+void Report::releaseComparisonCaches() const
+{
+    m_variableHeaders.release();
+    m_liveRangeList.release();
+}
+
+void Report::releaseLiveness() const
+{
+    m_liveness.release();
+    m_liveRanges.release();
+    m_tileLiveness.release();
+}
+
+void Report::releaseProgramTree() const
+{
+    m_programIndex.release();
+    m_programs.release();
+    m_stepCycles.release();
+}
+
+void Report::releaseOperations() const
+{
+    m_operationAnalysis.release();
+    m_operations.release();
+    m_debugContexts.release();
 }
 
 const std::vector<Variable>& Report::variableHeaders() const

@@ -31,7 +31,7 @@ void CompareTableModel::rebuild()
     beginResetModel();
     std::vector<Column> columns;
     m_map.clear();
-    m_rows.clear();
+    m_rows = {}; // its memory goes with the reports (clear() would keep it)
     if (m_source && m_target) {
         setUnit(m_source->unit());
         const auto& base = m_source->columns();

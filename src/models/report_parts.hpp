@@ -2,6 +2,7 @@
 // The parts of a report a page needs before it shows it. Opening a report reads the summary alone;
 // each page names its own parts (ReportPage::parts) and reads them, off the GUI thread, when it is
 // first shown (PartsLoader). A part read once stays in core's Report for every page.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,12 @@ const char* partStageMessage(ReportPart part);
 void readReportPart(const Report& report, ReportPart part);
 // Whether the part is read already (never blocks).
 bool isPartRead(const Report& report, ReportPart part);
+// Lets go of a part read before (Report::release*), so its memory returns; the summary, tile memory
+// and vertex types (small) stay. Only when no page that shows the part is loaded and no job runs.
+void releaseReportPart(const Report& report, ReportPart part);
+// Roughly what reading the part adds to the heap, from the summary's counts (measured on
+// bench-large and bench-huge), so the window can make room before a page reads its parts.
+uint64_t estimatedPartBytes(const Report& report, ReportPart part);
 // `parts` in a fixed order without repeats, plus the opening parts.
 std::vector<ReportPart> partsToLoad(const std::vector<ReportPart>& parts);
 

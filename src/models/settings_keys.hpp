@@ -17,6 +17,8 @@ inline constexpr QLatin1String lastComparePage { "window/lastComparePage" }; // 
 inline constexpr QLatin1String recentReports { "recent/reports" };
 inline constexpr QLatin1String recentComparisons { "recent/comparisons" };
 inline constexpr QLatin1String memoryUnit { "preferences/memoryUnit" };
+// Heap the window may hold before it lets go of the pages shown longest ago (256 MiB).
+inline constexpr QLatin1String pageMemoryLimitMiB { "preferences/pageMemoryLimitMiB" };
 
 // Summary.
 inline constexpr QLatin1String summaryExpandedPrefix { "summary/expanded/" }; // + the section's id

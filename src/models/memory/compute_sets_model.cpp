@@ -20,7 +20,7 @@ void ComputeSetsModel::setReport(
 {
     beginResetModel();
     m_report = std::move(report);
-    m_rows.clear();
+    m_rows = {}; // not clear(): a report let go of takes its rows' memory with it
     if (m_report) {
         const uint32_t numTiles = m_report->numTiles();
         const TileScope scope = TileScope::fromSelection(selection, numTiles);

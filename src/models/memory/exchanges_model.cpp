@@ -20,7 +20,7 @@ void ExchangesModel::setReport(
 {
     beginResetModel();
     m_report = std::move(report);
-    m_rows.clear();
+    m_rows = {}; // not clear(): a report let go of takes its rows' memory with it
     if (m_report) {
         const TileScope scope = TileScope::fromSelection(selection, m_report->numTiles());
         for (size_t i = 0; i < m_report->exchanges().size(); ++i) {

@@ -22,7 +22,7 @@ void VariablesModel::setReport(
 {
     beginResetModel();
     m_report = std::move(report);
-    m_rows.clear();
+    m_rows = {}; // not clear(): a report let go of takes its rows' memory with it
     if (m_report) {
         const TileScope scope = TileScope::fromSelection(selection, m_report->numTiles());
         m_rows.reserve(scope.all() ? m_report->variables().size() : 1024);

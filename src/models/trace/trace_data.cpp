@@ -83,7 +83,7 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     data->profile = Profile::open(report->path());
     const std::string profilePath = data->profile->path();
     data->steps = data->profile->readSteps(false);
-    data->programs = &report->programs();
+    data->programs = report->sharedPrograms();
     data->runs = data->profile->readRuns();
     if (cancelled)
         return nullptr;

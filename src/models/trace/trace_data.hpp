@@ -34,7 +34,8 @@ struct TraceData {
     // changed and popscope-cli use) are shared, not read again.
     std::shared_ptr<const Report> report;
     std::vector<ExecutionStep> steps;
-    const std::vector<Program>* programs = nullptr; // the report's (names; types give the flame's colours)
+    // The report's (names; types give the flame's colours), kept while the trace is.
+    std::shared_ptr<const std::vector<Program>> programs;
     std::vector<Run> runs;
     const TraceSummary* summary = nullptr; // the whole run: the report's traceSummary()
     TraceLod lod;

@@ -190,6 +190,9 @@ void LivenessTablesView::update(const Report* source, const Report* target, cons
 void LivenessTablesView::forgetReports()
 {
     m_alwaysBuilt = false;
+    m_alwaysReports.clear();
+    for (Tab& t : m_tabs) // the name trees go with the reports
+        t.model->setTree(NameTreeBuilder(0).build(), {});
 }
 
 bool LivenessTablesView::showRow(const QString& tabName, const QString& path)

@@ -191,6 +191,11 @@ void MemoryPage::showReports()
     m_chart->rebuild();
 }
 
+void MemoryPage::forgetReports()
+{
+    m_tables->forgetReports(); // the variables' rows and the views' layout of them
+}
+
 void MemoryPage::restoreOptions()
 {
     QSettings s;

@@ -48,6 +48,7 @@ public slots:
 
 protected:
     void showReports() override;
+    void forgetReports() override;
 
 private:
     QLayout* buildToolbar(); // breakdown, tile order, IPU, compare view, options, selection

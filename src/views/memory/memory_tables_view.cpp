@@ -97,6 +97,31 @@ ComparedTable* MemoryTablesView::comparedTable(const QString& tabName) const
     return nullptr;
 }
 
+void MemoryTablesView::forgetReports()
+{
+    showReports(nullptr, nullptr, {}, false);
+    m_scope->clear();
+}
+
+void MemoryTablesView::showReports(const std::shared_ptr<const LoadedReport>& report,
+    const std::shared_ptr<const LoadedReport>& target, const std::vector<uint32_t>& tiles, bool comparing)
+{
+    for (ComparedTable* table : m_compared)
+        table->beginUpdate();
+    m_details->setReports(report, target, tiles);
+    m_variables->setReport(report, tiles);
+    m_vertices->setReport(report, tiles);
+    m_exchanges->setReport(report, tiles);
+    m_computeSets->setReport(report, tiles);
+    // Compare mode: the target's tables too, on the same tiles; the joins follow their resets.
+    m_variablesTarget->setReport(target, tiles);
+    m_verticesTarget->setReport(target, tiles);
+    m_exchangesTarget->setReport(target, tiles);
+    m_computeSetsTarget->setReport(target, tiles);
+    for (ComparedTable* table : m_compared)
+        table->endUpdate(comparing);
+}
+
 void MemoryTablesView::setUnit(MemoryUnit unit)
 {
     m_details->setUnit(unit);
@@ -126,20 +151,7 @@ void MemoryTablesView::refresh(const ReportState& state, const QString& formatte
         if (tiles.empty() && !selection.empty())
             tiles = { std::numeric_limits<uint32_t>::max() };
     }
-    for (ComparedTable* table : m_compared)
-        table->beginUpdate();
-    m_details->setReports(report, target, tiles);
-    m_variables->setReport(report, tiles);
-    m_vertices->setReport(report, tiles);
-    m_exchanges->setReport(report, tiles);
-    m_computeSets->setReport(report, tiles);
-    // Compare mode: the target's tables too, on the same tiles; the joins follow their resets.
-    m_variablesTarget->setReport(target, tiles);
-    m_verticesTarget->setReport(target, tiles);
-    m_exchangesTarget->setReport(target, tiles);
-    m_computeSetsTarget->setReport(target, tiles);
-    for (ComparedTable* table : m_compared)
-        table->endUpdate(state.isComparing());
+    showReports(report, target, tiles, state.isComparing());
     m_panels.front()->view()->expandToDepth(0);
     const MemoryScope scope { report ? report->numTiles() : 0, bool(target), target ? target->numTiles() : 0,
         common, selection.size(), formattedSelection };

@@ -37,8 +37,13 @@ public:
     // selection as typed text ("0, 5, 100-120"), quoted in the scope line.
     void refresh(const ReportState& state, const QString& formattedSelection);
     void setUnit(MemoryUnit unit);
+    // Empties every table, so nothing of the reports stays (the page was released).
+    void forgetReports();
 
 private:
+    void showReports(const std::shared_ptr<const LoadedReport>& report,
+        const std::shared_ptr<const LoadedReport>& target, const std::vector<uint32_t>& tiles,
+        bool comparing);
     TablePanel* addPanel(QAbstractItemModel* model, const QString& name, const QString& empty);
     void addCompared(ReportTableModel* source, ReportTableModel* target, const QString& name,
         const QString& empty, int sortColumn);

@@ -6,6 +6,8 @@
 
 #include <QResizeEvent>
 
+#include <algorithm>
+
 namespace popscope {
 
 ReportPage::ReportPage(ReportState* state, QWidget* parent)
@@ -36,12 +38,39 @@ void ReportPage::onReportChanged()
 {
     // Whatever was loading was for the reports before; the page reads its parts of the new ones
     // now if it is the page shown, else when it is next shown.
+    forgetShown();
+    loadIfShown();
+}
+
+void ReportPage::forgetShown()
+{
     m_loader->blockSignals(true);
     m_loader->cancel();
     m_loader->blockSignals(false);
     present(Status::Stale);
     forgetReports();
-    loadIfShown();
+}
+
+bool ReportPage::release()
+{
+    const auto inner = findChildren<ReportPage*>();
+    if (isLoading() || std::any_of(inner.begin(), inner.end(), [](ReportPage* p) { return p->isLoading(); }))
+        return false;
+    for (ReportPage* page : inner)
+        page->forgetShown();
+    forgetShown();
+    return true;
+}
+
+std::vector<ReportPart> ReportPage::partsShown() const
+{
+    std::vector<ReportPart> shown;
+    if (m_status != Status::Stale)
+        shown = m_parts;
+    for (const ReportPage* page : findChildren<ReportPage*>())
+        if (page->m_status != Status::Stale)
+            shown.insert(shown.end(), page->m_parts.begin(), page->m_parts.end());
+    return shown;
 }
 
 void ReportPage::activate()

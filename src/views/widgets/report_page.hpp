@@ -44,6 +44,16 @@ public:
     // Reads the parts again after a failure or Cancel (the panel's Retry and Load buttons).
     void retry();
     void cancelLoading();
+    // Lets go of what the page shows of the reports (forgetReports, for it and the pages inside
+    // it), so the window can return their memory; the page reads its parts again when next shown.
+    // False, and nothing released, while it or a page inside it loads or works.
+    bool release();
+    // Whether the page shows, or reads, the open reports (not before it was first shown, nor once
+    // released).
+    bool holdsReports() const { return m_status != Status::Stale; }
+    // The parts the page and the pages inside it show now (none once released or before shown):
+    // the parts the window keeps in core's reports.
+    std::vector<ReportPart> partsShown() const;
 
 signals:
     void ready();
@@ -73,6 +83,7 @@ protected:
 private:
     enum class Status { Stale, Loading, Working, Ready, Failed, Cancelled };
     void onReportChanged();
+    void forgetShown(); // Stale, nothing of the reports kept
     void loadIfShown();
     void present(Status status);
     void finishLoading();

@@ -1,0 +1,56 @@
+#include "app/page_memory_keeper.hpp"
+
+#include "views/widgets/report_page.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace popscope {
+
+PageMemoryKeeper::PageMemoryKeeper(std::function<uint64_t()> heapInUse)
+    : m_heapInUse(std::move(heapInUse))
+{
+}
+
+int PageMemoryKeeper::makeRoomFor(ReportPage* next, const std::vector<ReportPage*>& pages,
+    const std::vector<std::shared_ptr<const LoadedReport>>& reports)
+{
+    std::erase(m_recent, next);
+    m_recent.push_back(next);
+    uint64_t need = 0;
+    for (const auto& report : reports)
+        if (report)
+            for (ReportPart part : next->parts())
+                need += estimatedPartBytes(*report->core, part);
+    int released = 0;
+    for (ReportPage* page : std::vector<ReportPage*>(m_recent)) {
+        if (m_heapInUse() + need <= m_limit)
+            break;
+        if (page == next || !page->holdsReports() || !page->release())
+            continue;
+        ++released;
+        releaseUnshownParts(next, pages, reports);
+    }
+    return released;
+}
+
+void PageMemoryKeeper::releaseUnshownParts(ReportPage* next, const std::vector<ReportPage*>& pages,
+    const std::vector<std::shared_ptr<const LoadedReport>>& reports) const
+{
+    std::set<ReportPart> shown(next->parts().begin(), next->parts().end());
+    for (ReportPage* page : pages) {
+        if (page->isLoading())
+            return; // its job may read parts outside its list: release nothing meanwhile
+        const auto parts = page->partsShown();
+        shown.insert(parts.begin(), parts.end());
+    }
+    for (const auto& report : reports)
+        if (report) {
+            report->core->releaseComparisonCaches(); // read again by the next comparison
+            for (int p = 0; p <= int(ReportPart::ProgramCycles); ++p)
+                if (!shown.count(ReportPart(p)) && isPartRead(*report->core, ReportPart(p)))
+                    releaseReportPart(*report->core, ReportPart(p));
+        }
+}
+
+} // namespace popscope

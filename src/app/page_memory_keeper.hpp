@@ -1,0 +1,43 @@
+#pragma once
+// Memory that follows what is shown: before a page reads its parts, the window lets go of the pages
+// shown longest ago (ReportPage::release) and of the parts no page still shows
+// (releaseReportPart), until the heap in use plus what the page will read fits the limit. Pages
+// let go of read their parts again when next shown. The page shown, and pages still loading or
+// working, are never let go of; parts are released only while no page loads or works, since a
+// job may read a part outside its page's list. One report below the limit keeps every page (a
+// bench-large report holds about 200 MB); two reports, or a report of a gigabyte, keep what the
+// page shown needs and what fits beside it.
+#include "models/loaded_report.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace popscope {
+
+class ReportPage;
+
+class PageMemoryKeeper {
+public:
+    static constexpr uint64_t kDefaultLimit = uint64_t(256) << 20;
+    // `heapInUse` measures the heap (tests give their own).
+    explicit PageMemoryKeeper(std::function<uint64_t()> heapInUse);
+
+    uint64_t limit() const { return m_limit; }
+    void setLimit(uint64_t bytes) { m_limit = bytes; }
+    // Called before `next` is shown over `pages` (every page of the window) of `reports` (null
+    // entries skipped). Returns how many pages were let go of.
+    int makeRoomFor(ReportPage* next, const std::vector<ReportPage*>& pages,
+        const std::vector<std::shared_ptr<const LoadedReport>>& reports);
+
+private:
+    void releaseUnshownParts(ReportPage* next, const std::vector<ReportPage*>& pages,
+        const std::vector<std::shared_ptr<const LoadedReport>>& reports) const;
+
+    std::function<uint64_t()> m_heapInUse;
+    uint64_t m_limit = kDefaultLimit;
+    std::vector<ReportPage*> m_recent; // pages shown, the one shown longest ago first
+};
+
+} // namespace popscope

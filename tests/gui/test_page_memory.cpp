@@ -1,0 +1,123 @@
+// Memory that follows what is shown (issue "Instant at any size"): before a page reads its parts,
+// PageMemoryKeeper lets go of the pages shown longest ago and of the parts no page still shows,
+// while the heap is over its limit; a page let go of reads its parts again when shown, and a page
+// still loading is never let go of. The heap is the test's own number, so nothing depends on the
+// machine.
+#include "app/main_window.hpp"
+#include "app/page_memory_keeper.hpp"
+#include "gui_fixture.hpp"
+#include "models/memory/variables_model.hpp"
+#include "models/report_parts.hpp"
+#include "views/memory/memory_page.hpp"
+
+#include <QSignalSpy>
+#include <QStackedWidget>
+
+#include <catch2/catch.hpp>
+
+using namespace popscope;
+using namespace popscope::test;
+
+namespace {
+
+bool openDemo(MainWindow& window)
+{
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    window.openFile(sampleProfile("demo.pop"));
+    return opened.wait(20000);
+}
+
+std::vector<ReportPage*> pagesOf(const MainWindow& window)
+{
+    std::vector<ReportPage*> pages;
+    for (const PageInfo& info : window.pages().pages())
+        if (ReportPage* page = window.page(info.id))
+            pages.push_back(page);
+    return pages;
+}
+
+// Shows `id` the way the window does, with the keeper making room first.
+bool showWithKeeper(MainWindow& window, PageMemoryKeeper& keeper, const QString& id)
+{
+    keeper.makeRoomFor(window.page(id), pagesOf(window), { window.state()->report() });
+    return showPageAndWait(window, id);
+}
+
+} // namespace
+
+TEST_CASE("over the limit, the pages shown longest ago let go of their parts and read them again when shown",
+    "[loading][page-memory]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    REQUIRE(openDemo(window));
+    uint64_t heap = 0; // under any limit: nothing is let go of
+    PageMemoryKeeper keeper([&heap] { return heap; });
+    keeper.setLimit(64 << 20);
+    const Report& core = *window.state()->report()->core;
+
+    REQUIRE(showWithKeeper(window, keeper, QStringLiteral("memory")));
+    REQUIRE(showWithKeeper(window, keeper, QStringLiteral("program-tree")));
+    MemoryPage* memory = window.memoryPage();
+    ReportPage* tree = window.page(QStringLiteral("program-tree"));
+    REQUIRE(memory->isReady());
+    REQUIRE(core.hasExchanges());
+    REQUIRE(core.hasProgramIndex());
+    REQUIRE(memory->variablesModel()->rowCount() > 0);
+
+    // Over the limit: before Liveness reads its parts, Memory (shown longest ago) and then the
+    // Program Tree are let go of, with the parts no page shows now; Liveness's variables stay.
+    heap = uint64_t(1) << 30;
+    REQUIRE(keeper.makeRoomFor(
+                window.page(QStringLiteral("liveness")), pagesOf(window), { window.state()->report() })
+        == 2);
+    REQUIRE(!memory->holdsReports());
+    REQUIRE(!tree->holdsReports());
+    REQUIRE(memory->variablesModel()->rowCount() == 0);
+    REQUIRE(!core.hasExchanges());
+    REQUIRE(!core.hasProgramIndex());
+    REQUIRE(!core.hasOperationAnalysis());
+    REQUIRE(core.hasVariables()); // Liveness, the page about to show, reads them
+    REQUIRE(core.hasComputeSets()); // and these, for its Vertices tab
+    REQUIRE(core.hasSummary());
+    REQUIRE(window.page(QStringLiteral("summary"))->isReady()); // never shown through this keeper
+
+    // Shown again, Memory reads its parts again and shows the same rows.
+    heap = 0;
+    REQUIRE(showWithKeeper(window, keeper, QStringLiteral("memory")));
+    REQUIRE(memory->isReady());
+    REQUIRE(core.hasExchanges());
+    REQUIRE(memory->variablesModel()->rowCount() > 0);
+}
+
+TEST_CASE(
+    "a page still loading is never let go of, and no part is released meanwhile", "[loading][page-memory]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    REQUIRE(openDemo(window));
+    uint64_t heap = 0;
+    PageMemoryKeeper keeper([&heap] { return heap; });
+    keeper.setLimit(64 << 20);
+    const Report& core = *window.state()->report()->core;
+    REQUIRE(showWithKeeper(window, keeper, QStringLiteral("program-tree")));
+
+    holdReportPart(ReportPart::Liveness, true);
+    keeper.makeRoomFor(
+        window.page(QStringLiteral("liveness")), pagesOf(window), { window.state()->report() });
+    REQUIRE(window.showPage(QStringLiteral("liveness")));
+    ReportPage* liveness = window.page(QStringLiteral("liveness"));
+    REQUIRE(liveness->isLoading());
+
+    // Over the limit while Liveness loads: the Program Tree is let go of, but its parts stay (a
+    // job may read parts outside its page's list), and Liveness itself is not let go of.
+    heap = uint64_t(1) << 30;
+    keeper.makeRoomFor(
+        window.page(QStringLiteral("operations")), pagesOf(window), { window.state()->report() });
+    REQUIRE(liveness->isLoading());
+    REQUIRE(liveness->holdsReports());
+    REQUIRE(!window.page(QStringLiteral("program-tree"))->holdsReports());
+    REQUIRE(core.hasProgramIndex());
+    holdReportPart(ReportPart::Liveness, false);
+    REQUIRE(waitForPage(liveness));
+}
