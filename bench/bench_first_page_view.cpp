@@ -25,7 +25,11 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <string_view>
+#include <utility>
 
 using namespace popscope;
 
@@ -131,18 +135,41 @@ int main(int argc, char** argv)
     std::printf("%-16s %12.0f %14.0f %s   (open -> Summary painted; budget 300 ms, RSS <= 80 / 120 MB)\n",
         "summary", summaryMs, mb(bench::peakRssKb()), readSoFar(window).c_str());
 
-    const char* pages[] = { "insights", "memory", "liveness", "program-tree", "operations", "execution-trace",
-        "what-changed" };
-    for (const char* id : pages) {
+    // Every page in turn, then Memory again: over the memory limit it was let go of meanwhile
+    // (PageMemoryKeeper) and reads its parts again, with its progress in place.
+    const std::pair<const char*, const char*> pages[] = { { "insights", "insights" }, { "memory", "memory" },
+        { "liveness", "liveness" }, { "program-tree", "program-tree" }, { "operations", "operations" },
+        { "execution-trace", "execution-trace" }, { "what-changed", "what-changed" },
+        { "memory", "memory again" } };
+    // POPSCOPE_BENCH_SHOTS=DIR saves the window after each page (and a page still loading when shown).
+    const QString shots = QString::fromLocal8Bit(qgetenv("POPSCOPE_BENCH_SHOTS"));
+    int shot = 0;
+    auto save = [&](const char* label) {
+        if (!shots.isEmpty())
+            window.grab().save(QStringLiteral("%1/%2-%3.png")
+                                   .arg(shots)
+                                   .arg(++shot, 2, 10, QLatin1Char('0'))
+                                   .arg(QString::fromLatin1(label).replace(' ', '-')));
+    };
+    for (const auto& [id, label] : pages) {
         if (!window.showPage(QString::fromLatin1(id)))
             continue; // What changed exists in compare mode only
         QElapsedTimer t;
         t.start();
         ReportPage* page = window.page(QString::fromLatin1(id));
+        if (page->isLoading() && std::string_view(label) == "memory again") {
+            paint(window);
+            save("memory-again-loading");
+        }
         const bool shown = waitUntilShown(page);
         paint(window);
-        std::printf("%-16s %12.0f %14.0f %s%s\n", id, double(t.nsecsElapsed()) / 1e6, mb(bench::peakRssKb()),
-            readSoFar(window).c_str(), shown ? "" : "   (did not show: failed or timed out)");
+        std::printf("%-16s %12.0f %14.0f %s%s\n", label, double(t.nsecsElapsed()) / 1e6,
+            mb(bench::peakRssKb()), readSoFar(window).c_str(),
+            shown ? "" : "   (did not show: failed or timed out)");
+        save(label);
+        // POPSCOPE_BENCH_LAST_PAGE=liveness stops there, so heaptrack's peak is that page's.
+        if (const char* last = std::getenv("POPSCOPE_BENCH_LAST_PAGE"); last && std::strcmp(last, label) == 0)
+            break;
     }
     std::printf("\nbudgets (docs/performance.md): Memory <= 1 s (bench-large) / 2 s (bench-huge); other "
                 "pages <= 1 s / 3 s;\n"

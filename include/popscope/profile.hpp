@@ -55,6 +55,8 @@ public:
     std::vector<std::pair<uint32_t, StepRange>> readLiveRanges() const;
     std::vector<VertexType> readVertexTypes() const;
     std::vector<ComputeSet> readComputeSets() const;
+    // One compute set's vertices (by its primary key), for a page that shows one set at a time.
+    std::vector<ComputeSetVertices> readComputeSetVertices(uint32_t computeSet) const;
     std::vector<Exchange> readExchanges() const;
     std::vector<Program> readPrograms() const;
     // Programs without their children (type, name, references): what a step's label needs.

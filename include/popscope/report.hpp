@@ -63,6 +63,15 @@ public:
         m_ready.store(false, std::memory_order_release);
         m_value.reset();
     }
+    // The same unless it is being computed now (then it stays): never waits.
+    void releaseIfIdle() const
+    {
+        std::unique_lock<std::mutex> lock(m_mutex, std::try_to_lock);
+        if (!lock.owns_lock())
+            return;
+        m_ready.store(false, std::memory_order_release);
+        m_value.reset();
+    }
 
 private:
     mutable std::mutex m_mutex;
@@ -93,6 +102,8 @@ public:
     const std::vector<VertexType>& vertexTypes() const;
     const std::vector<ComputeSet>& computeSets() const;
     const std::vector<Exchange>& exchanges() const;
+    // One compute set's vertices: from computeSets() when read, else read alone (a few rows).
+    std::vector<ComputeSetVertices> computeSetVertices(uint32_t computeSet) const;
     uint32_t numTiles() const { return tileMemory().numTiles(); }
 
     // Liveness report: the steps' per-IPU curve with program names, the variables' live ranges

@@ -26,7 +26,7 @@ int PageMemoryKeeper::makeRoomFor(ReportPage* next, const std::vector<ReportPage
     for (ReportPage* page : std::vector<ReportPage*>(m_recent)) {
         if (m_heapInUse() + need <= m_limit)
             break;
-        if (page == next || !page->holdsReports() || !page->release())
+        if (page == next || page->partsShown().empty() || !page->release())
             continue;
         ++released;
         releaseUnshownParts(next, pages, reports);
@@ -37,10 +37,12 @@ int PageMemoryKeeper::makeRoomFor(ReportPage* next, const std::vector<ReportPage
 void PageMemoryKeeper::releaseUnshownParts(ReportPage* next, const std::vector<ReportPage*>& pages,
     const std::vector<std::shared_ptr<const LoadedReport>>& reports) const
 {
+    if (partReadersRunning())
+        return; // a job reads parts by reference, maybe outside its page's list: none is released
     std::set<ReportPart> shown(next->parts().begin(), next->parts().end());
     for (ReportPage* page : pages) {
         if (page->isLoading())
-            return; // its job may read parts outside its list: release nothing meanwhile
+            return; // its parts are being read: release nothing meanwhile
         const auto parts = page->partsShown();
         shown.insert(parts.begin(), parts.end());
     }

@@ -2,11 +2,12 @@
 // Memory that follows what is shown: before a page reads its parts, the window lets go of the pages
 // shown longest ago (ReportPage::release) and of the parts no page still shows
 // (releaseReportPart), until the heap in use plus what the page will read fits the limit. Pages
-// let go of read their parts again when next shown. The page shown, and pages still loading or
-// working, are never let go of; parts are released only while no page loads or works, since a
-// job may read a part outside its page's list. One report below the limit keeps every page (a
-// bench-large report holds about 200 MB); two reports, or a report of a gigabyte, keep what the
-// page shown needs and what fits beside it.
+// let go of read their parts again when next shown. The page shown, pages still loading or
+// working, and pages without parts of their own (Summary, What Changed: they hold little, and What
+// Changed would compare again) are never let go of; parts are released only while no background
+// job reads parts by reference (PartReaderScope), since a job may read a part outside its page's
+// list. One report below the limit keeps every page (a bench-large report holds about 200 MB); two
+// reports, or a report of a gigabyte, keep what the page shown needs and what fits beside it.
 #include "models/loaded_report.hpp"
 
 #include <cstdint>

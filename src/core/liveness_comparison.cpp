@@ -46,12 +46,14 @@ namespace {
 
 // Bytes of the variables live at a side's peak, by name (duplicated names summed). Without the
 // variables' tiles when the report has not read them: sizes and live ranges are enough for all IPUs.
-std::vector<std::pair<std::string_view, uint64_t>> liveAtPeak(const Report& report, uint32_t step)
+// The names are views into `variables`, which the caller keeps while it uses them.
+std::vector<std::pair<std::string_view, uint64_t>> liveAtPeak(
+    const Report& report, const std::vector<Variable>& variables, uint32_t step)
 {
     std::vector<std::pair<std::string_view, uint64_t>> out;
-    const auto& variables = detail::ReportAccess::variableHeaders(report);
+    const auto ranges = detail::ReportAccess::liveRangeList(report); // kept while used
     std::vector<uint8_t> seen(variables.size(), 0);
-    for (const auto& [v, range] : detail::ReportAccess::liveRangeList(report))
+    for (const auto& [v, range] : *ranges)
         if (range.first <= step && step <= range.last && !variables[v].alwaysLive
             && variables[v].sizeBytes > 0 && !seen[v]) {
             seen[v] = 1;
@@ -114,7 +116,11 @@ LivenessComparison compareLiveness(const Report& source, const Report& target, s
     c.sourcePeakProgram = a.stepName(sourcePeak.step);
     c.targetPeakProgram = b.stepName(targetPeak.step);
 
-    const auto left = liveAtPeak(source, sourcePeak.step), right = liveAtPeak(target, targetPeak.step);
+    // Shared: a variables() read meanwhile releases the cached headers, not these.
+    const auto sourceHeaders = detail::ReportAccess::variableHeaders(source);
+    const auto targetHeaders = detail::ReportAccess::variableHeaders(target);
+    const auto left = liveAtPeak(source, *sourceHeaders, sourcePeak.step);
+    const auto right = liveAtPeak(target, *targetHeaders, targetPeak.step);
     std::vector<LivenessComparison::Variable> moved;
     size_t i = 0, j = 0;
     while (i < left.size() || j < right.size()) {

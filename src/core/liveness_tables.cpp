@@ -112,11 +112,11 @@ std::vector<StepVertices> stepVertices(const Report& report, uint32_t step, cons
     const LivenessCurve& c = report.liveness();
     const int64_t set = c.programComputeSet[c.stepProgram[step]];
     std::vector<StepVertices> out;
-    const auto& sets = report.computeSets();
-    if (set < 0 || size_t(set) >= sets.size())
+    if (set < 0)
         return out;
     const auto& types = report.vertexTypes();
-    for (const ComputeSetVertices& v : sets[size_t(set)].vertices) {
+    // The step's one compute set, not every set (bench-huge's are 99 MB).
+    for (const ComputeSetVertices& v : report.computeSetVertices(uint32_t(set))) {
         uint64_t instances = 0;
         for (const TileCount& tc : v.countByTile)
             if (onScope(report, tc.tile, scope))

@@ -210,6 +210,25 @@ std::vector<ComputeSet> Profile::readComputeSets() const
     return sets;
 }
 
+std::vector<ComputeSetVertices> Profile::readComputeSetVertices(uint32_t computeSet) const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t vertexTypes = r.rows("vertex_types");
+    std::vector<ComputeSetVertices> out;
+    Statement v(*m_db,
+        "SELECT vertex_type, count_by_tile FROM compute_set_vertices WHERE compute_set = ? ORDER BY "
+        "position");
+    v.bind(1, int64_t(computeSet));
+    while (v.step()) {
+        ComputeSetVertices vertices;
+        vertices.vertexType
+            = uint32_t(r.bounded(v, 0, 0, int64_t(vertexTypes) - 1, "compute_set_vertices.vertex_type"));
+        vertices.countByTile = r.tilePairs(v, 1, &TileCount::tile, &TileCount::count, "compute_set_vertices");
+        out.push_back(std::move(vertices));
+    }
+    return out;
+}
+
 std::vector<Exchange> Profile::readExchanges() const
 {
     PartReader r(*m_db, m_target, m_path);

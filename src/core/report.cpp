@@ -46,9 +46,25 @@ const TileMemory& Report::tileMemory() const
     return m_tileMemory.get([this] { return locked([](const Profile& p) { return queryTileMemory(p); }); });
 }
 
+namespace {
+
+std::vector<Variable> readFullVariables(const Profile& profile)
+{
+    return profile.readVariables(true);
+}
+
+} // namespace
+
 const std::vector<Variable>& Report::variables() const
 {
-    return m_variables.get([this] { return locked([](const Profile& p) { return p.readVariables(true); }); });
+    return m_variables.get([this] {
+        auto variables = locked(readFullVariables);
+        // The headers a comparison read are a subset of these now (41 MB of bench-large's 64):
+        // a comparison still running keeps its share. Headers being read now stay (the window
+        // releases them later): waiting for them would delay this part by their whole read.
+        m_variableHeaders.releaseIfIdle();
+        return variables;
+    });
 }
 
 const std::vector<VertexType>& Report::vertexTypes() const
@@ -59,6 +75,15 @@ const std::vector<VertexType>& Report::vertexTypes() const
 const std::vector<ComputeSet>& Report::computeSets() const
 {
     return m_computeSets.get([this] { return locked([](const Profile& p) { return p.readComputeSets(); }); });
+}
+
+std::vector<ComputeSetVertices> Report::computeSetVertices(uint32_t computeSet) const
+{
+    if (m_computeSets.ready()) {
+        const auto& sets = computeSets();
+        return computeSet < sets.size() ? sets[computeSet].vertices : std::vector<ComputeSetVertices> {};
+    }
+    return locked([computeSet](const Profile& p) { return p.readComputeSetVertices(computeSet); });
 }
 
 const std::vector<Exchange>& Report::exchanges() const
@@ -145,7 +170,8 @@ const ProgramIndex& Report::programIndex() const
 const TraceSummary& Report::traceSummary() const
 {
     return m_traceSummary.get([this] {
-        const auto names = programNames(programs()); // before locked(): programs() may read the file
+        // Shared, and before locked() (programs may read the file): a release meanwhile keeps them.
+        const auto names = programNames(*sharedPrograms());
         return locked([&](const Profile& p) { return analyseTrace(p, p.readSteps(false), names); });
     });
 }
@@ -153,7 +179,7 @@ const TraceSummary& Report::traceSummary() const
 const TraceSummary& Report::traceSummary(const std::vector<ExecutionStep>& steps) const
 {
     return m_traceSummary.get([&] {
-        const auto names = programNames(programs());
+        const auto names = programNames(*sharedPrograms());
         return locked([&](const Profile& p) { return analyseTrace(p, steps, names); });
     });
 }
@@ -201,14 +227,16 @@ void Report::releaseOperations() const
 
 const std::vector<Variable>& Report::variableHeaders() const
 {
-    return detail::ReportAccess::variableHeaders(*this);
+    if (m_variables.ready())
+        return variables();
+    return *detail::ReportAccess::variableHeaders(*this); // the cache keeps them
 }
 
-const std::vector<Variable>& detail::ReportAccess::variableHeaders(const Report& report)
+std::shared_ptr<const std::vector<Variable>> detail::ReportAccess::variableHeaders(const Report& report)
 {
     if (report.m_variables.ready())
-        return report.variables();
-    return report.m_variableHeaders.get(
+        return report.m_variables.share([&report] { return report.locked(readFullVariables); });
+    return report.m_variableHeaders.share(
         [&report] { return report.locked([](const Profile& p) { return p.readVariables(false); }); });
 }
 
@@ -216,9 +244,10 @@ const std::vector<Variable>& detail::ReportAccess::variableHeaders(const Report&
 
 namespace popscope {
 
-const std::vector<std::pair<uint32_t, StepRange>>& detail::ReportAccess::liveRangeList(const Report& report)
+std::shared_ptr<const std::vector<std::pair<uint32_t, StepRange>>> detail::ReportAccess::liveRangeList(
+    const Report& report)
 {
-    return report.m_liveRangeList.get(
+    return report.m_liveRangeList.share(
         [&report] { return report.locked([](const Profile& p) { return p.readLiveRanges(); }); });
 }
 

@@ -6,10 +6,12 @@ namespace popscope::detail {
 
 struct ReportAccess {
     // The report's variables: with tiles and live ranges when variables() was already read,
-    // otherwise only names, sizes and flags (read once and cached apart).
-    static const std::vector<Variable>& variableHeaders(const Report& report);
-    // Every (variable, live range), read apart from the variables' tiles (cached).
-    static const std::vector<std::pair<uint32_t, StepRange>>& liveRangeList(const Report& report);
+    // otherwise only names, sizes and flags (read once and cached apart until variables() is read
+    // or the window releases them). Shared, so a comparison keeps them while it runs.
+    static std::shared_ptr<const std::vector<Variable>> variableHeaders(const Report& report);
+    // Every (variable, live range), read apart from the variables' tiles (cached, shared).
+    static std::shared_ptr<const std::vector<std::pair<uint32_t, StepRange>>> liveRangeList(
+        const Report& report);
 };
 
 } // namespace popscope::detail

@@ -231,8 +231,10 @@ void compareMemory(const Report& source, const Report& target, ReportComparison&
 void compareVariables(const Report& source, const Report& target, ReportComparison& c, size_t topRows)
 {
     // Names, sizes and flags are all the comparison needs; tiles and live ranges are not read for it.
-    const auto& sv = detail::ReportAccess::variableHeaders(source);
-    const auto& tv = detail::ReportAccess::variableHeaders(target);
+    const auto sourceHeaders = detail::ReportAccess::variableHeaders(source); // kept while used
+    const auto targetHeaders = detail::ReportAccess::variableHeaders(target);
+    const std::vector<Variable>& sv = *sourceHeaders;
+    const std::vector<Variable>& tv = *targetHeaders;
     const auto sourceNames = namesOf(sv), targetNames = namesOf(tv);
     std::vector<uint64_t> sourceSizes, targetSizes;
     sourceSizes.reserve(sv.size());

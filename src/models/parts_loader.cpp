@@ -49,6 +49,7 @@ QString readParts(const QPromise<QString>& promise, int slot, const LoadedReport
 void readInBackground(QPromise<QString>& promise, const Reports& reports,
     const std::vector<ReportPart>& parts, const Progress& progress)
 {
+    const PartReaderScope reading; // no part is released meanwhile (PageMemoryKeeper)
     std::atomic<int> done = 0;
     std::future<QString> target;
     if (reports.size() > 1)

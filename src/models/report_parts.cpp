@@ -4,6 +4,7 @@
 #include "popscope/report.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <set>
@@ -151,6 +152,31 @@ void readReportPart(const Report& report, ReportPart part)
         report.operationAnalysis();
         break;
     }
+}
+
+namespace {
+
+std::atomic<int>& partReaders()
+{
+    static std::atomic<int> running = 0;
+    return running;
+}
+
+} // namespace
+
+PartReaderScope::PartReaderScope()
+{
+    ++partReaders();
+}
+
+PartReaderScope::~PartReaderScope()
+{
+    --partReaders();
+}
+
+bool partReadersRunning()
+{
+    return partReaders().load() > 0;
 }
 
 void releaseReportPart(const Report& report, ReportPart part)

@@ -38,6 +38,16 @@ bool isPartRead(const Report& report, ReportPart part);
 // Lets go of a part read before (Report::release*), so its memory returns; the summary, tile memory
 // and vertex types (small) stay. Only when no page that shows the part is loaded and no job runs.
 void releaseReportPart(const Report& report, ReportPart part);
+// Marks a background job that reads parts by reference (a page's parts loader, the comparer, the
+// trace builder) for its lifetime, abandoned or not: while any runs, no part is released.
+class PartReaderScope {
+public:
+    PartReaderScope();
+    ~PartReaderScope();
+    PartReaderScope(const PartReaderScope&) = delete;
+    PartReaderScope& operator=(const PartReaderScope&) = delete;
+};
+bool partReadersRunning();
 // Roughly what reading the part adds to the heap, from the summary's counts (measured on
 // bench-large and bench-huge), so the window can make room before a page reads its parts.
 uint64_t estimatedPartBytes(const Report& report, ReportPart part);

@@ -74,11 +74,11 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     REQUIRE(!memory->holdsReports());
     REQUIRE(!tree->holdsReports());
     REQUIRE(memory->variablesModel()->rowCount() == 0);
+    REQUIRE(!core.hasComputeSets());
     REQUIRE(!core.hasExchanges());
     REQUIRE(!core.hasProgramIndex());
     REQUIRE(!core.hasOperationAnalysis());
     REQUIRE(core.hasVariables()); // Liveness, the page about to show, reads them
-    REQUIRE(core.hasComputeSets()); // and these, for its Vertices tab
     REQUIRE(core.hasSummary());
     REQUIRE(window.page(QStringLiteral("summary"))->isReady()); // never shown through this keeper
 
@@ -86,7 +86,7 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     heap = 0;
     REQUIRE(showWithKeeper(window, keeper, QStringLiteral("memory")));
     REQUIRE(memory->isReady());
-    REQUIRE(core.hasExchanges());
+    REQUIRE(core.hasComputeSets());
     REQUIRE(memory->variablesModel()->rowCount() > 0);
 }
 
@@ -120,4 +120,32 @@ TEST_CASE(
     REQUIRE(core.hasProgramIndex());
     holdReportPart(ReportPart::Liveness, false);
     REQUIRE(waitForPage(liveness));
+}
+
+TEST_CASE("no part is released while a background job reads parts, even one nobody waits for",
+    "[loading][page-memory]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    REQUIRE(openDemo(window));
+    uint64_t heap = 0;
+    PageMemoryKeeper keeper([&heap] { return heap; });
+    keeper.setLimit(64 << 20);
+    const Report& core = *window.state()->report()->core;
+    REQUIRE(showWithKeeper(window, keeper, QStringLiteral("program-tree")));
+    heap = uint64_t(1) << 30;
+    {
+        const PartReaderScope job; // as the comparer's stages and the parts loaders mark themselves
+        REQUIRE(partReadersRunning());
+        REQUIRE(keeper.makeRoomFor(
+                    window.page(QStringLiteral("memory")), pagesOf(window), { window.state()->report() })
+            == 1);
+        REQUIRE(core.hasProgramIndex());
+    }
+    REQUIRE(!partReadersRunning());
+    REQUIRE(showWithKeeper(window, keeper, QStringLiteral("program-tree"))); // read again, then let go of
+    REQUIRE(keeper.makeRoomFor(
+                window.page(QStringLiteral("memory")), pagesOf(window), { window.state()->report() })
+        == 1);
+    REQUIRE(!core.hasProgramIndex());
 }

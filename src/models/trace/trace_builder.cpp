@@ -1,5 +1,7 @@
 #include "models/trace/trace_builder.hpp"
 
+#include "models/report_parts.hpp"
+
 #include "popscope/errors.hpp"
 #include "popscope/remote/remote_settings.hpp"
 
@@ -43,6 +45,7 @@ void TraceBuilder::start(std::shared_ptr<const Report> report, const QString& pa
     };
     // A previous build may still run: it sees its own flag and ends; the watcher follows the new one.
     m_watcher->setFuture(QtConcurrent::run([report, path, progress, cancelled]() -> Result {
+        const PartReaderScope reading; // no part is released meanwhile (PageMemoryKeeper)
         try {
             return { buildTraceData(report, progress, *cancelled), {} };
         } catch (const ProfileError& error) { // a damaged part: said in the page, not a crash
@@ -65,6 +68,10 @@ void TraceBuilder::drop()
         m_cancelled->store(true);
     m_cancelled.reset();
     m_running = false;
+    // A finished build's result stays in the watcher's future: let go of the trace it holds (80 MB
+    // for two bench-large traces) with the page's. A build still running ends on its own flag.
+    if (m_watcher->isFinished())
+        m_watcher->setFuture(QFuture<Result>());
 }
 
 void TraceBuilder::onFinished()

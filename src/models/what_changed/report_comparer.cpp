@@ -1,5 +1,7 @@
 #include "models/what_changed/report_comparer.hpp"
 
+#include "models/report_parts.hpp"
+
 #include "popscope/errors.hpp"
 
 #include "popscope/remote/remote_settings.hpp"
@@ -75,6 +77,7 @@ void ReportComparer::start(
     connect(m_figures, &QFutureWatcherBase::finished, this, &ReportComparer::onCompared);
     // Reading the parts it needs, the join and the diffs run off the GUI thread.
     m_figures->setFuture(QtConcurrent::run([a = m_source, b = m_target]() -> Figures {
+        const PartReaderScope reading; // no part is released meanwhile, even once dropped
         try {
             return { std::make_shared<ReportComparison>(compareReports(*a, *b)), {} };
         } catch (const ProfileError& error) { // a damaged part: said on the page, not a crash
@@ -107,6 +110,8 @@ void ReportComparer::compareTraces()
     setStage(QStringLiteral("Analysing the execution traces (total cycles, parallel efficiency)…"));
     m_traces = new QFutureWatcher<Traces>(this);
     connect(m_traces, &QFutureWatcherBase::finished, this, &ReportComparer::onTracesCompared);
+    // No PartReaderScope: this stage reads the trace summaries alone, which are never released
+    // (their program names are read from a share of the programs).
     m_traces->setFuture(QtConcurrent::run([a = m_source, b = m_target]() -> Traces {
         try {
             return { compareExecutionTraces(*a, *b), {} };

@@ -54,9 +54,7 @@ LivenessPage::LivenessPage(ReportState* state, QWidget* parent)
     followState();
     // Rebuilding means the always-live tree (250,000 rows on bench-large): ReportPage does it when
     // the page is shown, after reading the liveness steps, the live ranges and the variables.
-    // Compute sets for the Vertices tab of the step shown.
-    setParts(
-        { ReportPart::Variables, ReportPart::ComputeSets, ReportPart::Liveness, ReportPart::ProgramCycles });
+    setParts({ ReportPart::Variables, ReportPart::Liveness, ReportPart::ProgramCycles });
     m_scopeBox->refresh(*m_state);
     rebuild();
 }

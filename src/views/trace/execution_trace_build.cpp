@@ -55,6 +55,7 @@ void ExecutionTracePage::forgetReports()
         slot.view->setTrace(nullptr);
     }
     m_waits->setTrace(nullptr);
+    m_overview->setTrace(nullptr); // nothing keeps a trace once the page lets go of it
     const auto source = m_state->report(), target = m_state->comparedReport();
     if (!source) {
         showMessage(QStringLiteral("Open a report to see its execution trace."), false);

@@ -29,6 +29,7 @@ private:
     int m_minimum;
     bool m_fitting = false;
     bool m_userSized = false;
+    bool m_fitPending = false; // asked while hidden: fits when the viewport is shown
 };
 
 } // namespace popscope
