@@ -9,9 +9,13 @@
 #include "models/memory/variables_model.hpp"
 #include "models/report_parts.hpp"
 #include "views/memory/memory_page.hpp"
+#include "views/widgets/table_panel.hpp"
 
+#include <QHeaderView>
 #include <QSignalSpy>
 #include <QStackedWidget>
+#include <QTabWidget>
+#include <QTreeView>
 
 #include <catch2/catch.hpp>
 
@@ -148,4 +152,31 @@ TEST_CASE("no part is released while a background job reads parts, even one nobo
                 window.page(QStringLiteral("memory")), pagesOf(window), { window.state()->report() })
         == 1);
     REQUIRE(!core.hasProgramIndex());
+}
+
+TEST_CASE("a hidden table fits its columns when its tab is shown, not before", "[page-memory]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1280, 800);
+    window.show();
+    REQUIRE(openDemo(window));
+    REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
+    MemoryPage* memory = window.memoryPage();
+    memory->tabs()->setCurrentIndex(0); // Details
+    QCoreApplication::processEvents();
+    QTreeView* view = memory->panel(QStringLiteral("Variables"))->view();
+    REQUIRE(!view->isVisible());
+    // Hidden: its columns keep the header's default width (fitting would lay out every row).
+    REQUIRE(view->header()->sectionSize(1) == view->header()->defaultSectionSize());
+
+    memory->tabs()->setCurrentWidget(memory->panel(QStringLiteral("Variables")));
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents(); // the fit runs once the viewport is shown
+    REQUIRE(view->isVisible());
+    int total = 0;
+    for (int c = 0; c < view->header()->count(); ++c)
+        total += view->header()->sectionSize(c);
+    REQUIRE(total >= view->viewport()->width()); // the name column takes the rest
+    REQUIRE(view->header()->sectionSize(1) != view->header()->defaultSectionSize());
 }
