@@ -40,30 +40,42 @@ std::vector<ReportPage*> pagesOf(const MainWindow& window)
     return pages;
 }
 
-// Shows `id` the way the window does, with the keeper making room first.
-bool showWithKeeper(MainWindow& window, PageMemoryKeeper& keeper, const QString& id)
-{
-    keeper.makeRoomFor(window.page(id), pagesOf(window), { window.state()->report() });
-    return showPageAndWait(window, id);
-}
+// The window and a keeper whose heap is the test's own number.
+struct KeeperWindow {
+    MainWindow window;
+    uint64_t heap = 0; // under any limit: nothing is let go of
+    PageMemoryKeeper keeper { [this] { return heap; } };
+    KeeperWindow()
+    {
+        window.setInteractive(false);
+        keeper.setLimit(64 << 20);
+    }
+    const Report& core() const { return *window.state()->report()->core; }
+    ReportPage* page(const char* id) const { return window.page(QString::fromLatin1(id)); }
+    int makeRoomFor(const char* id)
+    {
+        return keeper.makeRoomFor(page(id), pagesOf(window), { window.state()->report() });
+    }
+    // Shows `id` the way the window does, with the keeper making room first.
+    bool show(const char* id)
+    {
+        makeRoomFor(id);
+        return showPageAndWait(window, QString::fromLatin1(id));
+    }
+};
 
 } // namespace
 
 TEST_CASE("over the limit, the pages shown longest ago let go of their parts and read them again when shown",
     "[loading][page-memory]")
 {
-    MainWindow window;
-    window.setInteractive(false);
-    REQUIRE(openDemo(window));
-    uint64_t heap = 0; // under any limit: nothing is let go of
-    PageMemoryKeeper keeper([&heap] { return heap; });
-    keeper.setLimit(64 << 20);
-    const Report& core = *window.state()->report()->core;
-
-    REQUIRE(showWithKeeper(window, keeper, QStringLiteral("memory")));
-    REQUIRE(showWithKeeper(window, keeper, QStringLiteral("program-tree")));
-    MemoryPage* memory = window.memoryPage();
-    ReportPage* tree = window.page(QStringLiteral("program-tree"));
+    KeeperWindow f;
+    REQUIRE(openDemo(f.window));
+    const Report& core = f.core();
+    REQUIRE(f.show("memory"));
+    REQUIRE(f.show("program-tree"));
+    MemoryPage* memory = f.window.memoryPage();
+    ReportPage* tree = f.page("program-tree");
     REQUIRE(memory->isReady());
     REQUIRE(core.hasExchanges());
     REQUIRE(core.hasProgramIndex());
@@ -71,10 +83,8 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
 
     // Over the limit: before Liveness reads its parts, Memory (shown longest ago) and then the
     // Program Tree are let go of, with the parts no page shows now; Liveness's variables stay.
-    heap = uint64_t(1) << 30;
-    REQUIRE(keeper.makeRoomFor(
-                window.page(QStringLiteral("liveness")), pagesOf(window), { window.state()->report() })
-        == 2);
+    f.heap = uint64_t(1) << 30;
+    REQUIRE(f.makeRoomFor("liveness") == 2);
     REQUIRE(!memory->holdsReports());
     REQUIRE(!tree->holdsReports());
     REQUIRE(memory->variablesModel()->rowCount() == 0);
@@ -84,11 +94,11 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     REQUIRE(!core.hasOperationAnalysis());
     REQUIRE(core.hasVariables()); // Liveness, the page about to show, reads them
     REQUIRE(core.hasSummary());
-    REQUIRE(window.page(QStringLiteral("summary"))->isReady()); // never shown through this keeper
+    REQUIRE(f.page("summary")->isReady()); // never shown through this keeper
 
     // Shown again, Memory reads its parts again and shows the same rows.
-    heap = 0;
-    REQUIRE(showWithKeeper(window, keeper, QStringLiteral("memory")));
+    f.heap = 0;
+    REQUIRE(f.show("memory"));
     REQUIRE(memory->isReady());
     REQUIRE(core.hasComputeSets());
     REQUIRE(memory->variablesModel()->rowCount() > 0);
@@ -97,31 +107,23 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
 TEST_CASE(
     "a page still loading is never let go of, and no part is released meanwhile", "[loading][page-memory]")
 {
-    MainWindow window;
-    window.setInteractive(false);
-    REQUIRE(openDemo(window));
-    uint64_t heap = 0;
-    PageMemoryKeeper keeper([&heap] { return heap; });
-    keeper.setLimit(64 << 20);
-    const Report& core = *window.state()->report()->core;
-    REQUIRE(showWithKeeper(window, keeper, QStringLiteral("program-tree")));
-
+    KeeperWindow f;
+    REQUIRE(openDemo(f.window));
+    REQUIRE(f.show("program-tree"));
     holdReportPart(ReportPart::Liveness, true);
-    keeper.makeRoomFor(
-        window.page(QStringLiteral("liveness")), pagesOf(window), { window.state()->report() });
-    REQUIRE(window.showPage(QStringLiteral("liveness")));
-    ReportPage* liveness = window.page(QStringLiteral("liveness"));
+    f.makeRoomFor("liveness");
+    REQUIRE(f.window.showPage(QStringLiteral("liveness")));
+    ReportPage* liveness = f.page("liveness");
     REQUIRE(liveness->isLoading());
 
     // Over the limit while Liveness loads: the Program Tree is let go of, but its parts stay (a
     // job may read parts outside its page's list), and Liveness itself is not let go of.
-    heap = uint64_t(1) << 30;
-    keeper.makeRoomFor(
-        window.page(QStringLiteral("operations")), pagesOf(window), { window.state()->report() });
+    f.heap = uint64_t(1) << 30;
+    f.makeRoomFor("operations");
     REQUIRE(liveness->isLoading());
     REQUIRE(liveness->holdsReports());
-    REQUIRE(!window.page(QStringLiteral("program-tree"))->holdsReports());
-    REQUIRE(core.hasProgramIndex());
+    REQUIRE(!f.page("program-tree")->holdsReports());
+    REQUIRE(f.core().hasProgramIndex());
     holdReportPart(ReportPart::Liveness, false);
     REQUIRE(waitForPage(liveness));
 }
@@ -129,29 +131,20 @@ TEST_CASE(
 TEST_CASE("no part is released while a background job reads parts, even one nobody waits for",
     "[loading][page-memory]")
 {
-    MainWindow window;
-    window.setInteractive(false);
-    REQUIRE(openDemo(window));
-    uint64_t heap = 0;
-    PageMemoryKeeper keeper([&heap] { return heap; });
-    keeper.setLimit(64 << 20);
-    const Report& core = *window.state()->report()->core;
-    REQUIRE(showWithKeeper(window, keeper, QStringLiteral("program-tree")));
-    heap = uint64_t(1) << 30;
+    KeeperWindow f;
+    REQUIRE(openDemo(f.window));
+    REQUIRE(f.show("program-tree"));
+    f.heap = uint64_t(1) << 30;
     {
         const PartReaderScope job; // as the comparer's stages and the parts loaders mark themselves
         REQUIRE(partReadersRunning());
-        REQUIRE(keeper.makeRoomFor(
-                    window.page(QStringLiteral("memory")), pagesOf(window), { window.state()->report() })
-            == 1);
-        REQUIRE(core.hasProgramIndex());
+        REQUIRE(f.makeRoomFor("memory") == 1);
+        REQUIRE(f.core().hasProgramIndex());
     }
     REQUIRE(!partReadersRunning());
-    REQUIRE(showWithKeeper(window, keeper, QStringLiteral("program-tree"))); // read again, then let go of
-    REQUIRE(keeper.makeRoomFor(
-                window.page(QStringLiteral("memory")), pagesOf(window), { window.state()->report() })
-        == 1);
-    REQUIRE(!core.hasProgramIndex());
+    REQUIRE(f.show("program-tree")); // read again, then let go of
+    REQUIRE(f.makeRoomFor("memory") == 1);
+    REQUIRE(!f.core().hasProgramIndex());
 }
 
 TEST_CASE("a hidden table fits its columns when its tab is shown, not before", "[page-memory]")
