@@ -160,6 +160,8 @@ private:
     explicit Report(std::unique_ptr<Profile> profile);
     // Runs `read` with the SQLite connection to itself.
     template <typename Read> auto locked(Read&& read) const;
+    // Every program's name, for the trace summary's steps.
+    std::vector<std::string> stepProgramNames() const;
 
     std::unique_ptr<Profile> m_profile;
     mutable std::mutex m_dbMutex;

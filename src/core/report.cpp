@@ -167,11 +167,19 @@ const ProgramIndex& Report::programIndex() const
     });
 }
 
+std::vector<std::string> Report::stepProgramNames() const
+{
+    // The programs when read (shared: a release meanwhile keeps them), else their headers alone,
+    // not cached: the comparer's trace stage would otherwise fill the programs part for nobody.
+    if (m_programs.ready())
+        return programNames(*sharedPrograms());
+    return programNames(locked([](const Profile& p) { return p.readProgramHeaders(); }));
+}
+
 const TraceSummary& Report::traceSummary() const
 {
     return m_traceSummary.get([this] {
-        // Shared, and before locked() (programs may read the file): a release meanwhile keeps them.
-        const auto names = programNames(*sharedPrograms());
+        const auto names = stepProgramNames(); // before locked(): it may read the file
         return locked([&](const Profile& p) { return analyseTrace(p, p.readSteps(false), names); });
     });
 }
@@ -179,7 +187,7 @@ const TraceSummary& Report::traceSummary() const
 const TraceSummary& Report::traceSummary(const std::vector<ExecutionStep>& steps) const
 {
     return m_traceSummary.get([&] {
-        const auto names = programNames(*sharedPrograms());
+        const auto names = stepProgramNames();
         return locked([&](const Profile& p) { return analyseTrace(p, steps, names); });
     });
 }
