@@ -193,7 +193,7 @@ void MemoryPage::showReports()
 
 void MemoryPage::forgetReports()
 {
-    m_tables->forgetReports(); // the variables' rows and the views' layout of them
+    m_tables->forgetReports(); // the tables' rows (1.4 M variables on bench-huge)
 }
 
 void MemoryPage::restoreOptions()
