@@ -49,7 +49,7 @@ void PageMemoryKeeper::releaseUnshownParts(ReportPage* next, const std::vector<R
     for (const auto& report : reports)
         if (report) {
             report->core->releaseComparisonCaches(); // read again by the next comparison
-            for (int p = 0; p <= int(ReportPart::ProgramCycles); ++p)
+            for (int p = 0; p < kReportPartCount; ++p)
                 if (!shown.count(ReportPart(p)) && isPartRead(*report->core, ReportPart(p)))
                     releaseReportPart(*report->core, ReportPart(p));
         }

@@ -185,6 +185,21 @@ std::vector<VertexType> Profile::readVertexTypes() const
     return types;
 }
 
+namespace {
+
+// A compute_set_vertices row's vertex type (at `column`) and per-tile counts (the next column).
+ComputeSetVertices vertexRow(const PartReader& r, const Statement& s, int column, uint64_t vertexTypes)
+{
+    ComputeSetVertices vertices;
+    vertices.vertexType
+        = uint32_t(r.bounded(s, column, 0, int64_t(vertexTypes) - 1, "compute_set_vertices.vertex_type"));
+    vertices.countByTile
+        = r.tilePairs(s, column + 1, &TileCount::tile, &TileCount::count, "compute_set_vertices");
+    return vertices;
+}
+
+} // namespace
+
 std::vector<ComputeSet> Profile::readComputeSets() const
 {
     PartReader r(*m_db, m_target, m_path);
@@ -201,11 +216,7 @@ std::vector<ComputeSet> Profile::readComputeSets() const
         " ORDER BY compute_set, position");
     while (v.step()) {
         auto set = r.bounded(v, 0, 0, int64_t(sets.size()) - 1, "compute_set_vertices.compute_set");
-        ComputeSetVertices vertices;
-        vertices.vertexType
-            = uint32_t(r.bounded(v, 1, 0, int64_t(vertexTypes) - 1, "compute_set_vertices.vertex_type"));
-        vertices.countByTile = r.tilePairs(v, 2, &TileCount::tile, &TileCount::count, "compute_set_vertices");
-        sets[size_t(set)].vertices.push_back(std::move(vertices));
+        sets[size_t(set)].vertices.push_back(vertexRow(r, v, 1, vertexTypes));
     }
     return sets;
 }
@@ -219,13 +230,8 @@ std::vector<ComputeSetVertices> Profile::readComputeSetVertices(uint32_t compute
         "SELECT vertex_type, count_by_tile FROM compute_set_vertices WHERE compute_set = ? ORDER BY "
         "position");
     v.bind(1, int64_t(computeSet));
-    while (v.step()) {
-        ComputeSetVertices vertices;
-        vertices.vertexType
-            = uint32_t(r.bounded(v, 0, 0, int64_t(vertexTypes) - 1, "compute_set_vertices.vertex_type"));
-        vertices.countByTile = r.tilePairs(v, 1, &TileCount::tile, &TileCount::count, "compute_set_vertices");
-        out.push_back(std::move(vertices));
-    }
+    while (v.step())
+        out.push_back(vertexRow(r, v, 0, vertexTypes));
     return out;
 }
 

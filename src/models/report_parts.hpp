@@ -22,6 +22,7 @@ enum class ReportPart {
     Liveness, // liveness steps and the live-range index (Liveness report)
     ProgramCycles, // execution cycles per program (Liveness report's Cycle Estimates)
 };
+constexpr int kReportPartCount = int(ReportPart::ProgramCycles) + 1; // keep ProgramCycles last
 
 // What opening a report reads before the first page: the summary.
 const std::vector<ReportPart>& openingParts();

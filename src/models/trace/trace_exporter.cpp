@@ -3,8 +3,8 @@
 #include "popscope/chrome_trace.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/profile.hpp"
-
 #include "popscope/remote/remote_settings.hpp"
+
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 

@@ -3,8 +3,8 @@
 #include "models/report_parts.hpp"
 
 #include "popscope/errors.hpp"
-
 #include "popscope/remote/remote_settings.hpp"
+
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace popscope {
