@@ -26,10 +26,10 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <string_view>
+#include <string>
 #include <utility>
+#include <vector>
 
 using namespace popscope;
 
@@ -137,38 +137,45 @@ int main(int argc, char** argv)
 
     // Every page in turn, then Memory again: over the memory limit it was let go of meanwhile
     // (PageMemoryKeeper) and reads its parts again, with its progress in place.
-    const std::pair<const char*, const char*> pages[] = { { "insights", "insights" }, { "memory", "memory" },
-        { "liveness", "liveness" }, { "program-tree", "program-tree" }, { "operations", "operations" },
-        { "execution-trace", "execution-trace" }, { "what-changed", "what-changed" },
-        { "memory", "memory again" } };
+    std::vector<std::pair<std::string, std::string>> pages = { { "insights", "insights" },
+        { "memory", "memory" }, { "liveness", "liveness" }, { "program-tree", "program-tree" },
+        { "operations", "operations" }, { "execution-trace", "execution-trace" },
+        { "what-changed", "what-changed" }, { "memory", "memory again" } };
+    // POPSCOPE_BENCH_PAGES=memory,liveness,execution-trace visits those pages alone, in that order
+    // (the acceptance: a new user goes from the Summary to Memory, Liveness and the trace).
+    if (const QString only = QString::fromLocal8Bit(qgetenv("POPSCOPE_BENCH_PAGES")); !only.isEmpty()) {
+        pages.clear();
+        for (const QString& id : only.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            pages.emplace_back(id.toStdString(), id.toStdString());
+    }
     // POPSCOPE_BENCH_SHOTS=DIR saves the window after each page (and a page still loading when shown).
     const QString shots = QString::fromLocal8Bit(qgetenv("POPSCOPE_BENCH_SHOTS"));
     int shot = 0;
-    auto save = [&](const char* label) {
+    auto save = [&](const std::string& label) {
         if (!shots.isEmpty())
             window.grab().save(QStringLiteral("%1/%2-%3.png")
                                    .arg(shots)
                                    .arg(++shot, 2, 10, QLatin1Char('0'))
-                                   .arg(QString::fromLatin1(label).replace(' ', '-')));
+                                   .arg(QString::fromStdString(label).replace(' ', '-')));
     };
     for (const auto& [id, label] : pages) {
-        if (!window.showPage(QString::fromLatin1(id)))
+        if (!window.showPage(QString::fromStdString(id)))
             continue; // What changed exists in compare mode only
         QElapsedTimer t;
         t.start();
-        ReportPage* page = window.page(QString::fromLatin1(id));
-        if (page->isLoading() && std::string_view(label) == "memory again") {
+        ReportPage* page = window.page(QString::fromStdString(id));
+        if (page->isLoading() && label == "memory again") {
             paint(window);
             save("memory-again-loading");
         }
         const bool shown = waitUntilShown(page);
         paint(window);
-        std::printf("%-16s %12.0f %14.0f %s%s\n", label, double(t.nsecsElapsed()) / 1e6,
+        std::printf("%-16s %12.0f %14.0f %s%s\n", label.c_str(), double(t.nsecsElapsed()) / 1e6,
             mb(bench::peakRssKb()), readSoFar(window).c_str(),
             shown ? "" : "   (did not show: failed or timed out)");
         save(label);
         // POPSCOPE_BENCH_LAST_PAGE=liveness stops there, so heaptrack's peak is that page's.
-        if (const char* last = std::getenv("POPSCOPE_BENCH_LAST_PAGE"); last && std::strcmp(last, label) == 0)
+        if (const char* last = std::getenv("POPSCOPE_BENCH_LAST_PAGE"); last && label == last)
             break;
     }
     std::printf("\nbudgets (docs/performance.md): Memory <= 1 s (bench-large) / 2 s (bench-huge); other "

@@ -153,7 +153,7 @@ public:
     void releaseProgramCycles() const { m_programCycles.release(); }
     void releaseProgramTree() const; // programs, step cycles and their index
     void releaseOperations() const; // operations, debug contexts and their analysis
-    void releaseComparisonCaches() const; // what only comparisons read: variable headers, live ranges
+    void releaseComparisonCaches() const; // the live-range list comparisons read, and variableHeaders()
 
 private:
     friend struct detail::ReportAccess; // core-internal parts (compareReports)
@@ -179,8 +179,8 @@ private:
     detail::LazyPart<ProgramIndex> m_programIndex;
     detail::LazyPart<OperationAnalysis> m_operationAnalysis;
     detail::LazyPart<TraceSummary> m_traceSummary;
-    // Variables without tiles and live ranges (a third of the cost), for comparisons made before
-    // variables() was asked for.
+    // Variables without tiles and live ranges (a third of the cost), for variableHeaders() before
+    // variables() was asked for (comparisons read a packed VariableDigest of their own instead).
     detail::LazyPart<std::vector<Variable>> m_variableHeaders;
     // Liveness report.
     detail::LazyPart<LivenessCurve> m_liveness;

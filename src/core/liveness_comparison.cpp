@@ -3,6 +3,7 @@
 
 #include "popscope/report.hpp"
 #include "report_access.hpp"
+#include "table_compare.hpp"
 
 #include <algorithm>
 #include <future>
@@ -48,16 +49,16 @@ namespace {
 // variables' tiles when the report has not read them: sizes and live ranges are enough for all IPUs.
 // The names are views into `variables`, which the caller keeps while it uses them.
 std::vector<std::pair<std::string_view, uint64_t>> liveAtPeak(
-    const Report& report, const std::vector<Variable>& variables, uint32_t step)
+    const Report& report, const VariableDigest& variables, uint32_t step)
 {
     std::vector<std::pair<std::string_view, uint64_t>> out;
     const auto ranges = detail::ReportAccess::liveRangeList(report); // kept while used
     std::vector<uint8_t> seen(variables.size(), 0);
     for (const auto& [v, range] : *ranges)
-        if (range.first <= step && step <= range.last && !variables[v].alwaysLive
-            && variables[v].sizeBytes > 0 && !seen[v]) {
+        if (v < variables.size() && range.first <= step && step <= range.last && !variables.alwaysLive[v]
+            && variables.sizeBytes[v] > 0 && !seen[v]) {
             seen[v] = 1;
-            out.emplace_back(variables[v].name, variables[v].sizeBytes);
+            out.emplace_back(variables.name(v), variables.sizeBytes[v]);
         }
     std::sort(out.begin(), out.end());
     // One entry per name: equal names of different variables add up.
@@ -80,6 +81,21 @@ uint64_t magnitude(int64_t v)
 } // namespace
 
 LivenessComparison compareLiveness(const Report& source, const Report& target, size_t top)
+{
+    auto targetVariables
+        = std::async(std::launch::async, [&target] { return detail::ReportAccess::variableDigest(target); });
+    VariableDigest sourceVariables;
+    try {
+        sourceVariables = detail::ReportAccess::variableDigest(source);
+    } catch (...) {
+        targetVariables.wait();
+        throw;
+    }
+    return compareLiveness(source, target, sourceVariables, targetVariables.get(), top);
+}
+
+LivenessComparison compareLiveness(const Report& source, const Report& target,
+    const VariableDigest& sourceVariables, const VariableDigest& targetVariables, size_t top)
 {
     // The target's parts in a second thread (two files, two connections).
     auto targetParts = std::async(std::launch::async, [&target] {
@@ -116,11 +132,8 @@ LivenessComparison compareLiveness(const Report& source, const Report& target, s
     c.sourcePeakProgram = a.stepName(sourcePeak.step);
     c.targetPeakProgram = b.stepName(targetPeak.step);
 
-    // Shared: a variables() read meanwhile releases the cached headers, not these.
-    const auto sourceHeaders = detail::ReportAccess::variableHeaders(source);
-    const auto targetHeaders = detail::ReportAccess::variableHeaders(target);
-    const auto left = liveAtPeak(source, *sourceHeaders, sourcePeak.step);
-    const auto right = liveAtPeak(target, *targetHeaders, targetPeak.step);
+    const auto left = liveAtPeak(source, sourceVariables, sourcePeak.step);
+    const auto right = liveAtPeak(target, targetVariables, targetPeak.step);
     std::vector<LivenessComparison::Variable> moved;
     size_t i = 0, j = 0;
     while (i < left.size() || j < right.size()) {

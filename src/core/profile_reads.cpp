@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 #include "part_reader.hpp"
@@ -99,23 +100,34 @@ std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
     Statement s(*m_db,
         "SELECT id, name, category, element_type, size_bytes, always_live, debug_context"
         " FROM variables ORDER BY id");
-    // Categories and types are a few texts: each is looked up in the shared set once per read.
+    // Categories and types are a few texts: each is looked up in the shared set once per read, and
+    // rows in a run of the same one skip even that (a map look-up a row cost a tenth of the read).
     std::map<int64_t, Symbol> categories;
     std::unordered_map<std::string, Symbol> types;
+    std::optional<int64_t> lastCategory;
+    Symbol lastCategorySymbol;
+    std::optional<std::string> lastType;
+    Symbol lastTypeSymbol;
     while (s.step()) {
         r.expectId(s, variables.size(), "variables");
         Variable v;
         v.name = s.getText(1);
-        const int64_t category = s.getInt(2);
-        auto knownCategory = categories.find(category);
-        if (knownCategory == categories.end())
-            knownCategory = categories.emplace(category, r.category(names, category)).first;
-        v.category = knownCategory->second;
-        std::string type = s.getText(3);
-        auto knownType = types.find(type);
-        if (knownType == types.end())
-            knownType = types.emplace(type, Symbol(type)).first;
-        v.elementType = knownType->second;
+        if (const int64_t category = s.getInt(2); category != lastCategory) {
+            auto known = categories.find(category);
+            if (known == categories.end())
+                known = categories.emplace(category, r.category(names, category)).first;
+            lastCategory = category;
+            lastCategorySymbol = known->second;
+        }
+        v.category = lastCategorySymbol;
+        if (const std::string_view type = s.getTextView(3); type != lastType) {
+            auto known = types.find(std::string(type));
+            if (known == types.end())
+                known = types.emplace(std::string(type), Symbol(type)).first;
+            lastType = known->first;
+            lastTypeSymbol = known->second;
+        }
+        v.elementType = lastTypeSymbol;
         v.sizeBytes = uint64_t(r.bounded(s, 4, 0, INT64_MAX, "variables.size_bytes"));
         v.alwaysLive = s.getInt(5) != 0;
         v.debugContext = r.reference(s, 6, contexts, "variables.debug_context");
@@ -151,6 +163,25 @@ std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
     for (const auto& [index, range] : readLiveRanges())
         variables[index].liveRanges.push_back(range);
     return variables;
+}
+
+VariableDigest Profile::readVariableDigest() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const auto rows = size_t(std::min<uint64_t>(r.rows("variables"), kMaxReserve));
+    VariableDigest digest;
+    digest.nameEnds.reserve(rows);
+    digest.sizeBytes.reserve(rows);
+    digest.alwaysLive.reserve(rows);
+    Statement s(*m_db, "SELECT id, name, size_bytes, always_live FROM variables ORDER BY id");
+    while (s.step()) {
+        r.expectId(s, digest.size(), "variables");
+        const auto size = uint64_t(r.bounded(s, 2, 0, INT64_MAX, "variables.size_bytes"));
+        if (!digest.append(s.getTextView(1), size, s.getInt(3) != 0))
+            r.corrupt("the variables' names add up to more than 4 GiB");
+    }
+    digest.names.shrink_to_fit(); // grown by doubling: up to half of it spare
+    return digest;
 }
 
 std::vector<std::pair<uint32_t, StepRange>> Profile::readLiveRanges() const
@@ -277,6 +308,19 @@ std::vector<Program> Profile::readProgramHeaders() const
         programs.push_back(std::move(p));
     }
     return programs;
+}
+
+std::vector<std::string> Profile::readProgramNames() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    std::vector<std::string> names;
+    names.reserve(size_t(std::min<uint64_t>(r.rows("programs"), kMaxReserve)));
+    Statement s(*m_db, "SELECT id, name FROM programs ORDER BY id");
+    while (s.step()) {
+        r.expectId(s, names.size(), "programs");
+        names.push_back(s.getText(1));
+    }
+    return names;
 }
 
 std::vector<Program> Profile::readPrograms() const

@@ -59,9 +59,9 @@ const std::vector<Variable>& Report::variables() const
 {
     return m_variables.get([this] {
         auto variables = locked(readFullVariables);
-        // The headers a comparison read are a subset of these now (41 MB of bench-large's 64):
-        // a comparison still running keeps its share. Headers being read now stay (the window
-        // releases them later): waiting for them would delay this part by their whole read.
+        // The headers read for variableHeaders() (the Python module's) are a subset of these now
+        // (41 MB of bench-large's 64): a holder keeps its share. Headers being read now stay (the
+        // window releases them later): waiting for them would delay this part by their whole read.
         m_variableHeaders.releaseIfIdle();
         return variables;
     });
@@ -169,11 +169,11 @@ const ProgramIndex& Report::programIndex() const
 
 std::vector<std::string> Report::stepProgramNames() const
 {
-    // The programs when read (shared: a release meanwhile keeps them), else their headers alone,
+    // The programs when read (shared: a release meanwhile keeps them), else their names alone,
     // not cached: the comparer's trace stage would otherwise fill the programs part for nobody.
     if (m_programs.ready())
         return programNames(*sharedPrograms());
-    return programNames(locked([](const Profile& p) { return p.readProgramHeaders(); }));
+    return locked([](const Profile& p) { return p.readProgramNames(); });
 }
 
 const TraceSummary& Report::traceSummary() const
@@ -246,6 +246,23 @@ std::shared_ptr<const std::vector<Variable>> detail::ReportAccess::variableHeade
         return report.m_variables.share([&report] { return report.locked(readFullVariables); });
     return report.m_variableHeaders.share(
         [&report] { return report.locked([](const Profile& p) { return p.readVariables(false); }); });
+}
+
+VariableDigest detail::ReportAccess::variableDigest(const Report& report)
+{
+    if (!report.m_variables.ready())
+        return report.locked([](const Profile& p) { return p.readVariableDigest(); });
+    const auto variables = report.m_variables.share([&report] { return report.locked(readFullVariables); });
+    VariableDigest digest;
+    digest.nameEnds.reserve(variables->size());
+    digest.sizeBytes.reserve(variables->size());
+    digest.alwaysLive.reserve(variables->size());
+    for (const Variable& v : *variables)
+        if (!digest.append(v.name, v.sizeBytes, v.alwaysLive))
+            throw ProfileError(
+                ErrorKind::CorruptProfile, report.path(), "the variables' names add up to more than 4 GiB");
+    digest.names.shrink_to_fit();
+    return digest;
 }
 
 } // namespace popscope

@@ -7,8 +7,11 @@ namespace popscope::detail {
 struct ReportAccess {
     // The report's variables: with tiles and live ranges when variables() was already read,
     // otherwise only names, sizes and flags (read once and cached apart until variables() is read
-    // or the window releases them). Shared, so a comparison keeps them while it runs.
+    // or the window releases them). Shared, so a holder keeps them through a release.
     static std::shared_ptr<const std::vector<Variable>> variableHeaders(const Report& report);
+    // The variables' names, sizes and flags packed, for a comparison: made from the variables when
+    // they are read, else read (not cached: the comparison holds it while it runs, then it goes).
+    static VariableDigest variableDigest(const Report& report);
     // Every (variable, live range), read apart from the variables' tiles (cached, shared).
     static std::shared_ptr<const std::vector<std::pair<uint32_t, StepRange>>> liveRangeList(
         const Report& report);

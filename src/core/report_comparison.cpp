@@ -14,11 +14,10 @@ namespace popscope {
 
 namespace {
 
-// Reads every part the comparison needs (the parts are cached by the report).
+// Reads every part the comparison needs but the variables (the parts are cached by the report).
 void readParts(const Report& report)
 {
     report.summary(); // reads tile memory too
-    detail::ReportAccess::variableHeaders(report);
     report.vertexTypes();
     report.computeSets();
     report.exchanges();
@@ -228,35 +227,33 @@ void compareMemory(const Report& source, const Report& target, ReportComparison&
         [](const RowChange& a, const RowChange& b) { return categoryOrder(a.name) < categoryOrder(b.name); });
 }
 
-void compareVariables(const Report& source, const Report& target, ReportComparison& c, size_t topRows)
+std::vector<std::string_view> namesOf(const VariableDigest& variables)
 {
-    // Names, sizes and flags are all the comparison needs; tiles and live ranges are not read for it.
-    const auto sourceHeaders = detail::ReportAccess::variableHeaders(source); // kept while used
-    const auto targetHeaders = detail::ReportAccess::variableHeaders(target);
-    const std::vector<Variable>& sv = *sourceHeaders;
-    const std::vector<Variable>& tv = *targetHeaders;
+    std::vector<std::string_view> names;
+    names.reserve(variables.size());
+    for (size_t v = 0; v < variables.size(); ++v)
+        names.push_back(variables.name(v));
+    return names;
+}
+
+// Names, sizes and flags are all the comparison needs; tiles and live ranges are not read for it.
+void compareVariables(const VariableDigest& sv, const VariableDigest& tv, ReportComparison& c, size_t topRows)
+{
     const auto sourceNames = namesOf(sv), targetNames = namesOf(tv);
-    std::vector<uint64_t> sourceSizes, targetSizes;
-    sourceSizes.reserve(sv.size());
-    targetSizes.reserve(tv.size());
-    for (const Variable& v : sv)
-        sourceSizes.push_back(v.sizeBytes);
-    for (const Variable& v : tv)
-        targetSizes.push_back(v.sizeBytes);
     const auto rows = matchRows(sourceNames, targetNames);
     c.variables = compareTable(
-        "variables", "size", "bytes", rows, sourceNames, targetNames, sourceSizes, targetSizes, topRows);
+        "variables", "size", "bytes", rows, sourceNames, targetNames, sv.sizeBytes, tv.sizeBytes, topRows);
     for (const MatchedRow& m : rows) {
         if (m.source < 0 || m.target < 0)
             continue;
-        const Variable& s = sv[size_t(m.source)];
-        const Variable& t = tv[size_t(m.target)];
-        if (s.alwaysLive && !t.alwaysLive) {
+        const bool sourceAlwaysLive = sv.alwaysLive[size_t(m.source)];
+        const bool targetAlwaysLive = tv.alwaysLive[size_t(m.target)];
+        if (sourceAlwaysLive && !targetAlwaysLive) {
             ++c.becameNotAlwaysLive;
-            c.becameNotAlwaysLiveBytes += s.sizeBytes;
-        } else if (!s.alwaysLive && t.alwaysLive) {
+            c.becameNotAlwaysLiveBytes += sv.sizeBytes[size_t(m.source)];
+        } else if (!sourceAlwaysLive && targetAlwaysLive) {
             ++c.becameAlwaysLive;
-            c.becameAlwaysLiveBytes += s.sizeBytes;
+            c.becameAlwaysLiveBytes += sv.sizeBytes[size_t(m.source)];
         }
     }
 }
@@ -342,9 +339,15 @@ ComparedFigure compareFigure(uint64_t source, uint64_t target)
 ReportComparison compareReports(const Report& source, const Report& target, const CompareOptions& options)
 {
     // Two files, two connections: read the target's parts while this thread reads the source's.
-    auto targetParts = std::async(std::launch::async, [&target] { readParts(target); });
+    // The variables' digests are the comparison's own: they go when it returns.
+    VariableDigest sourceVariables, targetVariables;
+    auto targetParts = std::async(std::launch::async, [&target, &targetVariables] {
+        readParts(target);
+        targetVariables = detail::ReportAccess::variableDigest(target);
+    });
     try {
         readParts(source);
+        sourceVariables = detail::ReportAccess::variableDigest(source);
     } catch (...) {
         targetParts.wait();
         throw;
@@ -367,10 +370,10 @@ ReportComparison compareReports(const Report& source, const Report& target, cons
             + " tiles).";
     }
     compareMemory(source, target, c);
-    compareVariables(source, target, c, options.topRows);
+    compareVariables(sourceVariables, targetVariables, c, options.topRows);
     compareGraph(source, target, c, options.topRows);
     compareOptions(source, target, c);
-    c.liveness = compareLiveness(source, target, options.topRows);
+    c.liveness = compareLiveness(source, target, sourceVariables, targetVariables, options.topRows);
     compareOperations(source, target, c, options.topRows);
     return c;
 }

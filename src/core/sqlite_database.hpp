@@ -44,6 +44,7 @@ public:
     int64_t getInt(int column) const;
     double getDouble(int column) const;
     std::string getText(int column) const;
+    std::string_view getTextView(int column) const; // valid until the next step
     std::span<const uint8_t> getBlob(int column) const; // valid until the next step
     bool isNull(int column) const;
     bool isInteger(int column) const; // stored as an INTEGER (not text, real, blob or NULL)

@@ -1,5 +1,6 @@
 #pragma once
 // Core-internal pieces of compareReports that other comparison files reuse.
+#include "popscope/profile.hpp"
 #include "popscope/report_comparison.hpp"
 
 #include <string_view>
@@ -14,6 +15,11 @@ TableChanges compareTable(const char* table, const char* metric, const char* uni
     const std::vector<MatchedRow>& rows, const std::vector<std::string_view>& sourceNames,
     const std::vector<std::string_view>& targetNames, const std::vector<uint64_t>& sourceFigures,
     const std::vector<uint64_t>& targetFigures, size_t topRows);
+
+// compareLiveness over the variables' digests the caller read (compareReports reads them once for
+// the variables and the liveness both).
+LivenessComparison compareLiveness(const Report& source, const Report& target,
+    const VariableDigest& sourceVariables, const VariableDigest& targetVariables, size_t top);
 
 // Operations matched by operationKey: cycles, FLOPs and code size (operation_comparison.cpp).
 void compareOperations(const Report& source, const Report& target, ReportComparison& c, size_t topRows);

@@ -26,9 +26,52 @@ void TableFilterProxy::setFilterText(const QString& text)
 
 void TableFilterProxy::setSourceModel(QAbstractItemModel* model)
 {
+    for (const QMetaObject::Connection& connection : m_keyConnections)
+        disconnect(connection);
+    m_keyConnections.clear();
+    forgetSortKeys();
     m_table = qobject_cast<const ReportTableModel*>(model);
     m_tree = qobject_cast<const NameTreeModel*>(model);
+    if (m_table) {
+        // Connected before the proxy's own handlers, so the keys are gone before it sorts again.
+        const auto forget = [this] { forgetSortKeys(); };
+        m_keyConnections = { connect(model, &QAbstractItemModel::modelAboutToBeReset, this, forget),
+            connect(model, &QAbstractItemModel::dataChanged, this, forget),
+            connect(model, &QAbstractItemModel::layoutAboutToBeChanged, this, forget),
+            connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this, forget),
+            connect(model, &QAbstractItemModel::rowsAboutToBeRemoved, this, forget),
+            connect(model, &QAbstractItemModel::columnsAboutToBeInserted, this, forget),
+            connect(model, &QAbstractItemModel::columnsAboutToBeRemoved, this, forget) };
+    }
     QSortFilterProxyModel::setSourceModel(model);
+}
+
+const TableFilterProxy::SortKeys& TableFilterProxy::sortKeys(int column) const
+{
+    if (m_keys.column == column)
+        return m_keys;
+    using Kind = ReportTableModel::Kind;
+    const int rows = m_table->rowCount();
+    m_keys = {};
+    m_keys.column = column;
+    for (int row = 0; row < rows; ++row) {
+        const Kind kind = m_table->cellKind(row, column);
+        if (kind == Kind::Text) // a figure in words (the Summary's): compared pair by pair
+            return m_keys;
+        m_keys.isSigned
+            = m_keys.isSigned || ReportTableModel::isSigned(kind) || !m_table->present(row, column);
+    }
+    m_keys.usable = true;
+    if (m_keys.isSigned) {
+        m_keys.signedKeys.reserve(size_t(rows));
+        for (int row = 0; row < rows; ++row)
+            m_keys.signedKeys.push_back(m_table->sortSigned(row, column));
+    } else {
+        m_keys.unsignedKeys.reserve(size_t(rows));
+        for (int row = 0; row < rows; ++row)
+            m_keys.unsignedKeys.push_back(m_table->sortNumber(row, column));
+    }
+    return m_keys;
 }
 
 bool TableFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const
@@ -36,6 +79,11 @@ bool TableFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& righ
     // Numbers straight from our models: a QVariant per comparison made sorting 250 k variables
     // a visible pause.
     if (m_table) {
+        if (const SortKeys& keys = sortKeys(left.column()); keys.usable) {
+            const auto l = size_t(left.row()), r = size_t(right.row());
+            return keys.isSigned ? keys.signedKeys[l] < keys.signedKeys[r]
+                                 : keys.unsignedKeys[l] < keys.unsignedKeys[r];
+        }
         using Kind = ReportTableModel::Kind;
         const Kind l = m_table->cellKind(left.row(), left.column()),
                    r = m_table->cellKind(right.row(), right.column());

@@ -19,6 +19,8 @@ ProfileError refusal(const std::string& path)
         auto profile = Profile::open(path);
         querySummary(*profile);
         queryTileMemory(*profile);
+        profile->readVariableDigest(); // what a comparison reads of the variables
+        profile->readProgramNames(); // what the trace summary reads of the programs
         profile->readDocument();
     } catch (const ProfileError& error) {
         return error;

@@ -40,6 +40,22 @@ TEST_CASE("a report reads the same parts as the profile", "[report]")
     CHECK(&report->summary() == &report->summary());
 }
 
+TEST_CASE("a variable digest holds every variable's name, size and always-live flag", "[report]")
+{
+    TempDir dir;
+    const std::string path = test::writeValidProfile(dir);
+    const ProfileDocument doc = test::makeDocument();
+    const VariableDigest digest = Profile::open(path)->readVariableDigest();
+    REQUIRE(digest.size() == doc.variables.size());
+    for (size_t v = 0; v < doc.variables.size(); ++v) {
+        INFO("variable " << v);
+        CHECK(digest.name(v) == doc.variables[v].name);
+        CHECK(digest.sizeBytes[v] == doc.variables[v].sizeBytes);
+        CHECK(bool(digest.alwaysLive[v]) == doc.variables[v].alwaysLive);
+    }
+    CHECK(digest.names.size() == digest.nameEnds.back());
+}
+
 TEST_CASE("a report does not read a part until asked, and a failing part throws each time", "[report]")
 {
     TempDir dir;

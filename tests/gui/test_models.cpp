@@ -212,10 +212,27 @@ TEST_CASE("filter proxy filters any column and sorts by raw value", "[models]")
     REQUIRE(floats == 14); // every third of the fixture's 40 variables
     REQUIRE(proxy.rowCount() == floats);
     proxy.setFilterText(QString());
+    const auto requireDescending = [&proxy](int column) {
+        REQUIRE(proxy.rowCount() > 1);
+        for (int r = 1; r < proxy.rowCount(); ++r)
+            REQUIRE(proxy.index(r - 1, column).data(SortRole).toULongLong()
+                >= proxy.index(r, column).data(SortRole).toULongLong());
+    };
     proxy.sort(VariablesModel::Size, Qt::DescendingOrder);
+    requireDescending(VariablesModel::Size);
+    // The proxy keeps one sort key a row: new rows (another scope) are sorted by their own numbers.
+    proxy.sort(VariablesModel::BytesInScope, Qt::DescendingOrder);
+    requireDescending(VariablesModel::BytesInScope);
+    const QString largestOnAllTiles = proxy.index(0, VariablesModel::Name).data().toString();
+    model.setReport(fixture().report, { 5, 6 });
+    requireDescending(VariablesModel::BytesInScope);
+    proxy.sort(VariablesModel::BytesInScope, Qt::AscendingOrder);
     for (int r = 1; r < proxy.rowCount(); ++r)
-        REQUIRE(proxy.index(r - 1, VariablesModel::Size).data(SortRole).toULongLong()
-            >= proxy.index(r, VariablesModel::Size).data(SortRole).toULongLong());
+        REQUIRE(proxy.index(r - 1, VariablesModel::BytesInScope).data(SortRole).toULongLong()
+            <= proxy.index(r, VariablesModel::BytesInScope).data(SortRole).toULongLong());
+    model.setReport(fixture().report, {});
+    proxy.sort(VariablesModel::BytesInScope, Qt::DescendingOrder);
+    REQUIRE(proxy.index(0, VariablesModel::Name).data().toString() == largestOnAllTiles);
 }
 
 TEST_CASE("CSV export writes raw numbers, quotes and flattens trees", "[models]")

@@ -226,6 +226,13 @@ TEST_CASE("compare gives the same figures whether or not variables() was read fi
         CHECK(source->variables()[size_t(loaded.variables.grown[i].sourceIndex)].name
             == loaded.variables.grown[i].name);
     }
+    CHECK(loaded.becameAlwaysLive == fresh.becameAlwaysLive);
+    CHECK(loaded.becameNotAlwaysLiveBytes == fresh.becameNotAlwaysLiveBytes);
+    REQUIRE(loaded.liveness.grownAtPeak.size() == fresh.liveness.grownAtPeak.size());
+    for (size_t i = 0; i < loaded.liveness.grownAtPeak.size(); ++i) {
+        CHECK(loaded.liveness.grownAtPeak[i].name == fresh.liveness.grownAtPeak[i].name);
+        CHECK(loaded.liveness.grownAtPeak[i].diff == fresh.liveness.grownAtPeak[i].diff);
+    }
     // A comparison made first leaves variables() complete.
     auto other = Report::open(sampleProfile("batch-4"));
     compareReports(*other, *target);

@@ -2,6 +2,7 @@
 // The Liveness report's bottom tabs: Always Live Variables, Not Always Live Variables (a tree by
 // name path with subtotals and a Total row), Vertices and Cycle Estimates. Each selected step is a
 // column (two steps add a Difference); in compare mode each step has Source, Target and Diff.
+#include "models/liveness/name_tree_model.hpp"
 #include "popscope/liveness_report.hpp"
 #include "popscope/units.hpp"
 
@@ -9,7 +10,6 @@
 
 namespace popscope {
 
-class NameTreeModel;
 class TablePanel;
 
 class LivenessTablesView : public QTabWidget {
@@ -40,10 +40,12 @@ private:
     };
     Tab addTab(const QString& name, const QString& empty, bool variables);
     void show(Tab& tab);
+    void buildAlwaysLive(); // when its tab is shown (or a row in it is asked for), if not built
     std::vector<Tab> m_tabs;
     // The always-live tree does not depend on the step: rebuilt only when these change.
     std::vector<const Report*> m_alwaysReports;
     LivenessScope m_alwaysScope;
+    std::vector<NameTreeModel::Column> m_alwaysLayout;
     bool m_alwaysBuilt = false;
 };
 
