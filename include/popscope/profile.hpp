@@ -79,7 +79,9 @@ public:
     std::vector<GapSeries> readGaps() const;
     std::vector<LivenessSplit> readLivenessSplit() const;
     std::vector<Variable> readVariables(bool withTilesAndRanges = true) const;
-    VariableDigest readVariableDigest() const; // checked as readVariables checks them
+    // Ids, names and sizes checked as readVariables checks them (category, element type and debug
+    // context are not read, so not checked: reading the variables does).
+    VariableDigest readVariableDigest() const;
     // Every live range as (variable, range), without the variables' tiles.
     std::vector<std::pair<uint32_t, StepRange>> readLiveRanges() const;
     std::vector<VertexType> readVertexTypes() const;
@@ -90,7 +92,9 @@ public:
     std::vector<Program> readPrograms() const;
     // Programs without their children (type, name, references): what a step's label needs.
     std::vector<Program> readProgramHeaders() const;
-    std::vector<std::string> readProgramNames() const; // by program id: what names a step
+    // Each program's name by id (what names a step), ids checked; the programs' references are
+    // not read, so not checked here (readProgramHeaders does).
+    std::vector<std::string> readProgramNames() const;
     std::vector<uint32_t> readControlPrograms() const;
     std::vector<uint32_t> readFunctions() const;
     std::vector<LivenessStep> readLivenessSteps() const;

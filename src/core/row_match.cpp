@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <new>
 
 namespace popscope {
 
@@ -16,6 +17,8 @@ std::vector<MatchedRow> matchRows(
     // names alone would not fit in memory), so a slot is 12 bytes: comparing bench-huge's 1.4 M
     // variables took 158 MB here with 64-bit slots.
     constexpr uint32_t kEnd = UINT32_MAX;
+    if (targetKeys.size() >= kEnd || sourceKeys.size() >= kEnd)
+        throw std::bad_alloc(); // never in practice: 4 G names would not fit in memory to begin with
     const std::hash<std::string_view> hash;
     size_t capacity = 16;
     while (capacity < targetKeys.size() * 2)

@@ -6,6 +6,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace popscope {
 
 TableFilterProxy::TableFilterProxy(QObject* parent)
@@ -35,13 +37,20 @@ void TableFilterProxy::setSourceModel(QAbstractItemModel* model)
     if (m_table) {
         // Connected before the proxy's own handlers, so the keys are gone before it sorts again.
         const auto forget = [this] { forgetSortKeys(); };
+        // Before and after each change: the proxy may sort in its about-to handler, with the old rows.
         m_keyConnections = { connect(model, &QAbstractItemModel::modelAboutToBeReset, this, forget),
+            connect(model, &QAbstractItemModel::modelReset, this, forget),
             connect(model, &QAbstractItemModel::dataChanged, this, forget),
             connect(model, &QAbstractItemModel::layoutAboutToBeChanged, this, forget),
+            connect(model, &QAbstractItemModel::layoutChanged, this, forget),
             connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this, forget),
+            connect(model, &QAbstractItemModel::rowsInserted, this, forget),
             connect(model, &QAbstractItemModel::rowsAboutToBeRemoved, this, forget),
+            connect(model, &QAbstractItemModel::rowsRemoved, this, forget),
             connect(model, &QAbstractItemModel::columnsAboutToBeInserted, this, forget),
-            connect(model, &QAbstractItemModel::columnsAboutToBeRemoved, this, forget) };
+            connect(model, &QAbstractItemModel::columnsInserted, this, forget),
+            connect(model, &QAbstractItemModel::columnsAboutToBeRemoved, this, forget),
+            connect(model, &QAbstractItemModel::columnsRemoved, this, forget) };
     }
     QSortFilterProxyModel::setSourceModel(model);
 }
@@ -54,6 +63,7 @@ const TableFilterProxy::SortKeys& TableFilterProxy::sortKeys(int column) const
     const int rows = m_table->rowCount();
     m_keys = {};
     m_keys.column = column;
+    m_keys.rows = size_t(std::max(rows, 0));
     for (int row = 0; row < rows; ++row) {
         const Kind kind = m_table->cellKind(row, column);
         if (kind == Kind::Text) // a figure in words (the Summary's): compared pair by pair
@@ -79,11 +89,11 @@ bool TableFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& righ
     // Numbers straight from our models: a QVariant per comparison made sorting 250 k variables
     // a visible pause.
     if (m_table) {
-        if (const SortKeys& keys = sortKeys(left.column()); keys.usable) {
-            const auto l = size_t(left.row()), r = size_t(right.row());
-            return keys.isSigned ? keys.signedKeys[l] < keys.signedKeys[r]
-                                 : keys.unsignedKeys[l] < keys.unsignedKeys[r];
-        }
+        const SortKeys& keys = sortKeys(left.column());
+        const auto a = size_t(left.row()), b = size_t(right.row());
+        if (keys.usable && std::max(a, b) < keys.rows) // a row added since: compared by its cells
+            return keys.isSigned ? keys.signedKeys[a] < keys.signedKeys[b]
+                                 : keys.unsignedKeys[a] < keys.unsignedKeys[b];
         using Kind = ReportTableModel::Kind;
         const Kind l = m_table->cellKind(left.row(), left.column()),
                    r = m_table->cellKind(right.row(), right.column());

@@ -29,6 +29,7 @@ private:
     struct SortKeys {
         int column = -1; // -1: none made since the source last changed
         bool usable = false; // false: the column has a Text cell, compared pair by pair
+        size_t rows = 0; // the source's rows when they were made
         bool isSigned = false; // signedKeys (a signed or absent cell in the column) or unsignedKeys
         std::vector<uint64_t> unsignedKeys;
         std::vector<double> signedKeys;

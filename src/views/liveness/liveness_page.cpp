@@ -228,10 +228,8 @@ void LivenessPage::showError(const QString& message)
 
 void LivenessPage::refreshInfo()
 {
-    const NameTree& always = m_tables->model(QStringLiteral("Always Live Variables"))->tree();
-    const uint64_t alwaysVariables = always.columns > 0 && !always.values.empty() ? always.value(0, 0) : 0;
     const LivenessInfo info = m_view.info(m_plot->data(), m_plot->selectedSteps(), m_state->unit(),
-        alwaysVariables, LivenessTablesView::kMaxStepColumns);
+        m_tables->alwaysLiveBytes(), LivenessTablesView::kMaxStepColumns);
     m_info->setText(info.hasCurve || !m_error->isVisibleTo(this) ? info.text : QString());
     if (info.hasCurve)
         m_info->setToolTip(info.toolTip);

@@ -3,6 +3,7 @@
 #include "models/liveness/name_tree_model.hpp"
 #include "models/memory/tile_scope.hpp"
 #include "models/table_filter_proxy.hpp"
+#include "popscope/liveness.hpp"
 #include "popscope/liveness_tables.hpp"
 #include "popscope/report.hpp"
 #include "views/widgets/table_panel.hpp"
@@ -179,6 +180,10 @@ void LivenessTablesView::update(const Report* source, const Report* target, cons
         m_alwaysScope = scope;
         m_alwaysLayout = reports.empty() ? decltype(reportLayout) {} : reportLayout;
         m_alwaysBuilt = false;
+        m_alwaysBytes = 0; // the page's info line shows it: summed here, without the names
+        if (!reports.empty() && reports.front())
+            for (const ScopedVariable& v : alwaysLiveVariables(*reports.front(), scope, false))
+                m_alwaysBytes += v.bytes;
         m_tabs[AlwaysLive].model->setTree(NameTreeBuilder(0).build(), {});
         if (currentIndex() == AlwaysLive)
             buildAlwaysLive();
@@ -198,15 +203,20 @@ void LivenessTablesView::buildAlwaysLive()
 {
     if (m_alwaysBuilt)
         return;
-    m_tabs[AlwaysLive].model->setTree(alwaysLiveTree(m_alwaysReports, m_alwaysScope), m_alwaysLayout);
+    Tab& tab = m_tabs[AlwaysLive];
+    tab.model->setTree(alwaysLiveTree(m_alwaysReports, m_alwaysScope), m_alwaysLayout);
+    if (tab.model->tree().nodes.size() <= 1 && tab.model->columnCount() > 1) // the tab's empty text
+        tab.model->setTree(NameTreeBuilder(0).build(), {});
     m_alwaysBuilt = true;
-    show(m_tabs[AlwaysLive]);
+    show(tab);
 }
 
 void LivenessTablesView::forgetReports()
 {
     m_alwaysBuilt = false;
     m_alwaysReports.clear();
+    m_alwaysLayout.clear();
+    m_alwaysBytes = 0;
     for (Tab& t : m_tabs) // the name trees go with the reports
         t.model->setTree(NameTreeBuilder(0).build(), {});
 }

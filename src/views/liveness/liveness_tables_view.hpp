@@ -28,6 +28,8 @@ public:
     NameTreeModel* model(const QString& tabName) const;
     // Selects the row with full name `path` in the named tab; false when absent.
     bool showRow(const QString& tabName, const QString& path);
+    // Bytes of the source's always-live variables in the scope (the tab's Total, built or not).
+    uint64_t alwaysLiveBytes() const { return m_alwaysBytes; }
 
 signals:
     // A variable row was double-clicked or "Show lifetime" chosen: its full name.
@@ -47,6 +49,7 @@ private:
     LivenessScope m_alwaysScope;
     std::vector<NameTreeModel::Column> m_alwaysLayout;
     bool m_alwaysBuilt = false;
+    uint64_t m_alwaysBytes = 0;
 };
 
 } // namespace popscope
