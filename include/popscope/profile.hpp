@@ -37,6 +37,13 @@ struct VariableDigest {
     std::vector<uint64_t> sizeBytes;
     std::vector<uint8_t> alwaysLive;
     size_t size() const { return sizeBytes.size(); }
+    void reserve(size_t variables, size_t nameBytes = 0)
+    {
+        names.reserve(nameBytes);
+        nameEnds.reserve(variables);
+        sizeBytes.reserve(variables);
+        alwaysLive.reserve(variables);
+    }
     // Adds a variable; false (and nothing added) when the names would pass 4 GiB.
     bool append(std::string_view name, uint64_t size, bool isAlwaysLive)
     {

@@ -6,7 +6,6 @@
 #include "table_compare.hpp"
 
 #include <algorithm>
-#include <future>
 #include <string_view>
 
 namespace popscope {
@@ -82,34 +81,18 @@ uint64_t magnitude(int64_t v)
 
 LivenessComparison compareLiveness(const Report& source, const Report& target, size_t top)
 {
-    auto targetVariables
-        = std::async(std::launch::async, [&target] { return detail::ReportAccess::variableDigest(target); });
-    VariableDigest sourceVariables;
-    try {
-        sourceVariables = detail::ReportAccess::variableDigest(source);
-    } catch (...) {
-        targetVariables.wait();
-        throw;
-    }
-    return compareLiveness(source, target, sourceVariables, targetVariables.get(), top);
+    const auto [sourceVariables, targetVariables] = readBothReports(
+        source, target, [](const Report& report) { return detail::ReportAccess::variableDigest(report); });
+    return compareLiveness(source, target, sourceVariables, targetVariables, top);
 }
 
 LivenessComparison compareLiveness(const Report& source, const Report& target,
     const VariableDigest& sourceVariables, const VariableDigest& targetVariables, size_t top)
 {
-    // The target's parts in a second thread (two files, two connections).
-    auto targetParts = std::async(std::launch::async, [&target] {
-        target.liveness();
-        detail::ReportAccess::liveRangeList(target);
+    readBothReports(source, target, [](const Report& report) {
+        report.liveness();
+        return detail::ReportAccess::liveRangeList(report); // cached: kept for liveAtPeak
     });
-    try {
-        source.liveness();
-        detail::ReportAccess::liveRangeList(source);
-    } catch (...) {
-        targetParts.wait();
-        throw;
-    }
-    targetParts.get();
 
     LivenessComparison c;
     const LivenessCurve& a = source.liveness();

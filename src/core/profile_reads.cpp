@@ -168,11 +168,8 @@ std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
 VariableDigest Profile::readVariableDigest() const
 {
     PartReader r(*m_db, m_target, m_path);
-    const auto rows = size_t(std::min<uint64_t>(r.rows("variables"), kMaxReserve));
     VariableDigest digest;
-    digest.nameEnds.reserve(rows);
-    digest.sizeBytes.reserve(rows);
-    digest.alwaysLive.reserve(rows);
+    digest.reserve(size_t(std::min<uint64_t>(r.rows("variables"), kMaxReserve)));
     Statement s(*m_db, "SELECT id, name, size_bytes, always_live FROM variables ORDER BY id");
     while (s.step()) {
         r.expectId(s, digest.size(), "variables");

@@ -257,10 +257,7 @@ VariableDigest detail::ReportAccess::variableDigest(const Report& report)
     size_t nameBytes = 0; // the buffer at its final size: growing it doubled a third of its peak
     for (const Variable& v : *variables)
         nameBytes += v.name.size();
-    digest.names.reserve(nameBytes);
-    digest.nameEnds.reserve(variables->size());
-    digest.sizeBytes.reserve(variables->size());
-    digest.alwaysLive.reserve(variables->size());
+    digest.reserve(variables->size(), nameBytes);
     for (const Variable& v : *variables)
         if (!digest.append(v.name, v.sizeBytes, v.alwaysLive))
             throw ProfileError(

@@ -7,7 +7,6 @@
 #include "table_compare.hpp"
 
 #include <algorithm>
-#include <future>
 #include <numeric>
 
 namespace popscope {
@@ -338,21 +337,11 @@ ComparedFigure compareFigure(uint64_t source, uint64_t target)
 
 ReportComparison compareReports(const Report& source, const Report& target, const CompareOptions& options)
 {
-    // Two files, two connections: read the target's parts while this thread reads the source's.
     // The variables' digests are the comparison's own: they go when it returns.
-    VariableDigest sourceVariables, targetVariables;
-    auto targetParts = std::async(std::launch::async, [&target, &targetVariables] {
-        readParts(target);
-        targetVariables = detail::ReportAccess::variableDigest(target);
+    const auto [sourceVariables, targetVariables] = readBothReports(source, target, [](const Report& report) {
+        readParts(report);
+        return detail::ReportAccess::variableDigest(report);
     });
-    try {
-        readParts(source);
-        sourceVariables = detail::ReportAccess::variableDigest(source);
-    } catch (...) {
-        targetParts.wait();
-        throw;
-    }
-    targetParts.get();
 
     ReportComparison c;
     c.source = describe(source);

@@ -228,9 +228,7 @@ bool Statement::isInteger(int column) const
 
 std::string Statement::getText(int column) const
 {
-    const auto* text = sqlite3_column_text(m_stmt, column);
-    int size = sqlite3_column_bytes(m_stmt, column);
-    return text ? std::string(reinterpret_cast<const char*>(text), size_t(size)) : std::string();
+    return std::string(getTextView(column));
 }
 
 std::string_view Statement::getTextView(int column) const

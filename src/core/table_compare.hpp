@@ -3,7 +3,9 @@
 #include "popscope/profile.hpp"
 #include "popscope/report_comparison.hpp"
 
+#include <future>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace popscope {
@@ -15,6 +17,22 @@ TableChanges compareTable(const char* table, const char* metric, const char* uni
     const std::vector<MatchedRow>& rows, const std::vector<std::string_view>& sourceNames,
     const std::vector<std::string_view>& targetNames, const std::vector<uint64_t>& sourceFigures,
     const std::vector<uint64_t>& targetFigures, size_t topRows);
+
+// `read` on both reports at once, the target's in a second thread (two files, two connections):
+// (source's result, target's), or the first failure once both have ended.
+template <typename Read> auto readBothReports(const Report& source, const Report& target, const Read& read)
+{
+    auto targetResult = std::async(std::launch::async, [&target, &read] { return read(target); });
+    auto sourceResult = [&] {
+        try {
+            return read(source);
+        } catch (...) {
+            targetResult.wait();
+            throw;
+        }
+    }();
+    return std::pair(std::move(sourceResult), targetResult.get());
+}
 
 // compareLiveness over the variables' digests the caller read (compareReports reads them once for
 // the variables and the liveness both).

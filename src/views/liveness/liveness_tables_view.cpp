@@ -191,12 +191,17 @@ void LivenessTablesView::update(const Report* source, const Report* target, cons
     m_tabs[NotAlwaysLive].model->setTree(liveVariablesTree(columns, scope), layout);
     m_tabs[Vertices].model->setTree(stepVerticesTree(columns, scope), layout);
     m_tabs[Cycles].model->setTree(stepCyclesTree(columns, scope), layout, NameTreeModel::Unit::Cycles);
-    // Empty trees show the tab's empty text rather than a lone Total of nothing.
-    for (Tab& t : m_tabs)
-        if (t.model->tree().nodes.size() <= 1 && t.model->columnCount() > 1)
-            t.model->setTree(NameTreeBuilder(0).build(), {});
-    for (size_t i = NotAlwaysLive; i < m_tabs.size(); ++i)
+    for (size_t i = NotAlwaysLive; i < m_tabs.size(); ++i) {
+        showEmptyTextIfEmpty(m_tabs[i]);
         show(m_tabs[i]);
+    }
+}
+
+void LivenessTablesView::showEmptyTextIfEmpty(Tab& tab)
+{
+    // An empty tree shows the tab's empty text rather than a lone Total of nothing.
+    if (tab.model->tree().nodes.size() <= 1 && tab.model->columnCount() > 1)
+        tab.model->setTree(NameTreeBuilder(0).build(), {});
 }
 
 void LivenessTablesView::buildAlwaysLive()
@@ -205,8 +210,7 @@ void LivenessTablesView::buildAlwaysLive()
         return;
     Tab& tab = m_tabs[AlwaysLive];
     tab.model->setTree(alwaysLiveTree(m_alwaysReports, m_alwaysScope), m_alwaysLayout);
-    if (tab.model->tree().nodes.size() <= 1 && tab.model->columnCount() > 1) // the tab's empty text
-        tab.model->setTree(NameTreeBuilder(0).build(), {});
+    showEmptyTextIfEmpty(tab);
     m_alwaysBuilt = true;
     show(tab);
 }

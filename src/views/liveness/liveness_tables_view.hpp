@@ -42,6 +42,7 @@ private:
     };
     Tab addTab(const QString& name, const QString& empty, bool variables);
     void show(Tab& tab);
+    static void showEmptyTextIfEmpty(Tab& tab);
     void buildAlwaysLive(); // when its tab is shown (or a row in it is asked for), if not built
     std::vector<Tab> m_tabs;
     // The always-live tree does not depend on the step: rebuilt only when these change.
