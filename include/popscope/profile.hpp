@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -62,6 +63,24 @@ struct VariableDigest {
     }
 };
 
+// While one lives on a thread, that thread's reads of a local profile may use a second connection:
+// Report::locked takes the report's second one when the first is busy, and readVariables reads the
+// tiles on a helper thread. For the page being shown in the window: the loader's two readers of
+// one report, and the trace's build. Elsewhere (compare mode's loader, the comparison in the
+// background, the CLI, Python) reads queue on one connection, so they never take a core from the
+// page being shown.
+class ParallelReadsScope {
+public:
+    ParallelReadsScope();
+    ~ParallelReadsScope();
+    ParallelReadsScope(const ParallelReadsScope&) = delete;
+    ParallelReadsScope& operator=(const ParallelReadsScope&) = delete;
+    static bool active(); // on the calling thread
+
+private:
+    bool m_previous;
+};
+
 class Profile {
 public:
     // Opens `path` read-only; throws ProfileError naming the file and the problem. `path` may be a
@@ -72,6 +91,10 @@ public:
     Profile& operator=(const Profile&) = delete;
 
     const std::string& path() const { return m_path; }
+    // Another connection to the file this profile opened, so that two threads can read it at once;
+    // null for a remote profile, or when its path no longer names the file opened (replaced or
+    // deleted since: a second connection would read another file).
+    std::unique_ptr<Profile> openAgain() const;
     // The remote file behind a remote profile (its state now, what crossed the network), or null.
     const std::shared_ptr<remote::SftpFile>& remoteFile() const { return m_remoteFile; }
     int formatMajor() const { return m_formatMajor; }
@@ -156,7 +179,11 @@ private:
     static std::unique_ptr<Profile> openRemote(const std::string& address);
     void checkSchemaAndLoadHeader();
     void checkKnownTable(const char* table) const;
+    std::unique_ptr<SqliteDatabase> openSameFile() const; // openAgain's connection, or null
+    bool pathNamesFileOpened() const;
     std::string m_path;
+    // The local file opened (device, inode): a later connection must open this one.
+    std::optional<std::pair<uint64_t, uint64_t>> m_fileIdentity;
     std::shared_ptr<remote::SftpFile> m_remoteFile;
     std::unique_ptr<SqliteDatabase> m_db;
     std::unique_ptr<StoredCounts> m_stored; // figures written with the profile (none before 1.1)

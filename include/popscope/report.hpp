@@ -4,8 +4,9 @@
 // two of these (source and target) and the CLI uses the same object.
 //
 // Thread safety: every const member may be called from any thread at once. A part is computed
-// under its own lock (a second caller waits for the first and gets the same object); reads of the
-// single SQLite connection are serialised. A part that fails throws ProfileError and is not
+// under its own lock (a second caller waits for the first and gets the same object); reads of its
+// SQLite connection are serialised (a thread in a ParallelReadsScope takes a second connection
+// when the first is busy). A part that fails throws ProfileError and is not
 // cached, so asking again retries (and throws again for a damaged file).
 // profile() gives the header (target(), info(), path()), which is immutable after open; calling
 // its read*() functions directly bypasses the cache and the serialisation, so do that from one
@@ -158,13 +159,19 @@ public:
 private:
     friend struct detail::ReportAccess; // core-internal parts (compareReports)
     explicit Report(std::unique_ptr<Profile> profile);
-    // Runs `read` with the SQLite connection to itself.
+    // Runs `read` with a SQLite connection to itself, one thread at a time on each connection.
     template <typename Read> auto locked(Read&& read) const;
+    const Profile* spareConnection() const; // with m_spareMutex held
     // Every program's name, for the trace summary's steps.
     std::vector<std::string> stepProgramNames() const;
 
     std::unique_ptr<Profile> m_profile;
     mutable std::mutex m_dbMutex;
+    // A second connection to a local file, opened when two reads first overlap (the window reads a
+    // page's parts on two threads). A remote profile's reads queue on its one connection instead.
+    mutable std::unique_ptr<Profile> m_spare;
+    mutable bool m_spareUnavailable = false;
+    mutable std::mutex m_spareMutex;
     detail::LazyPart<ProfileSummary> m_summary;
     detail::LazyPart<TileMemory> m_tileMemory;
     detail::LazyPart<std::vector<Variable>> m_variables;

@@ -12,6 +12,8 @@
 #include "sqlite_database.hpp"
 #include "stored_counts.hpp"
 
+#include <sys/stat.h>
+
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -20,6 +22,19 @@
 #include <map>
 
 namespace popscope {
+
+namespace {
+
+// (device, inode) of a local file, or nothing when it cannot be read.
+std::optional<std::pair<uint64_t, uint64_t>> fileIdentity(const std::string& path)
+{
+    struct stat status { };
+    if (::stat(path.c_str(), &status) != 0)
+        return std::nullopt;
+    return std::pair<uint64_t, uint64_t>(uint64_t(status.st_dev), uint64_t(status.st_ino));
+}
+
+} // namespace
 
 namespace {
 
@@ -119,10 +134,44 @@ std::unique_ptr<Profile> Profile::open(const std::string& requestedPath)
         return openRemote(requestedPath);
     const std::string path = resolvePath(requestedPath);
     checkLocalSqliteHeader(path);
+    const auto identityBefore = fileIdentity(path);
     auto db = std::make_unique<SqliteDatabase>(path, SqliteDatabase::Mode::ReadOnlyImmutable);
     std::unique_ptr<Profile> profile(new Profile(path, std::move(db)));
+    // Known only when the path named one file throughout the open (else no second connection).
+    if (identityBefore && fileIdentity(path) == identityBefore)
+        profile->m_fileIdentity = identityBefore;
     profile->checkSchemaAndLoadHeader();
     return profile;
+}
+
+bool Profile::pathNamesFileOpened() const
+{
+    return m_fileIdentity && fileIdentity(m_path) == m_fileIdentity;
+}
+
+std::unique_ptr<SqliteDatabase> Profile::openSameFile() const
+{
+    // SQLite opens the file when the connection opens: the path naming the same file before and
+    // after means the connection holds it (a rename over it in between changes the identity).
+    if (!pathNamesFileOpened())
+        return nullptr;
+    try {
+        auto db = std::make_unique<SqliteDatabase>(m_path, SqliteDatabase::Mode::ReadOnlyImmutable);
+        return pathNamesFileOpened() ? std::move(db) : nullptr;
+    } catch (const ProfileError&) {
+        return nullptr;
+    }
+}
+
+std::unique_ptr<Profile> Profile::openAgain() const
+{
+    auto db = openSameFile();
+    if (!db)
+        return nullptr;
+    std::unique_ptr<Profile> again(new Profile(m_path, std::move(db)));
+    again->m_fileIdentity = m_fileIdentity;
+    again->checkSchemaAndLoadHeader();
+    return again;
 }
 
 std::unique_ptr<Profile> Profile::openRemote(const std::string& text)

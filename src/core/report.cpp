@@ -19,8 +19,31 @@ Report::~Report() = default;
 
 template <typename Read> auto Report::locked(Read&& read) const
 {
-    std::lock_guard<std::mutex> lock(m_dbMutex);
+    std::unique_lock<std::mutex> lock(m_dbMutex, std::try_to_lock);
+    if (!lock.owns_lock() && ParallelReadsScope::active()) {
+        std::unique_lock<std::mutex> spareLock(m_spareMutex, std::try_to_lock);
+        if (spareLock.owns_lock()) {
+            if (const Profile* spare = spareConnection())
+                return read(*spare);
+        }
+    }
+    if (!lock.owns_lock())
+        lock.lock();
     return read(*m_profile);
+}
+
+const Profile* Report::spareConnection() const
+{
+    // A remote profile has none (a second SSH session would cost more than it saves), nor a file
+    // replaced since: the first connection then reads every part, one at a time.
+    if (!m_spare && !m_spareUnavailable) {
+        try {
+            m_spare = m_profile->openAgain();
+        } catch (const std::exception&) {
+        }
+        m_spareUnavailable = !m_spare;
+    }
+    return m_spare.get();
 }
 
 const std::string& Report::path() const

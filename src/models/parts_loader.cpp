@@ -3,6 +3,7 @@
 #include "models/abandon_watcher.hpp"
 
 #include "popscope/errors.hpp"
+#include "popscope/profile.hpp"
 #include "popscope/remote/remote_settings.hpp"
 
 #include <QCoreApplication>
@@ -12,6 +13,7 @@
 #include <atomic>
 #include <functional>
 #include <future>
+#include <optional>
 
 namespace popscope {
 
@@ -20,47 +22,87 @@ namespace {
 using Reports = std::vector<std::shared_ptr<const LoadedReport>>;
 using Progress = std::function<void(int slot, int done, const QString& text)>; // text "": the slot is done
 
-// Reads `parts` of one report in order; the error message names the file and the problem, or "".
-QString readParts(const QPromise<QString>& promise, int slot, const LoadedReport& report,
-    const std::vector<ReportPart>& parts, std::atomic<int>& done, const Progress& progress)
+// The parts of one report still to read, taken in order by one or two readers.
+class PartQueue {
+public:
+    explicit PartQueue(const std::vector<ReportPart>& parts)
+        : m_parts(parts)
+    {
+    }
+    void stop() { m_next = m_parts.size(); } // a part failed: the page shows that, not the rest
+    std::optional<ReportPart> next()
+    {
+        const size_t index = m_next++;
+        return index < m_parts.size() ? std::optional(m_parts[index]) : std::nullopt;
+    }
+
+private:
+    const std::vector<ReportPart>& m_parts;
+    std::atomic<size_t> m_next = 0;
+};
+
+// Reads parts of one report from `queue` until it is empty; the error message names the file and
+// the problem, or "".
+QString readParts(const QPromise<QString>& promise, int slot, const LoadedReport& report, PartQueue& queue,
+    bool parallel, std::atomic<int>& done, const Progress& progress)
 {
     // A reconnect (a remote report after a drop) gives up at Cancel, not at its timeout.
     const remote::CancelScope cancel([&promise] { return promise.isCanceled(); });
-    for (ReportPart part : parts) {
+    std::optional<ParallelReadsScope> parallelReads;
+    if (parallel)
+        parallelReads.emplace();
+    while (const std::optional<ReportPart> part = queue.next()) {
         if (promise.isCanceled())
             return {};
         progress(slot, done++,
-            QStringLiteral("%1 of %2…").arg(QString::fromUtf8(partStageMessage(part)), report.fileName()));
+            QStringLiteral("%1 of %2…").arg(QString::fromUtf8(partStageMessage(*part)), report.fileName()));
+        QString error;
         try {
-            readReportPart(*report.core, part);
+            readReportPart(*report.core, *part);
         } catch (const ProfileError& e) {
-            return QString::fromUtf8(e.what());
+            error = QString::fromUtf8(e.what());
         } catch (const std::bad_alloc&) {
-            return report.path + QStringLiteral(": not enough memory to read this part of the profile");
+            error = report.path + QStringLiteral(": not enough memory to read this part of the profile");
         } catch (const std::exception& e) {
-            return report.path + QStringLiteral(": ") + QString::fromUtf8(e.what());
+            error = report.path + QStringLiteral(": ") + QString::fromUtf8(e.what());
+        }
+        if (!error.isEmpty()) {
+            queue.stop();
+            return error;
         }
     }
     progress(slot, done, QString());
     return {};
 }
 
-// Two reports (compare mode) are read side by side: each has its own file and connection.
+// Two readers: one for each report in compare mode, two sharing one report's parts otherwise (of a
+// local file, the reader that finds the report's connection busy takes its second one,
+// Report::locked).
 void readInBackground(QPromise<QString>& promise, const Reports& reports,
     const std::vector<ReportPart>& parts, const Progress& progress)
 {
     const PartReaderScope reading; // no part is released meanwhile (PageMemoryKeeper)
-    std::atomic<int> done = 0;
-    std::future<QString> target;
-    if (reports.size() > 1)
-        target = std::async(
-            std::launch::async, [&] { return readParts(promise, 1, *reports[1], parts, done, progress); });
-    QString error = reports.empty() ? QString() : readParts(promise, 0, *reports[0], parts, done, progress);
-    if (target.valid()) {
-        const QString targetError = target.get();
-        if (error.isEmpty())
-            error = targetError;
+    if (reports.empty()) {
+        if (!promise.isCanceled())
+            promise.addResult(QString());
+        return;
     }
+    std::atomic<int> done = 0;
+    PartQueue sourceParts(parts);
+    std::optional<PartQueue> targetParts;
+    if (reports.size() > 1)
+        targetParts.emplace(parts);
+    const LoadedReport& second = reports.size() > 1 ? *reports[1] : *reports[0];
+    PartQueue& secondQueue = targetParts ? *targetParts : sourceParts;
+    // One report's two readers may read it on two connections, and its tiles on a helper thread.
+    // Two reports read at once keep both cores busy already (and the comparison runs meanwhile).
+    const bool parallel = !targetParts;
+    std::future<QString> secondReader = std::async(std::launch::async,
+        [&] { return readParts(promise, 1, second, secondQueue, parallel, done, progress); });
+    QString error = readParts(promise, 0, *reports[0], sourceParts, parallel, done, progress);
+    const QString secondError = secondReader.get();
+    if (error.isEmpty())
+        error = secondError;
     if (!promise.isCanceled())
         promise.addResult(error);
 }

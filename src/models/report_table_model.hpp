@@ -71,6 +71,13 @@ public:
         Q_UNUSED(row);
         return {};
     }
+    // Whether the next rows set come sorted by presortedColumn(), largest first (ties in the
+    // report's order). Single tables ask for it; a comparison's sides keep the report's order,
+    // which matchRows pairs repeated names in. Models that cannot, ignore it.
+    virtual void setPresorted(bool presorted) { Q_UNUSED(presorted); }
+    // The column whose numbers the rows come sorted by, largest first, or -1. A view sorted that
+    // way keeps the model's order instead of sorting it again.
+    virtual int presortedColumn() const { return -1; }
     // A Text cell's text (compare mode reads both sides' tables through these).
     QString cellText(int row, int column) const { return text(row, column); }
     // Whether compare mode shows Source / Target / Diff / Diff % for this column (numbers do).

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <thread>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -80,6 +81,57 @@ TEST_CASE("a file replaced or deleted while its report is open keeps reading the
     // instead of mixing two files. The window offers Reload for the new version.
     CHECK(report->variables().size() == 40);
     CHECK_NOTHROW(report->profile().readSteps(true));
+}
+
+TEST_CASE("a second connection opens only the file the profile opened", "[faults]")
+{
+    TempDir dir;
+    const std::string path = test::writeValidProfile(dir, "twice.pop");
+    auto profile = Profile::open(path);
+    auto again = profile->openAgain();
+    REQUIRE(again);
+    const ParallelReadsScope parallel; // the tiles on a helper thread, on a connection of its own
+    CHECK(again->readVariables() == profile->readVariables());
+
+    SECTION("replaced by another profile")
+    {
+        test::FixtureOptions other;
+        other.numVariables = 3;
+        writeProfile(test::makeDocument(other), dir.file("other.pop"));
+        std::filesystem::rename(dir.file("other.pop"), path);
+    }
+    SECTION("deleted")
+    {
+        std::filesystem::remove(path);
+    }
+    // Reading the parts of one report on two threads must not mix two files: no second connection,
+    // and both the profile and the one opened before go on reading the first file.
+    CHECK_FALSE(profile->openAgain());
+    CHECK(profile->readVariables().size() == 40);
+    CHECK(again->readVariables().size() == 40);
+}
+
+TEST_CASE("a report's parts read on two threads at once are the parts read one by one", "[faults]")
+{
+    TempDir dir;
+    const std::string path = test::writeValidProfile(dir, "parallel.pop");
+    auto sequential = Report::open(path);
+    auto parallel = Report::open(path);
+    // As the window's page loading reads: the second reader finds the first connection busy and
+    // reads on the report's second one, and the variables' tiles are read on a helper thread.
+    std::thread other([&parallel] {
+        const ParallelReadsScope scope;
+        parallel->computeSets();
+    });
+    {
+        const ParallelReadsScope scope;
+        CHECK(ParallelReadsScope::active());
+        parallel->variables();
+    }
+    CHECK_FALSE(ParallelReadsScope::active());
+    other.join();
+    CHECK(parallel->variables() == sequential->variables());
+    CHECK(parallel->computeSets() == sequential->computeSets());
 }
 
 TEST_CASE("a file without read permission is refused with the file and the cause named", "[faults]")

@@ -12,9 +12,13 @@
 #include "models/summary/engine_options_model.hpp"
 #include "models/table_filter_proxy.hpp"
 #include "popscope/insights.hpp"
+#include "views/widgets/compared_table.hpp"
+#include "views/widgets/table_panel.hpp"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QSignalSpy>
+#include <QTreeView>
 
 #include <catch2/catch.hpp>
 
@@ -235,6 +239,48 @@ TEST_CASE("filter proxy filters any column and sorts by raw value", "[models]")
     REQUIRE(proxy.index(0, VariablesModel::Name).data().toString() == largestOnAllTiles);
 }
 
+TEST_CASE(
+    "a single Variables table opens in the model's order, largest first, and sorts on a click", "[models]")
+{
+    VariablesModel source, target;
+    TablePanel panel(nullptr, QStringLiteral("variables"));
+    ComparedTable table(&source, &target, &panel, VariablesModel::BytesInScope);
+    table.beginUpdate(false);
+    source.setReport(fixture().report, {});
+    table.endUpdate(false);
+    TableFilterProxy* proxy = panel.proxy();
+    REQUIRE(proxy->rowCount() == 40);
+    // The model's rows came sorted: the proxy keeps them (no sort of its own), the header says so.
+    CHECK(proxy->sortColumn() == -1);
+    CHECK(panel.view()->header()->sortIndicatorSection() == VariablesModel::BytesInScope);
+    CHECK(panel.view()->header()->sortIndicatorOrder() == Qt::DescendingOrder);
+    const auto bytesAt = [proxy](int row) {
+        return proxy->index(row, VariablesModel::BytesInScope).data(SortRole).toULongLong();
+    };
+    for (int r = 1; r < proxy->rowCount(); ++r)
+        REQUIRE(bytesAt(r - 1) >= bytesAt(r));
+    REQUIRE(bytesAt(0) > bytesAt(proxy->rowCount() - 1));
+    // A click on the header sorts the other way through the proxy, and a new scope keeps that.
+    panel.view()->sortByColumn(VariablesModel::BytesInScope, Qt::AscendingOrder);
+    for (int r = 1; r < proxy->rowCount(); ++r)
+        REQUIRE(bytesAt(r - 1) <= bytesAt(r));
+    table.beginUpdate(false);
+    source.setReport(fixture().report, { 5, 6 });
+    table.endUpdate(false);
+    REQUIRE(proxy->rowCount() > 1);
+    CHECK(proxy->sortColumn() == VariablesModel::BytesInScope);
+    for (int r = 1; r < proxy->rowCount(); ++r)
+        REQUIRE(bytesAt(r - 1) <= bytesAt(r));
+
+    // A comparison's side keeps the report's order: matchRows pairs repeated names in that order.
+    table.beginUpdate(true);
+    source.setReport(fixture().report, {});
+    target.setReport(fixture().report, {});
+    table.endUpdate(true);
+    CHECK(source.presortedColumn() == -1);
+    for (int row = 0; row < source.rowCount(); ++row)
+        REQUIRE(source.variableAt(row) == &fixture().report->variables()[size_t(row)]);
+}
 TEST_CASE("CSV export writes raw numbers, quotes and flattens trees", "[models]")
 {
     REQUIRE(CsvExporter::escape(QStringLiteral("a,b")) == QStringLiteral("\"a,b\""));
@@ -245,7 +291,8 @@ TEST_CASE("CSV export writes raw numbers, quotes and flattens trees", "[models]"
     const QStringList lines = csv.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
     REQUIRE(lines.size() == 41);
     REQUIRE(lines[0].startsWith(QStringLiteral("Name,Category,Element type,Size (bytes)")));
-    const Variable& v = fixture().report->variables()[0];
+    const Variable& v = *model.variableAt(0); // the largest: the model's rows come sorted
+    REQUIRE(lines[1].startsWith(QString::fromStdString(v.name) + QLatin1Char(',')));
     REQUIRE(lines[1].contains(QStringLiteral(",%1,").arg(v.sizeBytes)));
 
     DetailsModel details;

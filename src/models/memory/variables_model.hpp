@@ -19,6 +19,8 @@ public:
     std::string_view keyView(int row) const override { return variableAt(row)->name; }
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
     const Variable* variableAt(int row) const;
+    void setPresorted(bool presorted) override { m_presorted = presorted; }
+    int presortedColumn() const override { return m_presorted ? BytesInScope : -1; }
 
 protected:
     int rows() const override { return int(m_rows.size()); }
@@ -33,6 +35,7 @@ private:
     };
     std::shared_ptr<const LoadedReport> m_report;
     std::vector<Row> m_rows;
+    bool m_presorted = false;
 };
 
 } // namespace popscope

@@ -1,12 +1,16 @@
 #include "models/trace/trace_data.hpp"
 
+#include "popscope/profile.hpp"
 #include "popscope/program_index.hpp"
 #include "popscope/remote/sftp_file.hpp"
+#include "popscope/report.hpp"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
+
+#include <future>
 
 namespace popscope {
 
@@ -79,11 +83,21 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
 {
     auto data = std::make_shared<TraceData>();
     data->report = report;
+    // The page being shown: its reads of the report may take the report's second connection.
+    const ParallelReadsScope parallelReads;
+    // A local file's whole-run figures (every per-tile row read once more; computed once per report,
+    // What changed asks for them too) are computed meanwhile on the report's connection; this
+    // thread reads the steps and the level of detail on the trace's own, then the program index
+    // the flame nests the steps in. Both sides take about as long on bench-huge. A cancel or a
+    // throw waits for them (the future's destructor): about a second on bench-huge. A remote
+    // file's are computed after, from the steps read here (its reads queue on one connection).
+    std::future<const TraceSummary*> wholeRun;
+    if (!report->profile().remoteFile())
+        wholeRun = std::async(std::launch::async, [report] { return &report->traceSummary(); });
     progress(0, QStringLiteral("Reading the steps"));
     data->profile = Profile::open(report->path());
     const std::string profilePath = data->profile->path();
     data->steps = data->profile->readSteps(false);
-    data->programs = report->sharedPrograms();
     data->runs = data->profile->readRuns();
     if (cancelled)
         return nullptr;
@@ -122,10 +136,13 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     if (cancelled)
         return nullptr;
     progress(68, QStringLiteral("Nesting the steps in their programs"));
-    data->flame = buildTraceFlame(data->lod, data->steps, report->programIndex());
-    progress(70, QStringLiteral("Finding where the cycles wait"));
-    // Computed once per report (What changed asks for it too), from the steps read above.
-    data->summary = &report->traceSummary(data->steps);
+    const ProgramIndex& index = report->programIndex();
+    data->programs = report->sharedPrograms(); // read for the index
+    if (cancelled)
+        return nullptr;
+    data->flame = buildTraceFlame(data->lod, data->steps, index);
+    progress(85, QStringLiteral("Finding where the cycles wait"));
+    data->summary = wholeRun.valid() ? wholeRun.get() : &report->traceSummary(data->steps);
     progress(100, QStringLiteral("Done"));
     return cancelled ? nullptr : data;
 }

@@ -107,7 +107,7 @@ void MemoryTablesView::showReports(const std::shared_ptr<const LoadedReport>& re
     const std::shared_ptr<const LoadedReport>& target, const std::vector<uint32_t>& tiles, bool comparing)
 {
     for (ComparedTable* table : m_compared)
-        table->beginUpdate();
+        table->beginUpdate(comparing);
     m_details->setReports(report, target, tiles);
     m_variables->setReport(report, tiles);
     m_vertices->setReport(report, tiles);

@@ -162,7 +162,7 @@ void OperationsPage::reload()
     const auto source = damaged ? nullptr : m_state->report();
     const auto target = damaged || !m_state->isComparing() ? nullptr : m_state->comparedReport();
     const std::string l = layer();
-    m_table->beginUpdate();
+    m_table->beginUpdate(bool(target));
     m_model->setUnit(m_state->unit());
     m_targetModel->setUnit(m_state->unit());
     m_model->setReport(source ? source->core : nullptr, l);

@@ -3,6 +3,10 @@
 #include "models/compare_table_model.hpp"
 #include "views/widgets/table_panel.hpp"
 
+#include "models/report_table_model.hpp"
+#include "models/table_filter_proxy.hpp"
+
+#include <QHeaderView>
 #include <QTreeView>
 
 namespace popscope {
@@ -19,9 +23,10 @@ ComparedTable::ComparedTable(
     m_panel->view()->sortByColumn(m_sortColumn, Qt::DescendingOrder);
 }
 
-void ComparedTable::beginUpdate()
+void ComparedTable::beginUpdate(bool comparing)
 {
     m_panel->setSourceModel(nullptr);
+    m_source->setPresorted(!comparing);
 }
 
 void ComparedTable::endUpdate(bool comparing)
@@ -29,12 +34,25 @@ void ComparedTable::endUpdate(bool comparing)
     if (comparing)
         m_compare->rebuild(); // both sides were just set: join them once
     // The join arrives ordered by |Diff|; a header click sorts by any column. A single table
-    // opens sorted by its bytes, largest first (sorting before the model arrives sorts it once).
+    // opens sorted by its bytes, largest first: as its model's rows come when it can presort them,
+    // otherwise by the proxy (sorting before the model arrives sorts it once).
     const bool modeChanged = comparing != m_comparing;
     m_comparing = comparing;
     if (modeChanged)
         m_panel->view()->sortByColumn(comparing ? -1 : m_sortColumn, Qt::DescendingOrder);
+    if (!comparing)
+        keepPresortedOrder();
     m_panel->setSourceModel(comparing ? static_cast<QAbstractItemModel*>(m_compare) : m_source);
+}
+
+void ComparedTable::keepPresortedOrder()
+{
+    // The header still shows the order; the proxy keeps the model's rows as they come. A click on
+    // the header sorts through the proxy as usual.
+    const QHeaderView* header = m_panel->view()->header();
+    if (header->sortIndicatorSection() == m_source->presortedColumn() && m_source->presortedColumn() >= 0
+        && header->sortIndicatorOrder() == Qt::DescendingOrder)
+        m_panel->proxy()->sort(-1);
 }
 
 } // namespace popscope

@@ -18,7 +18,7 @@ public:
     // Around setting both sides' reports: the panel lets go of its model meanwhile, so a reset
     // of a 250 k-row side is not sorted and filtered for nothing; then, in compare mode, the sides
     // are joined once and the join is shown.
-    void beginUpdate();
+    void beginUpdate(bool comparing);
     void endUpdate(bool comparing);
     bool isComparing() const { return m_comparing; }
     ReportTableModel* source() const { return m_source; }
@@ -27,6 +27,7 @@ public:
     TablePanel* panel() const { return m_panel; }
 
 private:
+    void keepPresortedOrder(); // single mode, sorted as the model's rows come: no sort again
     ReportTableModel* m_source;
     ReportTableModel* m_target;
     CompareTableModel* m_compare;
