@@ -32,6 +32,23 @@ void readLaterParts(const Report& report)
     report.profile().readOperations();
 }
 
+// Two sections: the file at `path` replaced by another profile (written beside it and renamed
+// over it), or deleted.
+void replaceOrDelete(const TempDir& dir, const std::string& path)
+{
+    SECTION("replaced by another profile")
+    {
+        test::FixtureOptions other;
+        other.numVariables = 3;
+        writeProfile(test::makeDocument(other), dir.file("other.pop"));
+        std::filesystem::rename(dir.file("other.pop"), path);
+    }
+    SECTION("deleted")
+    {
+        std::filesystem::remove(path);
+    }
+}
+
 } // namespace
 
 TEST_CASE("a file truncated while its report is open fails the next part with the file named", "[faults]")
@@ -66,17 +83,7 @@ TEST_CASE("a file replaced or deleted while its report is open keeps reading the
     auto report = Report::open(path);
     report->summary();
 
-    SECTION("replaced by another profile (written beside it and renamed over it)")
-    {
-        test::FixtureOptions other;
-        other.numVariables = 3;
-        writeProfile(test::makeDocument(other), dir.file("other.pop"));
-        std::filesystem::rename(dir.file("other.pop"), path);
-    }
-    SECTION("deleted")
-    {
-        std::filesystem::remove(path);
-    }
+    replaceOrDelete(dir, path);
     // The open connection still holds the file it opened: the report stays consistent with itself
     // instead of mixing two files. The window offers Reload for the new version.
     CHECK(report->variables().size() == 40);
@@ -93,17 +100,7 @@ TEST_CASE("a second connection opens only the file the profile opened", "[faults
     const ParallelReadsScope parallel; // the tiles on a helper thread, on a connection of its own
     CHECK(again->readVariables() == profile->readVariables());
 
-    SECTION("replaced by another profile")
-    {
-        test::FixtureOptions other;
-        other.numVariables = 3;
-        writeProfile(test::makeDocument(other), dir.file("other.pop"));
-        std::filesystem::rename(dir.file("other.pop"), path);
-    }
-    SECTION("deleted")
-    {
-        std::filesystem::remove(path);
-    }
+    replaceOrDelete(dir, path);
     // Reading the parts of one report on two threads must not mix two files: no second connection,
     // and both the profile and the one opened before go on reading the first file.
     CHECK_FALSE(profile->openAgain());
