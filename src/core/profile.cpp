@@ -34,10 +34,6 @@ std::optional<std::pair<uint64_t, uint64_t>> fileIdentity(const std::string& pat
     return std::pair<uint64_t, uint64_t>(uint64_t(status.st_dev), uint64_t(status.st_ino));
 }
 
-} // namespace
-
-namespace {
-
 namespace fs = std::filesystem;
 
 uint32_t bigEndian(const uint8_t* p, int bytes)
