@@ -88,15 +88,13 @@ void readInBackground(QPromise<QString>& promise, const Reports& reports,
         return;
     }
     std::atomic<int> done = 0;
-    PartQueue sourceParts(parts);
-    std::optional<PartQueue> targetParts;
-    if (reports.size() > 1)
-        targetParts.emplace(parts);
-    const LoadedReport& second = reports.size() > 1 ? *reports[1] : *reports[0];
-    PartQueue& secondQueue = targetParts ? *targetParts : sourceParts;
+    const bool comparing = reports.size() > 1;
+    PartQueue sourceParts(parts), targetParts(parts);
+    const LoadedReport& second = comparing ? *reports[1] : *reports[0];
+    PartQueue& secondQueue = comparing ? targetParts : sourceParts;
     // One report's two readers may read it on two connections, and its tiles on a helper thread.
     // Two reports read at once keep both cores busy already (and the comparison runs meanwhile).
-    const bool parallel = !targetParts;
+    const bool parallel = !comparing;
     std::future<QString> secondReader = std::async(std::launch::async,
         [&] { return readParts(promise, 1, second, secondQueue, parallel, done, progress); });
     QString error = readParts(promise, 0, *reports[0], sourceParts, parallel, done, progress);
