@@ -86,7 +86,7 @@ void zoomToSingleTiles(ExecutionTracePage* page)
 
 int main(int argc, char** argv)
 {
-    configureMemoryAllocator(); // as the app does
+    configureMemoryAllocator(argv); // as the app does
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("popscope-bench"));

@@ -33,7 +33,7 @@ int answerWithoutWindow(const popscope::AppOptions& options)
 
 int main(int argc, char** argv)
 {
-    popscope::configureMemoryAllocator(); // before any thread
+    popscope::configureMemoryAllocator(argv); // before any thread
     QCoreApplication::setOrganizationName(QStringLiteral("popscope"));
     QCoreApplication::setApplicationName(QStringLiteral("popscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(POPSCOPE_VERSION));

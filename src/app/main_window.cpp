@@ -142,6 +142,9 @@ void MainWindow::buildPages()
             = info.create ? static_cast<QWidget*>(info.create(m_state, this)) : notAvailablePage(info.name);
         page->setObjectName(info.name);
         m_pages->addWidget(page);
+        if (auto* reportPage = qobject_cast<ReportPage*>(page)) // a tab inside it about to read
+            connect(
+                reportPage, &ReportPage::roomNeeded, this, [this, reportPage] { makeRoomFor(reportPage); });
     }
 }
 

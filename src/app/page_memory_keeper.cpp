@@ -20,7 +20,7 @@ int PageMemoryKeeper::makeRoomFor(ReportPage* next, const std::vector<ReportPage
     uint64_t need = 0;
     for (const auto& report : reports)
         if (report)
-            for (ReportPart part : next->parts())
+            for (ReportPart part : next->partsNeeded())
                 need += estimatedPartBytes(*report->core, part);
     int released = 0;
     for (ReportPage* page : std::vector<ReportPage*>(m_recent)) {
@@ -39,10 +39,11 @@ void PageMemoryKeeper::releaseUnshownParts(ReportPage* next, const std::vector<R
 {
     if (partReadersRunning())
         return; // a job reads parts by reference, maybe outside its page's list: none is released
-    std::set<ReportPart> shown(next->parts().begin(), next->parts().end());
+    const auto needed = next->partsNeeded();
+    std::set<ReportPart> shown(needed.begin(), needed.end());
     for (ReportPage* page : pages) {
-        if (page->isLoading())
-            return; // its parts are being read: release nothing meanwhile
+        if (page->isBusy())
+            return; // its parts (or a tab's inside it) are being read: release nothing meanwhile
         const auto parts = page->partsShown();
         shown.insert(parts.begin(), parts.end());
     }

@@ -92,22 +92,59 @@ void WindowScript::applyOptions()
     // The Execution Trace builds its data after the report opened: its options apply, and the
     // screenshot is taken, once it is ready.
     if (trace && m_window->currentPage() == QStringLiteral("Execution Trace")) {
-        if (trace->isReady())
+        if (trace->isReady()) {
             applyTraceOptions(trace);
-        else
+        } else if (trace->isLoading()) {
             connect(
                 trace, &ExecutionTracePage::ready, this, [this, trace] { applyTraceOptions(trace); },
                 Qt::SingleShotConnection);
+            // A build that fails shows why in the page: the screenshot shows that.
+            connect(trace, &ReportPage::loadFailed, this, &WindowScript::scheduleScreenshot,
+                Qt::SingleShotConnection);
+        } else {
+            scheduleScreenshot(); // it failed already
+        }
         return;
     }
-    if (!m_options.show.isEmpty()) {
-        const QString table = m_options.show.section(QLatin1Char('='), 0, 0);
-        const QString key = m_options.show.section(QLatin1Char('='), 1);
-        ReportPage* page = m_window->page(m_window->currentPage());
-        if (!page || !page->showRow(table, key))
-            std::fprintf(
-                stderr, "popscope: the page has no row “%s” in “%s”\n", qPrintable(key), qPrintable(table));
+    // --show on a Memory table tab shows the tab, which reads its parts: the row is selected, and
+    // the screenshot taken, once they are read.
+    const bool shown = showRowOption();
+    if (auto* tab = qobject_cast<ReportPage*>(m_window->memoryPage()->tabs()->currentWidget());
+        tab && tab->isVisible() && tab->isLoading()) {
+        const auto afterTab = [this] {
+            if (!showRowOption())
+                reportMissingRow();
+            scheduleScreenshot();
+        };
+        connect(tab, &ReportPage::ready, this, afterTab, Qt::SingleShotConnection);
+        connect(
+            tab, &ReportPage::loadFailed, this, &WindowScript::scheduleScreenshot, Qt::SingleShotConnection);
+        return;
     }
+    if (!shown)
+        reportMissingRow();
+    scheduleScreenshot();
+}
+
+bool WindowScript::showRowOption()
+{
+    if (m_options.show.isEmpty())
+        return true;
+    ReportPage* page = m_window->page(m_window->currentPage());
+    return page
+        && page->showRow(
+            m_options.show.section(QLatin1Char('='), 0, 0), m_options.show.section(QLatin1Char('='), 1));
+}
+
+void WindowScript::reportMissingRow()
+{
+    std::fprintf(stderr, "popscope: the page has no row “%s” in “%s”\n",
+        qPrintable(m_options.show.section(QLatin1Char('='), 1)),
+        qPrintable(m_options.show.section(QLatin1Char('='), 0, 0)));
+}
+
+void WindowScript::scheduleScreenshot()
+{
     if (!m_options.screenshot.isEmpty())
         QTimer::singleShot(700, this, &WindowScript::finish);
 }

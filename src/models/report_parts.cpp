@@ -17,13 +17,6 @@ const std::vector<ReportPart>& openingParts()
     return parts;
 }
 
-const std::vector<ReportPart>& memoryReportParts()
-{
-    static const std::vector<ReportPart> parts = { ReportPart::TileMemory, ReportPart::Variables,
-        ReportPart::VertexTypes, ReportPart::ComputeSets, ReportPart::Exchanges };
-    return parts;
-}
-
 const char* partStageMessage(ReportPart part)
 {
     switch (part) {

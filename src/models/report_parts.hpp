@@ -26,9 +26,6 @@ constexpr int kReportPartCount = int(ReportPart::ProgramCycles) + 1; // keep Pro
 
 // What opening a report reads before the first page: the summary.
 const std::vector<ReportPart>& openingParts();
-// The Memory page's parts (and Insights'): memory by tile, variables, vertex types, compute sets,
-// exchanges.
-const std::vector<ReportPart>& memoryReportParts();
 // "Reading variables", for progress.
 const char* partStageMessage(ReportPart part);
 // Asks the report for the part (read once, then cached in the Report); throws ProfileError for a

@@ -63,7 +63,7 @@ TEST_CASE("an output that is the input, a device, a pipe or a folder is refused 
     CHECK(names == std::set<std::string> { "good.pop", "a.json", "report", "pipe", "folder" });
 }
 
-TEST_CASE("check reads every table; summary reads only what it shows", "[cli][check]")
+TEST_CASE("check reads every table, summary reads only what it shows", "[cli][check]")
 {
     TempDir dir;
     const std::string good = test::writeValidProfile(dir);

@@ -4,6 +4,8 @@
 #include "fixture_builder.hpp"
 #include "models/loaded_report.hpp"
 #include "popscope/profile_writer.hpp"
+#include "views/memory/memory_page.hpp"
+#include "views/memory/memory_table_page.hpp"
 #include "views/widgets/page_load_panel.hpp"
 #include "views/widgets/report_page.hpp"
 
@@ -32,6 +34,17 @@ inline bool waitForPage(ReportPage* page)
 inline bool showPageAndWait(MainWindow& window, const QString& page)
 {
     return window.showPage(page) && waitForPage(window.page(page));
+}
+
+// Shows the Memory page's table tab `tab` ("Variables", …) and waits until it shows its rows: a
+// table tab reads its parts when first shown.
+inline bool showMemoryTabAndWait(MemoryPage* memory, const QString& tab)
+{
+    MemoryTablePage* page = memory ? memory->tablePage(tab) : nullptr;
+    if (!page)
+        return false;
+    memory->tabs()->setCurrentWidget(page);
+    return waitForPage(page);
 }
 
 } // namespace popscope

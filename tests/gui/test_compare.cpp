@@ -121,6 +121,7 @@ TEST_CASE("compare mode: the Variables table shows Source, Target and Diff of ea
     OpenPair pair;
     REQUIRE(showPageAndWait(pair.window, QStringLiteral("memory")));
     MemoryPage* memory = pair.window.memoryPage();
+    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables")));
     ComparedTable* table = memory->comparedTable(QStringLiteral("Variables"));
     REQUIRE(table->isComparing());
     REQUIRE(table->panel()->sourceModel() == table->compare());
@@ -215,8 +216,10 @@ TEST_CASE("compare mode: a What changed line opens its rows in Memory", "[compar
     emit panel->view()->doubleClicked(panel->proxy()->mapFromSource(lines->index(row, 0)));
     REQUIRE(pair.window.currentPage() == QStringLiteral("Memory"));
     MemoryPage* memory = pair.window.memoryPage();
-    REQUIRE(waitForPage(memory)); // the row is shown once the page has read its parts
+    REQUIRE(waitForPage(memory));
     REQUIRE(memory->tabs()->tabText(memory->tabs()->currentIndex()) == QStringLiteral("Variables"));
+    // The row is shown once the tab has read its parts.
+    REQUIRE(waitForPage(memory->tablePage(QStringLiteral("Variables"))));
     TablePanel* variables = memory->panel(QStringLiteral("Variables"));
     const QModelIndex current = variables->view()->currentIndex();
     REQUIRE(current.isValid());

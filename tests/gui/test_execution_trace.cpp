@@ -5,6 +5,7 @@
 #include "app/window_script.hpp"
 #include "fixture_builder.hpp"
 #include "gui_fixture.hpp"
+#include "models/report_parts.hpp"
 #include "models/trace/trace_figures_model.hpp"
 #include "models/trace/trace_zoom.hpp"
 #include "models/trace/waiting_steps_model.hpp"
@@ -14,14 +15,18 @@
 #include "popscope/units.hpp"
 #include "views/trace/execution_trace_page.hpp"
 #include "views/trace/trace_axis.hpp"
+#include "views/trace/trace_build_message.hpp"
 #include "views/trace/trace_view.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
 #include <QThreadPool>
+#include <QToolButton>
 
 #include <catch2/catch.hpp>
 
@@ -38,15 +43,16 @@ struct OpenTrace {
     popscope::test::TempDir cache;
     MainWindow window;
     ExecutionTracePage* page = nullptr;
-    explicit OpenTrace(const QString& source, const QString& target = {})
+    // `built`: false for a trace whose build fails (its page then shows why, with Retry).
+    explicit OpenTrace(const QString& source, const QString& target = {}, bool built = true)
     {
         qputenv("POPSCOPE_CACHE_DIR", QByteArray::fromStdString(cache.path().string()));
         window.setInteractive(false);
         window.resize(1400, 900);
         window.show();
-        open(source, target);
+        open(source, target, built);
     }
-    void open(const QString& source, const QString& target = {})
+    void open(const QString& source, const QString& target = {}, bool built = true)
     {
         QSignalSpy opened(&window, &MainWindow::reportOpened);
         if (target.isEmpty())
@@ -56,9 +62,7 @@ struct OpenTrace {
         REQUIRE(opened.wait(20000));
         page = qobject_cast<ExecutionTracePage*>(window.page(QStringLiteral("trace")));
         REQUIRE(page);
-        REQUIRE(showPageAndWait(window, QStringLiteral("execution-trace")));
-        if (!page->isReady())
-            REQUIRE(QSignalSpy(page, &ExecutionTracePage::ready).wait(20000));
+        REQUIRE(showPageAndWait(window, QStringLiteral("execution-trace")) == built);
     }
 };
 
@@ -157,9 +161,14 @@ TEST_CASE(
     popscope::test::execSql(damaged,
         "UPDATE cycles_by_tile SET cycles = zeroblob(7) WHERE step_id = (SELECT min(step_id) FROM "
         "cycles_by_tile)");
-    OpenTrace w(QString::fromStdString(damaged));
-    CHECK(w.page->messageText().contains(QStringLiteral("damaged.pop")));
-    CHECK(w.page->messageText().contains(QStringLiteral("cycles_by_tile")));
+    OpenTrace w(QString::fromStdString(damaged), {}, false);
+    CHECK(w.page->loadError().contains(QStringLiteral("damaged.pop")));
+    CHECK(w.page->loadError().contains(QStringLiteral("cycles_by_tile")));
+    // Its panel offers Retry, which builds again (and fails again: the file is still damaged).
+    REQUIRE(w.page->loadPanel()->retryButton()->isVisibleTo(w.page));
+    QSignalSpy failedAgain(w.page, &ReportPage::loadFailed);
+    w.page->loadPanel()->retryButton()->click();
+    REQUIRE(failedAgain.wait(20000));
     CHECK(showPageAndWait(w.window, QStringLiteral("memory"))); // the rest of the window works
 
     popscope::test::FixtureOptions noSteps;
@@ -170,7 +179,55 @@ TEST_CASE(
     CHECK(w.page->messageText().contains(QStringLiteral("no execution trace")));
 }
 
-TEST_CASE("the Flame view nests each step in its run and programs; double-click zooms to one",
+TEST_CASE("a cancelled trace build says so in the page and Load builds it", "[trace][window]")
+{
+    popscope::test::TempDir cache;
+    qputenv("POPSCOPE_CACHE_DIR", QByteArray::fromStdString(cache.path().string()));
+    MainWindow window;
+    window.setInteractive(false);
+    window.show();
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    window.openFile(sampleProfile("demo.pop"));
+    REQUIRE(opened.wait(20000));
+    auto* page = qobject_cast<ExecutionTracePage*>(window.page(QStringLiteral("trace")));
+    holdReportPart(ReportPart::ComputeSets, true); // the build waits there until Cancel is clicked
+    REQUIRE(window.showPage(QStringLiteral("execution-trace")));
+    auto* message = page->findChild<TraceBuildMessage*>();
+    for (int i = 0; i < 400 && !message->text().contains(QStringLiteral("Reading compute sets")); ++i)
+        QTest::qWait(25); // the progress arrives through the event loop
+    REQUIRE(page->isLoading());
+    message->findChild<QToolButton*>()->click(); // Cancel
+    holdReportPart(ReportPart::ComputeSets, false);
+    for (int i = 0; i < 400 && !page->loadPanel()->isVisibleTo(page); ++i)
+        QTest::qWait(25); // the build stops at its next check
+    REQUIRE(page->loadPanel()->title().contains(QStringLiteral("cancelled")));
+    REQUIRE(!page->isLoading());
+    page->loadPanel()->retryButton()->click(); // Load
+    REQUIRE(waitForPage(page));
+    REQUIRE(page->messageText().isEmpty());
+}
+
+TEST_CASE("a scripted screenshot of a trace that cannot be built shows why, and exits", "[trace][script]")
+{
+    popscope::test::TempDir dir;
+    const std::string damaged = popscope::test::writeValidProfile(dir, "damaged.pop");
+    popscope::test::execSql(damaged,
+        "UPDATE cycles_by_tile SET cycles = zeroblob(7) WHERE step_id = (SELECT min(step_id) FROM "
+        "cycles_by_tile)");
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("POPSCOPE_CACHE_DIR"), QString::fromStdString(dir.file("cache")));
+    QProcess app;
+    app.setProcessEnvironment(environment);
+    const QString shot = QString::fromStdString(dir.file("trace.png"));
+    app.start(QStringLiteral(POPSCOPE_APP_PATH),
+        { QString::fromStdString(damaged), QStringLiteral("--page"), QStringLiteral("trace"),
+            QStringLiteral("--screenshot"), shot });
+    REQUIRE(app.waitForFinished(60000)); // it did not wait for a trace that never comes
+    CHECK(app.exitCode() == 0);
+    CHECK(std::filesystem::exists(shot.toStdString()));
+}
+
+TEST_CASE("the Flame view nests each step in its run and programs, double-click zooms to one",
     "[trace][window][flame]")
 {
     OpenTrace w(sampleProfile("custom-example.pop"));
@@ -275,7 +332,7 @@ TEST_CASE("the trace's axis labels keep the digits that tell two ticks apart", "
     CHECK(axisLabel(868261, 100) == QStringLiteral("868,261"));
 }
 
-TEST_CASE("the BSP pictures are made off the GUI thread; a zoom shows the last ones moved until the new ones "
+TEST_CASE("the BSP pictures are made off the GUI thread, a zoom shows the last ones moved until the new ones "
           "are in",
     "[trace][window][async]")
 {

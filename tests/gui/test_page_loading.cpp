@@ -4,6 +4,8 @@
 // part back (holdReportPart), so every wait here is on a signal, never on a timer.
 #include "app/main_window.hpp"
 #include "gui_fixture.hpp"
+#include "models/memory/details_model.hpp"
+#include "models/memory/variables_model.hpp"
 #include "models/report_parts.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/summary/summary_page.hpp"
@@ -67,26 +69,31 @@ TEST_CASE("opening reads the summary alone: the first page works while another p
     REQUIRE(!window.state()->report()->core->hasVariables());
     REQUIRE(window.state()->report()->core->hasTileMemory()); // the summary's totals come from it
 
-    // Memory needs the variables: it shows its progress in place and stays loading.
-    REQUIRE(window.showPage(QStringLiteral("memory")));
+    // The Memory page needs memory by tile alone: its chart and Details tab show at once. Its
+    // Variables tab needs the variables: it shows its progress in place and stays loading.
+    REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
     MemoryPage* memory = window.memoryPage();
-    REQUIRE(memory->isLoading());
-    REQUIRE(memory->loadPanel()->isVisibleTo(memory));
-    REQUIRE(memory->loadPanel()->title().contains(QStringLiteral("Memory")));
-    REQUIRE(waitForProgress(memory, QStringLiteral("Reading variables of demo.pop")));
+    REQUIRE(memory->detailsModel()->rowCount() > 0);
+    MemoryTablePage* variablesTab = memory->tablePage(QStringLiteral("Variables"));
+    memory->tabs()->setCurrentWidget(variablesTab);
+    REQUIRE(variablesTab->isLoading());
+    REQUIRE(variablesTab->loadPanel()->isVisibleTo(memory));
+    REQUIRE(variablesTab->loadPanel()->title().contains(QStringLiteral("Variables")));
+    REQUIRE(waitForProgress(variablesTab, QStringLiteral("Reading variables of demo.pop")));
+    REQUIRE(memory->isReady()); // the rest of the page works meanwhile
 
-    // Meanwhile the rest of the window is usable: the Summary shows the report's figures.
+    // And the rest of the window: the Summary shows the report's figures.
     REQUIRE(showPageAndWait(window, QStringLiteral("summary")));
     REQUIRE(window.summaryPage()->fieldText(QStringLiteral("Tiles per IPU")) == QStringLiteral("1,472"));
-    REQUIRE(memory->isLoading()); // still reading in the background, not cancelled by leaving
+    REQUIRE(variablesTab->isLoading()); // still reading in the background, not cancelled by leaving
 
     variables.release();
-    REQUIRE(waitForPage(memory));
+    REQUIRE(waitForPage(variablesTab));
     REQUIRE(memory->panel(QStringLiteral("Variables"))->visibleRows()
         == int(window.state()->report()->variables().size()));
 }
 
-TEST_CASE("Cancel stops a page's loading; showing it again loads it again", "[loading]")
+TEST_CASE("Cancel stops a page's loading, showing it again loads it again", "[loading]")
 {
     MainWindow window;
     window.setInteractive(false);
@@ -139,7 +146,29 @@ TEST_CASE("a part that fails shows on its page only, with Retry, and the other p
     REQUIRE(showPageAndWait(window, QStringLiteral("insights")));
 }
 
-TEST_CASE("compare mode: one report's part held back keeps the page loading; the other pages work",
+TEST_CASE("a Memory table tab cancelled loads again when the page is shown again", "[loading]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    REQUIRE(openAndWait(window, sampleProfile("demo.pop")));
+    HeldPart variables(ReportPart::Variables);
+    REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
+    MemoryPage* memory = window.memoryPage();
+    MemoryTablePage* tab = memory->tablePage(QStringLiteral("Variables"));
+    memory->tabs()->setCurrentWidget(tab);
+    REQUIRE(waitForProgress(tab, QStringLiteral("Reading variables")));
+    tab->loadPanel()->cancelButton()->click();
+    REQUIRE(!tab->isLoading());
+    REQUIRE(tab->loadPanel()->title().contains(QStringLiteral("cancelled")));
+
+    variables.release();
+    REQUIRE(showPageAndWait(window, QStringLiteral("summary")));
+    REQUIRE(window.showPage(QStringLiteral("memory"))); // its tab shows again, and loads again
+    REQUIRE(waitForPage(tab));
+    REQUIRE(memory->variablesModel()->rowCount() > 0);
+}
+
+TEST_CASE("compare mode: one report's part held back keeps the page loading, the other pages work",
     "[loading][compare]")
 {
     const QString source = sampleProfile("batch-4.pop"), target = sampleProfile("batch-8.pop");
@@ -148,18 +177,20 @@ TEST_CASE("compare mode: one report's part held back keeps the page loading; the
     window.setInteractive(false);
     REQUIRE(openAndWait(window, source, target));
     REQUIRE(showPageAndWait(window, QStringLiteral("summary")));
-    REQUIRE(window.showPage(QStringLiteral("memory")));
+    REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
     MemoryPage* memory = window.memoryPage();
-    REQUIRE(waitForProgress(memory, QStringLiteral("Reading variables of batch-8.pop")));
+    MemoryTablePage* variablesTab = memory->tablePage(QStringLiteral("Variables"));
+    memory->tabs()->setCurrentWidget(variablesTab);
+    REQUIRE(waitForProgress(variablesTab, QStringLiteral("Reading variables of batch-8.pop")));
     // The source's variables are read alongside, not held back (the two reports read in parallel).
     const auto sourceHasVariables = [&] { return window.state()->report()->core->hasVariables(); };
     for (int i = 0; i < 400 && !sourceHasVariables(); ++i)
         QTest::qWait(50);
     REQUIRE(sourceHasVariables());
-    REQUIRE(memory->isLoading());
+    REQUIRE(variablesTab->isLoading());
     REQUIRE(showPageAndWait(window, QStringLiteral("program-tree"))); // needs no variables
     targetVariables.release();
     REQUIRE(window.showPage(QStringLiteral("memory")));
-    REQUIRE(waitForPage(memory));
+    REQUIRE(waitForPage(variablesTab));
     REQUIRE(memory->comparedTable(QStringLiteral("Variables"))->isComparing());
 }

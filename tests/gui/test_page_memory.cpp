@@ -73,8 +73,10 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     REQUIRE(openDemo(f.window));
     const Report& core = f.core();
     REQUIRE(f.show("memory"));
-    REQUIRE(f.show("program-tree"));
     MemoryPage* memory = f.window.memoryPage();
+    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Exchanges")));
+    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables")));
+    REQUIRE(f.show("program-tree"));
     ReportPage* tree = f.page("program-tree");
     REQUIRE(memory->isReady());
     REQUIRE(core.hasExchanges());
@@ -96,12 +98,16 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     REQUIRE(core.hasSummary());
     REQUIRE(f.page("summary")->isReady()); // never shown through this keeper
 
-    // Shown again, Memory reads its parts again and shows the same rows.
+    // Shown again, Memory reads its parts again and its tab shown, Variables, shows the same rows;
+    // the Exchanges tab reads its part when it is next shown.
     f.heap = 0;
     REQUIRE(f.show("memory"));
     REQUIRE(memory->isReady());
-    REQUIRE(core.hasComputeSets());
+    REQUIRE(waitForPage(memory->tablePage(QStringLiteral("Variables"))));
     REQUIRE(memory->variablesModel()->rowCount() > 0);
+    REQUIRE(!core.hasExchanges());
+    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Exchanges")));
+    REQUIRE(core.hasExchanges());
 }
 
 TEST_CASE(
@@ -156,20 +162,82 @@ TEST_CASE("a hidden table fits its columns when its tab is shown, not before", "
     REQUIRE(openDemo(window));
     REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
     MemoryPage* memory = window.memoryPage();
-    memory->tabs()->setCurrentIndex(0); // Details
-    QCoreApplication::processEvents();
     QTreeView* view = memory->panel(QStringLiteral("Variables"))->view();
-    REQUIRE(!view->isVisible());
-    // Hidden: its columns keep the header's default width (fitting would lay out every row).
-    REQUIRE(view->header()->sectionSize(1) == view->header()->defaultSectionSize());
-
-    memory->tabs()->setCurrentWidget(memory->panel(QStringLiteral("Variables")));
+    REQUIRE(memory->variablesModel()->rowCount() == 0); // the tab reads its parts when first shown
+    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables")));
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents(); // the fit runs once the viewport is shown
-    REQUIRE(view->isVisible());
-    int total = 0;
-    for (int c = 0; c < view->header()->count(); ++c)
-        total += view->header()->sectionSize(c);
-    REQUIRE(total >= view->viewport()->width()); // the name column takes the rest
+    const auto columnsTotal = [view] {
+        int total = 0;
+        for (int c = 0; c < view->header()->count(); ++c)
+            total += view->header()->sectionSize(c);
+        return total;
+    };
+    REQUIRE(columnsTotal() >= view->viewport()->width()); // the name column takes the rest
     REQUIRE(view->header()->sectionSize(1) != view->header()->defaultSectionSize());
+
+    // Hidden behind Details, its rows kept: a wider window does not fit it (that would lay out
+    // every row), showing it again does.
+    memory->tabs()->setCurrentIndex(0);
+    QCoreApplication::processEvents();
+    REQUIRE(memory->variablesModel()->rowCount() > 0);
+    const int hiddenTotal = columnsTotal();
+    window.resize(1700, 800);
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    REQUIRE(columnsTotal() == hiddenTotal);
+    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables")));
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    REQUIRE(columnsTotal() > hiddenTotal);
+    REQUIRE(columnsTotal() >= view->viewport()->width());
+}
+
+TEST_CASE("the trace's build reads the compute sets its step details name, kept while it shows",
+    "[loading][page-memory]")
+{
+    KeeperWindow f;
+    REQUIRE(openDemo(f.window));
+    ReportPage* trace = f.page("execution-trace");
+    const auto before = trace->parts(); // read before the build starts: none
+    REQUIRE(std::count(before.begin(), before.end(), ReportPart::ComputeSets) == 0);
+    REQUIRE(trace->partsShown().empty());
+    REQUIRE(!f.core().hasComputeSets());
+
+    REQUIRE(f.show("execution-trace")); // ready once built
+    REQUIRE(f.core().hasComputeSets());
+    REQUIRE(f.core().hasVertexTypes());
+    const auto shown = trace->partsShown(); // what the keeper keeps for it
+    REQUIRE(std::count(shown.begin(), shown.end(), ReportPart::ComputeSets) == 1);
+    REQUIRE(std::count(shown.begin(), shown.end(), ReportPart::VertexTypes) == 1);
+
+    // Let go of, the trace no longer keeps them.
+    f.heap = uint64_t(1) << 30;
+    REQUIRE(f.makeRoomFor("operations") == 1);
+    REQUIRE(!f.core().hasComputeSets());
+}
+
+TEST_CASE("a Memory table tab about to read asks the window to make room, its parts counted in the page's",
+    "[loading][page-memory]")
+{
+    KeeperWindow f;
+    REQUIRE(openDemo(f.window));
+    REQUIRE(f.show("memory"));
+    MemoryPage* memory = f.window.memoryPage();
+    const auto countOf = [](const std::vector<ReportPart>& parts, ReportPart part) {
+        return std::count(parts.begin(), parts.end(), part);
+    };
+    REQUIRE(countOf(memory->partsNeeded(), ReportPart::Variables) == 0); // Details shows: no variables
+
+    QSignalSpy room(memory, &ReportPage::roomNeeded); // MainWindow::makeRoomFor(memory) answers it
+    MemoryTablePage* variables = memory->tablePage(QStringLiteral("Variables"));
+    memory->tabs()->setCurrentWidget(variables);
+    REQUIRE(room.count() == 1);
+    REQUIRE(countOf(memory->partsNeeded(), ReportPart::Variables) == 1);
+    REQUIRE(waitForPage(variables));
+
+    // Shown again with its parts read: nothing to make room for.
+    memory->tabs()->setCurrentIndex(0);
+    memory->tabs()->setCurrentWidget(variables);
+    REQUIRE(room.count() == 1);
 }

@@ -75,7 +75,7 @@ TEST_CASE("table name columns take the room the numbers leave", "[polish]")
     REQUIRE(opened.wait(5000));
     REQUIRE(showPageAndWait(window, QStringLiteral("Memory")));
     MemoryPage* memory = window.memoryPage();
-    memory->tabs()->setCurrentWidget(memory->panel(QStringLiteral("Variables")));
+    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables")));
     QTest::qWait(50);
     QTreeView* view = memory->panel(QStringLiteral("Variables"))->view();
     QHeaderView* header = view->header();

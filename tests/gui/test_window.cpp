@@ -74,6 +74,7 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     REQUIRE(showPageAndWait(window, QStringLiteral("Memory")));
     REQUIRE(window.currentPage() == QStringLiteral("Memory"));
     MemoryPage* memory = window.memoryPage();
+    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables"))); // read when its tab is shown
     TablePanel* variables = memory->panel(QStringLiteral("Variables"));
     REQUIRE(variables->visibleRows() == 40);
 

@@ -38,7 +38,7 @@ uint32_t heapSortStep(const Profile& profile, const std::vector<ExecutionStep>& 
 } // namespace
 
 TEST_CASE(
-    "sort-single: one tile computes while the others wait; the heap sort tops the waits", "[trace][samples]")
+    "sort-single: one tile computes while the others wait, the heap sort tops the waits", "[trace][samples]")
 {
     const auto profile = Profile::open(sampleProfile("sort-single"));
     const TraceSummary trace = analyseTrace(*profile);
@@ -66,7 +66,7 @@ TEST_CASE(
     CHECK(tileStateAt(*profile, headers, 0, trace.ipus[0].lastCycle + 5).state == TraceState::Idle);
 }
 
-TEST_CASE("sort-bitonic: every tile computes or exchanges; efficiency above 50 %", "[trace][samples]")
+TEST_CASE("sort-bitonic: every tile computes or exchanges, efficiency above 50 %", "[trace][samples]")
 {
     const auto profile = Profile::open(sampleProfile("sort-bitonic"));
     const TraceSummary trace = analyseTrace(*profile);

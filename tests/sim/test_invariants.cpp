@@ -132,7 +132,7 @@ TEST_CASE("no sample profile exceeds tile capacity")
     }
 }
 
-TEST_CASE("the same spec and seed give byte-identical files; another seed differs")
+TEST_CASE("the same spec and seed give byte-identical files, another seed differs")
 {
     const popscope::test::TempDir dir;
     const std::string a = dir.file("det_a.pop"), b = dir.file("det_b.pop"), c = dir.file("det_c.pop");

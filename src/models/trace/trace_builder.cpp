@@ -86,8 +86,7 @@ void TraceBuilder::onFinished()
     else if (!result.error.isEmpty())
         emit failed(result.error);
     else if (cancelled)
-        emit failed(
-            QStringLiteral("Building the trace was cancelled. Reload the report (F5) to build it again."));
+        emit this->cancelled();
 }
 
 } // namespace popscope

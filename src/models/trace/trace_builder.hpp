@@ -1,6 +1,6 @@
 #pragma once
 // Builds one report's execution trace (buildTraceData: the LOD, the flame, the figures) off the GUI
-// thread, with progress, Cancel, and `built` or `failed`: the object that owns the work, as
+// thread, with progress, Cancel, and `built`, `failed` or `cancelled`: the object that owns the work, as
 // ReportLoader does for opening a report. The Execution Trace page has one per report slot.
 #include "models/trace/trace_data.hpp"
 
@@ -24,7 +24,7 @@ public:
     // Builds the trace of `report` (opened from `path`); a build already running is told to stop
     // and its result is dropped.
     void start(std::shared_ptr<const Report> report, const QString& path);
-    // The running build stops at its next check and ends with `failed`, saying it was cancelled.
+    // The running build stops at its next check and ends with `cancelled`.
     void cancel();
     // Drops the running build without a signal (the reports changed).
     void drop();
@@ -36,6 +36,7 @@ signals:
     void progress(int percent, const QString& stage);
     void built(std::shared_ptr<const TraceData> data);
     void failed(const QString& message);
+    void cancelled();
 
 private:
     struct Result {

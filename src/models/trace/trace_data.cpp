@@ -1,5 +1,7 @@
 #include "models/trace/trace_data.hpp"
 
+#include "models/report_parts.hpp"
+
 #include "popscope/profile.hpp"
 #include "popscope/program_index.hpp"
 #include "popscope/remote/sftp_file.hpp"
@@ -138,6 +140,13 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     progress(68, QStringLiteral("Nesting the steps in their programs"));
     const ProgramIndex& index = report->programIndex();
     data->programs = report->sharedPrograms(); // read for the index
+    if (cancelled)
+        return nullptr;
+    // The step details' compute sets and vertex types (the page's work parts): read here, beside
+    // the whole run's figures, rather than before the build starts (0.5 s on bench-huge).
+    progress(75, QStringLiteral("Reading compute sets"));
+    readReportPart(*report, ReportPart::VertexTypes); // through the parts' test hook (holdReportPart)
+    readReportPart(*report, ReportPart::ComputeSets);
     if (cancelled)
         return nullptr;
     data->flame = buildTraceFlame(data->lod, data->steps, index);

@@ -32,7 +32,7 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent)
     QLayout* toolbar = buildToolbar();
     m_tileError = PageParts::errorLabel(this);
     QWidget* chart = buildChart();
-    m_tables = new MemoryTablesView(this);
+    m_tables = new MemoryTablesView(state, this);
     m_splitter = PageParts::chartAndTables(chart, m_tables, this);
 
     auto* layout = new QVBoxLayout(this);
@@ -44,7 +44,9 @@ MemoryPage::MemoryPage(ReportState* state, QWidget* parent)
     restoreOptions();
     followToolbar();
     followState();
-    setParts(memoryReportParts());
+    // The chart and the Details tab: memory by tile. Each other tab reads its own parts when first
+    // shown (MemoryTablePage).
+    setParts({ ReportPart::TileMemory });
     refreshToolbar();
     refreshTables();
 }
@@ -193,7 +195,7 @@ void MemoryPage::showReports()
 
 void MemoryPage::forgetReports()
 {
-    m_tables->forgetReports(); // the tables' rows (1.4 M variables on bench-huge)
+    m_tables->forgetReports(); // the Details tab; each table tab lets go of its own rows
 }
 
 void MemoryPage::restoreOptions()
@@ -262,13 +264,11 @@ bool MemoryPage::showRow(const QString& table, const QString& rowKey)
               { QStringLiteral("vertices"), QStringLiteral("Vertices") },
               { QStringLiteral("computeSets"), QStringLiteral("Compute Sets") },
               { QStringLiteral("exchanges"), QStringLiteral("Exchanges") } };
-    TablePanel* target = panel(tabs.value(table));
-    if (!target)
+    if (!tabs.contains(table))
         return false;
-    m_tables->tabs()->setCurrentWidget(target);
     if (!m_state->selectedTiles().empty())
         m_state->clearSelection(); // rows from What changed are over all tiles
-    return rowKey.isEmpty() || target->showRow(rowKey);
+    return m_tables->showRow(tabs.value(table), rowKey);
 }
 
 void MemoryPage::refreshTables()

@@ -1,7 +1,8 @@
 #pragma once
 // The Memory report: toolbar (breakdown, order, IPU, options, tile selection, save), the
 // memory-by-tile chart with its overview strip, and bottom tabs (Details, Variables, Vertices,
-// Exchanges, Compute Sets) for the selected tiles or all tiles.
+// Exchanges, Compute Sets) for the selected tiles or all tiles. The page reads memory by tile; each
+// table tab reads its own parts when first shown.
 #include "models/report_state.hpp"
 
 #include "views/memory/memory_tables_view.hpp"
@@ -33,6 +34,8 @@ public:
     QComboBox* breakdownBox() const { return m_breakdown; }
     QComboBox* compareViewBox() const { return m_compareView; }
     TablePanel* panel(const QString& tabName) const { return m_tables->panel(tabName); }
+    // A table tab's page ("Variables", …): it reads its parts when first shown.
+    MemoryTablePage* tablePage(const QString& tabName) const { return m_tables->tablePage(tabName); }
     DetailsModel* detailsModel() const { return m_tables->detailsModel(); }
     VariablesModel* variablesModel() const { return m_tables->variablesModel(); }
     // Compare mode's tables ("Variables", "Vertices", "Exchanges", "Compute Sets").

@@ -7,6 +7,7 @@
 #include "models/memory/memory_scope_text.hpp"
 #include "models/memory/variables_model.hpp"
 #include "models/memory/vertices_model.hpp"
+#include "views/memory/memory_table_page.hpp"
 #include "views/widgets/compared_table.hpp"
 #include "views/widgets/table_panel.hpp"
 
@@ -16,11 +17,34 @@
 #include <QVBoxLayout>
 
 #include <limits>
+#include <memory>
+#include <optional>
 
 namespace popscope {
 
-MemoryTablesView::MemoryTablesView(QWidget* parent)
+namespace {
+
+// The tiles the tables cover, all when empty. Compare mode: selected tiles count on the tiles both
+// reports have, so both sides sum the same tiles. A selection wholly outside that range selects
+// nothing (an id no report has), not everything.
+std::vector<uint32_t> tablesTiles(const ReportState& state)
+{
+    const auto& selection = state.selectedTiles();
+    std::vector<uint32_t> tiles = selection;
+    if (state.comparedReport()) {
+        const uint32_t common = state.commonTiles();
+        std::erase_if(tiles, [common](uint32_t t) { return t >= common; });
+        if (tiles.empty() && !selection.empty())
+            tiles = { std::numeric_limits<uint32_t>::max() };
+    }
+    return tiles;
+}
+
+} // namespace
+
+MemoryTablesView::MemoryTablesView(ReportState* state, QWidget* parent)
     : QWidget(parent)
+    , m_state(state)
 {
     m_details = new DetailsModel(this);
     m_variables = new VariablesModel(this);
@@ -34,28 +58,34 @@ MemoryTablesView::MemoryTablesView(QWidget* parent)
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     auto* details = addPanel(
-        m_details, QStringLiteral("Details"), QStringLiteral("Open a report to see memory details."));
+        m_details, QStringLiteral("Details"), QStringLiteral("Open a report to see memory details."), m_tabs);
     details->view()->setRootIsDecorated(true);
     details->view()->setSortingEnabled(false);
     details->setFilterVisible(false);
     // Tables open sorted by the bytes on the tiles shown, largest first: that is what a user
     // hunting for memory looks at first (in compare mode: the largest change first). A header
     // click re-sorts.
-    addCompared(m_variables, m_variablesTarget, QStringLiteral("Variables"),
+    addTable(m_variables, m_variablesTarget, QStringLiteral("Variables"),
         QStringLiteral("No variables on the selected tiles. Select other tiles, or clear the selection to "
                        "see all variables."),
-        VariablesModel::BytesInScope);
-    addCompared(m_vertices, m_verticesTarget, QStringLiteral("Vertices"),
+        VariablesModel::BytesInScope, { ReportPart::Variables });
+    addTable(m_vertices, m_verticesTarget, QStringLiteral("Vertices"),
         QStringLiteral("No vertices on the selected tiles. Select other tiles, or clear the selection to see "
                        "all vertex types."),
-        VerticesModel::StateTotal);
-    addCompared(m_exchanges, m_exchangesTarget, QStringLiteral("Exchanges"),
+        VerticesModel::StateTotal, { ReportPart::VertexTypes, ReportPart::ComputeSets });
+    addTable(m_exchanges, m_exchangesTarget, QStringLiteral("Exchanges"),
         QStringLiteral("No exchange code on the selected tiles. Select other tiles, or clear the selection."),
-        ExchangesModel::CodeBytes);
-    addCompared(m_computeSets, m_computeSetsTarget, QStringLiteral("Compute Sets"),
+        ExchangesModel::CodeBytes, { ReportPart::Exchanges });
+    addTable(m_computeSets, m_computeSetsTarget, QStringLiteral("Compute Sets"),
         QStringLiteral("No compute sets with vertices on the selected tiles. Select other tiles, or clear "
                        "the selection."),
-        ComputeSetsModel::StateBytes);
+        ComputeSetsModel::StateBytes, { ReportPart::VertexTypes, ReportPart::ComputeSets });
+
+    // A tab shown reads its parts (showing it does too, but not in a window never shown: scripts).
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (auto* page = qobject_cast<MemoryTablePage*>(m_tabs->currentWidget()))
+            page->activate();
+    });
 
     m_scope = new QLabel(this);
     m_scope->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -65,20 +95,59 @@ MemoryTablesView::MemoryTablesView(QWidget* parent)
     layout->addWidget(m_tabs, 1);
 }
 
-TablePanel* MemoryTablesView::addPanel(QAbstractItemModel* model, const QString& name, const QString& empty)
+TablePanel* MemoryTablesView::addPanel(
+    QAbstractItemModel* model, const QString& name, const QString& empty, QWidget* tab)
 {
-    auto* panel = new TablePanel(model, QString(name).toLower().replace(' ', '-'), m_tabs);
+    auto* panel = new TablePanel(model, QString(name).toLower().replace(' ', '-'), tab);
     panel->setEmptyText(empty);
     panel->setObjectName(name);
-    m_tabs->addTab(panel, name);
+    if (tab == m_tabs)
+        m_tabs->addTab(panel, name);
     m_panels.push_back(panel);
     return panel;
 }
 
-void MemoryTablesView::addCompared(ReportTableModel* source, ReportTableModel* target, const QString& name,
-    const QString& empty, int sortColumn)
+template <class Model>
+void MemoryTablesView::addTable(Model* source, Model* target, const QString& name, const QString& empty,
+    int sortColumn, std::vector<ReportPart> parts)
 {
-    m_compared.push_back(new ComparedTable(source, target, addPanel(source, name, empty), sortColumn, this));
+    auto* page = new MemoryTablePage(m_state, name, std::move(parts), m_tabs);
+    page->setPanel(addPanel(source, name, empty, page));
+    auto* table = new ComparedTable(source, target, page->panel(), sortColumn, this);
+    m_compared.push_back(table);
+    m_tablePages.push_back(page);
+    m_tabs->addTab(page, name);
+    // Both sides on the same tiles; in compare mode the join follows their resets. What the table
+    // was filled with: showing the page again fills a tab shown with it once, not twice (the tab's
+    // show event, then the page's refresh), and 1.4 M rows on bench-huge are not rebuilt for nothing.
+    struct Filled {
+        const void* source = nullptr;
+        const void* target = nullptr;
+        std::vector<uint32_t> tiles;
+        bool operator==(const Filled&) const = default;
+    };
+    auto filled = std::make_shared<std::optional<Filled>>();
+    page->setFill(
+        [this, source, target, table, filled] {
+            const auto report = m_state->report(), compared = m_state->comparedReport();
+            Filled now { report.get(), compared.get(), tablesTiles(*m_state) };
+            if (*filled == now)
+                return;
+            const bool comparing = m_state->isComparing();
+            table->beginUpdate(comparing);
+            source->setReport(report, now.tiles);
+            target->setReport(compared, now.tiles);
+            table->endUpdate(comparing);
+            *filled = std::move(now);
+        },
+        [source, target, table, filled] {
+            table->beginUpdate(false);
+            source->setReport(nullptr, {});
+            target->setReport(nullptr, {});
+            table->compare()->rebuild(); // both sides empty: the join lets go of its rows too
+            table->endUpdate(false);
+            filled->reset();
+        });
 }
 
 TablePanel* MemoryTablesView::panel(const QString& tabName) const
@@ -97,29 +166,27 @@ ComparedTable* MemoryTablesView::comparedTable(const QString& tabName) const
     return nullptr;
 }
 
-void MemoryTablesView::forgetReports()
+MemoryTablePage* MemoryTablesView::tablePage(const QString& tabName) const
 {
-    showReports(nullptr, nullptr, {}, false);
-    m_scope->clear();
+    for (MemoryTablePage* page : m_tablePages)
+        if (page->objectName() == tabName)
+            return page;
+    return nullptr;
 }
 
-void MemoryTablesView::showReports(const std::shared_ptr<const LoadedReport>& report,
-    const std::shared_ptr<const LoadedReport>& target, const std::vector<uint32_t>& tiles, bool comparing)
+bool MemoryTablesView::showRow(const QString& tabName, const QString& rowKey)
 {
-    for (ComparedTable* table : m_compared)
-        table->beginUpdate(comparing);
-    m_details->setReports(report, target, tiles);
-    m_variables->setReport(report, tiles);
-    m_vertices->setReport(report, tiles);
-    m_exchanges->setReport(report, tiles);
-    m_computeSets->setReport(report, tiles);
-    // Compare mode: the target's tables too, on the same tiles; the joins follow their resets.
-    m_variablesTarget->setReport(target, tiles);
-    m_verticesTarget->setReport(target, tiles);
-    m_exchangesTarget->setReport(target, tiles);
-    m_computeSetsTarget->setReport(target, tiles);
-    for (ComparedTable* table : m_compared)
-        table->endUpdate(comparing);
+    MemoryTablePage* page = tablePage(tabName);
+    if (!page)
+        return false;
+    m_tabs->setCurrentWidget(page);
+    return rowKey.isEmpty() || page->showRowKey(rowKey);
+}
+
+void MemoryTablesView::forgetReports()
+{
+    m_details->setReports(nullptr, nullptr, {});
+    m_scope->clear();
 }
 
 void MemoryTablesView::setUnit(MemoryUnit unit)
@@ -140,21 +207,12 @@ void MemoryTablesView::refresh(const ReportState& state, const QString& formatte
 {
     const auto report = state.report();
     const auto target = state.comparedReport();
-    const auto& selection = state.selectedTiles();
-    // Compare mode: selected tiles count on the tiles both reports have, so both sides sum the
-    // same tiles. A selection wholly outside that range selects nothing (an id no report has),
-    // not everything.
-    std::vector<uint32_t> tiles = selection;
-    const uint32_t common = state.commonTiles();
-    if (target) {
-        std::erase_if(tiles, [common](uint32_t t) { return t >= common; });
-        if (tiles.empty() && !selection.empty())
-            tiles = { std::numeric_limits<uint32_t>::max() };
-    }
-    showReports(report, target, tiles, state.isComparing());
+    m_details->setReports(report, target, tablesTiles(state));
     m_panels.front()->view()->expandToDepth(0);
+    for (MemoryTablePage* page : m_tablePages)
+        page->refresh();
     const MemoryScope scope { report ? report->numTiles() : 0, bool(target), target ? target->numTiles() : 0,
-        common, selection.size(), formattedSelection };
+        state.commonTiles(), state.selectedTiles().size(), formattedSelection };
     m_scope->setText(report ? memoryScopeText(scope) : QString());
 }
 

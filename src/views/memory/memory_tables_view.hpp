@@ -1,12 +1,15 @@
 #pragma once
 // The Memory page's bottom half: a line saying which tiles the tables cover, and the tabs
 // Details, Variables, Vertices, Exchanges and Compute Sets for those tiles (in compare mode each
-// table joins both reports' rows: Source / Target / Diff).
+// table joins both reports' rows: Source / Target / Diff). Details needs only memory by tile; each
+// other tab is a MemoryTablePage that reads its own parts when first shown.
 #include "models/report_state.hpp"
 
 #include <QWidget>
 
 #include <vector>
+
+#include "models/report_parts.hpp"
 
 class QLabel;
 class QAbstractItemModel;
@@ -18,6 +21,7 @@ class ComparedTable;
 class ComputeSetsModel;
 class DetailsModel;
 class ExchangesModel;
+class MemoryTablePage;
 class ReportTableModel;
 class TablePanel;
 class VariablesModel;
@@ -26,28 +30,32 @@ class VerticesModel;
 class MemoryTablesView : public QWidget {
     Q_OBJECT
 public:
-    explicit MemoryTablesView(QWidget* parent = nullptr);
+    MemoryTablesView(ReportState* state, QWidget* parent = nullptr);
 
     QTabWidget* tabs() const { return m_tabs; }
     TablePanel* panel(const QString& tabName) const;
     ComparedTable* comparedTable(const QString& tabName) const;
+    // The tab page of a table tab ("Variables", …), null for Details or an unknown name.
+    MemoryTablePage* tablePage(const QString& tabName) const;
+    // Shows the tab `tabName` and selects its row `rowKey` once its parts are read; false for an
+    // unknown tab.
+    bool showRow(const QString& tabName, const QString& rowKey);
     DetailsModel* detailsModel() const { return m_details; }
     VariablesModel* variablesModel() const { return m_variables; }
     // Fills the tables for the state's reports and selected tiles; `formattedSelection` is the
     // selection as typed text ("0, 5, 100-120"), quoted in the scope line.
     void refresh(const ReportState& state, const QString& formattedSelection);
     void setUnit(MemoryUnit unit);
-    // Empties every table, so nothing of the reports stays (the page was released).
+    // Empties the Details tab and the scope line (the table tabs are pages of their own).
     void forgetReports();
 
 private:
-    void showReports(const std::shared_ptr<const LoadedReport>& report,
-        const std::shared_ptr<const LoadedReport>& target, const std::vector<uint32_t>& tiles,
-        bool comparing);
-    TablePanel* addPanel(QAbstractItemModel* model, const QString& name, const QString& empty);
-    void addCompared(ReportTableModel* source, ReportTableModel* target, const QString& name,
-        const QString& empty, int sortColumn);
+    TablePanel* addPanel(QAbstractItemModel* model, const QString& name, const QString& empty, QWidget* tab);
+    template <class Model>
+    void addTable(Model* source, Model* target, const QString& name, const QString& empty, int sortColumn,
+        std::vector<ReportPart> parts);
 
+    ReportState* m_state;
     QLabel* m_scope;
     QTabWidget* m_tabs;
     DetailsModel* m_details;
@@ -61,6 +69,7 @@ private:
     ComputeSetsModel* m_computeSetsTarget;
     std::vector<TablePanel*> m_panels;
     std::vector<ComparedTable*> m_compared;
+    std::vector<MemoryTablePage*> m_tablePages;
 };
 
 } // namespace popscope

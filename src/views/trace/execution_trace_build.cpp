@@ -37,6 +37,10 @@ void ExecutionTracePage::followBuilders()
             m_slots[slot].error = message;
             onBuilt(slot);
         });
+        connect(builder, &TraceBuilder::cancelled, this, [this, slot] {
+            m_slots[slot].cancelled = true;
+            onBuilt(slot);
+        });
     }
     connect(m_message, &TraceBuildMessage::cancelClicked, this, [this] {
         for (Slot& slot : m_slots)
@@ -50,6 +54,7 @@ void ExecutionTracePage::forgetReports()
         slot.builder->drop();
         slot.data.reset();
         slot.error.clear();
+        slot.cancelled = false;
         slot.percent = 0;
         slot.waiting = false;
         slot.view->setTrace(nullptr);
@@ -105,9 +110,6 @@ void ExecutionTracePage::onBuilt(int slot)
 
 QString ExecutionTracePage::problemText() const
 {
-    const QString problem = !m_slots[0].error.isEmpty() ? m_slots[0].error : m_slots[1].error;
-    if (!problem.isEmpty())
-        return problem;
     const bool comparing = bool(m_slots[1].data);
     if (m_slots[0].data->steps.empty() && (!comparing || m_slots[1].data->steps.empty()))
         return QStringLiteral("This report has no execution trace: it was profiled without running the "
@@ -118,6 +120,14 @@ QString ExecutionTracePage::problemText() const
 
 void ExecutionTracePage::showTraces()
 {
+    // A build that failed (a damaged file, a lost connection) or was cancelled: the page's panel
+    // says so, and its Retry (Load) builds again.
+    const QString error = !m_slots[0].error.isEmpty() ? m_slots[0].error : m_slots[1].error;
+    if (!error.isEmpty() || m_slots[0].cancelled || m_slots[1].cancelled) {
+        forgetReports(); // as before a build: the next showReports builds again
+        failWork(error);
+        return;
+    }
     const QString problem = problemText();
     if (!problem.isEmpty()) {
         showMessage(problem, false);

@@ -66,8 +66,9 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     connect(state, &ReportState::selectionChanged, this, &ExecutionTracePage::followSelection);
     connect(m_zoom, &TraceZoom::changed, this, &ExecutionTracePage::updateFigures);
     connect(m_targetZoom, &TraceZoom::changed, this, &ExecutionTracePage::updateFigures);
-    // The step details name the compute set's vertex types; the trace itself is built when shown.
-    setParts({ ReportPart::ComputeSets, ReportPart::VertexTypes });
+    // The trace is built when shown. The step details name the compute set's vertex types: the
+    // build reads them beside its own reads (buildTraceData), so no part is read before it starts.
+    setWorkParts({ ReportPart::ComputeSets, ReportPart::VertexTypes });
     forgetReports();
 }
 

@@ -118,6 +118,7 @@ private:
         TraceView* view = nullptr;
         std::shared_ptr<const TraceData> data; // null until built
         QString error; // why there is no data
+        bool cancelled = false; // its build was cancelled
         int percent = 0; // of the build
         bool waiting = false; // its build is running
         int64_t selected = -1; // the selected step

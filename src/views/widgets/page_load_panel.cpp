@@ -43,10 +43,17 @@ PageLoadPanel::PageLoadPanel(QWidget* parent)
     column->addLayout(buttons);
     auto* box = new QWidget(this);
     box->setMaximumWidth(640);
+    box->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     box->setLayout(column);
+    // Centred by stretches, not by alignment: an aligned box gets its size hint's width while its
+    // height is worked out for the whole width, which cut a wrapped title or message in half.
+    auto* centred = new QHBoxLayout;
+    centred->addStretch(1);
+    centred->addWidget(box, 4);
+    centred->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->addStretch(2);
-    layout->addWidget(box, 0, Qt::AlignHCenter);
+    layout->addLayout(centred);
     layout->addStretch(3);
 
     connect(m_cancel, &QPushButton::clicked, this, &PageLoadPanel::cancelRequested);

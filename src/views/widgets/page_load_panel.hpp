@@ -16,6 +16,8 @@ public:
     explicit PageLoadPanel(QWidget* parent = nullptr);
     // Loading starts for the page called `pageName`.
     void showLoading(const QString& pageName);
+    // The page the panel speaks of, when it shows a failure without loading first (a page's work).
+    void setPageName(const QString& pageName) { m_pageName = pageName; }
     void setProgress(int done, int total, const QString& text);
     void showError(const QString& message);
     void showCancelled();

@@ -20,12 +20,7 @@ ReportPage::ReportPage(ReportState* state, QWidget* parent)
     connect(state, &ReportState::reportChanged, this, &ReportPage::onReportChanged);
     connect(m_loader, &PartsLoader::progress, m_panel, &PageLoadPanel::setProgress);
     connect(m_loader, &PartsLoader::finished, this, &ReportPage::finishLoading);
-    connect(m_loader, &PartsLoader::failed, this, [this](const QString& message) {
-        present(Status::Failed);
-        m_error = message;
-        m_panel->showError(message);
-        emit loadFailed(message);
-    });
+    connect(m_loader, &PartsLoader::failed, this, &ReportPage::showFailure);
     connect(m_loader, &PartsLoader::cancelled, this, [this] {
         present(Status::Cancelled);
         m_panel->showCancelled();
@@ -51,25 +46,51 @@ void ReportPage::forgetShown()
     forgetReports();
 }
 
-bool ReportPage::release()
+bool ReportPage::isBusy() const
 {
     const auto inner = findChildren<ReportPage*>();
-    if (isLoading() || std::any_of(inner.begin(), inner.end(), [](ReportPage* p) { return p->isLoading(); }))
+    return isLoading()
+        || std::any_of(inner.begin(), inner.end(), [](ReportPage* p) { return p->isLoading(); });
+}
+
+bool ReportPage::release()
+{
+    if (isBusy())
         return false;
-    for (ReportPage* page : inner)
+    for (ReportPage* page : findChildren<ReportPage*>())
         page->forgetShown();
     forgetShown();
     return true;
+}
+
+std::vector<ReportPart> ReportPage::ownParts() const
+{
+    std::vector<ReportPart> parts = m_parts;
+    parts.insert(parts.end(), m_workParts.begin(), m_workParts.end());
+    return parts;
+}
+
+std::vector<ReportPart> ReportPage::partsNeeded() const
+{
+    std::vector<ReportPart> parts = ownParts();
+    for (const ReportPage* page : findChildren<ReportPage*>())
+        if (page->isVisibleTo(this)) {
+            const auto inner = page->ownParts();
+            parts.insert(parts.end(), inner.begin(), inner.end());
+        }
+    return parts;
 }
 
 std::vector<ReportPart> ReportPage::partsShown() const
 {
     std::vector<ReportPart> shown;
     if (m_status != Status::Stale)
-        shown = m_parts;
+        shown = ownParts();
     for (const ReportPage* page : findChildren<ReportPage*>())
-        if (page->m_status != Status::Stale)
-            shown.insert(shown.end(), page->m_parts.begin(), page->m_parts.end());
+        if (page->m_status != Status::Stale) {
+            const auto parts = page->ownParts();
+            shown.insert(shown.end(), parts.begin(), parts.end());
+        }
     return shown;
 }
 
@@ -78,6 +99,10 @@ void ReportPage::activate()
     if (m_status == Status::Cancelled)
         present(Status::Stale);
     loadIfShown();
+    if (m_status == Status::Ready) // the pages inside it too (a tab cancelled or let go of)
+        for (ReportPage* inner : findChildren<ReportPage*>())
+            if (inner->m_status == Status::Cancelled || inner->m_status == Status::Stale)
+                inner->activate();
 }
 
 void ReportPage::loadIfShown()
@@ -90,8 +115,15 @@ void ReportPage::loadIfShown()
         finishLoading();
         return;
     }
+    // A page inside another: the window makes room for the outer page first (a tab shown).
+    ReportPage* outer = nullptr;
+    for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+        if (auto* page = qobject_cast<ReportPage*>(w))
+            outer = page;
+    if (outer)
+        emit outer->roomNeeded();
     present(Status::Loading);
-    m_panel->showLoading(objectName().isEmpty() ? QStringLiteral("this page") : objectName());
+    m_panel->showLoading(displayName());
     m_loader->start(reports, m_parts);
 }
 
@@ -112,6 +144,33 @@ void ReportPage::finishWork()
         return;
     m_status = Status::Ready;
     emit ready();
+}
+
+QString ReportPage::displayName() const
+{
+    return objectName().isEmpty() ? QStringLiteral("this page") : objectName();
+}
+
+void ReportPage::failWork(const QString& message)
+{
+    if (m_status != Status::Working)
+        return;
+    if (!message.isEmpty()) {
+        showFailure(message);
+        return;
+    }
+    present(Status::Cancelled);
+    m_panel->setPageName(displayName());
+    m_panel->showCancelled();
+}
+
+void ReportPage::showFailure(const QString& message)
+{
+    present(Status::Failed);
+    m_error = message;
+    m_panel->setPageName(displayName());
+    m_panel->showError(message);
+    emit loadFailed(message);
 }
 
 void ReportPage::refreshWhenShown()

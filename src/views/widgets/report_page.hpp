@@ -35,6 +35,8 @@ public:
     bool isReady() const { return m_status == Status::Ready; }
     // Its parts are being read, or its own work (a trace, a comparison) is running.
     bool isLoading() const { return m_status == Status::Loading || m_status == Status::Working; }
+    // It or a page inside it loads or works.
+    bool isBusy() const;
     PageLoadPanel* loadPanel() const { return m_panel; }
     // Why the page's parts could not be read (names the file and the problem), or "".
     QString loadError() const { return m_error; }
@@ -54,14 +56,24 @@ public:
     // The parts the page and the pages inside it show now (none once released or before shown):
     // the parts the window keeps in core's reports.
     std::vector<ReportPart> partsShown() const;
+    // What showing the page reads: its parts and its work's (setWorkParts), and those of the pages
+    // inside it that show with it (the Memory page's current tab).
+    std::vector<ReportPart> partsNeeded() const;
 
 signals:
     void ready();
     void loadFailed(const QString& message);
+    // A page inside this one (a tab shown) is about to read parts: the window makes room for this
+    // page, whose partsNeeded() now include them, as it does before showing a page.
+    void roomNeeded();
 
 protected:
     // The parts of each open report the page reads before showReports (the summary is always read).
     void setParts(std::vector<ReportPart> parts) { m_parts = std::move(parts); }
+    // Parts the page's own work reads while it runs (the trace's build reads the step details'
+    // compute sets beside its own reads, rather than before them): not read before showReports,
+    // but kept while the page shows them, like its parts.
+    void setWorkParts(std::vector<ReportPart> parts) { m_workParts = std::move(parts); }
     // Called on the GUI thread once the page is shown and its parts of the open reports are read:
     // the page fills its views for state()->report() and comparedReport() (null when none is open).
     virtual void showReports() { }
@@ -75,6 +87,9 @@ protected:
     // then finishWork() when the work is done or failed; `ready` waits for it.
     void startWork() { m_status = Status::Working; }
     void finishWork();
+    // The page's own work failed (`message` names the file and the problem) or, with no message,
+    // was cancelled: the panel says so, as for a part, and its Retry (Load) shows the page again.
+    void failWork(const QString& message);
     void showEvent(QShowEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
@@ -87,8 +102,12 @@ private:
     void loadIfShown();
     void present(Status status);
     void finishLoading();
+    void showFailure(const QString& message);
+    QString displayName() const; // for the panel: "Memory", "this page"
+    std::vector<ReportPart> ownParts() const; // its parts and its work's
 
     std::vector<ReportPart> m_parts;
+    std::vector<ReportPart> m_workParts;
     Status m_status = Status::Stale;
     QString m_error;
     PartsLoader* m_loader;
