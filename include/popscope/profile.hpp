@@ -118,6 +118,8 @@ public:
     std::vector<ComputeSet> readComputeSets() const;
     // One compute set's vertices (by its primary key), for a page that shows one set at a time.
     std::vector<ComputeSetVertices> readComputeSetVertices(uint32_t computeSet) const;
+    // One compute set with its vertices (by its primary key); none when the file has no such set.
+    std::optional<ComputeSet> readComputeSet(uint32_t computeSet) const;
     std::vector<Exchange> readExchanges() const;
     std::vector<Program> readPrograms() const;
     // Programs without their children (type, name, references): what a step's label needs.

@@ -105,6 +105,8 @@ public:
     const std::vector<Exchange>& exchanges() const;
     // One compute set's vertices: from computeSets() when read, else read alone (a few rows).
     std::vector<ComputeSetVertices> computeSetVertices(uint32_t computeSet) const;
+    // One compute set with its vertices, the same way; none when there is no such set.
+    std::optional<ComputeSet> computeSet(uint32_t computeSet) const;
     uint32_t numTiles() const { return tileMemory().numTiles(); }
 
     // Liveness report: the steps' per-IPU curve with program names, the variables' live ranges

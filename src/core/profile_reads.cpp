@@ -335,6 +335,19 @@ std::vector<ComputeSetVertices> Profile::readComputeSetVertices(uint32_t compute
     return out;
 }
 
+std::optional<ComputeSet> Profile::readComputeSet(uint32_t computeSet) const
+{
+    PartReader r(*m_db, m_target, m_path);
+    Statement s(*m_db, "SELECT name, debug_context FROM compute_sets WHERE compute_set = ?");
+    s.bind(1, int64_t(computeSet));
+    if (!s.step())
+        return std::nullopt;
+    ComputeSet set { s.getText(0), r.reference(s, 1, r.rows("debug_contexts"), "compute_sets.debug_context"),
+        {} };
+    set.vertices = readComputeSetVertices(computeSet);
+    return set;
+}
+
 std::vector<Exchange> Profile::readExchanges() const
 {
     PartReader r(*m_db, m_target, m_path);

@@ -109,6 +109,15 @@ std::vector<ComputeSetVertices> Report::computeSetVertices(uint32_t computeSet) 
     return locked([computeSet](const Profile& p) { return p.readComputeSetVertices(computeSet); });
 }
 
+std::optional<ComputeSet> Report::computeSet(uint32_t computeSet) const
+{
+    if (m_computeSets.ready()) {
+        const auto& sets = computeSets();
+        return computeSet < sets.size() ? std::optional<ComputeSet>(sets[computeSet]) : std::nullopt;
+    }
+    return locked([computeSet](const Profile& p) { return p.readComputeSet(computeSet); });
+}
+
 const std::vector<Exchange>& Report::exchanges() const
 {
     return m_exchanges.get([this] { return locked([](const Profile& p) { return p.readExchanges(); }); });

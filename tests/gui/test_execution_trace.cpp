@@ -190,14 +190,14 @@ TEST_CASE("a cancelled trace build says so in the page and Load builds it", "[tr
     window.openFile(sampleProfile("demo.pop"));
     REQUIRE(opened.wait(20000));
     auto* page = qobject_cast<ExecutionTracePage*>(window.page(QStringLiteral("trace")));
-    holdReportPart(ReportPart::ComputeSets, true); // the build waits there until Cancel is clicked
+    holdReportPart(ReportPart::VertexTypes, true); // the build waits there until Cancel is clicked
     REQUIRE(window.showPage(QStringLiteral("execution-trace")));
     auto* message = page->findChild<TraceBuildMessage*>();
-    for (int i = 0; i < 400 && !message->text().contains(QStringLiteral("Reading compute sets")); ++i)
+    for (int i = 0; i < 400 && !message->text().contains(QStringLiteral("Reading vertex types")); ++i)
         QTest::qWait(25); // the progress arrives through the event loop
     REQUIRE(page->isLoading());
     message->findChild<QToolButton*>()->click(); // Cancel
-    holdReportPart(ReportPart::ComputeSets, false);
+    holdReportPart(ReportPart::VertexTypes, false);
     for (int i = 0; i < 400 && !page->loadPanel()->isVisibleTo(page); ++i)
         QTest::qWait(25); // the build stops at its next check
     REQUIRE(page->loadPanel()->title().contains(QStringLiteral("cancelled")));

@@ -8,7 +8,9 @@
 #include "gui_fixture.hpp"
 #include "models/memory/variables_model.hpp"
 #include "models/report_parts.hpp"
+#include "popscope/profile.hpp"
 #include "views/memory/memory_page.hpp"
+#include "views/trace/execution_trace_page.hpp"
 #include "views/widgets/table_panel.hpp"
 
 #include <QHeaderView>
@@ -193,27 +195,31 @@ TEST_CASE("a hidden table fits its columns when its tab is shown, not before", "
     REQUIRE(columnsTotal() >= view->viewport()->width());
 }
 
-TEST_CASE("the trace's build reads the compute sets its step details name, kept while it shows",
+TEST_CASE("the trace's build reads the vertex types its step details name, and no compute sets",
     "[loading][page-memory]")
 {
     KeeperWindow f;
     REQUIRE(openDemo(f.window));
-    ReportPage* trace = f.page("execution-trace");
-    const auto before = trace->parts(); // read before the build starts: none
-    REQUIRE(std::count(before.begin(), before.end(), ReportPart::ComputeSets) == 0);
+    auto* trace = qobject_cast<ExecutionTracePage*>(f.page("execution-trace"));
+    REQUIRE(trace->parts().empty()); // nothing is read before the build starts
     REQUIRE(trace->partsShown().empty());
-    REQUIRE(!f.core().hasComputeSets());
 
     REQUIRE(f.show("execution-trace")); // ready once built
-    REQUIRE(f.core().hasComputeSets());
     REQUIRE(f.core().hasVertexTypes());
     const auto shown = trace->partsShown(); // what the keeper keeps for it
-    REQUIRE(std::count(shown.begin(), shown.end(), ReportPart::ComputeSets) == 1);
     REQUIRE(std::count(shown.begin(), shown.end(), ReportPart::VertexTypes) == 1);
 
-    // Let go of, the trace no longer keeps them.
-    f.heap = uint64_t(1) << 30;
-    REQUIRE(f.makeRoomFor("operations") == 1);
+    // A step's details read its one compute set by its key: the report reads no compute sets.
+    const auto profile = Profile::open(sampleProfile("demo.pop").toStdString());
+    const auto steps = profile->readSteps(false);
+    const auto step
+        = std::find_if(steps.begin(), steps.end(), [](const auto& s) { return s.computeSet >= 0; });
+    REQUIRE(step != steps.end());
+    const std::string name = profile->readComputeSets()[size_t(step->computeSet)].name;
+    trace->zoomToStep(uint32_t(step - steps.begin()));
+    INFO(trace->detailsText().toStdString());
+    REQUIRE(trace->detailsText().contains(QStringLiteral("Compute set")));
+    REQUIRE(trace->detailsText().contains(QString::fromStdString(name)));
     REQUIRE(!f.core().hasComputeSets());
 }
 

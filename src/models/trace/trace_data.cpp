@@ -142,11 +142,10 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     data->programs = report->sharedPrograms(); // read for the index
     if (cancelled)
         return nullptr;
-    // The step details' compute sets and vertex types (the page's work parts): read here, beside
-    // the whole run's figures, rather than before the build starts (0.5 s on bench-huge).
-    progress(75, QStringLiteral("Reading compute sets"));
+    // The vertex types the step details name (the page's work part): read here, beside the whole
+    // run's figures, rather than before the build starts.
+    progress(75, QStringLiteral("Reading vertex types"));
     readReportPart(*report, ReportPart::VertexTypes); // through the parts' test hook (holdReportPart)
-    readReportPart(*report, ReportPart::ComputeSets);
     if (cancelled)
         return nullptr;
     data->flame = buildTraceFlame(data->lod, data->steps, index);

@@ -66,9 +66,10 @@ ExecutionTracePage::ExecutionTracePage(ReportState* state, QWidget* parent)
     connect(state, &ReportState::selectionChanged, this, &ExecutionTracePage::followSelection);
     connect(m_zoom, &TraceZoom::changed, this, &ExecutionTracePage::updateFigures);
     connect(m_targetZoom, &TraceZoom::changed, this, &ExecutionTracePage::updateFigures);
-    // The trace is built when shown. The step details name the compute set's vertex types: the
-    // build reads them beside its own reads (buildTraceData), so no part is read before it starts.
-    setWorkParts({ ReportPart::ComputeSets, ReportPart::VertexTypes });
+    // The trace is built when shown. The step details name the vertex types of the step's compute
+    // set (read alone, by its key, when a step is selected): the build reads the vertex types beside
+    // its own reads (buildTraceData), so no part is read before it starts.
+    setWorkParts({ ReportPart::VertexTypes });
     forgetReports();
 }
 

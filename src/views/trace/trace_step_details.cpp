@@ -24,9 +24,13 @@ QString count(uint64_t value)
 // The compute set's vertex types, most instances first: "name — instances on tiles".
 QString computeSetHtml(const LoadedReport& report, int64_t computeSet)
 {
-    if (computeSet < 0 || size_t(computeSet) >= report.computeSets().size())
+    // The one set, read by its key (a few rows): the trace holds no compute sets of its own.
+    const std::optional<ComputeSet> set = computeSet < 0 || computeSet > INT32_MAX
+        ? std::nullopt
+        : report.core->computeSet(uint32_t(computeSet));
+    if (!set)
         return {};
-    const ComputeSet& cs = report.computeSets()[size_t(computeSet)];
+    const ComputeSet& cs = *set;
     struct Row {
         uint64_t instances = 0, tiles = 0;
     };
