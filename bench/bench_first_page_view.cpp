@@ -170,7 +170,7 @@ int main(int argc, char** argv)
             window.grab().save(QStringLiteral("%1/%2-%3.png")
                                    .arg(shots)
                                    .arg(++shot, 2, 10, QLatin1Char('0'))
-                                   .arg(QString::fromStdString(label).replace(' ', '-')));
+                                   .arg(QString::fromStdString(label).replace(' ', '-').replace('/', '-')));
     };
     for (const auto& [id, label] : pages) {
         const QString pageId = QString::fromStdString(id).section(QLatin1Char('/'), 0, 0);

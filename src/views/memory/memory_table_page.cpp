@@ -10,7 +10,7 @@ MemoryTablePage::MemoryTablePage(
     ReportState* state, const QString& name, std::vector<ReportPart> parts, QWidget* parent)
     : ReportPage(state, parent)
 {
-    setObjectName(name); // the loading panel says "Loading <name>…"
+    setObjectName(name); // the loading panel names it: "Reading what Variables shows…"
     setParts(std::move(parts));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
