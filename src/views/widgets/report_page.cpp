@@ -109,6 +109,14 @@ void ReportPage::loadIfShown()
 {
     if (m_status != Status::Stale || !isVisibleTo(window()))
         return;
+    // A page inside another loads once that one shows the reports (its finishLoading activates
+    // it): Insights' pages, whose parts are the outer page's, then show before the outer's `ready`.
+    for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+        if (auto* enclosing = qobject_cast<ReportPage*>(w)) {
+            if (enclosing->m_status != Status::Ready)
+                return;
+            break;
+        }
     const auto source = m_state->report();
     const std::vector<std::shared_ptr<const LoadedReport>> reports = { source, m_state->comparedReport() };
     if (!source || PartsLoader::isRead(reports, m_parts)) {
