@@ -21,10 +21,7 @@ ReportPage::ReportPage(ReportState* state, QWidget* parent)
     connect(m_loader, &PartsLoader::progress, m_panel, &PageLoadPanel::setProgress);
     connect(m_loader, &PartsLoader::finished, this, &ReportPage::finishLoading);
     connect(m_loader, &PartsLoader::failed, this, &ReportPage::showFailure);
-    connect(m_loader, &PartsLoader::cancelled, this, [this] {
-        present(Status::Cancelled);
-        m_panel->showCancelled();
-    });
+    connect(m_loader, &PartsLoader::cancelled, this, &ReportPage::showCancelled);
     connect(m_panel, &PageLoadPanel::cancelRequested, this, &ReportPage::cancelLoading);
     connect(m_panel, &PageLoadPanel::retryRequested, this, &ReportPage::retry);
 }
@@ -111,25 +108,21 @@ void ReportPage::loadIfShown()
         return;
     // A page inside another loads once that one shows the reports (its finishLoading activates
     // it): Insights' pages, whose parts are the outer page's, then show before the outer's `ready`.
-    for (QWidget* w = parentWidget(); w; w = w->parentWidget())
-        if (auto* enclosing = qobject_cast<ReportPage*>(w)) {
-            if (enclosing->m_status != Status::Ready)
-                return;
-            break;
-        }
+    if (const ReportPage* enclosing = enclosingPage(); enclosing && enclosing->m_status != Status::Ready)
+        return;
     const auto source = m_state->report();
     const std::vector<std::shared_ptr<const LoadedReport>> reports = { source, m_state->comparedReport() };
     if (!source || PartsLoader::isRead(reports, m_parts)) {
         finishLoading();
         return;
     }
-    // A page inside another: the window makes room for the outer page first (a tab shown).
-    ReportPage* outer = nullptr;
-    for (QWidget* w = parentWidget(); w; w = w->parentWidget())
-        if (auto* page = qobject_cast<ReportPage*>(w))
-            outer = page;
-    if (outer)
-        emit outer->roomNeeded();
+    // A page inside another: the window makes room for the page it shows first (a tab shown).
+    if (enclosingPage()) {
+        ReportPage* shown = this;
+        while (ReportPage* enclosing = shown->enclosingPage())
+            shown = enclosing;
+        emit shown->roomNeeded();
+    }
     present(Status::Loading);
     m_panel->showLoading(displayName());
     m_loader->start(reports, m_parts);
@@ -154,6 +147,14 @@ void ReportPage::finishWork()
     emit ready();
 }
 
+ReportPage* ReportPage::enclosingPage() const
+{
+    for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+        if (auto* page = qobject_cast<ReportPage*>(w))
+            return page;
+    return nullptr;
+}
+
 QString ReportPage::displayName() const
 {
     return objectName().isEmpty() ? QStringLiteral("this page") : objectName();
@@ -163,10 +164,14 @@ void ReportPage::failWork(const QString& message)
 {
     if (m_status != Status::Working)
         return;
-    if (!message.isEmpty()) {
+    if (message.isEmpty())
+        showCancelled();
+    else
         showFailure(message);
-        return;
-    }
+}
+
+void ReportPage::showCancelled()
+{
     present(Status::Cancelled);
     m_panel->setPageName(displayName());
     m_panel->showCancelled();

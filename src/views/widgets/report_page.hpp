@@ -70,9 +70,9 @@ signals:
 protected:
     // The parts of each open report the page reads before showReports (the summary is always read).
     void setParts(std::vector<ReportPart> parts) { m_parts = std::move(parts); }
-    // Parts the page's own work reads while it runs (the trace's build reads the step details'
-    // compute sets beside its own reads, rather than before them): not read before showReports,
-    // but kept while the page shows them, like its parts.
+    // Parts the page's own work reads while it runs (the trace's build reads the vertex types its
+    // step details name beside its own reads, rather than before them): not read before
+    // showReports, but kept while the page shows them, like its parts.
     void setWorkParts(std::vector<ReportPart> parts) { m_workParts = std::move(parts); }
     // Called on the GUI thread once the page is shown and its parts of the open reports are read:
     // the page fills its views for state()->report() and comparedReport() (null when none is open).
@@ -103,6 +103,8 @@ private:
     void present(Status status);
     void finishLoading();
     void showFailure(const QString& message);
+    void showCancelled();
+    ReportPage* enclosingPage() const; // the page this one is inside, or null
     QString displayName() const; // for the panel: "Memory", "this page"
     std::vector<ReportPart> ownParts() const; // its parts and its work's
 
