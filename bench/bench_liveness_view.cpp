@@ -85,7 +85,7 @@ int main(int argc, char** argv)
     QElapsedTimer timer;
     const LivenessCurve& curve = report->liveness();
     std::printf("profile: %s (%zu liveness steps, %zu programs, %u IPUs)\n", path.c_str(), curve.numSteps(),
-        curve.programNames.size(), curve.numIpus);
+        curve.programs.size(), curve.numIpus);
     std::printf("open profile:                           %8.2f ms\n", openMs);
     std::printf(
         "plot data, all IPUs, cold:              %8.2f ms median of 5 (max %.2f ms) (budget 100 ms) %s\n",

@@ -2,6 +2,7 @@
 // The Liveness report's analysis: not-always-live bytes over the liveness program steps, for all
 // IPUs, one IPU or a set of tiles; the peak; which variables are live at a step. Qt-free, so the
 // page, What changed and `popscope-cli liveness` print the same numbers.
+#include "popscope/profile.hpp"
 #include "popscope/profile_document.hpp"
 
 #include <cstdint>
@@ -12,6 +13,7 @@ namespace popscope {
 
 class Profile;
 class Report;
+class VariableTable;
 
 // The liveness steps of one report as read from the file (Report::liveness()).
 struct LivenessCurve {
@@ -22,14 +24,13 @@ struct LivenessCurve {
     std::vector<uint64_t> notAlwaysLive; // [step * numIpus + ipu]: the file's per-IPU curve
     std::vector<uint64_t> alwaysLiveByIpu; // always-live bytes of each IPU (memory_liveness)
     std::vector<uint32_t> alwaysLiveByTile; // per global tile, for a tile selection
-    std::vector<std::string> programNames; // by programs.id
-    std::vector<std::string> programTypes; // by programs.id: OnTileExecute, DoExchange, Sync, ...
-    std::vector<int64_t> programComputeSet; // by programs.id, -1 for none
+    // By programs.id: names, types (OnTileExecute, DoExchange, Sync, ...) and compute sets.
+    ProgramLabels programs;
     bool hasTileLiveness = false; // the file has liveness_by_tile rows
 
     size_t numSteps() const { return stepProgram.size(); }
-    const std::string& stepName(size_t step) const { return programNames[stepProgram[step]]; }
-    const std::string& stepType(size_t step) const { return programTypes[stepProgram[step]]; }
+    std::string_view stepName(size_t step) const { return programs.name(stepProgram[step]); }
+    const std::string& stepType(size_t step) const { return programs.type(stepProgram[step]); }
     uint64_t notAlwaysLiveOn(size_t step, uint32_t ipu) const { return notAlwaysLive[step * numIpus + ipu]; }
 };
 
@@ -80,7 +81,7 @@ LivenessPeak findPeak(const std::vector<uint64_t>& notAlwaysLive);
 class LiveRangeIndex {
 public:
     LiveRangeIndex() = default;
-    LiveRangeIndex(const std::vector<Variable>& variables, uint32_t numIpus, uint32_t tilesPerIpu);
+    LiveRangeIndex(const VariableTable& variables, uint32_t numIpus, uint32_t tilesPerIpu);
 
     // Not-always-live variables live at `step`, ascending, each once.
     std::vector<uint32_t> liveAt(uint32_t step) const;

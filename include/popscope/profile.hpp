@@ -19,6 +19,7 @@ class SftpFile;
 namespace popscope {
 
 class SqliteDatabase;
+class VariableTable;
 struct StoredCounts;
 
 // What the Program Tree and Operations need of the execution steps, compact (bench-large: 51 k
@@ -63,6 +64,29 @@ struct VariableDigest {
     }
 };
 
+// Every program's name, type and compute set, packed: what a liveness step's label needs
+// (bench-huge: 416 k programs in about 16 MiB, where their Program headers took 50).
+struct ProgramLabels {
+    std::string names; // one after the other
+    std::vector<uint32_t> nameEnds; // where each program's name ends in `names`
+    std::vector<std::string> types; // each type once
+    std::vector<uint32_t> typeOf; // each program's, into `types`
+    std::vector<int64_t> computeSet; // each program's, -1 for none
+    size_t size() const { return nameEnds.size(); }
+    std::string_view name(size_t program) const
+    {
+        const uint32_t begin = program == 0 ? 0 : nameEnds[program - 1];
+        return std::string_view(names).substr(begin, nameEnds[program] - begin);
+    }
+    const std::string& type(size_t program) const { return types[typeOf[program]]; }
+};
+
+// The liveness steps packed: each step's program, and its bytes per IPU one step after the other.
+struct LivenessStepColumns {
+    std::vector<uint32_t> program;
+    std::vector<uint64_t> notAlwaysLive; // [step * numIpus + ipu]
+};
+
 // While one lives on a thread, that thread's reads of a local profile may use a second connection:
 // Report::locked takes the report's second one when the first is busy, and readVariables reads the
 // tiles on a helper thread. For the page being shown in the window: the loader's two readers of
@@ -79,6 +103,19 @@ public:
 
 private:
     bool m_previous;
+};
+
+// What comparing two reports' graph tables needs, streamed from the file: each row's figures
+// without the compute sets' and exchanges' per-tile lists (bench-huge: 126 MiB a report when read
+// as parts, which a comparison used to leave behind).
+struct GraphDigest {
+    std::vector<uint64_t> vertexInstances; // per vertex type, over every compute set
+    std::vector<uint64_t> vertexTiles; // per vertex type: tiles holding at least one instance
+    std::vector<std::string> computeSetNames;
+    std::vector<uint64_t> computeSetInstances; // vertex instances per compute set
+    std::vector<std::string> exchangeNames;
+    std::vector<uint64_t> exchangeCode; // code bytes per exchange, summed over tiles
+    std::vector<uint64_t> exchangeBytes; // payload bytes per exchange
 };
 
 class Profile {
@@ -108,6 +145,10 @@ public:
     std::vector<MemorySeries> readMemory() const;
     std::vector<GapSeries> readGaps() const;
     std::vector<LivenessSplit> readLivenessSplit() const;
+    // The variables packed in columns (what a Report holds); without tiles and live ranges, the
+    // headers only.
+    VariableTable readVariableTable(bool withTilesAndRanges = true) const;
+    // The same as a document's variables (export, JSON, tests).
     std::vector<Variable> readVariables(bool withTilesAndRanges = true) const;
     // Ids, names and sizes checked as readVariables checks them (category, element type and debug
     // context are not read, so not checked: reading the variables does).
@@ -121,15 +162,22 @@ public:
     // One compute set with its vertices (by its primary key); none when the file has no such set.
     std::optional<ComputeSet> readComputeSet(uint32_t computeSet) const;
     std::vector<Exchange> readExchanges() const;
+    // Compute sets, vertices and exchanges checked as their reads check them (but for the compute
+    // sets' debug contexts), one row at a time.
+    GraphDigest readGraphDigest() const;
     std::vector<Program> readPrograms() const;
     // Programs without their children (type, name, references): what a step's label needs.
     std::vector<Program> readProgramHeaders() const;
     // Each program's name by id (what names a step), ids checked; the programs' references are
     // not read, so not checked here (readProgramHeaders does).
     std::vector<std::string> readProgramNames() const;
+    // Names, types and compute sets, every reference checked as readProgramHeaders checks it.
+    ProgramLabels readProgramLabels() const;
     std::vector<uint32_t> readControlPrograms() const;
     std::vector<uint32_t> readFunctions() const;
     std::vector<LivenessStep> readLivenessSteps() const;
+    // The same, packed (what Report::liveness() keeps).
+    LivenessStepColumns readLivenessStepColumns() const;
     std::vector<TileLiveness> readTileLiveness() const;
     std::vector<Run> readRuns() const;
     std::vector<ExecutionStep> readSteps(bool withCyclesByTile = true) const;

@@ -18,6 +18,7 @@
 #include "popscope/program_index.hpp"
 #include "popscope/summary.hpp"
 #include "popscope/tile_memory.hpp"
+#include "popscope/variable_table.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -97,9 +98,9 @@ public:
 
     const ProfileSummary& summary() const;
     const TileMemory& tileMemory() const;
-    const std::vector<Variable>& variables() const; // with tiles and live ranges
-    // Names, sizes and flags only (a third of the cost), in the same order; variables() once that was read.
-    const std::vector<Variable>& variableHeaders() const;
+    const VariableTable& variables() const; // with tiles and live ranges
+    // Names, sizes and flags only (half the cost), in the same order; variables() once that was read.
+    const VariableTable& variableHeaders() const;
     const std::vector<VertexType>& vertexTypes() const;
     const std::vector<ComputeSet>& computeSets() const;
     const std::vector<Exchange>& exchanges() const;
@@ -176,7 +177,7 @@ private:
     mutable std::mutex m_spareMutex;
     detail::LazyPart<ProfileSummary> m_summary;
     detail::LazyPart<TileMemory> m_tileMemory;
-    detail::LazyPart<std::vector<Variable>> m_variables;
+    detail::LazyPart<VariableTable> m_variables;
     detail::LazyPart<std::vector<VertexType>> m_vertexTypes;
     detail::LazyPart<std::vector<ComputeSet>> m_computeSets;
     detail::LazyPart<std::vector<Exchange>> m_exchanges;
@@ -188,9 +189,9 @@ private:
     detail::LazyPart<ProgramIndex> m_programIndex;
     detail::LazyPart<OperationAnalysis> m_operationAnalysis;
     detail::LazyPart<TraceSummary> m_traceSummary;
-    // Variables without tiles and live ranges (a third of the cost), for variableHeaders() before
+    // Variables without tiles and live ranges (half the cost), for variableHeaders() before
     // variables() was asked for (comparisons read a packed VariableDigest of their own instead).
-    detail::LazyPart<std::vector<Variable>> m_variableHeaders;
+    detail::LazyPart<VariableTable> m_variableHeaders;
     // Liveness report.
     detail::LazyPart<LivenessCurve> m_liveness;
     detail::LazyPart<LiveRangeIndex> m_liveRanges;

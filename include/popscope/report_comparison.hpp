@@ -103,8 +103,9 @@ struct CompareOptions {
     size_t topRows = 10; // rows kept per list (grown, shrunk, added, removed)
 };
 
-// Reads summary, tile memory, variables, vertex types, compute sets and exchanges of both
-// reports (the target's in a second thread when not read yet) and compares them.
+// Reads summary, tile memory, vertex types, operations and the liveness curve of both reports (the
+// target's in a second thread), and digests of their variables, compute sets and exchanges, which
+// it does not keep in the reports; then compares them.
 ReportComparison compareReports(
     const Report& source, const Report& target, const CompareOptions& options = {});
 

@@ -199,7 +199,7 @@ PYBIND11_MODULE(_popscope, m)
             "num_variables", [](const H& r) { return r.report().variableHeaders().size(); })
         .def("variable",
             [](const H& r, size_t i) {
-                const Variable& v = r.report().variableHeaders().at(i);
+                const VariableRow v = r.report().variableHeaders().at(i);
                 return py::make_tuple(
                     v.name, v.sizeBytes, v.category.str(), v.elementType.str(), v.alwaysLive, v.debugContext);
             })

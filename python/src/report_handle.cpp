@@ -115,7 +115,7 @@ const TileVariables& ReportHandle::alwaysLiveByTile()
     const uint32_t numTiles = m_report->numTiles();
     auto t = std::make_unique<TileVariables>();
     t->offsets.assign(size_t(numTiles) + 1, 0);
-    for (const Variable& v : variables)
+    for (const VariableRow v : variables)
         if (v.alwaysLive)
             for (const TileBytes& tb : v.tiles)
                 if (tb.tile < numTiles)

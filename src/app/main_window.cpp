@@ -142,9 +142,12 @@ void MainWindow::buildPages()
             = info.create ? static_cast<QWidget*>(info.create(m_state, this)) : notAvailablePage(info.name);
         page->setObjectName(info.name);
         m_pages->addWidget(page);
-        if (auto* reportPage = qobject_cast<ReportPage*>(page)) // a tab inside it about to read
+        if (auto* reportPage = qobject_cast<ReportPage*>(page)) { // a tab inside it about to read
             connect(
                 reportPage, &ReportPage::roomNeeded, this, [this, reportPage] { makeRoomFor(reportPage); });
+            // Work done (What Changed's comparison): the parts it read that no page shows go.
+            connect(reportPage, &ReportPage::ready, this, &MainWindow::releaseUnshownParts);
+        }
     }
 }
 
@@ -386,13 +389,27 @@ bool MainWindow::showPage(const QString& idOrName)
 
 void MainWindow::makeRoomFor(ReportPage* next)
 {
+    m_memoryKeeper.setLimit(PreferencesDialog::storedPageMemoryLimit());
+    if (m_memoryKeeper.makeRoomFor(next, reportPages(), { m_state->report(), m_state->comparedReport() }) > 0
+        || m_memoryKeeper.partsReleased() > 0)
+        returnFreedMemory();
+}
+
+void MainWindow::releaseUnshownParts()
+{
+    m_memoryKeeper.setLimit(PreferencesDialog::storedPageMemoryLimit());
+    if (m_memoryKeeper.releaseUnshownParts(reportPages(), { m_state->report(), m_state->comparedReport() })
+        > 0)
+        returnFreedMemory();
+}
+
+std::vector<ReportPage*> MainWindow::reportPages() const
+{
     std::vector<ReportPage*> pages;
     for (int i = 0; i < m_pages->count(); ++i)
         if (auto* page = qobject_cast<ReportPage*>(m_pages->widget(i)))
             pages.push_back(page);
-    m_memoryKeeper.setLimit(PreferencesDialog::storedPageMemoryLimit());
-    if (m_memoryKeeper.makeRoomFor(next, pages, { m_state->report(), m_state->comparedReport() }) > 0)
-        returnFreedMemory();
+    return pages;
 }
 
 ReportPage* MainWindow::page(const QString& idOrName) const

@@ -96,6 +96,8 @@ private:
     void showProgress(const QString& text);
     void hideProgress();
     void makeRoomFor(ReportPage* next); // lets go of pages shown long ago (PageMemoryKeeper)
+    void releaseUnshownParts(); // over the keeper's limit, the parts no page shows
+    std::vector<ReportPage*> reportPages() const;
     QString lastFolder() const;
     QString lastPageKey() const; // the settings key of the last page used, one per mode
 

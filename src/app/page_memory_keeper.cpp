@@ -22,6 +22,9 @@ int PageMemoryKeeper::makeRoomFor(ReportPage* next, const std::vector<ReportPage
         if (report)
             for (ReportPart part : next->partsNeeded())
                 need += estimatedPartBytes(*report->core, part);
+    m_partsReleased = 0;
+    if (m_heapInUse() + need > m_limit)
+        m_partsReleased += releasePartsNotShown(next, pages, reports);
     int released = 0;
     for (ReportPage* page : std::vector<ReportPage*>(m_recent)) {
         if (m_heapInUse() + need <= m_limit)
@@ -29,31 +32,44 @@ int PageMemoryKeeper::makeRoomFor(ReportPage* next, const std::vector<ReportPage
         if (page == next || page->partsShown().empty() || !page->release())
             continue;
         ++released;
-        releaseUnshownParts(next, pages, reports);
+        m_partsReleased += releasePartsNotShown(next, pages, reports);
     }
     return released;
 }
 
-void PageMemoryKeeper::releaseUnshownParts(ReportPage* next, const std::vector<ReportPage*>& pages,
+int PageMemoryKeeper::releaseUnshownParts(const std::vector<ReportPage*>& pages,
+    const std::vector<std::shared_ptr<const LoadedReport>>& reports) const
+{
+    return m_heapInUse() > m_limit ? releasePartsNotShown(nullptr, pages, reports) : 0;
+}
+
+int PageMemoryKeeper::releasePartsNotShown(ReportPage* next, const std::vector<ReportPage*>& pages,
     const std::vector<std::shared_ptr<const LoadedReport>>& reports) const
 {
     if (partReadersRunning())
-        return; // a job reads parts by reference, maybe outside its page's list: none is released
-    const auto needed = next->partsNeeded();
-    std::set<ReportPart> shown(needed.begin(), needed.end());
+        return 0; // a job reads parts by reference, maybe outside its page's list: none is released
+    std::set<ReportPart> shown;
+    if (next) {
+        const auto needed = next->partsNeeded();
+        shown.insert(needed.begin(), needed.end());
+    }
     for (ReportPage* page : pages) {
         if (page->isBusy())
-            return; // its parts (or a tab's inside it) are being read: release nothing meanwhile
+            return 0; // its parts (or a tab's inside it) are being read: release nothing meanwhile
         const auto parts = page->partsShown();
         shown.insert(parts.begin(), parts.end());
     }
+    int released = 0;
     for (const auto& report : reports)
         if (report) {
             report->core->releaseComparisonCaches(); // read again by the next comparison
             for (int p = 0; p < kReportPartCount; ++p)
-                if (!shown.count(ReportPart(p)) && isPartRead(*report->core, ReportPart(p)))
+                if (!shown.count(ReportPart(p)) && isPartRead(*report->core, ReportPart(p))) {
                     releaseReportPart(*report->core, ReportPart(p));
+                    released += !isPartRead(*report->core, ReportPart(p)); // some are always kept
+                }
         }
+    return released;
 }
 
 } // namespace popscope

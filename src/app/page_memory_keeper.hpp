@@ -29,16 +29,25 @@ public:
     void setLimit(uint64_t bytes) { m_limit = bytes; }
     // Called before `next` is shown over `pages` (every page of the window) of `reports` (null
     // entries skipped). Returns how many pages were let go of.
+    // Parts no page shows (read by a comparison, or by pages let go of) are released first.
     int makeRoomFor(ReportPage* next, const std::vector<ReportPage*>& pages,
         const std::vector<std::shared_ptr<const LoadedReport>>& reports);
+    // Over the limit, releases the parts no page shows (the comparison's compute sets and
+    // exchanges once it is done); no page is let go of. Returns how many parts were released.
+    int releaseUnshownParts(const std::vector<ReportPage*>& pages,
+        const std::vector<std::shared_ptr<const LoadedReport>>& reports) const;
+    // How many parts the last makeRoomFor released, beside its pages.
+    int partsReleased() const { return m_partsReleased; }
 
 private:
-    void releaseUnshownParts(ReportPage* next, const std::vector<ReportPage*>& pages,
+    // `next` (may be null) counts as shown.
+    int releasePartsNotShown(ReportPage* next, const std::vector<ReportPage*>& pages,
         const std::vector<std::shared_ptr<const LoadedReport>>& reports) const;
 
     std::function<uint64_t()> m_heapInUse;
     uint64_t m_limit = kDefaultLimit;
     std::vector<ReportPage*> m_recent; // pages shown, the one shown longest ago first
+    int m_partsReleased = 0;
 };
 
 } // namespace popscope

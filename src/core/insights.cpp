@@ -92,7 +92,7 @@ void largestVariables(const Report& r, const Scope& scope, InsightLevel& level)
     std::vector<std::pair<uint64_t, uint32_t>> sizes;
     sizes.reserve(variables.size());
     for (size_t i = 0; i < variables.size(); ++i) {
-        const Variable& v = variables[i];
+        const VariableRow v = variables[i];
         uint64_t bytes = 0;
         if (scope.all())
             bytes = v.sizeBytes;
@@ -107,9 +107,9 @@ void largestVariables(const Report& r, const Scope& scope, InsightLevel& level)
     std::partial_sort(sizes.begin(), sizes.begin() + long(n), sizes.end(),
         [](const auto& a, const auto& b) { return a.first > b.first; });
     for (size_t i = 0; i < n; ++i) {
-        const Variable& v = variables[sizes[i].second];
+        const VariableRow v = variables[sizes[i].second];
         InsightItem item;
-        item.name = v.name;
+        item.name = std::string(v.name);
         item.bytes = sizes[i].first;
         item.detail
             = v.elementType.empty() ? v.category.str() : v.elementType.str() + ", " + v.category.str();
@@ -135,8 +135,8 @@ void addTips(const Report& r, InsightsAnalysis& d)
         worst.push_back(t.tile);
     const Scope worstScope = Scope::of(worst, numTiles);
     uint64_t fp32Bytes = 0;
-    std::vector<std::pair<uint64_t, const std::string*>> fp32;
-    for (const Variable& v : r.variables()) {
+    std::vector<std::pair<uint64_t, std::string_view>> fp32;
+    for (const VariableRow v : r.variables()) {
         if (v.elementType != "float")
             continue;
         uint64_t bytes = 0;
@@ -145,7 +145,7 @@ void addTips(const Report& r, InsightsAnalysis& d)
                 bytes += tb.bytes;
         if (bytes > 0) {
             fp32Bytes += bytes;
-            fp32.emplace_back(bytes, &v.name);
+            fp32.emplace_back(bytes, v.name);
         }
     }
     if (!worst.empty() && fp32Bytes > 0) {
@@ -155,7 +155,7 @@ void addTips(const Report& r, InsightsAnalysis& d)
         tip.fp32Variables = fp32.size();
         tip.fp32Bytes = fp32Bytes;
         for (size_t i = 0; i < fp32.size() && i < 3; ++i)
-            tip.examples.push_back(*fp32[i].second);
+            tip.examples.emplace_back(fp32[i].second);
         tip.fp16SavingBytes = fp32Bytes / 2;
         tip.worstTileCount = uint32_t(worst.size());
         d.tips.push_back(std::move(tip));

@@ -18,23 +18,10 @@ LivenessCurve readLivenessCurve(const Profile& profile)
     c.numIpus = target.numIpus;
     c.tilesPerIpu = target.tilesPerIpu;
     c.bytesPerTile = target.bytesPerTile;
-    std::vector<LivenessStep> steps = profile.readLivenessSteps();
-    c.stepProgram.reserve(steps.size());
-    c.notAlwaysLive.reserve(steps.size() * c.numIpus);
-    for (const LivenessStep& s : steps) {
-        c.stepProgram.push_back(s.program);
-        c.notAlwaysLive.insert(
-            c.notAlwaysLive.end(), s.notAlwaysLiveBytesByIpu.begin(), s.notAlwaysLiveBytesByIpu.end());
-    }
-    std::vector<Program> programs = profile.readProgramHeaders(); // names and types: no tree needed
-    c.programNames.reserve(programs.size());
-    c.programTypes.reserve(programs.size());
-    c.programComputeSet.reserve(programs.size());
-    for (Program& p : programs) {
-        c.programNames.push_back(std::move(p.name));
-        c.programTypes.push_back(std::move(p.type));
-        c.programComputeSet.push_back(p.computeSet);
-    }
+    LivenessStepColumns steps = profile.readLivenessStepColumns();
+    c.stepProgram = std::move(steps.program);
+    c.notAlwaysLive = std::move(steps.notAlwaysLive);
+    c.programs = profile.readProgramLabels(); // names and types: no tree needed
     c.alwaysLiveByIpu.assign(c.numIpus, 0);
     c.alwaysLiveByTile.assign(size_t(target.numTiles()), 0);
     for (const LivenessSplit& split : profile.readLivenessSplit()) {
@@ -108,7 +95,7 @@ std::vector<uint64_t> tilesCurveFromVariables(const Report& report, const std::v
     for (uint32_t t : tiles)
         selected[t] = 1;
     std::vector<int64_t> delta(steps + 1, 0);
-    for (const Variable& v : report.variables()) {
+    for (const VariableRow v : report.variables()) {
         if (v.alwaysLive || v.liveRanges.empty())
             continue;
         int64_t bytes = 0;
@@ -200,7 +187,7 @@ LivenessPeak findPeak(const std::vector<uint64_t>& notAlwaysLive)
     return peak;
 }
 
-LiveRangeIndex::LiveRangeIndex(const std::vector<Variable>& variables, uint32_t numIpus, uint32_t tilesPerIpu)
+LiveRangeIndex::LiveRangeIndex(const VariableTable& variables, uint32_t numIpus, uint32_t tilesPerIpu)
     : m_numIpus(std::max<uint32_t>(1, numIpus))
 {
     struct Range {
@@ -211,7 +198,7 @@ LiveRangeIndex::LiveRangeIndex(const std::vector<Variable>& variables, uint32_t 
     m_ipuStart.push_back(0);
     std::vector<uint64_t> onIpu(m_numIpus, 0);
     for (size_t v = 0; v < variables.size(); ++v) {
-        const Variable& var = variables[v];
+        const VariableRow var = variables[v];
         if (var.alwaysLive)
             m_alwaysLive.push_back(uint32_t(v));
         else

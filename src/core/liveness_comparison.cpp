@@ -112,8 +112,8 @@ LivenessComparison compareLiveness(const Report& source, const Report& target,
     c.peakDiff = signedDiff(c.sourcePeak, c.targetPeak);
     c.sourcePeakStep = sourcePeak.step;
     c.targetPeakStep = targetPeak.step;
-    c.sourcePeakProgram = a.stepName(sourcePeak.step);
-    c.targetPeakProgram = b.stepName(targetPeak.step);
+    c.sourcePeakProgram = std::string(a.stepName(sourcePeak.step));
+    c.targetPeakProgram = std::string(b.stepName(targetPeak.step));
 
     const auto left = liveAtPeak(source, sourceVariables, sourcePeak.step);
     const auto right = liveAtPeak(target, targetVariables, targetPeak.step);

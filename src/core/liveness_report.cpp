@@ -12,7 +12,7 @@ namespace popscope {
 
 namespace {
 
-StepRange rangeHolding(const Variable& v, uint32_t step)
+StepRange rangeHolding(const VariableRow& v, uint32_t step)
 {
     for (const StepRange& r : v.liveRanges)
         if (r.first <= step && step <= r.last)
@@ -40,11 +40,11 @@ LivenessStepReport describeLivenessStep(
         return r;
     }
     r.peak = findPeak(series.notAlwaysLive);
-    r.peakProgram = curve.stepName(r.peak.step);
+    r.peakProgram = std::string(curve.stepName(r.peak.step));
     r.step = step.value_or(r.peak.step);
     r.isPeak = !step || *step == r.peak.step;
     const std::vector<ScopedVariable> live = liveVariablesAt(report, r.step, scope); // checks the step
-    r.program = curve.stepName(r.step);
+    r.program = std::string(curve.stepName(r.step));
     r.programType = curve.stepType(r.step);
     r.notAlwaysLive = series.notAlwaysLive[r.step];
     r.liveVariables = live.size();
@@ -53,7 +53,8 @@ LivenessStepReport describeLivenessStep(
         r.liveVariableBytes += v.bytes;
         if (top == 0 || r.variables.size() < top) {
             const StepRange range = rangeHolding(variables[v.variable], r.step);
-            r.variables.push_back({ variables[v.variable].name, v.bytes, range.first, range.last });
+            r.variables.push_back(
+                { std::string(variables[v.variable].name), v.bytes, range.first, range.last });
         }
     }
     return r;

@@ -110,7 +110,7 @@ std::vector<StepVertices> stepVertices(const Report& report, uint32_t step, cons
 {
     checkStep(report, step);
     const LivenessCurve& c = report.liveness();
-    const int64_t set = c.programComputeSet[c.stepProgram[step]];
+    const int64_t set = c.programs.computeSet[c.stepProgram[step]];
     std::vector<StepVertices> out;
     if (set < 0)
         return out;

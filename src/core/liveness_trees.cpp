@@ -59,8 +59,8 @@ NameTree stepCyclesTree(const std::vector<StepColumn>& columns, const LivenessSc
         if (!cycles.hasExecution || cycles.executions == 0)
             continue;
         const LivenessCurve& curve = column.report->liveness();
-        const std::string program
-            = curve.stepName(size_t(column.step)) + " (" + curve.stepType(size_t(column.step)) + ")";
+        const std::string program = std::string(curve.stepName(size_t(column.step))) + " ("
+            + curve.stepType(size_t(column.step)) + ")";
         const uint32_t tilesPerIpu = curve.tilesPerIpu;
         for (uint32_t ipu = 0; ipu < cycles.cyclesByIpu.size(); ++ipu) {
             if (scope.coversIpu(ipu, tilesPerIpu))

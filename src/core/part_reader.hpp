@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace popscope {
@@ -75,6 +76,11 @@ public:
         for (const Pair& p : *pairs)
             tile(p.*first, what);
         return std::move(*pairs);
+    }
+    void exchangeKind(const std::string& exchange, std::string_view kind) const
+    {
+        if (kind != "internal" && kind != "host" && kind != "global")
+            corrupt("exchange '" + exchange + "' has an unknown kind '" + std::string(kind) + "'");
     }
     std::map<int64_t, std::string> categories() const
     {

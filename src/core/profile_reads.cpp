@@ -113,130 +113,6 @@ bool ParallelReadsScope::active()
     return t_parallelReads;
 }
 
-namespace {
-
-// vars_info's rows, one variable's at a time: `take(index, tiles)` gives each variable's list
-// exactly its size (growing 250,000 lists row by row left a quarter of them spare, and trimming
-// them afterwards only scattered the freed blocks through the heap). Writers store a variable's
-// rows together; rows split apart come as two calls.
-template <typename Take>
-void readTilesByVariable(
-    SqliteDatabase& db, const Target& target, const std::string& path, uint64_t variableCount, Take&& take)
-{
-    PartReader r(db, target, path);
-    Statement s(db, "SELECT variable, tile, size_bytes FROM vars_info ORDER BY rowid");
-    std::vector<TileBytes> gathered;
-    int64_t gatheredFor = -1;
-    while (s.step()) {
-        const auto index = r.bounded(s, 0, 0, int64_t(variableCount) - 1, "vars_info.variable");
-        TileBytes tb { r.tile(s.getInt(1), "vars_info"),
-            uint32_t(r.bounded(s, 2, 0, UINT32_MAX, "vars_info.size_bytes")) };
-        if (index != gatheredFor) {
-            if (gatheredFor >= 0)
-                take(size_t(gatheredFor), gathered);
-            gathered.clear();
-            gatheredFor = index;
-        }
-        gathered.push_back(tb);
-    }
-    if (gatheredFor >= 0)
-        take(size_t(gatheredFor), gathered);
-}
-
-void appendTiles(std::vector<TileBytes>& list, const std::vector<TileBytes>& gathered)
-{
-    list.insert(list.end(), gathered.begin(), gathered.end());
-}
-
-} // namespace
-
-std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
-{
-    PartReader r(*m_db, m_target, m_path);
-    auto names = r.categories();
-    const uint64_t contexts = r.rows("debug_contexts");
-    const uint64_t variableCount = r.rows("variables");
-    // In a ParallelReadsScope, a local file's tiles (bench-huge: 11.7 M rows, half of this read)
-    // are read on a second connection at the same time as the variables; otherwise after them, on
-    // this one. The connection and the lists outlive the reader: a throw below waits for it.
-    const std::unique_ptr<SqliteDatabase> tileConnection
-        = withTilesAndRanges && ParallelReadsScope::active() ? openSameFile() : nullptr;
-    // Each variable's list, for the variables being read meanwhile (moved in after them).
-    std::vector<std::vector<TileBytes>> tilesRead;
-    std::future<void> tileReader;
-    if (tileConnection) {
-        const size_t lists = size_t(std::min<uint64_t>(variableCount, kMaxReserve));
-        tilesRead.reserve(lists);
-        adviseHugePages(tilesRead.data(), tilesRead.capacity() * sizeof(tilesRead[0]));
-        tilesRead.resize(lists);
-        tileReader = std::async(std::launch::async, [&] {
-            readTilesByVariable(*tileConnection, m_target, m_path, variableCount,
-                [&](size_t index, const std::vector<TileBytes>& gathered) {
-                    if (index >= tilesRead.size())
-                        tilesRead.resize(index + 1); // only past kMaxReserve variables
-                    appendTiles(tilesRead[index], gathered);
-                });
-        });
-    }
-    std::vector<Variable> variables;
-    variables.reserve(
-        size_t(std::min<uint64_t>(variableCount, kMaxReserve))); // no doubling (70 MB on bench-large)
-    adviseHugePages(variables.data(), variables.capacity() * sizeof(Variable));
-    Statement s(*m_db,
-        "SELECT id, name, category, element_type, size_bytes, always_live, debug_context"
-        " FROM variables ORDER BY id");
-    // Categories and types are a few texts: each is looked up in the shared set once per read, and
-    // rows in a run of the same one skip even that (a map look-up a row cost a tenth of the read).
-    std::map<int64_t, Symbol> categories;
-    std::unordered_map<std::string, Symbol> types;
-    std::optional<int64_t> lastCategory;
-    Symbol lastCategorySymbol;
-    std::optional<std::string> lastType;
-    Symbol lastTypeSymbol;
-    while (s.step()) {
-        r.expectId(s, variables.size(), "variables");
-        Variable& v = variables.emplace_back(); // filled in place, not built and moved
-        v.name = s.getTextView(1);
-        if (const int64_t category = s.getInt(2); category != lastCategory) {
-            auto known = categories.find(category);
-            if (known == categories.end())
-                known = categories.emplace(category, r.category(names, category)).first;
-            lastCategory = category;
-            lastCategorySymbol = known->second;
-        }
-        v.category = lastCategorySymbol;
-        if (const std::string_view type = s.getTextView(3); type != lastType) {
-            auto known = types.find(std::string(type));
-            if (known == types.end())
-                known = types.emplace(std::string(type), Symbol(type)).first;
-            lastType = known->first;
-            lastTypeSymbol = known->second;
-        }
-        v.elementType = lastTypeSymbol;
-        v.sizeBytes = uint64_t(r.bounded(s, 4, 0, INT64_MAX, "variables.size_bytes"));
-        v.alwaysLive = s.getInt(5) != 0;
-        v.debugContext = r.reference(s, 6, contexts, "variables.debug_context");
-    }
-    if (!withTilesAndRanges)
-        return variables;
-    if (tileReader.valid()) {
-        tileReader.get();
-        if (tilesRead.size() > variables.size()) // only if the table changed between the two reads
-            r.corrupt("vars_info names more variables than the variables table holds");
-        for (size_t i = 0; i < tilesRead.size(); ++i)
-            variables[i].tiles = std::move(tilesRead[i]);
-        tilesRead = {};
-    } else {
-        readTilesByVariable(*m_db, m_target, m_path, variables.size(),
-            [&](size_t index, const std::vector<TileBytes>& gathered) {
-                appendTiles(variables[index].tiles, gathered);
-            });
-    }
-    for (const auto& [index, range] : readLiveRanges())
-        variables[index].liveRanges.push_back(range);
-    return variables;
-}
-
 VariableDigest Profile::readVariableDigest() const
 {
     PartReader r(*m_db, m_target, m_path);
@@ -358,8 +234,7 @@ std::vector<Exchange> Profile::readExchanges() const
         Exchange e;
         e.name = s.getText(1);
         e.kind = s.getText(2);
-        if (e.kind != "internal" && e.kind != "host" && e.kind != "global")
-            r.corrupt("exchange '" + e.name + "' has an unknown kind '" + e.kind + "'");
+        r.exchangeKind(e.name, e.kind);
         e.totalBytes = uint64_t(r.bounded(s, 3, 0, INT64_MAX, "exchanges.total_bytes"));
         e.codeBytesByTile = r.tilePairs(s, 4, &TileBytes::tile, &TileBytes::bytes, "exchanges");
         exchanges.push_back(std::move(e));
@@ -405,6 +280,38 @@ std::vector<std::string> Profile::readProgramNames() const
     return names;
 }
 
+ProgramLabels Profile::readProgramLabels() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t contexts = r.rows("debug_contexts");
+    const uint64_t sets = r.rows("compute_sets");
+    const uint64_t exchanges = r.rows("exchanges");
+    ProgramLabels labels;
+    const size_t count = size_t(std::min<uint64_t>(r.rows("programs"), kMaxReserve));
+    labels.nameEnds.reserve(count);
+    labels.typeOf.reserve(count);
+    labels.computeSet.reserve(count);
+    std::unordered_map<std::string, uint32_t> typeIndex;
+    Statement s(
+        *m_db, "SELECT id, type, name, compute_set, exchange, debug_context FROM programs ORDER BY id");
+    while (s.step()) {
+        r.expectId(s, labels.size(), "programs");
+        const std::string_view name = s.getTextView(2);
+        if (name.size() > UINT32_MAX - labels.names.size())
+            r.corrupt("the programs' names add up to more than 4 GiB");
+        labels.names += name;
+        labels.nameEnds.push_back(uint32_t(labels.names.size()));
+        const auto [type, added] = typeIndex.try_emplace(s.getText(1), uint32_t(labels.types.size()));
+        if (added)
+            labels.types.push_back(type->first);
+        labels.typeOf.push_back(type->second);
+        labels.computeSet.push_back(r.reference(s, 3, sets, "programs.compute_set"));
+        r.reference(s, 4, exchanges, "programs.exchange");
+        r.reference(s, 5, contexts, "programs.debug_context");
+    }
+    return labels;
+}
+
 std::vector<Program> Profile::readPrograms() const
 {
     PartReader r(*m_db, m_target, m_path);
@@ -443,21 +350,34 @@ std::vector<uint32_t> Profile::readFunctions() const
     return readRoots(r, *m_db, "function");
 }
 
-std::vector<LivenessStep> Profile::readLivenessSteps() const
+LivenessStepColumns Profile::readLivenessStepColumns() const
 {
     PartReader r(*m_db, m_target, m_path);
     const uint64_t programs = r.rows("programs");
-    std::vector<LivenessStep> steps;
+    const uint64_t steps = r.rows("liveness_steps");
+    LivenessStepColumns c;
+    c.program.reserve(size_t(std::min(steps, kMaxReserve)));
+    c.notAlwaysLive.reserve(size_t(std::min(steps, kMaxReserve)) * m_target.numIpus);
     Statement s(*m_db, "SELECT id, program, not_always_live_bytes FROM liveness_steps ORDER BY id");
     while (s.step()) {
-        r.expectId(s, steps.size(), "liveness_steps");
-        LivenessStep step;
-        step.program = uint32_t(r.bounded(s, 1, 0, int64_t(programs) - 1, "liveness_steps.program"));
-        auto bytes = packed::decode<uint64_t>(s.getBlob(2), m_target.numIpus);
+        r.expectId(s, c.program.size(), "liveness_steps");
+        c.program.push_back(uint32_t(r.bounded(s, 1, 0, int64_t(programs) - 1, "liveness_steps.program")));
+        const auto bytes = packed::decode<uint64_t>(s.getBlob(2), m_target.numIpus);
         if (!bytes)
-            r.corrupt("liveness step " + std::to_string(steps.size()) + " must hold 8 bytes per IPU");
-        step.notAlwaysLiveBytesByIpu = std::move(*bytes);
-        steps.push_back(std::move(step));
+            r.corrupt("liveness step " + std::to_string(c.program.size() - 1) + " must hold 8 bytes per IPU");
+        c.notAlwaysLive.insert(c.notAlwaysLive.end(), bytes->begin(), bytes->end());
+    }
+    return c;
+}
+
+std::vector<LivenessStep> Profile::readLivenessSteps() const
+{
+    const LivenessStepColumns c = readLivenessStepColumns();
+    std::vector<LivenessStep> steps(c.program.size());
+    for (size_t i = 0; i < steps.size(); ++i) {
+        steps[i].program = c.program[i];
+        const auto bytes = c.notAlwaysLive.begin() + std::ptrdiff_t(i * m_target.numIpus);
+        steps[i].notAlwaysLiveBytesByIpu.assign(bytes, bytes + m_target.numIpus);
     }
     return steps;
 }

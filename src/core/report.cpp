@@ -71,19 +71,19 @@ const TileMemory& Report::tileMemory() const
 
 namespace {
 
-std::vector<Variable> readFullVariables(const Profile& profile)
+VariableTable readFullVariables(const Profile& profile)
 {
-    return profile.readVariables(true);
+    return profile.readVariableTable(true);
 }
 
 } // namespace
 
-const std::vector<Variable>& Report::variables() const
+const VariableTable& Report::variables() const
 {
     return m_variables.get([this] {
         auto variables = locked(readFullVariables);
-        // The headers read for variableHeaders() (the Python module's) are a subset of these now
-        // (41 MB of bench-large's 64): a holder keeps its share. Headers being read now stay (the
+        // The headers read for variableHeaders() (the Python module's) are a subset of these now:
+        // a holder keeps its share. Headers being read now stay (the
         // window releases them later): waiting for them would delay this part by their whole read.
         m_variableHeaders.releaseIfIdle();
         return variables;
@@ -265,19 +265,19 @@ void Report::releaseOperations() const
     m_debugContexts.release();
 }
 
-const std::vector<Variable>& Report::variableHeaders() const
+const VariableTable& Report::variableHeaders() const
 {
     if (m_variables.ready())
         return variables();
     return *detail::ReportAccess::variableHeaders(*this); // the cache keeps them
 }
 
-std::shared_ptr<const std::vector<Variable>> detail::ReportAccess::variableHeaders(const Report& report)
+std::shared_ptr<const VariableTable> detail::ReportAccess::variableHeaders(const Report& report)
 {
     if (report.m_variables.ready())
         return report.m_variables.share([&report] { return report.locked(readFullVariables); });
     return report.m_variableHeaders.share(
-        [&report] { return report.locked([](const Profile& p) { return p.readVariables(false); }); });
+        [&report] { return report.locked([](const Profile& p) { return p.readVariableTable(false); }); });
 }
 
 VariableDigest detail::ReportAccess::variableDigest(const Report& report)
@@ -287,10 +287,10 @@ VariableDigest detail::ReportAccess::variableDigest(const Report& report)
     const auto variables = report.m_variables.share([&report] { return report.locked(readFullVariables); });
     VariableDigest digest;
     size_t nameBytes = 0; // the buffer at its final size: growing it doubled a third of its peak
-    for (const Variable& v : *variables)
+    for (const VariableRow v : *variables)
         nameBytes += v.name.size();
     digest.reserve(variables->size(), nameBytes);
-    for (const Variable& v : *variables)
+    for (const VariableRow v : *variables)
         if (!digest.append(v.name, v.sizeBytes, v.alwaysLive))
             throw ProfileError(
                 ErrorKind::CorruptProfile, report.path(), "the variables' names add up to more than 4 GiB");
@@ -300,6 +300,11 @@ VariableDigest detail::ReportAccess::variableDigest(const Report& report)
 } // namespace popscope
 
 namespace popscope {
+
+GraphDigest detail::ReportAccess::graphDigest(const Report& report)
+{
+    return report.locked([](const Profile& p) { return p.readGraphDigest(); });
+}
 
 std::shared_ptr<const std::vector<std::pair<uint32_t, StepRange>>> detail::ReportAccess::liveRangeList(
     const Report& report)

@@ -8,10 +8,12 @@ struct ReportAccess {
     // The report's variables: with tiles and live ranges when variables() was already read,
     // otherwise only names, sizes and flags (read once and cached apart until variables() is read
     // or the window releases them). Shared, so a holder keeps them through a release.
-    static std::shared_ptr<const std::vector<Variable>> variableHeaders(const Report& report);
+    static std::shared_ptr<const VariableTable> variableHeaders(const Report& report);
     // The variables' names, sizes and flags packed, for a comparison: made from the variables when
     // they are read, else read (not cached: the comparison holds it while it runs, then it goes).
     static VariableDigest variableDigest(const Report& report);
+    // The compute sets', vertices' and exchanges' figures, always read (not cached).
+    static GraphDigest graphDigest(const Report& report);
     // Every (variable, live range), read apart from the variables' tiles (cached, shared).
     static std::shared_ptr<const std::vector<std::pair<uint32_t, StepRange>>> liveRangeList(
         const Report& report);

@@ -13,15 +13,19 @@ namespace popscope {
 
 namespace {
 
-// Reads every part the comparison needs but the variables (the parts are cached by the report).
+// Reads the parts the comparison needs (cached by the report); the variables and the graph
+// tables it reads as digests of its own.
 void readParts(const Report& report)
 {
     report.summary(); // reads tile memory too
     report.vertexTypes();
-    report.computeSets();
-    report.exchanges();
     report.operations();
 }
+
+struct Digests {
+    VariableDigest variables;
+    GraphDigest graph;
+};
 
 ComparedSide describe(const Report& report)
 {
@@ -134,41 +138,25 @@ TableChanges compareTable(const char* table, const char* metric, const char* uni
         sourceFigures, targetFigures, topRows);
 }
 
-// Per vertex type: instances over all compute sets, and tiles that hold at least one instance.
+// Per vertex type: instances × state bytes, and tiles holding one × code bytes.
 struct VertexFigures {
     std::vector<uint64_t> state, code;
 };
 
-VertexFigures vertexFigures(const Report& report)
+VertexFigures vertexFigures(const Report& report, const GraphDigest& graph)
 {
     const auto& types = report.vertexTypes();
-    const uint32_t numTiles = report.numTiles();
-    std::vector<uint64_t> instances(types.size(), 0);
-    std::vector<uint64_t> tiles(types.size(), 0);
-    std::vector<std::vector<uint8_t>> seen(types.size());
-    for (const ComputeSet& cs : report.computeSets())
-        for (const ComputeSetVertices& v : cs.vertices) {
-            if (v.vertexType >= types.size())
-                continue;
-            auto& onTile = seen[v.vertexType];
-            for (const TileCount& tc : v.countByTile) {
-                if (tc.count == 0 || tc.tile >= numTiles)
-                    continue;
-                instances[v.vertexType] += tc.count;
-                if (onTile.empty())
-                    onTile.assign(numTiles, 0);
-                if (!onTile[tc.tile]) {
-                    onTile[tc.tile] = 1;
-                    ++tiles[v.vertexType];
-                }
-            }
-        }
     VertexFigures f;
-    for (size_t t = 0; t < types.size(); ++t) {
-        f.state.push_back(instances[t] * types[t].stateBytes);
-        f.code.push_back(tiles[t] * types[t].codeBytes);
+    for (size_t t = 0; t < types.size() && t < graph.vertexInstances.size(); ++t) {
+        f.state.push_back(graph.vertexInstances[t] * types[t].stateBytes);
+        f.code.push_back(graph.vertexTiles[t] * types[t].codeBytes);
     }
     return f;
+}
+
+std::vector<std::string_view> views(const std::vector<std::string>& names)
+{
+    return { names.begin(), names.end() };
 }
 
 void compareMemory(const Report& source, const Report& target, ReportComparison& c)
@@ -257,52 +245,28 @@ void compareVariables(const VariableDigest& sv, const VariableDigest& tv, Report
     }
 }
 
-void compareGraph(const Report& source, const Report& target, ReportComparison& c, size_t topRows)
+// Vertex types, compute sets and exchanges from each report's GraphDigest: their per-tile lists
+// are summed as they are read, never kept.
+void compareGraph(const Report& source, const Report& target, const GraphDigest& sg, const GraphDigest& tg,
+    ReportComparison& c, size_t topRows)
 {
     {
         const auto sourceNames = namesOf(source.vertexTypes()), targetNames = namesOf(target.vertexTypes());
         const auto rows = matchRows(sourceNames, targetNames);
-        const VertexFigures sf = vertexFigures(source), tf = vertexFigures(target);
+        const VertexFigures sf = vertexFigures(source, sg), tf = vertexFigures(target, tg);
         c.vertexState = compareTable(
             "vertices", "vertex state", "bytes", rows, sourceNames, targetNames, sf.state, tf.state, topRows);
         c.vertexCode = compareTable(
             "vertices", "vertex code", "bytes", rows, sourceNames, targetNames, sf.code, tf.code, topRows);
     }
-    {
-        auto instances = [](const Report& r) {
-            std::vector<uint64_t> out;
-            for (const ComputeSet& cs : r.computeSets()) {
-                uint64_t n = 0;
-                for (const ComputeSetVertices& v : cs.vertices)
-                    for (const TileCount& tc : v.countByTile)
-                        n += tc.count;
-                out.push_back(n);
-            }
-            return out;
-        };
-        c.computeSets
-            = compareTable("computeSets", "vertex instances", "count", namesOf(source.computeSets()),
-                namesOf(target.computeSets()), instances(source), instances(target), topRows);
-    }
-    {
-        auto figures = [](const Report& r, bool code) {
-            std::vector<uint64_t> out;
-            for (const Exchange& e : r.exchanges()) {
-                uint64_t bytes = 0;
-                if (code)
-                    for (const TileBytes& tb : e.codeBytesByTile)
-                        bytes += tb.bytes;
-                out.push_back(code ? bytes : e.totalBytes);
-            }
-            return out;
-        };
-        const auto sourceNames = namesOf(source.exchanges()), targetNames = namesOf(target.exchanges());
-        const auto rows = matchRows(sourceNames, targetNames);
-        c.exchangeCode = compareTable("exchanges", "exchange code", "bytes", rows, sourceNames, targetNames,
-            figures(source, true), figures(target, true), topRows);
-        c.exchangeBytes = compareTable("exchanges", "bytes exchanged", "bytes", rows, sourceNames,
-            targetNames, figures(source, false), figures(target, false), topRows);
-    }
+    c.computeSets = compareTable("computeSets", "vertex instances", "count", views(sg.computeSetNames),
+        views(tg.computeSetNames), sg.computeSetInstances, tg.computeSetInstances, topRows);
+    const auto sourceNames = views(sg.exchangeNames), targetNames = views(tg.exchangeNames);
+    const auto rows = matchRows(sourceNames, targetNames);
+    c.exchangeCode = compareTable("exchanges", "exchange code", "bytes", rows, sourceNames, targetNames,
+        sg.exchangeCode, tg.exchangeCode, topRows);
+    c.exchangeBytes = compareTable("exchanges", "bytes exchanged", "bytes", rows, sourceNames, targetNames,
+        sg.exchangeBytes, tg.exchangeBytes, topRows);
 }
 
 void compareOptions(const Report& source, const Report& target, ReportComparison& c)
@@ -337,11 +301,14 @@ ComparedFigure compareFigure(uint64_t source, uint64_t target)
 
 ReportComparison compareReports(const Report& source, const Report& target, const CompareOptions& options)
 {
-    // The variables' digests are the comparison's own: they go when it returns.
-    const auto [sourceVariables, targetVariables] = readBothReports(source, target, [](const Report& report) {
+    // The digests are the comparison's own: they go when it returns.
+    const auto [sourceDigests, targetDigests] = readBothReports(source, target, [](const Report& report) {
         readParts(report);
-        return detail::ReportAccess::variableDigest(report);
+        return Digests { detail::ReportAccess::variableDigest(report),
+            detail::ReportAccess::graphDigest(report) };
     });
+    const VariableDigest& sourceVariables = sourceDigests.variables;
+    const VariableDigest& targetVariables = targetDigests.variables;
 
     ReportComparison c;
     c.source = describe(source);
@@ -360,7 +327,7 @@ ReportComparison compareReports(const Report& source, const Report& target, cons
     }
     compareMemory(source, target, c);
     compareVariables(sourceVariables, targetVariables, c, options.topRows);
-    compareGraph(source, target, c, options.topRows);
+    compareGraph(source, target, sourceDigests.graph, targetDigests.graph, c, options.topRows);
     compareOptions(source, target, c);
     c.liveness = compareLiveness(source, target, sourceVariables, targetVariables, options.topRows);
     compareOperations(source, target, c, options.topRows);

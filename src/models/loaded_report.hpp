@@ -24,7 +24,7 @@ struct LoadedReport {
     std::shared_ptr<const Report> core; // later reports ask it for their parts (lazily, off the GUI thread)
     const ProfileSummary& summary;
     const TileMemory& memory() const { return core->tileMemory(); }
-    const std::vector<Variable>& variables() const { return core->variables(); }
+    const VariableTable& variables() const { return core->variables(); }
     const std::vector<VertexType>& vertexTypes() const { return core->vertexTypes(); }
     const std::vector<ComputeSet>& computeSets() const { return core->computeSets(); }
     const std::vector<Exchange>& exchanges() const { return core->exchanges(); }

@@ -208,7 +208,7 @@ uint64_t estimatedPartBytes(const Report& report, ReportPart part)
     if (isPartRead(report, part) || !report.hasSummary())
         return 0;
     // Heap added per row, measured with mallinfo2 around each read of bench-large and bench-huge
-    // (which agree within 10 %): a variable with its tiles and name 270 bytes, a vertex instance
+    // (which agree within 10 %): a variable with its tiles and name 140 bytes, a vertex instance
     // 2.6, an exchange 900, a liveness step 260 (plus 22 per variable for the live-range index), a
     // program 245 in the tree and up to 130 in the cycles, an operation 290.
     const ProfileSummary& s = report.summary();
@@ -218,7 +218,7 @@ uint64_t estimatedPartBytes(const Report& report, ReportPart part)
     case ReportPart::VertexTypes:
         return 0;
     case ReportPart::Variables:
-        return s.numVariables * 270;
+        return s.numVariables * 140;
     case ReportPart::ComputeSets:
         return s.numVertices * 26 / 10;
     case ReportPart::Exchanges:

@@ -25,7 +25,7 @@ TEST_CASE("liveness index: live variables at every step equal a scan of the rang
                     { first, std::min(steps - 1, first + uint32_t(random() % 60)) });
             }
     }
-    const LiveRangeIndex index(variables, 2, 8);
+    const LiveRangeIndex index(VariableTable::fromVariables(variables), 2, 8);
     CHECK(index.alwaysLive().size() == 50);
     CHECK(index.bytesOnIpu(3, 0) == 100);
     CHECK(index.bytesOnIpu(3, 1) == 28);

@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -54,6 +55,49 @@ TEST_CASE("a variable digest holds every variable's name, size and always-live f
         CHECK(bool(digest.alwaysLive[v]) == doc.variables[v].alwaysLive);
     }
     CHECK(digest.names.size() == digest.nameEnds.back());
+}
+
+TEST_CASE(
+    "a graph digest sums each compute set, vertex type and exchange, and fails as their reads do", "[report]")
+{
+    TempDir dir;
+    const std::string path = test::writeValidProfile(dir);
+    const ProfileDocument doc = test::makeDocument();
+    const GraphDigest digest = Profile::open(path)->readGraphDigest();
+    REQUIRE(digest.computeSetNames.size() == doc.computeSets.size());
+    std::vector<uint64_t> instances(doc.vertexTypes.size(), 0);
+    std::vector<std::set<uint32_t>> tiles(doc.vertexTypes.size());
+    for (size_t c = 0; c < doc.computeSets.size(); ++c) {
+        uint64_t inSet = 0;
+        for (const ComputeSetVertices& v : doc.computeSets[c].vertices)
+            for (const TileCount& tc : v.countByTile) {
+                inSet += tc.count;
+                instances[v.vertexType] += tc.count;
+                if (tc.count > 0)
+                    tiles[v.vertexType].insert(tc.tile);
+            }
+        CHECK(digest.computeSetNames[c] == doc.computeSets[c].name);
+        CHECK(digest.computeSetInstances[c] == inSet);
+    }
+    CHECK(digest.vertexInstances == instances);
+    for (size_t t = 0; t < tiles.size(); ++t)
+        CHECK(digest.vertexTiles[t] == tiles[t].size());
+    REQUIRE(digest.exchangeNames.size() == doc.exchanges.size());
+    for (size_t e = 0; e < doc.exchanges.size(); ++e) {
+        uint64_t code = 0;
+        for (const TileBytes& tb : doc.exchanges[e].codeBytesByTile)
+            code += tb.bytes;
+        CHECK(digest.exchangeNames[e] == doc.exchanges[e].name);
+        CHECK(digest.exchangeCode[e] == code);
+        CHECK(digest.exchangeBytes[e] == doc.exchanges[e].totalBytes);
+    }
+
+    test::execSql(path, "UPDATE exchanges SET kind = 'teleport' WHERE id = 0");
+    REQUIRE_THROWS_WITH(
+        Profile::open(path)->readGraphDigest(), Catch::Contains(path) && Catch::Contains("teleport"));
+    test::execSql(path, "UPDATE exchanges SET kind = 'internal'");
+    test::execSql(path, "UPDATE compute_set_vertices SET count_by_tile = zeroblob(7) WHERE compute_set = 0");
+    REQUIRE_THROWS_WITH(Profile::open(path)->readGraphDigest(), Catch::Contains("not a multiple of 8 bytes"));
 }
 
 TEST_CASE("a report does not read a part until asked, and a failing part throws each time", "[report]")
@@ -111,7 +155,7 @@ TEST_CASE("threads asking for the same part get the same object", "[report]")
     for (int round = 0; round < 20; ++round) {
         auto report = Report::open(path);
         constexpr int kThreads = 6;
-        std::vector<const std::vector<Variable>*> variables(kThreads);
+        std::vector<const VariableTable*> variables(kThreads);
         std::vector<const ProfileSummary*> summaries(kThreads);
         std::vector<const TileMemory*> memories(kThreads);
         std::vector<std::thread> threads;

@@ -7,6 +7,8 @@
 #include "models/memory/details_model.hpp"
 #include "models/memory/variables_model.hpp"
 #include "models/report_parts.hpp"
+#include "views/insights/insights_page.hpp"
+#include "views/insights/insights_report.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/summary/summary_page.hpp"
 #include "views/widgets/compared_table.hpp"
@@ -91,6 +93,30 @@ TEST_CASE("opening reads the summary alone: the first page works while another p
     REQUIRE(waitForPage(variablesTab));
     REQUIRE(memory->panel(QStringLiteral("Variables"))->visibleRows()
         == int(window.state()->report()->variables().size()));
+}
+
+TEST_CASE("a page inside another waits for it to read, then shows before the outer page's ready", "[loading]")
+{
+    HeldPart variables(ReportPart::Variables);
+    MainWindow window;
+    window.setInteractive(false);
+    REQUIRE(openAndWait(window, sampleProfile("demo.pop")));
+    REQUIRE(window.showPage(QStringLiteral("insights")));
+    ReportPage* outer = window.page(QStringLiteral("insights"));
+    auto* insights = qobject_cast<InsightsReport*>(outer);
+    REQUIRE(insights);
+    InsightsPage* inner = insights->side(0); // the source's: the target's is hidden in single mode
+    REQUIRE(inner);
+    REQUIRE(waitForProgress(outer, QStringLiteral("Reading variables of demo.pop")));
+    CHECK(!inner->isLoading()); // no loader of its own beside the outer page's
+    CHECK(!inner->isReady());
+
+    bool innerShownFirst = false;
+    QObject::connect(outer, &ReportPage::ready, outer,
+        [&] { innerShownFirst = inner->isReady() && !inner->data().topTiles.empty(); });
+    variables.release();
+    REQUIRE(waitForPage(outer));
+    CHECK(innerShownFirst);
 }
 
 TEST_CASE("Cancel stops a page's loading, showing it again loads it again", "[loading]")

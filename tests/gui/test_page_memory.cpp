@@ -113,6 +113,34 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
 }
 
 TEST_CASE(
+    "over the limit, parts no page shows go first, without letting go of any page", "[loading][page-memory]")
+{
+    KeeperWindow f;
+    REQUIRE(openDemo(f.window));
+    REQUIRE(f.show("program-tree"));
+    f.core().computeSets(); // read by a job no page shows, as a comparison did
+    f.core().exchanges();
+    f.heap = uint64_t(1) << 30;
+    f.keeper.setLimit(uint64_t(2) << 30); // room enough for the next page once those parts go
+    REQUIRE(f.keeper.releaseUnshownParts(pagesOf(f.window), { f.window.state()->report() }) == 0);
+    f.keeper.setLimit(64 << 20);
+    REQUIRE(f.keeper.releaseUnshownParts(pagesOf(f.window), { f.window.state()->report() }) == 2);
+    CHECK(!f.core().hasComputeSets());
+    CHECK(!f.core().hasExchanges());
+    CHECK(f.core().hasProgramIndex()); // the Program Tree shows it
+    CHECK(f.page("program-tree")->holdsReports());
+
+    f.core().computeSets();
+    f.heap = 0;
+    REQUIRE(f.makeRoomFor("liveness") == 0); // under the limit: nothing goes
+    CHECK(f.keeper.partsReleased() == 0);
+    f.heap = uint64_t(1) << 30;
+    f.makeRoomFor("liveness"); // the parts first; then the Program Tree, as the heap stays over
+    CHECK(f.keeper.partsReleased() >= 1);
+    CHECK(!f.core().hasComputeSets());
+}
+
+TEST_CASE(
     "a page still loading is never let go of, and no part is released meanwhile", "[loading][page-memory]")
 {
     KeeperWindow f;

@@ -89,7 +89,7 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     REQUIRE(
         memory->detailsModel()->valueAt({ QStringLiteral("Memory including gaps") }, 0) == int64_t(expected));
     int onSelection = 0;
-    for (const Variable& v : report->variables())
+    for (const VariableRow v : report->variables())
         for (const TileBytes& tb : v.tiles)
             if (tb.tile == 0 || (tb.tile >= 5 && tb.tile <= 7)) {
                 ++onSelection;

@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <numeric>
 
@@ -237,6 +238,43 @@ TEST_CASE("compare gives the same figures whether or not variables() was read fi
     auto other = Report::open(sampleProfile("batch-4"));
     compareReports(*other, *target);
     CHECK(other->variables() == source->variables());
+}
+
+TEST_CASE("compare sums the graph tables as it reads them and leaves them unread in the reports",
+    "[compare][samples]")
+{
+    auto source = Report::open(sampleProfile("sort-single"));
+    auto target = Report::open(sampleProfile("sort-bitonic"));
+    const ReportComparison c = compareReports(*source, *target);
+    CHECK(!source->hasComputeSets());
+    CHECK(!target->hasExchanges());
+
+    // The same totals as the parts give, read afterwards.
+    const auto sums = [](const Report& r) {
+        uint64_t instances = 0, state = 0, exchangeCode = 0, exchanged = 0;
+        for (const ComputeSet& cs : r.computeSets())
+            for (const ComputeSetVertices& v : cs.vertices)
+                for (const TileCount& tc : v.countByTile) {
+                    instances += tc.count;
+                    state += uint64_t(tc.count) * r.vertexTypes()[v.vertexType].stateBytes;
+                }
+        for (const Exchange& e : r.exchanges()) {
+            exchanged += e.totalBytes;
+            for (const TileBytes& tb : e.codeBytesByTile)
+                exchangeCode += tb.bytes;
+        }
+        return std::array { instances, state, exchangeCode, exchanged };
+    };
+    for (const auto& [report, side] : { std::pair(source.get(), &ComparedFigure::source),
+             std::pair(target.get(), &ComparedFigure::target) }) {
+        const auto expected = sums(*report);
+        CHECK(c.computeSets.total.*side == expected[0]);
+        CHECK(c.vertexState.total.*side == expected[1]);
+        CHECK(c.exchangeCode.total.*side == expected[2]);
+        CHECK(c.exchangeBytes.total.*side == expected[3]);
+    }
+    CHECK(c.computeSets.targetRows == target->computeSets().size());
+    CHECK(c.vertexCode.total.target == categoryBytes(sampleProfile("sort-bitonic"), "vertexCode"));
 }
 
 TEST_CASE("a report compared with itself changes nothing", "[compare][samples]")

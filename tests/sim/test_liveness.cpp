@@ -137,7 +137,7 @@ TEST_CASE(
         [](const std::string& n) { return n.size() >= 8 && n.compare(n.size() - 8, 8, "backward") == 0; }));
     std::set<std::string> live;
     for (const ScopedVariable& v : liveVariablesAt(*report, peak.step, LivenessScope::allIpus()))
-        live.insert(report->variables()[v.variable].name);
+        live.emplace(report->variables()[v.variable].name);
     CHECK(live.count("stage0/layer0/dense/fifo/activations") == 1);
 
     // The interleaved schedule peaks lower.

@@ -1,4 +1,5 @@
 #include "models/liveness/liveness_view_state.hpp"
+#include "models/qt_text.hpp"
 
 #include "models/memory/tile_range_parser.hpp"
 #include "models/memory/tile_scope.hpp"
@@ -27,9 +28,9 @@ void LivenessViewState::listNames()
         m_sorted[slot] = false;
         if (!m_reports[slot])
             continue;
-        for (const Variable& v : m_reports[slot]->variables())
+        for (const VariableRow v : m_reports[slot]->variables())
             if (!v.alwaysLive)
-                m_names << QString::fromStdString(v.name);
+                m_names << toQString(v.name);
     }
     m_names.removeDuplicates();
 }
@@ -151,7 +152,8 @@ std::vector<LifetimeRow> LivenessViewState::lifetimeRows() const
                 continue;
             const LoadedReport& report = *m_reports[slot];
             (slot == 0 ? row.inSource : row.inTarget) = true;
-            (slot == 0 ? row.source : row.target) = report.variables()[size_t(v)].liveRanges;
+            const auto ranges = report.variables()[size_t(v)].liveRanges;
+            (slot == 0 ? row.source : row.target).assign(ranges.begin(), ranges.end());
             (slot == 0 ? row.sourceBytes : row.targetBytes)
                 = variableBytes(*report.core, uint32_t(v), m_scope);
         }
@@ -169,9 +171,9 @@ size_t LivenessViewState::filterSteps(const QString& text, const LivenessCurve* 
         return 0;
     const std::string needle = needleText.toLower().toStdString();
     // Programs first (fewer than steps), then steps.
-    std::vector<uint8_t> programMatches(steps->programNames.size(), 0);
-    for (size_t p = 0; p < steps->programNames.size(); ++p) {
-        std::string name = steps->programNames[p];
+    std::vector<uint8_t> programMatches(steps->programs.size(), 0);
+    for (size_t p = 0; p < steps->programs.size(); ++p) {
+        std::string name(steps->programs.name(p));
         std::transform(
             name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
         programMatches[p] = name.find(needle) != std::string::npos;
@@ -215,7 +217,7 @@ LivenessInfo LivenessViewState::info(const LivenessPlotData& d, const std::vecto
                             ? QStringLiteral(" (") + m_basis.toHtmlEscaped() + QLatin1Char(')')
                             : QString(),
                         bytesText(peak.bytes, unit), countText(peak.step),
-                        QString::fromStdString(d.sourceSteps->stepName(peak.step)).toHtmlEscaped());
+                        toQString(d.sourceSteps->stepName(peak.step)).toHtmlEscaped());
     if (d.targetSteps && !d.target.notAlwaysLive.empty()) {
         const LivenessPeak t = findPeak(d.target.notAlwaysLive);
         const int64_t diff = int64_t(t.bytes) - int64_t(peak.bytes);
@@ -233,7 +235,7 @@ LivenessInfo LivenessViewState::info(const LivenessPlotData& d, const std::vecto
     if (selected.size() == 1)
         info.text += QStringLiteral("<br>Selected step %1: <i>%2</i> (%3)")
                          .arg(countText(selected[0]),
-                             QString::fromStdString(d.sourceSteps->stepName(selected[0])).toHtmlEscaped(),
+                             toQString(d.sourceSteps->stepName(selected[0])).toHtmlEscaped(),
                              QString::fromStdString(d.sourceSteps->stepType(selected[0])));
     else if (selected.size() > 1)
         info.text += QStringLiteral("<br>%1 steps selected%2")

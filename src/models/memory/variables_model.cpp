@@ -1,4 +1,5 @@
 #include "models/memory/variables_model.hpp"
+#include "models/qt_text.hpp"
 
 #include "models/memory/tile_scope.hpp"
 #include "popscope/memory_categories.hpp"
@@ -29,7 +30,7 @@ void VariablesModel::setReport(
         const TileScope scope = TileScope::fromSelection(selection, m_report->numTiles());
         m_rows.reserve(scope.all() ? m_report->variables().size() : 1024);
         for (size_t i = 0; i < m_report->variables().size(); ++i) {
-            const Variable& v = m_report->variables()[i];
+            const VariableRow v = m_report->variables()[i];
             if (scope.all()) {
                 m_rows.push_back({ uint32_t(i), uint32_t(v.tiles.size()), v.sizeBytes });
                 continue;
@@ -55,19 +56,27 @@ void VariablesModel::setReport(
     endResetModel();
 }
 
-const Variable* VariablesModel::variableAt(int row) const
+int64_t VariablesModel::variableIndexAt(int row) const
 {
     if (!m_report || row < 0 || size_t(row) >= m_rows.size())
-        return nullptr;
-    return &m_report->variables()[m_rows[size_t(row)].variable];
+        return -1;
+    return m_rows[size_t(row)].variable;
+}
+
+std::optional<VariableRow> VariablesModel::variableAt(int row) const
+{
+    const int64_t index = variableIndexAt(row);
+    if (index < 0)
+        return std::nullopt;
+    return m_report->variables()[size_t(index)];
 }
 
 QString VariablesModel::text(int row, int column) const
 {
-    const Variable& v = *variableAt(row);
+    const VariableRow v = *variableAt(row);
     switch (column) {
     case Name:
-        return QString::fromStdString(v.name);
+        return toQString(v.name);
     case Category:
         return QString::fromStdString(categoryLabel(v.category));
     case ElementType:

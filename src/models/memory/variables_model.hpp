@@ -5,6 +5,7 @@
 #include "models/report_table_model.hpp"
 
 #include <memory>
+#include <optional>
 
 namespace popscope {
 
@@ -18,7 +19,8 @@ public:
     bool hasKeyViews() const override { return true; }
     std::string_view keyView(int row) const override { return variableAt(row)->name; }
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
-    const Variable* variableAt(int row) const;
+    std::optional<VariableRow> variableAt(int row) const; // none past the rows
+    int64_t variableIndexAt(int row) const; // index into the report's variables, -1 past the rows
     void setPresorted(bool presorted) override { m_presorted = presorted; }
     int presortedColumn() const override { return m_presorted ? BytesInScope : -1; }
 

@@ -1,4 +1,5 @@
 #include "views/liveness/liveness_plot.hpp"
+#include "models/qt_text.hpp"
 
 #include "models/memory/tile_scope.hpp"
 #include "views/widgets/chart_export.hpp"
@@ -160,8 +161,7 @@ QString LivenessPlot::stepToolTip(uint32_t step) const
               const uint64_t nal = series.notAlwaysLive[size_t(s)];
               QString html = heading.isEmpty() ? QString() : QStringLiteral("<br><b>%1</b> ").arg(heading);
               html += QStringLiteral("<b>Step %1</b>: %2 <i>(%3)</i>")
-                          .arg(countText(uint64_t(s)),
-                              QString::fromStdString(curve->stepName(size_t(s))).toHtmlEscaped(),
+                          .arg(countText(uint64_t(s)), toQString(curve->stepName(size_t(s))).toHtmlEscaped(),
                               QString::fromStdString(curve->stepType(size_t(s))).toHtmlEscaped());
               html += QStringLiteral("<br>Not always live: %1<br>Always live: %2<br>Total: %3")
                           .arg(bytesText(nal, unit), bytesText(series.alwaysLive, unit),
@@ -182,8 +182,7 @@ QString LivenessPlot::stepToolTip(uint32_t step) const
     if (m_data.match && m_data.match->byName && step < m_data.target.notAlwaysLive.size()
         && t != int64_t(step))
         html += QStringLiteral("<br><i>The target's line at this x is its step %1: %2</i>")
-                    .arg(countText(step),
-                        QString::fromStdString(m_data.targetSteps->stepName(step)).toHtmlEscaped());
+                    .arg(countText(step), toQString(m_data.targetSteps->stepName(step)).toHtmlEscaped());
     return html;
 }
 

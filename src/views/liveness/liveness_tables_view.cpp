@@ -1,4 +1,5 @@
 #include "views/liveness/liveness_tables_view.hpp"
+#include "models/qt_text.hpp"
 
 #include "models/liveness/name_tree_model.hpp"
 #include "models/memory/tile_scope.hpp"
@@ -33,8 +34,7 @@ QString stepToolTip(const Report* report, int64_t step, const QString& side)
     const LivenessCurve& c = report->liveness();
     return QStringLiteral("%1step %2: %3 (%4)")
         .arg(side.isEmpty() ? QString() : side + QStringLiteral(" "), countText(uint64_t(step)),
-            QString::fromStdString(c.stepName(size_t(step))),
-            QString::fromStdString(c.stepType(size_t(step))));
+            toQString(c.stepName(size_t(step))), QString::fromStdString(c.stepType(size_t(step))));
 }
 
 } // namespace

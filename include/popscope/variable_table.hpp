@@ -1,0 +1,129 @@
+#pragma once
+// A report's variables packed in columns (Report::variables()): every name in one buffer, a
+// palette of categories and element types, and every variable's tiles and live ranges in one
+// array each. As a std::vector<Variable>, each variable was a 120-byte struct with its name, its
+// tile list and its range list on the heap apart: bench-huge's 1.4 M variables took 350 MiB that
+// way, and about 190 MiB this way. The profile document (writer, JSON, tests) keeps Variable.
+#include "popscope/profile_document.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace popscope {
+
+// One variable of a VariableTable: views into the table, valid while the table lives.
+struct VariableRow {
+    std::string_view name;
+    const Symbol& category;
+    const Symbol& elementType;
+    uint64_t sizeBytes;
+    bool alwaysLive;
+    int64_t debugContext; // index into debugContexts, -1 none
+    std::span<const TileBytes> tiles;
+    std::span<const StepRange> liveRanges; // only for not-always-live variables
+    Variable toVariable() const;
+};
+
+class VariableTable {
+public:
+    class Iterator {
+    public:
+        using iterator_concept = std::random_access_iterator_tag;
+        using iterator_category = std::input_iterator_tag; // rows are values, not references
+        using value_type = VariableRow;
+        using reference = VariableRow;
+        using difference_type = std::ptrdiff_t;
+        Iterator() = default;
+        Iterator(const VariableTable* table, size_t index)
+            : m_table(table)
+            , m_index(index)
+        {
+        }
+        VariableRow operator*() const { return (*m_table)[m_index]; }
+        Iterator& operator++()
+        {
+            ++m_index;
+            return *this;
+        }
+        Iterator operator++(int)
+        {
+            Iterator before = *this;
+            ++m_index;
+            return before;
+        }
+        difference_type operator-(const Iterator& other) const
+        {
+            return difference_type(m_index) - difference_type(other.m_index);
+        }
+        bool operator==(const Iterator& other) const { return m_index == other.m_index; }
+
+    private:
+        const VariableTable* m_table = nullptr;
+        size_t m_index = 0;
+    };
+
+    // A document's variables packed (tests, and tools that build variables by hand).
+    static VariableTable fromVariables(const std::vector<Variable>& variables);
+
+    size_t size() const { return m_sizeBytes.size(); }
+    bool empty() const { return m_sizeBytes.empty(); }
+    VariableRow operator[](size_t v) const
+    {
+        const uint32_t nameBegin = v == 0 ? 0 : m_nameEnds[v - 1];
+        return { std::string_view(m_names).substr(nameBegin, m_nameEnds[v] - nameBegin),
+            m_symbols[m_category[v]], m_symbols[m_elementType[v]], m_sizeBytes[v], m_alwaysLive[v] != 0,
+            m_debugContext[v], slice(m_tiles, m_tileEnds, v), slice(m_ranges, m_rangeEnds, v) };
+    }
+    VariableRow at(size_t v) const; // throws std::out_of_range past the end
+    VariableRow front() const { return (*this)[0]; }
+    Iterator begin() const { return { this, 0 }; }
+    Iterator end() const { return { this, size() }; }
+    std::vector<Variable> toVariables() const;
+    // The same variables, tiles and ranges as `variables` (tests, and checks of a round trip).
+    bool operator==(const std::vector<Variable>& variables) const;
+    bool operator==(const VariableTable& other) const;
+
+    // Building (Profile::readVariableTable): the variables in order, then their tiles and ranges.
+    void reserve(size_t variables);
+    // Adds a variable; false, and nothing added, once the names would pass 4 GiB.
+    bool append(std::string_view name, const Symbol& category, const Symbol& elementType, uint64_t sizeBytes,
+        bool alwaysLive, int64_t debugContext);
+    // Every variable's tiles: variable v's are tiles[ends[v - 1] .. ends[v]) (ends has size()
+    // entries). Ranges: (variable, range) in any order, kept in that order per variable.
+    void setTiles(std::vector<uint32_t> ends, std::vector<TileBytes> tiles);
+    void setLiveRanges(const std::vector<std::pair<uint32_t, StepRange>>& ranges);
+    void shrinkToFit();
+
+private:
+    template <typename T>
+    static std::span<const T> slice(const std::vector<T>& items, const std::vector<uint32_t>& ends, size_t v)
+    {
+        if (ends.empty())
+            return {};
+        const uint32_t begin = v == 0 ? 0 : ends[v - 1];
+        return { items.data() + begin, ends[v] - begin };
+    }
+    uint32_t symbolIndex(const Symbol& symbol);
+
+    std::string m_names;
+    std::vector<uint32_t> m_nameEnds;
+    std::vector<Symbol> m_symbols; // the categories and element types, each once
+    std::unordered_map<std::string, uint32_t> m_symbolLookup; // while appending; shrinkToFit clears it
+    std::vector<uint32_t> m_category, m_elementType; // into m_symbols
+    std::vector<uint64_t> m_sizeBytes;
+    std::vector<uint8_t> m_alwaysLive;
+    std::vector<int64_t> m_debugContext;
+    std::vector<uint32_t> m_tileEnds; // empty when the tiles were not read
+    std::vector<TileBytes> m_tiles;
+    std::vector<uint32_t> m_rangeEnds; // empty when the ranges were not read
+    std::vector<StepRange> m_ranges;
+};
+
+} // namespace popscope

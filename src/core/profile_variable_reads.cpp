@@ -1,0 +1,177 @@
+// Profile::readVariableTable: the variables with their tiles and live ranges, packed in columns
+// (VariableTable), every value bounded before use. readVariables gives the same as a document's
+// std::vector<Variable>.
+#include "huge_pages.hpp"
+#include "part_reader.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/variable_table.hpp"
+#include "sqlite_database.hpp"
+
+#include <algorithm>
+#include <future>
+#include <map>
+#include <optional>
+#include <unordered_map>
+
+namespace popscope {
+
+namespace {
+
+// Tile rows reserved up front at most (64 M rows, 512 MiB): a file that claims more grows its array.
+constexpr uint64_t kMaxTileReserve = uint64_t(1) << 26;
+
+// Every variable's tiles in one array, from vars_info's rows in rowid order. Writers store each
+// variable's rows together and in variable order: those are appended as they come. Rows that come
+// later than their variable (stored apart) are kept aside and merged in once, at the end.
+class FlatTiles {
+public:
+    FlatTiles(const PartReader& reader, uint64_t variableCount, uint64_t rowCount)
+        : m_reader(reader)
+        , m_variableCount(variableCount)
+    {
+        m_ends.reserve(size_t(std::min(variableCount, kMaxReserve)));
+        m_tiles.reserve(size_t(std::min(rowCount, kMaxTileReserve)));
+        adviseHugePages(m_tiles.data(), m_tiles.capacity() * sizeof(TileBytes));
+    }
+    void add(uint64_t variable, const std::vector<TileBytes>& gathered)
+    {
+        if (m_tiles.size() + m_late.size() + gathered.size() > UINT32_MAX)
+            m_reader.corrupt("vars_info holds more than 4 G rows");
+        if (variable < m_ends.size()) { // its turn has passed: merged in by take()
+            for (const TileBytes& tb : gathered)
+                m_late.emplace_back(uint32_t(variable), tb);
+            return;
+        }
+        m_ends.resize(size_t(variable), uint32_t(m_tiles.size())); // the variables between have none
+        m_tiles.insert(m_tiles.end(), gathered.begin(), gathered.end());
+        m_ends.push_back(uint32_t(m_tiles.size()));
+    }
+    // (ends, tiles) for VariableTable::setTiles.
+    std::pair<std::vector<uint32_t>, std::vector<TileBytes>> take()
+    {
+        if (m_late.empty())
+            return { std::move(m_ends), std::move(m_tiles) };
+        std::stable_sort(
+            m_late.begin(), m_late.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        m_ends.resize(size_t(m_variableCount), m_ends.empty() ? 0 : m_ends.back());
+        std::vector<uint32_t> ends(m_ends.size());
+        std::vector<TileBytes> tiles;
+        tiles.reserve(m_tiles.size() + m_late.size());
+        auto late = m_late.begin();
+        for (size_t v = 0; v < m_ends.size(); ++v) {
+            const uint32_t begin = v == 0 ? 0 : m_ends[v - 1];
+            tiles.insert(tiles.end(), m_tiles.begin() + begin, m_tiles.begin() + m_ends[v]);
+            for (; late != m_late.end() && late->first == v; ++late)
+                tiles.push_back(late->second);
+            ends[v] = uint32_t(tiles.size());
+        }
+        return { std::move(ends), std::move(tiles) };
+    }
+
+private:
+    const PartReader& m_reader;
+    uint64_t m_variableCount;
+    std::vector<uint32_t> m_ends;
+    std::vector<TileBytes> m_tiles;
+    std::vector<std::pair<uint32_t, TileBytes>> m_late;
+};
+
+// vars_info's rows into `tiles`, one variable's run of rows at a time.
+void readTilesByVariable(SqliteDatabase& db, const Target& target, const std::string& path,
+    uint64_t variableCount, FlatTiles& tiles)
+{
+    PartReader r(db, target, path);
+    Statement s(db, "SELECT variable, tile, size_bytes FROM vars_info ORDER BY rowid");
+    std::vector<TileBytes> gathered;
+    int64_t gatheredFor = -1;
+    while (s.step()) {
+        const auto index = r.bounded(s, 0, 0, int64_t(variableCount) - 1, "vars_info.variable");
+        TileBytes tb { r.tile(s.getInt(1), "vars_info"),
+            uint32_t(r.bounded(s, 2, 0, UINT32_MAX, "vars_info.size_bytes")) };
+        if (index != gatheredFor) {
+            if (gatheredFor >= 0)
+                tiles.add(uint64_t(gatheredFor), gathered);
+            gathered.clear();
+            gatheredFor = index;
+        }
+        gathered.push_back(tb);
+    }
+    if (gatheredFor >= 0)
+        tiles.add(uint64_t(gatheredFor), gathered);
+}
+
+} // namespace
+
+VariableTable Profile::readVariableTable(bool withTilesAndRanges) const
+{
+    PartReader r(*m_db, m_target, m_path);
+    auto names = r.categories();
+    const uint64_t contexts = r.rows("debug_contexts");
+    const uint64_t variableCount = r.rows("variables");
+    // In a ParallelReadsScope, a local file's tiles (bench-huge: 11.7 M rows, half of this read)
+    // are read on a second connection at the same time as the variables; otherwise after them, on
+    // this one. The connection and the array outlive the reader: a throw below waits for it.
+    const std::unique_ptr<SqliteDatabase> tileConnection
+        = withTilesAndRanges && ParallelReadsScope::active() ? openSameFile() : nullptr;
+    std::optional<FlatTiles> tiles;
+    if (withTilesAndRanges)
+        tiles.emplace(r, variableCount, summaryRowCount("vars_info"));
+    std::future<void> tileReader;
+    if (tileConnection)
+        tileReader = std::async(std::launch::async,
+            [&] { readTilesByVariable(*tileConnection, m_target, m_path, variableCount, *tiles); });
+    VariableTable variables;
+    variables.reserve(size_t(std::min<uint64_t>(variableCount, kMaxReserve))); // no doubling
+    Statement s(*m_db,
+        "SELECT id, name, category, element_type, size_bytes, always_live, debug_context"
+        " FROM variables ORDER BY id");
+    // Categories and types are a few texts: each is looked up in the shared set once per read, and
+    // rows in a run of the same one skip even that (a map look-up a row cost a tenth of the read).
+    std::map<int64_t, Symbol> categories;
+    std::unordered_map<std::string, Symbol> types;
+    std::optional<int64_t> lastCategory;
+    Symbol lastCategorySymbol;
+    std::optional<std::string> lastType;
+    Symbol lastTypeSymbol;
+    while (s.step()) {
+        r.expectId(s, variables.size(), "variables");
+        if (const int64_t category = s.getInt(2); category != lastCategory) {
+            auto known = categories.find(category);
+            if (known == categories.end())
+                known = categories.emplace(category, r.category(names, category)).first;
+            lastCategory = category;
+            lastCategorySymbol = known->second;
+        }
+        if (const std::string_view type = s.getTextView(3); type != lastType) {
+            auto known = types.find(std::string(type));
+            if (known == types.end())
+                known = types.emplace(std::string(type), Symbol(type)).first;
+            lastType = known->first;
+            lastTypeSymbol = known->second;
+        }
+        if (!variables.append(s.getTextView(1), lastCategorySymbol, lastTypeSymbol,
+                uint64_t(r.bounded(s, 4, 0, INT64_MAX, "variables.size_bytes")), s.getInt(5) != 0,
+                r.reference(s, 6, contexts, "variables.debug_context")))
+            r.corrupt("the variables' names add up to more than 4 GiB");
+    }
+    if (tileReader.valid())
+        tileReader.get();
+    else if (tiles)
+        readTilesByVariable(*m_db, m_target, m_path, variables.size(), *tiles);
+    if (tiles) {
+        auto [ends, rows] = tiles->take();
+        if (ends.size() > variables.size()) // only if the table changed between the two reads
+            r.corrupt("vars_info names more variables than the variables table holds");
+        variables.setTiles(std::move(ends), std::move(rows));
+        variables.setLiveRanges(readLiveRanges());
+    }
+    variables.shrinkToFit();
+    return variables;
+}
+
+std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
+{
+    return readVariableTable(withTilesAndRanges).toVariables();
+}
+
+} // namespace popscope

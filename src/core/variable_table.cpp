@@ -1,0 +1,166 @@
+// VariableTable: a report's variables in packed columns.
+#include "popscope/variable_table.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace popscope {
+
+Variable VariableRow::toVariable() const
+{
+    Variable v;
+    v.name = std::string(name);
+    v.category = category;
+    v.elementType = elementType;
+    v.sizeBytes = sizeBytes;
+    v.alwaysLive = alwaysLive;
+    v.debugContext = debugContext;
+    v.tiles.assign(tiles.begin(), tiles.end());
+    v.liveRanges.assign(liveRanges.begin(), liveRanges.end());
+    return v;
+}
+
+VariableTable VariableTable::fromVariables(const std::vector<Variable>& variables)
+{
+    VariableTable table;
+    table.reserve(variables.size());
+    std::vector<uint32_t> tileEnds;
+    std::vector<TileBytes> tiles;
+    std::vector<std::pair<uint32_t, StepRange>> ranges;
+    for (const Variable& v : variables) {
+        if (!table.append(v.name, v.category, v.elementType, v.sizeBytes, v.alwaysLive, v.debugContext))
+            throw std::length_error("the variables' names add up to more than 4 GiB");
+        tiles.insert(tiles.end(), v.tiles.begin(), v.tiles.end());
+        tileEnds.push_back(uint32_t(tiles.size()));
+        for (const StepRange& r : v.liveRanges)
+            ranges.emplace_back(uint32_t(table.size() - 1), r);
+    }
+    table.setTiles(std::move(tileEnds), std::move(tiles));
+    table.setLiveRanges(ranges);
+    table.shrinkToFit();
+    return table;
+}
+
+VariableRow VariableTable::at(size_t v) const
+{
+    if (v >= size())
+        throw std::out_of_range("variable " + std::to_string(v) + " of " + std::to_string(size()));
+    return (*this)[v];
+}
+
+std::vector<Variable> VariableTable::toVariables() const
+{
+    std::vector<Variable> out;
+    out.reserve(size());
+    for (const VariableRow v : *this)
+        out.push_back(v.toVariable());
+    return out;
+}
+
+namespace {
+
+// A Variable or a VariableRow against either: the same fields.
+template <typename A, typename B> bool sameVariable(const A& v, const B& w)
+{
+    return std::string_view(v.name) == std::string_view(w.name) && v.category == w.category
+        && v.elementType == w.elementType && v.sizeBytes == w.sizeBytes && v.alwaysLive == w.alwaysLive
+        && v.debugContext == w.debugContext
+        && std::equal(v.tiles.begin(), v.tiles.end(), w.tiles.begin(), w.tiles.end())
+        && std::equal(v.liveRanges.begin(), v.liveRanges.end(), w.liveRanges.begin(), w.liveRanges.end());
+}
+
+template <typename Rows> bool sameVariables(const VariableTable& table, const Rows& rows)
+{
+    if (rows.size() != table.size())
+        return false;
+    for (size_t i = 0; i < table.size(); ++i)
+        if (!sameVariable(table[i], rows[i]))
+            return false;
+    return true;
+}
+
+} // namespace
+
+bool VariableTable::operator==(const std::vector<Variable>& variables) const
+{
+    return sameVariables(*this, variables);
+}
+
+bool VariableTable::operator==(const VariableTable& other) const
+{
+    return sameVariables(*this, other);
+}
+
+void VariableTable::reserve(size_t variables)
+{
+    m_nameEnds.reserve(variables);
+    m_category.reserve(variables);
+    m_elementType.reserve(variables);
+    m_sizeBytes.reserve(variables);
+    m_alwaysLive.reserve(variables);
+    m_debugContext.reserve(variables);
+}
+
+uint32_t VariableTable::symbolIndex(const Symbol& symbol)
+{
+    const auto [it, added] = m_symbolLookup.try_emplace(symbol.str(), uint32_t(m_symbols.size()));
+    if (added)
+        m_symbols.push_back(symbol);
+    return it->second;
+}
+
+bool VariableTable::append(std::string_view name, const Symbol& category, const Symbol& elementType,
+    uint64_t sizeBytes, bool alwaysLive, int64_t debugContext)
+{
+    if (name.size() > UINT32_MAX - m_names.size())
+        return false;
+    m_names += name;
+    m_nameEnds.push_back(uint32_t(m_names.size()));
+    m_category.push_back(symbolIndex(category));
+    m_elementType.push_back(symbolIndex(elementType));
+    m_sizeBytes.push_back(sizeBytes);
+    m_alwaysLive.push_back(alwaysLive);
+    m_debugContext.push_back(debugContext);
+    return true;
+}
+
+void VariableTable::setTiles(std::vector<uint32_t> ends, std::vector<TileBytes> tiles)
+{
+    m_tileEnds = std::move(ends);
+    m_tiles = std::move(tiles);
+    m_tileEnds.resize(size(), m_tileEnds.empty() ? 0 : m_tileEnds.back()); // variables without rows
+}
+
+void VariableTable::setLiveRanges(const std::vector<std::pair<uint32_t, StepRange>>& ranges)
+{
+    // A counting sort by variable: each variable's ranges stay in their order.
+    m_rangeEnds.assign(size(), 0);
+    for (const auto& [variable, range] : ranges)
+        ++m_rangeEnds[variable];
+    uint32_t end = 0;
+    for (uint32_t& e : m_rangeEnds)
+        e = end += e;
+    m_ranges.resize(ranges.size());
+    std::vector<uint32_t> next(size(), 0);
+    for (size_t v = 1; v < size(); ++v)
+        next[v] = m_rangeEnds[v - 1];
+    for (const auto& [variable, range] : ranges)
+        m_ranges[next[variable]++] = range;
+}
+
+void VariableTable::shrinkToFit()
+{
+    // Not the names: a copy at their final size would double them for a moment (bench-huge: 47
+    // MiB), and the spare end of a buffer grown by doubling is never written, so never resident.
+    m_symbolLookup = {};
+    for (auto* column : { &m_nameEnds, &m_category, &m_elementType, &m_tileEnds, &m_rangeEnds })
+        column->shrink_to_fit();
+    m_sizeBytes.shrink_to_fit();
+    m_alwaysLive.shrink_to_fit();
+    m_debugContext.shrink_to_fit();
+    m_tiles.shrink_to_fit();
+    m_ranges.shrink_to_fit();
+}
+
+} // namespace popscope

@@ -1,0 +1,65 @@
+// VariableTable: a report's variables packed in columns hold what the document's variables hold,
+// whatever order the file stores their tile rows in.
+#include "fixture_builder.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/report.hpp"
+#include "popscope/variable_table.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+
+using namespace popscope;
+using popscope::test::TempDir;
+
+TEST_CASE("a variable table holds a document's variables, rows as views into its columns", "[report]")
+{
+    const ProfileDocument doc = test::makeDocument();
+    const VariableTable table = VariableTable::fromVariables(doc.variables);
+    REQUIRE(table.size() == doc.variables.size());
+    CHECK(table == doc.variables);
+    CHECK(table.toVariables() == doc.variables);
+    const VariableRow last = table[table.size() - 1];
+    CHECK(last.name == doc.variables.back().name);
+    CHECK(last.tiles.size() == doc.variables.back().tiles.size());
+    CHECK(last.toVariable() == doc.variables.back());
+    CHECK_THROWS_AS(table.at(table.size()), std::out_of_range);
+
+    size_t rows = 0;
+    for (const VariableRow v : table)
+        rows += v.name == doc.variables[rows].name ? 1 : 0;
+    CHECK(rows == doc.variables.size());
+
+    std::vector<Variable> changed = doc.variables;
+    changed[3].tiles.pop_back();
+    CHECK_FALSE(table == changed);
+    CHECK_FALSE(VariableTable() == doc.variables);
+}
+
+TEST_CASE("a variable's tile rows stored apart are read into its own list, in the file's order", "[report]")
+{
+    TempDir dir;
+    const std::string path = test::writeValidProfile(dir);
+    const ProfileDocument doc = test::makeDocument();
+    const auto split = std::find_if(
+        doc.variables.begin(), doc.variables.end(), [](const Variable& v) { return v.tiles.size() >= 2; });
+    REQUIRE(split != doc.variables.end());
+    const size_t index = size_t(split - doc.variables.begin());
+    REQUIRE(std::any_of(split + 1, doc.variables.end(), [](const Variable& v) { return !v.tiles.empty(); }));
+    // That variable's first row moves to the end of vars_info, after every other variable's rows.
+    const std::string first
+        = "(SELECT min(rowid) FROM vars_info WHERE variable = " + std::to_string(index) + ")";
+    test::execSql(path,
+        "CREATE TEMP TABLE moved AS SELECT * FROM vars_info WHERE rowid = " + first
+            + ";"
+              " DELETE FROM vars_info WHERE rowid = "
+            + first + "; INSERT INTO vars_info SELECT * FROM moved;");
+
+    std::vector<Variable> expected = doc.variables;
+    auto& tiles = expected[index].tiles;
+    std::rotate(tiles.begin(), tiles.begin() + 1, tiles.end());
+    CHECK(Profile::open(path)->readVariableTable() == expected);
+    const ParallelReadsScope parallel; // the tiles read beside the variables, on a second connection
+    CHECK(Profile::open(path)->readVariableTable() == expected);
+}
