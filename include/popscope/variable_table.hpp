@@ -35,7 +35,7 @@ class VariableTable {
 public:
     class Iterator {
     public:
-        using iterator_concept = std::random_access_iterator_tag;
+        using iterator_concept = std::forward_iterator_tag;
         using iterator_category = std::input_iterator_tag; // rows are values, not references
         using value_type = VariableRow;
         using reference = VariableRow;
@@ -96,9 +96,10 @@ public:
     bool append(std::string_view name, const Symbol& category, const Symbol& elementType, uint64_t sizeBytes,
         bool alwaysLive, int64_t debugContext);
     // Every variable's tiles: variable v's are tiles[ends[v - 1] .. ends[v]) (ends has size()
-    // entries). Ranges: (variable, range) in any order, kept in that order per variable.
+    // entries). Ranges: (variable, range) in any order, kept in that order per variable; false,
+    // and none set, for a variable past the table.
     void setTiles(std::vector<uint32_t> ends, std::vector<TileBytes> tiles);
-    void setLiveRanges(const std::vector<std::pair<uint32_t, StepRange>>& ranges);
+    bool setLiveRanges(const std::vector<std::pair<uint32_t, StepRange>>& ranges);
     void shrinkToFit();
 
 private:

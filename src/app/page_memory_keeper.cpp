@@ -19,9 +19,11 @@ int PageMemoryKeeper::makeRoomFor(ReportPage* next, const std::vector<ReportPage
     m_recent.push_back(next);
     uint64_t need = 0;
     for (const auto& report : reports)
-        if (report)
+        if (report) {
             for (ReportPart part : next->partsNeeded())
                 need += estimatedPartBytes(*report->core, part);
+            need += next->workBytesNeeded(*report->core);
+        }
     m_partsReleased = 0;
     if (m_heapInUse() + need > m_limit)
         m_partsReleased += releasePartsNotShown(next, pages, reports);

@@ -292,8 +292,9 @@ ProgramLabels Profile::readProgramLabels() const
     labels.typeOf.reserve(count);
     labels.computeSet.reserve(count);
     std::unordered_map<std::string, uint32_t> typeIndex;
-    Statement s(
-        *m_db, "SELECT id, type, name, compute_set, exchange, debug_context FROM programs ORDER BY id");
+    Statement s(*m_db,
+        "SELECT id, type, name, compute_set, exchange, debug_context, repeat_count FROM programs ORDER BY "
+        "id");
     while (s.step()) {
         r.expectId(s, labels.size(), "programs");
         const std::string_view name = s.getTextView(2);
@@ -308,6 +309,7 @@ ProgramLabels Profile::readProgramLabels() const
         labels.computeSet.push_back(r.reference(s, 3, sets, "programs.compute_set"));
         r.reference(s, 4, exchanges, "programs.exchange");
         r.reference(s, 5, contexts, "programs.debug_context");
+        r.bounded(s, 6, 0, UINT32_MAX, "programs.repeat_count");
     }
     return labels;
 }
@@ -357,7 +359,8 @@ LivenessStepColumns Profile::readLivenessStepColumns() const
     const uint64_t steps = r.rows("liveness_steps");
     LivenessStepColumns c;
     c.program.reserve(size_t(std::min(steps, kMaxReserve)));
-    c.notAlwaysLive.reserve(size_t(std::min(steps, kMaxReserve)) * m_target.numIpus);
+    // Capped as a product: a file claiming millions of steps on many IPUs reserves nothing absurd.
+    c.notAlwaysLive.reserve(size_t(std::min(steps * m_target.numIpus, kMaxReserve * 8)));
     Statement s(*m_db, "SELECT id, program, not_always_live_bytes FROM liveness_steps ORDER BY id");
     while (s.step()) {
         r.expectId(s, c.program.size(), "liveness_steps");

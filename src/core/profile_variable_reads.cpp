@@ -6,6 +6,7 @@
 #include "popscope/profile.hpp"
 #include "popscope/variable_table.hpp"
 #include "sqlite_database.hpp"
+#include "stored_counts.hpp"
 
 #include <algorithm>
 #include <future>
@@ -17,7 +18,8 @@ namespace popscope {
 
 namespace {
 
-// Tile rows reserved up front at most (64 M rows, 512 MiB): a file that claims more grows its array.
+// Tile rows reserved up front at most (64 M rows, 512 MiB), from the count the file stores: a file
+// that stores none, or claims more, grows its array.
 constexpr uint64_t kMaxTileReserve = uint64_t(1) << 26;
 
 // Every variable's tiles in one array, from vars_info's rows in rowid order. Writers store each
@@ -53,7 +55,8 @@ public:
             return { std::move(m_ends), std::move(m_tiles) };
         std::stable_sort(
             m_late.begin(), m_late.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        m_ends.resize(size_t(m_variableCount), m_ends.empty() ? 0 : m_ends.back());
+        // Every late row's variable is below m_ends.size(): none is left out.
+        m_ends.resize(std::max(size_t(m_variableCount), m_ends.size()), m_ends.empty() ? 0 : m_ends.back());
         std::vector<uint32_t> ends(m_ends.size());
         std::vector<TileBytes> tiles;
         tiles.reserve(m_tiles.size() + m_late.size());
@@ -114,8 +117,10 @@ VariableTable Profile::readVariableTable(bool withTilesAndRanges) const
     const std::unique_ptr<SqliteDatabase> tileConnection
         = withTilesAndRanges && ParallelReadsScope::active() ? openSameFile() : nullptr;
     std::optional<FlatTiles> tiles;
-    if (withTilesAndRanges)
-        tiles.emplace(r, variableCount, summaryRowCount("vars_info"));
+    if (withTilesAndRanges) {
+        const auto stored = m_stored->rows.find("vars_info"); // counting 11.7 M rows would take long
+        tiles.emplace(r, variableCount, stored == m_stored->rows.end() ? 0 : stored->second);
+    }
     std::future<void> tileReader;
     if (tileConnection)
         tileReader = std::async(std::launch::async,
@@ -149,9 +154,10 @@ VariableTable Profile::readVariableTable(bool withTilesAndRanges) const
             lastType = known->first;
             lastTypeSymbol = known->second;
         }
-        if (!variables.append(s.getTextView(1), lastCategorySymbol, lastTypeSymbol,
-                uint64_t(r.bounded(s, 4, 0, INT64_MAX, "variables.size_bytes")), s.getInt(5) != 0,
-                r.reference(s, 6, contexts, "variables.debug_context")))
+        const auto size = uint64_t(r.bounded(s, 4, 0, INT64_MAX, "variables.size_bytes"));
+        const int64_t context = r.reference(s, 6, contexts, "variables.debug_context");
+        if (!variables.append(
+                s.getTextView(1), lastCategorySymbol, lastTypeSymbol, size, s.getInt(5) != 0, context))
             r.corrupt("the variables' names add up to more than 4 GiB");
     }
     if (tileReader.valid())
@@ -163,7 +169,8 @@ VariableTable Profile::readVariableTable(bool withTilesAndRanges) const
         if (ends.size() > variables.size()) // only if the table changed between the two reads
             r.corrupt("vars_info names more variables than the variables table holds");
         variables.setTiles(std::move(ends), std::move(rows));
-        variables.setLiveRanges(readLiveRanges());
+        if (!variables.setLiveRanges(readLiveRanges())) // only if the table changed between the reads
+            r.corrupt("variable_live_ranges names more variables than the variables table holds");
     }
     variables.shrinkToFit();
     return variables;

@@ -132,12 +132,17 @@ void VariableTable::setTiles(std::vector<uint32_t> ends, std::vector<TileBytes> 
     m_tileEnds.resize(size(), m_tileEnds.empty() ? 0 : m_tileEnds.back()); // variables without rows
 }
 
-void VariableTable::setLiveRanges(const std::vector<std::pair<uint32_t, StepRange>>& ranges)
+bool VariableTable::setLiveRanges(const std::vector<std::pair<uint32_t, StepRange>>& ranges)
 {
     // A counting sort by variable: each variable's ranges stay in their order.
     m_rangeEnds.assign(size(), 0);
-    for (const auto& [variable, range] : ranges)
+    for (const auto& [variable, range] : ranges) {
+        if (variable >= size()) {
+            m_rangeEnds.clear();
+            return false;
+        }
         ++m_rangeEnds[variable];
+    }
     uint32_t end = 0;
     for (uint32_t& e : m_rangeEnds)
         e = end += e;
@@ -147,6 +152,7 @@ void VariableTable::setLiveRanges(const std::vector<std::pair<uint32_t, StepRang
         next[v] = m_rangeEnds[v - 1];
     for (const auto& [variable, range] : ranges)
         m_ranges[next[variable]++] = range;
+    return true;
 }
 
 void VariableTable::shrinkToFit()

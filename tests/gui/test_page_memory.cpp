@@ -140,6 +140,24 @@ TEST_CASE(
     CHECK(!f.core().hasComputeSets());
 }
 
+TEST_CASE("the keeper makes room for the trace a page will build, not only for its parts",
+    "[loading][page-memory]")
+{
+    KeeperWindow f;
+    REQUIRE(openDemo(f.window));
+    REQUIRE(f.show("program-tree"));
+    REQUIRE(f.show("operations")); // its parts are the Program Tree's: nothing more to read
+    const uint64_t traceBytes = f.page("execution-trace")->workBytesNeeded(f.core());
+    REQUIRE(traceBytes == f.core().summary().numExecutionSteps * 1024);
+    f.heap = f.keeper.limit() - traceBytes / 2; // room for half of it
+    REQUIRE(f.makeRoomFor("operations") == 0);
+    REQUIRE(f.makeRoomFor("execution-trace") >= 1); // the Program Tree, shown longest ago, goes
+    CHECK(!f.page("program-tree")->holdsReports());
+    f.heap = 0;
+    REQUIRE(f.show("execution-trace"));
+    CHECK(f.page("execution-trace")->workBytesNeeded(f.core()) == 0); // built: nothing more to hold
+}
+
 TEST_CASE(
     "a page still loading is never let go of, and no part is released meanwhile", "[loading][page-memory]")
 {

@@ -13,6 +13,7 @@
 namespace popscope {
 
 class PageLoadPanel;
+class Report;
 class PartsLoader;
 class ReportState;
 
@@ -59,6 +60,13 @@ public:
     // What showing the page reads: its parts and its work's (setWorkParts), and those of the pages
     // inside it that show with it (the Memory page's current tab).
     std::vector<ReportPart> partsNeeded() const;
+    // Heap the page's own work will hold for `report` once done (a built trace), beside its parts:
+    // the window makes room for it too. 0 once the page shows the reports.
+    virtual uint64_t workBytesNeeded(const Report& report) const
+    {
+        Q_UNUSED(report);
+        return 0;
+    }
 
 signals:
     void ready();
