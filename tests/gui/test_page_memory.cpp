@@ -140,8 +140,8 @@ TEST_CASE(
     CHECK(!f.core().hasComputeSets());
 }
 
-TEST_CASE("the keeper makes room for the trace a page will build, not only for its parts",
-    "[loading][page-memory]")
+TEST_CASE(
+    "the keeper makes room for the trace a page will build, not only for its parts", "[loading][page-memory]")
 {
     KeeperWindow f;
     REQUIRE(openDemo(f.window));
