@@ -27,11 +27,6 @@ OperationColumns columns(const Report& report)
     return c;
 }
 
-std::vector<std::string_view> views(const std::vector<std::string>& keys)
-{
-    return { keys.begin(), keys.end() };
-}
-
 uint64_t magnitude(const SignedDiff& d)
 {
     return d.absolute < 0 ? uint64_t(-(d.absolute + 1)) + 1 : uint64_t(d.absolute);

@@ -83,8 +83,8 @@ const VariableTable& Report::variables() const
     return m_variables.get([this] {
         auto variables = locked(readFullVariables);
         // The headers read for variableHeaders() (the Python module's) are a subset of these now:
-        // a holder keeps its share. Headers being read now stay (the
-        // window releases them later): waiting for them would delay this part by their whole read.
+        // a holder keeps its share. Headers being read now stay (the window releases them later):
+        // waiting for them would delay this part by their whole read.
         m_variableHeaders.releaseIfIdle();
         return variables;
     });

@@ -154,11 +154,6 @@ VertexFigures vertexFigures(const Report& report, const GraphDigest& graph)
     return f;
 }
 
-std::vector<std::string_view> views(const std::vector<std::string>& names)
-{
-    return { names.begin(), names.end() };
-}
-
 void compareMemory(const Report& source, const Report& target, ReportComparison& c)
 {
     const ProfileSummary& ss = source.summary();

@@ -4,6 +4,7 @@
 #include "popscope/report_comparison.hpp"
 
 #include <future>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -11,6 +12,12 @@
 namespace popscope {
 
 class Report;
+
+// Views of a table's names, for matchRows and compareTable.
+inline std::vector<std::string_view> views(const std::vector<std::string>& names)
+{
+    return { names.begin(), names.end() };
+}
 
 // One table compared on one figure per row (rows from matchRows over the two name lists).
 TableChanges compareTable(const char* table, const char* metric, const char* unit,

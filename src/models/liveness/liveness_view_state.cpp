@@ -1,8 +1,8 @@
 #include "models/liveness/liveness_view_state.hpp"
-#include "models/qt_text.hpp"
 
 #include "models/memory/tile_range_parser.hpp"
 #include "models/memory/tile_scope.hpp"
+#include "models/qt_text.hpp"
 #include "popscope/errors.hpp"
 
 #include <algorithm>

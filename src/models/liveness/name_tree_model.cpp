@@ -2,6 +2,7 @@
 
 #include "models/compare_colors.hpp"
 #include "models/memory/tile_scope.hpp"
+#include "models/qt_text.hpp"
 
 #include <QBrush>
 #include <QFont>
@@ -164,7 +165,7 @@ QVariant NameTreeModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
     case SortRole: {
         const std::string_view label = m_tree.label(nodeOf(index));
-        return QString::fromUtf8(label.data(), qsizetype(label.size()));
+        return toQString(label);
     }
     case Qt::ToolTipRole:
         return node.parent < 0 ? QStringLiteral("Total of every row")

@@ -1,7 +1,7 @@
 #include "models/memory/variables_model.hpp"
-#include "models/qt_text.hpp"
 
 #include "models/memory/tile_scope.hpp"
+#include "models/qt_text.hpp"
 #include "popscope/memory_categories.hpp"
 
 #include <algorithm>

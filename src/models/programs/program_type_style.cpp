@@ -1,5 +1,6 @@
 #include "models/programs/program_type_style.hpp"
 
+#include "models/qt_text.hpp"
 #include "popscope/program_types.hpp"
 
 #include <QHash>
@@ -48,9 +49,8 @@ QIcon programTypeIcon(std::string_view type)
 QString programTypeToolTip(std::string_view type)
 {
     const ProgramTypeInfo& info = programTypeInfo(type);
-    return QString::fromUtf8(type.data(), qsizetype(type.size())) + QStringLiteral(" — ")
-        + QString::fromUtf8(info.description.data(), qsizetype(info.description.size()))
-        + QStringLiteral(" (") + QString::fromLatin1(programFamilyName(info.family)) + QLatin1Char(')');
+    return toQString(type) + QStringLiteral(" — ") + toQString(info.description) + QStringLiteral(" (")
+        + QString::fromLatin1(programFamilyName(info.family)) + QLatin1Char(')');
 }
 
 } // namespace popscope

@@ -1,7 +1,7 @@
 #include "views/liveness/liveness_plot.hpp"
-#include "models/qt_text.hpp"
 
 #include "models/memory/tile_scope.hpp"
+#include "models/qt_text.hpp"
 #include "views/widgets/chart_export.hpp"
 
 #include <QKeyEvent>

@@ -1,8 +1,8 @@
 #include "views/liveness/liveness_tables_view.hpp"
-#include "models/qt_text.hpp"
 
 #include "models/liveness/name_tree_model.hpp"
 #include "models/memory/tile_scope.hpp"
+#include "models/qt_text.hpp"
 #include "models/table_filter_proxy.hpp"
 #include "popscope/liveness.hpp"
 #include "popscope/liveness_tables.hpp"

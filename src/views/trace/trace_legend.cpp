@@ -1,6 +1,7 @@
 #include "views/trace/trace_legend.hpp"
 
 #include "models/programs/program_type_style.hpp"
+#include "models/qt_text.hpp"
 #include "models/trace/trace_colors.hpp"
 
 #include <QHBoxLayout>
@@ -48,7 +49,7 @@ void TraceLegend::showTypes(bool flame, std::initializer_list<const TraceData*> 
 {
     QStringList types;
     const auto add = [&types](std::string_view type) {
-        const QString name = QString::fromUtf8(type.data(), qsizetype(type.size()));
+        const QString name = toQString(type);
         if (!types.contains(name))
             types << name;
     };

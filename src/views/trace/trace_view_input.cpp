@@ -2,6 +2,7 @@
 // the flame span) and the wheel, mouse and keyboard that zoom, pan and select.
 #include "views/trace/trace_view.hpp"
 
+#include "models/qt_text.hpp"
 #include "models/tile_axis.hpp"
 #include "models/trace/trace_zoom.hpp"
 #include "popscope/units.hpp"
@@ -53,7 +54,7 @@ QString TraceView::flameReadout(const QPoint& pos) const
         return {};
     const std::string_view type = m_trace->flameSpanType(level, *span);
     return QStringLiteral(" · %1 %2: %3 cycles (%4), %5 step%6")
-        .arg(QString::fromUtf8(type.data(), qsizetype(type.size())), m_trace->flameSpanName(level, *span),
+        .arg(toQString(type), m_trace->flameSpanName(level, *span),
             QString::fromStdString(formatCount(span->last - span->first)),
             timeText(span->last - span->first, m_trace->summary->clockHz),
             QString::fromStdString(formatCount(span->lastStep - span->firstStep + 1)),
