@@ -5,6 +5,7 @@
 #include "popscope/profile_document.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -165,6 +166,27 @@ public:
     // Compute sets, vertices and exchanges checked as their reads check them (but for the compute
     // sets' debug contexts), one row at a time.
     GraphDigest readGraphDigest() const;
+
+    // Streamed reads for analyses that keep a few figures of a large table (Insights): one row in
+    // memory at a time, each row they return checked as the part's read checks it (rows a filter
+    // leaves out are not read, so not checked).
+    struct TileRange {
+        uint32_t first = 0;
+        uint32_t end = 0; // one past the last tile
+    };
+    using VariableTileVisitor = std::function<void(uint32_t variable, uint32_t tile, uint32_t bytes)>;
+    // vars_info's rows on the tiles of `ranges` (filtered inside SQLite), in the file's order.
+    void forEachVariableTile(const std::vector<TileRange>& ranges, const VariableTileVisitor& visit) const;
+    using VariableSizeVisitor
+        = std::function<void(uint32_t variable, uint64_t sizeBytes, std::string_view elementType)>;
+    // Every variable's size and element type, in id order.
+    void forEachVariableSize(const VariableSizeVisitor& visit) const;
+    // The variables with these ids, in that order, without tiles and live ranges.
+    std::vector<Variable> readVariablesById(const std::vector<uint32_t>& ids) const;
+    using ComputeSetVerticesVisitor
+        = std::function<void(uint32_t computeSet, const ComputeSetVertices& vertices)>;
+    // Every compute_set_vertices row, in the file's order.
+    void forEachComputeSetVertices(const ComputeSetVerticesVisitor& visit) const;
     std::vector<Program> readPrograms() const;
     // Programs without their children (type, name, references): what a step's label needs.
     std::vector<Program> readProgramHeaders() const;
@@ -193,6 +215,10 @@ public:
     std::vector<ContextVariables> readVariablesByDebugContext() const;
     // Each step's program and cycles, the columns read checked as readSteps checks them.
     StepCycles readStepCycles() const;
+    // Every steps_by_ipu row's step, IPU and cycles, checked as readSteps checks them, in the file's
+    // order (a streamed read: the Liveness report's cycles per program).
+    using StepIpuVisitor = std::function<void(uint32_t step, uint32_t ipu, uint64_t cycles)>;
+    void forEachStepIpu(const StepIpuVisitor& visit) const;
 
     // Per-tile cycles of the execution trace without holding them all (bench-large has 300 MB of
     // them): `visit(step, ipu, cycles)` for every cycles_by_tile row in step order, one row in memory

@@ -12,6 +12,7 @@
 // its read*() functions directly bypasses the cache and the serialisation, so do that from one
 // thread only.
 #include "popscope/execution_trace.hpp"
+#include "popscope/insights.hpp"
 #include "popscope/liveness.hpp"
 #include "popscope/operations.hpp"
 #include "popscope/profile.hpp"
@@ -133,6 +134,10 @@ public:
     // that the caller already holds, so they are not read a second time alongside them.
     const TraceSummary& traceSummary(const std::vector<ExecutionStep>& steps) const;
 
+    // The Insights report's analysis (analyseInsights, 16 buckets), kept: a few KiB. Streams what
+    // it needs of the variables and compute sets unless the report holds them.
+    const InsightsAnalysis& insights() const;
+
     // Whether a part has been read already (asking for it then returns at once), so a page can
     // show itself without a loading step. Never blocks and never reads.
     bool hasSummary() const { return m_summary.ready(); }
@@ -145,6 +150,7 @@ public:
     bool hasProgramCycles() const { return m_programCycles.ready(); }
     bool hasProgramIndex() const { return m_programIndex.ready(); }
     bool hasOperationAnalysis() const { return m_operationAnalysis.ready(); }
+    bool hasInsights() const { return m_insights.ready(); }
 
     // Lets go of a part read before, so its memory returns; asking for it again reads it again.
     // Only when no thread holds a reference into the part (the window does it between pages, once
@@ -189,6 +195,7 @@ private:
     detail::LazyPart<ProgramIndex> m_programIndex;
     detail::LazyPart<OperationAnalysis> m_operationAnalysis;
     detail::LazyPart<TraceSummary> m_traceSummary;
+    detail::LazyPart<InsightsAnalysis> m_insights;
     // Variables without tiles and live ranges (half the cost), for variableHeaders() before
     // variables() was asked for (comparisons read a packed VariableDigest of their own instead).
     detail::LazyPart<VariableTable> m_variableHeaders;

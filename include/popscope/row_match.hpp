@@ -1,7 +1,9 @@
 #pragma once
 // Rows of two reports matched by a stable key (variable name, vertex type name, compute-set name,
 // exchange name, engine option name, category, ...), and signed differences between two figures.
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -9,15 +11,38 @@
 namespace popscope {
 
 struct MatchedRow {
-    int64_t source = -1; // index into the source's rows, -1 = absent
-    int64_t target = -1; // index into the target's rows, -1 = absent
+    int32_t source = -1; // index into the source's rows, -1 = absent
+    int32_t target = -1; // index into the target's rows, -1 = absent
+};
+
+// Names read by index, without a copy: a vector of views, or any list that can name row i (a
+// packed table's names). A view: what it reads must outlive it.
+class KeyList {
+public:
+    KeyList(const std::vector<std::string_view>& keys) // NOLINT: a vector of views is a key list
+        : m_size(keys.size())
+        , m_at([&keys](size_t i) { return keys[i]; })
+    {
+    }
+    KeyList(size_t size, std::function<std::string_view(size_t)> at)
+        : m_size(size)
+        , m_at(std::move(at))
+    {
+    }
+    size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    std::string_view operator[](size_t i) const { return m_at(i); }
+
+private:
+    size_t m_size;
+    std::function<std::string_view(size_t)> m_at;
 };
 
 // Joins two key lists. Equal keys match in order of occurrence (the k-th "x" in source with the
 // k-th "x" in target), so duplicated names still pair up deterministically. Result order: source
-// order, then target-only rows in target order. Hashed: linear in the number of keys.
-std::vector<MatchedRow> matchRows(
-    const std::vector<std::string_view>& sourceKeys, const std::vector<std::string_view>& targetKeys);
+// order, then target-only rows in target order. Hashed: linear in the number of keys. A list has
+// fewer than 2 G rows (std::bad_alloc otherwise).
+std::vector<MatchedRow> matchRows(const KeyList& sourceKeys, const KeyList& targetKeys);
 
 struct SignedDiff {
     int64_t absolute = 0; // target - source, saturated to the int64_t range

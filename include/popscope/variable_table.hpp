@@ -82,6 +82,7 @@ public:
             m_debugContext[v], slice(m_tiles, m_tileEnds, v), slice(m_ranges, m_rangeEnds, v) };
     }
     VariableRow at(size_t v) const; // throws std::out_of_range past the end
+    uint64_t sizeBytes(size_t v) const { return m_sizeBytes[v]; } // without making a row (sorting)
     VariableRow front() const { return (*this)[0]; }
     Iterator begin() const { return { this, 0 }; }
     Iterator end() const { return { this, size() }; }

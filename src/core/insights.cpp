@@ -1,127 +1,117 @@
-// analyseInsights: the Insights report's analysis over one Report (ported from the Qt models so
-// the GUI and the CLI compute the same figures).
+// analyseInsights: the Insights report's analysis over one Report, for the GUI and the CLI alike.
+// Its per-level figures come from the variables and compute sets when the report holds them, else
+// stream from the file (insights_levels.hpp): bench-huge's would take 290 MiB held as parts.
 #include "popscope/insights.hpp"
 
+#include "insights_levels.hpp"
 #include "popscope/report.hpp"
+#include "popscope/variable_table.hpp"
+#include "report_access.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <numeric>
+#include <optional>
 
 namespace popscope {
 
 namespace {
 
-// Which tiles a level covers: all tiles, or a set (a mask for O(1) lookup).
-struct Scope {
-    std::vector<uint8_t> mask; // empty = all tiles
+using insights::LargestVariables;
+using insights::LargestVertices;
+using insights::Scopes;
+using insights::TopN;
 
-    bool all() const { return mask.empty(); }
-    bool contains(uint32_t tile) const { return mask.empty() || (tile < mask.size() && mask[tile]); }
-    static Scope of(const std::vector<uint32_t>& tiles, uint32_t numTiles)
-    {
-        Scope scope;
-        if (tiles.empty())
-            return scope;
-        scope.mask.assign(numTiles, 0);
-        for (uint32_t t : tiles)
-            if (t < numTiles)
-                scope.mask[t] = 1;
-        return scope;
-    }
+// A variable's row in a level's list: its bytes there, its type and category.
+InsightItem variableItem(const Variable& v, uint64_t bytes, bool wholeLevel)
+{
+    InsightItem item;
+    item.name = v.name;
+    item.bytes = bytes;
+    item.detail = v.elementType.empty() ? v.category.str() : v.elementType.str() + ", " + v.category.str();
+    item.wholeBytes = wholeLevel ? 0 : v.sizeBytes;
+    return item;
+}
+
+// The variables' figures per level: from the variables when the report holds them, else streamed
+// from the file (the tiles of the levels only, then every size), keeping a few figures.
+struct VariableFigures {
+    LargestVariables largest;
+    std::map<uint32_t, Variable> named; // the variables the lists name
 };
 
-// Largest vertex state (instances × state) and code (tiles × code) over the tiles in `scope`.
-void largestVertices(const Report& r, const Scope& scope, InsightLevel& level)
+void gatherVariables(const Report& r, const Scopes& scopes, std::optional<VariableFigures>& out)
 {
-    const auto& vertexTypes = r.vertexTypes();
-    const size_t types = vertexTypes.size();
-    std::vector<uint64_t> instances(types, 0);
-    std::vector<std::vector<uint8_t>> onTile(types);
-    std::vector<uint32_t> tiles(types, 0);
-    std::vector<std::vector<std::string>> sets(types);
-    const uint32_t numTiles = r.numTiles();
-    for (const ComputeSet& cs : r.computeSets())
-        for (const ComputeSetVertices& v : cs.vertices) {
-            if (v.vertexType >= types)
-                continue;
-            uint64_t here = 0;
-            for (const TileCount& tc : v.countByTile) {
-                if (tc.tile >= numTiles || !scope.contains(tc.tile) || tc.count == 0)
-                    continue;
-                here += tc.count;
-                auto& seen = onTile[v.vertexType];
-                if (seen.empty())
-                    seen.assign(numTiles, 0);
-                if (!seen[tc.tile]) {
-                    seen[tc.tile] = 1;
-                    ++tiles[v.vertexType];
-                }
-            }
-            if (here > 0) {
-                instances[v.vertexType] += here;
-                if (sets[v.vertexType].size() < 4)
-                    sets[v.vertexType].push_back(cs.name);
-            }
+    if (r.hasVariables()) {
+        const VariableTable& table = r.variables();
+        out.emplace(VariableFigures { LargestVariables(scopes, table.size()), {} });
+        for (size_t v = 0; v < table.size(); ++v)
+            for (const TileBytes& tb : table[v].tiles)
+                out->largest.addTile(uint32_t(v), tb.tile, tb.bytes);
+        for (size_t v = 0; v < table.size(); ++v) {
+            const VariableRow row = table[v];
+            out->largest.addVariable(uint32_t(v), row.sizeBytes, row.elementType == "float");
         }
-    for (size_t t = 0; t < types; ++t) {
-        const VertexType& vt = vertexTypes[t];
-        const uint64_t state = instances[t] * vt.stateBytes;
-        if (state > level.vertexState.bytes) {
-            std::vector<std::string> names = sets[t];
-            if (names.size() > 3) {
-                names.resize(3);
-                names.push_back("\xE2\x80\xA6"); // …
-            }
-            std::string joined;
-            for (const std::string& n : names)
-                joined += (joined.empty() ? "" : ", ") + n;
-            level.vertexState
-                = { vt.name, state, formatCount(instances[t]) + " instances; compute sets: " + joined,
-                      instances[t], tiles[t], 0 };
+        for (uint32_t id : out->largest.winners()) {
+            const VariableRow row = table[id];
+            out->named[id] = Variable { std::string(row.name), row.category, row.elementType, row.sizeBytes,
+                row.alwaysLive, row.debugContext, {}, {} };
         }
-        const uint64_t code = uint64_t(tiles[t]) * vt.codeBytes;
-        if (code > level.vertexCode.bytes)
-            level.vertexCode
-                = { vt.name, code, "on " + formatCount(tiles[t]) + " tiles", instances[t], tiles[t], 0 };
+        return;
     }
+    detail::ReportAccess::withProfile(r, [&](const Profile& p) {
+        out.emplace(VariableFigures { LargestVariables(scopes, p.countRows("variables")), {} });
+        p.forEachVariableTile(scopes.ranges(), [&](uint32_t variable, uint32_t tile, uint32_t bytes) {
+            out->largest.addTile(variable, tile, bytes);
+        });
+        p.forEachVariableSize([&](uint32_t variable, uint64_t size, std::string_view type) {
+            out->largest.addVariable(variable, size, type == "float");
+        });
+        const std::vector<uint32_t> ids = out->largest.winners();
+        std::vector<Variable> named = p.readVariablesById(ids);
+        for (size_t i = 0; i < ids.size(); ++i)
+            out->named[ids[i]] = std::move(named[i]);
+    });
 }
 
-void largestVariables(const Report& r, const Scope& scope, InsightLevel& level)
+void fillVariables(const VariableFigures& f, const TopN& list, bool wholeLevel, InsightLevel& level)
 {
-    const auto& variables = r.variables();
-    std::vector<std::pair<uint64_t, uint32_t>> sizes;
-    sizes.reserve(variables.size());
-    for (size_t i = 0; i < variables.size(); ++i) {
-        const VariableRow v = variables[i];
-        uint64_t bytes = 0;
-        if (scope.all())
-            bytes = v.sizeBytes;
-        else
-            for (const TileBytes& tb : v.tiles)
-                if (scope.contains(tb.tile))
-                    bytes += tb.bytes;
-        if (bytes > 0)
-            sizes.emplace_back(bytes, uint32_t(i));
-    }
-    const size_t n = std::min<size_t>(10, sizes.size());
-    std::partial_sort(sizes.begin(), sizes.begin() + long(n), sizes.end(),
-        [](const auto& a, const auto& b) { return a.first > b.first; });
-    for (size_t i = 0; i < n; ++i) {
-        const VariableRow v = variables[sizes[i].second];
-        InsightItem item;
-        item.name = std::string(v.name);
-        item.bytes = sizes[i].first;
-        item.detail
-            = v.elementType.empty() ? v.category.str() : v.elementType.str() + ", " + v.category.str();
-        item.wholeBytes = scope.all() ? 0 : v.sizeBytes;
-        level.variables.push_back(std::move(item));
-    }
+    for (const auto& [bytes, id] : list.sorted())
+        level.variables.push_back(variableItem(f.named.at(id), bytes, wholeLevel));
 }
 
-void addTips(const Report& r, InsightsAnalysis& d)
+// The vertices' figures per level, from the compute sets when the report holds them, else
+// streamed; then the level's items, naming the compute sets of the largest.
+void gatherVertices(
+    const Report& r, const std::vector<VertexType>& types, LargestVertices& vertices, InsightsAnalysis& d)
+{
+    const auto fill = [&](const std::function<std::string(uint32_t)>& setName) {
+        vertices.fill(LargestVertices::kModel, types, d.model, setName);
+        vertices.fill(LargestVertices::kIpu, types, d.ipu, setName);
+        if (!d.tile.title.empty())
+            vertices.fill(LargestVertices::kTile, types, d.tile, setName);
+    };
+    if (r.hasComputeSets()) {
+        const std::vector<ComputeSet>& sets = r.computeSets();
+        for (size_t cs = 0; cs < sets.size(); ++cs)
+            for (const ComputeSetVertices& v : sets[cs].vertices)
+                vertices.add(uint32_t(cs), v);
+        fill([&](uint32_t cs) { return sets[cs].name; });
+        return;
+    }
+    detail::ReportAccess::withProfile(r, [&](const Profile& p) {
+        p.forEachComputeSetVertices([&](uint32_t cs, const ComputeSetVertices& v) { vertices.add(cs, v); });
+        fill([&](uint32_t cs) {
+            const auto set = p.readComputeSet(cs);
+            return set ? set->name : std::string();
+        });
+    });
+}
+
+void addTips(const Report& r, const VariableFigures& variables, InsightsAnalysis& d)
 {
     const TileMemory& m = r.tileMemory();
-    const uint32_t numTiles = m.numTiles();
     const uint64_t maxTile = d.topTiles.empty() ? 0 : d.topTiles.front().bytes;
     if (!d.fits) {
         InsightTip tip;
@@ -130,34 +120,16 @@ void addTips(const Report& r, InsightsAnalysis& d)
         tip.bytesPerTile = m.bytesPerTile;
         d.tips.push_back(std::move(tip));
     }
-    std::vector<uint32_t> worst;
-    for (const auto& t : d.topTiles)
-        worst.push_back(t.tile);
-    const Scope worstScope = Scope::of(worst, numTiles);
-    uint64_t fp32Bytes = 0;
-    std::vector<std::pair<uint64_t, std::string_view>> fp32;
-    for (const VariableRow v : r.variables()) {
-        if (v.elementType != "float")
-            continue;
-        uint64_t bytes = 0;
-        for (const TileBytes& tb : v.tiles)
-            if (worstScope.contains(tb.tile))
-                bytes += tb.bytes;
-        if (bytes > 0) {
-            fp32Bytes += bytes;
-            fp32.emplace_back(bytes, v.name);
-        }
-    }
-    if (!worst.empty() && fp32Bytes > 0) {
-        std::sort(fp32.begin(), fp32.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    const LargestVariables& largest = variables.largest;
+    if (!d.topTiles.empty() && largest.fp32Bytes > 0) {
         InsightTip tip;
         tip.kind = TipKind::Fp16Candidates;
-        tip.fp32Variables = fp32.size();
-        tip.fp32Bytes = fp32Bytes;
-        for (size_t i = 0; i < fp32.size() && i < 3; ++i)
-            tip.examples.emplace_back(fp32[i].second);
-        tip.fp16SavingBytes = fp32Bytes / 2;
-        tip.worstTileCount = uint32_t(worst.size());
+        tip.fp32Variables = largest.fp32Variables;
+        tip.fp32Bytes = largest.fp32Bytes;
+        for (const auto& [bytes, id] : largest.fp32.sorted())
+            tip.examples.push_back(variables.named.at(id).name);
+        tip.fp16SavingBytes = largest.fp32Bytes / 2;
+        tip.worstTileCount = uint32_t(d.topTiles.size());
         d.tips.push_back(std::move(tip));
     }
     if (d.meanTileBytes > 0 && maxTile > 2 * d.meanTileBytes) {
@@ -234,10 +206,8 @@ InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
     }
     d.meanTileBytes = numTiles ? sum / numTiles : 0;
 
-    // Levels: model, the most used IPU, the most used tile.
-    d.model.title = "Model";
-    largestVertices(r, Scope {}, d.model);
-    largestVariables(r, Scope {}, d.model);
+    // Levels: the model, the most used IPU, the most used tile. The parts analysed below are
+    // asked for first: the streamed reads hold the report's connection.
     uint32_t worstIpu = 0;
     uint64_t worstIpuBytes = 0;
     for (const auto& ipu : summary.ipus)
@@ -245,20 +215,29 @@ InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
             worstIpuBytes = ipu.usedIncludingGaps;
             worstIpu = ipu.ipu;
         }
-    std::vector<uint32_t> ipuTiles(m.tilesPerIpu);
-    std::iota(ipuTiles.begin(), ipuTiles.end(), worstIpu * m.tilesPerIpu);
-    const Scope ipuScope = Scope::of(ipuTiles, numTiles);
+    Scopes scopes;
+    scopes.numTiles = numTiles;
+    scopes.ipuFirst = std::min(worstIpu * m.tilesPerIpu, numTiles);
+    scopes.ipuEnd = std::min(scopes.ipuFirst + m.tilesPerIpu, numTiles);
+    for (const InsightTile& t : d.topTiles)
+        scopes.worst.push_back(t.tile);
+    d.model.title = "Model";
     d.ipu.title = "IPU " + std::to_string(worstIpu) + " (most used)";
-    largestVertices(r, ipuScope, d.ipu);
-    largestVariables(r, ipuScope, d.ipu);
     if (!d.topTiles.empty()) {
-        const uint32_t worstTile = d.topTiles.front().tile;
-        const Scope tileScope = Scope::of({ worstTile }, numTiles);
-        d.tile.title = "Tile " + std::to_string(worstTile) + " (most used)";
-        largestVertices(r, tileScope, d.tile);
-        largestVariables(r, tileScope, d.tile);
+        scopes.hasTile = true;
+        scopes.tile = d.topTiles.front().tile;
+        d.tile.title = "Tile " + std::to_string(scopes.tile) + " (most used)";
     }
-    addTips(r, d);
+    const std::vector<VertexType>& types = r.vertexTypes();
+    LargestVertices vertices(scopes, types.size());
+    gatherVertices(r, types, vertices, d);
+    std::optional<VariableFigures> variables;
+    gatherVariables(r, scopes, variables);
+    fillVariables(*variables, variables->largest.model, true, d.model);
+    fillVariables(*variables, variables->largest.ipu, false, d.ipu);
+    if (scopes.hasTile)
+        fillVariables(*variables, variables->largest.tile, false, d.tile);
+    addTips(r, *variables, d);
     return d;
 }
 

@@ -136,21 +136,53 @@ std::vector<StepVertices> stepVertices(const Report& report, uint32_t step, cons
     return out;
 }
 
+std::vector<uint64_t> ProgramCycles::cyclesByIpu(uint32_t program) const
+{
+    std::vector<uint64_t> out(numIpus, 0);
+    if (program >= ends.size())
+        return out;
+    for (uint32_t e = program == 0 ? 0 : ends[program - 1]; e < ends[program]; ++e)
+        if (byIpu[e].first < numIpus)
+            out[byIpu[e].first] = byIpu[e].second;
+    return out;
+}
+
 ProgramCycles readProgramCycles(const Profile& profile)
 {
     ProgramCycles pc;
     pc.numIpus = profile.target().numIpus;
     const uint64_t programs = profile.countRows("programs");
-    pc.cycles.assign(size_t(programs) * pc.numIpus, 0);
     pc.executions.assign(size_t(programs), 0);
-    for (const ExecutionStep& step : profile.readSteps(false)) {
-        pc.hasExecution = true;
-        if (step.program >= programs)
-            continue;
-        ++pc.executions[step.program];
-        for (const StepIpu& ipu : step.ipus)
-            pc.cycles[size_t(step.program) * pc.numIpus + ipu.ipu] += ipu.cycles;
+    // Each step's program, then (program, IPU, cycles) for each of its IPUs, summed per pair: the
+    // steps stream by, never all held (bench-huge: 91 MiB of ExecutionSteps a report).
+    const std::vector<uint32_t> stepProgram = std::move(profile.readStepCycles().program);
+    pc.hasExecution = !stepProgram.empty();
+    for (uint32_t program : stepProgram)
+        if (program < programs) // else a program added since (the file is read twice)
+            ++pc.executions[program];
+    struct Entry {
+        uint32_t program, ipu;
+        uint64_t cycles;
+    };
+    std::vector<Entry> entries;
+    profile.forEachStepIpu([&](uint32_t step, uint32_t ipu, uint64_t cycles) {
+        if (step < stepProgram.size() && stepProgram[step] < programs) // else added since
+            entries.push_back({ stepProgram[step], ipu, cycles });
+    });
+    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+        return a.program != b.program ? a.program < b.program : a.ipu < b.ipu;
+    });
+    pc.ends.assign(size_t(programs), 0);
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const Entry& e = entries[i];
+        if (i > 0 && entries[i - 1].program == e.program && entries[i - 1].ipu == e.ipu)
+            pc.byIpu.back().second += e.cycles;
+        else
+            pc.byIpu.emplace_back(e.ipu, e.cycles);
+        pc.ends[e.program] = uint32_t(pc.byIpu.size());
     }
+    for (size_t p = 1; p < pc.ends.size(); ++p) // programs that never ran end where the one before did
+        pc.ends[p] = std::max(pc.ends[p], pc.ends[p - 1]);
     return pc;
 }
 
@@ -162,8 +194,7 @@ StepCycleEstimate stepCycleEstimate(const Report& report, uint32_t step, const L
     StepCycleEstimate out;
     out.hasExecution = pc.hasExecution;
     out.executions = pc.executions[program];
-    out.cyclesByIpu.assign(pc.cycles.begin() + long(size_t(program) * pc.numIpus),
-        pc.cycles.begin() + long(size_t(program + 1) * pc.numIpus));
+    out.cyclesByIpu = pc.cyclesByIpu(program);
     const uint32_t tilesPerIpu = report.profile().target().tilesPerIpu;
     for (uint32_t ipu = 0; ipu < pc.numIpus; ++ipu) {
         if (scope.coversIpu(ipu, tilesPerIpu))

@@ -143,6 +143,18 @@ StepCycles Profile::readStepCycles() const
     return out;
 }
 
+void Profile::forEachStepIpu(const StepIpuVisitor& visit) const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t steps = r.rows("steps");
+    Statement b(*m_db, "SELECT step_id, ipu, cycles FROM steps_by_ipu");
+    while (b.step()) {
+        const auto step = r.bounded(b, 0, 0, int64_t(steps) - 1, "steps_by_ipu.step_id");
+        const uint32_t ipu = r.ipu(b, 1, "steps_by_ipu.ipu");
+        visit(uint32_t(step), ipu, uint64_t(r.bounded(b, 2, 0, limits::kMaxCycles, "steps_by_ipu.cycles")));
+    }
+}
+
 std::vector<Operation> Profile::readOperations() const
 {
     PartReader r(*m_db, m_target, m_path);

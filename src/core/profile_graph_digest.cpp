@@ -22,28 +22,24 @@ GraphDigest Profile::readGraphDigest() const
     d.computeSetInstances.assign(d.computeSetNames.size(), 0);
     // Which tiles hold each vertex type, allocated for the types that have vertices.
     std::vector<std::vector<bool>> onTile(vertexTypes);
-    Statement vertices(*m_db, "SELECT compute_set, vertex_type, count_by_tile FROM compute_set_vertices");
-    while (vertices.step()) {
-        const auto set = size_t(r.bounded(
-            vertices, 0, 0, int64_t(d.computeSetNames.size()) - 1, "compute_set_vertices.compute_set"));
-        const auto type
-            = size_t(r.bounded(vertices, 1, 0, int64_t(vertexTypes) - 1, "compute_set_vertices.vertex_type"));
-        const auto counts
-            = r.tilePairs(vertices, 2, &TileCount::tile, &TileCount::count, "compute_set_vertices");
-        auto& seen = onTile[type];
-        for (const TileCount& tc : counts) {
+    forEachComputeSetVertices([&](uint32_t set, const ComputeSetVertices& vertices) {
+        // Checked against this read's own counts too: the file is read more than once.
+        if (set >= d.computeSetInstances.size() || vertices.vertexType >= onTile.size())
+            r.corrupt("compute_set_vertices names a compute set or vertex type the file does not hold");
+        auto& seen = onTile[vertices.vertexType];
+        for (const TileCount& tc : vertices.countByTile) {
             if (tc.count == 0)
                 continue;
             d.computeSetInstances[set] += tc.count;
-            d.vertexInstances[type] += tc.count;
+            d.vertexInstances[vertices.vertexType] += tc.count;
             if (seen.empty())
                 seen.assign(m_target.numTiles(), false);
             if (!seen[tc.tile]) {
                 seen[tc.tile] = true;
-                ++d.vertexTiles[type];
+                ++d.vertexTiles[vertices.vertexType];
             }
         }
-    }
+    });
     Statement exchanges(
         *m_db, "SELECT id, name, kind, total_bytes, code_bytes_by_tile FROM exchanges ORDER BY id");
     while (exchanges.step()) {

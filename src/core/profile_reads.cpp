@@ -211,6 +211,18 @@ std::vector<ComputeSetVertices> Profile::readComputeSetVertices(uint32_t compute
     return out;
 }
 
+void Profile::forEachComputeSetVertices(const ComputeSetVerticesVisitor& visit) const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t computeSets = r.rows("compute_sets");
+    const uint64_t vertexTypes = r.rows("vertex_types");
+    Statement v(*m_db, "SELECT compute_set, vertex_type, count_by_tile FROM compute_set_vertices");
+    while (v.step()) {
+        const auto set = r.bounded(v, 0, 0, int64_t(computeSets) - 1, "compute_set_vertices.compute_set");
+        visit(uint32_t(set), vertexRow(r, v, 1, vertexTypes));
+    }
+}
+
 std::optional<ComputeSet> Profile::readComputeSet(uint32_t computeSet) const
 {
     PartReader r(*m_db, m_target, m_path);

@@ -1,6 +1,7 @@
 // Profile::readVariableTable: the variables with their tiles and live ranges, packed in columns
 // (VariableTable), every value bounded before use. readVariables gives the same as a document's
-// std::vector<Variable>.
+// std::vector<Variable>. The streamed reads that Insights uses (forEachVariableTile, ...) and the
+// variables read by id.
 #include "huge_pages.hpp"
 #include "part_reader.hpp"
 #include "popscope/profile.hpp"
@@ -179,6 +180,66 @@ VariableTable Profile::readVariableTable(bool withTilesAndRanges) const
 std::vector<Variable> Profile::readVariables(bool withTilesAndRanges) const
 {
     return readVariableTable(withTilesAndRanges).toVariables();
+}
+
+void Profile::forEachVariableTile(
+    const std::vector<TileRange>& ranges, const VariableTileVisitor& visit) const
+{
+    if (ranges.empty())
+        return;
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t variableCount = r.rows("variables");
+    // No index on vars_info's tiles: SQLite still reads every row, but hands over only these.
+    std::string where;
+    for (size_t i = 0; i < ranges.size(); ++i)
+        where += std::string(i == 0 ? "" : " OR ") + "(tile >= ? AND tile < ?)";
+    Statement s(*m_db, "SELECT variable, tile, size_bytes FROM vars_info WHERE " + where + " ORDER BY rowid");
+    for (size_t i = 0; i < ranges.size(); ++i) {
+        s.bind(int(2 * i + 1), int64_t(ranges[i].first));
+        s.bind(int(2 * i + 2), int64_t(ranges[i].end));
+    }
+    while (s.step()) {
+        const auto variable = r.bounded(s, 0, 0, int64_t(variableCount) - 1, "vars_info.variable");
+        const uint32_t tile = r.tile(s.getInt(1), "vars_info");
+        visit(uint32_t(variable), tile, uint32_t(r.bounded(s, 2, 0, UINT32_MAX, "vars_info.size_bytes")));
+    }
+}
+
+void Profile::forEachVariableSize(const VariableSizeVisitor& visit) const
+{
+    PartReader r(*m_db, m_target, m_path);
+    Statement s(*m_db, "SELECT id, size_bytes, element_type FROM variables ORDER BY id");
+    for (uint32_t variable = 0; s.step(); ++variable) {
+        r.expectId(s, variable, "variables");
+        visit(variable, uint64_t(r.bounded(s, 1, 0, INT64_MAX, "variables.size_bytes")), s.getTextView(2));
+    }
+}
+
+std::vector<Variable> Profile::readVariablesById(const std::vector<uint32_t>& ids) const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const auto names = r.categories();
+    const uint64_t contexts = r.rows("debug_contexts");
+    Statement s(*m_db,
+        "SELECT name, category, element_type, size_bytes, always_live, debug_context FROM variables"
+        " WHERE id = ?");
+    std::vector<Variable> out;
+    out.reserve(ids.size());
+    for (const uint32_t id : ids) {
+        s.reset();
+        s.bind(1, int64_t(id));
+        if (!s.step())
+            r.corrupt("there is no variable " + std::to_string(id));
+        Variable v;
+        v.name = s.getText(0);
+        v.category = r.category(names, s.getInt(1));
+        v.elementType = s.getText(2);
+        v.sizeBytes = uint64_t(r.bounded(s, 3, 0, INT64_MAX, "variables.size_bytes"));
+        v.alwaysLive = s.getInt(4) != 0;
+        v.debugContext = r.reference(s, 5, contexts, "variables.debug_context");
+        out.push_back(std::move(v));
+    }
+    return out;
 }
 
 } // namespace popscope

@@ -208,6 +208,11 @@ std::vector<std::string> Report::stepProgramNames() const
     return locked([](const Profile& p) { return p.readProgramNames(); });
 }
 
+const InsightsAnalysis& Report::insights() const
+{
+    return m_insights.get([this] { return analyseInsights(*this); });
+}
+
 const TraceSummary& Report::traceSummary() const
 {
     return m_traceSummary.get([this] {
@@ -300,6 +305,11 @@ VariableDigest detail::ReportAccess::variableDigest(const Report& report)
 } // namespace popscope
 
 namespace popscope {
+
+void detail::ReportAccess::withProfile(const Report& report, const std::function<void(const Profile&)>& read)
+{
+    report.locked(read);
+}
 
 GraphDigest detail::ReportAccess::graphDigest(const Report& report)
 {

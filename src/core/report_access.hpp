@@ -2,6 +2,8 @@
 // Core-internal parts of a Report that are not part of its public API.
 #include "popscope/report.hpp"
 
+#include <functional>
+
 namespace popscope::detail {
 
 struct ReportAccess {
@@ -14,6 +16,9 @@ struct ReportAccess {
     static VariableDigest variableDigest(const Report& report);
     // The compute sets', vertices' and exchanges' figures, always read (not cached).
     static GraphDigest graphDigest(const Report& report);
+    // Runs `read` on one of the report's connections, one thread at a time on it: for streamed reads
+    // that keep a few figures (Insights). Ask for cached parts before: this holds the connection.
+    static void withProfile(const Report& report, const std::function<void(const Profile&)>& read);
     // Every (variable, live range), read apart from the variables' tiles (cached, shared).
     static std::shared_ptr<const std::vector<std::pair<uint32_t, StepRange>>> liveRangeList(
         const Report& report);

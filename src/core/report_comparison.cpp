@@ -59,9 +59,8 @@ template <typename Row> std::vector<std::string_view> namesOf(const std::vector<
     return names;
 }
 
-RowChange rowChange(const MatchedRow& m, const std::vector<std::string_view>& sourceNames,
-    const std::vector<std::string_view>& targetNames, const std::vector<uint64_t>& sourceFigures,
-    const std::vector<uint64_t>& targetFigures)
+RowChange rowChange(const MatchedRow& m, const KeyList& sourceNames, const KeyList& targetNames,
+    const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures)
 {
     RowChange r;
     r.sourceIndex = m.source;
@@ -77,9 +76,8 @@ RowChange rowChange(const MatchedRow& m, const std::vector<std::string_view>& so
 
 // One table compared on one figure per row (table_compare.hpp: operations use it too).
 TableChanges compareTable(const char* table, const char* metric, const char* unit,
-    const std::vector<MatchedRow>& rows, const std::vector<std::string_view>& sourceNames,
-    const std::vector<std::string_view>& targetNames, const std::vector<uint64_t>& sourceFigures,
-    const std::vector<uint64_t>& targetFigures, size_t topRows)
+    const std::vector<MatchedRow>& rows, const KeyList& sourceNames, const KeyList& targetNames,
+    const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures, size_t topRows)
 {
     TableChanges c;
     c.table = table;
@@ -209,19 +207,12 @@ void compareMemory(const Report& source, const Report& target, ReportComparison&
         [](const RowChange& a, const RowChange& b) { return categoryOrder(a.name) < categoryOrder(b.name); });
 }
 
-std::vector<std::string_view> namesOf(const VariableDigest& variables)
-{
-    std::vector<std::string_view> names;
-    names.reserve(variables.size());
-    for (size_t v = 0; v < variables.size(); ++v)
-        names.push_back(variables.name(v));
-    return names;
-}
-
 // Names, sizes and flags are all the comparison needs; tiles and live ranges are not read for it.
 void compareVariables(const VariableDigest& sv, const VariableDigest& tv, ReportComparison& c, size_t topRows)
 {
-    const auto sourceNames = namesOf(sv), targetNames = namesOf(tv);
+    // The digests' names read in place: views of 1.4 M names took 45 MB for bench-huge's pair.
+    const KeyList sourceNames(sv.size(), [&sv](size_t v) { return sv.name(v); });
+    const KeyList targetNames(tv.size(), [&tv](size_t v) { return tv.name(v); });
     const auto rows = matchRows(sourceNames, targetNames);
     c.variables = compareTable(
         "variables", "size", "bytes", rows, sourceNames, targetNames, sv.sizeBytes, tv.sizeBytes, topRows);

@@ -40,6 +40,8 @@ const char* partStageMessage(ReportPart part)
         return "Reading the program tree and execution steps";
     case ReportPart::Operations:
         return "Reading operations and debug information";
+    case ReportPart::Insights:
+        return "Finding the largest variables and vertices";
     }
     return "Reading";
 }
@@ -105,6 +107,8 @@ bool isPartRead(const Report& report, ReportPart part)
         return report.hasProgramIndex();
     case ReportPart::Operations:
         return report.hasOperationAnalysis();
+    case ReportPart::Insights:
+        return report.hasInsights();
     }
     return false;
 }
@@ -144,6 +148,9 @@ void readReportPart(const Report& report, ReportPart part)
     case ReportPart::Operations:
         report.operationAnalysis();
         break;
+    case ReportPart::Insights:
+        report.insights();
+        break;
     }
 }
 
@@ -178,6 +185,7 @@ void releaseReportPart(const Report& report, ReportPart part)
     case ReportPart::Summary:
     case ReportPart::TileMemory:
     case ReportPart::VertexTypes:
+    case ReportPart::Insights:
         break; // small, and the summary's base: kept
     case ReportPart::Variables:
         report.releaseVariables();
@@ -210,7 +218,8 @@ uint64_t estimatedPartBytes(const Report& report, ReportPart part)
     // Heap added per row, measured with mallinfo2 around each read of bench-large and bench-huge
     // (which agree within 10 %): a variable with its tiles and name 140 bytes, a vertex instance
     // 2.6, an exchange 900, a liveness step 260 (plus 22 per variable for the live-range index), a
-    // program 245 in the tree and up to 130 in the cycles, an operation 290.
+    // program 245 in the tree and 8 in the cycles (plus 32 an execution step while they are summed),
+    // an operation 290.
     const ProfileSummary& s = report.summary();
     switch (part) {
     case ReportPart::Summary:
@@ -226,11 +235,13 @@ uint64_t estimatedPartBytes(const Report& report, ReportPart part)
     case ReportPart::Liveness:
         return s.numLivenessSteps * 260 + s.numVariables * 22;
     case ReportPart::ProgramCycles:
-        return s.numPrograms * 130;
+        return s.numPrograms * 8 + s.numExecutionSteps * 32;
     case ReportPart::ProgramTree:
         return s.numPrograms * 245;
     case ReportPart::Operations:
         return s.numOperations * 290;
+    case ReportPart::Insights: // streamed: the variables' bytes on the most used IPU, while it runs
+        return s.numVariables * 8;
     }
     return 0;
 }

@@ -21,8 +21,9 @@ enum class ReportPart {
     Operations, // operations with their figures (Report::operationAnalysis)
     Liveness, // liveness steps and the live-range index (Liveness report)
     ProgramCycles, // execution cycles per program (Liveness report's Cycle Estimates)
+    Insights, // the Insights report's analysis (Report::insights), a few KiB
 };
-constexpr int kReportPartCount = int(ReportPart::ProgramCycles) + 1; // keep ProgramCycles last
+constexpr int kReportPartCount = int(ReportPart::Insights) + 1; // keep Insights last
 
 // What opening a report reads before the first page: the summary.
 const std::vector<ReportPart>& openingParts();

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 
 using namespace popscope;
@@ -140,6 +141,75 @@ TEST_CASE("insights tips carry their figures: FP16 candidates and spare memory",
         == "The model fits with " + formatCount(d.capacity - d.used) + " B spare ("
             + formatPercent(spare.freeFraction) + " of the memory free). The most used tile has "
             + formatCount(spare.tileSpareBytes) + " B left.");
+}
+
+namespace {
+
+// A level's ten largest variables from the document: (bytes on `onTile` tiles, name), largest
+// first, equal bytes in the variables' order.
+std::vector<std::pair<uint64_t, std::string>> largestOn(
+    const ProfileDocument& doc, const std::function<bool(uint32_t)>& onTile)
+{
+    std::vector<std::pair<uint64_t, size_t>> sizes;
+    for (size_t i = 0; i < doc.variables.size(); ++i) {
+        uint64_t bytes = 0;
+        for (const TileBytes& tb : doc.variables[i].tiles)
+            bytes += onTile(tb.tile) ? tb.bytes : 0;
+        if (bytes > 0)
+            sizes.emplace_back(bytes, i);
+    }
+    std::stable_sort(
+        sizes.begin(), sizes.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    sizes.resize(std::min<size_t>(sizes.size(), 10));
+    std::vector<std::pair<uint64_t, std::string>> out;
+    for (const auto& [bytes, i] : sizes)
+        out.emplace_back(bytes, doc.variables[i].name);
+    return out;
+}
+
+std::vector<std::pair<uint64_t, std::string>> listed(const InsightLevel& level)
+{
+    std::vector<std::pair<uint64_t, std::string>> out;
+    for (const InsightItem& item : level.variables)
+        out.emplace_back(item.bytes, item.name);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("insights streamed from the file equal those from the parts held, late tile rows too", "[insights]")
+{
+    TempDir dir;
+    test::FixtureOptions options;
+    options.overCapacityTile = true;
+    const ProfileDocument doc = test::makeDocument(options);
+    const std::string path = dir.file("oom.pop");
+    writeProfile(doc, path);
+    // A variable's first tile row moved to the end of vars_info, after every other variable's rows.
+    test::execSql(path,
+        "CREATE TEMP TABLE moved AS SELECT * FROM vars_info WHERE rowid = 1;"
+        " DELETE FROM vars_info WHERE rowid = 1; INSERT INTO vars_info SELECT * FROM moved;");
+
+    auto streamed = Report::open(path);
+    const InsightsAnalysis fromFile = analyseInsights(*streamed);
+    CHECK_FALSE(streamed->hasVariables()); // nothing held for it
+    CHECK_FALSE(streamed->hasComputeSets());
+    auto held = Report::open(path);
+    held->variables();
+    held->computeSets();
+    const InsightsAnalysis fromParts = analyseInsights(*held);
+    CHECK(
+        formatInsightsJson(fromFile, MemoryUnit::Bytes) == formatInsightsJson(fromParts, MemoryUnit::Bytes));
+    CHECK(&streamed->insights() == &streamed->insights()); // computed once, kept
+    CHECK(formatInsightsJson(streamed->insights(), MemoryUnit::Bytes)
+        == formatInsightsJson(fromFile, MemoryUnit::Bytes));
+
+    // Each level's variables as the document has them: tile 3 is the most used, on IPU 0.
+    CHECK(listed(fromFile.model) == largestOn(doc, [](uint32_t) { return true; }));
+    CHECK(listed(fromFile.ipu) == largestOn(doc, [](uint32_t t) { return t < 16; }));
+    CHECK(listed(fromFile.tile) == largestOn(doc, [](uint32_t t) { return t == 3; }));
+    REQUIRE(!fromFile.tile.variables.empty());
+    CHECK(fromFile.tile.variables[0].wholeBytes > 0);
 }
 
 TEST_CASE("tip sentences keep the GUI's wording", "[insights]")

@@ -2,6 +2,7 @@
 #include "fixture_builder.hpp"
 
 #include "popscope/liveness.hpp"
+#include "popscope/profile_writer.hpp"
 #include "popscope/report.hpp"
 
 #include <catch2/catch.hpp>
@@ -56,4 +57,31 @@ TEST_CASE("liveness: a tile selection uses the file's per-tile liveness when it 
     CHECK_THROWS_AS(livenessSeries(*report, LivenessScope::onIpu(5)), ProfileError);
     CHECK_THROWS_AS(livenessSeries(*report, LivenessScope::onTiles({ 100000 })), ProfileError);
     CHECK_THROWS_AS(liveVariablesAt(*report, 1000, LivenessScope::allIpus()), ProfileError);
+}
+
+TEST_CASE("cycles per program: each IPU's cycles summed over the program's steps", "[liveness]")
+{
+    test::TempDir dir;
+    ProfileDocument doc = test::makeDocument();
+    REQUIRE(doc.steps.size() >= 3);
+    doc.steps[2].program = doc.steps[0].program; // a program run twice
+    const std::string path = dir.file("twice.pop");
+    writeProfile(doc, path);
+    auto report = Report::open(path);
+    const ProgramCycles& pc = report->programCycles();
+    REQUIRE(pc.hasExecution);
+    REQUIRE(pc.executions.size() == doc.programs.size());
+
+    std::vector<std::vector<uint64_t>> expected(doc.programs.size(), std::vector<uint64_t>(2, 0));
+    std::vector<uint32_t> executions(doc.programs.size(), 0);
+    for (const ExecutionStep& step : doc.steps) {
+        ++executions[step.program];
+        for (const StepIpu& ipu : step.ipus)
+            expected[step.program][ipu.ipu] += ipu.cycles;
+    }
+    CHECK(pc.executions == executions);
+    CHECK(executions[doc.steps[0].program] >= 2);
+    for (uint32_t p = 0; p < doc.programs.size(); ++p)
+        CHECK(pc.cyclesByIpu(p) == expected[p]);
+    CHECK(pc.cyclesByIpu(uint32_t(doc.programs.size())) == std::vector<uint64_t>(2, 0)); // no such program
 }

@@ -57,7 +57,23 @@ TEST_CASE("empty sides and empty keys", "[join]")
     CHECK(matchRows(none, none).empty());
     CHECK(pairs(matchRows(two, none)) == P { { 0, -1 }, { 1, -1 } });
     CHECK(pairs(matchRows(none, two)) == P { { -1, 0 }, { -1, 1 } });
-    CHECK(pairs(matchRows(two, { "", "a" })) == P { { 0, 1 }, { 1, 0 } }); // "" is a key like any other
+    const std::vector<std::string_view> reversed { "", "a" };
+    CHECK(pairs(matchRows(two, reversed)) == P { { 0, 1 }, { 1, 0 } }); // "" is a key like any other
+}
+
+TEST_CASE("keys read by index from a packed list join as views of them do", "[join]")
+{
+    const std::string packed = "abcgone"; // a, b, c, gone
+    const std::vector<size_t> ends { 1, 2, 3, 7 };
+    const KeyList source(ends.size(), [&](size_t i) {
+        const size_t begin = i == 0 ? 0 : ends[i - 1];
+        return std::string_view(packed).substr(begin, ends[i] - begin);
+    });
+    const std::vector<std::string_view> target { "new", "c", "a", "b", "new2" };
+    CHECK(source.size() == 4);
+    CHECK(source[3] == "gone");
+    CHECK(pairs(matchRows(source, target))
+        == P { { 0, 2 }, { 1, 3 }, { 2, 1 }, { 3, -1 }, { -1, 0 }, { -1, 4 } });
 }
 
 TEST_CASE("a quarter of a million keys per side join in well under 100 ms", "[join]")

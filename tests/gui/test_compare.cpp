@@ -458,3 +458,22 @@ TEST_CASE("compare mode: What changed adds the execution traces' total cycles an
     emit panel->view()->doubleClicked(panel->proxy()->mapFromSource(lines->index(efficiency, 0)));
     CHECK(window.currentPage() == QStringLiteral("Execution Trace"));
 }
+
+TEST_CASE("compare mode: other reports opened drop What changed's comparison, shown or not", "[compare]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    window.compareFiles(sampleProfile("batch-4.pop"), sampleProfile("batch-8.pop"));
+    REQUIRE(opened.wait(20000));
+    auto* page = qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+    REQUIRE(page);
+    if (!page->comparison())
+        REQUIRE(QSignalSpy(page, &WhatChangedPage::ready).wait(20000));
+    REQUIRE(page->comparison());
+    REQUIRE(window.showPage(QStringLiteral("summary"))); // What changed hidden
+    window.openFile(sampleProfile("demo.pop"));
+    REQUIRE(opened.wait(20000));
+    CHECK(page->comparison() == nullptr); // nor the reports it compared, which it held
+    CHECK_FALSE(page->tracesPending());
+}

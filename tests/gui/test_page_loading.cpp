@@ -97,7 +97,7 @@ TEST_CASE("opening reads the summary alone: the first page works while another p
 
 TEST_CASE("a page inside another waits for it to read, then shows before the outer page's ready", "[loading]")
 {
-    HeldPart variables(ReportPart::Variables);
+    HeldPart analysis(ReportPart::Insights);
     MainWindow window;
     window.setInteractive(false);
     REQUIRE(openAndWait(window, sampleProfile("demo.pop")));
@@ -107,14 +107,14 @@ TEST_CASE("a page inside another waits for it to read, then shows before the out
     REQUIRE(insights);
     InsightsPage* inner = insights->side(0); // the source's: the target's is hidden in single mode
     REQUIRE(inner);
-    REQUIRE(waitForProgress(outer, QStringLiteral("Reading variables of demo.pop")));
+    REQUIRE(waitForProgress(outer, QStringLiteral("Finding the largest variables and vertices of demo.pop")));
     CHECK(!inner->isLoading()); // no loader of its own beside the outer page's
     CHECK(!inner->isReady());
 
     bool innerShownFirst = false;
     QObject::connect(outer, &ReportPage::ready, outer,
         [&] { innerShownFirst = inner->isReady() && !inner->data().topTiles.empty(); });
-    variables.release();
+    analysis.release();
     REQUIRE(waitForPage(outer));
     CHECK(innerShownFirst);
 }

@@ -54,6 +54,31 @@ TEST_CASE(
     REQUIRE(c->trace.targetTotalCycles == expectedTrace.targetTotalCycles);
 }
 
+TEST_CASE(
+    "report comparer: held, the trace stage waits after the figures until released", "[compare][comparer]")
+{
+    const auto source = loadReport(sampleProfile("pipeline-grouped.pop"));
+    const auto target = loadReport(sampleProfile("pipeline-interleaved.pop"));
+    ReportComparer comparer;
+    QSignalSpy compared(&comparer, &ReportComparer::compared);
+    QSignalSpy traces(&comparer, &ReportComparer::tracesCompared);
+    comparer.holdTraces(true); // its page is hidden
+    comparer.start(source, target);
+    REQUIRE(compared.wait(60000));
+    REQUIRE(comparer.comparison());
+    CHECK(comparer.tracesPending());
+    CHECK_FALSE(comparer.comparison()->trace.present);
+    CHECK(comparer.stage().contains(QStringLiteral("when this page is shown")));
+    QCoreApplication::processEvents();
+    CHECK(traces.isEmpty()); // nothing started: no result can come
+
+    comparer.holdTraces(false); // the page shows again
+    REQUIRE(comparer.stage().startsWith(QStringLiteral("Analysing the execution traces")));
+    REQUIRE(traces.wait(60000));
+    CHECK_FALSE(comparer.tracesPending());
+    CHECK(comparer.comparison()->trace.present);
+}
+
 TEST_CASE("report comparer: a damaged trace keeps the figures, damaged variables fail naming the file",
     "[compare][comparer][hostile]")
 {

@@ -5,6 +5,7 @@
 #include "popscope/memory_categories.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 namespace popscope {
 
@@ -25,31 +26,48 @@ void VariablesModel::setReport(
 {
     beginResetModel();
     m_report = std::move(report);
-    m_rows = {}; // not clear(): a report let go of takes its rows' memory with it
+    m_order = {}; // not clear(): a report let go of takes its rows' memory with it
+    m_inScope = {};
     if (m_report) {
+        const VariableTable& variables = m_report->variables();
         const TileScope scope = TileScope::fromSelection(selection, m_report->numTiles());
-        m_rows.reserve(scope.all() ? m_report->variables().size() : 1024);
-        for (size_t i = 0; i < m_report->variables().size(); ++i) {
-            const VariableRow v = m_report->variables()[i];
+        m_order.reserve(scope.all() ? variables.size() : 1024);
+        for (size_t i = 0; i < variables.size(); ++i) {
             if (scope.all()) {
-                m_rows.push_back({ uint32_t(i), uint32_t(v.tiles.size()), v.sizeBytes });
+                m_order.push_back(uint32_t(i));
                 continue;
             }
             uint64_t bytes = 0;
             uint32_t tiles = 0;
-            for (const TileBytes& tb : v.tiles)
+            for (const TileBytes& tb : variables[i].tiles)
                 if (scope.contains(tb.tile)) {
                     bytes += tb.bytes;
                     ++tiles;
                 }
-            if (tiles > 0)
-                m_rows.push_back({ uint32_t(i), tiles, bytes });
+            if (tiles > 0) {
+                m_order.push_back(uint32_t(i));
+                m_inScope.push_back({ tiles, bytes });
+            }
         }
         // Largest first, as a single table opens: the view keeps this order (1.4 M rows sorted by
         // the proxy, two model indexes a comparison, took half a second).
-        if (m_presorted)
-            std::stable_sort(
-                m_rows.begin(), m_rows.end(), [](const Row& a, const Row& b) { return a.bytes > b.bytes; });
+        if (m_presorted && scope.all()) {
+            std::stable_sort(m_order.begin(), m_order.end(),
+                [&](uint32_t a, uint32_t b) { return variables.sizeBytes(a) > variables.sizeBytes(b); });
+        } else if (m_presorted) {
+            std::vector<uint32_t> rows(m_order.size());
+            std::iota(rows.begin(), rows.end(), 0u);
+            std::stable_sort(rows.begin(), rows.end(),
+                [&](uint32_t a, uint32_t b) { return m_inScope[a].bytes > m_inScope[b].bytes; });
+            std::vector<uint32_t> order(rows.size());
+            std::vector<InScope> inScope(rows.size());
+            for (size_t r = 0; r < rows.size(); ++r) {
+                order[r] = m_order[rows[r]];
+                inScope[r] = m_inScope[rows[r]];
+            }
+            m_order = std::move(order);
+            m_inScope = std::move(inScope);
+        }
         setHeader(
             BytesInScope, scope.all() ? QStringLiteral("On all tiles") : QStringLiteral("On selected tiles"));
     }
@@ -58,9 +76,9 @@ void VariablesModel::setReport(
 
 int64_t VariablesModel::variableIndexAt(int row) const
 {
-    if (!m_report || row < 0 || size_t(row) >= m_rows.size())
+    if (!m_report || row < 0 || size_t(row) >= m_order.size())
         return -1;
-    return m_rows[size_t(row)].variable;
+    return m_order[size_t(row)];
 }
 
 std::optional<VariableRow> VariablesModel::variableAt(int row) const
@@ -88,16 +106,16 @@ QString VariablesModel::text(int row, int column) const
 
 uint64_t VariablesModel::number(int row, int column) const
 {
-    const Row& r = m_rows[size_t(row)];
+    const VariableRow v = m_report->variables()[m_order[size_t(row)]];
     switch (column) {
     case Size:
-        return m_report->variables()[r.variable].sizeBytes;
+        return v.sizeBytes;
     case BytesInScope:
-        return r.bytes;
+        return m_inScope.empty() ? v.sizeBytes : m_inScope[size_t(row)].bytes;
     case Tiles:
-        return r.tiles;
+        return m_inScope.empty() ? v.tiles.size() : m_inScope[size_t(row)].tiles;
     case AlwaysLive:
-        return m_report->variables()[r.variable].alwaysLive ? 1 : 0;
+        return v.alwaysLive ? 1 : 0;
     default:
         return 0;
     }

@@ -60,8 +60,18 @@ void ReportComparer::drop()
     m_source.reset();
     m_target.reset();
     m_comparison.reset();
+    m_tracesDue = false;
     m_traceError.clear();
     m_stage.clear();
+}
+
+void ReportComparer::holdTraces(bool hold)
+{
+    m_tracesHeld = hold;
+    if (!hold && m_tracesDue) {
+        m_tracesDue = false;
+        compareTraces();
+    }
 }
 
 void ReportComparer::start(
@@ -101,7 +111,12 @@ void ReportComparer::onCompared()
         return;
     }
     m_comparison = result.comparison;
-    compareTraces();
+    if (m_tracesHeld) {
+        m_tracesDue = true;
+        setStage(QStringLiteral("The execution traces are compared when this page is shown"));
+    } else {
+        compareTraces();
+    }
     emit compared();
 }
 

@@ -29,7 +29,10 @@ public:
     // The comparison once `compared` (its `trace` filled once `tracesCompared`), else null.
     const ReportComparison* comparison() const { return m_comparison.get(); }
     bool isComparing() const { return m_figures != nullptr; }
-    bool tracesPending() const { return m_traces != nullptr; }
+    bool tracesPending() const { return m_traces != nullptr || m_tracesDue; }
+    // While held (its page is not shown), the trace stage waits once the figures are compared, so
+    // it reads nothing while the user looks at other pages; released, it starts.
+    void holdTraces(bool hold);
     // Why the execution traces could not be compared (names the file and the problem), or "".
     QString traceError() const { return m_traceError; }
     // What runs now, for people ("Comparing a.pop with b.pop…"), or "" when idle.
@@ -61,6 +64,8 @@ private:
     QFutureWatcher<Figures>* m_figures = nullptr;
     QFutureWatcher<Traces>* m_traces = nullptr;
     std::shared_ptr<ReportComparison> m_comparison;
+    bool m_tracesHeld = false;
+    bool m_tracesDue = false; // compared, the trace stage waiting for holdTraces(false)
     QString m_traceError;
     QString m_stage;
 };

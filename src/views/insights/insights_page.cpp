@@ -67,8 +67,7 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot)
 
     placeInScrollArea(this, content);
 
-    setParts(
-        { ReportPart::TileMemory, ReportPart::Variables, ReportPart::VertexTypes, ReportPart::ComputeSets });
+    setParts({ ReportPart::TileMemory, ReportPart::Insights });
     connect(state, &ReportState::unitChanged, this, [this] {
         if (isReady())
             refresh();
@@ -213,7 +212,7 @@ void InsightsPage::refresh()
         return;
     }
     const MemoryUnit u = m_state->unit();
-    m_data = analyseInsights(*report->core);
+    m_data = report->core->insights();
     const InsightsAnalysis& d = m_data;
     showFit(d, u);
 

@@ -31,8 +31,7 @@ InsightsReport::InsightsReport(ReportState* state, QWidget* parent)
             m_state->requestNavigation(
                 QStringLiteral("memory"), QStringLiteral("tile"), QString::number(tile));
         });
-    setParts(
-        { ReportPart::TileMemory, ReportPart::Variables, ReportPart::VertexTypes, ReportPart::ComputeSets });
+    setParts({ ReportPart::TileMemory, ReportPart::Insights });
     follow();
 }
 

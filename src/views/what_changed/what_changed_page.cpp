@@ -9,6 +9,7 @@
 #include "views/widgets/table_panel.hpp"
 
 #include <QGridLayout>
+#include <QHideEvent>
 #include <QLabel>
 #include <QSortFilterProxyModel>
 #include <QTreeView>
@@ -148,6 +149,24 @@ void WhatChangedPage::showReports()
     recompute();
     if (!m_comparer->isComparing())
         finishWork();
+}
+
+void WhatChangedPage::showEvent(QShowEvent* event)
+{
+    ReportPage::showEvent(event);
+    m_comparer->holdTraces(false);
+}
+
+void WhatChangedPage::hideEvent(QHideEvent* event)
+{
+    ReportPage::hideEvent(event);
+    if (!event->spontaneous()) // not for a minimised window: the user waits for it
+        m_comparer->holdTraces(true);
+}
+
+void WhatChangedPage::forgetReports()
+{
+    m_comparer->drop();
 }
 
 void WhatChangedPage::recompute()

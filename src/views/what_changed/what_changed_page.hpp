@@ -33,6 +33,12 @@ signals:
 
 protected:
     void showReports() override; // compares the reports; ready once the figures are shown
+    // The traces' stage starts while the page shows (it reads every tile's cycles of both reports);
+    // once started it runs to its end.
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
+    // Other reports: the comparison of these goes, with the reports it holds.
+    void forgetReports() override;
 
 private:
     void buildHeader(); // title, status line, the note on differing targets
