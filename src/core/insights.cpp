@@ -53,11 +53,8 @@ void gatherVariables(const Report& r, const Scopes& scopes, std::optional<Variab
             const VariableRow row = table[v];
             out->largest.addVariable(uint32_t(v), row.sizeBytes, row.elementType == "float");
         }
-        for (uint32_t id : out->largest.winners()) {
-            const VariableRow row = table[id];
-            out->named[id] = Variable { std::string(row.name), row.category, row.elementType, row.sizeBytes,
-                row.alwaysLive, row.debugContext, {}, {} };
-        }
+        for (uint32_t id : out->largest.winners())
+            out->named[id] = table[id].toVariable();
         return;
     }
     detail::ReportAccess::withProfile(r, [&](const Profile& p) {
