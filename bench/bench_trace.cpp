@@ -51,7 +51,7 @@ int main(int argc, char** argv)
     }
     try {
         const auto profile = popscope::Profile::open(path);
-        const auto steps = profile->readSteps(false);
+        const auto steps = profile->readStepTable();
         std::printf("%s: %zu steps, %u IPUs x %u tiles\n", path.c_str(), steps.size(),
             profile->target().numIpus, profile->target().tilesPerIpu);
         popscope::TraceSummary trace;

@@ -4,12 +4,14 @@
 // (a crash, a sanitizer report, another exception, a leak, a hang) is a finding.
 #include "fuzz_support.hpp"
 
+#include "popscope/execution_trace.hpp"
 #include "popscope/insights.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/report.hpp"
 #include "popscope/report_comparison.hpp"
 #include "popscope/summary.hpp"
 #include "popscope/tile_memory.hpp"
+#include "popscope/trace_lod.hpp"
 #include "popscope/units.hpp"
 
 namespace popscope::fuzz {
@@ -51,6 +53,13 @@ inline void readProfile(const std::string& path)
     attempt([&] { p.readTileLiveness(); });
     attempt([&] { p.readRuns(); });
     attempt([&] { p.readSteps(); });
+    // The execution trace's reads: the packed steps, the whole-run figures over every per-tile row,
+    // and the level of detail built from them.
+    attempt([&] {
+        const StepTable steps = p.readStepTable();
+        analyseTrace(p, steps);
+        TraceLod::build(p, steps);
+    });
     attempt([&] { p.readDebugContexts(); });
     attempt([&] { p.readOperations(); });
     attempt([&] { p.totalCycles(); });

@@ -10,9 +10,11 @@
 // without per-tile cycles count their active tiles as busy for the whole step. Sync steps are sync
 // for every tile; cycles between steps are idle.
 #include "popscope/profile_document.hpp"
+#include "popscope/step_table.hpp"
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,20 +54,25 @@ struct IpuTrace {
     uint64_t globalExchangeBytes = 0; // data in + out of global exchanges
 };
 
-// One step on one IPU whose tiles waited for its slowest tile.
+// One step on one IPU whose tiles waited for its slowest tile. Compact (bench-huge has 288 k of
+// them a report): its program and type are indexes the TraceSummary names.
 struct WaitingStep {
+    static constexpr size_t kSlowestTilesKept = 8;
     uint32_t step = 0;
     uint32_t ipu = 0;
-    std::string program; // the step's program name
-    std::string type; // OnTileExecute, DoExchange, ...
+    uint32_t program = 0; // the step's program: TraceSummary::programName names it
+    uint32_t type = 0; // the step's type (OnTileExecute, DoExchange, ...): into TraceSummary::stepTypes
     uint64_t cycles = 0; // the step's duration on the IPU
     uint64_t cycleBase = 0; // when it starts on the IPU
     uint64_t waitTileCycles = 0; // Σ over tiles of (step cycles − tile cycles)
     double waitShare = 0; // of the step's tile-cycles
     uint32_t activeTiles = 0;
-    bool perTile = false; // from cycles_by_tile (else from the active tile count)
-    std::vector<uint32_t> slowestTiles; // global ids of the tiles that held the others up (at most 8)
     uint32_t slowestTileCount = 0; // all tiles at the slowest tile's cycles
+    std::array<uint32_t, kSlowestTilesKept> slowestTileIds {}; // the first slowestTilesKept of them
+    uint8_t slowestTilesKept = 0;
+    bool perTile = false; // from cycles_by_tile (else from the active tile count)
+    // Global ids of the tiles that held the others up (at most kSlowestTilesKept).
+    std::span<const uint32_t> slowestTiles() const { return { slowestTileIds.data(), slowestTilesKept }; }
 };
 
 struct TraceSummary {
@@ -76,14 +83,18 @@ struct TraceSummary {
     bool hasTileCycles = false; // the profile has cycles_by_tile rows
     std::vector<IpuTrace> ipus;
     std::vector<WaitingStep> waits; // every step that waits, most wasted tile-cycles first
+    std::vector<std::string> stepTypes; // each step type once
+    std::vector<uint32_t> namedPrograms; // the waits' programs, ascending
+    std::vector<std::string> programNames; // their names
     double parallelEfficiency() const; // over all IPUs
     uint64_t waitTileCycles() const; // over all IPUs
+    const std::string& typeOf(const WaitingStep& wait) const;
+    std::string_view programName(const WaitingStep& wait) const;
 };
 
-// Reads the steps (readSteps(false)) and streams the per-tile cycles once. Throws ProfileError for
-// a damaged part, naming the row. `programNames` may be empty (then steps are named by number).
-TraceSummary analyseTrace(const Profile& profile, const std::vector<ExecutionStep>& steps,
-    const std::vector<std::string>& programNames, CycleRange range = {});
+// Streams the per-tile cycles once over `steps` (the profile's: readStepTable()), then reads the
+// names of the waiting steps' programs. Throws ProfileError for a damaged part, naming the row.
+TraceSummary analyseTrace(const Profile& profile, const StepTable& steps, CycleRange range = {});
 TraceSummary analyseTrace(const Profile& profile, CycleRange range = {});
 
 // What `globalTile` is doing at `cycle` of its IPU's clock, with the step it is in (-1 when idle,
@@ -94,8 +105,7 @@ struct TileMoment {
     int64_t step = -1;
     uint64_t tileCycles = 0; // the tile's active cycles in the step (the step's when it has no per-tile row)
 };
-TileMoment tileStateAt(
-    const Profile& profile, const std::vector<ExecutionStep>& steps, uint32_t globalTile, uint64_t cycle);
+TileMoment tileStateAt(const Profile& profile, const StepTable& steps, uint32_t globalTile, uint64_t cycle);
 
 // `popscope-cli trace`: the figures as text (top `top` waits) or JSON.
 std::string formatTraceText(const TraceSummary& trace, const std::string& fileName, size_t top);

@@ -3,6 +3,7 @@
 // each read* call loads one part on demand and checks every value against the target's bounds.
 #include "popscope/errors.hpp"
 #include "popscope/profile_document.hpp"
+#include "popscope/step_table.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -193,6 +194,9 @@ public:
     // Each program's name by id (what names a step), ids checked; the programs' references are
     // not read, so not checked here (readProgramHeaders does).
     std::vector<std::string> readProgramNames() const;
+    // The names of the programs `ids` (ascending, each once), in that order: one pass over the table, keeping
+    // only those (the trace's waiting steps name a fraction of bench-huge's 416 k programs).
+    std::vector<std::string> readProgramNames(const std::vector<uint32_t>& ids) const;
     // Names, types and compute sets, every reference checked as readProgramHeaders checks it.
     ProgramLabels readProgramLabels() const;
     std::vector<uint32_t> readControlPrograms() const;
@@ -203,6 +207,8 @@ public:
     std::vector<TileLiveness> readTileLiveness() const;
     std::vector<Run> readRuns() const;
     std::vector<ExecutionStep> readSteps(bool withCyclesByTile = true) const;
+    // The steps packed, without per-tile cycles (what the execution trace holds).
+    StepTable readStepTable() const;
     std::vector<DebugContext> readDebugContexts() const;
     std::vector<Operation> readOperations() const;
     // Variables per debug context, summed inside SQLite (the Operations report's variable memory
@@ -226,10 +232,8 @@ public:
     // Both check the row's step, IPU and length, and that no tile runs longer than its step.
     using TileCyclesVisitor
         = void (*)(void* context, uint32_t step, uint32_t ipu, const std::vector<uint32_t>& cycles);
-    void forEachTileCycles(
-        const std::vector<ExecutionStep>& steps, TileCyclesVisitor visit, void* context) const;
-    std::vector<uint32_t> readTileCycles(
-        const std::vector<ExecutionStep>& steps, uint32_t step, uint32_t ipu) const;
+    void forEachTileCycles(const StepTable& steps, TileCyclesVisitor visit, void* context) const;
+    std::vector<uint32_t> readTileCycles(const StepTable& steps, uint32_t step, uint32_t ipu) const;
 
     // Aggregates computed inside SQLite, without loading the rows (for the Summary).
     uint64_t countRows(const char* table) const; // counted in the table

@@ -130,9 +130,9 @@ public:
     // The execution trace's figures over the whole run (analyseTrace): streams every per-tile cycle
     // row once, holding the file's connection meanwhile (bench-large: about 0.5 s).
     const TraceSummary& traceSummary() const;
-    // The same, analysed from `steps` when not yet computed: the profile's steps (readSteps(false))
+    // The same, analysed from `steps` when not yet computed: the profile's steps (readStepTable)
     // that the caller already holds, so they are not read a second time alongside them.
-    const TraceSummary& traceSummary(const std::vector<ExecutionStep>& steps) const;
+    const TraceSummary& traceSummary(const StepTable& steps) const;
 
     // The Insights report's analysis (analyseInsights, 16 buckets), kept: a few KiB. Streams what
     // it needs of the variables and compute sets unless the report holds them.
@@ -171,8 +171,6 @@ private:
     // Runs `read` with a SQLite connection to itself, one thread at a time on each connection.
     template <typename Read> auto locked(Read&& read) const;
     const Profile* spareConnection() const; // with m_spareMutex held
-    // Every program's name, for the trace summary's steps.
-    std::vector<std::string> stepProgramNames() const;
 
     std::unique_ptr<Profile> m_profile;
     mutable std::mutex m_dbMutex;

@@ -32,8 +32,7 @@ struct TraceFlame {
     size_t depth() const; // the most levels of any lane
 };
 
-TraceFlame buildTraceFlame(
-    const TraceLod& lod, const std::vector<ExecutionStep>& steps, const ProgramIndex& index);
+TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, const ProgramIndex& index);
 
 // The span of `level` that holds `cycle`, or nullptr (between spans, or no such level).
 const FlameSpan* flameSpanAt(const FlameLane& lane, size_t level, uint64_t cycle);

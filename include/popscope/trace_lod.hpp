@@ -6,7 +6,8 @@
 // handful of blocks. Full-resolution cells (single tiles inside a step) are not held: a view that
 // zooms in that far reads the few visible rows from the file (Profile::readTileCycles).
 //
-// Aggregates are exact sums (tile-cycles as doubles); cells that cut a step are prorated linearly.
+// Aggregates are sums of level 0's busy shares (each exact to 1/65,520 of its group's tile-cycles in
+// the step); cells that cut a step are prorated linearly.
 // Built off the GUI thread with progress and cancel; saved to and loaded from a cache file.
 #include "popscope/execution_trace.hpp"
 
@@ -30,15 +31,19 @@ public:
 
     struct LaneStep {
         uint32_t step = 0; // index into the profile's steps
-        uint64_t base = 0; // first cycle on the IPU
-        uint64_t cycles = 0; // duration on the IPU
         TraceState work = TraceState::Computing;
         bool perTile = false; // busy comes from cycles_by_tile
+        uint64_t base = 0; // first cycle on the IPU
+        uint64_t cycles = 0; // duration on the IPU
     };
+    // Level 0's busy figures are shares of the group's tile-cycles in the step, in steps of 1/65,520
+    // (2 bytes where a float took 4: bench-huge's step rows × 92 groups are most of the LOD). 65,520
+    // is 16 × 4,095, so whole tiles busy for the whole step are held exactly.
+    static constexpr double kBusyShareSteps = 65520.0;
 
     // `progress(done, total)` is called now and then; returning false cancels (build returns an
     // empty TraceLod with cancelled() true). Throws ProfileError for damaged rows.
-    static TraceLod build(const Profile& profile, const std::vector<ExecutionStep>& steps,
+    static TraceLod build(const Profile& profile, const StepTable& steps,
         const std::function<bool(uint64_t done, uint64_t total)>& progress = {});
 
     bool cancelled() const { return m_cancelled; }
@@ -79,18 +84,25 @@ public:
     static std::string identityOf(uint64_t size, int64_t modified, const char* head, size_t length);
     bool save(const std::string& path, const std::string& identity) const;
     bool load(const std::string& path, const std::string& identity);
+    // Whether a loaded cache belongs to these steps and this target: its lanes, tiles and every
+    // lane step's IPU row. A cache damaged in a way its own checks miss is refused here.
+    bool fits(const StepTable& steps, uint32_t numIpus, uint32_t tilesPerIpu) const;
 
 private:
-    // A mipmap level: per block (kFan^level consecutive lane steps) and group, busy tile-cycles by state,
-    // plus per block the step cycles by state (for the waiting and sync parts).
+    // A mipmap level above 0: per block (kFan^level consecutive lane steps) and group, busy
+    // tile-cycles by state, plus per block the step cycles by state (for the waiting and sync parts).
+    // Level 0 is the lane's steps themselves and their busy shares.
     struct Level {
-        std::vector<float> busy; // level 0: [step][group]; above: [block][group][busy state]
-        std::vector<double> stepCycles; // [block][state]
+        std::vector<float> busy; // [block][group][busy state]; empty at level 0
+        std::vector<double> stepCycles; // [block][state]; empty at level 0
     };
     struct Lane {
         std::vector<LaneStep> steps;
+        std::vector<uint16_t> busyShare; // level 0: [step][group], of kBusyShareSteps
         std::vector<Level> levels;
     };
+    // Block `block` of `level`'s cycles in steps of kind `state` (level 0: the step's own).
+    double blockStepCycles(const Lane& lane, size_t level, size_t block, size_t state) const;
     void buildLevels();
     // The pieces of [from, to) in a lane: whole blocks (level, block) and cut steps (SIZE_MAX, k).
     struct Piece {

@@ -299,7 +299,7 @@ PYBIND11_MODULE(_popscope, m)
                 return py::make_tuple(v.name, v.codeBytes, v.stateBytes);
             })
         // Execution.
-        .def_property_readonly("num_steps", [](H& r) { return r.steps().rows.size(); })
+        .def_property_readonly("num_steps", [](H& r) { return r.steps().table.size(); })
         .def("step_column",
             [](H& r, const std::string& name) {
                 const StepColumns& s = r.steps();
@@ -315,8 +315,10 @@ PYBIND11_MODULE(_popscope, m)
             })
         .def("step",
             [](H& r, size_t i) {
-                const ExecutionStep& s = r.steps().rows.at(i);
-                return py::make_tuple(s.type, s.computeSet);
+                const StepTable& s = r.steps().table;
+                if (i >= s.size())
+                    throw py::index_error("step " + std::to_string(i) + " is out of range");
+                return py::make_tuple(s.type(i), s.computeSet(i));
             })
         .def("run_steps",
             [](H& r, size_t run) {

@@ -38,8 +38,9 @@ const StepColumns& ReportHandle::steps()
         return *m_steps;
     auto s = std::make_shared<StepColumns>();
     s->numIpus = m_report->profile().target().numIpus;
-    s->rows = m_report->profile().readSteps(false);
-    const size_t n = s->rows.size();
+    const std::vector<ExecutionStep> rows = m_report->profile().readSteps(false);
+    s->table = StepTable::of(rows);
+    const size_t n = rows.size();
     const size_t slots = n * s->numIpus;
     s->present.assign(slots, 0);
     for (auto* column : { &s->cycles, &s->cyclesBase, &s->fromMin, &s->fromMax, &s->toMin, &s->toMax,
@@ -49,7 +50,7 @@ const StepColumns& ReportHandle::steps()
     s->program.resize(n);
     s->run.resize(n);
     for (size_t i = 0; i < n; ++i) {
-        const ExecutionStep& step = s->rows[i];
+        const ExecutionStep& step = rows[i];
         s->program[i] = step.program;
         s->run[i] = step.run;
         for (const StepIpu& ipu : step.ipus) {
@@ -97,7 +98,7 @@ const std::vector<Run>& ReportHandle::runs()
 
 std::vector<uint32_t> ReportHandle::tileCycles(uint32_t step, uint32_t ipu)
 {
-    return m_report->profile().readTileCycles(steps().rows, step, ipu);
+    return m_report->profile().readTileCycles(steps().table, step, ipu);
 }
 
 bool ReportHandle::hasTileCycles()

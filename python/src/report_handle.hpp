@@ -17,7 +17,7 @@ namespace popscope::python {
 // Execution steps' figures, one slot per (step, IPU) of the target: [step * numIpus + ipu].
 struct StepColumns {
     uint32_t numIpus = 0;
-    std::vector<ExecutionStep> rows; // without per-tile cycles (read on demand)
+    StepTable table; // without per-tile cycles (read on demand)
     std::vector<uint32_t> present; // 1 when the step runs on the IPU
     std::vector<uint64_t> cycles, cyclesBase, fromMin, fromMax, toMin, toMax, dataIn, dataOut;
     std::vector<uint32_t> activeTiles;

@@ -76,7 +76,7 @@ private:
 
 struct TileSlices {
     TraceWriter* writer;
-    const std::vector<ExecutionStep>* steps;
+    const StepTable* steps;
     const std::vector<std::string>* names; // quoted program names
     std::vector<std::string> categories; // quoted step types
     uint32_t tilesPerIpu;
@@ -88,7 +88,7 @@ ChromeTraceStats writeChromeTrace(const Profile& profile, const std::string& pat
 {
     checkOutputFile(path, { profile.path() });
     const Target& target = profile.target();
-    const std::vector<ExecutionStep> steps = profile.readSteps(false);
+    const StepTable steps = profile.readStepTable();
     const std::vector<Run> runs = profile.readRuns();
     std::vector<std::string> names;
     for (const Program& program : profile.readPrograms())
@@ -118,25 +118,23 @@ ChromeTraceStats writeChromeTrace(const Profile& profile, const std::string& pat
         for (uint32_t run = 0; run < runs.size(); ++run) {
             for (uint32_t ipu = 0; ipu < target.numIpus; ++ipu) {
                 uint64_t first = UINT64_MAX, last = 0;
-                for (const ExecutionStep& step : steps)
-                    if (step.run == run)
-                        for (const StepIpu& si : step.ipus)
-                            if (si.ipu == ipu) {
-                                first = std::min(first, si.cyclesBase);
-                                last = std::max(last, si.cyclesBase + si.cycles);
-                            }
+                for (size_t step = 0; step < steps.size(); ++step)
+                    if (const StepOnIpu* si = steps.onIpu(step, ipu); si && steps.run(step) == run) {
+                        first = std::min(first, si->cyclesBase);
+                        last = std::max(last, si->cyclesBase + si->cycles);
+                    }
                 if (first < last)
                     writer.slice(TraceWriter::quoted(runs[run].name), R"("run")", ipu, 0, first, last - first,
                         "{\"run\":" + std::to_string(run) + "}");
             }
         }
         std::vector<std::string> categories;
-        for (const ExecutionStep& step : steps)
-            categories.push_back(TraceWriter::quoted(step.type));
+        for (size_t step = 0; step < steps.size(); ++step)
+            categories.push_back(TraceWriter::quoted(steps.type(step)));
         for (uint32_t index = 0; index < steps.size(); ++index) {
-            const ExecutionStep& step = steps[index];
-            const std::string& name = step.program < names.size() ? names[step.program] : categories[index];
-            for (const StepIpu& si : step.ipus)
+            const uint32_t program = steps.program(index);
+            const std::string& name = program < names.size() ? names[program] : categories[index];
+            for (const StepOnIpu& si : steps.ipus(index))
                 writer.slice(name, categories[index], si.ipu, 0, si.cyclesBase, si.cycles,
                     "{\"step\":" + std::to_string(index) + ",\"cycles\":" + std::to_string(si.cycles)
                         + ",\"cycleBase\":" + std::to_string(si.cyclesBase)
@@ -148,13 +146,10 @@ ChromeTraceStats writeChromeTrace(const Profile& profile, const std::string& pat
                 steps,
                 [](void* context, uint32_t step, uint32_t ipu, const std::vector<uint32_t>& cycles) {
                     auto& s = *static_cast<TileSlices*>(context);
-                    const ExecutionStep& e = (*s.steps)[step];
+                    const uint32_t program = s.steps->program(step);
                     const std::string& name
-                        = e.program < s.names->size() ? (*s.names)[e.program] : s.categories[step];
-                    uint64_t base = 0;
-                    for (const StepIpu& si : e.ipus)
-                        if (si.ipu == ipu)
-                            base = si.cyclesBase;
+                        = program < s.names->size() ? (*s.names)[program] : s.categories[step];
+                    const uint64_t base = s.steps->onIpu(step, ipu)->cyclesBase; // the row was checked
                     for (uint32_t tile = 0; tile < cycles.size(); ++tile)
                         if (cycles[tile] > 0)
                             s.writer->slice(name, s.categories[step], ipu, tile + 1, base, cycles[tile],

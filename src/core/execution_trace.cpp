@@ -85,9 +85,21 @@ uint64_t TraceSummary::waitTileCycles() const
     return wait;
 }
 
-namespace {
+const std::string& TraceSummary::typeOf(const WaitingStep& wait) const
+{
+    static const std::string unknown = "Unknown";
+    return wait.type < stepTypes.size() ? stepTypes[wait.type] : unknown;
+}
 
-constexpr size_t kSlowestTilesKept = 8;
+std::string_view TraceSummary::programName(const WaitingStep& wait) const
+{
+    const auto found = std::lower_bound(namedPrograms.begin(), namedPrograms.end(), wait.program);
+    if (found == namedPrograms.end() || *found != wait.program)
+        return {};
+    return programNames[size_t(found - namedPrograms.begin())];
+}
+
+namespace {
 
 uint64_t overlap(uint64_t from, uint64_t to, const CycleRange& range)
 {
@@ -97,10 +109,8 @@ uint64_t overlap(uint64_t from, uint64_t to, const CycleRange& range)
 
 class TraceBuilder {
 public:
-    TraceBuilder(const Profile& profile, const std::vector<ExecutionStep>& steps,
-        const std::vector<std::string>& names, CycleRange range)
+    TraceBuilder(const Profile& profile, const StepTable& steps, CycleRange range)
         : m_steps(steps)
-        , m_names(names)
         , m_range(range)
     {
         const Target& target = profile.target();
@@ -108,6 +118,7 @@ public:
         m_trace.tilesPerIpu = target.tilesPerIpu;
         m_trace.clockHz = target.clockHz;
         m_trace.ipus.resize(target.numIpus);
+        m_trace.stepTypes = steps.types();
         for (uint32_t i = 0; i < target.numIpus; ++i)
             m_trace.ipus[i].ipu = i;
         m_firstCycle.assign(target.numIpus, UINT64_MAX);
@@ -121,9 +132,9 @@ public:
     {
         m_hasRow[size_t(step) * m_trace.numIpus + ipu] = true;
         m_trace.hasTileCycles = true;
-        const StepIpu& si = onIpu(step, ipu);
+        const StepOnIpu& si = *m_steps.onIpu(step, ipu); // rows are checked against their step
         const uint64_t length = countStep(step, si);
-        const TraceState work = workStateOf(m_steps[step].type);
+        const TraceState work = workStateOf(m_steps.type(step));
         if (length == 0 || work == TraceState::Sync)
             return;
         IpuTrace& trace = m_trace.ipus[ipu];
@@ -144,11 +155,11 @@ public:
             for (uint32_t tile = 0; tile < cycles.size(); ++tile) {
                 if (cycles[tile] != slowest)
                     continue;
-                if (wait.slowestTiles.size() < kSlowestTilesKept)
-                    wait.slowestTiles.push_back(ipu * m_trace.tilesPerIpu + tile);
+                if (wait.slowestTilesKept < WaitingStep::kSlowestTilesKept)
+                    wait.slowestTileIds[wait.slowestTilesKept++] = ipu * m_trace.tilesPerIpu + tile;
                 ++wait.slowestTileCount;
             }
-            m_trace.waits.push_back(std::move(wait));
+            m_trace.waits.push_back(wait);
         }
     }
 
@@ -156,14 +167,14 @@ public:
     void addStepsWithoutRows()
     {
         for (uint32_t step = 0; step < m_steps.size(); ++step) {
-            for (const StepIpu& si : m_steps[step].ipus) {
+            for (const StepOnIpu& si : m_steps.ipus(step)) {
                 if (m_hasRow[size_t(step) * m_trace.numIpus + si.ipu])
                     continue;
                 const uint64_t length = countStep(step, si);
                 if (length == 0)
                     continue;
                 IpuTrace& trace = m_trace.ipus[si.ipu];
-                const TraceState work = workStateOf(m_steps[step].type);
+                const TraceState work = workStateOf(m_steps.type(step));
                 const uint64_t all = length * m_trace.tilesPerIpu;
                 if (work == TraceState::Sync) {
                     trace.tileCycles[size_t(TraceState::Sync)] += all;
@@ -178,7 +189,7 @@ public:
         }
     }
 
-    TraceSummary finish()
+    TraceSummary finish(const Profile& profile)
     {
         for (IpuTrace& trace : m_trace.ipus) {
             const uint32_t ipu = trace.ipu;
@@ -206,22 +217,23 @@ public:
                 sum += b;
             trace.meanTileBusy = double(sum) / double(busy.size());
         }
+        m_trace.waits.shrink_to_fit();
         std::stable_sort(m_trace.waits.begin(), m_trace.waits.end(),
             [](const WaitingStep& a, const WaitingStep& b) { return a.waitTileCycles > b.waitTileCycles; });
+        // The names of the waits' programs alone: most of a large report's programs never wait.
+        std::vector<uint32_t>& named = m_trace.namedPrograms;
+        for (const WaitingStep& wait : m_trace.waits)
+            named.push_back(wait.program);
+        std::sort(named.begin(), named.end());
+        named.erase(std::unique(named.begin(), named.end()), named.end());
+        named.shrink_to_fit();
+        m_trace.programNames = profile.readProgramNames(named);
         return std::move(m_trace);
     }
 
 private:
-    const StepIpu& onIpu(uint32_t step, uint32_t ipu) const
-    {
-        for (const StepIpu& si : m_steps[step].ipus)
-            if (si.ipu == ipu)
-                return si;
-        return m_steps[step].ipus.front(); // unreachable: rows are checked against their step
-    }
-
     // Counts the step's cycles within the range into its IPU's figures; returns them.
-    uint64_t countStep(uint32_t step, const StepIpu& si)
+    uint64_t countStep(uint32_t step, const StepOnIpu& si)
     {
         const uint64_t length = overlap(si.cyclesBase, si.cyclesBase + si.cycles, m_range);
         if (length == 0)
@@ -231,7 +243,7 @@ private:
             ++m_trace.numSteps;
         }
         IpuTrace& trace = m_trace.ipus[si.ipu];
-        const TraceState work = workStateOf(m_steps[step].type);
+        const TraceState work = workStateOf(m_steps.type(step));
         trace.stepCycles[size_t(work)] += length;
         m_firstCycle[si.ipu] = std::min(m_firstCycle[si.ipu], std::max(si.cyclesBase, m_range.first));
         m_lastCycle[si.ipu]
@@ -239,19 +251,18 @@ private:
         const uint64_t data = si.dataIn + si.dataOut;
         if (work == TraceState::StreamCopy)
             trace.streamCopyBytes += data;
-        else if (m_steps[step].type == "GlobalExchange")
+        else if (m_steps.type(step) == "GlobalExchange")
             trace.globalExchangeBytes += data;
         return length;
     }
 
-    WaitingStep waitingStep(uint32_t step, const StepIpu& si, uint64_t wait, uint64_t all) const
+    WaitingStep waitingStep(uint32_t step, const StepOnIpu& si, uint64_t wait, uint64_t all) const
     {
         WaitingStep w;
         w.step = step;
         w.ipu = si.ipu;
-        const uint32_t program = m_steps[step].program;
-        w.program = program < m_names.size() ? m_names[program] : "program " + std::to_string(program);
-        w.type = m_steps[step].type;
+        w.program = m_steps.program(step);
+        w.type = m_steps.typeIndex(step);
         w.cycles = si.cycles;
         w.cycleBase = si.cyclesBase;
         w.waitTileCycles = wait;
@@ -260,8 +271,7 @@ private:
         return w;
     }
 
-    const std::vector<ExecutionStep>& m_steps;
-    const std::vector<std::string>& m_names;
+    const StepTable& m_steps;
     const CycleRange m_range;
     TraceSummary m_trace;
     std::vector<uint64_t> m_firstCycle, m_lastCycle;
@@ -272,10 +282,9 @@ private:
 
 } // namespace
 
-TraceSummary analyseTrace(const Profile& profile, const std::vector<ExecutionStep>& steps,
-    const std::vector<std::string>& programNames, CycleRange range)
+TraceSummary analyseTrace(const Profile& profile, const StepTable& steps, CycleRange range)
 {
-    TraceBuilder builder(profile, steps, programNames, range);
+    TraceBuilder builder(profile, steps, range);
     profile.forEachTileCycles(
         steps,
         [](void* context, uint32_t step, uint32_t ipu, const std::vector<uint32_t>& cycles) {
@@ -283,29 +292,26 @@ TraceSummary analyseTrace(const Profile& profile, const std::vector<ExecutionSte
         },
         &builder);
     builder.addStepsWithoutRows();
-    return builder.finish();
+    return builder.finish(profile);
 }
 
-TileMoment tileStateAt(
-    const Profile& profile, const std::vector<ExecutionStep>& steps, uint32_t globalTile, uint64_t cycle)
+TileMoment tileStateAt(const Profile& profile, const StepTable& steps, uint32_t globalTile, uint64_t cycle)
 {
     const uint32_t tilesPerIpu = profile.target().tilesPerIpu;
     const uint32_t ipu = globalTile / tilesPerIpu, tile = globalTile % tilesPerIpu;
     TileMoment moment;
     // Steps run one after another on an IPU, in execution order: the last one starting at or before
     // `cycle` is the only candidate.
+    const StepOnIpu* si = nullptr;
     for (size_t index = 0; index < steps.size(); ++index)
-        for (const StepIpu& si : steps[index].ipus)
-            if (si.ipu == ipu && si.cyclesBase <= cycle && cycle < si.cyclesBase + si.cycles)
-                moment.step = int64_t(index);
-    if (moment.step < 0)
+        if (const StepOnIpu* row = steps.onIpu(index, ipu);
+            row && row->cyclesBase <= cycle && cycle < row->cyclesBase + row->cycles) {
+            moment.step = int64_t(index);
+            si = row;
+        }
+    if (!si)
         return moment;
-    const ExecutionStep& step = steps[size_t(moment.step)];
-    const TraceState work = workStateOf(step.type);
-    const StepIpu* si = nullptr;
-    for (const StepIpu& candidate : step.ipus)
-        if (candidate.ipu == ipu)
-            si = &candidate;
+    const TraceState work = workStateOf(steps.type(size_t(moment.step)));
     const std::vector<uint32_t> cycles = profile.readTileCycles(steps, uint32_t(moment.step), ipu);
     if (work == TraceState::Sync) {
         moment.state = TraceState::Sync;
@@ -322,11 +328,7 @@ TileMoment tileStateAt(
 
 TraceSummary analyseTrace(const Profile& profile, CycleRange range)
 {
-    const std::vector<ExecutionStep> steps = profile.readSteps(false);
-    std::vector<std::string> names;
-    for (const Program& program : profile.readPrograms())
-        names.push_back(program.name);
-    return analyseTrace(profile, steps, names, range);
+    return analyseTrace(profile, profile.readStepTable(), range);
 }
 
 } // namespace popscope

@@ -22,41 +22,80 @@ std::vector<Run> Profile::readRuns() const
     return runs;
 }
 
-std::vector<ExecutionStep> Profile::readSteps(bool withCyclesByTile) const
+namespace {
+
+// The steps table's rows and the steps_by_ipu rows in step order, each value bounded: what readSteps
+// and readStepTable share.
+template <typename Visit> void readStepRows(PartReader& r, SqliteDatabase& db, Visit visit)
 {
-    PartReader r(*m_db, m_target, m_path);
     const uint64_t runs = r.rows("runs");
     const uint64_t programs = r.rows("programs");
     const uint64_t sets = r.rows("compute_sets");
-    std::vector<ExecutionStep> steps;
-    steps.reserve(size_t(std::min<uint64_t>(r.rows("steps"), kMaxReserve)));
-    Statement s(*m_db, "SELECT id, run, type, program, compute_set FROM steps ORDER BY id");
-    while (s.step()) {
-        r.expectId(s, steps.size(), "steps");
-        ExecutionStep step;
-        step.run = uint32_t(r.bounded(s, 1, 0, int64_t(runs) - 1, "steps.run"));
-        step.type = s.getText(2);
-        step.program = uint32_t(r.bounded(s, 3, 0, int64_t(programs) - 1, "steps.program"));
-        step.computeSet = r.reference(s, 4, sets, "steps.compute_set");
-        steps.push_back(std::move(step));
+    Statement s(db, "SELECT id, run, type, program, compute_set FROM steps ORDER BY id");
+    for (uint64_t id = 0; s.step(); ++id) {
+        r.expectId(s, id, "steps");
+        // One after the other, so a row with several damaged columns names the same one everywhere.
+        const auto run = uint32_t(r.bounded(s, 1, 0, int64_t(runs) - 1, "steps.run"));
+        const auto program = uint32_t(r.bounded(s, 3, 0, int64_t(programs) - 1, "steps.program"));
+        const int64_t computeSet = r.reference(s, 4, sets, "steps.compute_set");
+        visit(run, s.getTextView(2), program, computeSet);
     }
-    Statement b(*m_db,
+}
+
+template <typename Visit>
+void readStepIpuRows(PartReader& r, SqliteDatabase& db, const Target& target, size_t steps, Visit visit)
+{
+    Statement b(db,
         "SELECT step_id, ipu, cycles, active_tiles, cycles_base, active_cycles_from_min,"
         " active_cycles_from_max, active_cycles_to_min, active_cycles_to_max, data_in, data_out"
         " FROM steps_by_ipu ORDER BY step_id, ipu");
     while (b.step()) {
-        auto index = r.bounded(b, 0, 0, int64_t(steps.size()) - 1, "steps_by_ipu.step_id");
+        const auto index = r.bounded(b, 0, 0, int64_t(steps) - 1, "steps_by_ipu.step_id");
         StepIpu si;
         si.ipu = r.ipu(b, 1, "steps_by_ipu.ipu");
         si.cycles = uint64_t(r.bounded(b, 2, 0, limits::kMaxCycles, "steps_by_ipu.cycles"));
-        si.activeTiles = uint32_t(r.bounded(b, 3, 0, m_target.tilesPerIpu, "steps_by_ipu.active_tiles"));
+        si.activeTiles = uint32_t(r.bounded(b, 3, 0, target.tilesPerIpu, "steps_by_ipu.active_tiles"));
         uint64_t* fields[] = { &si.cyclesBase, &si.activeCyclesFromMin, &si.activeCyclesFromMax,
             &si.activeCyclesToMin, &si.activeCyclesToMax, &si.dataIn, &si.dataOut };
         for (int i = 0; i < 7; ++i)
             *fields[i] = uint64_t(
                 r.bounded(b, 4 + i, 0, i == 0 ? limits::kMaxCycles : INT64_MAX, "a steps_by_ipu figure"));
-        steps[size_t(index)].ipus.push_back(std::move(si));
+        visit(size_t(index), std::move(si));
     }
+}
+
+} // namespace
+
+StepTable Profile::readStepTable() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    StepTable table;
+    // Reserved once (a count is quick beside the read): grown by doubling, the rows took twice their size.
+    table.reserve(size_t(std::min<uint64_t>(r.rows("steps"), kMaxReserve)),
+        size_t(std::min<uint64_t>(r.rows("steps_by_ipu"), kMaxReserve)));
+    readStepRows(r, *m_db, [&](uint32_t run, std::string_view type, uint32_t program, int64_t computeSet) {
+        table.addStep(run, type, program, computeSet);
+    });
+    readStepIpuRows(r, *m_db, m_target, table.size(), [&](size_t step, StepIpu&& si) {
+        // In step and IPU order (ORDER BY): a row out of order, or twice, is a damaged index.
+        if (!table.addIpu(step, { si.ipu, si.activeTiles, si.cycles, si.cyclesBase, si.dataIn, si.dataOut }))
+            r.corrupt("steps_by_ipu holds step " + std::to_string(step) + " on IPU " + std::to_string(si.ipu)
+                + " twice, or out of order");
+    });
+    table.finish();
+    return table;
+}
+
+std::vector<ExecutionStep> Profile::readSteps(bool withCyclesByTile) const
+{
+    PartReader r(*m_db, m_target, m_path);
+    std::vector<ExecutionStep> steps;
+    steps.reserve(size_t(std::min<uint64_t>(r.rows("steps"), kMaxReserve)));
+    readStepRows(r, *m_db, [&](uint32_t run, std::string_view type, uint32_t program, int64_t computeSet) {
+        steps.push_back({ run, std::string(type), program, computeSet, {} });
+    });
+    readStepIpuRows(r, *m_db, m_target, steps.size(),
+        [&](size_t step, StepIpu&& si) { steps[step].ipus.push_back(std::move(si)); });
     if (!withCyclesByTile)
         return steps;
     Statement c(*m_db, "SELECT step_id, ipu, cycles FROM cycles_by_tile ORDER BY step_id, ipu");

@@ -292,6 +292,25 @@ std::vector<std::string> Profile::readProgramNames() const
     return names;
 }
 
+std::vector<std::string> Profile::readProgramNames(const std::vector<uint32_t>& ids) const
+{
+    std::vector<std::string> names;
+    names.reserve(ids.size());
+    Statement s(*m_db, "SELECT id, name FROM programs ORDER BY id");
+    for (size_t next = 0; next < ids.size() && s.step();) {
+        const int64_t id = s.getInt(0);
+        for (; next < ids.size() && int64_t(ids[next]) < id; ++next) // not in the table
+            names.push_back("program " + std::to_string(ids[next]));
+        if (next < ids.size() && int64_t(ids[next]) == id) {
+            names.emplace_back(s.getTextView(1));
+            ++next;
+        }
+    }
+    for (size_t next = names.size(); next < ids.size(); ++next)
+        names.push_back("program " + std::to_string(ids[next]));
+    return names;
+}
+
 ProgramLabels Profile::readProgramLabels() const
 {
     PartReader r(*m_db, m_target, m_path);

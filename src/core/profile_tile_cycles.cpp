@@ -1,5 +1,5 @@
 // Profile's per-tile cycle reads for the execution trace: streamed or one row at a time, each row
-// checked against the steps it belongs to (read with readSteps(false) first).
+// checked against the steps it belongs to (read with readStepTable first).
 #include "packed_array.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/profile.hpp"
@@ -10,8 +10,8 @@ namespace popscope {
 namespace {
 
 // Decodes and checks one cycles_by_tile row; throws ProfileError naming the row.
-std::vector<uint32_t> checkedRow(const std::string& path, const Target& target,
-    const std::vector<ExecutionStep>& steps, int64_t step, int64_t ipu, std::span<const uint8_t> blob)
+std::vector<uint32_t> checkedRow(const std::string& path, const Target& target, const StepTable& steps,
+    int64_t step, int64_t ipu, std::span<const uint8_t> blob)
 {
     const auto corrupt = [&](const std::string& problem) {
         throw ProfileError(ErrorKind::CorruptProfile, path, "cycles_by_tile: " + problem);
@@ -21,10 +21,7 @@ std::vector<uint32_t> checkedRow(const std::string& path, const Target& target,
     if (ipu < 0 || uint64_t(ipu) >= target.numIpus)
         corrupt("step " + std::to_string(step) + " names IPU " + std::to_string(ipu) + " of "
             + std::to_string(target.numIpus));
-    const StepIpu* onIpu = nullptr;
-    for (const StepIpu& si : steps[size_t(step)].ipus)
-        if (si.ipu == uint32_t(ipu))
-            onIpu = &si;
+    const StepOnIpu* onIpu = steps.onIpu(size_t(step), uint32_t(ipu));
     if (!onIpu)
         corrupt("step " + std::to_string(step) + " does not run on IPU " + std::to_string(ipu));
     auto cycles = packed::decodeCompact(blob, target.tilesPerIpu);
@@ -43,8 +40,7 @@ std::vector<uint32_t> checkedRow(const std::string& path, const Target& target,
 
 } // namespace
 
-void Profile::forEachTileCycles(
-    const std::vector<ExecutionStep>& steps, TileCyclesVisitor visit, void* context) const
+void Profile::forEachTileCycles(const StepTable& steps, TileCyclesVisitor visit, void* context) const
 {
     Statement rows(*m_db, "SELECT step_id, ipu, cycles FROM cycles_by_tile ORDER BY step_id, ipu");
     while (rows.step()) {
@@ -54,8 +50,7 @@ void Profile::forEachTileCycles(
     }
 }
 
-std::vector<uint32_t> Profile::readTileCycles(
-    const std::vector<ExecutionStep>& steps, uint32_t step, uint32_t ipu) const
+std::vector<uint32_t> Profile::readTileCycles(const StepTable& steps, uint32_t step, uint32_t ipu) const
 {
     Statement row(*m_db, "SELECT cycles FROM cycles_by_tile WHERE step_id = ?1 AND ipu = ?2");
     row.bind(1, int64_t(step)).bind(2, int64_t(ipu));

@@ -176,19 +176,6 @@ const std::vector<Operation>& Report::operations() const
     return m_operations.get([this] { return locked([](const Profile& p) { return p.readOperations(); }); });
 }
 
-namespace {
-
-std::vector<std::string> programNames(const std::vector<Program>& programs)
-{
-    std::vector<std::string> names;
-    names.reserve(programs.size());
-    for (const Program& program : programs)
-        names.push_back(program.name);
-    return names;
-}
-
-} // namespace
-
 const ProgramIndex& Report::programIndex() const
 {
     return m_programIndex.get([this] {
@@ -199,15 +186,6 @@ const ProgramIndex& Report::programIndex() const
     });
 }
 
-std::vector<std::string> Report::stepProgramNames() const
-{
-    // The programs when read (shared: a release meanwhile keeps them), else their names alone,
-    // not cached: the comparer's trace stage would otherwise fill the programs part for nobody.
-    if (m_programs.ready())
-        return programNames(*sharedPrograms());
-    return locked([](const Profile& p) { return p.readProgramNames(); });
-}
-
 const InsightsAnalysis& Report::insights() const
 {
     return m_insights.get([this] { return analyseInsights(*this); });
@@ -215,18 +193,14 @@ const InsightsAnalysis& Report::insights() const
 
 const TraceSummary& Report::traceSummary() const
 {
-    return m_traceSummary.get([this] {
-        const auto names = stepProgramNames(); // before locked(): it may read the file
-        return locked([&](const Profile& p) { return analyseTrace(p, p.readSteps(false), names); });
-    });
+    return m_traceSummary.get(
+        [this] { return locked([](const Profile& p) { return analyseTrace(p, p.readStepTable()); }); });
 }
 
-const TraceSummary& Report::traceSummary(const std::vector<ExecutionStep>& steps) const
+const TraceSummary& Report::traceSummary(const StepTable& steps) const
 {
-    return m_traceSummary.get([&] {
-        const auto names = stepProgramNames();
-        return locked([&](const Profile& p) { return analyseTrace(p, steps, names); });
-    });
+    return m_traceSummary.get(
+        [&] { return locked([&](const Profile& p) { return analyseTrace(p, steps); }); });
 }
 
 const OperationAnalysis& Report::operationAnalysis() const

@@ -25,15 +25,15 @@ public:
     {
     }
 
-    const std::vector<uint32_t>& of(const ExecutionStep& step)
+    const std::vector<uint32_t>& of(uint32_t run, uint32_t program)
     {
-        auto [it, added] = m_paths.try_emplace(step.program);
+        auto [it, added] = m_paths.try_emplace(program);
         if (added) {
-            it->second = pathTo(m_index, step.program);
+            it->second = pathTo(m_index, program);
             if (it->second.empty()) // a program the index does not know: itself
-                it->second.push_back(step.program);
+                it->second.push_back(program);
         }
-        m_path.assign(1, step.run);
+        m_path.assign(1, run);
         m_path.insert(m_path.end(), it->second.begin(), it->second.end());
         return m_path;
     }
@@ -46,8 +46,7 @@ private:
 
 } // namespace
 
-TraceFlame buildTraceFlame(
-    const TraceLod& lod, const std::vector<ExecutionStep>& steps, const ProgramIndex& index)
+TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, const ProgramIndex& index)
 {
     TraceFlame flame;
     flame.lanes.resize(lod.numIpus());
@@ -65,7 +64,7 @@ TraceFlame buildTraceFlame(
                 const TraceLod::LaneStep& s = laneSteps[k];
                 if (s.step >= steps.size())
                     continue;
-                const std::vector<uint32_t>& ids = paths.of(steps[s.step]);
+                const std::vector<uint32_t>& ids = paths.of(steps.run(s.step), steps.program(s.step));
                 if (lastIds.size() < ids.size())
                     lastIds.resize(ids.size(), 0);
                 if (counts.size() < ids.size())

@@ -41,10 +41,11 @@ std::string tileList(const WaitingStep& w)
     if (!w.perTile)
         return "(no per-tile cycles)";
     std::string text = pluralWord(w.slowestTileCount, "tile") + ' ';
-    for (size_t i = 0; i < w.slowestTiles.size(); ++i)
-        text += (i ? ", " : "") + std::to_string(w.slowestTiles[i]);
-    if (w.slowestTileCount > w.slowestTiles.size())
-        text += " and " + formatCount(w.slowestTileCount - w.slowestTiles.size()) + " more";
+    const auto slowest = w.slowestTiles();
+    for (size_t i = 0; i < slowest.size(); ++i)
+        text += (i ? ", " : "") + std::to_string(slowest[i]);
+    if (w.slowestTileCount > slowest.size())
+        text += " and " + formatCount(w.slowestTileCount - slowest.size()) + " more";
     return text;
 }
 
@@ -93,10 +94,10 @@ std::string formatTraceText(const TraceSummary& t, const std::string& fileName, 
     for (size_t i = 0; i < shown; ++i) {
         const WaitingStep& w = t.waits[i];
         out << "  " << i + 1 << ". step " << w.step << " on IPU " << w.ipu << ": "
-            << printableMessage(w.program, 120) << " (" << printableMessage(w.type, 40) << ")\n     "
-            << formatCount(w.cycles) << " cycles, " << formatCount(w.waitTileCycles)
-            << " tile-cycles waiting (" << formatPercent(w.waitShare) << " of the step's); held up by "
-            << tileList(w) << '\n';
+            << printableMessage(std::string(t.programName(w)), 120) << " ("
+            << printableMessage(t.typeOf(w), 40) << ")\n     " << formatCount(w.cycles) << " cycles, "
+            << formatCount(w.waitTileCycles) << " tile-cycles waiting (" << formatPercent(w.waitShare)
+            << " of the step's); held up by " << tileList(w) << '\n';
     }
     return out.str();
 }
@@ -122,10 +123,13 @@ std::string formatTraceJson(const TraceSummary& t, const std::string& path, size
     json waits = json::array();
     for (size_t i = 0; i < std::min(top, t.waits.size()); ++i) {
         const WaitingStep& w = t.waits[i];
-        waits.push_back({ { "step", w.step }, { "ipu", w.ipu }, { "program", w.program }, { "type", w.type },
-            { "cycles", w.cycles }, { "cycleBase", w.cycleBase }, { "waitTileCycles", w.waitTileCycles },
-            { "waitShare", w.waitShare }, { "activeTiles", w.activeTiles }, { "perTile", w.perTile },
-            { "slowestTiles", w.slowestTiles }, { "slowestTileCount", w.slowestTileCount } });
+        const auto slowest = w.slowestTiles();
+        waits.push_back({ { "step", w.step }, { "ipu", w.ipu }, { "program", std::string(t.programName(w)) },
+            { "type", t.typeOf(w) }, { "cycles", w.cycles }, { "cycleBase", w.cycleBase },
+            { "waitTileCycles", w.waitTileCycles }, { "waitShare", w.waitShare },
+            { "activeTiles", w.activeTiles }, { "perTile", w.perTile },
+            { "slowestTiles", std::vector<uint32_t>(slowest.begin(), slowest.end()) },
+            { "slowestTileCount", w.slowestTileCount } });
     }
     const json out = { { "path", path }, { "numIpus", t.numIpus }, { "tilesPerIpu", t.tilesPerIpu },
         { "clockHz", t.clockHz }, { "numSteps", t.numSteps }, { "totalCycles", t.totalCycles },

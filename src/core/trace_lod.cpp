@@ -4,6 +4,7 @@
 #include "popscope/profile.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_map>
 
 namespace popscope {
@@ -22,14 +23,13 @@ size_t busyIndex(TraceState state)
 
 struct Cancelled { };
 
-struct RowSink {
-    std::vector<std::vector<float>>* level0; // [ipu] -> [k * groups + group]
-    const std::unordered_map<uint64_t, uint32_t>* laneIndex;
-    std::vector<std::vector<TraceLod::LaneStep>>* lanes;
-    uint32_t numIpus, groups, tilesPerGroup;
-    const std::function<bool(uint64_t, uint64_t)>* progress;
-    uint64_t done = 0, total = 0;
-};
+// A busy figure as level 0 holds it: its share of the tile-cycles it could have been.
+uint16_t busyShare(double busy, double capacity)
+{
+    if (capacity <= 0 || busy <= 0)
+        return 0;
+    return uint16_t(std::lround(std::min(1.0, busy / capacity) * TraceLod::kBusyShareSteps));
+}
 
 } // namespace
 
@@ -39,37 +39,38 @@ uint32_t TraceLod::tilesInGroup(uint32_t group) const
     return first >= m_tilesPerIpu ? 0 : std::min(kTilesPerGroup, m_tilesPerIpu - first);
 }
 
-TraceLod TraceLod::build(const Profile& profile, const std::vector<ExecutionStep>& steps,
-    const std::function<bool(uint64_t, uint64_t)>& progress)
+TraceLod TraceLod::build(
+    const Profile& profile, const StepTable& steps, const std::function<bool(uint64_t, uint64_t)>& progress)
 {
     TraceLod lod;
     const Target& target = profile.target();
     lod.m_tilesPerIpu = target.tilesPerIpu;
-    lod.m_groupsPerIpu = (target.tilesPerIpu + kTilesPerGroup - 1) / kTilesPerGroup;
+    const uint32_t groups = lod.m_groupsPerIpu = (target.tilesPerIpu + kTilesPerGroup - 1) / kTilesPerGroup;
     lod.m_lanes.resize(target.numIpus);
     for (uint32_t index = 0; index < steps.size(); ++index)
-        for (const StepIpu& si : steps[index].ipus) {
+        for (const StepOnIpu& si : steps.ipus(index)) {
             lod.m_lanes[si.ipu].steps.push_back(
-                { index, si.cyclesBase, si.cycles, workStateOf(steps[index].type), false });
+                { index, workStateOf(steps.type(index)), false, si.cyclesBase, si.cycles });
             lod.m_endCycle = std::max(lod.m_endCycle, si.cyclesBase + si.cycles);
         }
-    std::unordered_map<uint64_t, uint32_t> laneIndex; // step × numIpus + ipu -> position in its lane
-    std::vector<std::vector<LaneStep>> lanes(target.numIpus);
+    std::vector<uint32_t> laneIndex(steps.ipuRows()); // a step's row on an IPU -> its place in the lane
     for (uint32_t ipu = 0; ipu < target.numIpus; ++ipu) {
-        auto& lane = lod.m_lanes[ipu].steps;
-        std::stable_sort(
-            lane.begin(), lane.end(), [](const LaneStep& a, const LaneStep& b) { return a.base < b.base; });
-        for (uint32_t k = 0; k < lane.size(); ++k)
-            laneIndex[uint64_t(lane[k].step) * target.numIpus + ipu] = k;
-        lanes[ipu] = lane;
+        Lane& lane = lod.m_lanes[ipu];
+        std::stable_sort(lane.steps.begin(), lane.steps.end(),
+            [](const LaneStep& a, const LaneStep& b) { return a.base < b.base; });
+        for (uint32_t k = 0; k < lane.steps.size(); ++k)
+            laneIndex[steps.rowIndex(*steps.onIpu(lane.steps[k].step, ipu))] = k;
+        lane.busyShare.assign(lane.steps.size() * groups, 0);
     }
-    std::vector<std::vector<float>> level0(target.numIpus);
-    for (uint32_t ipu = 0; ipu < target.numIpus; ++ipu)
-        level0[ipu].assign(lod.m_lanes[ipu].steps.size() * lod.m_groupsPerIpu, 0.0f);
 
-    RowSink sink { &level0, &laneIndex, &lanes, target.numIpus, lod.m_groupsPerIpu, kTilesPerGroup,
-        &progress };
-    sink.total = profile.countRows("cycles_by_tile");
+    struct RowSink {
+        TraceLod& lod;
+        const StepTable& steps;
+        const std::vector<uint32_t>& laneIndex;
+        const std::function<bool(uint64_t, uint64_t)>& progress;
+        uint64_t done = 0, total = 0;
+        std::vector<double> groupBusy;
+    } sink { lod, steps, laneIndex, progress, 0, profile.countRows("cycles_by_tile"), {} };
     try {
         if (progress && !progress(0, sink.total))
             throw Cancelled {};
@@ -77,15 +78,20 @@ TraceLod TraceLod::build(const Profile& profile, const std::vector<ExecutionStep
             steps,
             [](void* context, uint32_t step, uint32_t ipu, const std::vector<uint32_t>& cycles) {
                 auto& s = *static_cast<RowSink*>(context);
-                const uint32_t k = s.laneIndex->at(uint64_t(step) * s.numIpus + ipu);
-                LaneStep& laneStep = (*s.lanes)[ipu][k];
+                Lane& lane = s.lod.m_lanes[ipu];
+                const uint32_t k = s.laneIndex[s.steps.rowIndex(*s.steps.onIpu(step, ipu))]; // a checked row
+                LaneStep& laneStep = lane.steps[k];
                 laneStep.perTile = true;
                 if (laneStep.work != TraceState::Sync) {
-                    float* row = &(*s.level0)[ipu][size_t(k) * s.groups];
+                    const uint32_t groups = s.lod.m_groupsPerIpu;
+                    s.groupBusy.assign(groups, 0.0);
                     for (uint32_t tile = 0; tile < cycles.size(); ++tile)
-                        row[tile / s.tilesPerGroup] += float(cycles[tile]);
+                        s.groupBusy[tile / kTilesPerGroup] += double(cycles[tile]);
+                    for (uint32_t g = 0; g < groups; ++g)
+                        lane.busyShare[size_t(k) * groups + g] = busyShare(
+                            s.groupBusy[g], double(laneStep.cycles) * double(s.lod.tilesInGroup(g)));
                 }
-                if (++s.done % 256 == 0 && *s.progress && !(*s.progress)(s.done, s.total))
+                if (++s.done % 256 == 0 && s.progress && !s.progress(s.done, s.total))
                     throw Cancelled {};
             },
             &sink);
@@ -96,22 +102,19 @@ TraceLod TraceLod::build(const Profile& profile, const std::vector<ExecutionStep
     }
     // Steps without per-tile cycles: the first activeTiles tiles busy for the whole step.
     for (uint32_t ipu = 0; ipu < target.numIpus; ++ipu) {
-        auto& lane = lanes[ipu];
-        for (uint32_t k = 0; k < lane.size(); ++k) {
-            if (lane[k].perTile || lane[k].work == TraceState::Sync)
+        Lane& lane = lod.m_lanes[ipu];
+        for (uint32_t k = 0; k < lane.steps.size(); ++k) {
+            if (lane.steps[k].perTile || lane.steps[k].work == TraceState::Sync)
                 continue;
-            uint32_t active = 0;
-            for (const StepIpu& si : steps[lane[k].step].ipus)
-                if (si.ipu == ipu)
-                    active = std::min(si.activeTiles, target.tilesPerIpu);
-            for (uint32_t group = 0; group < lod.m_groupsPerIpu && group * kTilesPerGroup < active; ++group)
-                level0[ipu][size_t(k) * lod.m_groupsPerIpu + group] = float(lane[k].cycles)
-                    * float(std::min(active - group * kTilesPerGroup, lod.tilesInGroup(group)));
+            const StepOnIpu* si = steps.onIpu(lane.steps[k].step, ipu);
+            const uint32_t active = si ? std::min(si->activeTiles, target.tilesPerIpu) : 0;
+            for (uint32_t group = 0; group < groups && group * kTilesPerGroup < active; ++group) {
+                const uint32_t tiles = lod.tilesInGroup(group);
+                lane.busyShare[size_t(k) * groups + group]
+                    = busyShare(double(std::min(active - group * kTilesPerGroup, tiles)), double(tiles));
+            }
         }
-        lod.m_lanes[ipu].steps = std::move(lane);
-        Level base;
-        base.busy.assign(level0[ipu].begin(), level0[ipu].end());
-        lod.m_lanes[ipu].levels.push_back(std::move(base));
+        lane.levels.emplace_back(); // level 0: the steps and their busy shares
     }
     if (progress)
         progress(sink.total, sink.total);
@@ -119,22 +122,17 @@ TraceLod TraceLod::build(const Profile& profile, const std::vector<ExecutionStep
     return lod;
 }
 
-// Level 0 holds one busy figure per step and group (its state is the step's); level L ≥ 1 sums
+// Level 0 holds one busy share per step and group (its state is the step's); level L ≥ 1 sums
 // kFan blocks of level L-1, keeping the three busy states apart. A fan of 8 (not 2) keeps the
 // levels above 0 at a seventh of level 0's blocks, each three figures wide: the LOD takes 0.4 of
 // the memory a binary pyramid takes, and a cell reads at most 7 blocks per level at each end.
 void TraceLod::buildLevels()
 {
     const uint32_t groups = m_groupsPerIpu;
-    for (Lane& lane : m_lanes) {
-        const size_t steps = lane.steps.size();
-        Level& base = lane.levels[0];
-        base.stepCycles.assign(steps * kTraceStateCount, 0.0);
-        for (size_t k = 0; k < steps; ++k)
-            base.stepCycles[k * kTraceStateCount + size_t(lane.steps[k].work)] = double(lane.steps[k].cycles);
-        size_t blocks = steps;
+    for (uint32_t ipu = 0; ipu < m_lanes.size(); ++ipu) {
+        Lane& lane = m_lanes[ipu];
+        size_t blocks = lane.steps.size();
         for (size_t level = 1; blocks > 1; ++level) {
-            const Level& below = lane.levels[level - 1];
             const size_t next = (blocks + kFan - 1) / kFan;
             Level up;
             up.busy.assign(next * groups * kBusyStateCount, 0.0);
@@ -142,15 +140,14 @@ void TraceLod::buildLevels()
             for (size_t b = 0; b < blocks; ++b) {
                 const size_t parent = b / kFan;
                 for (size_t s = 0; s < kTraceStateCount; ++s)
-                    up.stepCycles[parent * kTraceStateCount + s]
-                        += below.stepCycles[b * kTraceStateCount + s];
+                    up.stepCycles[parent * kTraceStateCount + s] += blockStepCycles(lane, level - 1, b, s);
                 for (uint32_t g = 0; g < groups; ++g) {
                     float* into = &up.busy[(parent * groups + g) * kBusyStateCount];
                     if (level == 1)
-                        into[busyIndex(lane.steps[b].work)] += below.busy[b * groups + g];
+                        into[busyIndex(lane.steps[b].work)] += float(busy(ipu, b, g));
                     else
                         for (size_t s = 0; s < kBusyStateCount; ++s)
-                            into[s] += below.busy[(b * groups + g) * kBusyStateCount + s];
+                            into[s] += lane.levels[level - 1].busy[(b * groups + g) * kBusyStateCount + s];
                 }
             }
             lane.levels.push_back(std::move(up));
@@ -159,9 +156,19 @@ void TraceLod::buildLevels()
     }
 }
 
+double TraceLod::blockStepCycles(const Lane& lane, size_t level, size_t block, size_t state) const
+{
+    if (level > 0)
+        return lane.levels[level].stepCycles[block * kTraceStateCount + state];
+    const LaneStep& step = lane.steps[block];
+    return size_t(step.work) == state ? double(step.cycles) : 0.0;
+}
+
 double TraceLod::busy(uint32_t ipu, size_t k, uint32_t group) const
 {
-    return m_lanes[ipu].levels[0].busy[k * m_groupsPerIpu + group];
+    const Lane& lane = m_lanes[ipu];
+    return double(lane.busyShare[k * m_groupsPerIpu + group]) / kBusyShareSteps * double(lane.steps[k].cycles)
+        * double(tilesInGroup(group));
 }
 
 double TraceLod::blockBusy(uint32_t ipu, size_t level, size_t block, uint32_t group, TraceState state) const
@@ -177,7 +184,7 @@ double TraceLod::blockBusy(uint32_t ipu, size_t level, size_t block, uint32_t gr
 void TraceLod::addWhole(
     uint32_t ipu, size_t level, size_t block, uint32_t g0, uint32_t g1, StateTileCycles& out) const
 {
-    const Level& l = m_lanes[ipu].levels[level];
+    const Lane& lane = m_lanes[ipu];
     double tiles = 0, busySum = 0;
     for (uint32_t g = g0; g < g1; ++g) {
         tiles += tilesInGroup(g);
@@ -190,9 +197,8 @@ void TraceLod::addWhole(
     double working = 0;
     for (size_t s = 0; s < kTraceStateCount; ++s)
         if (TraceState(s) != TraceState::Sync)
-            working += l.stepCycles[block * kTraceStateCount + s];
-    out[size_t(TraceState::Sync)]
-        += l.stepCycles[block * kTraceStateCount + size_t(TraceState::Sync)] * tiles;
+            working += blockStepCycles(lane, level, block, s);
+    out[size_t(TraceState::Sync)] += blockStepCycles(lane, level, block, size_t(TraceState::Sync)) * tiles;
     out[size_t(TraceState::WaitingForSync)] += std::max(0.0, working * tiles - busySum);
 }
 
@@ -287,15 +293,15 @@ void TraceLod::column(uint32_t ipu, uint64_t from, uint64_t to, std::vector<Stat
             const uint64_t a = std::max(from, step.base), b = std::min(to, step.base + step.cycles);
             if (b <= a || step.cycles == 0)
                 continue;
-            const double length = double(b - a), fraction = length / double(step.cycles);
-            const float* busy = &lane.levels[0].busy[piece.index * groups];
+            const double length = double(b - a);
+            const uint16_t* shares = &lane.busyShare[piece.index * groups];
             for (uint32_t g = 0; g < groups; ++g) {
                 const double tiles = tilesInGroup(g);
                 if (step.work == TraceState::Sync) {
                     perGroup[g][kSync] += length * tiles;
                     continue;
                 }
-                const double done = double(busy[g]) * fraction;
+                const double done = double(shares[g]) / kBusyShareSteps * length * tiles;
                 perGroup[g][size_t(step.work)] += done;
                 perGroup[g][kWait] += std::max(0.0, length * tiles - done);
             }
@@ -344,8 +350,9 @@ StateTileCycles TraceLod::stepCycles(uint32_t ipu, uint64_t from, uint64_t to) c
             continue;
         }
         for (size_t s = 0; s < kTraceStateCount; ++s) {
-            out[s] += lane.levels[piece.level].stepCycles[piece.index * kTraceStateCount + s];
-            counted += lane.levels[piece.level].stepCycles[piece.index * kTraceStateCount + s];
+            const double cycles = blockStepCycles(lane, piece.level, piece.index, s);
+            out[s] += cycles;
+            counted += cycles;
         }
     }
     out[size_t(TraceState::Idle)] = std::max(0.0, double(to - from) - counted);

@@ -14,8 +14,9 @@ namespace popscope {
 
 namespace {
 
-constexpr char kMagic[8] = { 'P', 'S', 'L', 'O', 'D', '0', '2', '\n' };
+constexpr char kMagic[8] = { 'P', 'S', 'L', 'O', 'D', '0', '3', '\n' };
 constexpr uint64_t kMaxElements = uint64_t(1) << 32; // far beyond any profile: a bound for damaged files
+constexpr uint64_t kStoredLaneStepBytes = 4 + 8 + 8 + 1 + 1; // a lane step as save() writes it
 
 class Writer {
 public:
@@ -105,10 +106,11 @@ bool TraceLod::save(const std::string& path, const std::string& identity) const
             w.value(uint8_t(step.work));
             w.value(uint8_t(step.perTile));
         }
+        w.array(lane.busyShare);
         w.value(uint64_t(lane.levels.size()));
-        for (const Level& level : lane.levels) {
-            w.array(level.busy);
-            w.array(level.stepCycles);
+        for (size_t l = 1; l < lane.levels.size(); ++l) { // level 0 is the steps and their shares
+            w.array(lane.levels[l].busy);
+            w.array(lane.levels[l].stepCycles);
         }
     }
     const bool ok = w.ok() && std::fflush(file.get()) == 0 && std::fclose(file.release()) == 0;
@@ -124,8 +126,23 @@ bool TraceLod::save(const std::string& path, const std::string& identity) const
     return true;
 }
 
+bool TraceLod::fits(const StepTable& steps, uint32_t numIpus, uint32_t tilesPerIpu) const
+{
+    if (m_lanes.size() != numIpus || m_tilesPerIpu != tilesPerIpu)
+        return false;
+    for (uint32_t ipu = 0; ipu < numIpus; ++ipu)
+        for (const LaneStep& step : m_lanes[ipu].steps)
+            if (step.step >= steps.size() || !steps.onIpu(step.step, ipu))
+                return false;
+    return true;
+}
+
 bool TraceLod::load(const std::string& path, const std::string& identity)
 {
+    std::error_code error;
+    const uint64_t fileBytes = std::filesystem::file_size(path, error);
+    if (error)
+        return false;
     std::ifstream in(path, std::ios::binary);
     char magic[sizeof kMagic] = {};
     if (!in.read(magic, sizeof magic) || std::memcmp(magic, kMagic, sizeof kMagic) != 0)
@@ -143,7 +160,7 @@ bool TraceLod::load(const std::string& path, const std::string& identity)
     lod.m_lanes.resize(size_t(lanes));
     for (Lane& lane : lod.m_lanes) {
         uint64_t steps = 0, levels = 0;
-        if (!r.value(steps) || steps > kMaxElements)
+        if (!r.value(steps) || steps > fileBytes / kStoredLaneStepBytes) // no more than the file holds
             return false;
         lane.steps.resize(size_t(steps));
         for (LaneStep& step : lane.steps) {
@@ -154,16 +171,16 @@ bool TraceLod::load(const std::string& path, const std::string& identity)
             step.work = TraceState(work);
             step.perTile = perTile == 1;
         }
-        if (!r.value(levels) || levels > 64)
+        if (!r.array(lane.busyShare, steps * lod.m_groupsPerIpu) || !r.value(levels) || levels < 1
+            || levels > 64)
             return false;
         lane.levels.resize(size_t(levels));
         size_t blocks = size_t(steps);
-        for (size_t l = 0; l < levels; ++l) {
-            const uint64_t busy = l == 0 ? blocks * lod.m_groupsPerIpu : blocks * lod.m_groupsPerIpu * 3;
-            if (!r.array(lane.levels[l].busy, busy)
+        for (size_t l = 1; l < levels; ++l) {
+            blocks = (blocks + kFan - 1) / kFan;
+            if (!r.array(lane.levels[l].busy, blocks * lod.m_groupsPerIpu * 3)
                 || !r.array(lane.levels[l].stepCycles, blocks * kTraceStateCount))
                 return false;
-            blocks = (blocks + kFan - 1) / kFan;
         }
     }
     if (in.peek() != std::char_traits<char>::eof())

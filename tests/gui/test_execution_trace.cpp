@@ -294,8 +294,8 @@ TEST_CASE("compare mode: aligned at a step, the step and its partner start at th
     CHECK(target->cycleOffset() == 0);
 
     w.page->setAligned(true);
-    const uint64_t sourceStart = source->trace()->steps[6].ipus.front().cyclesBase;
-    const uint64_t targetStart = target->trace()->steps[size_t(partner)].ipus.front().cyclesBase;
+    const uint64_t sourceStart = source->trace()->steps.ipus(6).front().cyclesBase;
+    const uint64_t targetStart = target->trace()->steps.ipus(size_t(partner)).front().cyclesBase;
     REQUIRE(sourceStart > targetStart); // the heap sort runs 162M cycles, bitonic 0.2M
     CHECK(source->cycleOffset() == 0);
     CHECK(target->cycleOffset() == int64_t(targetStart) - int64_t(sourceStart)); // shifted right

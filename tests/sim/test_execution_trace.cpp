@@ -45,9 +45,11 @@ TEST_CASE(
     CHECK(trace.parallelEfficiency() < 0.01);
     REQUIRE_FALSE(trace.waits.empty());
     const WaitingStep& top = trace.waits.front();
-    CHECK(top.program == "sort/HeapSort");
+    CHECK(trace.programName(top) == "sort/HeapSort");
+    CHECK(trace.typeOf(top) == "OnTileExecute");
     CHECK(top.perTile);
-    CHECK(top.slowestTiles == std::vector<uint32_t> { 0 });
+    CHECK(std::vector<uint32_t>(top.slowestTiles().begin(), top.slowestTiles().end())
+        == std::vector<uint32_t> { 0 });
     CHECK(top.slowestTileCount == 1);
     // Its waiting tile-cycles, straight from the file: every other tile waits the whole step.
     const auto steps = profile->readSteps(true);
@@ -57,7 +59,7 @@ TEST_CASE(
         expected += heap.cycles - c;
     CHECK(top.waitTileCycles == expected);
 
-    const auto headers = profile->readSteps(false);
+    const StepTable headers = profile->readStepTable();
     const uint64_t middle = heap.cyclesBase + heap.cycles / 2;
     const TileMoment tile0 = tileStateAt(*profile, headers, 0, middle);
     CHECK(tile0.state == TraceState::Computing);
@@ -71,15 +73,16 @@ TEST_CASE("sort-bitonic: every tile computes or exchanges, efficiency above 50 %
     const auto profile = Profile::open(sampleProfile("sort-bitonic"));
     const TraceSummary trace = analyseTrace(*profile);
     CHECK(trace.parallelEfficiency() > 0.5);
-    const auto steps = profile->readSteps(false);
+    const StepTable steps = profile->readStepTable();
     for (uint32_t i = 0; i < steps.size(); ++i) {
-        const TraceState work = workStateOf(steps[i].type);
+        const TraceState work = workStateOf(steps.type(i));
         if (work != TraceState::Computing && work != TraceState::Exchanging)
             continue;
-        const StepIpu& si = onIpu0(steps[i]);
+        const StepOnIpu* si = steps.onIpu(i, 0);
+        REQUIRE(si);
         for (uint32_t tile : { 0u, 1u, 700u, 1471u }) {
             INFO("step " << i << ", tile " << tile);
-            CHECK(tileStateAt(*profile, steps, tile, si.cyclesBase).state == work);
+            CHECK(tileStateAt(*profile, steps, tile, si->cyclesBase).state == work);
         }
     }
 }
@@ -200,4 +203,70 @@ TEST_CASE("popscope-cli trace prints the same ranking and figures as core", "[tr
             && Catch::Contains("held up by tile 0"));
     CHECK(popscope::test::runCli("trace " + path + " --top many").status == 2);
     CHECK(popscope::test::runCli("export-trace " + path).status == 2); // no -o
+}
+
+TEST_CASE("the packed step table holds what the document's steps hold", "[trace][steps]")
+{
+    const auto profile = Profile::open(sampleProfile("pipeline-grouped"));
+    const std::vector<ExecutionStep> document = profile->readSteps(false);
+    const StepTable table = profile->readStepTable();
+    REQUIRE(table.size() == document.size());
+    size_t rows = 0;
+    for (size_t i = 0; i < document.size(); ++i) {
+        INFO("step " << i);
+        const ExecutionStep& step = document[i];
+        CHECK(table.run(i) == step.run);
+        CHECK(table.program(i) == step.program);
+        CHECK(table.type(i) == step.type);
+        CHECK(table.computeSet(i) == step.computeSet);
+        REQUIRE(table.ipus(i).size() == step.ipus.size());
+        for (size_t k = 0; k < step.ipus.size(); ++k) {
+            const StepIpu& expected = step.ipus[k];
+            const StepOnIpu& held = table.ipus(i)[k];
+            CHECK(held.ipu == expected.ipu);
+            CHECK(held.cycles == expected.cycles);
+            CHECK(held.cyclesBase == expected.cyclesBase);
+            CHECK(held.activeTiles == expected.activeTiles);
+            CHECK(held.dataIn == expected.dataIn);
+            CHECK(held.dataOut == expected.dataOut);
+            CHECK(table.onIpu(i, expected.ipu) == &held);
+        }
+        rows += step.ipus.size();
+    }
+    CHECK(table.ipuRows() == rows);
+    CHECK(table.onIpu(0, 99) == nullptr);
+    // The same table from the document's steps.
+    const StepTable fromDocument = StepTable::of(document);
+    CHECK(fromDocument.types() == table.types());
+    CHECK(fromDocument.ipuRows() == table.ipuRows());
+
+    // Rows come in step and IPU order, each IPU once: anything else is refused (a damaged index).
+    StepTable built;
+    for (int step = 0; step < 3; ++step)
+        built.addStep(0, "OnTileExecute", 0, -1);
+    CHECK(built.addIpu(1, { 0, 1, 10, 0, 0, 0 }));
+    CHECK_FALSE(built.addIpu(1, { 0, 1, 10, 0, 0, 0 })); // the same IPU again
+    CHECK(built.addIpu(1, { 2, 1, 10, 0, 0, 0 }));
+    CHECK_FALSE(built.addIpu(0, { 3, 1, 10, 0, 0, 0 })); // an earlier step
+    CHECK_FALSE(built.addIpu(3, { 0, 1, 10, 0, 0, 0 })); // no such step
+    built.finish();
+    CHECK(built.ipus(0).empty());
+    CHECK(built.ipus(1).size() == 2);
+    CHECK(built.ipus(2).empty());
+}
+
+TEST_CASE("every waiting step is named by its program and type", "[trace][steps]")
+{
+    const auto profile = Profile::open(sampleProfile("pipeline-grouped"));
+    const TraceSummary trace = analyseTrace(*profile);
+    const StepTable steps = profile->readStepTable();
+    const auto programs = profile->readPrograms();
+    REQUIRE(trace.waits.size() > 1);
+    CHECK(trace.namedPrograms.size() < programs.size()); // only the waits' programs
+    for (const WaitingStep& wait : trace.waits) {
+        INFO("step " << wait.step << " on IPU " << wait.ipu);
+        CHECK(wait.program == steps.program(wait.step));
+        CHECK(trace.programName(wait) == programs[wait.program].name);
+        CHECK(trace.typeOf(wait) == steps.type(wait.step));
+    }
 }

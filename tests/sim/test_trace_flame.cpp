@@ -26,7 +26,7 @@ TEST_CASE("every step lies under its path's programs at every flame level", "[tr
     for (const char* name : { "custom-example", "pipeline-grouped", "sort-bitonic" }) {
         INFO(name);
         const auto profile = Profile::open(sampleProfile(name));
-        const auto steps = profile->readSteps(false);
+        const auto steps = profile->readStepTable();
         const TraceLod lod = TraceLod::build(*profile, steps);
         const ProgramIndex index = indexOf(*profile);
         const TraceFlame flame = buildTraceFlame(lod, steps, index);
@@ -37,9 +37,9 @@ TEST_CASE("every step lies under its path's programs at every flame level", "[tr
             const FlameLane& lane = flame.lanes[ipu];
             const auto& laneSteps = lod.lane(ipu);
             for (size_t k = 0; k < laneSteps.size(); ++k) {
-                const ExecutionStep& step = steps[laneSteps[k].step];
-                std::vector<uint32_t> ids { step.run };
-                for (uint32_t p : pathTo(index, step.program))
+                const uint32_t step = laneSteps[k].step;
+                std::vector<uint32_t> ids { steps.run(step) };
+                for (uint32_t p : pathTo(index, steps.program(step)))
                     ids.push_back(p);
                 for (size_t level = 0; level < ids.size(); ++level) {
                     const FlameSpan* span = flameSpanAt(lane, level, laneSteps[k].base);
@@ -77,7 +77,7 @@ TEST_CASE("every step lies under its path's programs at every flame level", "[tr
 TEST_CASE("the flame finds nothing between spans or below its depth", "[trace][flame]")
 {
     const auto profile = Profile::open(sampleProfile("custom-example"));
-    const auto steps = profile->readSteps(false);
+    const auto steps = profile->readStepTable();
     const TraceLod lod = TraceLod::build(*profile, steps);
     const TraceFlame flame = buildTraceFlame(lod, steps, indexOf(*profile));
     const FlameLane& lane = flame.lanes.at(0);

@@ -33,7 +33,7 @@ void requireClose(const StateTileCycles& a, const StateTileCycles& b)
 
 TraceLod lodOf(const Profile& profile)
 {
-    return TraceLod::build(profile, profile.readSteps(false));
+    return TraceLod::build(profile, profile.readStepTable());
 }
 
 } // namespace
@@ -134,6 +134,14 @@ TEST_CASE("the LOD cache round-trips, and a stale or damaged cache is refused", 
         loaded.cell(0, 0, end, 0, loaded.groupsPerIpu()), lod.cell(0, 0, end, 0, lod.groupsPerIpu()));
     requireClose(loaded.cell(0, end / 5, end / 2, 3, 40), lod.cell(0, end / 5, end / 2, 3, 40));
 
+    // A cache that loads but names steps or lanes the profile does not hold is refused by fits().
+    const Target& target = profile->target();
+    const StepTable steps = profile->readStepTable();
+    CHECK(loaded.fits(steps, target.numIpus, target.tilesPerIpu));
+    CHECK_FALSE(loaded.fits(StepTable {}, target.numIpus, target.tilesPerIpu));
+    CHECK_FALSE(loaded.fits(steps, target.numIpus + 1, target.tilesPerIpu));
+    CHECK_FALSE(loaded.fits(steps, target.numIpus, target.tilesPerIpu / 2));
+
     TraceLod other;
     CHECK_FALSE(other.load(cache, identity + "-changed"));
     const std::string bytes = popscope::test::readBytes(cache);
@@ -148,7 +156,7 @@ TEST_CASE("the LOD cache round-trips, and a stale or damaged cache is refused", 
 TEST_CASE("building the LOD reports progress and can be cancelled", "[trace][lod]")
 {
     const auto profile = Profile::open(sampleProfile("sort-bitonic"));
-    const auto steps = profile->readSteps(false);
+    const auto steps = profile->readStepTable();
     uint64_t lastDone = 0, lastTotal = 0;
     const TraceLod built = TraceLod::build(*profile, steps, [&](uint64_t done, uint64_t total) {
         lastDone = done;

@@ -22,7 +22,7 @@ constexpr qint64 kCacheBudgetBytes = qint64(1) << 30; // 1 GiB of trace caches, 
 
 QString TraceData::stepName(uint32_t step) const
 {
-    return step < steps.size() ? programName(steps[step].program) : QString();
+    return step < steps.size() ? programName(steps.program(step)) : QString();
 }
 
 QString TraceData::programName(uint32_t program) const
@@ -50,9 +50,9 @@ std::string_view TraceData::flameSpanType(size_t level, const FlameSpan& span) c
 std::pair<uint64_t, uint64_t> TraceData::runSpan(uint32_t run) const
 {
     uint64_t first = UINT64_MAX, last = 0;
-    for (const ExecutionStep& step : steps)
-        if (step.run == run)
-            for (const StepIpu& si : step.ipus) {
+    for (size_t step = 0; step < steps.size(); ++step)
+        if (steps.run(step) == run)
+            for (const StepOnIpu& si : steps.ipus(step)) {
                 first = std::min(first, si.cyclesBase);
                 last = std::max(last, si.cyclesBase + si.cycles);
             }
@@ -99,7 +99,7 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     progress(0, QStringLiteral("Reading the steps"));
     data->profile = Profile::open(report->path());
     const std::string profilePath = data->profile->path();
-    data->steps = data->profile->readSteps(false);
+    data->steps = data->profile->readStepTable();
     data->runs = data->profile->readRuns();
     if (cancelled)
         return nullptr;
@@ -122,7 +122,9 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     QDir().mkpath(traceCacheFolder());
     data->cachePath
         = QDir(traceCacheFolder()).filePath(QString::fromStdString(identity) + QStringLiteral(".lod"));
-    data->lodFromCache = data->lod.load(data->cachePath.toStdString(), identity);
+    const Target& target = data->profile->target();
+    data->lodFromCache = data->lod.load(data->cachePath.toStdString(), identity)
+        && data->lod.fits(data->steps, target.numIpus, target.tilesPerIpu);
     if (!data->lodFromCache) {
         progress(5, QStringLiteral("Summarising every tile's cycles"));
         data->lod = TraceLod::build(*data->profile, data->steps, [&](uint64_t done, uint64_t total) {

@@ -33,7 +33,7 @@ struct TraceData {
     // The report it belongs to: its programs, program index and whole-run figures (the ones What
     // changed and popscope-cli use) are shared, not read again.
     std::shared_ptr<const Report> report;
-    std::vector<ExecutionStep> steps;
+    StepTable steps; // without per-tile cycles (read on demand)
     // The report's (names; types give the flame's colours), kept while the trace is.
     std::shared_ptr<const std::vector<Program>> programs;
     std::vector<Run> runs;

@@ -218,10 +218,8 @@ bool TraceTilesPainter::visibleSteps(
         m_cachedCells = 0;
     }
     for (size_t k = k0; k < k1; ++k) {
-        uint32_t active = 0;
-        for (const StepIpu& si : m_trace->steps[lane[k].step].ipus)
-            if (si.ipu == ipu)
-                active = si.activeTiles;
+        const StepOnIpu* si = m_trace->steps.onIpu(lane[k].step, ipu);
+        const uint32_t active = si ? si->activeTiles : 0;
         visible.push_back({ &lane[k],
             lane[k].perTile ? &rowOf(lane[k].step, ipu, window.firstTile, window.lastTile) : nullptr,
             active });

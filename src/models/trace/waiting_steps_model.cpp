@@ -1,6 +1,7 @@
 #include "models/trace/waiting_steps_model.hpp"
 
 #include "models/memory/tile_scope.hpp"
+#include "models/qt_text.hpp"
 #include "popscope/trace_comparison.hpp"
 
 namespace popscope {
@@ -47,22 +48,23 @@ QString WaitingStepsModel::rowKey(int row) const
 
 QString WaitingStepsModel::text(int row, int column) const
 {
-    const WaitingStep& w = m_trace->summary->waits[size_t(row)];
+    const TraceSummary& summary = *m_trace->summary;
+    const WaitingStep& w = summary.waits[size_t(row)];
     switch (column) {
     case Program:
-        return QString::fromStdString(w.program);
+        return toQString(summary.programName(w));
     case Type:
-        return QString::fromStdString(w.type);
+        return QString::fromStdString(summary.typeOf(w));
     case HeldUpBy: {
         if (!w.perTile)
             return QStringLiteral("(no per-tile cycles)");
         QStringList tiles;
-        for (uint32_t tile : w.slowestTiles)
+        for (uint32_t tile : w.slowestTiles())
             tiles << QString::number(tile);
         QString text
             = pluralText(w.slowestTileCount, "tile") + QLatin1Char(' ') + tiles.join(QStringLiteral(", "));
-        if (w.slowestTileCount > w.slowestTiles.size())
-            text += QStringLiteral(" and %1 more").arg(w.slowestTileCount - w.slowestTiles.size());
+        if (w.slowestTileCount > w.slowestTilesKept)
+            text += QStringLiteral(" and %1 more").arg(w.slowestTileCount - w.slowestTilesKept);
         return text;
     }
     default:

@@ -24,7 +24,7 @@ namespace {
 uint64_t stepStart(const TraceData& data, int64_t step)
 {
     uint64_t start = UINT64_MAX;
-    for (const StepIpu& si : data.steps[size_t(step)].ipus)
+    for (const StepOnIpu& si : data.steps.ipus(size_t(step)))
         start = std::min(start, si.cyclesBase);
     return start == UINT64_MAX ? 0 : start;
 }
@@ -33,10 +33,11 @@ std::vector<std::string_view> stepPrograms(const TraceData& data)
 {
     std::vector<std::string_view> names;
     names.reserve(data.steps.size());
-    for (const ExecutionStep& step : data.steps)
-        names.push_back(step.program < data.programs->size()
-                ? std::string_view((*data.programs)[step.program].name)
-                : std::string_view());
+    for (size_t step = 0; step < data.steps.size(); ++step) {
+        const uint32_t program = data.steps.program(step);
+        names.push_back(program < data.programs->size() ? std::string_view((*data.programs)[program].name)
+                                                        : std::string_view());
+    }
     return names;
 }
 
@@ -157,7 +158,7 @@ void ExecutionTracePage::selectStep(int slot, int64_t step)
 void ExecutionTracePage::zoomToStep(uint32_t step)
 {
     const TraceData* data = m_slots[0].data.get();
-    if (!data || step >= data->steps.size() || data->steps[step].ipus.empty())
+    if (!data || step >= data->steps.size() || data->steps.ipus(step).empty())
         return;
     selectStep(0, step);
     showStepWindow(step);
@@ -166,7 +167,7 @@ void ExecutionTracePage::zoomToStep(uint32_t step)
 
 void ExecutionTracePage::showStepWindow(uint32_t step)
 {
-    const StepIpu& si = m_slots[0].data->steps[step].ipus.front();
+    const StepOnIpu& si = m_slots[0].data->steps.ipus(step).front();
     // The step with a margin of a quarter of its length on each side.
     const uint64_t margin = std::max<uint64_t>(si.cycles / 4, 8);
     const uint64_t first = toZoom(si.cyclesBase);

@@ -57,8 +57,8 @@ void TraceLegend::showTypes(bool flame, std::initializer_list<const TraceData*> 
         if (!data)
             continue;
         if (!flame) {
-            for (const ExecutionStep& step : data->steps)
-                add(step.type);
+            for (const std::string& type : data->steps.types())
+                add(type);
             continue;
         }
         for (const FlameLane& lane : data->flame.lanes)

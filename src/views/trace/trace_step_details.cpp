@@ -64,13 +64,13 @@ QString computeSetHtml(const LoadedReport& report, int64_t computeSet)
 // The step's figures: each IPU's cycles and data, the waits, the compute set's vertex types.
 QString stepHtml(const TraceData& trace, const LoadedReport* report, int64_t step)
 {
-    const ExecutionStep& s = trace.steps[size_t(step)];
+    const StepTable& steps = trace.steps;
     QString html = QStringLiteral("<h3>Step %1: %2</h3><p>Type <b>%3</b> · run %4</p><table cellspacing=4>")
                        .arg(step)
                        .arg(trace.stepName(uint32_t(step)).toHtmlEscaped(),
-                           QString::fromStdString(s.type).toHtmlEscaped())
-                       .arg(s.run);
-    for (const StepIpu& si : s.ipus)
+                           QString::fromStdString(steps.type(size_t(step))).toHtmlEscaped())
+                       .arg(steps.run(size_t(step)));
+    for (const StepOnIpu& si : steps.ipus(size_t(step)))
         html += QStringLiteral(
             "<tr><td><b>IPU %1</b></td><td>%2 cycles</td><td>from cycle %3</td><td>%4 active tiles</td>"
             "<td>data in %5, out %6</td></tr>")
@@ -86,19 +86,19 @@ QString stepHtml(const TraceData& trace, const LoadedReport* report, int64_t ste
                         .arg(w.ipu)
                         .arg(count(w.waitTileCycles), QString::fromStdString(formatPercent(w.waitShare)));
     if (report)
-        html += computeSetHtml(*report, s.computeSet);
+        html += computeSetHtml(*report, steps.computeSet(size_t(step)));
     return html;
 }
 
 // Cycles by tile of one IPU of the step (tiles numbered from `base`), against the step's length.
-QChart* tileCyclesChart(const ExecutionStep& s, const StepIpu& si, uint32_t base,
+QChart* tileCyclesChart(std::string_view type, const StepOnIpu& si, uint32_t base,
     const std::vector<uint32_t>& cycles, const QPalette& palette)
 {
     auto* chart = new QChart;
     chart->setTitle(QStringLiteral("Cycles by tile, IPU %1").arg(si.ipu));
     auto* series = new QLineSeries;
     series->setName(QStringLiteral("Tile's cycles"));
-    series->setColor(traceStateColor(workStateOf(s.type), palette));
+    series->setColor(traceStateColor(workStateOf(type), palette));
     for (uint32_t t = 0; t < cycles.size(); ++t)
         series->append(double(base + t), double(cycles[t]));
     auto* length = new QLineSeries;
@@ -159,14 +159,13 @@ void TraceStepDetails::showStep(const TraceData* trace, const LoadedReport* repo
     }
     m_text->setText(stepHtml(*trace, report, step));
     // The chart shows the step's first IPU with per-tile cycles.
-    const ExecutionStep& s = trace->steps[size_t(step)];
-    for (const StepIpu& si : s.ipus) {
+    for (const StepOnIpu& si : trace->steps.ipus(size_t(step))) {
         const std::vector<uint32_t> cycles = trace->withProfile(
             [&](const Profile& p) { return p.readTileCycles(trace->steps, uint32_t(step), si.ipu); });
         if (cycles.empty())
             continue;
-        m_chart->setChartContent(
-            tileCyclesChart(s, si, si.ipu * trace->lod.tilesPerIpu(), cycles, palette()));
+        m_chart->setChartContent(tileCyclesChart(
+            trace->steps.type(size_t(step)), si, si.ipu * trace->lod.tilesPerIpu(), cycles, palette()));
         m_chart->show();
         return;
     }

@@ -113,7 +113,7 @@ void paintFlatRow(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const Q
     {
         RowPainter painter(p, frame, row.top(), row.height());
         for (auto it = begin; it != steps.end() && double(it->base) < frame.last; ++it) {
-            const QColor colour = programTypeColor(frame.trace->steps[it->step].type);
+            const QColor colour = programTypeColor(frame.trace->steps.type(it->step));
             if (frame.filter.isEmpty() && frame.xOf(it->base + it->cycles) - frame.xOf(it->base) < 1.0) {
                 painter.add(it->base, it->base + it->cycles, colour, true, QString());
                 continue;

@@ -97,14 +97,12 @@ QString TraceView::readoutAt(const QPoint& pos) const
             return text + flame;
         const int64_t step = stepAt(pos);
         if (step >= 0) {
-            const ExecutionStep& s = m_trace->steps[size_t(step)];
-            uint64_t cycles = 0;
-            for (const StepIpu& si : s.ipus)
-                if (si.ipu == lane.ipu)
-                    cycles = si.cycles;
+            const StepOnIpu* si = m_trace->steps.onIpu(size_t(step), lane.ipu);
+            const uint64_t cycles = si ? si->cycles : 0;
             text += QStringLiteral(" · step %1: %2 (%3, %4 cycles)")
                         .arg(step)
-                        .arg(m_trace->stepName(uint32_t(step)), QString::fromStdString(s.type),
+                        .arg(m_trace->stepName(uint32_t(step)),
+                            QString::fromStdString(m_trace->steps.type(size_t(step))),
                             QString::fromStdString(formatCount(cycles)));
         } else {
             text += QStringLiteral(" · between steps (idle)");
