@@ -151,6 +151,20 @@ public:
     bool hasProgramIndex() const { return m_programIndex.ready(); }
     bool hasOperationAnalysis() const { return m_operationAnalysis.ready(); }
     bool hasInsights() const { return m_insights.ready(); }
+    // Whether any piece of a part is held: a part read in part (the operations a program index
+    // reads, a curve whose live ranges went with the variables) has memory to release too.
+    bool holdsLiveness() const
+    {
+        return m_liveness.ready() || m_liveRanges.ready() || m_tileLiveness.ready();
+    }
+    bool holdsProgramTree() const
+    {
+        return m_programIndex.ready() || m_programs.ready() || m_stepCycles.ready();
+    }
+    bool holdsOperations() const
+    {
+        return m_operationAnalysis.ready() || m_operations.ready() || m_debugContexts.ready();
+    }
 
     // Lets go of a part read before, so its memory returns; asking for it again reads it again.
     // Only when no thread holds a reference into the part (the window does it between pages, once

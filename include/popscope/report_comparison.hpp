@@ -7,6 +7,8 @@
 #include "popscope/units.hpp"
 
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -101,11 +103,20 @@ struct ReportComparison {
 
 struct CompareOptions {
     size_t topRows = 10; // rows kept per list (grown, shrunk, added, removed)
+    // Asked between the comparison's reads and steps (from its threads); once it says true,
+    // compareReports throws ComparisonCancelled at the next one, holding nothing it read for itself.
+    std::function<bool()> cancelled;
+};
+
+// compareReports was cancelled (CompareOptions::cancelled).
+class ComparisonCancelled : public std::exception {
+public:
+    const char* what() const noexcept override { return "the comparison was cancelled"; }
 };
 
 // Reads summary, tile memory, vertex types, operations and the liveness curve of both reports (the
 // target's in a second thread), and digests of their variables, compute sets and exchanges, which
-// it does not keep in the reports; then compares them.
+// it does not keep in the reports; then compares them. Throws ComparisonCancelled once cancelled.
 ReportComparison compareReports(
     const Report& source, const Report& target, const CompareOptions& options = {});
 

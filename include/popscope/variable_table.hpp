@@ -3,8 +3,10 @@
 // palette of categories and element types, and every variable's tiles and live ranges in one
 // array each. As a std::vector<Variable>, each variable was a 120-byte struct with its name, its
 // tile list and its range list on the heap apart: bench-huge's 1.4 M variables took 350 MiB that
-// way, and about 190 MiB this way. The profile document (writer, JSON, tests) keeps Variable.
+// way, about 190 MiB as columns, and about 125 with the tiles packed (TileList). The profile
+// document (writer, JSON, tests) keeps Variable.
 #include "popscope/profile_document.hpp"
+#include "popscope/tile_list.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -26,7 +28,7 @@ struct VariableRow {
     uint64_t sizeBytes;
     bool alwaysLive;
     int64_t debugContext; // index into debugContexts, -1 none
-    std::span<const TileBytes> tiles;
+    TileList tiles;
     std::span<const StepRange> liveRanges; // only for not-always-live variables
     Variable toVariable() const;
 };
@@ -79,7 +81,7 @@ public:
         const uint32_t nameBegin = v == 0 ? 0 : m_nameEnds[v - 1];
         return { std::string_view(m_names).substr(nameBegin, m_nameEnds[v] - nameBegin),
             m_symbols[m_category[v]], m_symbols[m_elementType[v]], m_sizeBytes[v], m_alwaysLive[v] != 0,
-            m_debugContext[v], slice(m_tiles, m_tileEnds, v), slice(m_ranges, m_rangeEnds, v) };
+            m_debugContext[v], tilesOf(v), slice(m_ranges, m_rangeEnds, v) };
     }
     VariableRow at(size_t v) const; // throws std::out_of_range past the end
     uint64_t sizeBytes(size_t v) const { return m_sizeBytes[v]; } // without making a row (sorting)
@@ -99,7 +101,10 @@ public:
     // Every variable's tiles: variable v's are tiles[ends[v - 1] .. ends[v]) (ends has size()
     // entries). Ranges: (variable, range) in any order, kept in that order per variable; false,
     // and none set, for a variable past the table.
-    void setTiles(std::vector<uint32_t> ends, std::vector<TileBytes> tiles);
+    void setTiles(const std::vector<uint32_t>& ends, const std::vector<TileBytes>& tiles);
+    // The tiles packed already (TileCodeWriter::take), for the first ends.size() variables; the
+    // variables after them have none. False, and no tiles set, once the code would pass 4 GiB.
+    bool setTileCode(std::vector<uint32_t> ends, std::vector<uint8_t> code);
     bool setLiveRanges(const std::vector<std::pair<uint32_t, StepRange>>& ranges);
     void shrinkToFit();
 
@@ -112,6 +117,11 @@ private:
         const uint32_t begin = v == 0 ? 0 : ends[v - 1];
         return { items.data() + begin, ends[v] - begin };
     }
+    TileList tilesOf(size_t v) const
+    {
+        return m_tileEnds.empty() ? TileList()
+                                  : TileList(m_tileCode.data() + (v == 0 ? 0 : m_tileEnds[v - 1]));
+    }
     uint32_t symbolIndex(const Symbol& symbol);
 
     std::string m_names;
@@ -122,8 +132,8 @@ private:
     std::vector<uint64_t> m_sizeBytes;
     std::vector<uint8_t> m_alwaysLive;
     std::vector<int64_t> m_debugContext;
-    std::vector<uint32_t> m_tileEnds; // empty when the tiles were not read
-    std::vector<TileBytes> m_tiles;
+    std::vector<uint32_t> m_tileEnds; // where each variable's TileList ends; empty when not read
+    std::vector<uint8_t> m_tileCode;
     std::vector<uint32_t> m_rangeEnds; // empty when the ranges were not read
     std::vector<StepRange> m_ranges;
 };

@@ -147,6 +147,7 @@ void MainWindow::buildPages()
                 reportPage, &ReportPage::roomNeeded, this, [this, reportPage] { makeRoomFor(reportPage); });
             // Work done (What Changed's comparison): the parts it read that no page shows go.
             connect(reportPage, &ReportPage::ready, this, &MainWindow::releaseUnshownParts);
+            connect(reportPage, &ReportPage::stoppedWorkEnded, this, &MainWindow::releaseUnshownParts);
         }
     }
 }

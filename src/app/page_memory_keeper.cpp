@@ -65,10 +65,11 @@ int PageMemoryKeeper::releasePartsNotShown(ReportPage* next, const std::vector<R
     for (const auto& report : reports)
         if (report) {
             report->core->releaseComparisonCaches(); // read again by the next comparison
+            // Parts held in part too (a curve whose live ranges went with the variables).
             for (int p = 0; p < kReportPartCount; ++p)
-                if (!shown.count(ReportPart(p)) && isPartRead(*report->core, ReportPart(p))) {
+                if (!shown.count(ReportPart(p)) && isPartHeld(*report->core, ReportPart(p))) {
                     releaseReportPart(*report->core, ReportPart(p));
-                    released += !isPartRead(*report->core, ReportPart(p)); // some are always kept
+                    released += !isPartHeld(*report->core, ReportPart(p)); // some are always kept
                 }
         }
     return released;

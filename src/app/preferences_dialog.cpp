@@ -1,5 +1,7 @@
 #include "app/preferences_dialog.hpp"
 
+#include "app/page_memory_keeper.hpp"
+
 #include "models/settings_keys.hpp"
 #include "popscope/remote/remote_settings.hpp"
 
@@ -101,7 +103,10 @@ MemoryUnit PreferencesDialog::storedUnit()
 
 uint64_t PreferencesDialog::storedPageMemoryLimit()
 {
-    const qint64 mib = QSettings().value(SettingsKey::pageMemoryLimitMiB, 256).toLongLong();
+    const qint64 mib
+        = QSettings()
+              .value(SettingsKey::pageMemoryLimitMiB, qint64(PageMemoryKeeper::kDefaultLimit >> 20))
+              .toLongLong();
     return uint64_t(std::max<qint64>(mib, 64)) << 20;
 }
 

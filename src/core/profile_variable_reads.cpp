@@ -2,7 +2,6 @@
 // (VariableTable), every value bounded before use. readVariables gives the same as a document's
 // std::vector<Variable>. The streamed reads that Insights uses (forEachVariableTile, ...) and the
 // variables read by id.
-#include "huge_pages.hpp"
 #include "part_reader.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/variable_table.hpp"
@@ -19,64 +18,68 @@ namespace popscope {
 
 namespace {
 
-// Tile rows reserved up front at most (64 M rows, 512 MiB), from the count the file stores: a file
-// that stores none, or claims more, grows its array.
+// Tile rows reserved up front at most (64 M rows, about 200 MiB packed), from the count the file
+// stores: a file that stores none, or claims more, grows its buffer.
 constexpr uint64_t kMaxTileReserve = uint64_t(1) << 26;
 
-// Every variable's tiles in one array, from vars_info's rows in rowid order. Writers store each
-// variable's rows together and in variable order: those are appended as they come. Rows that come
+// Every variable's tiles packed (TileList), from vars_info's rows in rowid order. Writers store each
+// variable's rows together and in variable order: those are packed as they come. Rows that come
 // later than their variable (stored apart) are kept aside and merged in once, at the end.
 class FlatTiles {
 public:
     FlatTiles(const PartReader& reader, uint64_t variableCount, uint64_t rowCount)
         : m_reader(reader)
-        , m_variableCount(variableCount)
+        , m_rowCount(std::min(rowCount, kMaxTileReserve))
     {
-        m_ends.reserve(size_t(std::min(variableCount, kMaxReserve)));
-        m_tiles.reserve(size_t(std::min(rowCount, kMaxTileReserve)));
-        adviseHugePages(m_tiles.data(), m_tiles.capacity() * sizeof(TileBytes));
+        m_writer.reserve(size_t(std::min(variableCount, kMaxReserve)), size_t(m_rowCount));
     }
     void add(uint64_t variable, const std::vector<TileBytes>& gathered)
     {
-        if (m_tiles.size() + m_late.size() + gathered.size() > UINT32_MAX)
+        if ((m_rows += gathered.size()) > UINT32_MAX)
             m_reader.corrupt("vars_info holds more than 4 G rows");
-        if (variable < m_ends.size()) { // its turn has passed: merged in by take()
+        if (variable < m_writer.variables()) { // its turn has passed: merged in by take()
             for (const TileBytes& tb : gathered)
                 m_late.emplace_back(uint32_t(variable), tb);
             return;
         }
-        m_ends.resize(size_t(variable), uint32_t(m_tiles.size())); // the variables between have none
-        m_tiles.insert(m_tiles.end(), gathered.begin(), gathered.end());
-        m_ends.push_back(uint32_t(m_tiles.size()));
+        while (m_writer.variables() < variable) // the variables between have none
+            addTo(m_writer, {});
+        addTo(m_writer, gathered);
     }
-    // (ends, tiles) for VariableTable::setTiles.
-    std::pair<std::vector<uint32_t>, std::vector<TileBytes>> take()
+    // (ends, code) for VariableTable::setTileCode.
+    std::pair<std::vector<uint32_t>, std::vector<uint8_t>> take()
     {
         if (m_late.empty())
-            return { std::move(m_ends), std::move(m_tiles) };
+            return m_writer.take();
         std::stable_sort(
             m_late.begin(), m_late.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        // Every late row's variable is below m_ends.size(): none is left out.
-        m_ends.resize(std::max(size_t(m_variableCount), m_ends.size()), m_ends.empty() ? 0 : m_ends.back());
-        std::vector<uint32_t> ends(m_ends.size());
+        // Every late row's variable is below the variables packed: none is left out.
+        const auto [ends, code] = m_writer.take();
+        TileCodeWriter merged;
+        merged.reserve(ends.size(), size_t(m_rowCount));
         std::vector<TileBytes> tiles;
-        tiles.reserve(m_tiles.size() + m_late.size());
         auto late = m_late.begin();
-        for (size_t v = 0; v < m_ends.size(); ++v) {
-            const uint32_t begin = v == 0 ? 0 : m_ends[v - 1];
-            tiles.insert(tiles.end(), m_tiles.begin() + begin, m_tiles.begin() + m_ends[v]);
+        for (size_t v = 0; v < ends.size(); ++v) {
+            const TileList packed(code.data() + (v == 0 ? 0 : ends[v - 1]));
+            tiles.assign(packed.begin(), packed.end());
             for (; late != m_late.end() && late->first == v; ++late)
                 tiles.push_back(late->second);
-            ends[v] = uint32_t(tiles.size());
+            addTo(merged, tiles);
         }
-        return { std::move(ends), std::move(tiles) };
+        return merged.take();
     }
 
 private:
+    void addTo(TileCodeWriter& writer, std::span<const TileBytes> tiles) const
+    {
+        if (!writer.add(tiles))
+            m_reader.corrupt("vars_info's rows take more than 4 GiB packed");
+    }
+
     const PartReader& m_reader;
-    uint64_t m_variableCount;
-    std::vector<uint32_t> m_ends;
-    std::vector<TileBytes> m_tiles;
+    uint64_t m_rowCount;
+    uint64_t m_rows = 0;
+    TileCodeWriter m_writer;
     std::vector<std::pair<uint32_t, TileBytes>> m_late;
 };
 
@@ -166,10 +169,11 @@ VariableTable Profile::readVariableTable(bool withTilesAndRanges) const
     else if (tiles)
         readTilesByVariable(*m_db, m_target, m_path, variables.size(), *tiles);
     if (tiles) {
-        auto [ends, rows] = tiles->take();
+        auto [ends, code] = tiles->take();
         if (ends.size() > variables.size()) // only if the table changed between the two reads
             r.corrupt("vars_info names more variables than the variables table holds");
-        variables.setTiles(std::move(ends), std::move(rows));
+        if (!variables.setTileCode(std::move(ends), std::move(code)))
+            r.corrupt("vars_info's rows take more than 4 GiB packed");
         if (!variables.setLiveRanges(readLiveRanges())) // only if the table changed between the reads
             r.corrupt("variable_live_ranges names more variables than the variables table holds");
     }

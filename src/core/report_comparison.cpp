@@ -287,12 +287,20 @@ ComparedFigure compareFigure(uint64_t source, uint64_t target)
 
 ReportComparison compareReports(const Report& source, const Report& target, const CompareOptions& options)
 {
-    // The digests are the comparison's own: they go when it returns.
-    const auto [sourceDigests, targetDigests] = readBothReports(source, target, [](const Report& report) {
+    const auto checkCancelled = [&options] {
+        if (options.cancelled && options.cancelled())
+            throw ComparisonCancelled();
+    };
+    // The digests are the comparison's own: they go when it returns (or throws).
+    const auto [sourceDigests, targetDigests] = readBothReports(source, target, [&](const Report& report) {
+        checkCancelled();
         readParts(report);
-        return Digests { detail::ReportAccess::variableDigest(report),
-            detail::ReportAccess::graphDigest(report) };
+        checkCancelled();
+        VariableDigest variables = detail::ReportAccess::variableDigest(report);
+        checkCancelled();
+        return Digests { std::move(variables), detail::ReportAccess::graphDigest(report) };
     });
+    checkCancelled();
     const VariableDigest& sourceVariables = sourceDigests.variables;
     const VariableDigest& targetVariables = targetDigests.variables;
 
@@ -313,9 +321,12 @@ ReportComparison compareReports(const Report& source, const Report& target, cons
     }
     compareMemory(source, target, c);
     compareVariables(sourceVariables, targetVariables, c, options.topRows);
+    checkCancelled();
     compareGraph(source, target, sourceDigests.graph, targetDigests.graph, c, options.topRows);
     compareOptions(source, target, c);
+    checkCancelled();
     c.liveness = compareLiveness(source, target, sourceVariables, targetVariables, options.topRows);
+    checkCancelled();
     compareOperations(source, target, c, options.topRows);
     return c;
 }

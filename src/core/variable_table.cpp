@@ -125,11 +125,34 @@ bool VariableTable::append(std::string_view name, const Symbol& category, const 
     return true;
 }
 
-void VariableTable::setTiles(std::vector<uint32_t> ends, std::vector<TileBytes> tiles)
+void VariableTable::setTiles(const std::vector<uint32_t>& ends, const std::vector<TileBytes>& tiles)
+{
+    TileCodeWriter writer;
+    writer.reserve(ends.size(), tiles.size());
+    for (size_t v = 0; v < ends.size(); ++v) {
+        const uint32_t begin = v == 0 ? 0 : ends[v - 1];
+        if (!writer.add(std::span(tiles).subspan(begin, ends[v] - begin)))
+            throw std::length_error("the variables' tiles add up to more than 4 GiB packed");
+    }
+    auto [codeEnds, code] = writer.take();
+    if (!setTileCode(std::move(codeEnds), std::move(code)))
+        throw std::length_error("the variables' tiles add up to more than 4 GiB packed");
+}
+
+bool VariableTable::setTileCode(std::vector<uint32_t> ends, std::vector<uint8_t> code)
 {
     m_tileEnds = std::move(ends);
-    m_tiles = std::move(tiles);
-    m_tileEnds.resize(size(), m_tileEnds.empty() ? 0 : m_tileEnds.back()); // variables without rows
+    m_tileCode = std::move(code);
+    while (m_tileEnds.size() < size()) { // variables without rows: an empty list each
+        if (m_tileCode.size() >= UINT32_MAX) {
+            m_tileEnds.clear();
+            m_tileCode = {};
+            return false;
+        }
+        m_tileCode.push_back(0);
+        m_tileEnds.push_back(uint32_t(m_tileCode.size()));
+    }
+    return true;
 }
 
 bool VariableTable::setLiveRanges(const std::vector<std::pair<uint32_t, StepRange>>& ranges)
@@ -157,15 +180,15 @@ bool VariableTable::setLiveRanges(const std::vector<std::pair<uint32_t, StepRang
 
 void VariableTable::shrinkToFit()
 {
-    // Not the names: a copy at their final size would double them for a moment (bench-huge: 47
-    // MiB), and the spare end of a buffer grown by doubling is never written, so never resident.
+    // Not the names nor the tiles' code: a copy at their final size would double them for a moment
+    // (bench-huge: 47 and 30 MiB), and the spare end of a reserved or doubled buffer is never
+    // written, so never resident.
     m_symbolLookup = {};
     for (auto* column : { &m_nameEnds, &m_category, &m_elementType, &m_tileEnds, &m_rangeEnds })
         column->shrink_to_fit();
     m_sizeBytes.shrink_to_fit();
     m_alwaysLive.shrink_to_fit();
     m_debugContext.shrink_to_fit();
-    m_tiles.shrink_to_fit();
     m_ranges.shrink_to_fit();
 }
 

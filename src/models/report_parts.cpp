@@ -113,6 +113,20 @@ bool isPartRead(const Report& report, ReportPart part)
     return false;
 }
 
+bool isPartHeld(const Report& report, ReportPart part)
+{
+    switch (part) {
+    case ReportPart::Liveness:
+        return report.holdsLiveness();
+    case ReportPart::ProgramTree:
+        return report.holdsProgramTree();
+    case ReportPart::Operations:
+        return report.holdsOperations();
+    default:
+        return isPartRead(report, part);
+    }
+}
+
 void readReportPart(const Report& report, ReportPart part)
 {
     waitWhileHeld(part, report.path());
@@ -216,7 +230,7 @@ uint64_t estimatedPartBytes(const Report& report, ReportPart part)
     if (isPartRead(report, part) || !report.hasSummary())
         return 0;
     // Heap added per row, measured with mallinfo2 around each read of bench-large and bench-huge
-    // (which agree within 10 %): a variable with its tiles and name 140 bytes, a vertex instance
+    // (which agree within 10 %): a variable with its tiles (packed) and name 110 bytes, a vertex instance
     // 2.6, an exchange 900, a liveness step 260 (plus 22 per variable for the live-range index), a
     // program 245 in the tree and 8 in the cycles (plus 32 an execution step while they are summed),
     // an operation 290.
@@ -227,7 +241,7 @@ uint64_t estimatedPartBytes(const Report& report, ReportPart part)
     case ReportPart::VertexTypes:
         return 0;
     case ReportPart::Variables:
-        return s.numVariables * 140;
+        return s.numVariables * 110;
     case ReportPart::ComputeSets:
         return s.numVertices * 26 / 10;
     case ReportPart::Exchanges:
@@ -244,6 +258,16 @@ uint64_t estimatedPartBytes(const Report& report, ReportPart part)
         return s.numVariables * 8;
     }
     return 0;
+}
+
+uint64_t estimatedComparisonBytes(const Report& report)
+{
+    if (!report.hasSummary())
+        return 0;
+    // The variables' digest about 48 bytes a variable and their join as much again (bench-huge:
+    // 1.4 M variables, about 130 MiB a side with the curve), the curve as Liveness reads it.
+    const ProfileSummary& s = report.summary();
+    return s.numVariables * 96 + (report.hasLiveness() ? 0 : s.numLivenessSteps * 260);
 }
 
 std::vector<ReportPart> partsToLoad(const std::vector<ReportPart>& parts)

@@ -34,6 +34,8 @@ const char* partStageMessage(ReportPart part);
 void readReportPart(const Report& report, ReportPart part);
 // Whether the part is read already (never blocks).
 bool isPartRead(const Report& report, ReportPart part);
+// Whether the report holds any of the part (read in full or in part): what releasing it frees.
+bool isPartHeld(const Report& report, ReportPart part);
 // Lets go of a part read before (Report::release*), so its memory returns; the summary, tile memory
 // and vertex types (small) stay. Only when no page that shows the part is loaded and no job runs.
 void releaseReportPart(const Report& report, ReportPart part);
@@ -50,6 +52,9 @@ bool partReadersRunning();
 // Roughly what reading the part adds to the heap, from the summary's counts (measured on
 // bench-large and bench-huge), so the window can make room before a page reads its parts.
 uint64_t estimatedPartBytes(const Report& report, ReportPart part);
+// Roughly what compareReports holds of the report while it runs: its digest of the variables and
+// their join, and the liveness curve unless read already (the graph tables' digest is small).
+uint64_t estimatedComparisonBytes(const Report& report);
 // `parts` in a fixed order without repeats, plus the opening parts.
 std::vector<ReportPart> partsToLoad(const std::vector<ReportPart>& parts);
 

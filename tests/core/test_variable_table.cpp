@@ -63,3 +63,39 @@ TEST_CASE("a variable's tile rows stored apart are read into its own list, in th
     const ParallelReadsScope parallel; // the tiles read beside the variables, on a second connection
     CHECK(Profile::open(path)->readVariableTable() == expected);
 }
+
+TEST_CASE("a variable's tiles packed read back as they were, in any order and at any size", "[report]")
+{
+    const std::vector<std::vector<TileBytes>> lists = {
+        {}, { { 5887, 624 * 1024 } },
+        { { 7, 1 }, { 8, 127 }, { 9, 128 }, { 10, 16384 } }, // tiles in a row, bytes at varint edges
+        { { 100, 3 }, { 4, 2 }, { 100, 1 }, { 0, 0 } }, // going back, the same tile twice
+        { { UINT32_MAX, UINT32_MAX }, { 0, UINT32_MAX }, { UINT32_MAX - 1, 0 } }, // the widest steps
+    };
+    TileCodeWriter writer;
+    writer.reserve(lists.size(), 12);
+    for (const auto& list : lists)
+        REQUIRE(writer.add(list));
+    REQUIRE(writer.variables() == lists.size());
+    const auto [ends, code] = writer.take();
+    REQUIRE(ends.size() == lists.size());
+    CHECK(ends[0] == 1); // an empty list is its count alone
+    CHECK(ends[2] - ends[1] == 1 + 4 + (1 + 1 + 2 + 3)); // the count, a byte a step, 1-3 a size
+    for (size_t v = 0; v < lists.size(); ++v) {
+        const TileList packed(code.data() + (v == 0 ? 0 : ends[v - 1]));
+        CHECK(packed.size() == lists[v].size());
+        CHECK(packed.empty() == lists[v].empty());
+        CHECK(std::vector<TileBytes>(packed.begin(), packed.end()) == lists[v]);
+    }
+
+    // In a table: variables past the code's have an empty list, and rows read back the same.
+    VariableTable table;
+    for (const char* name : { "v0", "v1", "v2", "v3", "v4", "v5", "v6" })
+        REQUIRE(table.append(name, Symbol("variable"), Symbol("float"), 8, false, -1));
+    table.setTileCode(ends, code);
+    for (size_t v = 0; v < table.size(); ++v) {
+        const std::vector<TileBytes> expected = v < lists.size() ? lists[v] : std::vector<TileBytes> {};
+        CHECK(std::vector<TileBytes>(table[v].tiles.begin(), table[v].tiles.end()) == expected);
+    }
+    CHECK(table[2].tiles.front() == TileBytes { 7, 1 });
+}

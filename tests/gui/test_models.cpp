@@ -75,7 +75,7 @@ TEST_CASE("variables model: all tiles, then the selection", "[models]")
         == QStringLiteral("Size (bytes)"));
 
     const auto& vars = fixture().report->variables();
-    const uint32_t tile = vars[0].tiles[0].tile;
+    const uint32_t tile = vars[0].tiles.front().tile;
     model.setReport(fixture().report, { tile });
     int expected = 0;
     for (const VariableRow v : vars)
@@ -90,7 +90,7 @@ TEST_CASE("variables model: all tiles, then the selection", "[models]")
     const int row = findRow(model, QString::fromStdString(std::string(vars[0].name)));
     REQUIRE(row >= 0);
     REQUIRE(model.data(model.index(row, VariablesModel::BytesInScope), SortRole).toULongLong()
-        == vars[0].tiles[0].bytes);
+        == vars[0].tiles.front().bytes);
     REQUIRE(model.data(model.index(row, VariablesModel::Tiles), SortRole).toULongLong() == 1);
     REQUIRE(cell(model, row, VariablesModel::ElementType) == QStringLiteral("float"));
     REQUIRE(cell(model, row, VariablesModel::AlwaysLive) == QStringLiteral("Yes"));

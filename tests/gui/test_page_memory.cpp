@@ -293,3 +293,27 @@ TEST_CASE("a Memory table tab about to read asks the window to make room, its pa
     memory->tabs()->setCurrentWidget(variables);
     REQUIRE(room.count() == 1);
 }
+
+TEST_CASE("over the limit, a part held only in part is released too", "[loading][page-memory]")
+{
+    KeeperWindow f;
+    REQUIRE(openDemo(f.window));
+    REQUIRE(f.show("liveness")); // the variables, the liveness curve and its live-range index
+    REQUIRE(f.core().hasLiveness());
+    // The variables go with the live ranges built from them: the curve alone stays, read.
+    releaseReportPart(f.core(), ReportPart::Variables);
+    REQUIRE_FALSE(f.core().hasLiveness());
+    REQUIRE(f.core().holdsLiveness());
+    // The trace's build reads the operations for its program index, without their analysis.
+    f.core().programIndex();
+    REQUIRE_FALSE(f.core().hasOperationAnalysis());
+    REQUIRE(f.core().holdsOperations());
+
+    f.heap = uint64_t(1) << 30;
+    f.makeRoomFor("memory"); // Liveness goes, and every part no page shows
+    CHECK_FALSE(f.page("liveness")->holdsReports());
+    CHECK_FALSE(f.core().holdsLiveness());
+    CHECK_FALSE(f.core().holdsOperations());
+    CHECK_FALSE(f.core().holdsProgramTree());
+    CHECK(f.keeper.partsReleased() >= 3);
+}

@@ -175,3 +175,37 @@ TEST_CASE(
     REQUIRE(page->statusText().startsWith(QStringLiteral("The reports could not be compared: ")));
     REQUIRE(page->statusText().contains(QStringLiteral("damaged-variables.pop")));
 }
+
+TEST_CASE("what changed page: hidden while comparing, it stops and compares again when shown",
+    "[compare][comparer]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    window.show(); // a page hidden is told so only in a window shown
+    auto* page = qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+    REQUIRE(page);
+    bool busyWhenLeft = false;
+    // A first comparison opens on What changed; the user goes on at once, before it can end.
+    QObject::connect(&window, &MainWindow::reportOpened, &window, [&] {
+        busyWhenLeft = page->isBusy();
+        window.showPage(QStringLiteral("summary"));
+    });
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    QSignalSpy stoppedWorkEnded(page, &ReportPage::stoppedWorkEnded);
+    window.compareFiles(sampleProfile("batch-4.pop"), sampleProfile("batch-8.pop"));
+    REQUIRE(opened.wait(20000));
+    REQUIRE(busyWhenLeft);
+    CHECK_FALSE(page->isBusy()); // not busy: it keeps the window from releasing nothing
+    CHECK(page->comparison() == nullptr);
+    CHECK(page->statusText().contains(QStringLiteral("when this page is shown")));
+    // The stopped work says when it has returned (the window releases then what no page shows);
+    // its result is not delivered.
+    REQUIRE((!stoppedWorkEnded.isEmpty() || stoppedWorkEnded.wait(20000)));
+    CHECK_FALSE(partReadersRunning());
+    QCoreApplication::processEvents();
+    CHECK(page->comparison() == nullptr);
+
+    REQUIRE(showPageAndWait(window, QStringLiteral("what-changed")));
+    REQUIRE(page->comparison());
+    CHECK(page->comparison()->totalMemory.target > page->comparison()->totalMemory.source);
+}

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <map>
 #include <numeric>
 
@@ -301,4 +302,42 @@ TEST_CASE(
     CHECK(c.target.numTiles > 1472);
     CHECK(c.commonTiles == 1472);
     CHECK_THAT(c.tilesNote, Catch::Contains("common range 0..1,471"));
+}
+
+TEST_CASE(
+    "compare stops at its next step once cancelled, and compares in full when not", "[compare][samples]")
+{
+    auto source = Report::open(sampleProfile("batch-4"));
+    auto target = Report::open(sampleProfile("batch-8"));
+    std::atomic<int> asked = 0;
+    CompareOptions cancelAtOnce;
+    cancelAtOnce.cancelled = [&asked] {
+        ++asked;
+        return true;
+    };
+    CHECK_THROWS_AS(compareReports(*source, *target, cancelAtOnce), ComparisonCancelled);
+    CHECK(asked.load() == 2); // once in each report's thread
+    CHECK_FALSE(source->hasSummary()); // stopped before its first read
+    CHECK_FALSE(target->hasSummary());
+
+    // Cancelled after both reports' reads (each asks three times, in its own thread), or before the
+    // liveness: it stops there.
+    for (const int after : { 6, 8 }) {
+        asked = 0;
+        CompareOptions later;
+        later.cancelled = [&asked, after] { return ++asked > after; };
+        CHECK_THROWS_AS(compareReports(*source, *target, later), ComparisonCancelled);
+        CHECK(asked.load() == after + 1); // it threw at the first "yes"
+    }
+    asked = 0;
+    CompareOptions never;
+    never.cancelled = [&asked] {
+        ++asked;
+        return false;
+    };
+    const ReportComparison full = compareReports(*source, *target, never);
+    CHECK(asked.load() == 10); // three a report's read, then four steps
+    const ReportComparison expected = compareReports(*source, *target);
+    CHECK(full.totalMemory.source == expected.totalMemory.source);
+    CHECK(full.liveness.targetPeak == expected.liveness.targetPeak);
 }

@@ -55,6 +55,13 @@ void ReportComparer::setStage(const QString& stage)
 
 void ReportComparer::drop()
 {
+    if (m_cancelFigures)
+        m_cancelFigures->store(true);
+    m_cancelFigures.reset();
+    if (QFutureWatcher<Figures>* running = m_figures; running && !running->isFinished()) {
+        release(m_figures, this);
+        connect(running, &QFutureWatcherBase::finished, this, &ReportComparer::droppedWorkEnded);
+    }
     release(m_figures, this);
     release(m_traces, this); // a late result belongs to other reports
     m_source.reset();
@@ -85,23 +92,30 @@ void ReportComparer::start(
     setStage(QStringLiteral("Comparing %1 with %2…").arg(source->fileName(), target->fileName()));
     m_figures = new QFutureWatcher<Figures>(this);
     connect(m_figures, &QFutureWatcherBase::finished, this, &ReportComparer::onCompared);
+    m_cancelFigures = std::make_shared<std::atomic<bool>>(false);
     // Reading the parts it needs, the join and the diffs run off the GUI thread.
-    m_figures->setFuture(QtConcurrent::run([a = m_source, b = m_target]() -> Figures {
-        const PartReaderScope reading; // no part is released meanwhile, even once dropped
-        try {
-            return { std::make_shared<ReportComparison>(compareReports(*a, *b)), {} };
-        } catch (const ProfileError& error) { // a damaged part: said on the page, not a crash
-            return { nullptr, QString::fromStdString(error.what()) };
-        } catch (const std::bad_alloc&) {
-            return { nullptr, QStringLiteral("not enough memory to compare the reports") };
-        }
-    }));
+    m_figures->setFuture(
+        QtConcurrent::run([a = m_source, b = m_target, cancel = m_cancelFigures]() -> Figures {
+            const PartReaderScope reading; // no part is released meanwhile, even once dropped
+            CompareOptions options;
+            options.cancelled = [cancel] { return cancel->load(); };
+            try {
+                return { std::make_shared<ReportComparison>(compareReports(*a, *b, options)), {} };
+            } catch (const ComparisonCancelled&) { // dropped: nobody waits for the result
+                return { nullptr, {} };
+            } catch (const ProfileError& error) { // a damaged part: said on the page, not a crash
+                return { nullptr, QString::fromStdString(error.what()) };
+            } catch (const std::bad_alloc&) {
+                return { nullptr, QStringLiteral("not enough memory to compare the reports") };
+            }
+        }));
 }
 
 void ReportComparer::onCompared()
 {
     auto* watcher = std::exchange(m_figures, nullptr);
     watcher->deleteLater();
+    m_cancelFigures.reset();
     const Figures result = watcher->result();
     if (!result.comparison) {
         m_source.reset();

@@ -12,6 +12,7 @@
 #include <QObject>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 
 namespace popscope {
@@ -24,7 +25,9 @@ public:
 
     // Compares `source` with `target`; work already running is dropped first (without a signal).
     void start(std::shared_ptr<const LoadedReport> source, std::shared_ptr<const LoadedReport> target);
-    // Drops the running work and the comparison: nothing is delivered until the next start.
+    // Drops the running work and the comparison: nothing is delivered until the next start. The
+    // figures stage stops at its next step (CompareOptions::cancelled), letting go of its digests,
+    // and says `droppedWorkEnded` then (the parts it read stay in the reports until released).
     void drop();
     // The comparison once `compared` (its `trace` filled once `tracesCompared`), else null.
     const ReportComparison* comparison() const { return m_comparison.get(); }
@@ -45,6 +48,7 @@ signals:
     void compared();
     void tracesCompared();
     void failed(const QString& message);
+    void droppedWorkEnded(); // a figures stage dropped while it ran has returned
 
 private:
     struct Figures {
@@ -63,6 +67,7 @@ private:
     std::shared_ptr<const Report> m_source, m_target; // held while the work runs
     QFutureWatcher<Figures>* m_figures = nullptr;
     QFutureWatcher<Traces>* m_traces = nullptr;
+    std::shared_ptr<std::atomic<bool>> m_cancelFigures; // the running figures stage's
     std::shared_ptr<ReportComparison> m_comparison;
     bool m_tracesHeld = false;
     bool m_tracesDue = false; // compared, the trace stage waiting for holdTraces(false)

@@ -103,6 +103,7 @@ void WhatChangedPage::buildTable()
 void WhatChangedPage::followState()
 {
     connect(m_comparer, &ReportComparer::progress, this, &WhatChangedPage::showStatus);
+    connect(m_comparer, &ReportComparer::droppedWorkEnded, this, &ReportPage::stoppedWorkEnded);
     connect(m_comparer, &ReportComparer::compared, this, [this] {
         show();
         finishWork();
@@ -130,6 +131,11 @@ const ReportComparison* WhatChangedPage::comparison() const
 bool WhatChangedPage::tracesPending() const
 {
     return m_comparer->tracesPending();
+}
+
+uint64_t WhatChangedPage::workBytesNeeded(const Report& report) const
+{
+    return isReady() ? 0 : estimatedComparisonBytes(report); // ready: compared, or failed
 }
 
 QString WhatChangedPage::statusText() const
@@ -160,8 +166,15 @@ void WhatChangedPage::showEvent(QShowEvent* event)
 void WhatChangedPage::hideEvent(QHideEvent* event)
 {
     ReportPage::hideEvent(event);
-    if (!event->spontaneous()) // not for a minimised window: the user waits for it
+    if (event->spontaneous()) // a minimised window: the user waits for it
+        return;
+    if (m_comparer->isComparing()) { // the figures: stopped now, compared again when next shown
+        m_comparer->drop();
+        abandonWork();
+        showStatus(QStringLiteral("The reports are compared when this page is shown"));
+    } else {
         m_comparer->holdTraces(true);
+    }
 }
 
 void WhatChangedPage::forgetReports()

@@ -27,14 +27,18 @@ public:
 
     bool tracesPending() const;
     QString statusText() const;
+    // What its comparison holds of `report` while it runs (estimatedComparisonBytes), 0 once done:
+    // the window makes room for it before the page shows.
+    uint64_t workBytesNeeded(const Report& report) const override;
 
 signals:
     void tracesReady(); // the execution traces' lines are added (or why they could not be)
 
 protected:
     void showReports() override; // compares the reports; ready once the figures are shown
-    // The traces' stage starts while the page shows (it reads every tile's cycles of both reports);
-    // once started it runs to its end.
+    // The comparison runs while the page shows: hidden, its figures stage stops (it holds both
+    // reports' digests, beside the page the user went on to) and starts again when next shown; its
+    // traces' stage (every tile's cycles of both reports) waits, and once started runs to its end.
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
     // Other reports: the comparison of these goes, with the reports it holds.

@@ -170,6 +170,12 @@ void ReportPage::failWork(const QString& message)
         showFailure(message);
 }
 
+void ReportPage::abandonWork()
+{
+    if (m_status == Status::Working)
+        present(Status::Stale);
+}
+
 void ReportPage::showCancelled()
 {
     present(Status::Cancelled);

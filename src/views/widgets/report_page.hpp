@@ -74,6 +74,9 @@ signals:
     // A page inside this one (a tab shown) is about to read parts: the window makes room for this
     // page, whose partsNeeded() now include them, as it does before showing a page.
     void roomNeeded();
+    // Work the page stopped while it ran (What Changed left while comparing) has now ended: what it
+    // held, and kept the window from releasing, can go.
+    void stoppedWorkEnded();
 
 protected:
     // The parts of each open report the page reads before showReports (the summary is always read).
@@ -98,6 +101,10 @@ protected:
     // The page's own work failed (`message` names the file and the problem) or, with no message,
     // was cancelled: the panel says so, as for a part, and its Retry (Load) shows the page again.
     void failWork(const QString& message);
+    // The page's own work was stopped before its end since the page was hidden (What Changed's
+    // comparison, which would hold both reports' digests beside the page shown): the page holds
+    // nothing of it, and shows the reports again, its work with them, when next shown.
+    void abandonWork();
     void showEvent(QShowEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
