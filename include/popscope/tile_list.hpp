@@ -78,21 +78,32 @@ public:
     };
 
     TileList() = default;
-    // The list packed at `code` (a count, then the tiles).
+    // The list packed at `code` (a count, then the tiles). Read when asked, not here: a row made
+    // for its name or size (sorting 1.4 M rows) does not touch the tiles' buffer.
     explicit TileList(const uint8_t* code)
-        : m_count(uint32_t(tile_code::readVarint(code)))
-        , m_tiles(code)
+        : m_code(code)
     {
     }
-    size_t size() const { return m_count; }
-    bool empty() const { return m_count == 0; }
-    Iterator begin() const { return { m_tiles, m_count }; }
-    Iterator end() const { return { nullptr, 0 }; }
+    size_t size() const { return count(); }
+    bool empty() const { return count() == 0; }
+    Iterator begin() const
+    {
+        if (!m_code)
+            return {};
+        const uint8_t* tiles = m_code;
+        const auto count = uint32_t(tile_code::readVarint(tiles));
+        return { tiles, count };
+    }
+    Iterator end() const { return {}; }
     TileBytes front() const { return *begin(); } // not on an empty list
 
 private:
-    uint32_t m_count = 0;
-    const uint8_t* m_tiles = nullptr;
+    uint32_t count() const
+    {
+        const uint8_t* code = m_code;
+        return code ? uint32_t(tile_code::readVarint(code)) : 0;
+    }
+    const uint8_t* m_code = nullptr; // null: no tiles
 };
 
 // Packs variables' tiles one variable after another; ends[v] is where variable v's list ends.

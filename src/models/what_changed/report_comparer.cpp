@@ -58,11 +58,11 @@ void ReportComparer::drop()
     if (m_cancelFigures)
         m_cancelFigures->store(true);
     m_cancelFigures.reset();
-    if (QFutureWatcher<Figures>* running = m_figures; running && !running->isFinished()) {
-        release(m_figures, this);
-        connect(running, &QFutureWatcherBase::finished, this, &ReportComparer::droppedWorkEnded);
-    }
+    QFutureWatcher<Figures>* figures = m_figures;
+    const bool figuresRunning = figures && !figures->isFinished();
     release(m_figures, this);
+    if (figuresRunning) // its end lets the window release what it kept from being released
+        connect(figures, &QFutureWatcherBase::finished, this, &ReportComparer::droppedWorkEnded);
     release(m_traces, this); // a late result belongs to other reports
     m_source.reset();
     m_target.reset();
