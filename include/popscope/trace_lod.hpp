@@ -10,6 +10,7 @@
 // the step); cells that cut a step are prorated linearly.
 // Built off the GUI thread with progress and cancel; saved to and loaded from a cache file.
 #include "popscope/execution_trace.hpp"
+#include "popscope/group_rows.hpp"
 
 #include <array>
 #include <cstdint>
@@ -37,7 +38,7 @@ public:
         uint64_t cycles = 0; // duration on the IPU
     };
     // Level 0's busy figures are shares of the group's tile-cycles in the step, in steps of 1/65,520
-    // (2 bytes where a float took 4: bench-huge's step rows × 92 groups are most of the LOD). 65,520
+    // (2 bytes where a float took 4; a row keeps its busy groups only when fewer are). 65,520
     // is 16 × 4,095, so whole tiles busy for the whole step are held exactly.
     static constexpr double kBusyShareSteps = 65520.0;
 
@@ -91,16 +92,20 @@ public:
 private:
     // A mipmap level above 0: per block (kFan^level consecutive lane steps) and group, busy
     // tile-cycles by state, plus per block the step cycles by state (for the waiting and sync parts).
-    // Level 0 is the lane's steps themselves and their busy shares.
+    // Level 0 is the lane's steps themselves and their busy shares. Rows keep only their busy
+    // groups when few are (GroupRows): a sync step's row is empty.
+    using BusyByState = std::array<float, 3>; // computing, exchanging, stream copy
     struct Level {
-        std::vector<float> busy; // [block][group][busy state]; empty at level 0
+        GroupRows<BusyByState> busy; // [block][group]; empty at level 0
         std::vector<double> stepCycles; // [block][state]; empty at level 0
     };
     struct Lane {
         std::vector<LaneStep> steps;
-        std::vector<uint16_t> busyShare; // level 0: [step][group], of kBusyShareSteps
+        GroupRows<uint16_t> busyShare; // level 0: [step][group], of kBusyShareSteps
         std::vector<Level> levels;
     };
+    // Busy tile-cycles of `group` in `step` from its share.
+    double shareCycles(const LaneStep& step, uint32_t group, uint16_t share) const;
     // Block `block` of `level`'s cycles in steps of kind `state` (level 0: the step's own).
     double blockStepCycles(const Lane& lane, size_t level, size_t block, size_t state) const;
     void buildLevels();

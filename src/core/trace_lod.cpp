@@ -54,23 +54,26 @@ TraceLod TraceLod::build(
             lod.m_endCycle = std::max(lod.m_endCycle, si.cyclesBase + si.cycles);
         }
     std::vector<uint32_t> laneIndex(steps.ipuRows()); // a step's row on an IPU -> its place in the lane
+    // Level 0 is filled in the file's order of rows, dense, then packed lane by lane (GroupRows).
+    std::vector<std::vector<uint16_t>> shares(target.numIpus);
     for (uint32_t ipu = 0; ipu < target.numIpus; ++ipu) {
         Lane& lane = lod.m_lanes[ipu];
         std::stable_sort(lane.steps.begin(), lane.steps.end(),
             [](const LaneStep& a, const LaneStep& b) { return a.base < b.base; });
         for (uint32_t k = 0; k < lane.steps.size(); ++k)
             laneIndex[steps.rowIndex(*steps.onIpu(lane.steps[k].step, ipu))] = k;
-        lane.busyShare.assign(lane.steps.size() * groups, 0);
+        shares[ipu].assign(lane.steps.size() * groups, 0);
     }
 
     struct RowSink {
         TraceLod& lod;
+        std::vector<std::vector<uint16_t>>& shares;
         const StepTable& steps;
         const std::vector<uint32_t>& laneIndex;
         const std::function<bool(uint64_t, uint64_t)>& progress;
         uint64_t done = 0, total = 0;
         std::vector<double> groupBusy;
-    } sink { lod, steps, laneIndex, progress, 0, profile.countRows("cycles_by_tile"), {} };
+    } sink { lod, shares, steps, laneIndex, progress, 0, profile.countRows("cycles_by_tile"), {} };
     try {
         if (progress && !progress(0, sink.total))
             throw Cancelled {};
@@ -88,7 +91,7 @@ TraceLod TraceLod::build(
                     for (uint32_t tile = 0; tile < cycles.size(); ++tile)
                         s.groupBusy[tile / kTilesPerGroup] += double(cycles[tile]);
                     for (uint32_t g = 0; g < groups; ++g)
-                        lane.busyShare[size_t(k) * groups + g] = busyShare(
+                        s.shares[ipu][size_t(k) * groups + g] = busyShare(
                             s.groupBusy[g], double(laneStep.cycles) * double(s.lod.tilesInGroup(g)));
                 }
                 if (++s.done % 256 == 0 && s.progress && !s.progress(s.done, s.total))
@@ -110,10 +113,16 @@ TraceLod TraceLod::build(
             const uint32_t active = si ? std::min(si->activeTiles, target.tilesPerIpu) : 0;
             for (uint32_t group = 0; group < groups && group * kTilesPerGroup < active; ++group) {
                 const uint32_t tiles = lod.tilesInGroup(group);
-                lane.busyShare[size_t(k) * groups + group]
+                shares[ipu][size_t(k) * groups + group]
                     = busyShare(double(std::min(active - group * kTilesPerGroup, tiles)), double(tiles));
             }
         }
+        lane.busyShare = GroupRows<uint16_t>(groups);
+        lane.busyShare.reserveRows(lane.steps.size());
+        for (size_t k = 0; k < lane.steps.size(); ++k)
+            lane.busyShare.append(&shares[ipu][k * groups]);
+        lane.busyShare.shrinkToFit();
+        shares[ipu] = {};
         lane.levels.emplace_back(); // level 0: the steps and their busy shares
     }
     if (progress)
@@ -124,32 +133,44 @@ TraceLod TraceLod::build(
 
 // Level 0 holds one busy share per step and group (its state is the step's); level L ≥ 1 sums
 // kFan blocks of level L-1, keeping the three busy states apart. A fan of 8 (not 2) keeps the
-// levels above 0 at a seventh of level 0's blocks, each three figures wide: the LOD takes 0.4 of
-// the memory a binary pyramid takes, and a cell reads at most 7 blocks per level at each end.
+// levels above 0 at a seventh of level 0's blocks (each group three figures wide), and a cell reads
+// at most 7 blocks per level at each end. Mostly idle blocks keep their busy groups only.
 void TraceLod::buildLevels()
 {
     const uint32_t groups = m_groupsPerIpu;
+    std::vector<uint16_t> shares(groups);
+    std::vector<BusyByState> part(groups), sum(groups);
     for (uint32_t ipu = 0; ipu < m_lanes.size(); ++ipu) {
         Lane& lane = m_lanes[ipu];
         size_t blocks = lane.steps.size();
         for (size_t level = 1; blocks > 1; ++level) {
             const size_t next = (blocks + kFan - 1) / kFan;
             Level up;
-            up.busy.assign(next * groups * kBusyStateCount, 0.0);
+            up.busy = GroupRows<BusyByState>(groups);
+            up.busy.reserveRows(next);
             up.stepCycles.assign(next * kTraceStateCount, 0.0);
-            for (size_t b = 0; b < blocks; ++b) {
-                const size_t parent = b / kFan;
-                for (size_t s = 0; s < kTraceStateCount; ++s)
-                    up.stepCycles[parent * kTraceStateCount + s] += blockStepCycles(lane, level - 1, b, s);
-                for (uint32_t g = 0; g < groups; ++g) {
-                    float* into = &up.busy[(parent * groups + g) * kBusyStateCount];
-                    if (level == 1)
-                        into[busyIndex(lane.steps[b].work)] += float(busy(ipu, b, g));
-                    else
+            for (size_t parent = 0; parent < next; ++parent) {
+                std::fill(sum.begin(), sum.end(), BusyByState {});
+                for (size_t b = parent * kFan; b < std::min(blocks, (parent + 1) * kFan); ++b) {
+                    for (size_t s = 0; s < kTraceStateCount; ++s)
+                        up.stepCycles[parent * kTraceStateCount + s]
+                            += blockStepCycles(lane, level - 1, b, s);
+                    if (level == 1) {
+                        lane.busyShare.expand(b, shares.data());
+                        const size_t state = busyIndex(lane.steps[b].work);
+                        for (uint32_t g = 0; g < groups; ++g)
+                            if (shares[g] != 0)
+                                sum[g][state] += float(shareCycles(lane.steps[b], g, shares[g]));
+                        continue;
+                    }
+                    lane.levels[level - 1].busy.expand(b, part.data());
+                    for (uint32_t g = 0; g < groups; ++g)
                         for (size_t s = 0; s < kBusyStateCount; ++s)
-                            into[s] += lane.levels[level - 1].busy[(b * groups + g) * kBusyStateCount + s];
+                            sum[g][s] += part[g][s];
                 }
+                up.busy.append(sum.data());
             }
+            up.busy.shrinkToFit();
             lane.levels.push_back(std::move(up));
             blocks = next;
         }
@@ -164,11 +185,15 @@ double TraceLod::blockStepCycles(const Lane& lane, size_t level, size_t block, s
     return size_t(step.work) == state ? double(step.cycles) : 0.0;
 }
 
+double TraceLod::shareCycles(const LaneStep& step, uint32_t group, uint16_t share) const
+{
+    return double(share) / kBusyShareSteps * double(step.cycles) * double(tilesInGroup(group));
+}
+
 double TraceLod::busy(uint32_t ipu, size_t k, uint32_t group) const
 {
     const Lane& lane = m_lanes[ipu];
-    return double(lane.busyShare[k * m_groupsPerIpu + group]) / kBusyShareSteps * double(lane.steps[k].cycles)
-        * double(tilesInGroup(group));
+    return shareCycles(lane.steps[k], group, lane.busyShare.at(k, group));
 }
 
 double TraceLod::blockBusy(uint32_t ipu, size_t level, size_t block, uint32_t group, TraceState state) const
@@ -176,8 +201,7 @@ double TraceLod::blockBusy(uint32_t ipu, size_t level, size_t block, uint32_t gr
     const Lane& lane = m_lanes[ipu];
     if (level == 0)
         return lane.steps[block].work == state ? busy(ipu, block, group) : 0.0;
-    return lane.levels[level].busy[(block * m_groupsPerIpu + group) * kBusyStateCount + busyIndex(state)]
-        * (isBusy(state) ? 1.0 : 0.0);
+    return lane.levels[level].busy.at(block, group)[busyIndex(state)] * (isBusy(state) ? 1.0 : 0.0);
 }
 
 // A whole block: busy by state, the rest of the non-sync steps' tile-cycles waiting, sync as sync.
@@ -185,11 +209,22 @@ void TraceLod::addWhole(
     uint32_t ipu, size_t level, size_t block, uint32_t g0, uint32_t g1, StateTileCycles& out) const
 {
     const Lane& lane = m_lanes[ipu];
+    thread_local std::vector<uint16_t> shares;
+    thread_local std::vector<BusyByState> row;
+    if (level == 0) {
+        shares.resize(m_groupsPerIpu);
+        lane.busyShare.expand(block, shares.data());
+    } else {
+        row.resize(m_groupsPerIpu);
+        lane.levels[level].busy.expand(block, row.data());
+    }
     double tiles = 0, busySum = 0;
     for (uint32_t g = g0; g < g1; ++g) {
         tiles += tilesInGroup(g);
         for (TraceState state : kBusyStates) {
-            const double b = blockBusy(ipu, level, block, g, state);
+            const double b = level > 0            ? double(row[g][busyIndex(state)])
+                : lane.steps[block].work == state ? shareCycles(lane.steps[block], g, shares[g])
+                                                  : 0.0;
             out[size_t(state)] += b;
             busySum += b;
         }
@@ -206,15 +241,19 @@ void TraceLod::addWhole(
 void TraceLod::addPart(
     uint32_t ipu, size_t k, uint64_t from, uint64_t to, uint32_t g0, uint32_t g1, StateTileCycles& out) const
 {
-    const LaneStep& step = m_lanes[ipu].steps[k];
+    const Lane& lane = m_lanes[ipu];
+    const LaneStep& step = lane.steps[k];
     const uint64_t a = std::max(from, step.base), b = std::min(to, step.base + step.cycles);
     if (b <= a || step.cycles == 0)
         return;
     const double fraction = double(b - a) / double(step.cycles);
+    thread_local std::vector<uint16_t> shares;
+    shares.resize(m_groupsPerIpu);
+    lane.busyShare.expand(k, shares.data());
     double tiles = 0, busySum = 0;
     for (uint32_t g = g0; g < g1; ++g) {
         tiles += tilesInGroup(g);
-        busySum += busy(ipu, k, g) * fraction;
+        busySum += shareCycles(step, g, shares[g]) * fraction;
     }
     if (step.work == TraceState::Sync) {
         out[size_t(TraceState::Sync)] += double(b - a) * tiles;
@@ -294,7 +333,9 @@ void TraceLod::column(uint32_t ipu, uint64_t from, uint64_t to, std::vector<Stat
             if (b <= a || step.cycles == 0)
                 continue;
             const double length = double(b - a);
-            const uint16_t* shares = &lane.busyShare[piece.index * groups];
+            thread_local std::vector<uint16_t> shares;
+            shares.resize(groups);
+            lane.busyShare.expand(piece.index, shares.data());
             for (uint32_t g = 0; g < groups; ++g) {
                 const double tiles = tilesInGroup(g);
                 if (step.work == TraceState::Sync) {
@@ -312,13 +353,15 @@ void TraceLod::column(uint32_t ipu, uint64_t from, uint64_t to, std::vector<Stat
         double working = 0;
         for (size_t s = 0; s < kTraceStateCount; ++s)
             working += s == kSync ? 0.0 : cycles[s];
-        const float* busy = &level.busy[piece.index * groups * kBusyStateCount];
+        thread_local std::vector<BusyByState> busy;
+        busy.resize(groups);
+        level.busy.expand(piece.index, busy.data());
         for (uint32_t g = 0; g < groups; ++g) {
             const double tiles = tilesInGroup(g);
             double done = 0;
             for (size_t s = 0; s < kBusyStateCount; ++s) {
-                perGroup[g][size_t(kBusyStates[s])] += busy[g * kBusyStateCount + s];
-                done += busy[g * kBusyStateCount + s];
+                perGroup[g][size_t(kBusyStates[s])] += busy[g][s];
+                done += busy[g][s];
             }
             perGroup[g][kSync] += cycles[kSync] * tiles;
             perGroup[g][kWait] += std::max(0.0, working * tiles - done);

@@ -14,7 +14,7 @@ namespace popscope {
 
 namespace {
 
-constexpr char kMagic[8] = { 'P', 'S', 'L', 'O', 'D', '0', '3', '\n' };
+constexpr char kMagic[8] = { 'P', 'S', 'L', 'O', 'D', '0', '4', '\n' };
 constexpr uint64_t kMaxElements = uint64_t(1) << 32; // far beyond any profile: a bound for damaged files
 constexpr uint64_t kStoredLaneStepBytes = 4 + 8 + 8 + 1 + 1; // a lane step as save() writes it
 
@@ -30,6 +30,13 @@ public:
         value(uint64_t(v.size()));
         m_ok = m_ok && (v.empty() || std::fwrite(v.data(), sizeof(T), v.size(), m_file) == v.size());
     }
+    template <typename T> void rows(const GroupRows<T>& rows)
+    {
+        array(rows.valueStarts());
+        array(rows.groupStarts());
+        array(rows.values());
+        array(rows.groupIndex());
+    }
     bool ok() const { return m_ok; }
 
 private:
@@ -44,14 +51,29 @@ public:
     {
     }
     template <typename T> bool value(T& v) { return bool(m_in.read(reinterpret_cast<char*>(&v), sizeof v)); }
-    template <typename T> bool array(std::vector<T>& v, uint64_t expected)
+    template <typename T> bool array(std::vector<T>& v, uint64_t expected, bool readSize = true)
     {
-        uint64_t size = 0;
-        if (!value(size) || size != expected || size > kMaxElements)
+        uint64_t size = expected;
+        if ((readSize && !value(size)) || size != expected || size > kMaxElements)
             return false;
         v.resize(size_t(size));
         return size == 0
             || bool(m_in.read(reinterpret_cast<char*>(v.data()), std::streamsize(size * sizeof(T))));
+    }
+
+    // Rows of `groups` figures, `expected` of them, each checked (GroupRows::fromArrays); the
+    // figures are bounded by what the file holds.
+    template <typename T> bool rows(GroupRows<T>& out, uint64_t expected, uint32_t groups, uint64_t fileBytes)
+    {
+        std::vector<uint32_t> valueStart, groupStart;
+        std::vector<T> values;
+        std::vector<uint16_t> groupIndex;
+        uint64_t valueCount = 0, groupCount = 0;
+        return array(valueStart, expected + 1) && array(groupStart, expected + 1) && value(valueCount)
+            && valueCount <= fileBytes / sizeof(T) && array(values, valueCount, false) && value(groupCount)
+            && groupCount <= fileBytes / sizeof(uint16_t) && array(groupIndex, groupCount, false)
+            && GroupRows<T>::fromArrays(groups, std::move(valueStart), std::move(groupStart),
+                std::move(values), std::move(groupIndex), out);
     }
 
 private:
@@ -106,10 +128,10 @@ bool TraceLod::save(const std::string& path, const std::string& identity) const
             w.value(uint8_t(step.work));
             w.value(uint8_t(step.perTile));
         }
-        w.array(lane.busyShare);
+        w.rows(lane.busyShare);
         w.value(uint64_t(lane.levels.size()));
         for (size_t l = 1; l < lane.levels.size(); ++l) { // level 0 is the steps and their shares
-            w.array(lane.levels[l].busy);
+            w.rows(lane.levels[l].busy);
             w.array(lane.levels[l].stepCycles);
         }
     }
@@ -171,14 +193,14 @@ bool TraceLod::load(const std::string& path, const std::string& identity)
             step.work = TraceState(work);
             step.perTile = perTile == 1;
         }
-        if (!r.array(lane.busyShare, steps * lod.m_groupsPerIpu) || !r.value(levels) || levels < 1
+        if (!r.rows(lane.busyShare, steps, lod.m_groupsPerIpu, fileBytes) || !r.value(levels) || levels < 1
             || levels > 64)
             return false;
         lane.levels.resize(size_t(levels));
         size_t blocks = size_t(steps);
         for (size_t l = 1; l < levels; ++l) {
             blocks = (blocks + kFan - 1) / kFan;
-            if (!r.array(lane.levels[l].busy, blocks * lod.m_groupsPerIpu * 3)
+            if (!r.rows(lane.levels[l].busy, blocks, lod.m_groupsPerIpu, fileBytes)
                 || !r.array(lane.levels[l].stepCycles, blocks * kTraceStateCount))
                 return false;
         }

@@ -17,7 +17,7 @@ inline constexpr QLatin1String lastComparePage { "window/lastComparePage" }; // 
 inline constexpr QLatin1String recentReports { "recent/reports" };
 inline constexpr QLatin1String recentComparisons { "recent/comparisons" };
 inline constexpr QLatin1String memoryUnit { "preferences/memoryUnit" };
-// Heap the window may hold before it lets go of the pages shown longest ago (192 MiB by default).
+// Heap the window may hold before it lets go of the pages shown longest ago (160 MiB by default).
 inline constexpr QLatin1String pageMemoryLimitMiB { "preferences/pageMemoryLimitMiB" };
 
 // Summary.

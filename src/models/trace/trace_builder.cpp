@@ -9,6 +9,8 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <stdexcept>
+
 namespace popscope {
 
 TraceBuilder::TraceBuilder(QObject* parent)
@@ -52,6 +54,8 @@ void TraceBuilder::start(std::shared_ptr<const Report> report, const QString& pa
             return { nullptr, QString::fromStdString(error.what()) };
         } catch (const std::bad_alloc&) {
             return { nullptr, QStringLiteral("%1: not enough memory to build the trace").arg(path) };
+        } catch (const std::length_error&) { // a lane beyond GroupRows' 4 G figures
+            return { nullptr, QStringLiteral("%1: too many steps on one IPU to build the trace").arg(path) };
         }
     }));
 }
