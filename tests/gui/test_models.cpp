@@ -281,6 +281,36 @@ TEST_CASE(
     for (int row = 0; row < source.rowCount(); ++row)
         REQUIRE(source.variableIndexAt(row) == row);
 }
+TEST_CASE("a renewed table view keeps its columns, sorting, selection and actions", "[models]")
+{
+    VariablesModel source, target;
+    TablePanel panel(nullptr, QStringLiteral("variables"));
+    ComparedTable table(&source, &target, &panel, VariablesModel::BytesInScope);
+    table.beginUpdate(false);
+    source.setReport(fixture().report, {});
+    table.endUpdate(false);
+    QTreeView* old = panel.view();
+    old->sortByColumn(VariablesModel::Name, Qt::AscendingOrder);
+    old->setColumnHidden(VariablesModel::Tiles, true);
+    old->setSelectionMode(QAbstractItemView::SingleSelection);
+    const int actions = int(old->actions().size());
+
+    panel.renewView();
+    QTreeView* renewed = panel.view();
+    REQUIRE(renewed != old);
+    CHECK(renewed->model() == panel.proxy());
+    CHECK(renewed->isSortingEnabled());
+    CHECK(renewed->header()->sortIndicatorSection() == VariablesModel::Name);
+    CHECK(renewed->header()->sortIndicatorOrder() == Qt::AscendingOrder);
+    CHECK(renewed->isColumnHidden(VariablesModel::Tiles));
+    CHECK(renewed->selectionMode() == QAbstractItemView::SingleSelection);
+    CHECK(int(renewed->actions().size()) == actions); // Copy and Export CSV…
+    // The rows still come through it, sorted by the name the header shows.
+    REQUIRE(panel.visibleRows() == 40);
+    CHECK(panel.proxy()->sortColumn() == VariablesModel::Name);
+    CHECK(panel.proxy()->sortOrder() == Qt::AscendingOrder);
+}
+
 TEST_CASE("CSV export writes raw numbers, quotes and flattens trees", "[models]")
 {
     REQUIRE(CsvExporter::escape(QStringLiteral("a,b")) == QStringLiteral("\"a,b\""));

@@ -8,12 +8,14 @@
 #include "gui_fixture.hpp"
 #include "models/memory/variables_model.hpp"
 #include "models/report_parts.hpp"
+#include "models/table_filter_proxy.hpp"
 #include "popscope/profile.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/trace/execution_trace_page.hpp"
 #include "views/widgets/table_panel.hpp"
 
 #include <QHeaderView>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -84,6 +86,8 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     REQUIRE(core.hasExchanges());
     REQUIRE(core.hasProgramIndex());
     REQUIRE(memory->variablesModel()->rowCount() > 0);
+    QPointer<QTreeView> variablesView = memory->panel(QStringLiteral("Variables"))->view();
+    const int sortedBy = variablesView->header()->sortIndicatorSection();
 
     // Over the limit: before Liveness reads its parts, Memory (shown longest ago) and then the
     // Program Tree are let go of, with the parts no page shows now; Liveness's variables stay.
@@ -92,6 +96,13 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     REQUIRE(!memory->holdsReports());
     REQUIRE(!tree->holdsReports());
     REQUIRE(memory->variablesModel()->rowCount() == 0);
+    // The emptied table's view goes too (it kept its row layout's memory), its columns' state kept.
+    QTreeView* renewed = memory->panel(QStringLiteral("Variables"))->view();
+    REQUIRE(renewed != variablesView.data());
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    REQUIRE(variablesView.isNull());
+    REQUIRE(renewed->model() == memory->panel(QStringLiteral("Variables"))->proxy());
+    REQUIRE(renewed->header()->sortIndicatorSection() == sortedBy);
     REQUIRE(!core.hasComputeSets());
     REQUIRE(!core.hasExchanges());
     REQUIRE(!core.hasProgramIndex());
@@ -107,6 +118,7 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     REQUIRE(memory->isReady());
     REQUIRE(waitForPage(memory->tablePage(QStringLiteral("Variables"))));
     REQUIRE(memory->variablesModel()->rowCount() > 0);
+    REQUIRE(memory->panel(QStringLiteral("Variables"))->visibleRows() > 0);
     REQUIRE(!core.hasExchanges());
     REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Exchanges")));
     REQUIRE(core.hasExchanges());

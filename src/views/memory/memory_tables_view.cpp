@@ -146,6 +146,8 @@ void MemoryTablesView::addTable(Model* source, Model* target, const QString& nam
             target->setReport(nullptr, {});
             table->compare()->rebuild(); // both sides empty: the join lets go of its rows too
             table->endUpdate(false);
+            if (filled->has_value())
+                table->panel()->renewView(); // and the view of its row layout (a filled one only)
             filled->reset();
         });
 }

@@ -113,6 +113,26 @@ void TablePanel::buildView()
     m_view->addAction(exportAction);
 }
 
+void TablePanel::renewView()
+{
+    QTreeView* old = m_view;
+    const QByteArray header = old->header()->saveState(); // widths, order, hidden, sort indicator
+    buildView();
+    m_view->setRootIsDecorated(old->rootIsDecorated());
+    m_view->setSortingEnabled(old->isSortingEnabled());
+    m_view->setSelectionMode(old->selectionMode());
+    m_view->setToolTip(old->toolTip());
+    m_view->header()->restoreState(header);
+    const bool shown = m_stack->currentWidget() == old;
+    m_stack->insertWidget(m_stack->indexOf(old), m_view);
+    if (shown)
+        m_stack->setCurrentWidget(m_view);
+    QWidget::setTabOrder(old, m_view); // where the old one was in the Tab chain, not last
+    m_stack->removeWidget(old);
+    old->deleteLater(); // its ColumnFitter and actions with it
+    updateState();
+}
+
 void TablePanel::setSourceModel(QAbstractItemModel* source)
 {
     if (source == m_source)
