@@ -8,6 +8,8 @@
 #include <QTimer>
 #include <QtConcurrent>
 
+#include <utility>
+
 namespace popscope {
 
 namespace {
@@ -99,12 +101,18 @@ void FileChangeWatcher::compare(Watched& file, const FileIdentity& now)
 
 void FileChangeWatcher::askRemoteFiles()
 {
+    if (m_remoteAnswers.isRunning())
+        return;
+    // Answers whose finished signal is still queued are taken now: setFuture would drop them, and
+    // an SftpFile tells a newer version on the server once (it does not connect again for it).
+    takeRemoteAnswers();
     QVector<QPair<QString, std::shared_ptr<remote::SftpFile>>> remoteFiles;
     for (const Watched& file : m_files)
         if (file.remoteFile)
             remoteFiles.push_back({ file.path, file.remoteFile });
-    if (remoteFiles.isEmpty() || m_remoteAnswers.isRunning())
+    if (remoteFiles.isEmpty())
         return;
+    m_remoteAnswersUntaken = true;
     m_remoteAnswers.setFuture(QtConcurrent::run([remoteFiles] {
         QVector<QPair<QString, FileIdentity>> answers;
         for (const auto& [path, file] : remoteFiles) {
@@ -120,6 +128,8 @@ void FileChangeWatcher::askRemoteFiles()
 
 void FileChangeWatcher::takeRemoteAnswers()
 {
+    if (!std::exchange(m_remoteAnswersUntaken, false))
+        return;
     for (const auto& [path, now] : m_remoteAnswers.result())
         for (Watched& file : m_files)
             if (file.path == path && file.remoteFile)

@@ -73,6 +73,7 @@ private:
     QVector<Watched> m_files;
     // One SFTP stat round at a time: (path, identity now; not exists when it cannot be asked).
     QFutureWatcher<QVector<QPair<QString, FileIdentity>>> m_remoteAnswers;
+    bool m_remoteAnswersUntaken = false; // asked and not yet compared (finished may still be queued)
 };
 
 } // namespace popscope

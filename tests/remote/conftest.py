@@ -96,7 +96,10 @@ client hangs up early; PID 1 in some containers reaps late, and zombies show up 
 and it kills its whole tree if the test run itself dies (PR_SET_PDEATHSIG), so no server
 outlives a killed pytest. The sftp-server's log reaches sftp_log because the Subsystem line ends
 in `2>>SFTP_LOG` (sshd runs subsystems through the user's login shell, and a subsystem's stderr is otherwise
-dropped, not forwarded to sshd's log). When run as root, /run/sshd (sshd's privilege separation
+dropped, not forwarded to sshd's log). That shell skips the user's rc file (`SetEnv SHLVL=1`: bash
+reads ~/.bashrc for sshd only as a top-level shell): an rc file that does slow work would delay
+every session, and one that takes a lock (pyenv's rehash) and is killed with the server leaves it
+held, so that every later session waited 60 s for it and the suite timed out. When run as root, /run/sshd (sshd's privilege separation
 dir) is created if missing. As non-root, sshd can only log in the user running it, which is
 the user the fixtures use.
 """
@@ -406,6 +409,7 @@ AllowTcpForwarding yes
 PermitUserRC no
 PrintMotd no
 LoginGraceTime 20
+SetEnv SHLVL=1
 Subsystem sftp {SFTP_SERVER} -e -l INFO 2>>{self.sftp_log}
 LogLevel INFO
 """)
