@@ -23,11 +23,6 @@ public:
 
     uint32_t groups() const { return m_groups; }
     size_t rows() const { return m_valueStart.empty() ? 0 : m_valueStart.size() - 1; }
-    size_t heldBytes() const
-    {
-        return (m_valueStart.capacity() + m_groupStart.capacity()) * sizeof(uint32_t)
-            + m_values.capacity() * sizeof(T) + m_groupIndex.capacity() * sizeof(uint16_t);
-    }
 
     void reserveRows(size_t rows)
     {

@@ -239,15 +239,24 @@ TEST_CASE("filter proxy filters any column and sorts by raw value", "[models]")
     REQUIRE(proxy.index(0, VariablesModel::Name).data().toString() == largestOnAllTiles);
 }
 
+// One report's Variables in a table panel, shown (not compared).
+struct SingleVariablesTable {
+    VariablesModel source, target;
+    TablePanel panel { nullptr, QStringLiteral("variables") };
+    ComparedTable table { &source, &target, &panel, VariablesModel::BytesInScope };
+    SingleVariablesTable()
+    {
+        table.beginUpdate(false);
+        source.setReport(fixture().report, {});
+        table.endUpdate(false);
+    }
+};
+
 TEST_CASE(
     "a single Variables table opens in the model's order, largest first, and sorts on a click", "[models]")
 {
-    VariablesModel source, target;
-    TablePanel panel(nullptr, QStringLiteral("variables"));
-    ComparedTable table(&source, &target, &panel, VariablesModel::BytesInScope);
-    table.beginUpdate(false);
-    source.setReport(fixture().report, {});
-    table.endUpdate(false);
+    SingleVariablesTable shown;
+    auto& [source, target, panel, table] = shown;
     TableFilterProxy* proxy = panel.proxy();
     REQUIRE(proxy->rowCount() == 40);
     // The model's rows came sorted: the proxy keeps them (no sort of its own), the header says so.
@@ -281,14 +290,11 @@ TEST_CASE(
     for (int row = 0; row < source.rowCount(); ++row)
         REQUIRE(source.variableIndexAt(row) == row);
 }
+
 TEST_CASE("a renewed table view keeps its columns, sorting, selection and actions", "[models]")
 {
-    VariablesModel source, target;
-    TablePanel panel(nullptr, QStringLiteral("variables"));
-    ComparedTable table(&source, &target, &panel, VariablesModel::BytesInScope);
-    table.beginUpdate(false);
-    source.setReport(fixture().report, {});
-    table.endUpdate(false);
+    SingleVariablesTable shown;
+    TablePanel& panel = shown.panel;
     QTreeView* old = panel.view();
     old->sortByColumn(VariablesModel::Name, Qt::AscendingOrder);
     old->setColumnHidden(VariablesModel::Tiles, true);
