@@ -21,7 +21,7 @@ struct LivenessCurve {
     uint32_t tilesPerIpu = 0;
     uint64_t bytesPerTile = 0;
     std::vector<uint32_t> stepProgram; // per step: programs.id
-    std::vector<uint64_t> notAlwaysLive; // [step * numIpus + ipu]: the file's per-IPU curve
+    NarrowFigures notAlwaysLive; // [step * numIpus + ipu]: the file's per-IPU curve
     std::vector<uint64_t> alwaysLiveByIpu; // always-live bytes of each IPU (memory_liveness)
     std::vector<uint32_t> alwaysLiveByTile; // per global tile, for a tile selection
     // By programs.id: names, types (OnTileExecute, DoExchange, Sync, ...) and compute sets.

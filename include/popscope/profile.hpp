@@ -2,6 +2,7 @@
 // Read-only, defensive access to a .pop file. Opening validates the schema and the target;
 // each read* call loads one part on demand and checks every value against the target's bounds.
 #include "popscope/errors.hpp"
+#include "popscope/narrow_figures.hpp"
 #include "popscope/profile_document.hpp"
 #include "popscope/step_table.hpp"
 
@@ -86,7 +87,7 @@ struct ProgramLabels {
 // The liveness steps packed: each step's program, and its bytes per IPU one step after the other.
 struct LivenessStepColumns {
     std::vector<uint32_t> program;
-    std::vector<uint64_t> notAlwaysLive; // [step * numIpus + ipu]
+    NarrowFigures notAlwaysLive; // [step * numIpus + ipu]
 };
 
 // While one lives on a thread, that thread's reads of a local profile may use a second connection:

@@ -236,7 +236,11 @@ PYBIND11_MODULE(_popscope, m)
         .def("liveness_programs",
             [](const H& r) { return PackedArray::view(r.owner(), r.report().liveness().stepProgram); })
         .def("liveness_by_ipu",
-            [](const H& r) { return PackedArray::view(r.owner(), r.report().liveness().notAlwaysLive); })
+            [](const H& r) {
+                const NarrowFigures& curve = r.report().liveness().notAlwaysLive;
+                return curve.isWide() ? PackedArray::view(r.owner(), curve.wide())
+                                      : PackedArray::view(r.owner(), curve.narrow());
+            })
         .def("liveness_of_tile",
             [](H& r, uint32_t tile) {
                 if (tile >= r.report().numTiles())

@@ -399,7 +399,8 @@ LivenessStepColumns Profile::readLivenessStepColumns() const
         const auto bytes = packed::decode<uint64_t>(s.getBlob(2), m_target.numIpus);
         if (!bytes)
             r.corrupt("liveness step " + std::to_string(c.program.size() - 1) + " must hold 8 bytes per IPU");
-        c.notAlwaysLive.insert(c.notAlwaysLive.end(), bytes->begin(), bytes->end());
+        for (uint64_t value : *bytes)
+            c.notAlwaysLive.push_back(value);
     }
     return c;
 }
@@ -410,8 +411,8 @@ std::vector<LivenessStep> Profile::readLivenessSteps() const
     std::vector<LivenessStep> steps(c.program.size());
     for (size_t i = 0; i < steps.size(); ++i) {
         steps[i].program = c.program[i];
-        const auto bytes = c.notAlwaysLive.begin() + std::ptrdiff_t(i * m_target.numIpus);
-        steps[i].notAlwaysLiveBytesByIpu.assign(bytes, bytes + m_target.numIpus);
+        for (uint32_t ipu = 0; ipu < m_target.numIpus; ++ipu)
+            steps[i].notAlwaysLiveBytesByIpu.push_back(c.notAlwaysLive[i * m_target.numIpus + ipu]);
     }
     return steps;
 }

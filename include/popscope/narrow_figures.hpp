@@ -1,0 +1,48 @@
+#pragma once
+// Unsigned figures kept in 32 bits each while every one fits, in 64 from the first that does not.
+// A liveness curve holds bytes per IPU for each of a million steps: an IPU's memory is far below
+// 4 GiB, so half the memory, and a file with absurd figures still reads them exactly.
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace popscope {
+
+class NarrowFigures {
+public:
+    void reserve(size_t count)
+    {
+        if (m_wide.empty())
+            m_narrow.reserve(count);
+    }
+    void push_back(uint64_t value)
+    {
+        if (!m_isWide && value <= std::numeric_limits<uint32_t>::max()) {
+            m_narrow.push_back(uint32_t(value));
+            return;
+        }
+        if (!m_isWide) {
+            m_wide.reserve(m_narrow.capacity());
+            m_wide.assign(m_narrow.begin(), m_narrow.end());
+            m_narrow = {};
+            m_isWide = true;
+        }
+        m_wide.push_back(value);
+    }
+
+    size_t size() const { return m_isWide ? m_wide.size() : m_narrow.size(); }
+    bool empty() const { return size() == 0; }
+    uint64_t operator[](size_t index) const { return m_isWide ? m_wide[index] : m_narrow[index]; }
+    // One of the two holds the figures (the other is empty): for views that keep the width.
+    bool isWide() const { return m_isWide; }
+    const std::vector<uint32_t>& narrow() const { return m_narrow; }
+    const std::vector<uint64_t>& wide() const { return m_wide; }
+
+private:
+    std::vector<uint32_t> m_narrow;
+    std::vector<uint64_t> m_wide;
+    bool m_isWide = false;
+};
+
+} // namespace popscope
