@@ -1,7 +1,7 @@
 #pragma once
 // Unsigned figures kept in 32 bits each while every one fits, in 64 from the first that does not.
-// A liveness curve holds bytes per IPU for each of a million steps: an IPU's memory is far below
-// 4 GiB, so half the memory, and a file with absurd figures still reads them exactly.
+// A liveness curve holds bytes per IPU for each of hundreds of thousands of steps: an IPU's memory
+// is far below 4 GiB, so half the memory, and a file with absurd figures still reads them exactly.
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -13,7 +13,9 @@ class NarrowFigures {
 public:
     void reserve(size_t count)
     {
-        if (m_wide.empty())
+        if (m_isWide)
+            m_wide.reserve(count);
+        else
             m_narrow.reserve(count);
     }
     void push_back(uint64_t value)

@@ -411,6 +411,7 @@ std::vector<LivenessStep> Profile::readLivenessSteps() const
     std::vector<LivenessStep> steps(c.program.size());
     for (size_t i = 0; i < steps.size(); ++i) {
         steps[i].program = c.program[i];
+        steps[i].notAlwaysLiveBytesByIpu.reserve(m_target.numIpus);
         for (uint32_t ipu = 0; ipu < m_target.numIpus; ++ipu)
             steps[i].notAlwaysLiveBytesByIpu.push_back(c.notAlwaysLive[i * m_target.numIpus + ipu]);
     }

@@ -104,7 +104,7 @@ void FileChangeWatcher::askRemoteFiles()
     if (m_remoteAnswers.isRunning())
         return;
     // Answers whose finished signal is still queued are taken now: setFuture would drop them, and
-    // an SftpFile tells a newer version on the server once (it does not connect again for it).
+    // a file opened from the disk cache tells a newer version on the server once.
     takeRemoteAnswers();
     QVector<QPair<QString, std::shared_ptr<remote::SftpFile>>> remoteFiles;
     for (const Watched& file : m_files)
@@ -114,10 +114,10 @@ void FileChangeWatcher::askRemoteFiles()
         return;
     m_remoteAnswersUntaken = true;
     m_remoteAnswers.setFuture(QtConcurrent::run([remoteFiles] {
-        QVector<QPair<QString, FileIdentity>> answers;
+        QVector<RemoteAnswer> answers;
         for (const auto& [path, file] : remoteFiles) {
             try {
-                answers.push_back({ path, FileIdentity::of(file->check()) });
+                answers.push_back({ path, file, FileIdentity::of(file->check()) });
             } catch (const std::exception&) {
                 // The server cannot be asked now: the page reading a part says so, with Retry.
             }
@@ -130,10 +130,10 @@ void FileChangeWatcher::takeRemoteAnswers()
 {
     if (!std::exchange(m_remoteAnswersUntaken, false))
         return;
-    for (const auto& [path, now] : m_remoteAnswers.result())
+    for (const RemoteAnswer& answer : m_remoteAnswers.result())
         for (Watched& file : m_files)
-            if (file.path == path && file.remoteFile)
-                compare(file, now);
+            if (file.path == answer.path && file.remoteFile == answer.file)
+                compare(file, answer.now);
 }
 
 } // namespace popscope

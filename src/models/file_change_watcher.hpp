@@ -65,14 +65,20 @@ private:
         FileIdentity reported; // the last identity told to the user, so each change is told once
         std::shared_ptr<remote::SftpFile> remoteFile;
     };
+    // One file's state on its server, as a background round found it.
+    struct RemoteAnswer {
+        QString path;
+        std::shared_ptr<remote::SftpFile> file; // the one asked: a round from before watch() is not taken
+        FileIdentity now;
+    };
     void compare(Watched& file, const FileIdentity& now);
     void askRemoteFiles();
     void takeRemoteAnswers();
     QFileSystemWatcher* m_watcher;
     QTimer* m_poll;
     QVector<Watched> m_files;
-    // One SFTP stat round at a time: (path, identity now; not exists when it cannot be asked).
-    QFutureWatcher<QVector<QPair<QString, FileIdentity>>> m_remoteAnswers;
+    // One SFTP stat round at a time (a file that cannot be asked gives no answer).
+    QFutureWatcher<QVector<RemoteAnswer>> m_remoteAnswers;
     bool m_remoteAnswersUntaken = false; // asked and not yet compared (finished may still be queued)
 };
 

@@ -94,14 +94,14 @@ Notes: each sshd and ssh-agent runs under a small Python parent (spawn_reaped) t
 child-subreaper: it reaps all that sshd leaves behind (sshd orphans its preauth child when a
 client hangs up early; PID 1 in some containers reaps late, and zombies show up in `pgrep sshd`),
 and it kills its whole tree if the test run itself dies (PR_SET_PDEATHSIG), so no server
-outlives a killed pytest. The sftp-server's log reaches sftp_log because the Subsystem line ends
-in `2>>SFTP_LOG` (sshd runs subsystems through the user's login shell, and a subsystem's stderr is otherwise
-dropped, not forwarded to sshd's log). That shell skips the user's rc file (`SetEnv SHLVL=1`: bash
-reads ~/.bashrc for sshd only as a top-level shell): an rc file that does slow work would delay
-every session, and one that takes a lock (pyenv's rehash) and is killed with the server leaves it
-held, so that every later session waited 60 s for it and the suite timed out. When run as root, /run/sshd (sshd's privilege separation
-dir) is created if missing. As non-root, sshd can only log in the user running it, which is
-the user the fixtures use.
+outlives a killed pytest. The sftp-server's log reaches sftp_log because the Subsystem line
+ends in `2>>SFTP_LOG` (sshd runs subsystems through the user's login shell, and a subsystem's
+stderr is otherwise dropped, not forwarded to sshd's log). That shell skips the user's rc file
+(`SetEnv SHLVL=1`: bash reads ~/.bashrc for sshd only as a top-level shell): an rc file that does
+slow work would delay every session, and one that takes a lock (pyenv's rehash) and is killed
+with the server leaves it held, so that every later session waited 60 s for it and the suite
+timed out. When run as root, /run/sshd (sshd's privilege separation dir) is created if missing.
+As non-root, sshd can only log in the user running it, which is the user the fixtures use.
 """
 import contextlib
 import os
