@@ -34,7 +34,6 @@ public:
     }
 
     size_t size() const { return m_isWide ? m_wide.size() : m_narrow.size(); }
-    bool empty() const { return size() == 0; }
     uint64_t operator[](size_t index) const { return m_isWide ? m_wide[index] : m_narrow[index]; }
     // One of the two holds the figures (the other is empty): for views that keep the width.
     bool isWide() const { return m_isWide; }

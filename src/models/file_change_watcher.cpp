@@ -106,18 +106,18 @@ void FileChangeWatcher::askRemoteFiles()
     // Answers whose finished signal is still queued are taken now: setFuture would drop them, and
     // a file opened from the disk cache tells a newer version on the server once.
     takeRemoteAnswers();
-    QVector<QPair<QString, std::shared_ptr<remote::SftpFile>>> remoteFiles;
+    QVector<std::shared_ptr<remote::SftpFile>> remoteFiles; // each asked once (a report compared with itself)
     for (const Watched& file : m_files)
-        if (file.remoteFile)
-            remoteFiles.push_back({ file.path, file.remoteFile });
+        if (file.remoteFile && !remoteFiles.contains(file.remoteFile))
+            remoteFiles.push_back(file.remoteFile);
     if (remoteFiles.isEmpty())
         return;
     m_remoteAnswersUntaken = true;
     m_remoteAnswers.setFuture(QtConcurrent::run([remoteFiles] {
         QVector<RemoteAnswer> answers;
-        for (const auto& [path, file] : remoteFiles) {
+        for (const auto& file : remoteFiles) {
             try {
-                answers.push_back({ path, file, FileIdentity::of(file->check()) });
+                answers.push_back({ file, FileIdentity::of(file->check()) });
             } catch (const std::exception&) {
                 // The server cannot be asked now: the page reading a part says so, with Retry.
             }
@@ -132,7 +132,7 @@ void FileChangeWatcher::takeRemoteAnswers()
         return;
     for (const RemoteAnswer& answer : m_remoteAnswers.result())
         for (Watched& file : m_files)
-            if (file.path == answer.path && file.remoteFile == answer.file)
+            if (file.remoteFile == answer.file)
                 compare(file, answer.now);
 }
 

@@ -67,7 +67,6 @@ private:
     };
     // One file's state on its server, as a background round found it.
     struct RemoteAnswer {
-        QString path;
         std::shared_ptr<remote::SftpFile> file; // the one asked: a round from before watch() is not taken
         FileIdentity now;
     };
