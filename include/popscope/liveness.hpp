@@ -2,6 +2,7 @@
 // The Liveness report's analysis: not-always-live bytes over the liveness program steps, for all
 // IPUs, one IPU or a set of tiles; the peak; which variables are live at a step. Qt-free, so the
 // page, What changed and `popscope-cli liveness` print the same numbers.
+#include "popscope/narrow_figures.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/profile_document.hpp"
 
@@ -106,7 +107,7 @@ private:
     // [m_ipuStart[v], m_ipuStart[v + 1]). A dense variables × IPUs table took 180 MB in bench-huge.
     std::vector<uint32_t> m_ipuStart;
     std::vector<uint32_t> m_ipuOf;
-    std::vector<uint64_t> m_ipuBytes;
+    NarrowFigures m_ipuBytes;
     uint32_t m_numIpus = 1;
 };
 

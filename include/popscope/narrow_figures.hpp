@@ -33,6 +33,12 @@ public:
         m_wide.push_back(value);
     }
 
+    void shrinkToFit()
+    {
+        m_narrow.shrink_to_fit();
+        m_wide.shrink_to_fit();
+    }
+
     size_t size() const { return m_isWide ? m_wide.size() : m_narrow.size(); }
     uint64_t operator[](size_t index) const { return m_isWide ? m_wide[index] : m_narrow[index]; }
     // One of the two holds the figures (the other is empty): for views that keep the width.

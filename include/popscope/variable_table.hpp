@@ -3,8 +3,10 @@
 // palette of categories and element types, and every variable's tiles and live ranges in one
 // array each. As a std::vector<Variable>, each variable was a 120-byte struct with its name, its
 // tile list and its range list on the heap apart: bench-huge's 1.4 M variables took 350 MiB that
-// way, about 190 MiB as columns, and about 125 with the tiles packed (TileList). The profile
-// document (writer, JSON, tests) keeps Variable.
+// way, about 190 MiB as columns, about 125 with the tiles packed (TileList), and 16 MiB less with
+// categories and element types in 16 bits, debug contexts in 32 and sizes in NarrowFigures. The
+// profile document (writer, JSON, tests) keeps Variable.
+#include "popscope/narrow_figures.hpp"
 #include "popscope/profile_document.hpp"
 #include "popscope/tile_list.hpp"
 
@@ -74,14 +76,14 @@ public:
     // A document's variables packed (tests, and tools that build variables by hand).
     static VariableTable fromVariables(const std::vector<Variable>& variables);
 
-    size_t size() const { return m_sizeBytes.size(); }
-    bool empty() const { return m_sizeBytes.empty(); }
+    size_t size() const { return m_nameEnds.size(); }
+    bool empty() const { return m_nameEnds.empty(); }
     VariableRow operator[](size_t v) const
     {
         const uint32_t nameBegin = v == 0 ? 0 : m_nameEnds[v - 1];
         return { std::string_view(m_names).substr(nameBegin, m_nameEnds[v] - nameBegin),
             m_symbols[m_category[v]], m_symbols[m_elementType[v]], m_sizeBytes[v], m_alwaysLive[v] != 0,
-            m_debugContext[v], tilesOf(v), slice(m_ranges, m_rangeEnds, v) };
+            int64_t(m_debugContext[v]), tilesOf(v), slice(m_ranges, m_rangeEnds, v) };
     }
     VariableRow at(size_t v) const; // throws std::out_of_range past the end
     uint64_t sizeBytes(size_t v) const { return m_sizeBytes[v]; } // without making a row (sorting)
@@ -95,9 +97,10 @@ public:
 
     // Building (Profile::readVariableTable): the variables in order, then their tiles and ranges.
     void reserve(size_t variables);
-    // Adds a variable; false, and nothing added, once the names would pass 4 GiB.
-    bool append(std::string_view name, const Symbol& category, const Symbol& elementType, uint64_t sizeBytes,
-        bool alwaysLive, int64_t debugContext);
+    // Adds a variable and returns nothing, or returns why it did not (nothing added): the names
+    // would pass 4 GiB, the categories and element types 65,536 texts, or the debug context 32 bits.
+    std::string_view append(std::string_view name, const Symbol& category, const Symbol& elementType,
+        uint64_t sizeBytes, bool alwaysLive, int64_t debugContext);
     // Every variable's tiles: variable v's are tiles[ends[v - 1] .. ends[v]) (ends has size()
     // entries). Ranges: (variable, range) in any order, kept in that order per variable; false,
     // and none set, for a variable past the table.
@@ -122,16 +125,17 @@ private:
         return m_tileEnds.empty() ? TileList()
                                   : TileList(m_tileCode.data() + (v == 0 ? 0 : m_tileEnds[v - 1]));
     }
-    uint32_t symbolIndex(const Symbol& symbol);
+    // Its index in m_symbols, added if new; false once there are 65,536.
+    bool symbolIndex(const Symbol& symbol, uint16_t& index);
 
     std::string m_names;
     std::vector<uint32_t> m_nameEnds;
     std::vector<Symbol> m_symbols; // the categories and element types, each once
-    std::unordered_map<std::string, uint32_t> m_symbolLookup; // while appending; shrinkToFit clears it
-    std::vector<uint32_t> m_category, m_elementType; // into m_symbols
-    std::vector<uint64_t> m_sizeBytes;
+    std::unordered_map<std::string, uint16_t> m_symbolLookup; // while appending; shrinkToFit clears it
+    std::vector<uint16_t> m_category, m_elementType; // into m_symbols
+    NarrowFigures m_sizeBytes;
     std::vector<uint8_t> m_alwaysLive;
-    std::vector<int64_t> m_debugContext;
+    std::vector<int32_t> m_debugContext; // -1 none
     std::vector<uint32_t> m_tileEnds; // where each variable's TileList ends; empty when not read
     std::vector<uint8_t> m_tileCode;
     std::vector<uint32_t> m_rangeEnds; // empty when the ranges were not read

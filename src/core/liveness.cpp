@@ -215,7 +215,7 @@ LiveRangeIndex::LiveRangeIndex(const VariableTable& variables, uint32_t numIpus,
         m_ipuStart.push_back(uint32_t(m_ipuOf.size()));
     }
     m_ipuOf.shrink_to_fit(); // grown entry by entry; kept for the report's life
-    m_ipuBytes.shrink_to_fit();
+    m_ipuBytes.shrinkToFit();
     std::sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.first < b.first; });
     m_first.reserve(ranges.size());
     m_last.reserve(ranges.size());

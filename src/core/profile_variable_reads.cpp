@@ -160,9 +160,10 @@ VariableTable Profile::readVariableTable(bool withTilesAndRanges) const
         }
         const auto size = uint64_t(r.bounded(s, 4, 0, INT64_MAX, "variables.size_bytes"));
         const int64_t context = r.reference(s, 6, contexts, "variables.debug_context");
-        if (!variables.append(
-                s.getTextView(1), lastCategorySymbol, lastTypeSymbol, size, s.getInt(5) != 0, context))
-            r.corrupt("the variables' names add up to more than 4 GiB");
+        if (const std::string_view refused = variables.append(
+                s.getTextView(1), lastCategorySymbol, lastTypeSymbol, size, s.getInt(5) != 0, context);
+            !refused.empty())
+            r.corrupt(std::string(refused));
     }
     if (tileReader.valid())
         tileReader.get();

@@ -29,8 +29,10 @@ VariableTable VariableTable::fromVariables(const std::vector<Variable>& variable
     std::vector<TileBytes> tiles;
     std::vector<std::pair<uint32_t, StepRange>> ranges;
     for (const Variable& v : variables) {
-        if (!table.append(v.name, v.category, v.elementType, v.sizeBytes, v.alwaysLive, v.debugContext))
-            throw std::length_error("the variables' names add up to more than 4 GiB");
+        if (const std::string_view refused
+            = table.append(v.name, v.category, v.elementType, v.sizeBytes, v.alwaysLive, v.debugContext);
+            !refused.empty())
+            throw std::length_error(std::string(refused));
         tiles.insert(tiles.end(), v.tiles.begin(), v.tiles.end());
         tileEnds.push_back(uint32_t(tiles.size()));
         for (const StepRange& r : v.liveRanges)
@@ -102,27 +104,38 @@ void VariableTable::reserve(size_t variables)
     m_debugContext.reserve(variables);
 }
 
-uint32_t VariableTable::symbolIndex(const Symbol& symbol)
+bool VariableTable::symbolIndex(const Symbol& symbol, uint16_t& index)
 {
-    const auto [it, added] = m_symbolLookup.try_emplace(symbol.str(), uint32_t(m_symbols.size()));
-    if (added)
-        m_symbols.push_back(symbol);
-    return it->second;
+    if (const auto found = m_symbolLookup.find(symbol.str()); found != m_symbolLookup.end()) {
+        index = found->second;
+        return true;
+    }
+    if (m_symbols.size() > UINT16_MAX)
+        return false;
+    index = uint16_t(m_symbols.size());
+    m_symbolLookup.emplace(symbol.str(), index);
+    m_symbols.push_back(symbol);
+    return true;
 }
 
-bool VariableTable::append(std::string_view name, const Symbol& category, const Symbol& elementType,
-    uint64_t sizeBytes, bool alwaysLive, int64_t debugContext)
+std::string_view VariableTable::append(std::string_view name, const Symbol& category,
+    const Symbol& elementType, uint64_t sizeBytes, bool alwaysLive, int64_t debugContext)
 {
     if (name.size() > UINT32_MAX - m_names.size())
-        return false;
+        return "the variables' names add up to more than 4 GiB";
+    if (debugContext < -1 || debugContext > INT32_MAX)
+        return "a variable's debug context is past 32 bits";
+    uint16_t categoryIndex = 0, typeIndex = 0;
+    if (!symbolIndex(category, categoryIndex) || !symbolIndex(elementType, typeIndex))
+        return "the variables have more than 65,536 different categories and element types";
     m_names += name;
     m_nameEnds.push_back(uint32_t(m_names.size()));
-    m_category.push_back(symbolIndex(category));
-    m_elementType.push_back(symbolIndex(elementType));
+    m_category.push_back(categoryIndex);
+    m_elementType.push_back(typeIndex);
     m_sizeBytes.push_back(sizeBytes);
     m_alwaysLive.push_back(alwaysLive);
-    m_debugContext.push_back(debugContext);
-    return true;
+    m_debugContext.push_back(int32_t(debugContext));
+    return {};
 }
 
 void VariableTable::setTiles(const std::vector<uint32_t>& ends, const std::vector<TileBytes>& tiles)
@@ -184,9 +197,11 @@ void VariableTable::shrinkToFit()
     // (bench-huge: 47 and 30 MiB), and the spare end of a reserved or doubled buffer is never
     // written, so never resident.
     m_symbolLookup = {};
-    for (auto* column : { &m_nameEnds, &m_category, &m_elementType, &m_tileEnds, &m_rangeEnds })
+    for (auto* column : { &m_nameEnds, &m_tileEnds, &m_rangeEnds })
         column->shrink_to_fit();
-    m_sizeBytes.shrink_to_fit();
+    m_category.shrink_to_fit();
+    m_elementType.shrink_to_fit();
+    m_sizeBytes.shrinkToFit();
     m_alwaysLive.shrink_to_fit();
     m_debugContext.shrink_to_fit();
     m_ranges.shrink_to_fit();

@@ -230,8 +230,8 @@ uint64_t estimatedPartBytes(const Report& report, ReportPart part)
     if (isPartRead(report, part) || !report.hasSummary())
         return 0;
     // Heap added per row, measured with mallinfo2 around each read of bench-large and bench-huge
-    // (which agree within 10 %): a variable with its tiles (packed) and name 110 bytes, a vertex instance
-    // 2.6, an exchange 900, a liveness step 260 (plus 22 per variable for the live-range index), a
+    // (which agree within 10 %): a variable with its tiles (packed) and name 98 bytes, a vertex instance
+    // 2.6, an exchange 900, a liveness step 260 (plus 18 per variable for the live-range index), a
     // program 245 in the tree and 8 in the cycles (plus 32 an execution step while they are summed),
     // an operation 290.
     const ProfileSummary& s = report.summary();
@@ -241,13 +241,13 @@ uint64_t estimatedPartBytes(const Report& report, ReportPart part)
     case ReportPart::VertexTypes:
         return 0;
     case ReportPart::Variables:
-        return s.numVariables * 110;
+        return s.numVariables * 98;
     case ReportPart::ComputeSets:
         return s.numVertices * 26 / 10;
     case ReportPart::Exchanges:
         return s.numExchanges * 900;
     case ReportPart::Liveness:
-        return s.numLivenessSteps * 260 + s.numVariables * 22;
+        return s.numLivenessSteps * 260 + s.numVariables * 18;
     case ReportPart::ProgramCycles:
         return s.numPrograms * 8 + s.numExecutionSteps * 32;
     case ReportPart::ProgramTree:

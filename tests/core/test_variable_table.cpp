@@ -91,11 +91,39 @@ TEST_CASE("a variable's tiles packed read back as they were, in any order and at
     // In a table: variables past the code's have an empty list, and rows read back the same.
     VariableTable table;
     for (const char* name : { "v0", "v1", "v2", "v3", "v4", "v5", "v6" })
-        REQUIRE(table.append(name, Symbol("variable"), Symbol("float"), 8, false, -1));
+        REQUIRE(table.append(name, Symbol("variable"), Symbol("float"), 8, false, -1).empty());
     table.setTileCode(ends, code);
     for (size_t v = 0; v < table.size(); ++v) {
         const std::vector<TileBytes> expected = v < lists.size() ? lists[v] : std::vector<TileBytes> {};
         CHECK(std::vector<TileBytes>(table[v].tiles.begin(), table[v].tiles.end()) == expected);
     }
     CHECK(table[2].tiles.front() == TileBytes { 7, 1 });
+}
+
+TEST_CASE(
+    "a variable table keeps any size exactly and refuses what its narrow columns cannot hold", "[report]")
+{
+    VariableTable table;
+    REQUIRE(table.append("small", Symbol("variable"), Symbol("float"), 64, false, -1).empty());
+    // Sizes are 32 bits each until one needs 64: every earlier one still reads back.
+    REQUIRE(table.append("huge", Symbol("variable"), Symbol("float"), uint64_t(5) << 30, true, 7).empty());
+    CHECK(table[0].sizeBytes == 64);
+    CHECK(table[1].sizeBytes == uint64_t(5) << 30);
+    CHECK(table[0].debugContext == -1);
+    CHECK(table[1].debugContext == 7);
+
+    const std::string_view pastContexts
+        = table.append("far", Symbol("variable"), Symbol("float"), 8, false, int64_t(INT32_MAX) + 1);
+    CHECK(pastContexts.find("debug context") != std::string_view::npos);
+    CHECK(table.size() == 2);
+
+    // Categories and element types share 65,536 indexes ("variable" and "float" hold two).
+    for (int c = 0; c < 65534; ++c)
+        REQUIRE(table.append("v", Symbol("category " + std::to_string(c)), Symbol("float"), 8, false, -1)
+                    .empty());
+    const std::string_view tooMany = table.append("v", Symbol("one more"), Symbol("float"), 8, false, -1);
+    CHECK(tooMany.find("65,536") != std::string_view::npos);
+    CHECK(table.size() == 65536);
+    CHECK(table[65535].category.str() == "category 65533");
+    CHECK(table[1].sizeBytes == uint64_t(5) << 30);
 }
