@@ -24,6 +24,7 @@ namespace popscope {
 class SqliteDatabase;
 class VariableTable;
 struct StoredCounts;
+struct ProgramOutline;
 
 // What the Program Tree and Operations need of the execution steps, compact (bench-large: 51 k
 // steps in 600 KB instead of 20 MB of ExecutionSteps): per step, its program and its duration,
@@ -202,6 +203,9 @@ public:
     ProgramLabels readProgramLabels() const;
     std::vector<uint32_t> readControlPrograms() const;
     std::vector<uint32_t> readFunctions() const;
+    // The labels and each program's first parent (program_index.hpp), the children's references
+    // checked as readPrograms checks them; the children themselves are not kept.
+    ProgramOutline readProgramOutline() const;
     std::vector<LivenessStep> readLivenessSteps() const;
     // The same, packed (what Report::liveness() keeps).
     LivenessStepColumns readLivenessStepColumns() const;

@@ -5,6 +5,7 @@
 #include "popscope/profile.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,22 @@ struct ProgramIndex {
     }
 };
 
+// Each program's first parent in tree order (-1 for a root or one no root reaches): control
+// programs, then functions, depth first, children in order (`childrenOf(p)`). With `order`, each
+// program's rank in that walk (kNotInTree if unreachable).
+std::vector<int64_t> firstParents(size_t programs, const std::vector<uint32_t>& controlPrograms,
+    const std::vector<uint32_t>& functions,
+    const std::function<std::span<const uint32_t>(uint32_t)>& childrenOf,
+    std::vector<uint32_t>* order = nullptr);
+
+// What the Execution Trace needs of the program tree: names and types for its labels and colours,
+// and each program's first parent for the flame. The whole tree as `Program`s with its index took
+// about 90 MiB on bench-huge's 416 k programs; this about 20 (Profile::readProgramOutline).
+struct ProgramOutline {
+    ProgramLabels labels;
+    std::vector<int64_t> parent; // first parent in tree order, -1 none
+};
+
 // Indexes must be in range (Profile's readers check them).
 ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector<uint32_t> controlPrograms,
     std::vector<uint32_t> functions, const StepCycles& steps, const std::vector<Operation>& operations);
@@ -46,6 +63,7 @@ ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector
 // The programs from a root down to `program` (root first) along first parents; just the program
 // when it is a root or unreachable.
 std::vector<uint32_t> pathTo(const ProgramIndex& index, uint32_t program);
+std::vector<uint32_t> pathTo(std::span<const int64_t> parents, uint32_t program);
 
 // Programs whose name contains `text` (ASCII case-insensitive), in tree order; unreachable ones last.
 std::vector<uint32_t> findPrograms(

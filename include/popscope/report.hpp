@@ -120,7 +120,6 @@ public:
     const ProgramCycles& programCycles() const;
     // Program Tree and Operations.
     const std::vector<Program>& programs() const;
-    std::shared_ptr<const std::vector<Program>> sharedPrograms() const; // kept after releaseProgramTree
     const StepCycles& stepCycles() const; // each step's program and cycles
     const std::vector<DebugContext>& debugContexts() const;
     const std::vector<Operation>& operations() const;

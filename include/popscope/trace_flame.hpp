@@ -1,7 +1,7 @@
 #pragma once
 // The Flame view of the execution trace: per IPU lane, the program tree over time. Level 0 holds
 // the runs; below them the programs from the control program down to each step's own program
-// (along first parents, ProgramIndex::pathTo), consecutive steps under the same program merged
+// (along first parents, pathTo), consecutive steps under the same program merged
 // into one span, so a Repeat's body or a Call's function is one bar over the steps it ran. Built
 // in linear time from the lane's steps (TraceLod::lane) and the program index.
 //
@@ -11,11 +11,10 @@
 #include "popscope/trace_lod.hpp"
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace popscope {
-
-struct ProgramIndex;
 
 struct FlameSpan {
     uint64_t first = 0, last = 0; // cycles [first, last) on the IPU's clock
@@ -32,7 +31,8 @@ struct TraceFlame {
     size_t depth() const; // the most levels of any lane
 };
 
-TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, const ProgramIndex& index);
+// `parents`: each program's first parent in tree order (ProgramOutline, ProgramIndex).
+TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, std::span<const int64_t> parents);
 
 // The span of `level` that holds `cycle`, or nullptr (between spans, or no such level).
 const FlameSpan* flameSpanAt(const FlameLane& lane, size_t level, uint64_t cycle);

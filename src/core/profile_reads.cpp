@@ -5,6 +5,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
+#include "popscope/program_index.hpp"
 #include "program_cycles.hpp"
 #include "sqlite_database.hpp"
 
@@ -358,6 +359,28 @@ std::vector<Program> Profile::readPrograms() const
     if (auto node = findProgramCycle(programs))
         r.corrupt("program " + std::to_string(*node) + " contains itself (a cycle in the program tree)");
     return programs;
+}
+
+ProgramOutline Profile::readProgramOutline() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    ProgramOutline outline;
+    outline.labels = readProgramLabels();
+    const size_t n = outline.labels.size();
+    // Every program's children in order, as offsets into one array (CSR: the rows come ordered by
+    // parent), only while walked.
+    std::vector<uint32_t> offsets(n + 1, 0), childOf;
+    Statement c(*m_db, "SELECT parent, child FROM program_children ORDER BY parent, position");
+    while (c.step()) {
+        ++offsets[size_t(r.bounded(c, 0, 0, int64_t(n) - 1, "program_children.parent")) + 1];
+        childOf.push_back(uint32_t(r.bounded(c, 1, 0, int64_t(n) - 1, "program_children.child")));
+    }
+    for (size_t p = 0; p < n; ++p)
+        offsets[p + 1] += offsets[p];
+    outline.parent = firstParents(n, readControlPrograms(), readFunctions(), [&](uint32_t p) {
+        return std::span<const uint32_t>(childOf.data() + offsets[p], offsets[p + 1] - offsets[p]);
+    });
+    return outline;
 }
 
 static std::vector<uint32_t> readRoots(const PartReader& r, SqliteDatabase& db, const char* kind)

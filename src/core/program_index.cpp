@@ -30,6 +30,44 @@ bool containsIgnoringCase(std::string_view haystack, std::string_view needle)
 
 } // namespace
 
+std::vector<int64_t> firstParents(size_t n, const std::vector<uint32_t>& controlPrograms,
+    const std::vector<uint32_t>& functions,
+    const std::function<std::span<const uint32_t>(uint32_t)>& childrenOf, std::vector<uint32_t>* order)
+{
+    std::vector<int64_t> parent(n, -1);
+    std::vector<uint32_t> ranks(n, kNotInTree);
+    // The first visit of a program names its parent. An explicit stack: trees can be deep.
+    uint32_t rank = 0;
+    std::vector<std::pair<uint32_t, size_t>> walk;
+    auto rankFrom = [&](uint32_t root) {
+        if (root >= n || ranks[root] != kNotInTree)
+            return;
+        ranks[root] = rank++;
+        walk.push_back({ root, 0 });
+        while (!walk.empty()) {
+            auto& [p, next] = walk.back();
+            const std::span<const uint32_t> children = childrenOf(p);
+            if (next == children.size()) {
+                walk.pop_back();
+                continue;
+            }
+            const uint32_t child = children[next++];
+            if (child >= n || ranks[child] != kNotInTree)
+                continue;
+            parent[child] = p;
+            ranks[child] = rank++;
+            walk.push_back({ child, 0 });
+        }
+    };
+    for (uint32_t root : controlPrograms)
+        rankFrom(root);
+    for (uint32_t root : functions)
+        rankFrom(root);
+    if (order)
+        *order = std::move(ranks);
+    return parent;
+}
+
 ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector<uint32_t> controlPrograms,
     std::vector<uint32_t> functions, const StepCycles& steps, const std::vector<Operation>& operations)
 {
@@ -37,8 +75,6 @@ ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector
     ProgramIndex x;
     x.controlPrograms = std::move(controlPrograms);
     x.functions = std::move(functions);
-    x.parent.assign(n, -1);
-    x.order.assign(n, kNotInTree);
     x.ownCycles.assign(n, 0);
     x.totalCycles.assign(n, 0);
     x.totalSteps.assign(n, 0);
@@ -64,37 +100,13 @@ ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector
         },
         x.operationOffsets, x.operationIds);
 
-    // Tree order: control programs, then functions, depth first (children in order); the first
-    // visit of a program names its parent. An explicit stack: trees can be deep.
-    uint32_t rank = 0;
-    std::vector<std::pair<uint32_t, size_t>> walk;
-    auto rankFrom = [&](uint32_t root) {
-        if (root >= n || x.order[root] != kNotInTree)
-            return;
-        x.order[root] = rank++;
-        walk.push_back({ root, 0 });
-        while (!walk.empty()) {
-            auto& [p, next] = walk.back();
-            const auto& children = programs[p].children;
-            if (next == children.size()) {
-                walk.pop_back();
-                continue;
-            }
-            const uint32_t child = children[next++];
-            if (child >= n || x.order[child] != kNotInTree)
-                continue;
-            x.parent[child] = p;
-            x.order[child] = rank++;
-            walk.push_back({ child, 0 });
-        }
-    };
-    for (uint32_t root : x.controlPrograms)
-        rankFrom(root);
-    for (uint32_t root : x.functions)
-        rankFrom(root);
+    x.parent = firstParents(
+        n, x.controlPrograms, x.functions,
+        [&](uint32_t p) { return std::span<const uint32_t>(programs[p].children); }, &x.order);
 
     // Totals bottom-up: post-order over every program (the tree has no cycles; Profile checks).
     std::vector<uint8_t> done(n, 0);
+    std::vector<std::pair<uint32_t, size_t>> walk;
     for (size_t start = 0; start < n; ++start) {
         if (done[start])
             continue;
@@ -126,10 +138,15 @@ ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector
 
 std::vector<uint32_t> pathTo(const ProgramIndex& index, uint32_t program)
 {
+    return pathTo(index.parent, program);
+}
+
+std::vector<uint32_t> pathTo(std::span<const int64_t> parents, uint32_t program)
+{
     std::vector<uint32_t> path;
-    if (program >= index.size())
+    if (program >= parents.size())
         return path;
-    for (int64_t p = program; p >= 0 && path.size() <= index.size(); p = index.parent[size_t(p)])
+    for (int64_t p = program; p >= 0 && path.size() <= parents.size(); p = parents[size_t(p)])
         path.push_back(uint32_t(p));
     std::reverse(path.begin(), path.end());
     return path;

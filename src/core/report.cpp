@@ -155,11 +155,6 @@ const std::vector<Program>& Report::programs() const
     return m_programs.get([this] { return locked([](const Profile& p) { return p.readPrograms(); }); });
 }
 
-std::shared_ptr<const std::vector<Program>> Report::sharedPrograms() const
-{
-    return m_programs.share([this] { return locked([](const Profile& p) { return p.readPrograms(); }); });
-}
-
 const StepCycles& Report::stepCycles() const
 {
     return m_stepCycles.get([this] { return locked([](const Profile& p) { return p.readStepCycles(); }); });

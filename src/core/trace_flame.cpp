@@ -20,8 +20,8 @@ namespace {
 // The run, then the programs from the root down to the step's own program.
 class FlamePaths {
 public:
-    explicit FlamePaths(const ProgramIndex& index)
-        : m_index(index)
+    explicit FlamePaths(std::span<const int64_t> parents)
+        : m_parents(parents)
     {
     }
 
@@ -29,7 +29,7 @@ public:
     {
         auto [it, added] = m_paths.try_emplace(program);
         if (added) {
-            it->second = pathTo(m_index, program);
+            it->second = pathTo(m_parents, program);
             if (it->second.empty()) // a program the index does not know: itself
                 it->second.push_back(program);
         }
@@ -39,18 +39,18 @@ public:
     }
 
 private:
-    const ProgramIndex& m_index;
+    std::span<const int64_t> m_parents;
     std::unordered_map<uint32_t, std::vector<uint32_t>> m_paths;
     std::vector<uint32_t> m_path;
 };
 
 } // namespace
 
-TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, const ProgramIndex& index)
+TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, std::span<const int64_t> parents)
 {
     TraceFlame flame;
     flame.lanes.resize(lod.numIpus());
-    FlamePaths paths(index);
+    FlamePaths paths(parents);
     for (uint32_t ipu = 0; ipu < lod.numIpus(); ++ipu) {
         // Twice: counting the spans of each level, then filling them, so each level is allocated
         // once at its size (grown by push_back, the levels and their copies took twice the memory).

@@ -29,7 +29,13 @@ TEST_CASE("every step lies under its path's programs at every flame level", "[tr
         const auto steps = profile->readStepTable();
         const TraceLod lod = TraceLod::build(*profile, steps);
         const ProgramIndex index = indexOf(*profile);
-        const TraceFlame flame = buildTraceFlame(lod, steps, index);
+        const TraceFlame flame = buildTraceFlame(lod, steps, index.parent);
+        // The trace reads an outline of the tree, not the tree: the same parents, every label.
+        const ProgramOutline outline = profile->readProgramOutline();
+        CHECK(outline.parent == index.parent);
+        REQUIRE(outline.labels.size() == index.size());
+        CHECK(outline.labels.name(index.controlPrograms.at(0))
+            == profile->readPrograms()[index.controlPrograms.at(0)].name);
         REQUIRE(flame.lanes.size() == lod.numIpus());
         REQUIRE(flame.depth() >= 3); // the run, a control program, the steps' programs
         size_t merged = 0;
@@ -79,7 +85,7 @@ TEST_CASE("the flame finds nothing between spans or below its depth", "[trace][f
     const auto profile = Profile::open(sampleProfile("custom-example"));
     const auto steps = profile->readStepTable();
     const TraceLod lod = TraceLod::build(*profile, steps);
-    const TraceFlame flame = buildTraceFlame(lod, steps, indexOf(*profile));
+    const TraceFlame flame = buildTraceFlame(lod, steps, indexOf(*profile).parent);
     const FlameLane& lane = flame.lanes.at(0);
     CHECK(flameSpanAt(lane, lane.levels.size(), 0) == nullptr);
     CHECK(flameSpanAt(lane, 0, lod.endCycle() + 1) == nullptr);

@@ -1,5 +1,6 @@
 #include "models/trace/trace_data.hpp"
 
+#include "models/qt_text.hpp"
 #include "models/report_parts.hpp"
 
 #include "popscope/profile.hpp"
@@ -27,8 +28,8 @@ QString TraceData::stepName(uint32_t step) const
 
 QString TraceData::programName(uint32_t program) const
 {
-    return programs && program < programs->size() ? QString::fromStdString((*programs)[program].name)
-                                                  : QStringLiteral("program %1").arg(program);
+    return program < programs.labels.size() ? toQString(programs.labels.name(program))
+                                            : QStringLiteral("program %1").arg(program);
 }
 
 QString TraceData::flameSpanName(size_t level, const FlameSpan& span) const
@@ -43,8 +44,8 @@ std::string_view TraceData::flameSpanType(size_t level, const FlameSpan& span) c
 {
     if (level == 0)
         return "Run";
-    return programs && span.id < programs->size() ? std::string_view((*programs)[span.id].type)
-                                                  : std::string_view("Unknown");
+    return span.id < programs.labels.size() ? std::string_view(programs.labels.type(span.id))
+                                            : std::string_view("Unknown");
 }
 
 std::pair<uint64_t, uint64_t> TraceData::runSpan(uint32_t run) const
@@ -140,8 +141,7 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     if (cancelled)
         return nullptr;
     progress(68, QStringLiteral("Nesting the steps in their programs"));
-    const ProgramIndex& index = report->programIndex();
-    data->programs = report->sharedPrograms(); // read for the index
+    data->programs = data->profile->readProgramOutline();
     if (cancelled)
         return nullptr;
     // The vertex types the step details name (the page's work part): read here, beside the whole
@@ -150,7 +150,7 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     readReportPart(*report, ReportPart::VertexTypes); // through the parts' test hook (holdReportPart)
     if (cancelled)
         return nullptr;
-    data->flame = buildTraceFlame(data->lod, data->steps, index);
+    data->flame = buildTraceFlame(data->lod, data->steps, data->programs.parent);
     progress(85, QStringLiteral("Finding where the cycles wait"));
     data->summary = wholeRun.valid() ? wholeRun.get() : &report->traceSummary(data->steps);
     progress(100, QStringLiteral("Done"));

@@ -6,6 +6,7 @@
 // so the second opening of a profile reads it back instead of streaming every per-tile row.
 #include "popscope/execution_trace.hpp"
 #include "popscope/profile.hpp"
+#include "popscope/program_index.hpp"
 #include "popscope/report.hpp"
 #include "popscope/trace_flame.hpp"
 #include "popscope/trace_lod.hpp"
@@ -30,12 +31,13 @@ struct TraceData {
         std::lock_guard<std::mutex> lock(profileMutex);
         return read(*profile);
     }
-    // The report it belongs to: its programs, program index and whole-run figures (the ones What
-    // changed and popscope-cli use) are shared, not read again.
+    // The report it belongs to: its whole-run figures (the ones What changed and popscope-cli use)
+    // are shared, not read again.
     std::shared_ptr<const Report> report;
     StepTable steps; // without per-tile cycles (read on demand)
-    // The report's (names; types give the flame's colours), kept while the trace is.
-    std::shared_ptr<const std::vector<Program>> programs;
+    // Names, types (the flame's colours) and first parents (the flame's nesting), read for the
+    // trace and kept while it is: not the report's whole program tree.
+    ProgramOutline programs;
     std::vector<Run> runs;
     const TraceSummary* summary = nullptr; // the whole run: the report's traceSummary()
     TraceLod lod;

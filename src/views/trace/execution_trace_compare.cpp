@@ -35,8 +35,8 @@ std::vector<std::string_view> stepPrograms(const TraceData& data)
     names.reserve(data.steps.size());
     for (size_t step = 0; step < data.steps.size(); ++step) {
         const uint32_t program = data.steps.program(step);
-        names.push_back(program < data.programs->size() ? std::string_view((*data.programs)[program].name)
-                                                        : std::string_view());
+        names.push_back(
+            program < data.programs.labels.size() ? data.programs.labels.name(program) : std::string_view());
     }
     return names;
 }
