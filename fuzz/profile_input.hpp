@@ -7,10 +7,12 @@
 #include "popscope/execution_trace.hpp"
 #include "popscope/insights.hpp"
 #include "popscope/profile.hpp"
+#include "popscope/program_index.hpp"
 #include "popscope/report.hpp"
 #include "popscope/report_comparison.hpp"
 #include "popscope/summary.hpp"
 #include "popscope/tile_memory.hpp"
+#include "popscope/trace_flame.hpp"
 #include "popscope/trace_lod.hpp"
 #include "popscope/units.hpp"
 
@@ -58,7 +60,8 @@ inline void readProfile(const std::string& path)
     attempt([&] {
         const StepTable steps = p.readStepTable();
         analyseTrace(p, steps);
-        TraceLod::build(p, steps);
+        const TraceLod lod = TraceLod::build(p, steps);
+        buildTraceFlame(lod, steps, p.readProgramOutline().parent);
     });
     attempt([&] { p.readDebugContexts(); });
     attempt([&] { p.readOperations(); });

@@ -203,8 +203,8 @@ public:
     ProgramLabels readProgramLabels() const;
     std::vector<uint32_t> readControlPrograms() const;
     std::vector<uint32_t> readFunctions() const;
-    // The labels and each program's first parent (program_index.hpp), the children's references
-    // checked as readPrograms checks them; the children themselves are not kept.
+    // The labels (without compute sets) and each program's first parent (program_index.hpp), the
+    // children checked as readPrograms checks them (in range, no cycle); they are not kept.
     ProgramOutline readProgramOutline() const;
     std::vector<LivenessStep> readLivenessSteps() const;
     // The same, packed (what Report::liveness() keeps).

@@ -46,8 +46,8 @@ public:
         }
         return *m_value;
     }
-    // The value with a share of its ownership, so it outlives a release() (a built trace keeps
-    // the programs it names).
+    // The value with a share of its ownership, so it outlives a release() (a comparison keeps the
+    // variable headers and live ranges it reads).
     template <typename Make> std::shared_ptr<const T> share(Make&& make) const
     {
         std::lock_guard<std::mutex> lock(m_mutex); // not get(): a release() may come between

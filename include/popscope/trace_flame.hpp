@@ -3,9 +3,10 @@
 // the runs; below them the programs from the control program down to each step's own program
 // (along first parents, pathTo), consecutive steps under the same program merged
 // into one span, so a Repeat's body or a Call's function is one bar over the steps it ran. Built
-// in linear time from the lane's steps (TraceLod::lane) and the program index.
+// in linear time from the lane's steps (TraceLod::lane) and each program's first parent
+// (ProgramOutline).
 //
-// A function called from several places sits under its first caller (the index's first parent),
+// A function called from several places sits under its first caller (its first parent),
 // and the iterations of a Repeat are one span: the profile records which program each step ran,
 // not which iteration or call site.
 #include "popscope/trace_lod.hpp"

@@ -125,8 +125,8 @@ private:
         return m_tileEnds.empty() ? TileList()
                                   : TileList(m_tileCode.data() + (v == 0 ? 0 : m_tileEnds[v - 1]));
     }
-    // Its index in m_symbols, added if new; false once there are 65,536.
-    bool symbolIndex(const Symbol& symbol, uint16_t& index);
+    // Its index in m_symbols, added if new (append checks there is room).
+    uint16_t symbolIndex(const Symbol& symbol);
 
     std::string m_names;
     std::vector<uint32_t> m_nameEnds;

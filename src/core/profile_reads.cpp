@@ -366,20 +366,31 @@ ProgramOutline Profile::readProgramOutline() const
     PartReader r(*m_db, m_target, m_path);
     ProgramOutline outline;
     outline.labels = readProgramLabels();
+    outline.labels.computeSet = {}; // the trace names and colours its programs; it needs no compute set
     const size_t n = outline.labels.size();
-    // Every program's children in order, as offsets into one array (CSR: the rows come ordered by
-    // parent), only while walked.
+    // Every program's children in order, as offsets into one array (CSR), only while walked. The
+    // rows come ordered by parent; a parent stored as text would sort after the numbers.
     std::vector<uint32_t> offsets(n + 1, 0), childOf;
     Statement c(*m_db, "SELECT parent, child FROM program_children ORDER BY parent, position");
+    size_t lastParent = 0;
     while (c.step()) {
-        ++offsets[size_t(r.bounded(c, 0, 0, int64_t(n) - 1, "program_children.parent")) + 1];
+        const auto parent = size_t(r.bounded(c, 0, 0, int64_t(n) - 1, "program_children.parent"));
+        if (parent < lastParent)
+            r.corrupt("program_children.parent is not a number in every row");
+        if (childOf.size() == UINT32_MAX)
+            r.corrupt("program_children holds more than 4 G rows");
+        lastParent = parent;
+        ++offsets[parent + 1];
         childOf.push_back(uint32_t(r.bounded(c, 1, 0, int64_t(n) - 1, "program_children.child")));
     }
     for (size_t p = 0; p < n; ++p)
         offsets[p + 1] += offsets[p];
-    outline.parent = firstParents(n, readControlPrograms(), readFunctions(), [&](uint32_t p) {
+    const auto childrenOf = [&](uint32_t p) {
         return std::span<const uint32_t>(childOf.data() + offsets[p], offsets[p + 1] - offsets[p]);
-    });
+    };
+    if (auto node = findProgramCycle(n, childrenOf))
+        r.corrupt("program " + std::to_string(*node) + " contains itself (a cycle in the program tree)");
+    outline.parent = firstParents(n, readControlPrograms(), readFunctions(), childrenOf);
     return outline;
 }
 

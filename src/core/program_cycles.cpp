@@ -4,7 +4,13 @@ namespace popscope {
 
 std::optional<uint32_t> findProgramCycle(const std::vector<Program>& programs)
 {
-    const size_t n = programs.size();
+    return findProgramCycle(
+        programs.size(), [&](uint32_t p) { return std::span<const uint32_t>(programs[p].children); });
+}
+
+std::optional<uint32_t> findProgramCycle(
+    size_t n, const std::function<std::span<const uint32_t>(uint32_t)>& childrenOf)
+{
     std::vector<uint8_t> state(n, 0); // 0 unseen, 1 on the current path, 2 done
     for (size_t root = 0; root < n; ++root) {
         if (state[root])
@@ -13,7 +19,7 @@ std::optional<uint32_t> findProgramCycle(const std::vector<Program>& programs)
         state[root] = 1;
         while (!stack.empty()) {
             auto& [node, next] = stack.back();
-            const auto& children = programs[node].children;
+            const std::span<const uint32_t> children = childrenOf(node);
             if (next == children.size()) {
                 state[node] = 2;
                 stack.pop_back();

@@ -104,18 +104,12 @@ void VariableTable::reserve(size_t variables)
     m_debugContext.reserve(variables);
 }
 
-bool VariableTable::symbolIndex(const Symbol& symbol, uint16_t& index)
+uint16_t VariableTable::symbolIndex(const Symbol& symbol)
 {
-    if (const auto found = m_symbolLookup.find(symbol.str()); found != m_symbolLookup.end()) {
-        index = found->second;
-        return true;
-    }
-    if (m_symbols.size() > UINT16_MAX)
-        return false;
-    index = uint16_t(m_symbols.size());
-    m_symbolLookup.emplace(symbol.str(), index);
-    m_symbols.push_back(symbol);
-    return true;
+    const auto [it, added] = m_symbolLookup.try_emplace(symbol.str(), uint16_t(m_symbols.size()));
+    if (added)
+        m_symbols.push_back(symbol);
+    return it->second;
 }
 
 std::string_view VariableTable::append(std::string_view name, const Symbol& category,
@@ -125,13 +119,15 @@ std::string_view VariableTable::append(std::string_view name, const Symbol& cate
         return "the variables' names add up to more than 4 GiB";
     if (debugContext < -1 || debugContext > INT32_MAX)
         return "a variable's debug context is past 32 bits";
-    uint16_t categoryIndex = 0, typeIndex = 0;
-    if (!symbolIndex(category, categoryIndex) || !symbolIndex(elementType, typeIndex))
+    // Room for both texts before either is added: a refused variable leaves nothing behind.
+    const size_t newSymbols = size_t(!m_symbolLookup.count(category.str()))
+        + size_t(!m_symbolLookup.count(elementType.str()) && elementType.str() != category.str());
+    if (m_symbols.size() + newSymbols > size_t(UINT16_MAX) + 1)
         return "the variables have more than 65,536 different categories and element types";
     m_names += name;
     m_nameEnds.push_back(uint32_t(m_names.size()));
-    m_category.push_back(categoryIndex);
-    m_elementType.push_back(typeIndex);
+    m_category.push_back(symbolIndex(category));
+    m_elementType.push_back(symbolIndex(elementType));
     m_sizeBytes.push_back(sizeBytes);
     m_alwaysLive.push_back(alwaysLive);
     m_debugContext.push_back(int32_t(debugContext));

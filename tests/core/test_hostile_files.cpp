@@ -2,6 +2,7 @@
 #include "fixture_builder.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
+#include "popscope/program_index.hpp"
 #include "popscope/summary.hpp"
 #include "popscope/tile_memory.hpp"
 
@@ -122,5 +123,40 @@ TEST_CASE("hostile profiles are refused with a clear error", "[hostile]")
         auto error = refusal(path);
         CHECK((error.kind() == ErrorKind::CorruptProfile || error.kind() == ErrorKind::Truncated));
         CHECK_THAT(error.what(), Catch::Contains("hostile.pop"));
+    }
+}
+
+TEST_CASE("the trace's outline of the program tree refuses what the tree refuses", "[hostile]")
+{
+    TempDir dir;
+    const std::string path = dir.file("hostile.pop");
+    writeProfile(test::makeDocument(), path);
+    const auto outlineRefusal = [&path] {
+        try {
+            Profile::open(path)->readProgramOutline();
+        } catch (const ProfileError& error) {
+            return std::string(error.what());
+        }
+        FAIL("the hostile file was accepted");
+        return std::string();
+    };
+    SECTION("a cycle")
+    {
+        test::execSql(path, "INSERT INTO program_children VALUES(3, 9, 0)");
+        CHECK_THAT(outlineRefusal(), Catch::Contains("cycle") && Catch::Contains("hostile.pop"));
+    }
+    SECTION("a child that does not exist")
+    {
+        test::execSql(path,
+            "UPDATE program_children SET child = 99999 WHERE position = 0"
+            " AND parent = (SELECT min(parent) FROM program_children)");
+        CHECK_THAT(outlineRefusal(), Catch::Contains("program_children.child"));
+    }
+    SECTION("a parent stored as text, which sorts after every number")
+    {
+        test::execSql(path,
+            "UPDATE program_children SET parent = 'x' WHERE parent = (SELECT min(parent) FROM "
+            "program_children)");
+        CHECK_THAT(outlineRefusal(), Catch::Contains("program_children.parent"));
     }
 }

@@ -118,12 +118,18 @@ TEST_CASE(
     CHECK(table.size() == 2);
 
     // Categories and element types share 65,536 indexes ("variable" and "float" hold two).
-    for (int c = 0; c < 65534; ++c)
+    for (int c = 0; c < 65533; ++c)
         REQUIRE(table.append("v", Symbol("category " + std::to_string(c)), Symbol("float"), 8, false, -1)
                     .empty());
-    const std::string_view tooMany = table.append("v", Symbol("one more"), Symbol("float"), 8, false, -1);
+    // One index left: a variable with two new texts is refused whole, and leaves none behind.
+    const std::string_view tooMany = table.append("v", Symbol("one more"), Symbol("int"), 8, false, -1);
     CHECK(tooMany.find("65,536") != std::string_view::npos);
-    CHECK(table.size() == 65536);
-    CHECK(table[65535].category.str() == "category 65533");
+    CHECK(table.size() == 65535);
+    REQUIRE(table.append("v", Symbol("one more"), Symbol("float"), 8, false, -1).empty());
+    CHECK(!table.append("v", Symbol("variable"), Symbol("int"), 8, false, -1).empty());
+    REQUIRE(table.append("v", Symbol("variable"), Symbol("float"), 8, false, -1).empty());
+    CHECK(table.size() == 65537);
+    CHECK(table[65534].category.str() == "category 65532");
+    CHECK(table[65535].category.str() == "one more");
     CHECK(table[1].sizeBytes == uint64_t(5) << 30);
 }

@@ -316,7 +316,7 @@ TEST_CASE("over the limit, a part held only in part is released too", "[loading]
     releaseReportPart(f.core(), ReportPart::Variables);
     REQUIRE_FALSE(f.core().hasLiveness());
     REQUIRE(f.core().holdsLiveness());
-    // The trace's build reads the operations for its program index, without their analysis.
+    // The program index (Program Tree) reads the operations without their analysis.
     f.core().programIndex();
     REQUIRE_FALSE(f.core().hasOperationAnalysis());
     REQUIRE(f.core().holdsOperations());

@@ -28,10 +28,10 @@ TEST_CASE("every step lies under its path's programs at every flame level", "[tr
         const auto profile = Profile::open(sampleProfile(name));
         const auto steps = profile->readStepTable();
         const TraceLod lod = TraceLod::build(*profile, steps);
-        const ProgramIndex index = indexOf(*profile);
-        const TraceFlame flame = buildTraceFlame(lod, steps, index.parent);
-        // The trace reads an outline of the tree, not the tree: the same parents, every label.
+        // The trace reads an outline of the tree, not the tree: the parents the index finds, every label.
         const ProgramOutline outline = profile->readProgramOutline();
+        const TraceFlame flame = buildTraceFlame(lod, steps, outline.parent);
+        const ProgramIndex index = indexOf(*profile);
         CHECK(outline.parent == index.parent);
         REQUIRE(outline.labels.size() == index.size());
         CHECK(outline.labels.name(index.controlPrograms.at(0))

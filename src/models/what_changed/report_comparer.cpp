@@ -12,16 +12,15 @@ namespace popscope {
 namespace {
 
 // A watcher whose result nobody wants any more: it goes once its work ends (the work holds its
-// reports itself, so nothing waits for it).
+// reports itself, so nothing waits for it). A watcher still held has not said so yet (its finished
+// signal ends its holding), even if isFinished(): Qt 6 answers from the future, which may have
+// finished with its signal still queued. Deleted now, the queued signal would never come.
 template <typename T> void release(QFutureWatcher<T>*& watcher, QObject* owner)
 {
     if (!watcher)
         return;
     watcher->disconnect(owner);
-    if (watcher->isFinished())
-        watcher->deleteLater();
-    else
-        QObject::connect(watcher, &QFutureWatcherBase::finished, watcher, &QObject::deleteLater);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, watcher, &QObject::deleteLater);
     watcher = nullptr;
 }
 
@@ -59,9 +58,8 @@ void ReportComparer::drop()
         m_cancelFigures->store(true);
     m_cancelFigures.reset();
     QFutureWatcher<Figures>* figures = m_figures;
-    const bool figuresRunning = figures && !figures->isFinished();
     release(m_figures, this);
-    if (figuresRunning) // its end lets the window release what it kept from being released
+    if (figures) // its end lets the window release what it kept from being released
         connect(figures, &QFutureWatcherBase::finished, this, &ReportComparer::droppedWorkEnded);
     release(m_traces, this); // a late result belongs to other reports
     m_source.reset();
