@@ -5,13 +5,9 @@
 # own change often, and a changed precompiled header rebuilds its whole target.
 #
 # -DPOPSCOPE_PCH=OFF compiles each file from its own includes alone, so a missing include shows; the
-# fuzz build (scripts/fuzz.sh, core and simulator) always does.
-if(POPSCOPE_FUZZ)
-  set(POPSCOPE_PCH_DEFAULT OFF)
-else()
-  set(POPSCOPE_PCH_DEFAULT ON)
-endif()
-option(POPSCOPE_PCH "Precompile the Qt, Catch and standard headers each target uses" ${POPSCOPE_PCH_DEFAULT})
+# fuzz build (scripts/fuzz.sh, core and simulator) does by default.
+# (POPSCOPE_DEFAULT_EXTRAS: OFF in a fuzzing build, ON otherwise.)
+option(POPSCOPE_PCH "Precompile the Qt, Catch and standard headers each target uses" ${POPSCOPE_DEFAULT_EXTRAS})
 
 set(POPSCOPE_PCH_STD <algorithm> <cstdint> <functional> <memory> <optional> <string> <string_view>
     <unordered_map> <utility> <vector>)

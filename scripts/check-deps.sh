@@ -54,10 +54,16 @@ fi
 
 # Every listed name must be a real, installable package: a virtual name (one only provided by
 # others) is never reported installed, so dev.sh would try to install it on every run.
+# One apt-cache call for the whole list (one a package took 15 of the check's 20 s).
 failures=0
+declare -A candidate=()
+while read -r name version; do
+    candidate[$name]=$version
+done < <(apt-cache policy "${listed[@]}" 2>/dev/null |
+             awk '/^[^ ]/ { name = $1; sub(/:$/, "", name) } /^  Candidate:/ { print name, $2 }')
 for p in "${listed[@]}"; do
-    policy=$(apt-cache policy "$p" 2>/dev/null || true)
-    if ! grep -q 'Candidate: [^(]' <<<"$policy"; then
+    version=${candidate[$p]:-}
+    if [ -z "$version" ] || [[ $version == "("* ]]; then
         echo "check-deps: '$p' in $packages_file has no installable version (a virtual or unknown package name):" \
              "list the package that provides it instead (apt-cache showpkg $p)" >&2
         failures=$((failures + 1))
