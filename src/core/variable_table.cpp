@@ -119,11 +119,14 @@ std::string_view VariableTable::append(std::string_view name, const Symbol& cate
         return "the variables' names add up to more than 4 GiB";
     if (debugContext < -1 || debugContext > INT32_MAX)
         return "a variable's debug context is past 32 bits";
-    // Room for both texts before either is added: a refused variable leaves nothing behind.
-    const size_t newSymbols = size_t(!m_symbolLookup.count(category.str()))
-        + size_t(!m_symbolLookup.count(elementType.str()) && elementType.str() != category.str());
-    if (m_symbols.size() + newSymbols > size_t(UINT16_MAX) + 1)
-        return "the variables have more than 65,536 different categories and element types";
+    // Room for both texts before either is added: a refused variable leaves nothing behind. Asked
+    // only near the limit, which spares every other variable two more lookups.
+    if (m_symbols.size() + 2 > size_t(UINT16_MAX) + 1) {
+        const size_t newSymbols = size_t(!m_symbolLookup.count(category.str()))
+            + size_t(!m_symbolLookup.count(elementType.str()) && elementType.str() != category.str());
+        if (m_symbols.size() + newSymbols > size_t(UINT16_MAX) + 1)
+            return "the variables have more than 65,536 different categories and element types";
+    }
     m_names += name;
     m_nameEnds.push_back(uint32_t(m_names.size()));
     m_category.push_back(symbolIndex(category));
