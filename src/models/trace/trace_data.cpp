@@ -91,9 +91,9 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     // A local file's whole-run figures (every per-tile row read once more; computed once per report,
     // What changed asks for them too) are computed meanwhile on the report's connection; this
     // thread reads the steps and the level of detail on the trace's own, then the outline of the
-    // program tree the flame nests the steps in. Both sides take about as long on bench-huge. A cancel or a
-    // throw waits for them (the future's destructor): about a second on bench-huge. A remote
-    // file's are computed after, from the steps read here (its reads queue on one connection).
+    // program tree the flame nests the steps in. Both sides take about as long on bench-huge. A
+    // cancel or a throw waits for them (the future's destructor): about a second on bench-huge. A
+    // remote file's are computed after, from the steps read here (its reads queue on one connection).
     std::future<const TraceSummary*> wholeRun;
     if (!report->profile().remoteFile())
         wholeRun = std::async(std::launch::async, [report] { return &report->traceSummary(); });
