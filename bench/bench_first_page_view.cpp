@@ -2,7 +2,8 @@
 // mode) in the real MainWindow, shown, and prints
 //   - window shown -> Summary fully painted (the first page),
 //   - each other page: shown -> its parts read and the page painted,
-//   - the peak resident memory (VmHWM) after each page,
+//   - the peak resident memory (VmHWM) after each page, and the resident memory then (VmRSS: what
+//     the pages keep; the difference is what reading reached for a moment),
 //   - the bytes read so far: over SFTP for a remote report (with the waits for the server, the
 //     round trips), else what the process read (rchar),
 // against the budgets of docs/performance.md. Run under Xvfb or with QT_QPA_PLATFORM=offscreen:
@@ -143,9 +144,10 @@ int main(int argc, char** argv)
         return 1;
     paint(window);
     const double summaryMs = double(first.nsecsElapsed()) / 1e6;
-    std::printf("\n%-16s %12s %14s\n", "page", "shown (ms)", "peak RSS (MiB)");
-    std::printf("%-16s %12.0f %14.0f %s   (open -> Summary painted; budget 300 ms, RSS <= 80 / 120 MB)\n",
-        "summary", summaryMs, mb(bench::peakRssKb()), readSoFar(window).c_str());
+    std::printf("\n%-16s %12s %14s %9s\n", "page", "shown (ms)", "peak RSS (MiB)", "RSS now");
+    std::printf(
+        "%-16s %12.0f %14.0f %9.0f %s   (open -> Summary painted; budget 300 ms, RSS <= 80 / 120 MB)\n",
+        "summary", summaryMs, mb(bench::peakRssKb()), mb(bench::rssKb()), readSoFar(window).c_str());
 
     // Every page in turn, then Memory again: over the memory limit it was let go of meanwhile
     // (PageMemoryKeeper) and reads its parts again, with its progress in place. "memory/Variables"
@@ -195,8 +197,8 @@ int main(int argc, char** argv)
         }
         const bool shown = waitUntilShown(page);
         paint(window);
-        std::printf("%-16s %12.0f %14.0f %s%s\n", label.c_str(), double(t.nsecsElapsed()) / 1e6,
-            mb(bench::peakRssKb()), readSoFar(window).c_str(),
+        std::printf("%-16s %12.0f %14.0f %9.0f %s%s\n", label.c_str(), double(t.nsecsElapsed()) / 1e6,
+            mb(bench::peakRssKb()), mb(bench::rssKb()), readSoFar(window).c_str(),
             shown ? "" : "   (did not show: failed or timed out)");
         save(label);
         // POPSCOPE_BENCH_LAST_PAGE=liveness stops there, so heaptrack's peak is that page's.

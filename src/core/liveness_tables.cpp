@@ -106,6 +106,15 @@ std::vector<ScopedVariable> alwaysLiveVariables(
     return scoped(report, report.liveRanges().alwaysLive(), scope, largestFirst);
 }
 
+uint64_t alwaysLiveBytes(const Report& report, const LivenessScope& scope)
+{
+    const std::vector<uint8_t> mask = tileMask(report, scope);
+    uint64_t total = 0;
+    for (uint32_t v : report.liveRanges().alwaysLive())
+        total += bytesIn(report, v, scope, mask);
+    return total;
+}
+
 std::vector<StepVertices> stepVertices(const Report& report, uint32_t step, const LivenessScope& scope)
 {
     checkStep(report, step);

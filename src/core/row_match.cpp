@@ -1,6 +1,7 @@
 // matchRows: a hashed join of two key lists; signedDiff: saturating target - source.
 #include "popscope/row_match.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -52,7 +53,7 @@ std::vector<MatchedRow> matchRows(const KeyList& sourceKeys, const KeyList& targ
     }
     std::vector<uint8_t> used(targetKeys.size(), 0);
     std::vector<MatchedRow> rows;
-    rows.reserve(sourceKeys.size() + targetKeys.size());
+    rows.reserve(sourceKeys.size()); // the target-only rows once they are known, not 8 bytes a row more
     for (size_t s = 0; s < sourceKeys.size(); ++s) {
         MatchedRow row { int32_t(s), -1 };
         if (!targetKeys.empty()) {
@@ -66,6 +67,9 @@ std::vector<MatchedRow> matchRows(const KeyList& sourceKeys, const KeyList& targ
         }
         rows.push_back(row);
     }
+    slots = {};
+    next = {};
+    rows.reserve(rows.size() + size_t(std::count(used.begin(), used.end(), uint8_t(0))));
     for (size_t t = 0; t < targetKeys.size(); ++t)
         if (!used[t])
             rows.push_back({ -1, int32_t(t) });

@@ -63,6 +63,7 @@ private:
     };
     uint64_t sideNumber(int row, int base, bool target) const;
     bool differs(const MatchedRow& row) const;
+    void sortByLargestChange();
     QPointer<ReportTableModel> m_source;
     QPointer<ReportTableModel> m_target;
     std::vector<ColumnMap> m_map;

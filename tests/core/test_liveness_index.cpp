@@ -59,6 +59,21 @@ TEST_CASE("liveness: a tile selection uses the file's per-tile liveness when it 
     CHECK_THROWS_AS(liveVariablesAt(*report, 1000, LivenessScope::allIpus()), ProfileError);
 }
 
+TEST_CASE(
+    "liveness: the always-live bytes in a scope sum the always-live variables listed there", "[liveness]")
+{
+    test::TempDir dir;
+    auto report = Report::open(test::writeValidProfile(dir));
+    for (const LivenessScope& scope :
+        { LivenessScope::allIpus(), LivenessScope::onIpu(0), LivenessScope::onTiles({ 0, 1, 2 }) }) {
+        uint64_t listed = 0;
+        for (const ScopedVariable& v : alwaysLiveVariables(*report, scope, false))
+            listed += v.bytes;
+        CHECK(alwaysLiveBytes(*report, scope) == listed);
+    }
+    CHECK(alwaysLiveBytes(*report, LivenessScope::allIpus()) > 0);
+}
+
 TEST_CASE("cycles per program: each IPU's cycles summed over the program's steps", "[liveness]")
 {
     test::TempDir dir;

@@ -163,6 +163,22 @@ TEST_CASE("compare mode: the Variables table shows Source, Target and Diff of ea
     for (int r = 0; r < model->rowCount(); ++r)
         largest = std::max<int64_t>(largest, std::abs(model->index(r, diffCol).data(SortRole).toLongLong()));
     REQUIRE(std::abs(model->index(0, diffCol).data(SortRole).toLongLong()) == largest);
+    // Equal changes keep the join's order: the source's rows in its order, then the target's own.
+    const auto joinPosition = [&](int r) {
+        return model->sourceRow(r) >= 0 ? int64_t(model->sourceRow(r))
+                                        : int64_t(INT32_MAX) + model->targetRow(r);
+    };
+    int ties = 0;
+    for (int r = 1; r < model->rowCount(); ++r) {
+        const int64_t before = std::abs(model->index(r - 1, diffCol).data(SortRole).toLongLong());
+        const int64_t here = std::abs(model->index(r, diffCol).data(SortRole).toLongLong());
+        REQUIRE(here <= before);
+        if (here == before) {
+            REQUIRE(joinPosition(r - 1) < joinPosition(r));
+            ++ties;
+        }
+    }
+    REQUIRE(ties > 0); // batch 4 and batch 8 share unchanged variables (the weights)
 
     // The chart: the target's totals as an outline, or the change per tile.
     MemoryChart* chart = memory->chart();

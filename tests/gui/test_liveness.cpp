@@ -323,13 +323,13 @@ TEST_CASE("liveness tables: sorting a column orders rows by their numbers, absen
         { { QStringLiteral("One"), {}, 0, -1 }, { QStringLiteral("Two"), {}, 1, -1 },
             { QStringLiteral("Diff"), {}, 1, 0 } });
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-    TablePanel panel(&model, QStringLiteral("test"));
-    panel.view()->sortByColumn(3, Qt::AscendingOrder); // Diff: a/y 10-50 = -40 first
+    TablePanel panel(&model, QStringLiteral("test"), nullptr, TablePanel::Shape::Tree);
+    panel.sortByColumn(3, Qt::AscendingOrder); // Diff: a/y 10-50 = -40 first
     const QModelIndex total = panel.proxy()->index(0, 0);
     const QModelIndex a = panel.proxy()->index(0, 0, total);
     REQUIRE(a.data().toString() == QStringLiteral("a"));
     REQUIRE(panel.proxy()->index(0, 3, total).data(SortRole).toLongLong() == 10 - 55);
-    panel.view()->sortByColumn(1, Qt::DescendingOrder); // One: a (55) above b (absent)
+    panel.sortByColumn(1, Qt::DescendingOrder); // One: a (55) above b (absent)
     REQUIRE(panel.proxy()->index(0, 0, total).data().toString() == QStringLiteral("a"));
     REQUIRE(panel.proxy()->index(1, 1, total).data().toString() == QStringLiteral("—"));
     REQUIRE(panel.proxy()->index(0, 0, panel.proxy()->index(0, 0, total)).data().toString()

@@ -18,7 +18,7 @@
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
 #include <QSignalSpy>
-#include <QTreeView>
+#include <QTableView>
 
 #include <catch2/catch.hpp>
 
@@ -261,8 +261,8 @@ TEST_CASE(
     REQUIRE(proxy->rowCount() == 40);
     // The model's rows came sorted: the proxy keeps them (no sort of its own), the header says so.
     CHECK(proxy->sortColumn() == -1);
-    CHECK(panel.view()->header()->sortIndicatorSection() == VariablesModel::BytesInScope);
-    CHECK(panel.view()->header()->sortIndicatorOrder() == Qt::DescendingOrder);
+    CHECK(panel.header()->sortIndicatorSection() == VariablesModel::BytesInScope);
+    CHECK(panel.header()->sortIndicatorOrder() == Qt::DescendingOrder);
     const auto bytesAt = [proxy](int row) {
         return proxy->index(row, VariablesModel::BytesInScope).data(SortRole).toULongLong();
     };
@@ -270,7 +270,7 @@ TEST_CASE(
         REQUIRE(bytesAt(r - 1) >= bytesAt(r));
     REQUIRE(bytesAt(0) > bytesAt(proxy->rowCount() - 1));
     // A click on the header sorts the other way through the proxy, and a new scope keeps that.
-    panel.view()->sortByColumn(VariablesModel::BytesInScope, Qt::AscendingOrder);
+    panel.sortByColumn(VariablesModel::BytesInScope, Qt::AscendingOrder);
     for (int r = 1; r < proxy->rowCount(); ++r)
         REQUIRE(bytesAt(r - 1) <= bytesAt(r));
     table.beginUpdate(false);
@@ -295,20 +295,22 @@ TEST_CASE("a renewed table view keeps its columns, sorting, selection and action
 {
     SingleVariablesTable shown;
     TablePanel& panel = shown.panel;
-    QTreeView* old = panel.view();
-    old->sortByColumn(VariablesModel::Name, Qt::AscendingOrder);
-    old->setColumnHidden(VariablesModel::Tiles, true);
+    QAbstractItemView* old = panel.view();
+    REQUIRE(qobject_cast<QTableView*>(old)); // a flat table: no row layout kept per row
+    panel.sortByColumn(VariablesModel::Name, Qt::AscendingOrder);
+    panel.header()->setSectionHidden(VariablesModel::Tiles, true);
     old->setSelectionMode(QAbstractItemView::SingleSelection);
     const int actions = int(old->actions().size());
 
     panel.renewView();
-    QTreeView* renewed = panel.view();
+    QAbstractItemView* renewed = panel.view();
     REQUIRE(renewed != old);
+    CHECK(qobject_cast<QTableView*>(renewed));
     CHECK(renewed->model() == panel.proxy());
-    CHECK(renewed->isSortingEnabled());
-    CHECK(renewed->header()->sortIndicatorSection() == VariablesModel::Name);
-    CHECK(renewed->header()->sortIndicatorOrder() == Qt::AscendingOrder);
-    CHECK(renewed->isColumnHidden(VariablesModel::Tiles));
+    CHECK(panel.isSortingEnabled());
+    CHECK(panel.header()->sortIndicatorSection() == VariablesModel::Name);
+    CHECK(panel.header()->sortIndicatorOrder() == Qt::AscendingOrder);
+    CHECK(panel.header()->isSectionHidden(VariablesModel::Tiles));
     CHECK(renewed->selectionMode() == QAbstractItemView::SingleSelection);
     CHECK(int(renewed->actions().size()) == actions); // Copy and Export CSV…
     // The rows still come through it, sorted by the name the header shows.

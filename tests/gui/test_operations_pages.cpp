@@ -177,8 +177,8 @@ TEST_CASE(
     REQUIRE(page->details()->summary()->topLevelItem(0)->text(0).startsWith(
         QStringLiteral("Layer popart (totals")));
     // Sorted by cycles, largest first: the same order as the CLI.
-    QTreeView* view = page->panel()->view();
-    view->sortByColumn(OperationsModel::Cycles, Qt::DescendingOrder);
+    QAbstractItemView* view = page->panel()->view();
+    page->panel()->sortByColumn(OperationsModel::Cycles, Qt::DescendingOrder);
     for (int r = 0; r < 24; ++r)
         REQUIRE(view->model()->index(r, OperationsModel::Name).data().toString()
             == QString::fromStdString(core->operations()[ranking[size_t(r)]].name));
@@ -268,12 +268,12 @@ TEST_CASE("the operations column chooser is remembered", "[operations][window]")
         OperationsPage* page = w.operations();
         REQUIRE(page->isColumnVisible(OperationsModel::Flops));
         page->setColumnVisible(OperationsModel::Flops, false);
-        REQUIRE(page->panel()->view()->header()->isSectionHidden(OperationsModel::Flops));
+        REQUIRE(page->panel()->header()->isSectionHidden(OperationsModel::Flops));
     }
     OpenWindow again(sampleProfile("custom-example.pop"));
     OperationsPage* page = again.operations();
     REQUIRE_FALSE(page->isColumnVisible(OperationsModel::Flops));
-    REQUIRE(page->panel()->view()->header()->isSectionHidden(OperationsModel::Flops));
+    REQUIRE(page->panel()->header()->isSectionHidden(OperationsModel::Flops));
     page->setColumnVisible(OperationsModel::Flops, true);
     REQUIRE(QSettings()
                 .value(QStringLiteral("operations/hiddenColumns"))

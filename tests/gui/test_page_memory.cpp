@@ -14,12 +14,12 @@
 #include "views/trace/execution_trace_page.hpp"
 #include "views/widgets/table_panel.hpp"
 
+#include <QAbstractItemView>
 #include <QHeaderView>
 #include <QPointer>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTabWidget>
-#include <QTreeView>
 
 #include <catch2/catch.hpp>
 
@@ -86,8 +86,8 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     REQUIRE(core.hasExchanges());
     REQUIRE(core.hasProgramIndex());
     REQUIRE(memory->variablesModel()->rowCount() > 0);
-    QPointer<QTreeView> variablesView = memory->panel(QStringLiteral("Variables"))->view();
-    const int sortedBy = variablesView->header()->sortIndicatorSection();
+    QPointer<QAbstractItemView> variablesView = memory->panel(QStringLiteral("Variables"))->view();
+    const int sortedBy = memory->panel(QStringLiteral("Variables"))->header()->sortIndicatorSection();
 
     // Over the limit: before Liveness reads its parts, Memory (shown longest ago) and then the
     // Program Tree are let go of, with the parts no page shows now; Liveness's variables stay.
@@ -96,13 +96,13 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     REQUIRE(!memory->holdsReports());
     REQUIRE(!tree->holdsReports());
     REQUIRE(memory->variablesModel()->rowCount() == 0);
-    // The emptied table's view goes too (it kept its row layout's memory), its columns' state kept.
-    QTreeView* renewed = memory->panel(QStringLiteral("Variables"))->view();
+    // The emptied table's view goes too (it kept its rows' memory), its columns' state kept.
+    QAbstractItemView* renewed = memory->panel(QStringLiteral("Variables"))->view();
     REQUIRE(renewed != variablesView.data());
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     REQUIRE(variablesView.isNull());
     REQUIRE(renewed->model() == memory->panel(QStringLiteral("Variables"))->proxy());
-    REQUIRE(renewed->header()->sortIndicatorSection() == sortedBy);
+    REQUIRE(memory->panel(QStringLiteral("Variables"))->header()->sortIndicatorSection() == sortedBy);
     REQUIRE(!core.hasComputeSets());
     REQUIRE(!core.hasExchanges());
     REQUIRE(!core.hasProgramIndex());
@@ -222,19 +222,20 @@ TEST_CASE("a hidden table fits its columns when its tab is shown, not before", "
     REQUIRE(openDemo(window));
     REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
     MemoryPage* memory = window.memoryPage();
-    QTreeView* view = memory->panel(QStringLiteral("Variables"))->view();
+    QAbstractItemView* view = memory->panel(QStringLiteral("Variables"))->view();
+    QHeaderView* header = memory->panel(QStringLiteral("Variables"))->header();
     REQUIRE(memory->variablesModel()->rowCount() == 0); // the tab reads its parts when first shown
     REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables")));
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents(); // the fit runs once the viewport is shown
-    const auto columnsTotal = [view] {
+    const auto columnsTotal = [header] {
         int total = 0;
-        for (int c = 0; c < view->header()->count(); ++c)
-            total += view->header()->sectionSize(c);
+        for (int c = 0; c < header->count(); ++c)
+            total += header->sectionSize(c);
         return total;
     };
     REQUIRE(columnsTotal() >= view->viewport()->width()); // the name column takes the rest
-    REQUIRE(view->header()->sectionSize(1) != view->header()->defaultSectionSize());
+    REQUIRE(header->sectionSize(1) != header->defaultSectionSize());
 
     // Hidden behind Details, its rows kept: a wider window does not fit it (that would lay out
     // every row), showing it again does.

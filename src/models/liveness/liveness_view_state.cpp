@@ -22,9 +22,9 @@ void LivenessViewState::setReports(
 
 void LivenessViewState::listNames()
 {
-    m_names.clear();
+    m_names = {}; // clear() would keep its capacity
     for (int slot = 0; slot < 2; ++slot) {
-        m_byName[slot].clear();
+        m_byName[slot] = {};
         m_sorted[slot] = false;
         if (!m_reports[slot])
             continue;

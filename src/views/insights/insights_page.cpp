@@ -154,7 +154,7 @@ QWidget* InsightsPage::levelWidget(const InsightLevel& level)
     view->setRootIsDecorated(false);
     view->setAlternatingRowColors(true);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    new ColumnFitter(view, 120); // sizes and type fit their contents, names take the rest
+    new ColumnFitter(view, view->header(), 120); // sizes and type fit their contents, names take the rest
     view->setMinimumHeight(200);
     layout->addWidget(view, 3);
     return w;

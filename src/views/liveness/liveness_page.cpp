@@ -181,6 +181,7 @@ void LivenessPage::forgetReports()
     m_plot->setData({});
     m_plot->setSelectedSteps({});
     m_view.setReports(nullptr, nullptr);
+    m_lifetimePicker->setNames({}); // its completer shared every name with the list just cleared
     m_scopeBox->refresh(*m_state);
 }
 

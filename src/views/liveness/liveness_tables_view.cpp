@@ -71,11 +71,11 @@ LivenessTablesView::LivenessTablesView(QWidget* parent)
 LivenessTablesView::Tab LivenessTablesView::addTab(const QString& name, const QString& empty, bool variables)
 {
     auto* model = new NameTreeModel(this);
-    auto* panel = new TablePanel(model, name.toLower().replace(QLatin1Char(' '), QLatin1Char('-')), this);
+    auto* panel = new TablePanel(
+        model, name.toLower().replace(QLatin1Char(' '), QLatin1Char('-')), this, TablePanel::Shape::Tree);
     panel->setObjectName(name);
     panel->setEmptyText(empty);
     panel->setCountVisible(false);
-    panel->view()->setRootIsDecorated(true);
     // No proxy sort at first: the trees come largest first from core, and sorting 250,000
     // always-live rows through the proxy would cost a second; a header click sorts.
     if (variables) {
@@ -88,8 +88,8 @@ LivenessTablesView::Tab LivenessTablesView::addTab(const QString& name, const QS
                     emit lifetimeRequested(model->pathAt(panel->proxy()->mapToSource(row)));
         });
         panel->view()->insertAction(panel->view()->actions().value(0), lifetime);
-        connect(
-            panel->view(), &QTreeView::doubleClicked, this, [this, panel, model](const QModelIndex& index) {
+        connect(panel->view(), &QAbstractItemView::doubleClicked, this,
+            [this, panel, model](const QModelIndex& index) {
                 if (!panel->view()->model()->hasChildren(index))
                     emit lifetimeRequested(model->pathAt(panel->proxy()->mapToSource(index)));
             });
@@ -127,9 +127,9 @@ void LivenessTablesView::show(Tab& tab)
 {
     // Small trees open fully (the variables at a step of a pipeline); large ones to their groups.
     if (tab.model->tree().nodes.size() <= 400)
-        tab.panel->view()->expandAll();
+        tab.panel->tree()->expandAll();
     else
-        tab.panel->view()->expandToDepth(1);
+        tab.panel->tree()->expandToDepth(1);
 }
 
 void LivenessTablesView::update(const Report* source, const Report* target, const StepMatch* match,
@@ -180,10 +180,9 @@ void LivenessTablesView::update(const Report* source, const Report* target, cons
         m_alwaysScope = scope;
         m_alwaysLayout = reports.empty() ? decltype(reportLayout) {} : reportLayout;
         m_alwaysBuilt = false;
-        m_alwaysBytes = 0; // the page's info line shows it: summed here, without the names
-        if (!reports.empty() && reports.front())
-            for (const ScopedVariable& v : alwaysLiveVariables(*reports.front(), scope, false))
-                m_alwaysBytes += v.bytes;
+        // The page's info line shows it: summed here, without the names.
+        m_alwaysBytes
+            = !reports.empty() && reports.front() ? popscope::alwaysLiveBytes(*reports.front(), scope) : 0;
         m_tabs[AlwaysLive].model->setTree(NameTreeBuilder(0).build(), {});
         if (currentIndex() == AlwaysLive)
             buildAlwaysLive();

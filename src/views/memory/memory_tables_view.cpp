@@ -57,10 +57,9 @@ MemoryTablesView::MemoryTablesView(ReportState* state, QWidget* parent)
     m_computeSetsTarget = new ComputeSetsModel(this);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
-    auto* details = addPanel(
-        m_details, QStringLiteral("Details"), QStringLiteral("Open a report to see memory details."), m_tabs);
-    details->view()->setRootIsDecorated(true);
-    details->view()->setSortingEnabled(false);
+    auto* details = addPanel(m_details, QStringLiteral("Details"),
+        QStringLiteral("Open a report to see memory details."), m_tabs, TablePanel::Shape::Tree);
+    details->setSortingEnabled(false);
     details->setFilterVisible(false);
     // Tables open sorted by the bytes on the tiles shown, largest first: that is what a user
     // hunting for memory looks at first (in compare mode: the largest change first). A header
@@ -95,10 +94,10 @@ MemoryTablesView::MemoryTablesView(ReportState* state, QWidget* parent)
     layout->addWidget(m_tabs, 1);
 }
 
-TablePanel* MemoryTablesView::addPanel(
-    QAbstractItemModel* model, const QString& name, const QString& empty, QWidget* tab)
+TablePanel* MemoryTablesView::addPanel(QAbstractItemModel* model, const QString& name, const QString& empty,
+    QWidget* tab, TablePanel::Shape shape)
 {
-    auto* panel = new TablePanel(model, QString(name).toLower().replace(' ', '-'), tab);
+    auto* panel = new TablePanel(model, QString(name).toLower().replace(' ', '-'), tab, shape);
     panel->setEmptyText(empty);
     panel->setObjectName(name);
     if (tab == m_tabs)
@@ -202,7 +201,7 @@ void MemoryTablesView::setUnit(MemoryUnit unit)
         table->target()->setUnit(unit);
         table->compare()->setUnit(unit);
     }
-    m_panels.front()->view()->expandToDepth(0);
+    m_panels.front()->tree()->expandToDepth(0);
 }
 
 void MemoryTablesView::refresh(const ReportState& state, const QString& formattedSelection)
@@ -210,7 +209,7 @@ void MemoryTablesView::refresh(const ReportState& state, const QString& formatte
     const auto report = state.report();
     const auto target = state.comparedReport();
     m_details->setReports(report, target, tablesTiles(state));
-    m_panels.front()->view()->expandToDepth(0);
+    m_panels.front()->tree()->expandToDepth(0);
     for (MemoryTablePage* page : m_tablePages)
         page->refresh();
     const MemoryScope scope { report ? report->numTiles() : 0, bool(target), target ? target->numTiles() : 0,

@@ -3,13 +3,13 @@
 // Details, Variables, Vertices, Exchanges and Compute Sets for those tiles (in compare mode each
 // table joins both reports' rows: Source / Target / Diff). Details needs only memory by tile; each
 // other tab is a MemoryTablePage that reads its own parts when first shown.
+#include "models/report_parts.hpp"
 #include "models/report_state.hpp"
+#include "views/widgets/table_panel.hpp"
 
 #include <QWidget>
 
 #include <vector>
-
-#include "models/report_parts.hpp"
 
 class QLabel;
 class QAbstractItemModel;
@@ -23,7 +23,6 @@ class DetailsModel;
 class ExchangesModel;
 class MemoryTablePage;
 class ReportTableModel;
-class TablePanel;
 class VariablesModel;
 class VerticesModel;
 
@@ -50,7 +49,8 @@ public:
     void forgetReports();
 
 private:
-    TablePanel* addPanel(QAbstractItemModel* model, const QString& name, const QString& empty, QWidget* tab);
+    TablePanel* addPanel(QAbstractItemModel* model, const QString& name, const QString& empty, QWidget* tab,
+        TablePanel::Shape shape = TablePanel::Shape::Table);
     template <class Model>
     void addTable(Model* source, Model* target, const QString& name, const QString& empty, int sortColumn,
         std::vector<ReportPart> parts);

@@ -8,7 +8,6 @@
 #include <QHeaderView>
 #include <QMenu>
 #include <QSettings>
-#include <QTreeView>
 
 namespace popscope {
 
@@ -44,10 +43,9 @@ bool OperationColumnsButton::isColumnVisible(int column) const
     return column >= 0 && size_t(column) < m_hidden.size() && !m_hidden[size_t(column)];
 }
 
-void OperationColumnsButton::applyTo(QTreeView* view, const CompareTableModel* join) const
+void OperationColumnsButton::applyTo(QHeaderView* header, const CompareTableModel* join) const
 {
-    QHeaderView* header = view->header();
-    const int columns = view->model() ? view->model()->columnCount() : 0;
+    const int columns = header->count();
     for (int c = 0; c < columns; ++c)
         header->setSectionHidden(c, isColumnHidden(join ? join->baseColumn(c) : c));
 }

@@ -6,7 +6,7 @@
 #include <vector>
 
 class QMenu;
-class QTreeView;
+class QHeaderView;
 
 namespace popscope {
 
@@ -23,7 +23,7 @@ public:
     // Hides or shows a column, remembers it and ticks its menu entry; the name stays shown.
     void setColumnVisible(int column, bool visible);
     // Hides the view's sections of the hidden columns; `join` maps them in compare mode (null: single).
-    void applyTo(QTreeView* view, const CompareTableModel* join) const;
+    void applyTo(QHeaderView* header, const CompareTableModel* join) const;
 
 signals:
     void columnsChanged();

@@ -16,6 +16,7 @@
 #include "views/widgets/split_pair.hpp"
 #include "views/widgets/table_panel.hpp"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -25,7 +26,6 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
-#include <QTreeView>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 
@@ -178,7 +178,7 @@ void OperationsPage::reload()
 
 void OperationsPage::applyColumns()
 {
-    m_columns->applyTo(m_panel->view(), m_table->isComparing() ? m_table->compare() : nullptr);
+    m_columns->applyTo(m_panel->header(), m_table->isComparing() ? m_table->compare() : nullptr);
 }
 
 void OperationsPage::setColumnVisible(int column, bool visible)

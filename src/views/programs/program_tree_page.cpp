@@ -53,7 +53,7 @@ void ProgramTreePage::buildTree()
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->header()->setMinimumSectionSize(60);
     // Numbers at their width (sampled rows), the name takes the rest, never under 240 px.
-    new ColumnFitter(m_view, 240);
+    new ColumnFitter(m_view, m_view->header(), 240);
 }
 
 QLayout* ProgramTreePage::buildToolbar()

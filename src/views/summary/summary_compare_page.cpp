@@ -9,11 +9,11 @@
 #include "views/widgets/chart_palette.hpp"
 #include "views/widgets/table_panel.hpp"
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QLabel>
 #include <QSettings>
 #include <QSplitter>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace popscope {
@@ -46,7 +46,7 @@ SummaryComparePage::SummaryComparePage(ReportState* state, QWidget* parent)
 
     m_figures = new SummaryFiguresModel(this);
     m_figuresPanel = new TablePanel(m_figures, QStringLiteral("summary-compared"), this);
-    m_figuresPanel->view()->sortByColumn(-1, Qt::AscendingOrder); // section order
+    m_figuresPanel->sortByColumn(-1, Qt::AscendingOrder); // section order
 
     QWidget* optionsBox = buildOptionsBox();
 

@@ -6,8 +6,8 @@
 #include "views/trace/trace_step_details.hpp"
 #include "views/widgets/table_panel.hpp"
 
+#include <QAbstractItemView>
 #include <QComboBox>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace popscope {
@@ -31,11 +31,12 @@ TraceTabs::TraceTabs(WaitingStepsModel* waits, TraceFiguresModel* figures, QWidg
     addTab(waitsTab, QStringLiteral("Where the Cycles Wait"));
     m_details = new TraceStepDetails(this);
     addTab(m_details, QStringLiteral("Details"));
-    connect(m_waitsPanel->view(), &QTreeView::activated, this, [this, waits](const QModelIndex& index) {
-        const QModelIndex source = m_waitsPanel->proxy()->mapToSource(index);
-        if (const WaitingStep* wait = waits->waitAt(source.row()))
-            emit waitActivated(wait->step);
-    });
+    connect(
+        m_waitsPanel->view(), &QAbstractItemView::activated, this, [this, waits](const QModelIndex& index) {
+            const QModelIndex source = m_waitsPanel->proxy()->mapToSource(index);
+            if (const WaitingStep* wait = waits->waitAt(source.row()))
+                emit waitActivated(wait->step);
+        });
 }
 
 } // namespace popscope

@@ -8,11 +8,11 @@
 #include "models/what_changed/report_comparer.hpp"
 #include "views/widgets/table_panel.hpp"
 
+#include <QAbstractItemView>
 #include <QGridLayout>
 #include <QHideEvent>
 #include <QLabel>
 #include <QSortFilterProxyModel>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace popscope {
@@ -90,13 +90,13 @@ void WhatChangedPage::buildTable()
     m_model = new ChangeLinesModel(this);
     m_panel = new TablePanel(m_model, QStringLiteral("what-changed"), this);
     m_panel->setEmptyText(QStringLiteral("The two reports hold the same memory figures."));
-    m_panel->view()->sortByColumn(-1, Qt::AscendingOrder); // core's ranking, largest first
+    m_panel->sortByColumn(-1, Qt::AscendingOrder); // core's ranking, largest first
     // The sentence says what Measure and Subject say; they stay for filtering and the CSV.
-    m_panel->view()->setColumnHidden(ChangeLinesModel::Change, true);
-    m_panel->view()->setColumnHidden(ChangeLinesModel::Subject, true);
+    m_panel->header()->setSectionHidden(ChangeLinesModel::Change, true);
+    m_panel->header()->setSectionHidden(ChangeLinesModel::Subject, true);
     m_panel->view()->setToolTip(
         QStringLiteral("Double-click a line to see its rows in the report it comes from"));
-    connect(m_panel->view(), &QTreeView::doubleClicked, this,
+    connect(m_panel->view(), &QAbstractItemView::doubleClicked, this,
         [this](const QModelIndex& index) { openLine(m_panel->proxy()->mapToSource(index).row()); });
 }
 

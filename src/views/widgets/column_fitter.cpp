@@ -1,22 +1,22 @@
 #include "views/widgets/column_fitter.hpp"
 
 #include <QAbstractItemModel>
+#include <QAbstractItemView>
 #include <QEvent>
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QTimer>
-#include <QTreeView>
 
 #include <algorithm>
 
 namespace popscope {
 
-ColumnFitter::ColumnFitter(QTreeView* view, int minimumNameWidth)
+ColumnFitter::ColumnFitter(QAbstractItemView* view, QHeaderView* header, int minimumNameWidth)
     : QObject(view)
     , m_view(view)
+    , m_header(header)
     , m_minimum(minimumNameWidth)
 {
-    QHeaderView* header = view->header();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setResizeContentsPrecision(500); // sample rows: big tables stay fast
@@ -55,14 +55,15 @@ void ColumnFitter::fitAll()
     const QAbstractItemModel* model = m_view->model();
     if (!model || model->columnCount() == 0)
         return;
-    // A hidden view (another tab) fits when shown: resizeColumnToContents lays out every row
-    // first, and QTreeView keeps that layout's memory (77 MB for bench-huge's 1.4 M variables).
+    // A hidden view (another tab) fits when shown: a tree lays out every row first to measure
+    // them, and QTreeView keeps that layout's memory.
     m_fitPending = !m_view->isVisible();
     if (m_fitPending)
         return;
     m_fitting = true;
-    for (int c = 1; c < model->columnCount(); ++c)
-        m_view->resizeColumnToContents(c);
+    for (int c = 1; c < model->columnCount(); ++c) // as QTreeView/QTableView::resizeColumnToContents
+        m_header->resizeSection(c,
+            std::max(m_view->sizeHintForColumn(c), m_header->isHidden() ? 0 : m_header->sectionSizeHint(c)));
     m_fitting = false;
     fitName();
 }
@@ -72,7 +73,7 @@ void ColumnFitter::fitName()
     const QAbstractItemModel* model = m_view->model();
     if (!model || model->columnCount() == 0 || m_userSized)
         return;
-    QHeaderView* header = m_view->header();
+    QHeaderView* header = m_header;
     int others = 0;
     for (int c = 1; c < model->columnCount(); ++c)
         if (!header->isSectionHidden(c))

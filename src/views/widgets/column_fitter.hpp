@@ -6,14 +6,16 @@
 // dragged, it keeps the user's width until the model is reset.
 #include <QObject>
 
-class QTreeView;
+class QAbstractItemView;
+class QHeaderView;
 
 namespace popscope {
 
 class ColumnFitter : public QObject {
     Q_OBJECT
 public:
-    explicit ColumnFitter(QTreeView* view, int minimumNameWidth = 200);
+    // `header` is the view's column header.
+    ColumnFitter(QAbstractItemView* view, QHeaderView* header, int minimumNameWidth = 200);
 
     // Sizes the other columns to their contents, then gives the name column the remaining width.
     void fitAll();
@@ -24,7 +26,8 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    QTreeView* m_view;
+    QAbstractItemView* m_view;
+    QHeaderView* m_header;
     QWidget* m_viewport; // kept: while the view is destroyed its viewport still sends events
     int m_minimum;
     bool m_fitting = false;

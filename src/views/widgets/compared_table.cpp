@@ -7,7 +7,6 @@
 #include "models/table_filter_proxy.hpp"
 
 #include <QHeaderView>
-#include <QTreeView>
 
 namespace popscope {
 
@@ -20,7 +19,7 @@ ComparedTable::ComparedTable(
     , m_sortColumn(sortColumn)
 {
     m_compare = new CompareTableModel(source, target, this);
-    m_panel->view()->sortByColumn(m_sortColumn, Qt::DescendingOrder);
+    m_panel->sortByColumn(m_sortColumn, Qt::DescendingOrder);
 }
 
 void ComparedTable::beginUpdate(bool comparing)
@@ -39,7 +38,7 @@ void ComparedTable::endUpdate(bool comparing)
     const bool modeChanged = comparing != m_comparing;
     m_comparing = comparing;
     if (modeChanged)
-        m_panel->view()->sortByColumn(comparing ? -1 : m_sortColumn, Qt::DescendingOrder);
+        m_panel->sortByColumn(comparing ? -1 : m_sortColumn, Qt::DescendingOrder);
     if (!comparing)
         keepPresortedOrder();
     m_panel->setSourceModel(comparing ? static_cast<QAbstractItemModel*>(m_compare) : m_source);
@@ -49,7 +48,7 @@ void ComparedTable::keepPresortedOrder()
 {
     // The header still shows the order; the proxy keeps the model's rows as they come. A click on
     // the header sorts through the proxy as usual.
-    const QHeaderView* header = m_panel->view()->header();
+    const QHeaderView* header = m_panel->header();
     if (header->sortIndicatorSection() == m_source->presortedColumn() && m_source->presortedColumn() >= 0
         && header->sortIndicatorOrder() == Qt::DescendingOrder)
         m_panel->proxy()->sort(-1);

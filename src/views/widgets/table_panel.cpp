@@ -17,14 +17,16 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
+#include <QTableView>
 #include <QTreeView>
 #include <QVBoxLayout>
 
 namespace popscope {
 
-TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QWidget* parent)
+TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QWidget* parent, Shape shape)
     : QWidget(parent)
     , m_source(source)
+    , m_shape(shape)
     , m_exportName(exportName)
 {
     m_proxy = new TableFilterProxy(this);
@@ -86,22 +88,85 @@ QLayout* TablePanel::buildBar()
     return bar;
 }
 
+namespace {
+
+// A flat table that looks like the trees beside it: no grid, no row numbers, headers left-aligned,
+// rows of one height, Tab leaving the table rather than walking its cells.
+QTableView* makeTableView(QWidget* parent)
+{
+    auto* table = new QTableView(parent);
+    table->setShowGrid(false);
+    table->setWordWrap(false);
+    table->setTabKeyNavigation(false);
+    table->setCornerButtonEnabled(false);
+    QHeaderView* rows = table->verticalHeader();
+    rows->hide();
+    rows->setSectionResizeMode(QHeaderView::Fixed);
+    rows->setMinimumSectionSize(1);
+    rows->setDefaultSectionSize(table->fontMetrics().height() + 6);
+    QHeaderView* columns = table->horizontalHeader();
+    columns->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    columns->setHighlightSections(false);
+    return table;
+}
+
+} // namespace
+
+QTreeView* TablePanel::tree() const
+{
+    return qobject_cast<QTreeView*>(m_view);
+}
+
+QHeaderView* TablePanel::header() const
+{
+    if (QTreeView* t = tree())
+        return t->header();
+    return static_cast<QTableView*>(m_view)->horizontalHeader();
+}
+
+void TablePanel::sortByColumn(int column, Qt::SortOrder order)
+{
+    if (QTreeView* t = tree())
+        t->sortByColumn(column, order);
+    else
+        static_cast<QTableView*>(m_view)->sortByColumn(column, order);
+}
+
+void TablePanel::setSortingEnabled(bool enabled)
+{
+    if (QTreeView* t = tree())
+        t->setSortingEnabled(enabled);
+    else
+        static_cast<QTableView*>(m_view)->setSortingEnabled(enabled);
+}
+
+bool TablePanel::isSortingEnabled() const
+{
+    if (const QTreeView* t = tree())
+        return t->isSortingEnabled();
+    return static_cast<const QTableView*>(m_view)->isSortingEnabled();
+}
+
 void TablePanel::buildView()
 {
-    m_view = new QTreeView(this);
+    if (m_shape == Shape::Tree) {
+        auto* tree = new QTreeView(this);
+        tree->setUniformRowHeights(true);
+        m_view = tree;
+    } else {
+        m_view = makeTableView(this);
+    }
     m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
     m_view->setAlternatingRowColors(true);
-    m_view->setUniformRowHeights(true);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setRootIsDecorated(false); // flat tables; the Details tree turns it back on
-    m_view->header()->setSectionsMovable(true);
-    m_view->header()->setDefaultSectionSize(120);
-    m_view->header()->setMinimumSectionSize(60);
+    setSortingEnabled(true);
+    header()->setSectionsMovable(true);
+    header()->setDefaultSectionSize(120);
+    header()->setMinimumSectionSize(60);
     // Numbers fit their contents; the name column takes the rest, elided in the middle.
-    m_fitter = new ColumnFitter(m_view, 220);
-    m_view->sortByColumn(-1, Qt::AscendingOrder);
+    m_fitter = new ColumnFitter(m_view, header(), 220);
+    sortByColumn(-1, Qt::AscendingOrder);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto* copyAction = new QAction(QStringLiteral("Copy"), m_view);
     copyAction->setShortcut(QKeySequence::Copy);
@@ -115,14 +180,17 @@ void TablePanel::buildView()
 
 void TablePanel::renewView()
 {
-    QTreeView* old = m_view;
-    const QByteArray header = old->header()->saveState(); // widths, order, hidden, sort indicator
+    QAbstractItemView* old = m_view;
+    const QByteArray state = header()->saveState(); // widths, order, hidden, sort indicator
+    const bool sorting = isSortingEnabled();
+    const bool decorated = tree() && tree()->rootIsDecorated();
     buildView();
-    m_view->setRootIsDecorated(old->rootIsDecorated());
-    m_view->setSortingEnabled(old->isSortingEnabled());
+    if (QTreeView* t = tree())
+        t->setRootIsDecorated(decorated);
+    setSortingEnabled(sorting);
     m_view->setSelectionMode(old->selectionMode());
     m_view->setToolTip(old->toolTip());
-    m_view->header()->restoreState(header);
+    header()->restoreState(state);
     const bool shown = m_stack->currentWidget() == old;
     m_stack->insertWidget(m_stack->indexOf(old), m_view);
     if (shown)

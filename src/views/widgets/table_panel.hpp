@@ -1,9 +1,14 @@
 #pragma once
 // A table (or tree) with a filter box, a row count, Copy and Export CSV…; sorting by clicking
-// the headers; an empty-state message that says what to do.
+// the headers; an empty-state message that says what to do. A flat table is a QTableView: a
+// QTreeView lays out every row of a flat model too, and kept about 60 bytes a row for it (82 MiB
+// for bench-huge's 1.4 M variables); a QTableView keeps nothing per row but its hidden row header's
+// sections, 8 bytes a row.
 #include <QWidget>
 
 class QAbstractItemModel;
+class QAbstractItemView;
+class QHeaderView;
 class QLabel;
 class QLayout;
 class QLineEdit;
@@ -18,9 +23,16 @@ class TableFilterProxy;
 class TablePanel : public QWidget {
     Q_OBJECT
 public:
-    explicit TablePanel(QAbstractItemModel* source, const QString& exportName, QWidget* parent = nullptr);
+    enum class Shape { Table, Tree };
+    explicit TablePanel(QAbstractItemModel* source, const QString& exportName, QWidget* parent = nullptr,
+        Shape shape = Shape::Table);
 
-    QTreeView* view() const { return m_view; }
+    QAbstractItemView* view() const { return m_view; }
+    QTreeView* tree() const; // a Tree panel's view; null for a table
+    QHeaderView* header() const; // the column header
+    void sortByColumn(int column, Qt::SortOrder order);
+    void setSortingEnabled(bool enabled); // header clicks sort (on unless turned off)
+    bool isSortingEnabled() const;
     QAbstractItemModel* sourceModel() const { return m_source; }
     // Shows another model (compare mode's join of two tables); the filter text stays.
     void setSourceModel(QAbstractItemModel* source);
@@ -38,10 +50,10 @@ public:
     void setFilterSettingsKey(const QString& key);
     // The rows shown (after filtering), for tests.
     int visibleRows() const;
-    // Replaces the view by a new one with the same columns, sorting and actions. QTreeView keeps
-    // its row layout's capacity after its model empties (Qt 6's QList::clear keeps it): 67 MiB for
-    // bench-huge's 1.4 M variables, for the window's life. A table let go of calls this; its
-    // owner must not keep the old view's signals or pointer.
+    // Replaces the view by a new one with the same columns, sorting and actions. A view keeps its
+    // rows' memory after its model empties (Qt 6's QList::clear keeps the capacity: a QTableView's
+    // row header sections, a QTreeView's row layout), for the window's life. A table let go of
+    // calls this; its owner must not keep the old view's signals or pointer.
     void renewView();
 
 public slots:
@@ -50,11 +62,12 @@ public slots:
 
 private:
     QLayout* buildBar(); // filter, row count, Copy and Export CSV
-    void buildView(); // the sortable tree over the filter, its columns fitted, its context menu
+    void buildView(); // the sortable table or tree over the filter, its columns fitted, its context menu
     void updateState();
     QAbstractItemModel* m_source;
     TableFilterProxy* m_proxy;
-    QTreeView* m_view;
+    Shape m_shape;
+    QAbstractItemView* m_view;
     ColumnFitter* m_fitter;
     QLineEdit* m_filter;
     QLabel* m_count;
