@@ -12,6 +12,7 @@
 #include "popscope/report.hpp"
 #include "views/programs/operations_page.hpp"
 #include "views/programs/program_tree_page.hpp"
+#include "views/widgets/flat_table_view.hpp"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -130,9 +131,8 @@ int main(int argc, char** argv)
             model.setReport(r, defaultOperationLayer(r->operationAnalysis()));
             TableFilterProxy proxy;
             proxy.setSourceModel(&model);
-            QTreeView view;
+            FlatTableView view; // as TablePanel shows a flat table
             view.resize(1200, 800);
-            view.setUniformRowHeights(true);
             view.setModel(&proxy);
             view.setSortingEnabled(true);
             view.sortByColumn(OperationsModel::Cycles, Qt::DescendingOrder);

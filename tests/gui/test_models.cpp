@@ -17,8 +17,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTest>
 
 #include <catch2/catch.hpp>
 
@@ -317,6 +319,32 @@ TEST_CASE("a renewed table view keeps its columns, sorting, selection and action
     REQUIRE(panel.visibleRows() == 40);
     CHECK(panel.proxy()->sortColumn() == VariablesModel::Name);
     CHECK(panel.proxy()->sortOrder() == Qt::AscendingOrder);
+}
+
+TEST_CASE("a flat table moves like a tree: Home and End go to the first and last row, Left and Right "
+          "scroll sideways",
+    "[models]")
+{
+    SingleVariablesTable shown;
+    TablePanel& panel = shown.panel;
+    panel.resize(320, 240); // narrower than the columns: a sideways scroll bar
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    QAbstractItemView* view = panel.view();
+    view->setFocus();
+    view->setCurrentIndex(panel.proxy()->index(5, 0));
+    QTest::keyClick(view, Qt::Key_End);
+    CHECK(view->currentIndex().row() == panel.proxy()->rowCount() - 1);
+    QTest::keyClick(view, Qt::Key_Home);
+    CHECK(view->currentIndex().row() == 0);
+    QScrollBar* sideways = view->horizontalScrollBar();
+    REQUIRE(sideways->maximum() > 0);
+    const QModelIndex current = view->currentIndex();
+    QTest::keyClick(view, Qt::Key_Right);
+    CHECK(sideways->value() > 0);
+    CHECK(view->currentIndex() == current); // the row stays selected, no cell walk
+    QTest::keyClick(view, Qt::Key_Left);
+    CHECK(sideways->value() == 0);
 }
 
 TEST_CASE("CSV export writes raw numbers, quotes and flattens trees", "[models]")

@@ -4,6 +4,7 @@
 #include "models/memory/tile_scope.hpp"
 #include "models/table_filter_proxy.hpp"
 #include "views/widgets/column_fitter.hpp"
+#include "views/widgets/flat_table_view.hpp"
 #include "views/widgets/save_dialog.hpp"
 
 #include <QAction>
@@ -88,30 +89,6 @@ QLayout* TablePanel::buildBar()
     return bar;
 }
 
-namespace {
-
-// A flat table that looks like the trees beside it: no grid, no row numbers, headers left-aligned,
-// rows of one height, Tab leaving the table rather than walking its cells.
-QTableView* makeTableView(QWidget* parent)
-{
-    auto* table = new QTableView(parent);
-    table->setShowGrid(false);
-    table->setWordWrap(false);
-    table->setTabKeyNavigation(false);
-    table->setCornerButtonEnabled(false);
-    QHeaderView* rows = table->verticalHeader();
-    rows->hide();
-    rows->setSectionResizeMode(QHeaderView::Fixed);
-    rows->setMinimumSectionSize(1);
-    rows->setDefaultSectionSize(table->fontMetrics().height() + 6);
-    QHeaderView* columns = table->horizontalHeader();
-    columns->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    columns->setHighlightSections(false);
-    return table;
-}
-
-} // namespace
-
 QTreeView* TablePanel::tree() const
 {
     return qobject_cast<QTreeView*>(m_view);
@@ -154,7 +131,7 @@ void TablePanel::buildView()
         tree->setUniformRowHeights(true);
         m_view = tree;
     } else {
-        m_view = makeTableView(this);
+        m_view = new FlatTableView(this);
     }
     m_view->setModel(m_proxy);
     m_view->setAlternatingRowColors(true);

@@ -1,9 +1,8 @@
 #pragma once
 // A table (or tree) with a filter box, a row count, Copy and Export CSV…; sorting by clicking
-// the headers; an empty-state message that says what to do. A flat table is a QTableView: a
-// QTreeView lays out every row of a flat model too, and kept about 60 bytes a row for it (82 MiB
-// for bench-huge's 1.4 M variables); a QTableView keeps nothing per row but its hidden row header's
-// sections, 8 bytes a row.
+// the headers; an empty-state message that says what to do. A flat table is a FlatTableView (a
+// QTableView: a QTreeView kept a layout of every row, 82 MiB for bench-huge's 1.4 M variables), a
+// tree a QTreeView.
 #include <QWidget>
 
 class QAbstractItemModel;
