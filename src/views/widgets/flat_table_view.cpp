@@ -1,7 +1,10 @@
 #include "views/widgets/flat_table_view.hpp"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QScrollBar>
+#include <QStyle>
+#include <QStyleOptionViewItem>
 
 namespace popscope {
 
@@ -17,10 +20,27 @@ FlatTableView::FlatTableView(QWidget* parent)
     rows->hide();
     rows->setSectionResizeMode(QHeaderView::Fixed);
     rows->setMinimumSectionSize(1);
-    rows->setDefaultSectionSize(fontMetrics().height() + 6);
+    fitRowHeight();
     QHeaderView* columns = horizontalHeader();
     columns->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     columns->setHighlightSections(false);
+}
+
+void FlatTableView::fitRowHeight()
+{
+    QStyleOptionViewItem item;
+    initViewItemOption(&item);
+    item.features |= QStyleOptionViewItem::HasDisplay;
+    item.text = QStringLiteral("Xg");
+    verticalHeader()->setDefaultSectionSize(
+        style()->sizeFromContents(QStyle::CT_ItemViewItem, &item, QSize(), this).height());
+}
+
+void FlatTableView::changeEvent(QEvent* event)
+{
+    QTableView::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        fitRowHeight();
 }
 
 QModelIndex FlatTableView::moveCursor(CursorAction action, Qt::KeyboardModifiers modifiers)
