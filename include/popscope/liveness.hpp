@@ -7,6 +7,7 @@
 #include "popscope/profile_document.hpp"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -86,7 +87,7 @@ public:
 
     // Not-always-live variables live at `step`, ascending, each once.
     std::vector<uint32_t> liveAt(uint32_t step) const;
-    const std::vector<uint32_t>& alwaysLive() const { return m_alwaysLive; }
+    std::span<const uint32_t> alwaysLive() const { return m_alwaysLive.span(); }
     uint64_t bytesOnIpu(uint32_t variable, uint32_t ipu) const
     {
         for (uint32_t i = m_ipuStart[variable]; i < m_ipuStart[variable + 1]; ++i)
@@ -100,13 +101,14 @@ private:
     void collect(
         size_t node, size_t lo, size_t hi, size_t end, uint32_t step, std::vector<uint32_t>& out) const;
     // Ranges sorted by first step; m_maxLast is a segment tree (node 1 = all) of their last steps.
-    std::vector<uint32_t> m_first, m_last, m_variable;
-    std::vector<uint32_t> m_maxLast;
-    std::vector<uint32_t> m_alwaysLive;
+    // Spilled once built (spill::setDirectory): a query reads a few pages of them.
+    SpilledArray<uint32_t> m_first, m_last, m_variable;
+    SpilledArray<uint32_t> m_maxLast;
+    SpilledArray<uint32_t> m_alwaysLive;
     // Each variable's bytes on the IPUs that hold it (most are on one): its entries are
     // [m_ipuStart[v], m_ipuStart[v + 1]). A dense variables × IPUs table took 180 MB in bench-huge.
-    std::vector<uint32_t> m_ipuStart;
-    std::vector<uint32_t> m_ipuOf;
+    SpilledArray<uint32_t> m_ipuStart;
+    SpilledArray<uint32_t> m_ipuOf;
     NarrowFigures m_ipuBytes;
     uint32_t m_numIpus = 1;
 };

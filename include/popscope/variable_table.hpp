@@ -8,6 +8,7 @@
 // profile document (writer, JSON, tests) keeps Variable.
 #include "popscope/narrow_figures.hpp"
 #include "popscope/profile_document.hpp"
+#include "popscope/spilled_array.hpp"
 #include "popscope/tile_list.hpp"
 
 #include <cstddef>
@@ -81,7 +82,7 @@ public:
     VariableRow operator[](size_t v) const
     {
         const uint32_t nameBegin = v == 0 ? 0 : m_nameEnds[v - 1];
-        return { std::string_view(m_names).substr(nameBegin, m_nameEnds[v] - nameBegin),
+        return { std::string_view(m_names.data() + nameBegin, m_nameEnds[v] - nameBegin),
             m_symbols[m_category[v]], m_symbols[m_elementType[v]], m_sizeBytes[v], m_alwaysLive[v] != 0,
             int64_t(m_debugContext[v]), tilesOf(v), slice(m_ranges, m_rangeEnds, v) };
     }
@@ -113,7 +114,8 @@ public:
 
 private:
     template <typename T>
-    static std::span<const T> slice(const std::vector<T>& items, const std::vector<uint32_t>& ends, size_t v)
+    static std::span<const T> slice(
+        const SpilledArray<T>& items, const SpilledArray<uint32_t>& ends, size_t v)
     {
         if (ends.empty())
             return {};
@@ -128,18 +130,20 @@ private:
     // Its index in m_symbols, added if new (append checks there is room).
     uint16_t symbolIndex(const Symbol& symbol);
 
-    std::string m_names;
-    std::vector<uint32_t> m_nameEnds;
+    // Spilled (spill::setDirectory) by shrinkToFit: the names and tiles are most of a large report's
+    // variables, and a page reads a screenful of them at a time.
+    SpilledArray<char> m_names;
+    SpilledArray<uint32_t> m_nameEnds;
     std::vector<Symbol> m_symbols; // the categories and element types, each once
     std::unordered_map<std::string, uint16_t> m_symbolLookup; // while appending; shrinkToFit clears it
-    std::vector<uint16_t> m_category, m_elementType; // into m_symbols
+    SpilledArray<uint16_t> m_category, m_elementType; // into m_symbols
     NarrowFigures m_sizeBytes;
-    std::vector<uint8_t> m_alwaysLive;
-    std::vector<int32_t> m_debugContext; // -1 none
-    std::vector<uint32_t> m_tileEnds; // where each variable's TileList ends; empty when not read
-    std::vector<uint8_t> m_tileCode;
-    std::vector<uint32_t> m_rangeEnds; // empty when the ranges were not read
-    std::vector<StepRange> m_ranges;
+    SpilledArray<uint8_t> m_alwaysLive;
+    SpilledArray<int32_t> m_debugContext; // -1 none
+    SpilledArray<uint32_t> m_tileEnds; // where each variable's TileList ends; empty when not read
+    SpilledArray<uint8_t> m_tileCode;
+    SpilledArray<uint32_t> m_rangeEnds; // empty when the ranges were not read
+    SpilledArray<StepRange> m_ranges;
 };
 
 } // namespace popscope

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace popscope::python {
@@ -21,10 +22,15 @@ struct PackedArray {
     }
 
     template <typename T>
-    static PackedArray view(std::shared_ptr<const void> owner, const std::vector<T>& values)
+    static PackedArray view(std::shared_ptr<const void> owner, std::span<const T> values)
     {
         static_assert(sizeof(T) == 4 || sizeof(T) == 8);
         return { std::move(owner), values.data(), values.size(), sizeof(T) == 8 };
+    }
+    template <typename T>
+    static PackedArray view(std::shared_ptr<const void> owner, const std::vector<T>& values)
+    {
+        return view(std::move(owner), std::span<const T>(values));
     }
     template <typename T> static PackedArray own(std::vector<T> values)
     {

@@ -5,6 +5,7 @@
 #include "app/memory_allocator.hpp"
 #include "app/settings_location.hpp"
 #include "app/window_script.hpp"
+#include "models/cache_folder.hpp"
 #include "popscope/version.hpp"
 
 #include <QApplication>
@@ -58,6 +59,7 @@ int main(int argc, char** argv)
     Q_INIT_RESOURCE(popscope);
     Q_INIT_RESOURCE(guide);
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/popscope.svg")));
+    popscope::startSpilling(); // a large report's names and tiles in the page cache, not the heap
 
     popscope::AppOptions options = popscope::parseAppOptions(QApplication::arguments());
     if (const int code = answerWithoutWindow(options); code >= 0)

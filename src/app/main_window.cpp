@@ -14,6 +14,7 @@
 #include "models/memory/tile_scope.hpp"
 #include "models/report_session.hpp"
 #include "models/settings_keys.hpp"
+#include "popscope/spilled_array.hpp"
 #include "views/insights/insights_page.hpp"
 #include "views/insights/insights_report.hpp"
 #include "views/memory/memory_page.hpp"
@@ -398,6 +399,7 @@ void MainWindow::makeRoomFor(ReportPage* next)
 
 void MainWindow::releaseUnshownParts()
 {
+    spill::releaseResidentPages(); // what the page's work read of the spilled arrays
     m_memoryKeeper.setLimit(PreferencesDialog::storedPageMemoryLimit());
     if (m_memoryKeeper.releaseUnshownParts(reportPages(), { m_state->report(), m_state->comparedReport() })
         > 0)

@@ -194,13 +194,14 @@ LiveRangeIndex::LiveRangeIndex(const VariableTable& variables, uint32_t numIpus,
         uint32_t first, last, variable;
     };
     std::vector<Range> ranges;
-    m_ipuStart.reserve(variables.size() + 1);
-    m_ipuStart.push_back(0);
+    std::vector<uint32_t> alwaysLive, ipuStart, ipuOf;
+    ipuStart.reserve(variables.size() + 1);
+    ipuStart.push_back(0);
     std::vector<uint64_t> onIpu(m_numIpus, 0);
     for (size_t v = 0; v < variables.size(); ++v) {
         const VariableRow var = variables[v];
         if (var.alwaysLive)
-            m_alwaysLive.push_back(uint32_t(v));
+            alwaysLive.push_back(uint32_t(v));
         else
             for (const StepRange& r : var.liveRanges)
                 ranges.push_back({ r.first, r.last, uint32_t(v) });
@@ -208,31 +209,41 @@ LiveRangeIndex::LiveRangeIndex(const VariableTable& variables, uint32_t numIpus,
             onIpu[std::min(tb.tile / std::max<uint32_t>(1, tilesPerIpu), m_numIpus - 1)] += tb.bytes;
         for (uint32_t ipu = 0; ipu < m_numIpus; ++ipu)
             if (onIpu[ipu] != 0) {
-                m_ipuOf.push_back(ipu);
+                ipuOf.push_back(ipu);
                 m_ipuBytes.push_back(onIpu[ipu]);
                 onIpu[ipu] = 0;
             }
-        m_ipuStart.push_back(uint32_t(m_ipuOf.size()));
+        ipuStart.push_back(uint32_t(ipuOf.size()));
     }
-    m_ipuOf.shrink_to_fit(); // grown entry by entry; kept for the report's life
+    m_ipuStart = std::move(ipuStart);
+    m_ipuOf = std::move(ipuOf); // grown entry by entry: spill() keeps it at its size
+    m_alwaysLive = std::move(alwaysLive);
     m_ipuBytes.shrinkToFit();
     std::sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.first < b.first; });
-    m_first.reserve(ranges.size());
-    m_last.reserve(ranges.size());
-    m_variable.reserve(ranges.size());
+    std::vector<uint32_t>& first = m_first.values();
+    std::vector<uint32_t>& last = m_last.values();
+    std::vector<uint32_t>& variable = m_variable.values();
+    first.reserve(ranges.size());
+    last.reserve(ranges.size());
+    variable.reserve(ranges.size());
     for (const Range& r : ranges) {
-        m_first.push_back(r.first);
-        m_last.push_back(r.last);
-        m_variable.push_back(r.variable);
+        first.push_back(r.first);
+        last.push_back(r.last);
+        variable.push_back(r.variable);
     }
     size_t leaves = 1;
     while (leaves < ranges.size())
         leaves *= 2;
-    m_maxLast.assign(2 * leaves, 0);
+    std::vector<uint32_t>& maxLast = m_maxLast.values();
+    maxLast.assign(2 * leaves, 0);
     for (size_t i = 0; i < ranges.size(); ++i)
-        m_maxLast[leaves + i] = ranges[i].last;
+        maxLast[leaves + i] = ranges[i].last;
     for (size_t node = leaves - 1; node >= 1; --node)
-        m_maxLast[node] = std::max(m_maxLast[2 * node], m_maxLast[2 * node + 1]);
+        maxLast[node] = std::max(maxLast[2 * node], maxLast[2 * node + 1]);
+    for (auto* column : { &m_first, &m_last, &m_variable, &m_maxLast, &m_alwaysLive, &m_ipuStart, &m_ipuOf })
+        column->spill();
+    m_ipuBytes.spill();
+    spill::releaseResidentPages(); // every variable's tiles were read
 }
 
 void LiveRangeIndex::collect(

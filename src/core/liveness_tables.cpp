@@ -53,7 +53,7 @@ uint64_t bytesIn(
     return 0;
 }
 
-std::vector<ScopedVariable> scoped(const Report& report, const std::vector<uint32_t>& variables,
+std::vector<ScopedVariable> scoped(const Report& report, std::span<const uint32_t> variables,
     const LivenessScope& scope, bool largestFirst = true)
 {
     const std::vector<uint8_t> mask = tileMask(report, scope);

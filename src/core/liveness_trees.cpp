@@ -2,6 +2,7 @@
 #include "popscope/liveness_tables.hpp"
 
 #include "popscope/report.hpp"
+#include "popscope/spilled_array.hpp"
 
 #include <algorithm>
 
@@ -17,6 +18,7 @@ NameTree liveVariablesTree(const std::vector<StepColumn>& columns, const Livenes
         const auto& variables = column.report->variables();
         for (const ScopedVariable& v : liveVariablesAt(*column.report, uint32_t(column.step), scope))
             builder.add(c, variables[v.variable].name, v.bytes);
+        spill::releaseResidentPages(); // every name read: not both reports' at once
     }
     return builder.build();
 }

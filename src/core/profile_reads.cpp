@@ -16,6 +16,7 @@
 #include <unordered_map>
 
 #include "part_reader.hpp"
+#include "popscope/free_memory.hpp"
 
 namespace popscope {
 
@@ -366,7 +367,8 @@ ProgramOutline Profile::readProgramOutline() const
     PartReader r(*m_db, m_target, m_path);
     ProgramOutline outline;
     outline.labels = readProgramLabels();
-    outline.labels.computeSet = {}; // the trace names and colours its programs; it needs no compute set
+    freeMemory(
+        outline.labels.computeSet); // the trace names and colours its programs; it needs no compute set
     const size_t n = outline.labels.size();
     // Every program's children in order, as offsets into one array (CSR), only while walked. The
     // rows come ordered by parent; a parent stored as text would sort after the numbers.

@@ -1,5 +1,6 @@
 // matchRows: a hashed join of two key lists; signedDiff: saturating target - source.
 #include "popscope/row_match.hpp"
+#include "popscope/free_memory.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -67,8 +68,8 @@ std::vector<MatchedRow> matchRows(const KeyList& sourceKeys, const KeyList& targ
         }
         rows.push_back(row);
     }
-    slots = {};
-    next = {};
+    freeMemory(slots);
+    freeMemory(next);
     rows.reserve(rows.size() + size_t(std::count(used.begin(), used.end(), uint8_t(0))));
     for (size_t t = 0; t < targetKeys.size(); ++t)
         if (!used[t])

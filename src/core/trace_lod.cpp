@@ -1,6 +1,7 @@
 // TraceLod: building the lanes and mipmap levels, and reading cells from them.
 #include "popscope/trace_lod.hpp"
 
+#include "popscope/free_memory.hpp"
 #include "popscope/profile.hpp"
 
 #include <algorithm>
@@ -122,7 +123,7 @@ TraceLod TraceLod::build(
         for (size_t k = 0; k < lane.steps.size(); ++k)
             lane.busyShare.append(&shares[ipu][k * groups]);
         lane.busyShare.shrinkToFit();
-        shares[ipu] = {};
+        freeMemory(shares[ipu]);
         lane.levels.emplace_back(); // level 0: the steps and their busy shares
     }
     if (progress)

@@ -1,5 +1,6 @@
 // VariableTable: a report's variables in packed columns.
 #include "popscope/variable_table.hpp"
+#include "popscope/free_memory.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -96,12 +97,19 @@ bool VariableTable::operator==(const VariableTable& other) const
 
 void VariableTable::reserve(size_t variables)
 {
-    m_nameEnds.reserve(variables);
-    m_category.reserve(variables);
-    m_elementType.reserve(variables);
+    // Built by appending: into spill files as they grow, when spilling is on.
+    m_names.streamWhileBuilding();
+    m_nameEnds.streamWhileBuilding();
+    m_category.streamWhileBuilding();
+    m_elementType.streamWhileBuilding();
+    m_alwaysLive.streamWhileBuilding();
+    m_debugContext.streamWhileBuilding();
+    m_nameEnds.values().reserve(variables);
+    m_category.values().reserve(variables);
+    m_elementType.values().reserve(variables);
     m_sizeBytes.reserve(variables);
-    m_alwaysLive.reserve(variables);
-    m_debugContext.reserve(variables);
+    m_alwaysLive.values().reserve(variables);
+    m_debugContext.values().reserve(variables);
 }
 
 uint16_t VariableTable::symbolIndex(const Symbol& symbol)
@@ -127,7 +135,7 @@ std::string_view VariableTable::append(std::string_view name, const Symbol& cate
         if (m_symbols.size() + newSymbols > size_t(UINT16_MAX) + 1)
             return "the variables have more than 65,536 different categories and element types";
     }
-    m_names += name;
+    m_names.append(name.data(), name.size());
     m_nameEnds.push_back(uint32_t(m_names.size()));
     m_category.push_back(symbolIndex(category));
     m_elementType.push_back(symbolIndex(elementType));
@@ -153,16 +161,16 @@ void VariableTable::setTiles(const std::vector<uint32_t>& ends, const std::vecto
 
 bool VariableTable::setTileCode(std::vector<uint32_t> ends, std::vector<uint8_t> code)
 {
-    m_tileEnds = std::move(ends);
-    m_tileCode = std::move(code);
-    while (m_tileEnds.size() < size()) { // variables without rows: an empty list each
-        if (m_tileCode.size() >= UINT32_MAX) {
-            m_tileEnds.clear();
-            m_tileCode = {};
+    std::vector<uint32_t>& tileEnds = m_tileEnds.values() = std::move(ends);
+    std::vector<uint8_t>& tileCode = m_tileCode.values() = std::move(code);
+    while (tileEnds.size() < size()) { // variables without rows: an empty list each
+        if (tileCode.size() >= UINT32_MAX) {
+            tileEnds.clear();
+            freeMemory(tileCode);
             return false;
         }
-        m_tileCode.push_back(0);
-        m_tileEnds.push_back(uint32_t(m_tileCode.size()));
+        tileCode.push_back(0);
+        tileEnds.push_back(uint32_t(tileCode.size()));
     }
     return true;
 }
@@ -170,40 +178,48 @@ bool VariableTable::setTileCode(std::vector<uint32_t> ends, std::vector<uint8_t>
 bool VariableTable::setLiveRanges(const std::vector<std::pair<uint32_t, StepRange>>& ranges)
 {
     // A counting sort by variable: each variable's ranges stay in their order.
-    m_rangeEnds.assign(size(), 0);
+    std::vector<uint32_t>& rangeEnds = m_rangeEnds.values();
+    rangeEnds.assign(size(), 0);
     for (const auto& [variable, range] : ranges) {
         if (variable >= size()) {
-            m_rangeEnds.clear();
+            rangeEnds.clear();
             return false;
         }
-        ++m_rangeEnds[variable];
+        ++rangeEnds[variable];
     }
     uint32_t end = 0;
-    for (uint32_t& e : m_rangeEnds)
+    for (uint32_t& e : rangeEnds)
         e = end += e;
-    m_ranges.resize(ranges.size());
+    std::vector<StepRange>& sorted = m_ranges.values();
+    sorted.resize(ranges.size());
     std::vector<uint32_t> next(size(), 0);
     for (size_t v = 1; v < size(); ++v)
-        next[v] = m_rangeEnds[v - 1];
+        next[v] = rangeEnds[v - 1];
     for (const auto& [variable, range] : ranges)
-        m_ranges[next[variable]++] = range;
+        sorted[next[variable]++] = range;
     return true;
 }
 
 void VariableTable::shrinkToFit()
 {
-    // Not the names nor the tiles' code: a copy at their final size would double them for a moment
-    // (bench-huge: 47 and 30 MiB), and the spare end of a reserved or doubled buffer is never
-    // written, so never resident.
-    m_symbolLookup = {};
-    for (auto* column : { &m_nameEnds, &m_tileEnds, &m_rangeEnds })
-        column->shrink_to_fit();
-    m_category.shrink_to_fit();
-    m_elementType.shrink_to_fit();
+    // Into spill files when spilling is on; otherwise at their final size, but not the names nor
+    // the tiles' code: a copy would double them for a moment (bench-huge: 47 and 30 MiB), and the
+    // spare end of a reserved or doubled buffer is never written, so never resident.
+    freeMemory(m_symbolLookup);
+    if (spill::enabled()) {
+        m_names.spill();
+        m_tileCode.spill();
+    }
+    m_nameEnds.spill();
+    m_tileEnds.spill();
+    m_rangeEnds.spill();
+    m_category.spill();
+    m_elementType.spill();
     m_sizeBytes.shrinkToFit();
-    m_alwaysLive.shrink_to_fit();
-    m_debugContext.shrink_to_fit();
-    m_ranges.shrink_to_fit();
+    m_sizeBytes.spill();
+    m_alwaysLive.spill();
+    m_debugContext.spill();
+    m_ranges.spill();
 }
 
 } // namespace popscope

@@ -2,6 +2,8 @@
 
 #include "models/compare_colors.hpp"
 #include "models/memory/tile_scope.hpp"
+#include "popscope/free_memory.hpp"
+#include "popscope/spilled_array.hpp"
 
 #include <QBrush>
 
@@ -49,7 +51,7 @@ void CompareTableModel::rebuild()
     beginResetModel();
     std::vector<Column> columns;
     m_map.clear();
-    m_rows = {}; // its memory goes with the reports (clear() would keep it)
+    freeMemory(m_rows); // its memory goes with the reports
     if (m_source && m_target) {
         setUnit(m_source->unit());
         const auto& base = m_source->columns();
@@ -86,6 +88,7 @@ void CompareTableModel::rebuild()
         if (m_onlyDifferences)
             std::erase_if(m_rows, [this](const MatchedRow& m) { return !differs(m); });
         sortByLargestChange();
+        spill::releaseResidentPages(); // the join read every key of both sides
     }
     setColumns(std::move(columns));
     endResetModel();

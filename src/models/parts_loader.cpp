@@ -5,6 +5,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/remote/remote_settings.hpp"
+#include "popscope/spilled_array.hpp"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -59,6 +60,7 @@ QString readParts(const QPromise<QString>& promise, int slot, const LoadedReport
         QString error;
         try {
             readReportPart(*report.core, *part);
+            spill::releaseResidentPages(); // what the part read of the spilled arrays (most of them)
         } catch (const ProfileError& e) {
             error = QString::fromUtf8(e.what());
         } catch (const std::bad_alloc&) {

@@ -4,6 +4,8 @@
 #include "models/memory/tile_scope.hpp"
 #include "models/qt_text.hpp"
 #include "popscope/errors.hpp"
+#include "popscope/free_memory.hpp"
+#include "popscope/spilled_array.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -24,13 +26,14 @@ void LivenessViewState::listNames()
 {
     m_names = {}; // clear() would keep its capacity
     for (int slot = 0; slot < 2; ++slot) {
-        m_byName[slot] = {};
+        freeMemory(m_byName[slot]);
         m_sorted[slot] = false;
         if (!m_reports[slot])
             continue;
         for (const VariableRow v : m_reports[slot]->variables())
             if (!v.alwaysLive)
                 m_names << toQString(v.name);
+        spill::releaseResidentPages(); // every variable was read
     }
     m_names.removeDuplicates();
 }

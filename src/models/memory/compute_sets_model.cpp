@@ -1,6 +1,7 @@
 #include "models/memory/compute_sets_model.hpp"
 
 #include "models/memory/tile_scope.hpp"
+#include "popscope/free_memory.hpp"
 
 namespace popscope {
 
@@ -20,7 +21,7 @@ void ComputeSetsModel::setReport(
 {
     beginResetModel();
     m_report = std::move(report);
-    m_rows = {}; // not clear(): a report let go of takes its rows' memory with it
+    freeMemory(m_rows); // a report let go of takes its rows' memory with it
     if (m_report) {
         const uint32_t numTiles = m_report->numTiles();
         const TileScope scope = TileScope::fromSelection(selection, numTiles);

@@ -1,6 +1,7 @@
 #include "models/memory/exchanges_model.hpp"
 
 #include "models/memory/tile_scope.hpp"
+#include "popscope/free_memory.hpp"
 
 namespace popscope {
 
@@ -20,7 +21,7 @@ void ExchangesModel::setReport(
 {
     beginResetModel();
     m_report = std::move(report);
-    m_rows = {}; // not clear(): a report let go of takes its rows' memory with it
+    freeMemory(m_rows); // a report let go of takes its rows' memory with it
     if (m_report) {
         const TileScope scope = TileScope::fromSelection(selection, m_report->numTiles());
         for (size_t i = 0; i < m_report->exchanges().size(); ++i) {

@@ -2,6 +2,7 @@
 
 #include "models/memory/tile_scope.hpp"
 #include "models/qt_text.hpp"
+#include "popscope/free_memory.hpp"
 #include "popscope/memory_categories.hpp"
 
 #include <algorithm>
@@ -26,8 +27,8 @@ void VariablesModel::setReport(
 {
     beginResetModel();
     m_report = std::move(report);
-    m_order = {}; // not clear(): a report let go of takes its rows' memory with it
-    m_inScope = {};
+    freeMemory(m_order); // a report let go of takes its rows' memory with it
+    freeMemory(m_inScope);
     if (m_report) {
         const VariableTable& variables = m_report->variables();
         const TileScope scope = TileScope::fromSelection(selection, m_report->numTiles());

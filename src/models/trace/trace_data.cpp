@@ -1,5 +1,6 @@
 #include "models/trace/trace_data.hpp"
 
+#include "models/cache_folder.hpp"
 #include "models/qt_text.hpp"
 #include "models/report_parts.hpp"
 
@@ -62,10 +63,7 @@ std::pair<uint64_t, uint64_t> TraceData::runSpan(uint32_t run) const
 
 QString traceCacheFolder()
 {
-    const QByteArray override = qgetenv("POPSCOPE_CACHE_DIR");
-    const QString base = override.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::CacheLocation)
-                                            : QString::fromLocal8Bit(override);
-    return QDir(base).filePath(QStringLiteral("trace"));
+    return cacheFolder(QStringLiteral("trace"));
 }
 
 void pruneTraceCache(qint64 budgetBytes)

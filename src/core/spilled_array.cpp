@@ -1,0 +1,258 @@
+// Spill files: unnamed (O_TMPFILE, else created and unlinked at once), so nothing is left behind
+// when the process ends, however it ends.
+#include "popscope/spilled_array.hpp"
+
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <sys/mman.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <filesystem>
+#include <mutex>
+#include <set>
+
+namespace popscope::spill {
+
+namespace {
+
+struct SpillState {
+    std::mutex mutex;
+    std::string directory;
+    size_t minBytes = 0;
+    std::set<const Mapping*> mappings;
+};
+
+SpillState& state()
+{
+    static SpillState instance;
+    return instance;
+}
+
+bool unsuitable(const std::string& directory)
+{
+    struct statfs info { };
+    if (statfs(directory.c_str(), &info) != 0)
+        return true;
+    // RAM (no memory saved) or the network (every page read again would cross it): not there.
+    return info.f_type == TMPFS_MAGIC || info.f_type == RAMFS_MAGIC || info.f_type == NFS_SUPER_MAGIC;
+}
+
+int openUnnamedFile(const std::string& directory)
+{
+    const int fd = open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL))
+        return fd;
+    std::string path = directory + "/spill-XXXXXX";
+    const int named = mkostemp(path.data(), O_CLOEXEC);
+    if (named >= 0)
+        unlink(path.c_str());
+    return named;
+}
+
+bool writeAll(int fd, const void* data, size_t bytes)
+{
+    const auto* p = static_cast<const char*>(data);
+    while (bytes > 0) {
+        const ssize_t written = ::write(fd, p, bytes);
+        if (written < 0 && errno == EINTR)
+            continue;
+        if (written <= 0)
+            return false;
+        p += written;
+        bytes -= size_t(written);
+    }
+    return true;
+}
+
+} // namespace
+
+bool setDirectory(const std::string& directory, size_t minBytes)
+{
+    SpillState& s = state();
+    std::lock_guard lock(s.mutex);
+    s.directory.clear();
+    if (directory.empty())
+        return false;
+    std::error_code error;
+    std::filesystem::create_directories(directory, error);
+    if (error || unsuitable(directory))
+        return false;
+    s.directory = directory;
+    s.minBytes = std::max<size_t>(minBytes, 1);
+    return true;
+}
+
+bool enabled()
+{
+    SpillState& s = state();
+    std::lock_guard lock(s.mutex);
+    return !s.directory.empty();
+}
+
+uint64_t releaseResidentPages()
+{
+    SpillState& s = state();
+    std::lock_guard lock(s.mutex);
+    uint64_t advised = 0;
+    for (const Mapping* mapping : s.mappings)
+        if (madvise(const_cast<void*>(mapping->data()), mapping->bytes(), MADV_DONTNEED) == 0)
+            advised += mapping->bytes();
+    return advised;
+}
+
+uint64_t mappedBytes()
+{
+    SpillState& s = state();
+    std::lock_guard lock(s.mutex);
+    uint64_t bytes = 0;
+    for (const Mapping* mapping : s.mappings)
+        bytes += mapping->bytes();
+    return bytes;
+}
+
+Mapping::Mapping(const void* address, size_t bytes)
+    : m_address(address)
+    , m_bytes(bytes)
+{
+    SpillState& s = state();
+    std::lock_guard lock(s.mutex);
+    s.mappings.insert(this);
+}
+
+Mapping::~Mapping()
+{
+    {
+        SpillState& s = state();
+        std::lock_guard lock(s.mutex);
+        s.mappings.erase(this);
+    }
+    munmap(const_cast<void*>(m_address), m_bytes);
+}
+
+namespace {
+
+constexpr size_t kWriterBuffer = size_t(1) << 20;
+
+std::string spillDirectory()
+{
+    SpillState& s = state();
+    std::lock_guard lock(s.mutex);
+    return s.directory;
+}
+
+std::shared_ptr<const Mapping> mapFile(int fd, size_t bytes)
+{
+    if (bytes == 0)
+        return nullptr;
+    void* address = mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, 0);
+    if (address == MAP_FAILED)
+        return nullptr;
+    return std::make_shared<const Mapping>(address, bytes);
+}
+
+} // namespace
+
+std::unique_ptr<Writer> Writer::open()
+{
+    const std::string directory = spillDirectory();
+    if (directory.empty())
+        return nullptr;
+    const int fd = openUnnamedFile(directory);
+    return fd < 0 ? nullptr : std::unique_ptr<Writer>(new Writer(fd));
+}
+
+Writer::Writer(int fd)
+    : m_fd(fd)
+{
+    m_buffer.reserve(kWriterBuffer);
+}
+
+Writer::~Writer()
+{
+    close(m_fd); // a mapping made by finish() keeps the file
+}
+
+size_t Writer::minBytes()
+{
+    SpillState& s = state();
+    std::lock_guard lock(s.mutex);
+    return s.minBytes;
+}
+
+bool Writer::flush()
+{
+    // A failed write keeps the buffer: readBack() takes the file's first m_written bytes, then it.
+    if (m_failed || !writeAll(m_fd, m_buffer.data(), m_buffer.size()))
+        return !(m_failed = true);
+    m_written += m_buffer.size();
+    m_buffer.clear();
+    return true;
+}
+
+bool Writer::append(const void* data, size_t bytes)
+{
+    if (m_failed)
+        return false;
+    const auto* p = static_cast<const char*>(data);
+    if (m_buffer.size() + bytes > kWriterBuffer && !flush())
+        return false;
+    if (bytes >= kWriterBuffer) { // a large block goes straight to the file
+        if (!writeAll(m_fd, p, bytes))
+            return !(m_failed = true);
+        m_written += bytes;
+        return true;
+    }
+    m_buffer.insert(m_buffer.end(), p, p + bytes);
+    return true;
+}
+
+std::shared_ptr<const Mapping> Writer::finish()
+{
+    if (!flush())
+        return nullptr;
+    return mapFile(m_fd, m_written);
+}
+
+bool Writer::readBack(void* out, size_t bytes)
+{
+    // What reached the file, then what is still in the buffer.
+    const size_t inFile = std::min(bytes, m_written);
+    auto* p = static_cast<char*>(out);
+    size_t done = 0;
+    while (done < inFile) {
+        const ssize_t got = pread(m_fd, p + done, inFile - done, off_t(done));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return false;
+        done += size_t(got);
+    }
+    const size_t rest = bytes - inFile;
+    if (rest > m_buffer.size())
+        return false;
+    std::copy_n(m_buffer.data(), rest, p + inFile);
+    return true;
+}
+
+std::shared_ptr<const Mapping> write(const void* data, size_t bytes)
+{
+    std::string directory;
+    {
+        SpillState& s = state();
+        std::lock_guard lock(s.mutex);
+        if (s.directory.empty() || bytes < s.minBytes)
+            return nullptr;
+        directory = s.directory;
+    }
+    const int fd = openUnnamedFile(directory);
+    if (fd < 0)
+        return nullptr;
+    std::shared_ptr<const Mapping> mapping = writeAll(fd, data, bytes) ? mapFile(fd, bytes) : nullptr;
+    close(fd); // the mapping keeps the file
+    return mapping;
+}
+
+} // namespace popscope::spill

@@ -1,0 +1,23 @@
+#include "models/cache_folder.hpp"
+
+#include "popscope/spilled_array.hpp"
+
+#include <QDir>
+#include <QStandardPaths>
+
+namespace popscope {
+
+QString cacheFolder(const QString& name)
+{
+    const QByteArray override = qgetenv("POPSCOPE_CACHE_DIR");
+    const QString base = override.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::CacheLocation)
+                                            : QString::fromLocal8Bit(override);
+    return QDir(base).filePath(name);
+}
+
+bool startSpilling()
+{
+    return spill::setDirectory(QDir::toNativeSeparators(cacheFolder(QStringLiteral("spill"))).toStdString());
+}
+
+} // namespace popscope

@@ -1,0 +1,150 @@
+// Spill files: a large read-mostly array kept in an unnamed file mapped read-only reads back the
+// values it was built with, streamed or written at once, after its pages are handed back, in
+// copies, and as a report's variables; nothing is left in the folder.
+#include "fixture_builder.hpp"
+#include "popscope/free_memory.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/report.hpp"
+#include "popscope/spilled_array.hpp"
+#include "popscope/variable_table.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <numeric>
+#include <unordered_map>
+
+using namespace popscope;
+using popscope::test::TempDir;
+
+namespace {
+
+// Spilling into a folder on a disk, every array (a minimum of one byte), for one test. The
+// temporary folder may be in RAM (tmpfs), which spilling refuses: then a folder in the working
+// directory, which is in the build tree.
+class SpillingOn {
+public:
+    SpillingOn()
+    {
+        if (!spill::setDirectory(m_dir.file("spill"), 1)) {
+            m_fallback = std::filesystem::current_path() / "spill-test-folder";
+            REQUIRE(spill::setDirectory(m_fallback.string(), 1));
+        }
+    }
+    ~SpillingOn()
+    {
+        spill::setDirectory("");
+        if (!m_fallback.empty())
+            std::filesystem::remove_all(m_fallback);
+    }
+    std::filesystem::path folder() const { return m_fallback.empty() ? m_dir.path() / "spill" : m_fallback; }
+
+private:
+    TempDir m_dir;
+    std::filesystem::path m_fallback;
+};
+
+std::vector<uint32_t> numbers(size_t count)
+{
+    std::vector<uint32_t> values(count);
+    std::iota(values.begin(), values.end(), 7u);
+    return values;
+}
+
+} // namespace
+
+TEST_CASE(
+    "a spilled array reads the values it was built with from its file, after its pages go too", "[spill]")
+{
+    const SpillingOn spilling;
+    const uint64_t mappedBefore = spill::mappedBytes();
+    const std::vector<uint32_t> values = numbers(300'000);
+    {
+        SpilledArray<uint32_t> array(values);
+        array.spill();
+        REQUIRE(array.isSpilled());
+        CHECK(spill::mappedBytes() == mappedBefore + values.size() * sizeof(uint32_t));
+        CHECK(std::equal(array.begin(), array.end(), values.begin(), values.end()));
+        CHECK(spill::releaseResidentPages() >= values.size() * sizeof(uint32_t));
+        CHECK(std::equal(array.begin(), array.end(), values.begin(), values.end())); // mapped again
+        const SpilledArray<uint32_t> copy = array; // shares the file
+        CHECK(copy.isSpilled());
+        CHECK(copy[299'999] == values[299'999]);
+        CHECK(spill::mappedBytes() == mappedBefore + values.size() * sizeof(uint32_t));
+    }
+    CHECK(spill::mappedBytes() == mappedBefore); // unmapped with the last array
+    CHECK(std::filesystem::is_empty(spilling.folder())); // the files had no names
+}
+
+TEST_CASE("an array streamed while it is built goes to its file as it grows", "[spill]")
+{
+    const SpillingOn spilling;
+    SpilledArray<char> text;
+    text.streamWhileBuilding();
+    std::string expected;
+    for (int i = 0; i < 100'000; ++i) {
+        const std::string word = "variable/" + std::to_string(i) + "/";
+        text.append(word.data(), word.size());
+        expected += word;
+        REQUIRE(text.size() == expected.size());
+    }
+    text.push_back('!');
+    expected += '!';
+    text.spill();
+    REQUIRE(text.isSpilled());
+    CHECK(std::string_view(text.data(), text.size()) == expected);
+}
+
+TEST_CASE("with spilling off, or an array of nothing, the values stay in memory", "[spill]")
+{
+    spill::setDirectory("");
+    CHECK_FALSE(spill::enabled());
+    SpilledArray<uint32_t> array(numbers(1000));
+    array.streamWhileBuilding();
+    array.spill();
+    CHECK_FALSE(array.isSpilled());
+    CHECK(array.size() == 1000);
+    CHECK(array[999] == 1006);
+
+    const SpillingOn spilling;
+    SpilledArray<uint32_t> empty;
+    empty.spill();
+    CHECK_FALSE(empty.isSpilled());
+    CHECK(empty.empty());
+}
+
+TEST_CASE("a folder in memory is refused for spill files", "[spill]")
+{
+    if (!std::filesystem::is_directory("/dev/shm"))
+        return; // no tmpfs mounted where Linux usually has one
+    CHECK_FALSE(spill::setDirectory("/dev/shm/popscope-spill-test", 1));
+    CHECK_FALSE(spill::enabled());
+    std::filesystem::remove_all("/dev/shm/popscope-spill-test");
+}
+
+TEST_CASE("a report's variables spilled read the same as the document's", "[spill][report]")
+{
+    const SpillingOn spilling;
+    const ProfileDocument doc = test::makeDocument();
+    const VariableTable table = VariableTable::fromVariables(doc.variables);
+    CHECK(table == doc.variables);
+    CHECK(spill::mappedBytes() > 0);
+
+    TempDir dir;
+    const auto report = Report::open(test::writeValidProfile(dir));
+    CHECK(report->variables() == doc.variables);
+    spill::releaseResidentPages();
+    CHECK(report->variables().toVariables() == doc.variables);
+}
+
+TEST_CASE("freeMemory hands a container's memory back, where `= {}` keeps it", "[spill]")
+{
+    std::vector<uint32_t> values = numbers(1000);
+    values = {};
+    CHECK(values.capacity() >= 1000); // the reason freeMemory exists
+    freeMemory(values);
+    CHECK(values.capacity() == 0);
+    std::unordered_map<int, int> map { { 1, 2 } };
+    freeMemory(map);
+    CHECK(map.empty());
+}
