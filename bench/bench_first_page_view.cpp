@@ -18,6 +18,7 @@
 #include "bench_window_settings.hpp"
 #include "models/cache_folder.hpp"
 #include "models/report_location.hpp"
+#include "models/settings_keys.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/remote/sftp_file.hpp"
 #include "popscope/spilled_array.hpp"
@@ -29,6 +30,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
+#include <QSettings>
 #include <QTimer>
 
 #include <cstdio>
@@ -137,6 +139,9 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("popscope-bench"));
     startSpilling(); // as the app does
     const bench::FreshWindowSettings settings;
+    // POPSCOPE_BENCH_PAGE_MEMORY_MIB=N: the keeper's limit (Preferences), as a user may set it.
+    if (const QByteArray limit = qgetenv("POPSCOPE_BENCH_PAGE_MEMORY_MIB"); !limit.isEmpty())
+        QSettings().setValue(SettingsKey::pageMemoryLimitMiB, limit.toLongLong());
     const QString source = QString::fromLocal8Bit(argc > 1 ? argv[1] : POPSCOPE_BENCH_PROFILE);
     const QString target = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
     const bool remoteSource = ReportLocation::of(source).remote;

@@ -4,6 +4,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/narrow_figures.hpp"
 #include "popscope/profile_document.hpp"
+#include "popscope/spilled_array.hpp"
 #include "popscope/step_table.hpp"
 
 #include <cstdint>
@@ -70,17 +71,18 @@ struct VariableDigest {
 
 // Every program's name, type and compute set, packed: what a liveness step's label needs
 // (bench-huge: 416 k programs in about 16 MiB, where their Program headers took 50).
+// The columns are streamed into spill files as they are read (spill::setDirectory).
 struct ProgramLabels {
-    std::string names; // one after the other
-    std::vector<uint32_t> nameEnds; // where each program's name ends in `names`
+    SpilledArray<char> names; // one after the other
+    SpilledArray<uint32_t> nameEnds; // where each program's name ends in `names`
     std::vector<std::string> types; // each type once
-    std::vector<uint32_t> typeOf; // each program's, into `types`
-    std::vector<int64_t> computeSet; // each program's, -1 for none
+    SpilledArray<uint32_t> typeOf; // each program's, into `types`
+    SpilledArray<int64_t> computeSet; // each program's, -1 for none
     size_t size() const { return nameEnds.size(); }
     std::string_view name(size_t program) const
     {
         const uint32_t begin = program == 0 ? 0 : nameEnds[program - 1];
-        return std::string_view(names).substr(begin, nameEnds[program] - begin);
+        return { names.data() + begin, nameEnds[program] - begin };
     }
     const std::string& type(size_t program) const { return types[typeOf[program]]; }
 };

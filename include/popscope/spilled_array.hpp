@@ -7,7 +7,9 @@
 // full a few times (a sort, a comparison) and otherwise a screenful at a time, as PopVision reads
 // its database. Spilling is off until the program names a folder on a disk (the window does; the
 // command line and the Python module keep arrays in memory), and an array too small to matter, a
-// folder in RAM (tmpfs) or on NFS, or a failed write keeps the array in memory as before.
+// folder not on a local disk (tmpfs, a network file system), or a failed write keeps the array in
+// memory as before.
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -23,7 +25,8 @@ namespace spill {
 
 // Spill arrays of at least `minBytes` into unnamed files in `directory` (created if missing);
 // an empty directory turns spilling off. Returns false, and spilling off, when the folder cannot
-// be created, is in memory (tmpfs, ramfs) or on NFS.
+// be created or is not on a local disk file system (ext4, XFS, Btrfs, F2FS, ZFS, bcachefs, or a
+// container's overlay); the folder is then not made.
 bool setDirectory(const std::string& directory, size_t minBytes = size_t(1) << 20);
 bool enabled();
 // Lets go of every spilled page the process has touched (madvise); the arrays stay valid.
@@ -93,9 +96,9 @@ public:
     {
     }
     // A copy shares the spill file (it is never written again); an array still streaming is not
-    // copied (the copy is empty).
+    // copied.
     SpilledArray(const SpilledArray& other)
-        : m_values(other.m_values)
+        : m_values((assert(!other.m_writer), other.m_values))
         , m_mapping(other.m_mapping)
         , m_spilled(other.m_spilled)
     {
@@ -110,8 +113,13 @@ public:
     SpilledArray& operator=(SpilledArray&&) noexcept = default;
     ~SpilledArray() = default;
 
-    std::vector<T>& values() { return m_values; }
-    void streamWhileBuilding() { m_streamWhileBuilding = spill::enabled(); }
+    std::vector<T>& values()
+    {
+        assert(!m_mapping && !m_writer); // building, and not by streaming
+        return m_values;
+    }
+    void streamWhileBuilding() { m_streamFrom = spill::enabled() ? spill::Writer::minBytes() : 0; }
+    bool isStreaming() const { return m_writer != nullptr; }
     void push_back(const T& value) { append(&value, 1); }
     void append(const T* values, size_t count)
     {
@@ -124,11 +132,12 @@ public:
             }
         }
         m_values.insert(m_values.end(), values, values + count);
-        if (m_streamWhileBuilding && m_values.size() * sizeof(T) >= spill::Writer::minBytes())
+        if (m_streamFrom != 0 && m_values.size() * sizeof(T) >= m_streamFrom)
             startStreaming();
     }
-    // Into a spill file (the vector's memory freed), or kept in the vector at its size.
-    void spill()
+    // Into a spill file (the vector's memory freed), or kept in the vector: at its size, unless
+    // `shrinkIfKept` is false (a copy at its final size would double a large array for a moment).
+    void spill(bool shrinkIfKept = true)
     {
         if (m_mapping)
             return;
@@ -145,15 +154,20 @@ public:
             m_mapping = std::move(mapping);
             m_spilled = { static_cast<const T*>(m_mapping->data()), m_values.size() };
             std::vector<T>().swap(m_values); // `= {}` would assign no values and keep the memory
-        } else {
+        } else if (shrinkIfKept) {
             m_values.shrink_to_fit();
         }
     }
     bool isSpilled() const { return m_mapping != nullptr; }
 
-    std::span<const T> span() const { return m_mapping ? m_spilled : std::span<const T>(m_values); }
+    // Not while streaming: the values are in the file, not yet mapped (size() is known).
+    std::span<const T> span() const
+    {
+        assert(!m_writer);
+        return m_mapping ? m_spilled : std::span<const T>(m_values);
+    }
     size_t size() const { return m_writer ? m_streamed : span().size(); }
-    bool empty() const { return span().empty(); }
+    bool empty() const { return size() == 0; }
     const T* data() const { return span().data(); }
     const T& operator[](size_t index) const { return span()[index]; }
     const T* begin() const { return data(); }
@@ -162,7 +176,7 @@ public:
 private:
     void startStreaming()
     {
-        m_streamWhileBuilding = false;
+        m_streamFrom = 0;
         auto writer = spill::Writer::open();
         if (!writer || !writer->append(m_values.data(), m_values.size() * sizeof(T)))
             return;
@@ -184,7 +198,7 @@ private:
     std::vector<T> m_values;
     std::unique_ptr<spill::Writer> m_writer; // while streaming
     size_t m_streamed = 0;
-    bool m_streamWhileBuilding = false;
+    size_t m_streamFrom = 0; // bytes from which append() streams; 0: never
     std::shared_ptr<const spill::Mapping> m_mapping;
     std::span<const T> m_spilled;
 };

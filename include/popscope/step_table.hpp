@@ -4,6 +4,7 @@
 // and compute set; each step's rows on its IPUs one after the other (bench-huge: 256 k steps in
 // about 14 MiB, where a std::vector<ExecutionStep> took 94).
 #include "popscope/profile_document.hpp"
+#include "popscope/spilled_array.hpp"
 
 #include <cstdint>
 #include <span>
@@ -56,11 +57,12 @@ public:
     void finish();
 
 private:
-    std::vector<uint32_t> m_run, m_program, m_typeOf;
-    std::vector<int64_t> m_computeSet;
+    // Spilled by finish() (spill::setDirectory): bench-huge's 153 k steps take 16 MiB.
+    SpilledArray<uint32_t> m_run, m_program, m_typeOf;
+    SpilledArray<int64_t> m_computeSet;
     std::vector<std::string> m_types;
-    std::vector<uint32_t> m_ipuEnds; // where each step's rows end in m_ipus
-    std::vector<StepOnIpu> m_ipus;
+    SpilledArray<uint32_t> m_ipuEnds; // where each step's rows end in m_ipus
+    SpilledArray<StepOnIpu> m_ipus;
     size_t m_closed = 0; // steps whose rows are complete
 };
 

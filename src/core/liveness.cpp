@@ -216,9 +216,8 @@ LiveRangeIndex::LiveRangeIndex(const VariableTable& variables, uint32_t numIpus,
         ipuStart.push_back(uint32_t(ipuOf.size()));
     }
     m_ipuStart = std::move(ipuStart);
-    m_ipuOf = std::move(ipuOf); // grown entry by entry: spill() keeps it at its size
+    m_ipuOf = std::move(ipuOf); // grown entry by entry: spill() keeps it at its size, like m_ipuBytes
     m_alwaysLive = std::move(alwaysLive);
-    m_ipuBytes.shrinkToFit();
     std::sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.first < b.first; });
     std::vector<uint32_t>& first = m_first.values();
     std::vector<uint32_t>& last = m_last.values();

@@ -18,7 +18,6 @@ NameTree liveVariablesTree(const std::vector<StepColumn>& columns, const Livenes
         const auto& variables = column.report->variables();
         for (const ScopedVariable& v : liveVariablesAt(*column.report, uint32_t(column.step), scope))
             builder.add(c, variables[v.variable].name, v.bytes);
-        spill::releaseResidentPages(); // every name read: not both reports' at once
     }
     return builder.build();
 }
@@ -32,6 +31,7 @@ NameTree alwaysLiveTree(const std::vector<const Report*>& reports, const Livenes
         const auto& variables = reports[c]->variables();
         for (const ScopedVariable& v : alwaysLiveVariables(*reports[c], scope, false)) // the tree sorts
             builder.add(c, variables[v.variable].name, v.bytes);
+        spill::releaseResidentPages(); // every always-live name read: not both reports' at once
     }
     return builder.build();
 }

@@ -16,7 +16,6 @@
 #include <unordered_map>
 
 #include "part_reader.hpp"
-#include "popscope/free_memory.hpp"
 
 namespace popscope {
 
@@ -321,9 +320,13 @@ ProgramLabels Profile::readProgramLabels() const
     const uint64_t exchanges = r.rows("exchanges");
     ProgramLabels labels;
     const size_t count = size_t(std::min<uint64_t>(r.rows("programs"), kMaxReserve));
-    labels.nameEnds.reserve(count);
-    labels.typeOf.reserve(count);
-    labels.computeSet.reserve(count);
+    labels.nameEnds.values().reserve(count);
+    labels.typeOf.values().reserve(count);
+    labels.computeSet.values().reserve(count);
+    labels.names.streamWhileBuilding();
+    labels.nameEnds.streamWhileBuilding();
+    labels.typeOf.streamWhileBuilding();
+    labels.computeSet.streamWhileBuilding();
     std::unordered_map<std::string, uint32_t> typeIndex;
     Statement s(*m_db,
         "SELECT id, type, name, compute_set, exchange, debug_context, repeat_count FROM programs ORDER BY "
@@ -333,7 +336,7 @@ ProgramLabels Profile::readProgramLabels() const
         const std::string_view name = s.getTextView(2);
         if (name.size() > UINT32_MAX - labels.names.size())
             r.corrupt("the programs' names add up to more than 4 GiB");
-        labels.names += name;
+        labels.names.append(name.data(), name.size());
         labels.nameEnds.push_back(uint32_t(labels.names.size()));
         const auto [type, added] = typeIndex.try_emplace(s.getText(1), uint32_t(labels.types.size()));
         if (added)
@@ -344,6 +347,10 @@ ProgramLabels Profile::readProgramLabels() const
         r.reference(s, 5, contexts, "programs.debug_context");
         r.bounded(s, 6, 0, UINT32_MAX, "programs.repeat_count");
     }
+    labels.names.spill();
+    labels.nameEnds.spill();
+    labels.typeOf.spill();
+    labels.computeSet.spill();
     return labels;
 }
 
@@ -367,8 +374,7 @@ ProgramOutline Profile::readProgramOutline() const
     PartReader r(*m_db, m_target, m_path);
     ProgramOutline outline;
     outline.labels = readProgramLabels();
-    freeMemory(
-        outline.labels.computeSet); // the trace names and colours its programs; it needs no compute set
+    outline.labels.computeSet = {}; // the trace names and colours its programs; it needs no compute set
     const size_t n = outline.labels.size();
     // Every program's children in order, as offsets into one array (CSR), only while walked. The
     // rows come ordered by parent; a parent stored as text would sort after the numbers.

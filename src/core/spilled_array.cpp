@@ -25,19 +25,42 @@ struct SpillState {
     std::set<const Mapping*> mappings;
 };
 
+// Never destroyed: a mapping held by a static object may outlive any order of static destruction.
 SpillState& state()
 {
-    static SpillState instance;
-    return instance;
+    static auto* instance = new SpillState;
+    return *instance;
 }
 
-bool unsuitable(const std::string& directory)
+// Spill files go only where pages handed back are read again from a local disk: not RAM (tmpfs,
+// ramfs: no memory saved), nor a network (every page read again would cross it).
+bool onLocalDisk(const std::string& directory)
 {
     struct statfs info { };
     if (statfs(directory.c_str(), &info) != 0)
+        return false;
+    constexpr unsigned long kZfsMagic = 0x2fc12fc1, kBcachefsMagic = 0xca451a4e;
+    switch (static_cast<unsigned long>(info.f_type)) {
+    case EXT4_SUPER_MAGIC: // ext2, ext3, ext4
+    case XFS_SUPER_MAGIC:
+    case BTRFS_SUPER_MAGIC:
+    case F2FS_SUPER_MAGIC:
+    case OVERLAYFS_SUPER_MAGIC: // a container's disk
+    case kZfsMagic:
+    case kBcachefsMagic:
         return true;
-    // RAM (no memory saved) or the network (every page read again would cross it): not there.
-    return info.f_type == TMPFS_MAGIC || info.f_type == RAMFS_MAGIC || info.f_type == NFS_SUPER_MAGIC;
+    default:
+        return false;
+    }
+}
+
+// The folder itself, or its nearest existing parent (the folder is made only where it will be used).
+std::string existingAncestor(std::filesystem::path path)
+{
+    std::error_code error;
+    while (!path.empty() && !std::filesystem::exists(path, error) && path != path.parent_path())
+        path = path.parent_path();
+    return path.empty() ? std::string(".") : path.string();
 }
 
 int openUnnamedFile(const std::string& directory)
@@ -76,9 +99,11 @@ bool setDirectory(const std::string& directory, size_t minBytes)
     s.directory.clear();
     if (directory.empty())
         return false;
+    if (!onLocalDisk(existingAncestor(directory)))
+        return false;
     std::error_code error;
     std::filesystem::create_directories(directory, error);
-    if (error || unsuitable(directory))
+    if (error || !onLocalDisk(directory))
         return false;
     s.directory = directory;
     s.minBytes = std::max<size_t>(minBytes, 1);
@@ -150,7 +175,12 @@ std::shared_ptr<const Mapping> mapFile(int fd, size_t bytes)
     void* address = mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, 0);
     if (address == MAP_FAILED)
         return nullptr;
-    return std::make_shared<const Mapping>(address, bytes);
+    try {
+        return std::make_shared<const Mapping>(address, bytes);
+    } catch (...) { // out of memory for the registry: the array stays in memory
+        munmap(address, bytes);
+        return nullptr;
+    }
 }
 
 } // namespace

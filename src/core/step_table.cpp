@@ -30,18 +30,18 @@ const StepOnIpu* StepTable::onIpu(size_t step, uint32_t ipu) const
 
 void StepTable::reserve(size_t steps, size_t rows)
 {
-    m_ipus.reserve(rows);
-    m_run.reserve(steps);
-    m_program.reserve(steps);
-    m_typeOf.reserve(steps);
-    m_computeSet.reserve(steps);
-    m_ipuEnds.reserve(steps);
+    m_ipus.values().reserve(rows);
+    m_run.values().reserve(steps);
+    m_program.values().reserve(steps);
+    m_typeOf.values().reserve(steps);
+    m_computeSet.values().reserve(steps);
+    m_ipuEnds.values().reserve(steps);
 }
 
 void StepTable::addStep(uint32_t run, std::string_view type, uint32_t program, int64_t computeSet)
 {
     // A handful of types: a linear search beats a map, and the last one found usually matches.
-    uint32_t typeIndex = m_typeOf.empty() ? 0 : m_typeOf.back();
+    uint32_t typeIndex = m_typeOf.empty() ? 0 : m_typeOf.values().back();
     if (typeIndex >= m_types.size() || m_types[typeIndex] != type) {
         const auto found = std::find(m_types.begin(), m_types.end(), type);
         typeIndex = uint32_t(found - m_types.begin());
@@ -61,17 +61,22 @@ bool StepTable::addIpu(size_t step, const StepOnIpu& row)
         return false;
     if (!ipus(step).empty() && step == m_closed && ipus(step).back().ipu >= row.ipu)
         return false; // each IPU once, in order
+    std::vector<uint32_t>& ends = m_ipuEnds.values();
     for (; m_closed < step; ++m_closed) // the steps before it have all their rows
-        m_ipuEnds[m_closed] = uint32_t(m_ipus.size());
+        ends[m_closed] = uint32_t(m_ipus.size());
     m_ipus.push_back(row);
-    m_ipuEnds[step] = uint32_t(m_ipus.size());
+    ends[step] = uint32_t(m_ipus.size());
     return true;
 }
 
 void StepTable::finish()
 {
     for (; m_closed < size(); ++m_closed)
-        m_ipuEnds[m_closed] = uint32_t(m_ipus.size());
+        m_ipuEnds.values()[m_closed] = uint32_t(m_ipus.size());
+    for (auto* column : { &m_run, &m_program, &m_typeOf, &m_ipuEnds })
+        column->spill();
+    m_computeSet.spill();
+    m_ipus.spill();
 }
 
 } // namespace popscope

@@ -206,17 +206,14 @@ void VariableTable::shrinkToFit()
     // the tiles' code: a copy would double them for a moment (bench-huge: 47 and 30 MiB), and the
     // spare end of a reserved or doubled buffer is never written, so never resident.
     freeMemory(m_symbolLookup);
-    if (spill::enabled()) {
-        m_names.spill();
-        m_tileCode.spill();
-    }
+    m_names.spill(false);
+    m_tileCode.spill(false);
     m_nameEnds.spill();
     m_tileEnds.spill();
     m_rangeEnds.spill();
     m_category.spill();
     m_elementType.spill();
-    m_sizeBytes.shrinkToFit();
-    m_sizeBytes.spill();
+    m_sizeBytes.spill(); // or kept at its size
     m_alwaysLive.spill();
     m_debugContext.spill();
     m_ranges.spill();

@@ -3,6 +3,7 @@
 #include "popscope/spilled_array.hpp"
 
 #include <QDir>
+#include <QFile>
 #include <QStandardPaths>
 
 namespace popscope {
@@ -17,7 +18,7 @@ QString cacheFolder(const QString& name)
 
 bool startSpilling()
 {
-    return spill::setDirectory(QDir::toNativeSeparators(cacheFolder(QStringLiteral("spill"))).toStdString());
+    return spill::setDirectory(QFile::encodeName(cacheFolder(QStringLiteral("spill"))).toStdString());
 }
 
 } // namespace popscope

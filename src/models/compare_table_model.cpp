@@ -138,7 +138,7 @@ void CompareTableModel::sortByLargestChange()
     std::iota(order.begin(), order.end(), 0u);
     std::sort(order.begin(), order.end(),
         [&](uint32_t x, uint32_t y) { return change[x] != change[y] ? change[x] > change[y] : x < y; });
-    change = {};
+    freeMemory(change);
     std::vector<MatchedRow> sorted;
     sorted.reserve(m_rows.size());
     for (uint32_t i : order)

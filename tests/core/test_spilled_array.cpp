@@ -10,6 +10,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/resource.h>
+
+#include <csignal>
 #include <filesystem>
 #include <numeric>
 #include <unordered_map>
@@ -95,6 +98,37 @@ TEST_CASE("an array streamed while it is built goes to its file as it grows", "[
     CHECK(std::string_view(text.data(), text.size()) == expected);
 }
 
+TEST_CASE("a spill file that cannot be written keeps the values in memory, none lost", "[spill]")
+{
+    const SpillingOn spilling;
+    // Files of at most 64 KiB: write() fails with EFBIG (the signal it would send is ignored).
+    rlimit before {};
+    REQUIRE(getrlimit(RLIMIT_FSIZE, &before) == 0);
+    const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit limited = before;
+    limited.rlim_cur = 64 << 10;
+    REQUIRE(setrlimit(RLIMIT_FSIZE, &limited) == 0);
+    SpilledArray<uint32_t> streamed;
+    streamed.streamWhileBuilding();
+    for (uint32_t i = 0; i < 600'000; ++i) // 2.4 MB: the first 1 MiB flush fails
+        streamed.push_back(i * 3);
+    streamed.spill();
+    SpilledArray<uint32_t> written(numbers(100'000));
+    written.spill();
+    setrlimit(RLIMIT_FSIZE, &before);
+    std::signal(SIGXFSZ, previousHandler);
+
+    CHECK_FALSE(streamed.isSpilled());
+    REQUIRE(streamed.size() == 600'000);
+    bool same = true;
+    for (uint32_t i = 0; i < 600'000; ++i)
+        same = same && streamed[i] == i * 3;
+    CHECK(same);
+    CHECK_FALSE(written.isSpilled());
+    CHECK(written.size() == 100'000);
+    CHECK(written[99'999] == 100'006);
+}
+
 TEST_CASE("with spilling off, or an array of nothing, the values stay in memory", "[spill]")
 {
     spill::setDirectory("");
@@ -113,13 +147,13 @@ TEST_CASE("with spilling off, or an array of nothing, the values stay in memory"
     CHECK(empty.empty());
 }
 
-TEST_CASE("a folder in memory is refused for spill files", "[spill]")
+TEST_CASE("a folder in memory is refused for spill files, and not made there", "[spill]")
 {
     if (!std::filesystem::is_directory("/dev/shm"))
         return; // no tmpfs mounted where Linux usually has one
-    CHECK_FALSE(spill::setDirectory("/dev/shm/popscope-spill-test", 1));
+    CHECK_FALSE(spill::setDirectory("/dev/shm/popscope-spill-test/spill", 1));
     CHECK_FALSE(spill::enabled());
-    std::filesystem::remove_all("/dev/shm/popscope-spill-test");
+    CHECK_FALSE(std::filesystem::exists("/dev/shm/popscope-spill-test"));
 }
 
 TEST_CASE("a report's variables spilled read the same as the document's", "[spill][report]")
