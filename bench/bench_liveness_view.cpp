@@ -100,7 +100,7 @@ int main(int argc, char** argv)
         profile->readLivenessSteps();
         const double stepsMs = msSince(part);
         part.restart();
-        profile->readProgramHeaders();
+        profile->readProgramLabels();
         const double programsMs = msSince(part);
         part.restart();
         profile->readLivenessSplit();

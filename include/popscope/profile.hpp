@@ -4,6 +4,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/narrow_figures.hpp"
 #include "popscope/profile_document.hpp"
+#include "popscope/program_table.hpp"
 #include "popscope/spilled_array.hpp"
 #include "popscope/step_table.hpp"
 
@@ -192,16 +193,17 @@ public:
         = std::function<void(uint32_t computeSet, const ComputeSetVertices& vertices)>;
     // Every compute_set_vertices row, in the file's order.
     void forEachComputeSetVertices(const ComputeSetVerticesVisitor& visit) const;
+    // Every program with its children (in range, no cycle), packed (what Report::programs() keeps).
+    ProgramTable readProgramTable() const;
+    // The same as a document holds them.
     std::vector<Program> readPrograms() const;
-    // Programs without their children (type, name, references): what a step's label needs.
-    std::vector<Program> readProgramHeaders() const;
     // Each program's name by id (what names a step), ids checked; the programs' references are
-    // not read, so not checked here (readProgramHeaders does).
+    // not read, so not checked here (readProgramTable does).
     std::vector<std::string> readProgramNames() const;
     // The names of the programs `ids` (ascending, each once), in that order: one pass over the table, keeping
     // only those (the trace's waiting steps name a fraction of bench-huge's 416 k programs).
     std::vector<std::string> readProgramNames(const std::vector<uint32_t>& ids) const;
-    // Names, types and compute sets, every reference checked as readProgramHeaders checks it.
+    // Names, types and compute sets, every reference checked as readProgramTable checks it.
     ProgramLabels readProgramLabels() const;
     std::vector<uint32_t> readControlPrograms() const;
     std::vector<uint32_t> readFunctions() const;

@@ -58,7 +58,7 @@ struct ProgramOutline {
 };
 
 // Indexes must be in range (Profile's readers check them).
-ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector<uint32_t> controlPrograms,
+ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_t> controlPrograms,
     std::vector<uint32_t> functions, const StepCycles& steps, const std::vector<Operation>& operations);
 
 // The programs from a root down to `program` (root first) along first parents; just the program
@@ -68,6 +68,6 @@ std::vector<uint32_t> pathTo(std::span<const int64_t> parents, uint32_t program)
 
 // Programs whose name contains `text` (ASCII case-insensitive), in tree order; unreachable ones last.
 std::vector<uint32_t> findPrograms(
-    const std::vector<Program>& programs, const ProgramIndex& index, std::string_view text);
+    const ProgramTable& programs, const ProgramIndex& index, std::string_view text);
 
 } // namespace popscope

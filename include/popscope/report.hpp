@@ -119,7 +119,7 @@ public:
     const std::vector<TileLiveness>& tileLiveness() const;
     const ProgramCycles& programCycles() const;
     // Program Tree and Operations.
-    const std::vector<Program>& programs() const;
+    const ProgramTable& programs() const;
     const StepCycles& stepCycles() const; // each step's program and cycles
     const std::vector<DebugContext>& debugContexts() const;
     const std::vector<Operation>& operations() const;
@@ -199,7 +199,7 @@ private:
     detail::LazyPart<std::vector<ComputeSet>> m_computeSets;
     detail::LazyPart<std::vector<Exchange>> m_exchanges;
     // Program Tree and Operations.
-    detail::LazyPart<std::vector<Program>> m_programs;
+    detail::LazyPart<ProgramTable> m_programs;
     detail::LazyPart<StepCycles> m_stepCycles;
     detail::LazyPart<std::vector<DebugContext>> m_debugContexts;
     detail::LazyPart<std::vector<Operation>> m_operations;

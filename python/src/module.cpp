@@ -264,9 +264,10 @@ PYBIND11_MODULE(_popscope, m)
         .def_property_readonly("num_programs", [](const H& r) { return r.report().programs().size(); })
         .def("program",
             [](const H& r, size_t i) {
-                const Program& p = r.report().programs().at(i);
-                return py::make_tuple(
-                    p.type, p.name, p.children, p.computeSet, p.exchange, p.debugContext, p.repeatCount);
+                const ProgramRow p = r.report().programs().at(i);
+                return py::make_tuple(std::string(p.type), std::string(p.name),
+                    std::vector<uint32_t>(p.children.begin(), p.children.end()), p.computeSet, p.exchange,
+                    p.debugContext, p.repeatCount);
             })
         .def("program_code_bytes_by_tile",
             [](const H& r, uint32_t i) { return PackedArray::own(r.programCodeBytesByTile(i)); })

@@ -181,7 +181,7 @@ std::vector<uint64_t> ReportHandle::programCodeBytesByTile(uint32_t program) con
 {
     const uint32_t numTiles = m_report->numTiles();
     std::vector<uint64_t> bytes(numTiles, 0);
-    const Program& p = m_report->programs().at(program);
+    const ProgramRow p = m_report->programs().at(program);
     const auto& sets = m_report->computeSets();
     const auto& types = m_report->vertexTypes();
     if (p.computeSet >= 0 && size_t(p.computeSet) < sets.size())

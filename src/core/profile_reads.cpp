@@ -255,31 +255,6 @@ std::vector<Exchange> Profile::readExchanges() const
     return exchanges;
 }
 
-std::vector<Program> Profile::readProgramHeaders() const
-{
-    PartReader r(*m_db, m_target, m_path);
-    const uint64_t contexts = r.rows("debug_contexts");
-    const uint64_t sets = r.rows("compute_sets");
-    const uint64_t exchanges = r.rows("exchanges");
-    std::vector<Program> programs;
-    programs.reserve(r.rows("programs")); // 83 k programs: doubling would leave a third unused
-    Statement s(*m_db,
-        "SELECT id, type, name, compute_set, exchange, debug_context, repeat_count FROM programs"
-        " ORDER BY id");
-    while (s.step()) {
-        r.expectId(s, programs.size(), "programs");
-        Program p;
-        p.type = s.getText(1);
-        p.name = s.getText(2);
-        p.computeSet = r.reference(s, 3, sets, "programs.compute_set");
-        p.exchange = r.reference(s, 4, exchanges, "programs.exchange");
-        p.debugContext = r.reference(s, 5, contexts, "programs.debug_context");
-        p.repeatCount = uint32_t(r.bounded(s, 6, 0, UINT32_MAX, "programs.repeat_count"));
-        programs.push_back(std::move(p));
-    }
-    return programs;
-}
-
 std::vector<std::string> Profile::readProgramNames() const
 {
     PartReader r(*m_db, m_target, m_path);
@@ -352,21 +327,6 @@ ProgramLabels Profile::readProgramLabels() const
     labels.typeOf.spill();
     labels.computeSet.spill();
     return labels;
-}
-
-std::vector<Program> Profile::readPrograms() const
-{
-    PartReader r(*m_db, m_target, m_path);
-    std::vector<Program> programs = readProgramHeaders();
-    Statement c(*m_db, "SELECT parent, child FROM program_children ORDER BY parent, position");
-    while (c.step()) {
-        auto parent = r.bounded(c, 0, 0, int64_t(programs.size()) - 1, "program_children.parent");
-        auto child = r.bounded(c, 1, 0, int64_t(programs.size()) - 1, "program_children.child");
-        programs[size_t(parent)].children.push_back(uint32_t(child));
-    }
-    if (auto node = findProgramCycle(programs))
-        r.corrupt("program " + std::to_string(*node) + " contains itself (a cycle in the program tree)");
-    return programs;
 }
 
 ProgramOutline Profile::readProgramOutline() const

@@ -68,7 +68,7 @@ std::vector<int64_t> firstParents(size_t n, const std::vector<uint32_t>& control
     return parent;
 }
 
-ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector<uint32_t> controlPrograms,
+ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_t> controlPrograms,
     std::vector<uint32_t> functions, const StepCycles& steps, const std::vector<Operation>& operations)
 {
     const size_t n = programs.size();
@@ -101,8 +101,7 @@ ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector
         x.operationOffsets, x.operationIds);
 
     x.parent = firstParents(
-        n, x.controlPrograms, x.functions,
-        [&](uint32_t p) { return std::span<const uint32_t>(programs[p].children); }, &x.order);
+        n, x.controlPrograms, x.functions, [&](uint32_t p) { return programs[p].children; }, &x.order);
 
     // Totals bottom-up: post-order over every program (the tree has no cycles; Profile checks).
     std::vector<uint8_t> done(n, 0);
@@ -113,7 +112,7 @@ ProgramIndex buildProgramIndex(const std::vector<Program>& programs, std::vector
         walk.assign(1, { uint32_t(start), 0 });
         while (!walk.empty()) {
             auto& [p, next] = walk.back();
-            const auto& children = programs[p].children;
+            const std::span<const uint32_t> children = programs[p].children;
             if (next < children.size()) {
                 const uint32_t child = children[next++];
                 if (child < n && !done[child])
@@ -153,7 +152,7 @@ std::vector<uint32_t> pathTo(std::span<const int64_t> parents, uint32_t program)
 }
 
 std::vector<uint32_t> findPrograms(
-    const std::vector<Program>& programs, const ProgramIndex& index, std::string_view text)
+    const ProgramTable& programs, const ProgramIndex& index, std::string_view text)
 {
     std::vector<uint32_t> found;
     if (text.empty())

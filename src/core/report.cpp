@@ -150,9 +150,9 @@ const ProgramCycles& Report::programCycles() const
 }
 
 // Program Tree and Operations.
-const std::vector<Program>& Report::programs() const
+const ProgramTable& Report::programs() const
 {
-    return m_programs.get([this] { return locked([](const Profile& p) { return p.readPrograms(); }); });
+    return m_programs.get([this] { return locked([](const Profile& p) { return p.readProgramTable(); }); });
 }
 
 const StepCycles& Report::stepCycles() const

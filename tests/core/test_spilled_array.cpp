@@ -4,6 +4,7 @@
 #include "fixture_builder.hpp"
 #include "popscope/free_memory.hpp"
 #include "popscope/profile.hpp"
+#include "popscope/program_table.hpp"
 #include "popscope/report.hpp"
 #include "popscope/spilled_array.hpp"
 #include "popscope/variable_table.hpp"
@@ -167,8 +168,36 @@ TEST_CASE("a report's variables spilled read the same as the document's", "[spil
     TempDir dir;
     const auto report = Report::open(test::writeValidProfile(dir));
     CHECK(report->variables() == doc.variables);
+    CHECK(report->programs() == doc.programs);
     spill::releaseResidentPages();
     CHECK(report->variables().toVariables() == doc.variables);
+    CHECK(report->programs().toPrograms() == doc.programs);
+}
+
+TEST_CASE("a program table holds a document's programs, rows as views into its columns", "[report]")
+{
+    const ProgramTable none = ProgramTable::fromPrograms({});
+    CHECK(none.empty());
+    std::vector<Program> programs(4);
+    programs[0] = { "Sequence", "main", { 1, 3 }, -1, -1, 2, 0 };
+    programs[1] = { "Repeat", "loop", { 2 }, -1, -1, -1, 7 };
+    programs[2] = { "OnTileExecute", "", {}, 5, -1, -1, 0 };
+    programs[3] = { "Sequence", "tail/with a longer name than fits a short string", {}, -1, 9, -1, 0 };
+    const ProgramTable table = ProgramTable::fromPrograms(programs);
+    REQUIRE(table.size() == 4);
+    CHECK(table == programs);
+    CHECK(table[1].type == "Repeat");
+    CHECK(table[1].repeatCount == 7);
+    CHECK(table[0].children.size() == 2);
+    CHECK(table[2].name.empty());
+    CHECK(table[3].exchange == 9);
+    CHECK_THROWS_AS(table.at(4), std::out_of_range);
+    size_t rows = 0;
+    for (const ProgramRow p : table)
+        rows += p.toProgram() == programs[rows] ? 1 : 0;
+    CHECK(rows == 4);
+    programs[2].children = { 3 };
+    CHECK_FALSE(table == programs);
 }
 
 TEST_CASE("freeMemory hands a container's memory back, where `= {}` keeps it", "[spill]")

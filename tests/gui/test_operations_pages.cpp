@@ -10,6 +10,7 @@
 #include "models/programs/operation_bars.hpp"
 #include "models/programs/operations_model.hpp"
 #include "models/programs/program_tree_model.hpp"
+#include "models/qt_text.hpp"
 #include "models/report_state.hpp"
 #include "models/what_changed/change_lines_model.hpp"
 #include "popscope/operations.hpp"
@@ -97,7 +98,7 @@ TEST_CASE("program tree and operations models pass the model testers", "[operati
         const QModelIndex index = tree.indexOfProgram(p);
         REQUIRE(index.isValid());
         REQUIRE(tree.programAt(index) == int64_t(p));
-        REQUIRE(index.data().toString() == QString::fromStdString(source->programs()[p].name));
+        REQUIRE(index.data().toString() == toQString(source->programs()[p].name));
         REQUIRE(!index.data(Qt::DecorationRole).value<QIcon>().isNull());
         REQUIRE(index.siblingAtColumn(ProgramTreeModel::Cycles).data(SortRole).toULongLong()
             == source->programIndex().totalCycles[p]);
@@ -206,7 +207,7 @@ TEST_CASE(
     ProgramTreePage* tree = qobject_cast<ProgramTreePage*>(w.window.page(QStringLiteral("program-tree")));
     REQUIRE(tree->model()->programAt(tree->view()->currentIndex()) == int64_t(program));
     // Its compute set and debug context, as the file has them.
-    const Program& p = core->programs()[program];
+    const ProgramRow p = core->programs()[program];
     ProgramDetailsView* details = tree->details();
     REQUIRE(detailValue(details, QStringLiteral("Compute set"), QStringLiteral("Name"))
         == QString::fromStdString(core->computeSets()[size_t(p.computeSet)].name));

@@ -71,7 +71,7 @@ TEST_CASE("the program tree of custom-example holds every program type, as the f
         fileChildren[uint32_t(row[0])].push_back(uint32_t(row[1]));
     REQUIRE(int64_t(programs.size()) == query(path, "SELECT count(*) FROM programs")[0][0]);
     for (uint32_t p = 0; p < programs.size(); ++p)
-        CHECK(programs[p].children == fileChildren[p]);
+        CHECK(programs[p].toProgram().children == fileChildren[p]);
     const auto roots
         = query(path, "SELECT program FROM program_roots WHERE kind = 'control' ORDER BY position");
     REQUIRE(index.controlPrograms.size() == roots.size());
@@ -82,7 +82,7 @@ TEST_CASE("the program tree of custom-example holds every program type, as the f
     std::set<std::string> typesInTree;
     for (uint32_t p = 0; p < programs.size(); ++p) {
         CHECK(index.order[p] != kNotInTree);
-        typesInTree.insert(programs[p].type);
+        typesInTree.emplace(programs[p].type);
         if (index.parent[p] >= 0) {
             const auto& siblings = fileChildren[uint32_t(index.parent[p])];
             CHECK(std::find(siblings.begin(), siblings.end(), p) != siblings.end());

@@ -15,8 +15,8 @@ namespace {
 
 ProgramIndex indexOf(const Profile& profile)
 {
-    return buildProgramIndex(profile.readPrograms(), profile.readControlPrograms(), profile.readFunctions(),
-        profile.readStepCycles(), {});
+    return buildProgramIndex(profile.readProgramTable(), profile.readControlPrograms(),
+        profile.readFunctions(), profile.readStepCycles(), {});
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "models/item_roles.hpp"
 #include "models/memory/tile_scope.hpp"
 #include "models/programs/program_type_style.hpp"
+#include "models/qt_text.hpp"
 #include "popscope/row_match.hpp"
 
 #include <QBrush>
@@ -35,7 +36,7 @@ void ProgramTreeModel::setReports(std::shared_ptr<const Report> source, std::sha
             const auto names = [](const Report& r) {
                 std::vector<std::string_view> out;
                 out.reserve(r.programs().size());
-                for (const Program& p : r.programs())
+                for (const ProgramRow p : r.programs())
                     out.emplace_back(p.name);
                 return out;
             };
@@ -236,7 +237,7 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
                            : QStringLiteral("Shared programs that Call programs run");
         return {};
     }
-    const Program& p = m_source->programs()[size_t(program)];
+    const ProgramRow p = m_source->programs()[size_t(program)];
     const ProgramIndex& x = m_source->programIndex();
     const uint64_t cycles = sourceCycles(uint32_t(program));
     bool inTarget = false;
@@ -246,10 +247,10 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         switch (column) {
         case Name:
-            return QString::fromStdString(p.name.empty() ? std::string("(unnamed)") : p.name);
+            return p.name.empty() ? QStringLiteral("(unnamed)") : toQString(p.name);
         case Type:
             return p.type == "Repeat" ? QStringLiteral("Repeat ×%1").arg(countText(p.repeatCount))
-                                      : QString::fromStdString(p.type);
+                                      : toQString(p.type);
         case Steps:
             return countText(x.totalSteps[size_t(program)]);
         case Cycles:
@@ -293,7 +294,7 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
         break;
     case Qt::ToolTipRole:
         if (column == Name || column == Type)
-            return QString::fromStdString(p.name) + QStringLiteral("\n") + programTypeToolTip(p.type);
+            return toQString(p.name) + QStringLiteral("\n") + programTypeToolTip(p.type);
         if (column == Cycles)
             return QStringLiteral(
                 "Cycles of this program's steps and its children's (a function counts under every Call)");

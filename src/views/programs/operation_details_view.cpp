@@ -2,6 +2,7 @@
 
 #include "models/memory/tile_scope.hpp"
 #include "models/programs/program_type_style.hpp"
+#include "models/qt_text.hpp"
 #include "models/report_state.hpp"
 #include "popscope/program_types.hpp"
 #include "popscope/report.hpp"
@@ -36,11 +37,6 @@ QTreeWidget* makeTree(const QStringList& headers, QWidget* parent)
     return tree;
 }
 
-QString text(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 // The operations of `layer` ("" for every layer) counted, and their figures summed.
 std::pair<uint64_t, OperationFigures> layerTotals(const Report& r, const std::string& layer)
 {
@@ -71,10 +67,10 @@ QString prettyJson(const std::string& json)
     if (json.empty())
         return {};
     try {
-        return text(
+        return toQString(
             nlohmann::json::parse(json).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     } catch (const std::exception&) {
-        return text(json);
+        return toQString(json);
     }
 }
 
@@ -213,7 +209,7 @@ void OperationDetailsView::showTotals(const std::string& layer)
     auto* title = new QTreeWidgetItem(m_summary,
         { layer.empty() ? QStringLiteral("Every layer (totals; select an operation for its details)")
                         : QStringLiteral("Layer %1 (totals; select an operation for its details)")
-                              .arg(text(layer)) });
+                              .arg(toQString(layer)) });
     title->setFirstColumnSpanned(true);
     QFont bold = title->font(0);
     bold.setBold(true);
@@ -250,9 +246,9 @@ void OperationDetailsView::fillSummary(const Report* source, int64_t so, const R
     const MemoryUnit unit = m_state->unit();
     const QString absent = QStringLiteral("—");
     const auto textRow = [&](const QString& figure, const std::string* sv, const std::string* tv) {
-        QStringList cells { figure, sv ? text(*sv) : absent };
+        QStringList cells { figure, sv ? toQString(*sv) : absent };
         if (comparing)
-            cells << (tv ? text(*tv) : absent) << QString();
+            cells << (tv ? toQString(*tv) : absent) << QString();
         auto* item = new QTreeWidgetItem(m_summary, cells);
         item->setToolTip(1, cells[1]);
     };
@@ -306,12 +302,12 @@ void OperationDetailsView::fillPrograms(const Report& report, uint32_t operation
         if (p >= programs.size())
             continue;
         auto* item = new QTreeWidgetItem(m_programs,
-            { text(programs[p].name), text(programs[p].type), countText(index.stepsOf(p).size()),
+            { toQString(programs[p].name), toQString(programs[p].type), countText(index.stepsOf(p).size()),
                 countText(index.ownCycles[p]) });
         item->setIcon(0, programTypeIcon(programs[p].type));
         item->setData(0, Qt::UserRole, p);
         item->setToolTip(
-            0, text(programs[p].name) + QStringLiteral("\nDouble-click: show it in the Program Tree"));
+            0, toQString(programs[p].name) + QStringLiteral("\nDouble-click: show it in the Program Tree"));
         item->setForeground(1, programTypeColor(programs[p].type).darker(115));
         item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
         item->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
@@ -328,9 +324,9 @@ void OperationDetailsView::fillSteps(const Report& report, uint32_t operation)
     for (size_t i = 0; i < d.steps.size() && i < size_t(kStepRows); ++i) {
         const uint32_t program = steps.program[d.steps[i]];
         // A step runs as its program: the same type (steps.type repeats programs.type).
-        const std::string& type = programs[program].type;
-        auto* item = new QTreeWidgetItem({ countText(d.steps[i]), text(type), text(programs[program].name),
-            countText(steps.cycles[d.steps[i]]) });
+        const std::string_view type = programs[program].type;
+        auto* item = new QTreeWidgetItem({ countText(d.steps[i]), toQString(type),
+            toQString(programs[program].name), countText(steps.cycles[d.steps[i]]) });
         item->setIcon(1, programTypeIcon(type));
         item->setData(0, Qt::UserRole, d.steps[i]);
         item->setTextAlignment(0, Qt::AlignRight | Qt::AlignVCenter);
@@ -360,8 +356,8 @@ void OperationDetailsView::fillDebug(const Report& report, uint32_t operation)
     QTreeWidgetItem* parent = nullptr;
     for (uint32_t c : debugContextChain(contexts, op.debugContext)) {
         const DebugContext& dc = contexts[c];
-        auto* item = parent ? new QTreeWidgetItem(parent, { text(dc.name), text(dc.layer) })
-                            : new QTreeWidgetItem(m_debug, { text(dc.name), text(dc.layer) });
+        auto* item = parent ? new QTreeWidgetItem(parent, { toQString(dc.name), toQString(dc.layer) })
+                            : new QTreeWidgetItem(m_debug, { toQString(dc.name), toQString(dc.layer) });
         const QString json = prettyJson(dc.json);
         if (!json.isEmpty()) {
             auto* attributes = new QTreeWidgetItem(item, { json });

@@ -2,6 +2,7 @@
 
 #include "models/memory/tile_scope.hpp"
 #include "models/programs/program_type_style.hpp"
+#include "models/qt_text.hpp"
 #include "models/report_state.hpp"
 #include "popscope/program_types.hpp"
 #include "popscope/report.hpp"
@@ -19,11 +20,6 @@ namespace {
 
 constexpr size_t kStepRows = 200; // steps listed; the rest are counted
 constexpr int kKeyRole = Qt::UserRole + 1;
-
-QString text(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 QTreeWidgetItem* field(QTreeWidgetItem* parent, const QString& name, const QString& value)
 {
@@ -84,12 +80,12 @@ void ProgramDetailsView::showProgram(int64_t program, int64_t targetProgram)
         return;
     }
     const Report& report = *loaded->core;
-    const Program& p = report.programs()[size_t(program)];
+    const ProgramRow p = report.programs()[size_t(program)];
     const ProgramTypeInfo& info = programTypeInfo(p.type);
     QTreeWidgetItem* top = addSection(QStringLiteral("Program"));
-    field(top, QStringLiteral("Name"), text(p.name));
+    field(top, QStringLiteral("Name"), toQString(p.name));
     QTreeWidgetItem* type = field(top, QStringLiteral("Type"),
-        text(p.type) + QStringLiteral(" — ") + text(std::string(info.description)));
+        toQString(p.type) + QStringLiteral(" — ") + toQString(std::string(info.description)));
     type->setIcon(1, programTypeIcon(p.type));
     if (p.type == "Repeat")
         field(top, QStringLiteral("Repeat count"), countText(p.repeatCount));
@@ -124,7 +120,7 @@ void ProgramDetailsView::addComparison(
     const ProgramIndex& si = source.programIndex();
     const ProgramIndex& ti = target.programIndex();
     const SignedDiff d = signedDiff(si.totalCycles[program], ti.totalCycles[targetProgram]);
-    field(s, QStringLiteral("Target program"), text(target.programs()[targetProgram].name));
+    field(s, QStringLiteral("Target program"), toQString(target.programs()[targetProgram].name));
     field(s, QStringLiteral("Cycles · Source"), countText(si.totalCycles[program]));
     field(s, QStringLiteral("Cycles · Target"), countText(ti.totalCycles[targetProgram]));
     field(s, QStringLiteral("Cycles · Diff"),
@@ -143,7 +139,7 @@ void ProgramDetailsView::addComputeSet(const Report& report, uint32_t computeSet
         return;
     const ComputeSet& cs = sets[computeSet];
     QTreeWidgetItem* s = addSection(QStringLiteral("Compute set"));
-    field(s, QStringLiteral("Name"), text(cs.name));
+    field(s, QStringLiteral("Name"), toQString(cs.name));
     uint64_t instances = 0;
     QTreeWidgetItem* types = field(s, QStringLiteral("Vertex types"), countText(cs.vertices.size()));
     for (const ComputeSetVertices& v : cs.vertices) {
@@ -156,7 +152,7 @@ void ProgramDetailsView::addComputeSet(const Report& report, uint32_t computeSet
         }
         instances += n;
         const QString name = v.vertexType < report.vertexTypes().size()
-            ? text(report.vertexTypes()[v.vertexType].name)
+            ? toQString(report.vertexTypes()[v.vertexType].name)
             : QStringLiteral("(unknown vertex type)");
         const QString perTile = v.countByTile.empty() ? QStringLiteral("on no tile")
             : lo == hi                                ? QStringLiteral("%1 per tile").arg(countText(lo))
@@ -176,8 +172,8 @@ void ProgramDetailsView::addExchange(const Report& report, uint32_t exchange)
         return;
     const Exchange& e = exchanges[exchange];
     QTreeWidgetItem* s = addSection(QStringLiteral("Exchange"));
-    field(s, QStringLiteral("Name"), text(e.name));
-    field(s, QStringLiteral("Kind"), text(e.kind));
+    field(s, QStringLiteral("Name"), toQString(e.name));
+    field(s, QStringLiteral("Kind"), toQString(e.kind));
     field(s, QStringLiteral("Data moved"), bytesText(e.totalBytes, m_state->unit()));
     uint64_t code = 0;
     for (const TileBytes& tb : e.codeBytesByTile)
@@ -199,14 +195,14 @@ void ProgramDetailsView::addDebugContext(const Report& report, int64_t context)
     QTreeWidgetItem* parent = s;
     for (uint32_t c : chain) {
         const DebugContext& dc = contexts[c];
-        QTreeWidgetItem* item = field(parent, text(dc.layer), text(dc.name));
+        QTreeWidgetItem* item = field(parent, toQString(dc.layer), toQString(dc.name));
         if (!dc.json.empty()) {
             QString json;
             try {
-                json = text(nlohmann::json::parse(dc.json).dump(
+                json = toQString(nlohmann::json::parse(dc.json).dump(
                     -1, ' ', false, nlohmann::json::error_handler_t::replace));
             } catch (const std::exception&) {
-                json = text(dc.json);
+                json = toQString(dc.json);
             }
             field(item, QStringLiteral("Attributes"), json);
         }
@@ -222,8 +218,8 @@ void ProgramDetailsView::addOperations(const Report& report, uint32_t program)
     QTreeWidgetItem* s = addSection(QStringLiteral("Operations"));
     for (uint32_t o : ops) {
         const Operation& op = report.operations()[o];
-        QTreeWidgetItem* item = field(s, text(op.layer), text(op.name));
-        item->setData(0, kKeyRole, text(operationKey(op)));
+        QTreeWidgetItem* item = field(s, toQString(op.layer), toQString(op.name));
+        item->setData(0, kKeyRole, toQString(operationKey(op)));
         item->setToolTip(1, QStringLiteral("Double-click: show it in the Operations report"));
     }
 }

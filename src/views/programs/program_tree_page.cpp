@@ -2,6 +2,7 @@
 
 #include "models/memory/tile_scope.hpp"
 #include "models/programs/program_tree_model.hpp"
+#include "models/qt_text.hpp"
 #include "models/report_state.hpp"
 #include "views/programs/program_details_view.hpp"
 #include "views/widgets/column_fitter.hpp"
@@ -222,7 +223,7 @@ bool ProgramTreePage::showRow(const QString& table, const QString& rowKey)
     const Report& r = *m_model->source();
     const auto hits = findPrograms(r.programs(), r.programIndex(), rowKey.toStdString());
     for (uint32_t hit : hits)
-        if (QString::fromStdString(r.programs()[hit].name) == rowKey)
+        if (toQString(r.programs()[hit].name) == rowKey)
             return selectProgram(hit);
     return !hits.empty() && selectProgram(hits.front());
 }
