@@ -10,6 +10,7 @@
 // folder not on a local disk (tmpfs, a network file system), or a failed write keeps the array in
 // memory as before.
 #include <cassert>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -32,6 +33,12 @@ bool enabled();
 // Lets go of every spilled page the process has touched (madvise); the arrays stay valid.
 // Returns the bytes of mappings advised.
 uint64_t releaseResidentPages();
+// releaseResidentPages() every `period` on a thread of its own, until stopTrimming(): a scan of a
+// spilled array (a sort, a join, a tree of every name) then holds about what it read in the last
+// period, not the whole array. Pages still in use are mapped again at their next read (a minor
+// fault: the page cache holds them).
+void startTrimming(std::chrono::milliseconds period);
+void stopTrimming();
 // The bytes spilled and still mapped (a bench and the tests read it).
 uint64_t mappedBytes();
 

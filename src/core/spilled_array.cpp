@@ -10,9 +10,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <filesystem>
 #include <mutex>
 #include <set>
+#include <thread>
 
 namespace popscope::spill {
 
@@ -23,6 +25,9 @@ struct SpillState {
     std::string directory;
     size_t minBytes = 0;
     std::set<const Mapping*> mappings;
+    std::thread trimmer; // startTrimming
+    std::condition_variable wakeTrimmer;
+    bool stopTrimmer = false;
 };
 
 // Never destroyed: a mapping held by a static object may outlive any order of static destruction.
@@ -117,15 +122,53 @@ bool enabled()
     return !s.directory.empty();
 }
 
-uint64_t releaseResidentPages()
+namespace {
+
+// With the state's mutex held: a mapping is not unmapped meanwhile (advising an address range
+// that another allocation took since would drop that allocation's pages).
+uint64_t adviseEveryMapping(const SpillState& s)
 {
-    SpillState& s = state();
-    std::lock_guard lock(s.mutex);
     uint64_t advised = 0;
     for (const Mapping* mapping : s.mappings)
         if (madvise(const_cast<void*>(mapping->data()), mapping->bytes(), MADV_DONTNEED) == 0)
             advised += mapping->bytes();
     return advised;
+}
+
+} // namespace
+
+uint64_t releaseResidentPages()
+{
+    SpillState& s = state();
+    std::lock_guard lock(s.mutex);
+    return adviseEveryMapping(s);
+}
+
+void startTrimming(std::chrono::milliseconds period)
+{
+    stopTrimming();
+    SpillState& s = state();
+    std::lock_guard lock(s.mutex);
+    s.stopTrimmer = false;
+    s.trimmer = std::thread([&s, period] {
+        std::unique_lock held(s.mutex);
+        while (!s.wakeTrimmer.wait_for(held, period, [&s] { return s.stopTrimmer; }))
+            adviseEveryMapping(s);
+    });
+}
+
+void stopTrimming()
+{
+    SpillState& s = state();
+    std::thread trimmer;
+    {
+        std::lock_guard lock(s.mutex);
+        s.stopTrimmer = true;
+        trimmer = std::move(s.trimmer);
+    }
+    s.wakeTrimmer.notify_all();
+    if (trimmer.joinable())
+        trimmer.join();
 }
 
 uint64_t mappedBytes()

@@ -13,6 +13,7 @@
 
 #include <sys/resource.h>
 
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <numeric>
@@ -78,6 +79,22 @@ TEST_CASE(
     }
     CHECK(spill::mappedBytes() == mappedBefore); // unmapped with the last array
     CHECK(std::filesystem::is_empty(spilling.folder())); // the files had no names
+}
+
+TEST_CASE("a spilled array read while its pages are handed back every millisecond reads right", "[spill]")
+{
+    const SpillingOn spilling;
+    const std::vector<uint32_t> values = numbers(1'000'000);
+    SpilledArray<uint32_t> array(values);
+    array.spill();
+    REQUIRE(array.isSpilled());
+    spill::startTrimming(std::chrono::milliseconds(1));
+    bool same = true;
+    for (int pass = 0; pass < 20; ++pass)
+        same = same && std::equal(array.begin(), array.end(), values.begin(), values.end());
+    spill::stopTrimming();
+    spill::stopTrimming(); // twice: nothing to stop
+    CHECK(same);
 }
 
 TEST_CASE("an array streamed while it is built goes to its file as it grows", "[spill]")
