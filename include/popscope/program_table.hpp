@@ -5,11 +5,11 @@
 // std::vector each); these columns take about 20, in spill files. The profile document (writer,
 // JSON, tests) keeps Program.
 #include "popscope/profile_document.hpp"
+#include "popscope/row_iterator.hpp"
 #include "popscope/spilled_array.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <span>
 #include <string>
 #include <string_view>
@@ -32,37 +32,7 @@ struct ProgramRow {
 
 class ProgramTable {
 public:
-    class Iterator {
-    public:
-        using iterator_concept = std::forward_iterator_tag;
-        using iterator_category = std::input_iterator_tag; // rows are values, not references
-        using value_type = ProgramRow;
-        using reference = ProgramRow;
-        using difference_type = std::ptrdiff_t;
-        Iterator() = default;
-        Iterator(const ProgramTable* table, size_t index)
-            : m_table(table)
-            , m_index(index)
-        {
-        }
-        ProgramRow operator*() const { return (*m_table)[m_index]; }
-        Iterator& operator++()
-        {
-            ++m_index;
-            return *this;
-        }
-        Iterator operator++(int)
-        {
-            Iterator before = *this;
-            ++m_index;
-            return before;
-        }
-        bool operator==(const Iterator& other) const { return m_index == other.m_index; }
-
-    private:
-        const ProgramTable* m_table = nullptr;
-        size_t m_index = 0;
-    };
+    using Iterator = RowIterator<ProgramTable, ProgramRow>;
 
     // A document's programs packed (tests, and tools that build programs by hand).
     static ProgramTable fromPrograms(const std::vector<Program>& programs);

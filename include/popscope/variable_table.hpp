@@ -8,12 +8,12 @@
 // profile document (writer, JSON, tests) keeps Variable.
 #include "popscope/narrow_figures.hpp"
 #include "popscope/profile_document.hpp"
+#include "popscope/row_iterator.hpp"
 #include "popscope/spilled_array.hpp"
 #include "popscope/tile_list.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <span>
 #include <string>
 #include <string_view>
@@ -38,41 +38,7 @@ struct VariableRow {
 
 class VariableTable {
 public:
-    class Iterator {
-    public:
-        using iterator_concept = std::forward_iterator_tag;
-        using iterator_category = std::input_iterator_tag; // rows are values, not references
-        using value_type = VariableRow;
-        using reference = VariableRow;
-        using difference_type = std::ptrdiff_t;
-        Iterator() = default;
-        Iterator(const VariableTable* table, size_t index)
-            : m_table(table)
-            , m_index(index)
-        {
-        }
-        VariableRow operator*() const { return (*m_table)[m_index]; }
-        Iterator& operator++()
-        {
-            ++m_index;
-            return *this;
-        }
-        Iterator operator++(int)
-        {
-            Iterator before = *this;
-            ++m_index;
-            return before;
-        }
-        difference_type operator-(const Iterator& other) const
-        {
-            return difference_type(m_index) - difference_type(other.m_index);
-        }
-        bool operator==(const Iterator& other) const { return m_index == other.m_index; }
-
-    private:
-        const VariableTable* m_table = nullptr;
-        size_t m_index = 0;
-    };
+    using Iterator = RowIterator<VariableTable, VariableRow>;
 
     // A document's variables packed (tests, and tools that build variables by hand).
     static VariableTable fromVariables(const std::vector<Variable>& variables);
