@@ -177,6 +177,7 @@ public:
     bool empty() const { return size() == 0; }
     const T* data() const { return span().data(); }
     const T& operator[](size_t index) const { return span()[index]; }
+    const T& back() const { return span().back(); }
     const T* begin() const { return data(); }
     const T* end() const { return data() + size(); }
 

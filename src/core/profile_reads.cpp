@@ -126,7 +126,7 @@ VariableDigest Profile::readVariableDigest() const
         if (!digest.append(s.getTextView(1), size, s.getInt(3) != 0))
             r.corrupt("the variables' names add up to more than 4 GiB");
     }
-    digest.names.shrink_to_fit(); // grown by doubling: up to half of it spare
+    digest.finish();
     return digest;
 }
 

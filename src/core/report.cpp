@@ -260,14 +260,12 @@ VariableDigest detail::ReportAccess::variableDigest(const Report& report)
         return report.locked([](const Profile& p) { return p.readVariableDigest(); });
     const auto variables = report.m_variables.share([&report] { return report.locked(readFullVariables); });
     VariableDigest digest;
-    size_t nameBytes = 0; // the buffer at its final size: growing it doubled a third of its peak
-    for (const VariableRow v : *variables)
-        nameBytes += v.name.size();
-    digest.reserve(variables->size(), nameBytes);
+    digest.reserve(variables->size());
     for (const VariableRow v : *variables)
         if (!digest.append(v.name, v.sizeBytes, v.alwaysLive))
             throw ProfileError(
                 ErrorKind::CorruptProfile, report.path(), "the variables' names add up to more than 4 GiB");
+    digest.finish();
     return digest;
 }
 

@@ -60,7 +60,7 @@ template <typename Row> std::vector<std::string_view> namesOf(const std::vector<
 }
 
 RowChange rowChange(const MatchedRow& m, const KeyList& sourceNames, const KeyList& targetNames,
-    const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures)
+    std::span<const uint64_t> sourceFigures, std::span<const uint64_t> targetFigures)
 {
     RowChange r;
     r.sourceIndex = m.source;
@@ -77,7 +77,7 @@ RowChange rowChange(const MatchedRow& m, const KeyList& sourceNames, const KeyLi
 // One table compared on one figure per row (table_compare.hpp: operations use it too).
 TableChanges compareTable(const char* table, const char* metric, const char* unit,
     const std::vector<MatchedRow>& rows, const KeyList& sourceNames, const KeyList& targetNames,
-    const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures, size_t topRows)
+    std::span<const uint64_t> sourceFigures, std::span<const uint64_t> targetFigures, size_t topRows)
 {
     TableChanges c;
     c.table = table;
@@ -130,7 +130,7 @@ namespace {
 
 TableChanges compareTable(const char* table, const char* metric, const char* unit,
     const std::vector<std::string_view>& sourceNames, const std::vector<std::string_view>& targetNames,
-    const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures, size_t topRows)
+    std::span<const uint64_t> sourceFigures, std::span<const uint64_t> targetFigures, size_t topRows)
 {
     return compareTable(table, metric, unit, matchRows(sourceNames, targetNames), sourceNames, targetNames,
         sourceFigures, targetFigures, topRows);

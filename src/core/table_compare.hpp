@@ -4,6 +4,7 @@
 #include "popscope/report_comparison.hpp"
 
 #include <future>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -22,7 +23,7 @@ inline std::vector<std::string_view> views(const std::vector<std::string>& names
 // One table compared on one figure per row (rows from matchRows over the two name lists).
 TableChanges compareTable(const char* table, const char* metric, const char* unit,
     const std::vector<MatchedRow>& rows, const KeyList& sourceNames, const KeyList& targetNames,
-    const std::vector<uint64_t>& sourceFigures, const std::vector<uint64_t>& targetFigures, size_t topRows);
+    std::span<const uint64_t> sourceFigures, std::span<const uint64_t> targetFigures, size_t topRows);
 
 // `read` on both reports at once, the target's in a second thread (two files, two connections):
 // (source's result, target's), or the first failure once both have ended.
