@@ -322,7 +322,7 @@ ProgramLabels Profile::readProgramLabels() const
         r.reference(s, 5, contexts, "programs.debug_context");
         r.bounded(s, 6, 0, UINT32_MAX, "programs.repeat_count");
     }
-    labels.names.spill();
+    labels.names.spill(false); // kept, not copied at its size, when not spilled
     labels.nameEnds.spill();
     labels.typeOf.spill();
     labels.computeSet.spill();

@@ -25,9 +25,10 @@ struct SpillState {
     std::string directory;
     size_t minBytes = 0;
     std::set<const Mapping*> mappings;
-    std::thread trimmer; // startTrimming
+    std::mutex trimmerControl; // startTrimming and stopTrimming, one at a time
+    std::thread trimmer;
+    std::shared_ptr<bool> stopTrimmer; // the running trimmer's own flag, under `mutex`
     std::condition_variable wakeTrimmer;
-    bool stopTrimmer = false;
 };
 
 // Never destroyed: a mapping held by a static object may outlive any order of static destruction.
@@ -144,15 +145,37 @@ uint64_t releaseResidentPages()
     return adviseEveryMapping(s);
 }
 
+namespace {
+
+// With trimmerControl held.
+void stopTrimmer(SpillState& s)
+{
+    {
+        std::lock_guard lock(s.mutex);
+        if (s.stopTrimmer)
+            *s.stopTrimmer = true;
+        s.stopTrimmer.reset();
+    }
+    s.wakeTrimmer.notify_all();
+    if (s.trimmer.joinable())
+        s.trimmer.join();
+}
+
+} // namespace
+
 void startTrimming(std::chrono::milliseconds period)
 {
-    stopTrimming();
     SpillState& s = state();
-    std::lock_guard lock(s.mutex);
-    s.stopTrimmer = false;
-    s.trimmer = std::thread([&s, period] {
+    std::lock_guard control(s.trimmerControl);
+    stopTrimmer(s);
+    const auto stop = std::make_shared<bool>(false);
+    {
+        std::lock_guard lock(s.mutex);
+        s.stopTrimmer = stop;
+    }
+    s.trimmer = std::thread([&s, period, stop] {
         std::unique_lock held(s.mutex);
-        while (!s.wakeTrimmer.wait_for(held, period, [&s] { return s.stopTrimmer; }))
+        while (!s.wakeTrimmer.wait_for(held, period, [&stop] { return *stop; }))
             adviseEveryMapping(s);
     });
 }
@@ -160,15 +183,8 @@ void startTrimming(std::chrono::milliseconds period)
 void stopTrimming()
 {
     SpillState& s = state();
-    std::thread trimmer;
-    {
-        std::lock_guard lock(s.mutex);
-        s.stopTrimmer = true;
-        trimmer = std::move(s.trimmer);
-    }
-    s.wakeTrimmer.notify_all();
-    if (trimmer.joinable())
-        trimmer.join();
+    std::lock_guard control(s.trimmerControl);
+    stopTrimmer(s);
 }
 
 uint64_t mappedBytes()

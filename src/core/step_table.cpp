@@ -59,7 +59,7 @@ bool StepTable::addIpu(size_t step, const StepOnIpu& row)
 {
     if (step >= size() || step < m_closed)
         return false;
-    if (!ipus(step).empty() && step == m_closed && ipus(step).back().ipu >= row.ipu)
+    if (step == m_closed && !ipus(step).empty() && ipus(step).back().ipu >= row.ipu)
         return false; // each IPU once, in order
     std::vector<uint32_t>& ends = m_ipuEnds.values();
     for (; m_closed < step; ++m_closed) // the steps before it have all their rows

@@ -55,7 +55,7 @@ struct TraceData {
     std::pair<uint64_t, uint64_t> runSpan(uint32_t run) const;
 };
 
-// The folder for trace caches: $XDG_CACHE_HOME/popscope/trace (QStandardPaths::CacheLocation),
+// The folder for trace caches: $XDG_CACHE_HOME/popscope/popscope/trace (cacheFolder),
 // or POPSCOPE_CACHE_DIR when set (tests, scripts).
 QString traceCacheFolder();
 
