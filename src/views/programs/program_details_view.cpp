@@ -84,8 +84,8 @@ void ProgramDetailsView::showProgram(int64_t program, int64_t targetProgram)
     const ProgramTypeInfo& info = programTypeInfo(p.type);
     QTreeWidgetItem* top = addSection(QStringLiteral("Program"));
     field(top, QStringLiteral("Name"), toQString(p.name));
-    QTreeWidgetItem* type = field(top, QStringLiteral("Type"),
-        toQString(p.type) + QStringLiteral(" — ") + toQString(std::string(info.description)));
+    QTreeWidgetItem* type = field(
+        top, QStringLiteral("Type"), toQString(p.type) + QStringLiteral(" — ") + toQString(info.description));
     type->setIcon(1, programTypeIcon(p.type));
     if (p.type == "Repeat")
         field(top, QStringLiteral("Repeat count"), countText(p.repeatCount));
