@@ -9,7 +9,9 @@
 // when the slowest tile is done. A tile with no work in the step waits the whole step. Steps
 // without per-tile cycles count their active tiles as busy for the whole step. Sync steps are sync
 // for every tile; cycles between steps are idle.
+#include "popscope/packed_names.hpp"
 #include "popscope/profile_document.hpp"
+#include "popscope/spilled_array.hpp"
 #include "popscope/step_table.hpp"
 
 #include <array>
@@ -82,10 +84,12 @@ struct TraceSummary {
     uint64_t totalCycles = 0; // the longest IPU span within the range
     bool hasTileCycles = false; // the profile has cycles_by_tile rows
     std::vector<IpuTrace> ipus;
-    std::vector<WaitingStep> waits; // every step that waits, most wasted tile-cycles first
+    // Every step that waits, most wasted tile-cycles first (in a spill file when spilling is on:
+    // bench-huge has 150 k a report, and the Execution Trace reads a screenful at a time).
+    SpilledArray<WaitingStep> waits;
     std::vector<std::string> stepTypes; // each step type once
-    std::vector<uint32_t> namedPrograms; // the waits' programs, ascending
-    std::vector<std::string> programNames; // their names
+    SpilledArray<uint32_t> namedPrograms; // the waits' programs, ascending
+    PackedNames programNames; // their names
     double parallelEfficiency() const; // over all IPUs
     uint64_t waitTileCycles() const; // over all IPUs
     const std::string& typeOf(const WaitingStep& wait) const;

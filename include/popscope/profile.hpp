@@ -3,6 +3,7 @@
 // each read* call loads one part on demand and checks every value against the target's bounds.
 #include "popscope/errors.hpp"
 #include "popscope/narrow_figures.hpp"
+#include "popscope/packed_names.hpp"
 #include "popscope/profile_document.hpp"
 #include "popscope/program_table.hpp"
 #include "popscope/spilled_array.hpp"
@@ -12,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -42,28 +44,23 @@ struct StepCycles {
 // Its columns go to spill files as they grow (spill::setDirectory): two of bench-huge's took 134
 // MiB of heap while What Changed compared.
 struct VariableDigest {
-    SpilledArray<char> names; // the names one after the other
-    SpilledArray<uint32_t> nameEnds; // where each variable's name ends in `names`
+    PackedNames names;
     SpilledArray<uint64_t> sizeBytes;
     SpilledArray<uint8_t> alwaysLive;
     size_t size() const { return sizeBytes.size(); }
-    void reserve(size_t variables)
+    void reserve(size_t variables, size_t nameBytes = 0)
     {
-        nameEnds.values().reserve(variables);
+        names.reserve(variables, nameBytes);
         sizeBytes.values().reserve(variables);
         alwaysLive.values().reserve(variables);
-        names.streamWhileBuilding();
-        nameEnds.streamWhileBuilding();
         sizeBytes.streamWhileBuilding();
         alwaysLive.streamWhileBuilding();
     }
     // Adds a variable; false (and nothing added) when the names would pass 4 GiB.
     bool append(std::string_view name, uint64_t size, bool isAlwaysLive)
     {
-        if (name.size() > UINT32_MAX - names.size())
+        if (!names.append(name))
             return false;
-        names.append(name.data(), name.size());
-        nameEnds.push_back(uint32_t(names.size()));
         sizeBytes.push_back(size);
         alwaysLive.push_back(isAlwaysLive);
         return true;
@@ -71,33 +68,23 @@ struct VariableDigest {
     // After the last append: into spill files, or kept in memory (the names not copied).
     void finish()
     {
-        names.spill(false);
-        nameEnds.spill();
+        names.finish();
         sizeBytes.spill();
         alwaysLive.spill();
     }
-    std::string_view name(size_t variable) const
-    {
-        const uint32_t begin = variable == 0 ? 0 : nameEnds[variable - 1];
-        return { names.data() + begin, nameEnds[variable] - begin };
-    }
+    std::string_view name(size_t variable) const { return names[variable]; }
 };
 
 // Every program's name, type and compute set, packed: what a liveness step's label needs
 // (bench-huge: 416 k programs in about 16 MiB, where their Program headers took 50).
 // The columns are streamed into spill files as they are read (spill::setDirectory).
 struct ProgramLabels {
-    SpilledArray<char> names; // one after the other
-    SpilledArray<uint32_t> nameEnds; // where each program's name ends in `names`
+    PackedNames names;
     std::vector<std::string> types; // each type once
     SpilledArray<uint32_t> typeOf; // each program's, into `types`
     SpilledArray<int64_t> computeSet; // each program's, -1 for none
-    size_t size() const { return nameEnds.size(); }
-    std::string_view name(size_t program) const
-    {
-        const uint32_t begin = program == 0 ? 0 : nameEnds[program - 1];
-        return { names.data() + begin, nameEnds[program] - begin };
-    }
+    size_t size() const { return names.size(); }
+    std::string_view name(size_t program) const { return names[program]; }
     const std::string& type(size_t program) const { return types[typeOf[program]]; }
 };
 
@@ -214,8 +201,8 @@ public:
     // not read, so not checked here (readProgramTable does).
     std::vector<std::string> readProgramNames() const;
     // The names of the programs `ids` (ascending, each once), in that order: one pass over the table, keeping
-    // only those (the trace's waiting steps name a fraction of bench-huge's 416 k programs).
-    std::vector<std::string> readProgramNames(const std::vector<uint32_t>& ids) const;
+    // only those (the trace's waiting steps name a fraction of bench-huge's 416 k programs), packed.
+    PackedNames readProgramNames(std::span<const uint32_t> ids) const;
     // Names, types and compute sets, every reference checked as readProgramTable checks it.
     ProgramLabels readProgramLabels() const;
     std::vector<uint32_t> readControlPrograms() const;

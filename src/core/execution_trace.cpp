@@ -4,7 +4,10 @@
 
 #include "popscope/profile.hpp"
 
+#include "popscope/free_memory.hpp"
+
 #include <algorithm>
+#include <numeric>
 
 namespace popscope {
 
@@ -93,7 +96,7 @@ const std::string& TraceSummary::typeOf(const WaitingStep& wait) const
 
 std::string_view TraceSummary::programName(const WaitingStep& wait) const
 {
-    const auto found = std::lower_bound(namedPrograms.begin(), namedPrograms.end(), wait.program);
+    const auto* found = std::lower_bound(namedPrograms.begin(), namedPrograms.end(), wait.program);
     if (found == namedPrograms.end() || *found != wait.program)
         return {};
     return programNames[size_t(found - namedPrograms.begin())];
@@ -159,7 +162,7 @@ public:
                     wait.slowestTileIds[wait.slowestTilesKept++] = ipu * m_trace.tilesPerIpu + tile;
                 ++wait.slowestTileCount;
             }
-            m_trace.waits.push_back(wait);
+            addWait(wait);
         }
     }
 
@@ -184,7 +187,7 @@ public:
                 trace.tileCycles[size_t(work)] += busy;
                 trace.tileCycles[size_t(TraceState::WaitingForSync)] += all - busy;
                 if (all > busy)
-                    m_trace.waits.push_back(waitingStep(step, si, all - busy, all));
+                    addWait(waitingStep(step, si, all - busy, all));
             }
         }
     }
@@ -217,21 +220,55 @@ public:
                 sum += b;
             trace.meanTileBusy = double(sum) / double(busy.size());
         }
-        m_trace.waits.shrink_to_fit();
-        std::stable_sort(m_trace.waits.begin(), m_trace.waits.end(),
-            [](const WaitingStep& a, const WaitingStep& b) { return a.waitTileCycles > b.waitTileCycles; });
         // The names of the waits' programs alone: most of a large report's programs never wait.
-        std::vector<uint32_t>& named = m_trace.namedPrograms;
-        for (const WaitingStep& wait : m_trace.waits)
-            named.push_back(wait.program);
+        std::vector<uint32_t> named;
+        for (const auto& block : m_waitBlocks)
+            for (const WaitingStep& wait : block)
+                named.push_back(wait.program);
         std::sort(named.begin(), named.end());
         named.erase(std::unique(named.begin(), named.end()), named.end());
-        named.shrink_to_fit();
         m_trace.programNames = profile.readProgramNames(named);
+        m_trace.namedPrograms = std::move(named);
+        m_trace.namedPrograms.spill();
+        writeSortedWaits();
         return std::move(m_trace);
     }
 
 private:
+    void addWait(const WaitingStep& wait)
+    {
+        if (m_waitBlocks.empty() || m_waitBlocks.back().size() == kWaitBlock)
+            m_waitBlocks.emplace_back().reserve(kWaitBlock);
+        m_waitBlocks.back().push_back(wait);
+        ++m_waitCount;
+    }
+    const WaitingStep& waitAt(size_t index) const
+    {
+        return m_waitBlocks[index / kWaitBlock][index % kWaitBlock];
+    }
+
+    // Most wasted tile-cycles first, equal ones in the order found (as a stable sort would keep
+    // them), written once at their final size: into a spill file when spilling is on.
+    void writeSortedWaits()
+    {
+        std::vector<size_t> order(m_waitCount);
+        std::iota(order.begin(), order.end(), size_t(0));
+        std::sort(order.begin(), order.end(), [this](size_t a, size_t b) {
+            const uint64_t waitA = waitAt(a).waitTileCycles, waitB = waitAt(b).waitTileCycles;
+            return waitA != waitB ? waitA > waitB : a < b;
+        });
+        SpilledArray<WaitingStep>& waits = m_trace.waits;
+        if (spill::enabled())
+            waits.streamWhileBuilding();
+        else
+            waits.values().reserve(m_waitCount);
+        for (size_t index : order)
+            waits.push_back(waitAt(index));
+        freeMemory(order);
+        freeMemory(m_waitBlocks);
+        waits.spill();
+    }
+
     // Counts the step's cycles within the range into its IPU's figures; returns them.
     uint64_t countStep(uint32_t step, const StepOnIpu& si)
     {
@@ -274,6 +311,11 @@ private:
     const StepTable& m_steps;
     const CycleRange m_range;
     TraceSummary m_trace;
+    // The waits as found, in blocks: a vector grown by doubling held up to three times bench-huge's
+    // waits while it grew, and a stable sort a copy more.
+    static constexpr size_t kWaitBlock = 16384;
+    std::vector<std::vector<WaitingStep>> m_waitBlocks;
+    size_t m_waitCount = 0;
     std::vector<uint64_t> m_firstCycle, m_lastCycle;
     std::vector<std::vector<uint64_t>> m_busyByTile; // [ipu][tile]
     std::vector<bool> m_hasRow; // [step × numIpus + ipu]

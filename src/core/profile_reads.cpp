@@ -268,22 +268,30 @@ std::vector<std::string> Profile::readProgramNames() const
     return names;
 }
 
-std::vector<std::string> Profile::readProgramNames(const std::vector<uint32_t>& ids) const
+PackedNames Profile::readProgramNames(std::span<const uint32_t> ids) const
 {
-    std::vector<std::string> names;
+    PackedNames names;
     names.reserve(ids.size());
+    const auto add = [&](std::string_view name) {
+        if (!names.append(name))
+            throw ProfileError(
+                ErrorKind::CorruptProfile, m_path, "the programs' names add up to more than 4 GiB");
+    };
+    const auto unnamed = [&](size_t next) { add("program " + std::to_string(ids[next])); };
     Statement s(*m_db, "SELECT id, name FROM programs ORDER BY id");
-    for (size_t next = 0; next < ids.size() && s.step();) {
+    size_t next = 0;
+    while (next < ids.size() && s.step()) {
         const int64_t id = s.getInt(0);
         for (; next < ids.size() && int64_t(ids[next]) < id; ++next) // not in the table
-            names.push_back("program " + std::to_string(ids[next]));
+            unnamed(next);
         if (next < ids.size() && int64_t(ids[next]) == id) {
-            names.emplace_back(s.getTextView(1));
+            add(s.getTextView(1));
             ++next;
         }
     }
-    for (size_t next = names.size(); next < ids.size(); ++next)
-        names.push_back("program " + std::to_string(ids[next]));
+    for (; next < ids.size(); ++next)
+        unnamed(next);
+    names.finish();
     return names;
 }
 
@@ -295,11 +303,9 @@ ProgramLabels Profile::readProgramLabels() const
     const uint64_t exchanges = r.rows("exchanges");
     ProgramLabels labels;
     const size_t count = size_t(std::min<uint64_t>(r.rows("programs"), kMaxReserve));
-    labels.nameEnds.values().reserve(count);
+    labels.names.reserve(count);
     labels.typeOf.values().reserve(count);
     labels.computeSet.values().reserve(count);
-    labels.names.streamWhileBuilding();
-    labels.nameEnds.streamWhileBuilding();
     labels.typeOf.streamWhileBuilding();
     labels.computeSet.streamWhileBuilding();
     std::unordered_map<std::string, uint32_t> typeIndex;
@@ -308,11 +314,8 @@ ProgramLabels Profile::readProgramLabels() const
         "id");
     while (s.step()) {
         r.expectId(s, labels.size(), "programs");
-        const std::string_view name = s.getTextView(2);
-        if (name.size() > UINT32_MAX - labels.names.size())
+        if (!labels.names.append(s.getTextView(2)))
             r.corrupt("the programs' names add up to more than 4 GiB");
-        labels.names.append(name.data(), name.size());
-        labels.nameEnds.push_back(uint32_t(labels.names.size()));
         const auto [type, added] = typeIndex.try_emplace(s.getText(1), uint32_t(labels.types.size()));
         if (added)
             labels.types.push_back(type->first);
@@ -322,8 +325,7 @@ ProgramLabels Profile::readProgramLabels() const
         r.reference(s, 5, contexts, "programs.debug_context");
         r.bounded(s, 6, 0, UINT32_MAX, "programs.repeat_count");
     }
-    labels.names.spill(false); // kept, not copied at its size, when not spilled
-    labels.nameEnds.spill();
+    labels.names.finish();
     labels.typeOf.spill();
     labels.computeSet.spill();
     return labels;

@@ -260,14 +260,13 @@ VariableDigest detail::ReportAccess::variableDigest(const Report& report)
     if (!report.m_variables.ready())
         return report.locked([](const Profile& p) { return p.readVariableDigest(); });
     const auto variables = report.m_variables.share([&report] { return report.locked(readFullVariables); });
-    VariableDigest digest;
-    digest.reserve(variables->size());
-    if (!spill::enabled()) { // in memory: the names' buffer at its final size (doubling took a third more)
-        size_t nameBytes = 0;
+    // In memory: the names' buffer at its final size (doubling took a third more).
+    size_t nameBytes = 0;
+    if (!spill::enabled())
         for (const VariableRow v : *variables)
             nameBytes += v.name.size();
-        digest.names.values().reserve(nameBytes);
-    }
+    VariableDigest digest;
+    digest.reserve(variables->size(), nameBytes);
     for (const VariableRow v : *variables)
         if (!digest.append(v.name, v.sizeBytes, v.alwaysLive))
             throw ProfileError(

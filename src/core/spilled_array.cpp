@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <condition_variable>
+#include <cstdio>
 #include <filesystem>
 #include <mutex>
 #include <set>
@@ -163,7 +164,7 @@ void stopTrimmer(SpillState& s)
 
 } // namespace
 
-void startTrimming(std::chrono::milliseconds period)
+void startTrimming(std::chrono::milliseconds period, size_t growthBytes)
 {
     SpillState& s = state();
     std::lock_guard control(s.trimmerControl);
@@ -173,10 +174,26 @@ void startTrimming(std::chrono::milliseconds period)
         std::lock_guard lock(s.mutex);
         s.stopTrimmer = stop;
     }
-    s.trimmer = std::thread([&s, period, stop] {
+    s.trimmer = std::thread([&s, period, growthBytes, stop] {
+        // statm costs a few microseconds: read every 5 ms, it keeps a fast scan's pages to about
+        // `growthBytes` plus what it maps in 5 ms.
+        const auto look = std::min(period, std::chrono::milliseconds(5));
+        uint64_t base = residentFileBytes();
+        auto released = std::chrono::steady_clock::now();
         std::unique_lock held(s.mutex);
-        while (!s.wakeTrimmer.wait_for(held, period, [&stop] { return *stop; }))
+        while (!s.wakeTrimmer.wait_for(held, look, [&stop] { return *stop; })) {
+            held.unlock(); // statm is read without the lock the readers' mappings take
+            const uint64_t resident = residentFileBytes();
+            const auto now = std::chrono::steady_clock::now();
+            held.lock();
+            if (now - released < period && resident <= base + growthBytes)
+                continue;
             adviseEveryMapping(s);
+            held.unlock();
+            base = residentFileBytes();
+            held.lock();
+            released = now;
+        }
     });
 }
 
@@ -185,6 +202,24 @@ void stopTrimming()
     SpillState& s = state();
     std::lock_guard control(s.trimmerControl);
     stopTrimmer(s);
+}
+
+uint64_t residentFileBytes()
+{
+    const int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    char text[256];
+    const ssize_t length = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (length <= 0)
+        return 0;
+    text[length] = '\0';
+    // size resident shared ...: `shared` is the resident pages backed by a file (or shared memory).
+    unsigned long long size = 0, resident = 0, shared = 0;
+    if (std::sscanf(text, "%llu %llu %llu", &size, &resident, &shared) != 3)
+        return 0;
+    return uint64_t(shared) * uint64_t(sysconf(_SC_PAGESIZE));
 }
 
 uint64_t mappedBytes()

@@ -8,6 +8,7 @@
 #include "popscope/report.hpp"
 #include "popscope/spilled_array.hpp"
 #include "popscope/variable_table.hpp"
+#include "spilling_on.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -17,37 +18,15 @@
 #include <csignal>
 #include <filesystem>
 #include <numeric>
+#include <thread>
+#include <tuple>
 #include <unordered_map>
 
 using namespace popscope;
+using popscope::test::SpillingOn;
 using popscope::test::TempDir;
 
 namespace {
-
-// Spilling into a folder on a disk, every array (a minimum of one byte), for one test. The
-// temporary folder may be in RAM (tmpfs), which spilling refuses: then a folder in the working
-// directory, which is in the build tree.
-class SpillingOn {
-public:
-    SpillingOn()
-    {
-        if (!spill::setDirectory(m_dir.file("spill"), 1)) {
-            m_fallback = std::filesystem::current_path() / "spill-test-folder";
-            REQUIRE(spill::setDirectory(m_fallback.string(), 1));
-        }
-    }
-    ~SpillingOn()
-    {
-        spill::setDirectory("");
-        if (!m_fallback.empty())
-            std::filesystem::remove_all(m_fallback);
-    }
-    std::filesystem::path folder() const { return m_fallback.empty() ? m_dir.path() / "spill" : m_fallback; }
-
-private:
-    TempDir m_dir;
-    std::filesystem::path m_fallback;
-};
 
 std::vector<uint32_t> numbers(size_t count)
 {
@@ -227,4 +206,37 @@ TEST_CASE("freeMemory hands a container's memory back, where `= {}` keeps it", "
     std::unordered_map<int, int> map { { 1, 2 } };
     freeMemory(map);
     CHECK(map.empty());
+}
+
+TEST_CASE("the trimmer lets go of a scan's pages once they pass its margin, not only each period", "[spill]")
+{
+    const SpillingOn spilling;
+    SpilledArray<uint64_t> array;
+    array.values().resize(size_t(32) << 17); // 32 MiB
+    std::iota(array.values().begin(), array.values().end(), uint64_t(1));
+    array.spill();
+    REQUIRE(array.isSpilled());
+    spill::releaseResidentPages();
+    const uint64_t before = spill::residentFileBytes();
+    REQUIRE(before > 0); // /proc/self/statm is read
+
+    // A period far longer than the test: only the growth past 4 MiB lets the pages go. The array is
+    // read a MiB at a time (a scan on a busy machine), so that the level the trimmer measures just
+    // after letting go holds at most the MiB or two read meanwhile.
+    spill::startTrimming(std::chrono::hours(1), size_t(4) << 20);
+    uint64_t sum = 0;
+    constexpr size_t kMiB = size_t(1) << 17; // values in a MiB
+    for (size_t from = 0; from < array.size(); from += kMiB) {
+        sum = std::accumulate(array.begin() + from, array.begin() + from + kMiB, sum);
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    CHECK(sum == (uint64_t(32) << 17) * ((uint64_t(32) << 17) + 1) / 2);
+    // The trimmer looks every few milliseconds; a busy machine may keep it waiting a while.
+    bool released = false;
+    for (int look = 0; look < 1000 && !released; ++look) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        released = spill::residentFileBytes() < before + (uint64_t(8) << 20);
+    }
+    spill::stopTrimming();
+    CHECK(released);
 }

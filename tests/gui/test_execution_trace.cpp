@@ -94,7 +94,8 @@ TEST_CASE("the trace of sort-single: the heap sort waits, tile 0 holds it up, th
     CHECK(w.page->detailsText().contains(QStringLiteral("sort/HeapSort")));
     CHECK(w.page->sourceView()->selectedStep() == int64_t(top.step));
     // The stream copy ranked second is short: its zoom is a small part of the run, and Back returns.
-    const WaitingStep& copy = core.waits.at(1);
+    REQUIRE(core.waits.size() > 1);
+    const WaitingStep& copy = core.waits[1];
     REQUIRE(w.page->showRow(QStringLiteral("waits"), QStringLiteral("step %1 on IPU 0").arg(copy.step)));
     CHECK(w.page->zoom()->first() <= copy.cycleBase);
     CHECK(w.page->zoom()->width() < w.page->zoom()->extent() / 100);

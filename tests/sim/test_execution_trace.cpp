@@ -8,13 +8,16 @@
 #include "popscope/execution_trace.hpp"
 #include "popscope/profile.hpp"
 #include "sample_profiles.hpp"
+#include "spilling_on.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <tuple>
 
 using namespace popscope;
+using popscope::test::SpillingOn;
 using simtest::sampleProfile;
 
 namespace {
@@ -268,5 +271,28 @@ TEST_CASE("every waiting step is named by its program and type", "[trace][steps]
         CHECK(wait.program == steps.program(wait.step));
         CHECK(trace.programName(wait) == programs[wait.program].name);
         CHECK(trace.typeOf(wait) == steps.type(wait.step));
+    }
+}
+
+TEST_CASE("a trace summary's waits and their names spilled read as they do in memory", "[spill][trace]")
+{
+    const std::string path = sampleProfile("sort-single");
+    const TraceSummary inMemory = analyseTrace(*Profile::open(path));
+    REQUIRE_FALSE(inMemory.waits.empty());
+    CHECK_FALSE(inMemory.waits.isSpilled());
+
+    const SpillingOn spilling;
+    const TraceSummary spilled = analyseTrace(*Profile::open(path));
+    CHECK(spilled.waits.isSpilled());
+    REQUIRE(spilled.waits.size() == inMemory.waits.size());
+    for (size_t i = 0; i < spilled.waits.size(); ++i) {
+        INFO("wait " << i);
+        const WaitingStep &a = inMemory.waits[i], &b = spilled.waits[i];
+        CHECK(std::tie(a.step, a.ipu, a.program, a.waitTileCycles)
+            == std::tie(b.step, b.ipu, b.program, b.waitTileCycles));
+        CHECK(inMemory.programName(a) == spilled.programName(b));
+        CHECK_FALSE(spilled.programName(b).empty());
+        if (i > 0) // most wasted first
+            CHECK(spilled.waits[i - 1].waitTileCycles >= b.waitTileCycles);
     }
 }
