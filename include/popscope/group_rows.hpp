@@ -4,8 +4,12 @@
 // (group, figure) pairs; a row with many holds every group's figure. Sync steps, and steps on a
 // few tiles, are most rows of a large report (bench-huge: 96 % of level 0's figures are zero), so
 // the LOD takes a quarter of the memory it took as dense rows, and a busy report pays nothing.
+// Once built (finish()) the rows are in spill files when spilling is on (spill::setDirectory).
+#include "popscope/spilled_array.hpp"
+
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -26,8 +30,8 @@ public:
 
     void reserveRows(size_t rows)
     {
-        m_valueStart.reserve(rows + 1);
-        m_groupStart.reserve(rows + 1);
+        m_valueStart.values().reserve(rows + 1);
+        m_groupStart.values().reserve(rows + 1);
     }
     // Appends a row from its dense form: groups() figures, T{} for an idle group.
     void append(const T* dense)
@@ -49,12 +53,13 @@ public:
         m_valueStart.push_back(uint32_t(m_values.size()));
         m_groupStart.push_back(uint32_t(m_groupIndex.size()));
     }
-    void shrinkToFit()
+    // After the last append: into spill files, or kept in memory at their size.
+    void finish()
     {
-        m_values.shrink_to_fit();
-        m_groupIndex.shrink_to_fit();
-        m_valueStart.shrink_to_fit();
-        m_groupStart.shrink_to_fit();
+        m_values.spill();
+        m_groupIndex.spill();
+        m_valueStart.spill();
+        m_groupStart.spill();
     }
 
     // Writes the row's groups() figures into `dense` (T{} for the groups it does not hold).
@@ -78,7 +83,7 @@ public:
         const uint32_t first = m_valueStart[row], last = m_valueStart[row + 1];
         if (m_groupStart[row + 1] == m_groupStart[row] && last - first == m_groups)
             return m_values[first + group];
-        const auto groups = m_groupIndex.begin() + m_groupStart[row];
+        const uint16_t* groups = m_groupIndex.data() + m_groupStart[row];
         const auto found = std::lower_bound(groups, groups + (last - first), uint16_t(group));
         return found != groups + (last - first) && *found == group ? m_values[first + (found - groups)]
                                                                    : T {};
@@ -86,10 +91,10 @@ public:
 
     // The arrays as a cache file stores them, and their check when read back: every row either
     // holds every group, or as many ascending groups below groups() as figures.
-    const std::vector<uint32_t>& valueStarts() const { return m_valueStart; }
-    const std::vector<uint32_t>& groupStarts() const { return m_groupStart; }
-    const std::vector<T>& values() const { return m_values; }
-    const std::vector<uint16_t>& groupIndex() const { return m_groupIndex; }
+    std::span<const uint32_t> valueStarts() const { return m_valueStart.span(); }
+    std::span<const uint32_t> groupStarts() const { return m_groupStart.span(); }
+    std::span<const T> values() const { return m_values.span(); }
+    std::span<const uint16_t> groupIndex() const { return m_groupIndex.span(); }
     static bool fromArrays(uint32_t groups, std::vector<uint32_t> valueStart,
         std::vector<uint32_t> groupStart, std::vector<T> values, std::vector<uint16_t> groupIndex,
         GroupRows& out)
@@ -118,15 +123,18 @@ public:
         out.m_groupStart = std::move(groupStart);
         out.m_values = std::move(values);
         out.m_groupIndex = std::move(groupIndex);
+        out.finish();
         return true;
     }
 
 private:
     uint32_t m_groups = 0;
-    std::vector<uint32_t> m_valueStart { 0 }; // rows + 1: where each row's figures start
-    std::vector<uint32_t> m_groupStart { 0 }; // rows + 1: where a sparse row's groups start
-    std::vector<T> m_values;
-    std::vector<uint16_t> m_groupIndex; // a sparse row's groups, ascending
+    SpilledArray<uint32_t> m_valueStart { std::vector<uint32_t> {
+        0 } }; // rows + 1: where each row's figures start
+    SpilledArray<uint32_t> m_groupStart { std::vector<uint32_t> {
+        0 } }; // rows + 1: where a sparse row's groups start
+    SpilledArray<T> m_values;
+    SpilledArray<uint16_t> m_groupIndex; // a sparse row's groups, ascending
 };
 
 } // namespace popscope

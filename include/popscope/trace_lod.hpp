@@ -8,9 +8,12 @@
 //
 // Aggregates are sums of level 0's busy shares (each exact to 1/65,520 of its group's tile-cycles in
 // the step); cells that cut a step are prorated linearly.
-// Built off the GUI thread with progress and cancel; saved to and loaded from a cache file.
+// Built off the GUI thread with progress and cancel; saved to and loaded from a cache file. Its
+// arrays are in spill files once built or loaded when spilling is on (spill::setDirectory): a
+// frame reads a few blocks of them.
 #include "popscope/execution_trace.hpp"
 #include "popscope/group_rows.hpp"
+#include "popscope/spilled_array.hpp"
 
 #include <array>
 #include <cstdint>
@@ -52,7 +55,7 @@ public:
     uint32_t tilesPerIpu() const { return m_tilesPerIpu; }
     uint32_t groupsPerIpu() const { return m_groupsPerIpu; }
     uint32_t tilesInGroup(uint32_t group) const;
-    const std::vector<LaneStep>& lane(uint32_t ipu) const { return m_lanes[ipu].steps; }
+    const SpilledArray<LaneStep>& lane(uint32_t ipu) const { return m_lanes[ipu].steps; }
     uint64_t endCycle() const { return m_endCycle; } // the last step's end over all IPUs
 
     // Busy tile-cycles of `group` in the lane's step `k` (level 0).
@@ -97,10 +100,10 @@ private:
     using BusyByState = std::array<float, 3>; // computing, exchanging, stream copy
     struct Level {
         GroupRows<BusyByState> busy; // [block][group]; empty at level 0
-        std::vector<double> stepCycles; // [block][state]; empty at level 0
+        SpilledArray<double> stepCycles; // [block][state]; empty at level 0
     };
     struct Lane {
-        std::vector<LaneStep> steps;
+        SpilledArray<LaneStep> steps; // in time order
         GroupRows<uint16_t> busyShare; // level 0: [step][group], of kBusyShareSteps
         std::vector<Level> levels;
     };

@@ -50,7 +50,7 @@ TraceLod TraceLod::build(
     lod.m_lanes.resize(target.numIpus);
     for (uint32_t index = 0; index < steps.size(); ++index)
         for (const StepOnIpu& si : steps.ipus(index)) {
-            lod.m_lanes[si.ipu].steps.push_back(
+            lod.m_lanes[si.ipu].steps.values().push_back(
                 { index, workStateOf(steps.type(index)), false, si.cyclesBase, si.cycles });
             lod.m_endCycle = std::max(lod.m_endCycle, si.cyclesBase + si.cycles);
         }
@@ -59,7 +59,7 @@ TraceLod TraceLod::build(
     std::vector<std::vector<uint16_t>> shares(target.numIpus);
     for (uint32_t ipu = 0; ipu < target.numIpus; ++ipu) {
         Lane& lane = lod.m_lanes[ipu];
-        std::stable_sort(lane.steps.begin(), lane.steps.end(),
+        std::stable_sort(lane.steps.values().begin(), lane.steps.values().end(),
             [](const LaneStep& a, const LaneStep& b) { return a.base < b.base; });
         for (uint32_t k = 0; k < lane.steps.size(); ++k)
             laneIndex[steps.rowIndex(*steps.onIpu(lane.steps[k].step, ipu))] = k;
@@ -84,7 +84,7 @@ TraceLod TraceLod::build(
                 auto& s = *static_cast<RowSink*>(context);
                 Lane& lane = s.lod.m_lanes[ipu];
                 const uint32_t k = s.laneIndex[s.steps.rowIndex(*s.steps.onIpu(step, ipu))]; // a checked row
-                LaneStep& laneStep = lane.steps[k];
+                LaneStep& laneStep = lane.steps.values()[k];
                 laneStep.perTile = true;
                 if (laneStep.work != TraceState::Sync) {
                     const uint32_t groups = s.lod.m_groupsPerIpu;
@@ -122,7 +122,8 @@ TraceLod TraceLod::build(
         lane.busyShare.reserveRows(lane.steps.size());
         for (size_t k = 0; k < lane.steps.size(); ++k)
             lane.busyShare.append(&shares[ipu][k * groups]);
-        lane.busyShare.shrinkToFit();
+        lane.busyShare.finish();
+        lane.steps.spill();
         freeMemory(shares[ipu]);
         lane.levels.emplace_back(); // level 0: the steps and their busy shares
     }
@@ -149,13 +150,13 @@ void TraceLod::buildLevels()
             Level up;
             up.busy = GroupRows<BusyByState>(groups);
             up.busy.reserveRows(next);
-            up.stepCycles.assign(next * kTraceStateCount, 0.0);
+            std::vector<double>& stepCycles = up.stepCycles.values();
+            stepCycles.assign(next * kTraceStateCount, 0.0);
             for (size_t parent = 0; parent < next; ++parent) {
                 std::fill(sum.begin(), sum.end(), BusyByState {});
                 for (size_t b = parent * kFan; b < std::min(blocks, (parent + 1) * kFan); ++b) {
                     for (size_t s = 0; s < kTraceStateCount; ++s)
-                        up.stepCycles[parent * kTraceStateCount + s]
-                            += blockStepCycles(lane, level - 1, b, s);
+                        stepCycles[parent * kTraceStateCount + s] += blockStepCycles(lane, level - 1, b, s);
                     if (level == 1) {
                         lane.busyShare.expand(b, shares.data());
                         const size_t state = busyIndex(lane.steps[b].work);
@@ -171,7 +172,8 @@ void TraceLod::buildLevels()
                 }
                 up.busy.append(sum.data());
             }
-            up.busy.shrinkToFit();
+            up.busy.finish();
+            up.stepCycles.spill();
             lane.levels.push_back(std::move(up));
             blocks = next;
         }

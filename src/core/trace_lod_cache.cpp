@@ -25,7 +25,8 @@ public:
     {
     }
     template <typename T> void value(const T& v) { m_ok = m_ok && std::fwrite(&v, sizeof v, 1, m_file) == 1; }
-    template <typename T> void array(const std::vector<T>& v)
+    template <typename T> void array(const std::vector<T>& v) { array(std::span<const T>(v)); }
+    template <typename T> void array(std::span<const T> v)
     {
         value(uint64_t(v.size()));
         m_ok = m_ok && (v.empty() || std::fwrite(v.data(), sizeof(T), v.size(), m_file) == v.size());
@@ -132,7 +133,7 @@ bool TraceLod::save(const std::string& path, const std::string& identity) const
         w.value(uint64_t(lane.levels.size()));
         for (size_t l = 1; l < lane.levels.size(); ++l) { // level 0 is the steps and their shares
             w.rows(lane.levels[l].busy);
-            w.array(lane.levels[l].stepCycles);
+            w.array(lane.levels[l].stepCycles.span());
         }
     }
     const bool ok = w.ok() && std::fflush(file.get()) == 0 && std::fclose(file.release()) == 0;
@@ -184,8 +185,9 @@ bool TraceLod::load(const std::string& path, const std::string& identity)
         uint64_t steps = 0, levels = 0;
         if (!r.value(steps) || steps > fileBytes / kStoredLaneStepBytes) // no more than the file holds
             return false;
-        lane.steps.resize(size_t(steps));
-        for (LaneStep& step : lane.steps) {
+        std::vector<LaneStep>& laneSteps = lane.steps.values();
+        laneSteps.resize(size_t(steps));
+        for (LaneStep& step : laneSteps) {
             uint8_t work = 0, perTile = 0;
             if (!r.value(step.step) || !r.value(step.base) || !r.value(step.cycles) || !r.value(work)
                 || !r.value(perTile) || work >= kTraceStateCount || perTile > 1)
@@ -193,6 +195,7 @@ bool TraceLod::load(const std::string& path, const std::string& identity)
             step.work = TraceState(work);
             step.perTile = perTile == 1;
         }
+        lane.steps.spill();
         if (!r.rows(lane.busyShare, steps, lod.m_groupsPerIpu, fileBytes) || !r.value(levels) || levels < 1
             || levels > 64)
             return false;
@@ -201,8 +204,9 @@ bool TraceLod::load(const std::string& path, const std::string& identity)
         for (size_t l = 1; l < levels; ++l) {
             blocks = (blocks + kFan - 1) / kFan;
             if (!r.rows(lane.levels[l].busy, blocks, lod.m_groupsPerIpu, fileBytes)
-                || !r.array(lane.levels[l].stepCycles, blocks * kTraceStateCount))
+                || !r.array(lane.levels[l].stepCycles.values(), blocks * kTraceStateCount))
                 return false;
+            lane.levels[l].stepCycles.spill();
         }
     }
     if (in.peek() != std::char_traits<char>::eof())

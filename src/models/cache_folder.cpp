@@ -18,10 +18,16 @@ QString cacheFolder(const QString& name)
 
 bool startSpilling()
 {
-    if (!spill::setDirectory(QFile::encodeName(cacheFolder(QStringLiteral("spill"))).toStdString()))
+    // Arrays of 64 KiB and more: the trace's LOD is a few hundred arrays a report (four for each
+    // level of each IPU's lane), most under a MiB, 21 MiB together on bench-huge. A mapping costs
+    // a few hundred bytes of the kernel's and at most a page of slack.
+    constexpr size_t kSpillMinimum = size_t(64) << 10;
+    if (!spill::setDirectory(
+            QFile::encodeName(cacheFolder(QStringLiteral("spill"))).toStdString(), kSpillMinimum))
         return false;
-    // Ten times a second: a scan of both reports' names then holds a few MiB of them, not 94.
-    spill::startTrimming(std::chrono::milliseconds(100));
+    // Ten times a second, and whenever 16 MiB more of them are mapped: a scan of both reports' names
+    // then holds a few MiB of them, not 94, even one that maps them at gigabytes a second.
+    spill::startTrimming(std::chrono::milliseconds(100), size_t(16) << 20);
     return true;
 }
 

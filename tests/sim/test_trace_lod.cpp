@@ -5,12 +5,15 @@
 #include "popscope/profile.hpp"
 #include "popscope/trace_lod.hpp"
 #include "sample_profiles.hpp"
+#include "spilling_on.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 
 using namespace popscope;
+using popscope::test::SpillingOn;
+using popscope::test::TempDir;
 using simtest::sampleProfile;
 
 namespace {
@@ -199,4 +202,36 @@ TEST_CASE("a window's figures: step cycles by kind agree with analyseTrace over 
     CHECK(figures.parallelEfficiency() == Approx(trace.parallelEfficiency()).epsilon(1e-6));
     CHECK(figures.share(TraceState::Computing)
         == Approx(double(ipu.stepCycles[0]) / double(ipu.lastCycle - ipu.firstCycle)));
+}
+
+TEST_CASE("a LOD spilled, built or read from its cache, reads as it does in memory", "[trace][lod][spill]")
+{
+    TempDir dir;
+    const auto profile = Profile::open(sampleProfile("sort-bitonic"));
+    const StepTable steps = profile->readStepTable();
+    const TraceLod inMemory = TraceLod::build(*profile, steps);
+    const std::string identity = TraceLod::identityOf(profile->path());
+    const std::string cache = dir.file("bitonic.lod");
+
+    const SpillingOn spilling;
+    const uint64_t mappedBefore = spill::mappedBytes();
+    const TraceLod built = TraceLod::build(*profile, steps);
+    CHECK(spill::mappedBytes() > mappedBefore); // its arrays went to spill files
+    REQUIRE(built.save(cache, identity));
+    TraceLod loaded;
+    REQUIRE(loaded.load(cache, identity));
+    CHECK(loaded.fits(steps, profile->target().numIpus, profile->target().tilesPerIpu));
+    spill::releaseResidentPages(); // read back from the page cache
+    for (const TraceLod* lod : { &built, static_cast<const TraceLod*>(&loaded) }) {
+        REQUIRE(lod->numIpus() == inMemory.numIpus());
+        for (uint32_t ipu = 0; ipu < lod->numIpus(); ++ipu) {
+            REQUIRE(lod->lane(ipu).size() == inMemory.lane(ipu).size());
+            for (size_t k = 0; k < lod->lane(ipu).size(); ++k)
+                CHECK(lod->lane(ipu)[k].base == inMemory.lane(ipu)[k].base);
+            const uint64_t end = lod->endCycle();
+            requireClose(lod->cell(ipu, 0, end, 0, lod->groupsPerIpu()),
+                inMemory.cell(ipu, 0, end, 0, inMemory.groupsPerIpu()));
+            requireClose(lod->cell(ipu, end / 3, end / 2, 1, 5), inMemory.cell(ipu, end / 3, end / 2, 1, 5));
+        }
+    }
 }

@@ -18,13 +18,13 @@ namespace popscope {
 
 namespace {
 
-const std::vector<TraceLod::LaneStep>* laneSteps(const TraceData* trace, uint32_t ipu)
+const SpilledArray<TraceLod::LaneStep>* laneSteps(const TraceData* trace, uint32_t ipu)
 {
     return trace && ipu < trace->lod.numIpus() ? &trace->lod.lane(ipu) : nullptr;
 }
 
 // Index of the first lane step that ends after `cycle`.
-size_t firstEndingAfter(const std::vector<TraceLod::LaneStep>& steps, uint64_t cycle)
+size_t firstEndingAfter(const SpilledArray<TraceLod::LaneStep>& steps, uint64_t cycle)
 {
     return size_t(std::partition_point(steps.begin(), steps.end(), [cycle](const TraceLod::LaneStep& s) {
         return s.base + s.cycles <= cycle;
