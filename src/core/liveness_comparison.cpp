@@ -6,6 +6,7 @@
 #include "table_compare.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <string_view>
 
 namespace popscope {
@@ -44,27 +45,47 @@ StepMatch matchSteps(const LivenessCurve& source, const LivenessCurve& target)
 
 namespace {
 
-// Bytes of the variables live at a side's peak, by name (duplicated names summed). Without the
-// variables' tiles when the report has not read them: sizes and live ranges are enough for all IPUs.
-// The names are views into `variables`, which the caller keeps while it uses them.
-std::vector<std::pair<std::string_view, uint64_t>> liveAtPeak(
-    const Report& report, const VariableDigest& variables, uint32_t step)
+// A name live at a side's peak: its variables' bytes summed, the first of them (for its name).
+// Names are told apart by a 64-bit hash and their length, not by reading them: sorting or matching
+// by the names themselves reads them in a random order, and the variables' names are in spill
+// files, which such a read maps whole in a few milliseconds (bench-huge: 70 MiB a report). Two
+// names taken for one would need both a hash collision and the same length: about one chance in
+// 10^8 for two reports of a million names each.
+struct LiveName {
+    uint64_t hash = 0;
+    uint32_t length = 0;
+    uint32_t variable = 0;
+    uint64_t bytes = 0;
+    bool sameName(const LiveName& other) const { return hash == other.hash && length == other.length; }
+    bool operator<(const LiveName& other) const
+    {
+        return hash != other.hash ? hash < other.hash : length < other.length;
+    }
+};
+
+// The variables live at a side's peak, one entry a name (equal names summed), in (hash, length)
+// order. Without the variables' tiles when the report has not read them: sizes and live ranges are
+// enough for all IPUs. The names are read in the variables' order.
+std::vector<LiveName> liveAtPeak(const Report& report, const VariableDigest& variables, uint32_t step)
 {
-    std::vector<std::pair<std::string_view, uint64_t>> out;
+    std::vector<LiveName> out;
     const auto ranges = detail::ReportAccess::liveRangeList(report); // kept while used
     std::vector<uint8_t> seen(variables.size(), 0);
+    const std::hash<std::string_view> hash;
     for (const auto& [v, range] : *ranges)
         if (v < variables.size() && range.first <= step && step <= range.last && !variables.alwaysLive[v]
             && variables.sizeBytes[v] > 0 && !seen[v]) {
             seen[v] = 1;
-            out.emplace_back(variables.name(v), variables.sizeBytes[v]);
+            const std::string_view name = variables.name(v);
+            out.push_back({ hash(name), uint32_t(name.size()), v, variables.sizeBytes[v] });
         }
-    std::sort(out.begin(), out.end());
-    // One entry per name: equal names of different variables add up.
+    // The first variable of a name stands for it, as the name order kept it before.
+    std::sort(out.begin(), out.end(),
+        [](const LiveName& a, const LiveName& b) { return a.sameName(b) ? a.variable < b.variable : a < b; });
     size_t kept = 0;
     for (size_t i = 0; i < out.size(); ++i) {
-        if (kept > 0 && out[kept - 1].first == out[i].first)
-            out[kept - 1].second += out[i].second;
+        if (kept > 0 && out[kept - 1].sameName(out[i]))
+            out[kept - 1].bytes += out[i].bytes;
         else
             out[kept++] = out[i];
     }
@@ -117,32 +138,60 @@ LivenessComparison compareLiveness(const Report& source, const Report& target,
 
     const auto left = liveAtPeak(source, sourceVariables, sourcePeak.step);
     const auto right = liveAtPeak(target, targetVariables, targetPeak.step);
-    std::vector<LivenessComparison::Variable> moved;
+    // The names that moved, still unnamed: a name is read for those kept alone.
+    struct Moved {
+        const VariableDigest* side; // the side that names it (the source when both hold it)
+        uint32_t variable;
+        uint64_t source, target;
+        SignedDiff diff;
+    };
+    std::vector<Moved> grown, shrunk;
     size_t i = 0, j = 0;
     while (i < left.size() || j < right.size()) {
-        LivenessComparison::Variable v;
-        if (j == right.size() || (i < left.size() && left[i].first < right[j].first)) {
-            v = { std::string(left[i].first), left[i].second, 0, {} };
+        Moved m {};
+        if (j == right.size() || (i < left.size() && left[i] < right[j])) {
+            m = { &sourceVariables, left[i].variable, left[i].bytes, 0, {} };
             ++i;
-        } else if (i == left.size() || right[j].first < left[i].first) {
-            v = { std::string(right[j].first), 0, right[j].second, {} };
+        } else if (i == left.size() || right[j] < left[i]) {
+            m = { &targetVariables, right[j].variable, 0, right[j].bytes, {} };
             ++j;
         } else {
-            v = { std::string(left[i].first), left[i].second, right[j].second, {} };
+            m = { &sourceVariables, left[i].variable, left[i].bytes, right[j].bytes, {} };
             ++i;
             ++j;
         }
-        v.diff = signedDiff(v.source, v.target);
-        if (v.diff.absolute != 0)
-            moved.push_back(std::move(v));
+        m.diff = signedDiff(m.source, m.target);
+        if (m.diff.absolute > 0)
+            grown.push_back(m);
+        else if (m.diff.absolute < 0)
+            shrunk.push_back(m);
     }
-    std::stable_sort(moved.begin(), moved.end(),
-        [](const auto& x, const auto& y) { return magnitude(x.diff.absolute) > magnitude(y.diff.absolute); });
-    for (auto& v : moved) {
-        auto& list = v.diff.absolute > 0 ? c.grownAtPeak : c.shrunkAtPeak;
-        if (list.size() < top)
-            list.push_back(std::move(v));
-    }
+    // The `top` that moved most, equal ones by name: the names of those tied at the last place
+    // kept are read, and no others.
+    const auto keepTop = [top](std::vector<Moved>& moved, std::vector<LivenessComparison::Variable>& list) {
+        const auto larger = [](const Moved& a, const Moved& b) {
+            return magnitude(a.diff.absolute) > magnitude(b.diff.absolute);
+        };
+        if (moved.size() > top && top > 0) {
+            std::nth_element(moved.begin(), moved.begin() + long(top - 1), moved.end(), larger);
+            const uint64_t last = magnitude(moved[top - 1].diff.absolute);
+            moved.erase(std::partition(moved.begin(), moved.end(),
+                            [last](const Moved& m) { return magnitude(m.diff.absolute) >= last; }),
+                moved.end());
+        } else if (top == 0) {
+            moved.clear();
+        }
+        std::sort(moved.begin(), moved.end(), [&larger](const Moved& a, const Moved& b) {
+            if (larger(a, b) || larger(b, a))
+                return larger(a, b);
+            return a.side->name(a.variable) < b.side->name(b.variable);
+        });
+        for (size_t k = 0; k < moved.size() && k < top; ++k)
+            list.push_back({ std::string(moved[k].side->name(moved[k].variable)), moved[k].source,
+                moved[k].target, moved[k].diff });
+    };
+    keepTop(grown, c.grownAtPeak);
+    keepTop(shrunk, c.shrunkAtPeak);
     return c;
 }
 

@@ -25,9 +25,9 @@ bool startSpilling()
     if (!spill::setDirectory(
             QFile::encodeName(cacheFolder(QStringLiteral("spill"))).toStdString(), kSpillMinimum))
         return false;
-    // Ten times a second, and whenever 16 MiB more of them are mapped: a scan of both reports' names
+    // Ten times a second, and whenever 4 MiB more of them are mapped: a scan of both reports' names
     // then holds a few MiB of them, not 94, even one that maps them at gigabytes a second.
-    spill::startTrimming(std::chrono::milliseconds(100), size_t(16) << 20);
+    spill::startTrimming(std::chrono::milliseconds(100), size_t(4) << 20);
     return true;
 }
 
