@@ -34,18 +34,22 @@ bool enabled();
 // Returns the bytes of mappings advised.
 uint64_t releaseResidentPages();
 // releaseResidentPages() on a thread of its own until stopTrimming(): every `period`, and sooner
-// when the process's resident file pages (residentFileBytes(), looked at every few milliseconds)
-// grew by `growthBytes` since the last release. A scan of a spilled array (a sort, a join, a tree
-// of every name) then holds about `growthBytes` of it, not the whole array: a join reads two
-// reports' 1.4 M names in a few tens of milliseconds, faster than any fixed period. Pages still in
-// use are mapped again at their next read (a minor fault: the page cache holds them).
+// when the process's resident file pages (residentFileBytes()) grew by `growthBytes` since the last
+// release, looked at every 5 ms while they change or spill files are made and every `period` once
+// all is still. A scan of a spilled array (a sort, a join, a tree of every name) then holds about
+// `growthBytes` of it, not the whole array: a join reads two reports' 1.4 M names in a few tens of
+// milliseconds, faster than any fixed period. Pages still in use are mapped again at their next
+// read (a minor fault: the page cache holds them). A scan that starts after a still second may map
+// a period's worth before the first look.
 void startTrimming(std::chrono::milliseconds period, size_t growthBytes = size_t(16) << 20);
 void stopTrimming();
 // The bytes spilled and still mapped (a bench and the tests read it).
 uint64_t mappedBytes();
-// The process's resident pages backed by files (spill files, and the program's libraries), from
-// /proc/self/statm; 0 where it cannot be read.
+// The process's resident pages backed by files (spill files, the program's libraries) or shared
+// memory (a window's buffers), from /proc/self/statm; 0 where it cannot be read.
 uint64_t residentFileBytes();
+// How many times the trimmer let go of the spilled pages (the tests read it).
+uint64_t trimmerReleases();
 
 // One spilled array's mapping; unmapped when the last SpilledArray holding it goes.
 class Mapping {

@@ -238,7 +238,7 @@ private:
     void addWait(const WaitingStep& wait)
     {
         if (m_waitBlocks.empty() || m_waitBlocks.back().size() == kWaitBlock)
-            m_waitBlocks.emplace_back().reserve(kWaitBlock);
+            m_waitBlocks.emplace_back(); // grows to kWaitBlock (a power of two) by doubling
         m_waitBlocks.back().push_back(wait);
         ++m_waitCount;
     }

@@ -11,14 +11,44 @@
 
 namespace popscope {
 
+namespace {
+
+// A program's name as a 64-bit hash and its length (see LiveName below for why not the name).
+struct NameKey {
+    uint64_t hash = 0;
+    size_t length = 0;
+    bool operator==(const NameKey& other) const { return hash == other.hash && length == other.length; }
+};
+
+// Every program's key, its names read in the programs' order: the steps' names read in the steps'
+// order are read in a random order of the labels' spill file, which maps it whole at once.
+std::vector<NameKey> programKeys(const ProgramLabels& programs)
+{
+    std::vector<NameKey> keys(programs.size());
+    const std::hash<std::string_view> hash;
+    for (size_t p = 0; p < keys.size(); ++p) {
+        const std::string_view name = programs.name(p);
+        keys[p] = { hash(name), name.size() };
+    }
+    return keys;
+}
+
+} // namespace
+
 StepMatch matchSteps(const LivenessCurve& source, const LivenessCurve& target)
 {
     StepMatch m;
     m.targetOf.assign(source.numSteps(), -1);
     m.sourceOf.assign(target.numSteps(), -1);
     bool sameOrder = source.numSteps() == target.numSteps();
-    for (size_t s = 0; sameOrder && s < source.numSteps(); ++s)
-        sameOrder = source.stepName(s) == target.stepName(s);
+    if (sameOrder) {
+        const auto sourceKeys = programKeys(source.programs), targetKeys = programKeys(target.programs);
+        const auto keyOf = [](const std::vector<NameKey>& keys, uint32_t program) {
+            return program < keys.size() ? keys[program] : NameKey {};
+        };
+        for (size_t s = 0; sameOrder && s < source.numSteps(); ++s)
+            sameOrder = keyOf(sourceKeys, source.stepProgram[s]) == keyOf(targetKeys, target.stepProgram[s]);
+    }
     if (sameOrder) {
         for (size_t s = 0; s < source.numSteps(); ++s)
             m.targetOf[s] = m.sourceOf[s] = int64_t(s);
@@ -65,7 +95,8 @@ struct LiveName {
 
 // The variables live at a side's peak, one entry a name (equal names summed), in (hash, length)
 // order. Without the variables' tiles when the report has not read them: sizes and live ranges are
-// enough for all IPUs. The names are read in the variables' order.
+// enough for all IPUs. The names are read in the live ranges' order (the variables' in a profile
+// popscope writes).
 std::vector<LiveName> liveAtPeak(const Report& report, const VariableDigest& variables, uint32_t step)
 {
     std::vector<LiveName> out;
@@ -166,8 +197,8 @@ LivenessComparison compareLiveness(const Report& source, const Report& target,
         else if (m.diff.absolute < 0)
             shrunk.push_back(m);
     }
-    // The `top` that moved most, equal ones by name: the names of those tied at the last place
-    // kept are read, and no others.
+    // The `top` that moved most, equal ones by name: only the names of those kept, and of those
+    // tied with the last kept, are read.
     const auto keepTop = [top](std::vector<Moved>& moved, std::vector<LivenessComparison::Variable>& list) {
         const auto larger = [](const Moved& a, const Moved& b) {
             return magnitude(a.diff.absolute) > magnitude(b.diff.absolute);
@@ -181,14 +212,22 @@ LivenessComparison compareLiveness(const Report& source, const Report& target,
         } else if (top == 0) {
             moved.clear();
         }
-        std::sort(moved.begin(), moved.end(), [&larger](const Moved& a, const Moved& b) {
-            if (larger(a, b) || larger(b, a))
-                return larger(a, b);
-            return a.side->name(a.variable) < b.side->name(b.variable);
+        // Their names, each read once in the variables' order (a sort on the spilled names would
+        // read them again in a random order), then the largest first and equal ones by name.
+        std::sort(moved.begin(), moved.end(), [](const Moved& a, const Moved& b) {
+            return a.side != b.side ? std::less<const VariableDigest*>()(a.side, b.side)
+                                    : a.variable < b.variable;
         });
-        for (size_t k = 0; k < moved.size() && k < top; ++k)
-            list.push_back({ std::string(moved[k].side->name(moved[k].variable)), moved[k].source,
-                moved[k].target, moved[k].diff });
+        std::vector<LivenessComparison::Variable> named;
+        named.reserve(moved.size());
+        for (const Moved& m : moved)
+            named.push_back({ std::string(m.side->name(m.variable)), m.source, m.target, m.diff });
+        std::sort(named.begin(), named.end(), [](const auto& a, const auto& b) {
+            const uint64_t x = magnitude(a.diff.absolute), y = magnitude(b.diff.absolute);
+            return x != y ? x > y : a.name < b.name;
+        });
+        for (size_t k = 0; k < named.size() && k < top; ++k)
+            list.push_back(std::move(named[k]));
     };
     keepTop(grown, c.grownAtPeak);
     keepTop(shrunk, c.shrunkAtPeak);

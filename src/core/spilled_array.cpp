@@ -30,6 +30,8 @@ struct SpillState {
     std::thread trimmer;
     std::shared_ptr<bool> stopTrimmer; // the running trimmer's own flag, under `mutex`
     std::condition_variable wakeTrimmer;
+    uint64_t activity = 0; // counts spill files mapped and releases asked for: the trimmer looks often
+    uint64_t trimmerReleases = 0;
 };
 
 // Never destroyed: a mapping held by a static object may outlive any order of static destruction.
@@ -139,10 +141,18 @@ uint64_t adviseEveryMapping(const SpillState& s)
 
 } // namespace
 
+// With the state's mutex held: parts are being read or a page works; the trimmer looks often.
+void markActivity(SpillState& s)
+{
+    ++s.activity;
+    s.wakeTrimmer.notify_all();
+}
+
 uint64_t releaseResidentPages()
 {
     SpillState& s = state();
     std::lock_guard lock(s.mutex);
+    markActivity(s);
     return adviseEveryMapping(s);
 }
 
@@ -175,22 +185,38 @@ void startTrimming(std::chrono::milliseconds period, size_t growthBytes)
         s.stopTrimmer = stop;
     }
     s.trimmer = std::thread([&s, period, growthBytes, stop] {
-        // statm costs a few microseconds: read every 5 ms, it keeps a fast scan's pages to about
-        // `growthBytes` plus what it maps in 5 ms.
-        const auto look = std::min(period, std::chrono::milliseconds(5));
-        uint64_t base = residentFileBytes();
-        auto released = std::chrono::steady_clock::now();
+        // statm costs a few microseconds. It is read every 5 ms while spilled pages come and go or
+        // spill files are made (a part read, a page's work), which keeps a fast scan to about
+        // `growthBytes` plus what it maps in 5 ms, and every `period` once all has been still for
+        // a second: an idle window wakes ten times a second, not two hundred.
+        using Clock = std::chrono::steady_clock;
+        const auto busyLook = std::min(period, std::chrono::milliseconds(5));
+        uint64_t base = residentFileBytes(), last = base;
+        auto released = Clock::now(), changed = released;
         std::unique_lock held(s.mutex);
-        while (!s.wakeTrimmer.wait_for(held, look, [&stop] { return *stop; })) {
-            held.unlock(); // statm is read without the lock the readers' mappings take
+        uint64_t activity = s.activity;
+        for (;;) {
+            const auto look = Clock::now() - changed < std::chrono::seconds(1) ? busyLook : period;
+            if (s.wakeTrimmer.wait_for(held, look, [&] { return *stop || s.activity != activity; }) && *stop)
+                break;
+            held.unlock(); // statm is read without the lock that mappings and releases take
             const uint64_t resident = residentFileBytes();
-            const auto now = std::chrono::steady_clock::now();
+            const auto now = Clock::now();
             held.lock();
-            if (now - released < period && resident <= base + growthBytes)
+            if (resident != last || s.activity != activity) {
+                changed = now;
+                last = resident;
+                activity = s.activity;
+            }
+            base = std::min(base, resident); // a library unloaded, or a mapping's pages gone
+            const bool grew = resident > base + growthBytes;
+            const bool due = now - released >= period && resident > base;
+            if (!grew && !due)
                 continue;
             adviseEveryMapping(s);
+            ++s.trimmerReleases;
             held.unlock();
-            base = residentFileBytes();
+            base = last = residentFileBytes();
             held.lock();
             released = now;
         }
@@ -202,6 +228,13 @@ void stopTrimming()
     SpillState& s = state();
     std::lock_guard control(s.trimmerControl);
     stopTrimmer(s);
+}
+
+uint64_t trimmerReleases()
+{
+    SpillState& s = state();
+    std::lock_guard lock(s.mutex);
+    return s.trimmerReleases;
 }
 
 uint64_t residentFileBytes()
@@ -239,6 +272,7 @@ Mapping::Mapping(const void* address, size_t bytes)
     SpillState& s = state();
     std::lock_guard lock(s.mutex);
     s.mappings.insert(this);
+    markActivity(s);
 }
 
 Mapping::~Mapping()

@@ -219,7 +219,10 @@ TEST_CASE("a LOD spilled, built or read from its cache, reads as it does in memo
     CHECK(spill::mappedBytes() > mappedBefore); // its arrays went to spill files
     REQUIRE(built.save(cache, identity));
     TraceLod loaded;
+    const uint64_t mappedBeforeLoad = spill::mappedBytes();
     REQUIRE(loaded.load(cache, identity));
+    CHECK(spill::mappedBytes() > mappedBeforeLoad); // read into spill files too
+    CHECK(loaded.lane(0).isSpilled());
     CHECK(loaded.fits(steps, profile->target().numIpus, profile->target().tilesPerIpu));
     spill::releaseResidentPages(); // read back from the page cache
     for (const TraceLod* lod : { &built, static_cast<const TraceLod*>(&loaded) }) {

@@ -80,23 +80,22 @@ bool matchesFilter(const StepRowsFrame& frame, const QString& name)
 // A frame around the selected step through every row of the lane (a marker when it is thin).
 void markSelected(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const QRect& rows)
 {
-    if (frame.selectedStep < 0)
+    // The step's row on this IPU, found directly: a walk along the lane read all of it each frame.
+    const StepTable& steps = frame.trace->steps;
+    const StepOnIpu* s = frame.selectedStep >= 0 && uint64_t(frame.selectedStep) < steps.size()
+        ? steps.onIpu(size_t(frame.selectedStep), ipu)
+        : nullptr;
+    if (!s)
         return;
-    for (const TraceLod::LaneStep& s : frame.trace->lod.lane(ipu)) {
-        if (int64_t(s.step) != frame.selectedStep)
-            continue;
-        const double x0 = frame.xOf(s.base), x1 = frame.xOf(s.base + s.cycles);
-        if (x1 < frame.left || x0 > frame.left + frame.width)
-            return;
-        p.setBrush(Qt::NoBrush);
-        if (x1 - x0 < 3) {
-            p.fillRect(
-                QRectF(x0 - 1, rows.top(), 3, rows.height()), frame.palette.color(QPalette::WindowText));
-        } else {
-            p.setPen(QPen(frame.palette.color(QPalette::WindowText), 2));
-            p.drawRect(QRectF(x0 + 1, rows.top() + 1, x1 - x0 - 2, rows.height() - 2));
-        }
+    const double x0 = frame.xOf(s->cyclesBase), x1 = frame.xOf(s->cyclesBase + s->cycles);
+    if (x1 < frame.left || x0 > frame.left + frame.width)
         return;
+    p.setBrush(Qt::NoBrush);
+    if (x1 - x0 < 3) {
+        p.fillRect(QRectF(x0 - 1, rows.top(), 3, rows.height()), frame.palette.color(QPalette::WindowText));
+    } else {
+        p.setPen(QPen(frame.palette.color(QPalette::WindowText), 2));
+        p.drawRect(QRectF(x0 + 1, rows.top() + 1, x1 - x0 - 2, rows.height() - 2));
     }
 }
 
