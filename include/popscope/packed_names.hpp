@@ -31,10 +31,12 @@ public:
         m_text.streamWhileBuilding();
         m_ends.streamWhileBuilding();
     }
-    // Adds a name; false (and nothing added) when the text would pass 4 GiB.
+    // Whether `name` can be added: the text stays under 4 GiB.
+    bool fits(std::string_view name) const { return name.size() <= UINT32_MAX - m_text.size(); }
+    // Adds a name; false (and nothing added) when it does not fit.
     bool append(std::string_view name)
     {
-        if (name.size() > UINT32_MAX - m_text.size())
+        if (!fits(name))
             return false;
         m_text.append(name.data(), name.size());
         m_ends.push_back(uint32_t(m_text.size()));

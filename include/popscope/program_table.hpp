@@ -4,6 +4,7 @@
 // std::vector<Program>, bench-huge's 416 k programs took about 84 MiB (two std::strings and a
 // std::vector each); these columns take about 20, in spill files. The profile document (writer,
 // JSON, tests) keeps Program.
+#include "popscope/packed_names.hpp"
 #include "popscope/profile_document.hpp"
 #include "popscope/row_iterator.hpp"
 #include "popscope/spilled_array.hpp"
@@ -37,14 +38,12 @@ public:
     // A document's programs packed (tests, and tools that build programs by hand).
     static ProgramTable fromPrograms(const std::vector<Program>& programs);
 
-    size_t size() const { return m_nameEnds.size(); }
+    size_t size() const { return m_names.size(); }
     bool empty() const { return size() == 0; }
     ProgramRow operator[](size_t p) const
     {
-        const uint32_t nameBegin = p == 0 ? 0 : m_nameEnds[p - 1];
         const uint32_t childBegin = p == 0 ? 0 : m_childEnds[p - 1];
-        return { m_types[m_typeOf[p]],
-            std::string_view(m_names.data() + nameBegin, m_nameEnds[p] - nameBegin),
+        return { m_types[m_typeOf[p]], m_names[p],
             std::span<const uint32_t>(m_children.data() + childBegin, m_childEnds[p] - childBegin),
             m_computeSet[p], m_exchange[p], m_debugContext[p], m_repeatCount[p] };
     }
@@ -64,8 +63,7 @@ public:
     void finish(); // spills the columns
 
 private:
-    SpilledArray<char> m_names;
-    SpilledArray<uint32_t> m_nameEnds;
+    PackedNames m_names;
     std::vector<std::string> m_types; // each once
     std::unordered_map<std::string, uint32_t> m_typeLookup; // while appending; finish() frees it
     SpilledArray<uint32_t> m_typeOf; // into m_types

@@ -7,6 +7,7 @@
 // categories and element types in 16 bits, debug contexts in 32 and sizes in NarrowFigures. The
 // profile document (writer, JSON, tests) keeps Variable.
 #include "popscope/narrow_figures.hpp"
+#include "popscope/packed_names.hpp"
 #include "popscope/profile_document.hpp"
 #include "popscope/row_iterator.hpp"
 #include "popscope/spilled_array.hpp"
@@ -43,14 +44,12 @@ public:
     // A document's variables packed (tests, and tools that build variables by hand).
     static VariableTable fromVariables(const std::vector<Variable>& variables);
 
-    size_t size() const { return m_nameEnds.size(); }
-    bool empty() const { return m_nameEnds.empty(); }
+    size_t size() const { return m_names.size(); }
+    bool empty() const { return m_names.empty(); }
     VariableRow operator[](size_t v) const
     {
-        const uint32_t nameBegin = v == 0 ? 0 : m_nameEnds[v - 1];
-        return { std::string_view(m_names.data() + nameBegin, m_nameEnds[v] - nameBegin),
-            m_symbols[m_category[v]], m_symbols[m_elementType[v]], m_sizeBytes[v], m_alwaysLive[v] != 0,
-            int64_t(m_debugContext[v]), tilesOf(v), slice(m_ranges, m_rangeEnds, v) };
+        return { m_names[v], m_symbols[m_category[v]], m_symbols[m_elementType[v]], m_sizeBytes[v],
+            m_alwaysLive[v] != 0, int64_t(m_debugContext[v]), tilesOf(v), slice(m_ranges, m_rangeEnds, v) };
     }
     VariableRow at(size_t v) const; // throws std::out_of_range past the end
     uint64_t sizeBytes(size_t v) const { return m_sizeBytes[v]; } // without making a row (sorting)
@@ -98,8 +97,7 @@ private:
 
     // Spilled (spill::setDirectory) by shrinkToFit: the names and tiles are most of a large report's
     // variables, and a page reads a screenful of them at a time.
-    SpilledArray<char> m_names;
-    SpilledArray<uint32_t> m_nameEnds;
+    PackedNames m_names;
     std::vector<Symbol> m_symbols; // the categories and element types, each once
     std::unordered_map<std::string, uint16_t> m_symbolLookup; // while appending; shrinkToFit clears it
     SpilledArray<uint16_t> m_category, m_elementType; // into m_symbols

@@ -13,23 +13,33 @@ namespace popscope {
 
 namespace {
 
-// A program's name as a 64-bit hash and its length (see LiveName below for why not the name).
+// A name as a 64-bit hash and its length. Names are told apart by these, not by reading them:
+// sorting or matching by the names themselves reads them in a random order, and the names (the
+// variables', the programs') are in spill files, which such a read maps whole in a few milliseconds
+// (bench-huge: 70 MiB of variable names a report). Two names taken for one would need both a hash
+// collision and the same length: under one chance in 10^7 for two reports of 1.4 million names.
 struct NameKey {
     uint64_t hash = 0;
-    size_t length = 0;
+    uint32_t length = 0; // a name is under 4 GiB (PackedNames)
     bool operator==(const NameKey& other) const { return hash == other.hash && length == other.length; }
+    bool operator<(const NameKey& other) const
+    {
+        return hash != other.hash ? hash < other.hash : length < other.length;
+    }
 };
 
-// Every program's key, its names read in the programs' order: the steps' names read in the steps'
-// order are read in a random order of the labels' spill file, which maps it whole at once.
+NameKey keyOf(std::string_view name)
+{
+    return { std::hash<std::string_view>()(name), uint32_t(name.size()) };
+}
+
+// Every program's key, the names read in the programs' order (the steps' order is a random one in
+// the labels' spill file).
 std::vector<NameKey> programKeys(const ProgramLabels& programs)
 {
     std::vector<NameKey> keys(programs.size());
-    const std::hash<std::string_view> hash;
-    for (size_t p = 0; p < keys.size(); ++p) {
-        const std::string_view name = programs.name(p);
-        keys[p] = { hash(name), name.size() };
-    }
+    for (size_t p = 0; p < keys.size(); ++p)
+        keys[p] = keyOf(programs.name(p));
     return keys;
 }
 
@@ -75,22 +85,16 @@ StepMatch matchSteps(const LivenessCurve& source, const LivenessCurve& target)
 
 namespace {
 
-// A name live at a side's peak: its variables' bytes summed, the first of them (for its name).
-// Names are told apart by a 64-bit hash and their length, not by reading them: sorting or matching
-// by the names themselves reads them in a random order, and the variables' names are in spill
-// files, which such a read maps whole in a few milliseconds (bench-huge: 70 MiB a report). Two
-// names taken for one would need both a hash collision and the same length: under one chance in
-// 10^7 for two reports of 1.4 million names each.
+// A name live at a side's peak (NameKey): its variables' bytes summed, the first of them (for its
+// name).
 struct LiveName {
+    // The key's fields side by side with the variable's: 24 bytes, where a NameKey member took 32.
     uint64_t hash = 0;
     uint32_t length = 0;
     uint32_t variable = 0;
     uint64_t bytes = 0;
-    bool sameName(const LiveName& other) const { return hash == other.hash && length == other.length; }
-    bool operator<(const LiveName& other) const
-    {
-        return hash != other.hash ? hash < other.hash : length < other.length;
-    }
+    NameKey key() const { return { hash, length }; }
+    bool operator<(const LiveName& other) const { return key() < other.key(); }
 };
 
 // The variables live at a side's peak, one entry a name (equal names summed), in (hash, length)
@@ -102,20 +106,20 @@ std::vector<LiveName> liveAtPeak(const Report& report, const VariableDigest& var
     std::vector<LiveName> out;
     const auto ranges = detail::ReportAccess::liveRangeList(report); // kept while used
     std::vector<uint8_t> seen(variables.size(), 0);
-    const std::hash<std::string_view> hash;
     for (const auto& [v, range] : *ranges)
         if (v < variables.size() && range.first <= step && step <= range.last && !variables.alwaysLive[v]
             && variables.sizeBytes[v] > 0 && !seen[v]) {
             seen[v] = 1;
-            const std::string_view name = variables.name(v);
-            out.push_back({ hash(name), uint32_t(name.size()), v, variables.sizeBytes[v] });
+            const NameKey key = keyOf(variables.name(v));
+            out.push_back({ key.hash, key.length, v, variables.sizeBytes[v] });
         }
     // The first variable of a name stands for it, as the name order kept it before.
-    std::sort(out.begin(), out.end(),
-        [](const LiveName& a, const LiveName& b) { return a.sameName(b) ? a.variable < b.variable : a < b; });
+    std::sort(out.begin(), out.end(), [](const LiveName& a, const LiveName& b) {
+        return a.key() == b.key() ? a.variable < b.variable : a < b;
+    });
     size_t kept = 0;
     for (size_t i = 0; i < out.size(); ++i) {
-        if (kept > 0 && out[kept - 1].sameName(out[i]))
+        if (kept > 0 && out[kept - 1].key() == out[i].key())
             out[kept - 1].bytes += out[i].bytes;
         else
             out[kept++] = out[i];

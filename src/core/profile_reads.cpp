@@ -13,7 +13,6 @@
 #include <future>
 #include <map>
 #include <optional>
-#include <unordered_map>
 
 #include "part_reader.hpp"
 
@@ -293,42 +292,6 @@ PackedNames Profile::readProgramNames(std::span<const uint32_t> ids) const
         unnamed(next);
     names.finish();
     return names;
-}
-
-ProgramLabels Profile::readProgramLabels() const
-{
-    PartReader r(*m_db, m_target, m_path);
-    const uint64_t contexts = r.rows("debug_contexts");
-    const uint64_t sets = r.rows("compute_sets");
-    const uint64_t exchanges = r.rows("exchanges");
-    ProgramLabels labels;
-    const size_t count = size_t(std::min<uint64_t>(r.rows("programs"), kMaxReserve));
-    labels.names.reserve(count);
-    labels.typeOf.values().reserve(count);
-    labels.computeSet.values().reserve(count);
-    labels.typeOf.streamWhileBuilding();
-    labels.computeSet.streamWhileBuilding();
-    std::unordered_map<std::string, uint32_t> typeIndex;
-    Statement s(*m_db,
-        "SELECT id, type, name, compute_set, exchange, debug_context, repeat_count FROM programs ORDER BY "
-        "id");
-    while (s.step()) {
-        r.expectId(s, labels.size(), "programs");
-        if (!labels.names.append(s.getTextView(2)))
-            r.corrupt("the programs' names add up to more than 4 GiB");
-        const auto [type, added] = typeIndex.try_emplace(s.getText(1), uint32_t(labels.types.size()));
-        if (added)
-            labels.types.push_back(type->first);
-        labels.typeOf.push_back(type->second);
-        labels.computeSet.push_back(r.reference(s, 3, sets, "programs.compute_set"));
-        r.reference(s, 4, exchanges, "programs.exchange");
-        r.reference(s, 5, contexts, "programs.debug_context");
-        r.bounded(s, 6, 0, UINT32_MAX, "programs.repeat_count");
-    }
-    labels.names.finish();
-    labels.typeOf.spill();
-    labels.computeSet.spill();
-    return labels;
 }
 
 ProgramOutline Profile::readProgramOutline() const

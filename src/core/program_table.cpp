@@ -66,7 +66,8 @@ bool ProgramTable::operator==(const std::vector<Program>& programs) const
 
 void ProgramTable::reserve(size_t programs)
 {
-    for (auto* column : { &m_nameEnds, &m_typeOf, &m_repeatCount }) {
+    m_names.reserve(programs);
+    for (auto* column : { &m_typeOf, &m_repeatCount }) {
         column->values().reserve(programs);
         column->streamWhileBuilding();
     }
@@ -74,19 +75,16 @@ void ProgramTable::reserve(size_t programs)
         column->values().reserve(programs);
         column->streamWhileBuilding();
     }
-    m_names.streamWhileBuilding();
 }
 
 std::string_view ProgramTable::append(std::string_view type, std::string_view name, int64_t computeSet,
     int64_t exchange, int64_t debugContext, uint32_t repeatCount)
 {
-    if (name.size() > UINT32_MAX - m_names.size())
+    if (!m_names.append(name))
         return "the programs' names add up to more than 4 GiB";
     const auto [known, added] = m_typeLookup.try_emplace(std::string(type), uint32_t(m_types.size()));
     if (added)
         m_types.emplace_back(type);
-    m_names.append(name.data(), name.size());
-    m_nameEnds.push_back(uint32_t(m_names.size()));
     m_typeOf.push_back(known->second);
     m_computeSet.push_back(computeSet);
     m_exchange.push_back(exchange);
@@ -107,8 +105,8 @@ void ProgramTable::finish()
     if (m_childEnds.size() != size()) // no children set: none
         setChildren({}, {});
     freeMemory(m_typeLookup);
-    m_names.spill(false); // kept, not copied at its size, when not spilled
-    for (auto* column : { &m_nameEnds, &m_typeOf, &m_repeatCount, &m_childEnds, &m_children })
+    m_names.finish();
+    for (auto* column : { &m_typeOf, &m_repeatCount, &m_childEnds, &m_children })
         column->spill();
     for (auto* column : { &m_computeSet, &m_exchange, &m_debugContext })
         column->spill();

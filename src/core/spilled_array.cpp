@@ -139,14 +139,14 @@ uint64_t adviseEveryMapping(const SpillState& s)
     return advised;
 }
 
-} // namespace
-
 // With the state's mutex held: parts are being read or a page works; the trimmer looks often.
 void markActivity(SpillState& s)
 {
     ++s.activity;
     s.wakeTrimmer.notify_all();
 }
+
+} // namespace
 
 uint64_t releaseResidentPages()
 {

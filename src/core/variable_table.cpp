@@ -98,13 +98,11 @@ bool VariableTable::operator==(const VariableTable& other) const
 void VariableTable::reserve(size_t variables)
 {
     // Built by appending: into spill files as they grow, when spilling is on.
-    m_names.streamWhileBuilding();
-    m_nameEnds.streamWhileBuilding();
+    m_names.reserve(variables);
     m_category.streamWhileBuilding();
     m_elementType.streamWhileBuilding();
     m_alwaysLive.streamWhileBuilding();
     m_debugContext.streamWhileBuilding();
-    m_nameEnds.values().reserve(variables);
     m_category.values().reserve(variables);
     m_elementType.values().reserve(variables);
     m_sizeBytes.reserve(variables);
@@ -123,7 +121,7 @@ uint16_t VariableTable::symbolIndex(const Symbol& symbol)
 std::string_view VariableTable::append(std::string_view name, const Symbol& category,
     const Symbol& elementType, uint64_t sizeBytes, bool alwaysLive, int64_t debugContext)
 {
-    if (name.size() > UINT32_MAX - m_names.size())
+    if (!m_names.fits(name))
         return "the variables' names add up to more than 4 GiB";
     if (debugContext < -1 || debugContext > INT32_MAX)
         return "a variable's debug context is past 32 bits";
@@ -135,8 +133,7 @@ std::string_view VariableTable::append(std::string_view name, const Symbol& cate
         if (m_symbols.size() + newSymbols > size_t(UINT16_MAX) + 1)
             return "the variables have more than 65,536 different categories and element types";
     }
-    m_names.append(name.data(), name.size());
-    m_nameEnds.push_back(uint32_t(m_names.size()));
+    m_names.append(name);
     m_category.push_back(symbolIndex(category));
     m_elementType.push_back(symbolIndex(elementType));
     m_sizeBytes.push_back(sizeBytes);
@@ -206,9 +203,8 @@ void VariableTable::shrinkToFit()
     // the tiles' code: a copy would double them for a moment (bench-huge: 47 and 30 MiB), and the
     // spare end of a reserved or doubled buffer is never written, so never resident.
     freeMemory(m_symbolLookup);
-    m_names.spill(false);
+    m_names.finish();
     m_tileCode.spill(false);
-    m_nameEnds.spill();
     m_tileEnds.spill();
     m_rangeEnds.spill();
     m_category.spill();
