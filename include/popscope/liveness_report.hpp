@@ -45,8 +45,8 @@ std::string formatLivenessJson(const LivenessStepReport& report);
 // order, else by program name (the k-th run of a program with its k-th run in the target).
 struct StepMatch {
     bool byName = false;
-    std::vector<int64_t> targetOf; // per source step: target step or -1
-    std::vector<int64_t> sourceOf; // per target step: source step or -1
+    std::vector<int32_t> targetOf; // per source step: target step or -1 (steps are 32-bit)
+    std::vector<int32_t> sourceOf; // per target step: source step or -1
     uint64_t matched = 0;
 };
 StepMatch matchSteps(const LivenessCurve& source, const LivenessCurve& target);

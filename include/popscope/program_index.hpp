@@ -19,7 +19,7 @@ struct ProgramIndex {
     std::vector<uint32_t> controlPrograms; // tree roots, engine order
     std::vector<uint32_t> functions; // function roots (also reached through Call)
     // Per program:
-    std::vector<int64_t> parent; // first parent in tree order, -1 for a root or unreachable
+    std::vector<int32_t> parent; // first parent in tree order, -1 for a root or unreachable (32-bit: ids are)
     std::vector<uint32_t> order; // rank of the first visit in tree order, kNotInTree if unreachable
     std::vector<uint64_t> ownCycles; // cycles of the steps that ran as the program
     // Own cycles plus the children's totals; a function counts under every Call of it, and a
@@ -44,7 +44,7 @@ struct ProgramIndex {
 // Each program's first parent in tree order (-1 for a root or one no root reaches): control
 // programs, then functions, depth first, children in order (`childrenOf(p)`). With `order`, each
 // program's rank in that walk (kNotInTree if unreachable).
-std::vector<int64_t> firstParents(size_t programs, const std::vector<uint32_t>& controlPrograms,
+std::vector<int32_t> firstParents(size_t programs, const std::vector<uint32_t>& controlPrograms,
     const std::vector<uint32_t>& functions,
     const std::function<std::span<const uint32_t>(uint32_t)>& childrenOf,
     std::vector<uint32_t>* order = nullptr);
@@ -54,7 +54,7 @@ std::vector<int64_t> firstParents(size_t programs, const std::vector<uint32_t>& 
 // about 90 MiB on bench-huge's 416 k programs; this about 20 (Profile::readProgramOutline).
 struct ProgramOutline {
     ProgramLabels labels;
-    std::vector<int64_t> parent; // first parent in tree order, -1 none
+    std::vector<int32_t> parent; // first parent in tree order, -1 none
 };
 
 // Indexes must be in range (Profile's readers check them).
@@ -64,7 +64,7 @@ ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_
 // The programs from a root down to `program` (root first) along first parents; just the program
 // when it is a root or unreachable.
 std::vector<uint32_t> pathTo(const ProgramIndex& index, uint32_t program);
-std::vector<uint32_t> pathTo(std::span<const int64_t> parents, uint32_t program);
+std::vector<uint32_t> pathTo(std::span<const int32_t> parents, uint32_t program);
 
 // Programs whose name contains `text` (ASCII case-insensitive), in tree order; unreachable ones last.
 std::vector<uint32_t> findPrograms(

@@ -40,6 +40,7 @@ public:
 
     size_t size() const { return m_names.size(); }
     bool empty() const { return size() == 0; }
+    std::string_view name(size_t p) const { return m_names[p]; } // without the row's other columns
     ProgramRow operator[](size_t p) const
     {
         const uint32_t childBegin = p == 0 ? 0 : m_childEnds[p - 1];

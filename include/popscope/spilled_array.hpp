@@ -51,6 +51,31 @@ uint64_t residentFileBytes();
 // How many times the trimmer let go of the spilled pages (the tests read it).
 uint64_t trimmerReleases();
 
+// A scan that reads spilled arrays faster than the trimmer looks paces itself: a sequential read
+// maps about 13 MiB a millisecond from the page cache, so liveness's names at the peak took 55 MiB
+// of two reports' names between two of the trimmer's looks 5 ms apart. Every `interval` steps it
+// reads statm (a few microseconds) and lets go of the spilled pages once the process's resident
+// file pages grew by the trimmer's growthBytes. Nothing while the trimmer is off (the command line).
+class ScanPacer {
+public:
+    explicit ScanPacer(size_t interval = 4096);
+    void step()
+    {
+        if (++m_steps >= m_interval)
+            look();
+    }
+    // How many times it let go (the tests read it).
+    size_t releases() const { return m_releases; }
+
+private:
+    void look();
+    size_t m_interval;
+    size_t m_steps = 0;
+    size_t m_growth; // 0: the trimmer is off
+    uint64_t m_base;
+    size_t m_releases = 0;
+};
+
 // One spilled array's mapping; unmapped when the last SpilledArray holding it goes.
 class Mapping {
 public:

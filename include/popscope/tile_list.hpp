@@ -5,6 +5,7 @@
 // vars_info rows took 94 MB as 8-byte TileBytes, and about 30 this way. TileList reads one
 // variable's tiles in order; TileCodeWriter packs them.
 #include "popscope/profile_document.hpp"
+#include "popscope/spilled_array.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -107,6 +108,8 @@ private:
 };
 
 // Packs variables' tiles one variable after another; ends[v] is where variable v's list ends.
+// With spilling on, the code and the ends stream into spill files as they grow: two reports' codes
+// (about 30 MiB each on bench-huge) were in the heap side by side until their reads ended.
 class TileCodeWriter {
 public:
     // Room for `variables` lists of `rows` tiles in all, from counts a file stores.
@@ -114,15 +117,13 @@ public:
     // The next variable's tiles; false, and nothing added, once the code would pass 4 GiB.
     bool add(std::span<const TileBytes> tiles);
     size_t variables() const { return m_ends.size(); }
-    // (ends, code) for VariableTable::setTileCode.
-    std::pair<std::vector<uint32_t>, std::vector<uint8_t>> take()
-    {
-        return { std::move(m_ends), std::move(m_code) };
-    }
+    // (ends, code) for VariableTable::setTileCode, finished (spilled or kept in memory).
+    std::pair<SpilledArray<uint32_t>, SpilledArray<uint8_t>> take();
 
 private:
-    std::vector<uint32_t> m_ends;
-    std::vector<uint8_t> m_code;
+    SpilledArray<uint32_t> m_ends;
+    SpilledArray<uint8_t> m_code;
+    std::vector<uint8_t> m_list; // one variable's list as it is packed
 };
 
 } // namespace popscope

@@ -36,7 +36,7 @@ TraceComparison compareExecutionTraces(const Report& source, const Report& targe
 // program with the k-th step of the same program in the other trace; a step whose program has no
 // such partner pairs with the unpaired step at the same index, if any. -1: no partner.
 struct StepPairs {
-    std::vector<int64_t> sourceToTarget, targetToSource;
+    std::vector<int32_t> sourceToTarget, targetToSource; // -1: none (steps are 32-bit)
 };
 StepPairs pairSteps(const std::vector<std::string_view>& sourceStepPrograms,
     const std::vector<std::string_view>& targetStepPrograms);

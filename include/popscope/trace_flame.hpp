@@ -9,6 +9,7 @@
 // A function called from several places sits under its first caller (its first parent),
 // and the iterations of a Repeat are one span: the profile records which program each step ran,
 // not which iteration or call site.
+#include "popscope/spilled_array.hpp"
 #include "popscope/trace_lod.hpp"
 
 #include <cstdint>
@@ -24,7 +25,9 @@ struct FlameSpan {
 };
 
 struct FlameLane {
-    std::vector<std::vector<FlameSpan>> levels; // levels[0]: runs; every level in time order
+    // levels[0]: runs; every level in time order. Spilled once the lane is built (bench-huge: 13
+    // MiB a report, read a window at a time as the trace is painted).
+    std::vector<SpilledArray<FlameSpan>> levels;
 };
 
 struct TraceFlame {
@@ -33,12 +36,12 @@ struct TraceFlame {
 };
 
 // `parents`: each program's first parent in tree order (ProgramOutline, ProgramIndex).
-TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, std::span<const int64_t> parents);
+TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, std::span<const int32_t> parents);
 
 // The span of `level` that holds `cycle`, or nullptr (between spans, or no such level).
 const FlameSpan* flameSpanAt(const FlameLane& lane, size_t level, uint64_t cycle);
 // Index of the first span of `level` that ends after `cycle` (the first one a window starting
 // at `cycle` shows).
-size_t firstFlameSpanEndingAfter(const std::vector<FlameSpan>& spans, uint64_t cycle);
+size_t firstFlameSpanEndingAfter(std::span<const FlameSpan> spans, uint64_t cycle);
 
 } // namespace popscope

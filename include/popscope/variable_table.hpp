@@ -72,8 +72,8 @@ public:
     // and none set, for a variable past the table.
     void setTiles(const std::vector<uint32_t>& ends, const std::vector<TileBytes>& tiles);
     // The tiles packed already (TileCodeWriter::take), for the first ends.size() variables; the
-    // variables after them have none. False, and no tiles set, once the code would pass 4 GiB.
-    bool setTileCode(std::vector<uint32_t> ends, std::vector<uint8_t> code);
+    // variables after them have none (not padded: the arrays may be in spill files already).
+    void setTileCode(SpilledArray<uint32_t> ends, SpilledArray<uint8_t> code);
     bool setLiveRanges(const std::vector<std::pair<uint32_t, StepRange>>& ranges);
     void shrinkToFit();
 
@@ -89,8 +89,8 @@ private:
     }
     TileList tilesOf(size_t v) const
     {
-        return m_tileEnds.empty() ? TileList()
-                                  : TileList(m_tileCode.data() + (v == 0 ? 0 : m_tileEnds[v - 1]));
+        return v >= m_tileEnds.size() ? TileList()
+                                      : TileList(m_tileCode.data() + (v == 0 ? 0 : m_tileEnds[v - 1]));
     }
     // Its index in m_symbols, added if new (append checks there is room).
     uint16_t symbolIndex(const Symbol& symbol);

@@ -2,6 +2,7 @@
 #include "popscope/liveness_report.hpp"
 
 #include "popscope/report.hpp"
+#include "popscope/spilled_array.hpp"
 #include "report_access.hpp"
 #include "table_compare.hpp"
 
@@ -33,14 +34,42 @@ NameKey keyOf(std::string_view name)
     return { std::hash<std::string_view>()(name), uint32_t(name.size()) };
 }
 
-// Every program's key, the names read in the programs' order (the steps' order is a random one in
-// the labels' spill file).
-std::vector<NameKey> programKeys(const ProgramLabels& programs)
+// Whether the two curves run programs of the same names at every step. Each distinct pair of
+// programs (source's, target's) the steps run is compared once, by key, each side's names read in
+// its programs' order: a key for every program took 16 bytes a program (13 MiB for bench-huge's
+// pair, at the comparison's peak), and reading names in the steps' order maps the labels' spill
+// file in a random order.
+bool sameProgramsInOrder(const LivenessCurve& source, const LivenessCurve& target)
 {
-    std::vector<NameKey> keys(programs.size());
-    for (size_t p = 0; p < keys.size(); ++p)
-        keys[p] = keyOf(programs.name(p));
-    return keys;
+    if (source.numSteps() != target.numSteps())
+        return false;
+    std::vector<std::pair<uint32_t, uint32_t>> pairs(source.numSteps());
+    for (size_t s = 0; s < pairs.size(); ++s)
+        pairs[s] = { source.stepProgram[s], target.stepProgram[s] };
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    const auto keyOfProgram = [](const ProgramLabels& programs, uint32_t program) {
+        return program < programs.size() ? keyOf(programs.name(program)) : NameKey {};
+    };
+    std::vector<NameKey> sourceKeys(pairs.size());
+    for (size_t i = 0; i < pairs.size(); ++i) // in the source's programs' order
+        sourceKeys[i] = i > 0 && pairs[i - 1].first == pairs[i].first
+            ? sourceKeys[i - 1]
+            : keyOfProgram(source.programs, pairs[i].first);
+    std::vector<uint32_t> byTarget(pairs.size());
+    for (uint32_t i = 0; i < byTarget.size(); ++i)
+        byTarget[i] = i;
+    std::sort(byTarget.begin(), byTarget.end(),
+        [&pairs](uint32_t a, uint32_t b) { return pairs[a].second < pairs[b].second; });
+    NameKey targetKey;
+    for (size_t k = 0; k < byTarget.size(); ++k) { // in the target's programs' order
+        const uint32_t i = byTarget[k];
+        if (k == 0 || pairs[byTarget[k - 1]].second != pairs[i].second)
+            targetKey = keyOfProgram(target.programs, pairs[i].second);
+        if (!(sourceKeys[i] == targetKey))
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -50,18 +79,10 @@ StepMatch matchSteps(const LivenessCurve& source, const LivenessCurve& target)
     StepMatch m;
     m.targetOf.assign(source.numSteps(), -1);
     m.sourceOf.assign(target.numSteps(), -1);
-    bool sameOrder = source.numSteps() == target.numSteps();
-    if (sameOrder) {
-        const auto sourceKeys = programKeys(source.programs), targetKeys = programKeys(target.programs);
-        const auto keyOf = [](const std::vector<NameKey>& keys, uint32_t program) {
-            return program < keys.size() ? keys[program] : NameKey {};
-        };
-        for (size_t s = 0; sameOrder && s < source.numSteps(); ++s)
-            sameOrder = keyOf(sourceKeys, source.stepProgram[s]) == keyOf(targetKeys, target.stepProgram[s]);
-    }
+    const bool sameOrder = sameProgramsInOrder(source, target);
     if (sameOrder) {
         for (size_t s = 0; s < source.numSteps(); ++s)
-            m.targetOf[s] = m.sourceOf[s] = int64_t(s);
+            m.targetOf[s] = m.sourceOf[s] = int32_t(s);
         m.matched = source.numSteps();
         return m;
     }
@@ -106,12 +127,14 @@ std::vector<LiveName> liveAtPeak(const Report& report, const VariableDigest& var
     std::vector<LiveName> out;
     const auto ranges = detail::ReportAccess::liveRangeList(report); // kept while used
     std::vector<uint8_t> seen(variables.size(), 0);
+    spill::ScanPacer pacer; // most variables' names are read: bench-huge's 25 MiB in a few ms
     for (const auto& [v, range] : *ranges)
         if (v < variables.size() && range.first <= step && step <= range.last && !variables.alwaysLive[v]
             && variables.sizeBytes[v] > 0 && !seen[v]) {
             seen[v] = 1;
             const NameKey key = keyOf(variables.name(v));
             out.push_back({ key.hash, key.length, v, variables.sizeBytes[v] });
+            pacer.step();
         }
     // The first variable of a name stands for it, as the name order kept it before.
     std::sort(out.begin(), out.end(), [](const LiveName& a, const LiveName& b) {

@@ -47,7 +47,7 @@ public:
         addTo(m_writer, gathered);
     }
     // (ends, code) for VariableTable::setTileCode.
-    std::pair<std::vector<uint32_t>, std::vector<uint8_t>> take()
+    std::pair<SpilledArray<uint32_t>, SpilledArray<uint8_t>> take()
     {
         if (m_late.empty())
             return m_writer.take();
@@ -173,8 +173,7 @@ VariableTable Profile::readVariableTable(bool withTilesAndRanges) const
         auto [ends, code] = tiles->take();
         if (ends.size() > variables.size()) // only if the table changed between the two reads
             r.corrupt("vars_info names more variables than the variables table holds");
-        if (!variables.setTileCode(std::move(ends), std::move(code)))
-            r.corrupt("vars_info's rows take more than 4 GiB packed");
+        variables.setTileCode(std::move(ends), std::move(code));
         if (!variables.setLiveRanges(readLiveRanges())) // only if the table changed between the reads
             r.corrupt("variable_live_ranges names more variables than the variables table holds");
     }

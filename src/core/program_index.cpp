@@ -30,11 +30,11 @@ bool containsIgnoringCase(std::string_view haystack, std::string_view needle)
 
 } // namespace
 
-std::vector<int64_t> firstParents(size_t n, const std::vector<uint32_t>& controlPrograms,
+std::vector<int32_t> firstParents(size_t n, const std::vector<uint32_t>& controlPrograms,
     const std::vector<uint32_t>& functions,
     const std::function<std::span<const uint32_t>(uint32_t)>& childrenOf, std::vector<uint32_t>* order)
 {
-    std::vector<int64_t> parent(n, -1);
+    std::vector<int32_t> parent(n, -1);
     std::vector<uint32_t> ranks(n, kNotInTree);
     // The first visit of a program names its parent. An explicit stack: trees can be deep.
     uint32_t rank = 0;
@@ -54,7 +54,7 @@ std::vector<int64_t> firstParents(size_t n, const std::vector<uint32_t>& control
             const uint32_t child = children[next++];
             if (child >= n || ranks[child] != kNotInTree)
                 continue;
-            parent[child] = p;
+            parent[child] = int32_t(p); // ids are under 2^31: a program table holds fewer
             ranks[child] = rank++;
             walk.push_back({ child, 0 });
         }
@@ -140,7 +140,7 @@ std::vector<uint32_t> pathTo(const ProgramIndex& index, uint32_t program)
     return pathTo(index.parent, program);
 }
 
-std::vector<uint32_t> pathTo(std::span<const int64_t> parents, uint32_t program)
+std::vector<uint32_t> pathTo(std::span<const int32_t> parents, uint32_t program)
 {
     std::vector<uint32_t> path;
     if (program >= parents.size())

@@ -32,6 +32,7 @@ struct SpillState {
     std::condition_variable wakeTrimmer;
     uint64_t activity = 0; // counts spill files mapped and releases asked for: the trimmer looks often
     uint64_t trimmerReleases = 0;
+    size_t trimmerGrowth = 0; // the running trimmer's growthBytes; 0 when it is off
 };
 
 // Never destroyed: a mapping held by a static object may outlive any order of static destruction.
@@ -166,6 +167,7 @@ void stopTrimmer(SpillState& s)
         if (s.stopTrimmer)
             *s.stopTrimmer = true;
         s.stopTrimmer.reset();
+        s.trimmerGrowth = 0;
     }
     s.wakeTrimmer.notify_all();
     if (s.trimmer.joinable())
@@ -183,6 +185,7 @@ void startTrimming(std::chrono::milliseconds period, size_t growthBytes)
     {
         std::lock_guard lock(s.mutex);
         s.stopTrimmer = stop;
+        s.trimmerGrowth = std::max<size_t>(growthBytes, 1);
     }
     s.trimmer = std::thread([&s, period, growthBytes, stop] {
         // statm costs a few microseconds. It is read every 5 ms while spilled pages come and go or
@@ -235,6 +238,32 @@ uint64_t trimmerReleases()
     SpillState& s = state();
     std::lock_guard lock(s.mutex);
     return s.trimmerReleases;
+}
+
+ScanPacer::ScanPacer(size_t interval)
+    : m_interval(std::max<size_t>(interval, 1))
+{
+    SpillState& s = state();
+    {
+        std::lock_guard lock(s.mutex);
+        m_growth = s.trimmerGrowth;
+    }
+    m_base = m_growth == 0 ? 0 : residentFileBytes();
+}
+
+void ScanPacer::look()
+{
+    m_steps = 0;
+    if (m_growth == 0)
+        return;
+    const uint64_t resident = residentFileBytes();
+    if (resident <= m_base + m_growth) {
+        m_base = std::min(m_base, resident);
+        return;
+    }
+    releaseResidentPages();
+    ++m_releases;
+    m_base = residentFileBytes();
 }
 
 uint64_t residentFileBytes()

@@ -70,8 +70,8 @@ StepPairs pairSteps(const std::vector<std::string_view>& sourceStepPrograms,
     const size_t common = std::min(sourceStepPrograms.size(), targetStepPrograms.size());
     for (size_t i = 0; i < common; ++i)
         if (pairs.sourceToTarget[i] < 0 && pairs.targetToSource[i] < 0) {
-            pairs.sourceToTarget[i] = int64_t(i);
-            pairs.targetToSource[i] = int64_t(i);
+            pairs.sourceToTarget[i] = int32_t(i);
+            pairs.targetToSource[i] = int32_t(i);
         }
     return pairs;
 }

@@ -20,7 +20,7 @@ namespace {
 // The run, then the programs from the root down to the step's own program.
 class FlamePaths {
 public:
-    explicit FlamePaths(std::span<const int64_t> parents)
+    explicit FlamePaths(std::span<const int32_t> parents)
         : m_parents(parents)
     {
     }
@@ -39,14 +39,14 @@ public:
     }
 
 private:
-    std::span<const int64_t> m_parents;
+    std::span<const int32_t> m_parents;
     std::unordered_map<uint32_t, std::vector<uint32_t>> m_paths;
     std::vector<uint32_t> m_path;
 };
 
 } // namespace
 
-TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, std::span<const int64_t> parents)
+TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, std::span<const int32_t> parents)
 {
     TraceFlame flame;
     flame.lanes.resize(lod.numIpus());
@@ -80,7 +80,7 @@ TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, std::spa
                         counts[level] += continues ? 0 : 1;
                         continue;
                     }
-                    std::vector<FlameSpan>& spans = lane.levels[level];
+                    std::vector<FlameSpan>& spans = lane.levels[level].values();
                     if (continues) {
                         spans.back().last = std::max(spans.back().last, end);
                         spans.back().lastStep = uint32_t(k);
@@ -93,14 +93,16 @@ TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, std::spa
             if (counting) {
                 lane.levels.resize(counts.size());
                 for (size_t level = 0; level < counts.size(); ++level)
-                    lane.levels[level].reserve(counts[level]);
+                    lane.levels[level].values().reserve(counts[level]);
             }
         }
+        for (SpilledArray<FlameSpan>& spans : lane.levels)
+            spans.spill();
     }
     return flame;
 }
 
-size_t firstFlameSpanEndingAfter(const std::vector<FlameSpan>& spans, uint64_t cycle)
+size_t firstFlameSpanEndingAfter(std::span<const FlameSpan> spans, uint64_t cycle)
 {
     return size_t(std::partition_point(spans.begin(), spans.end(), [cycle](const FlameSpan& s) {
         return s.last <= cycle;
@@ -111,7 +113,7 @@ const FlameSpan* flameSpanAt(const FlameLane& lane, size_t level, uint64_t cycle
 {
     if (level >= lane.levels.size())
         return nullptr;
-    const auto& spans = lane.levels[level];
+    const auto spans = lane.levels[level].span();
     const size_t i = firstFlameSpanEndingAfter(spans, cycle);
     return i < spans.size() && spans[i].first <= cycle ? &spans[i] : nullptr;
 }

@@ -152,24 +152,13 @@ void VariableTable::setTiles(const std::vector<uint32_t>& ends, const std::vecto
             throw std::length_error("the variables' tiles add up to more than 4 GiB packed");
     }
     auto [codeEnds, code] = writer.take();
-    if (!setTileCode(std::move(codeEnds), std::move(code)))
-        throw std::length_error("the variables' tiles add up to more than 4 GiB packed");
+    setTileCode(std::move(codeEnds), std::move(code));
 }
 
-bool VariableTable::setTileCode(std::vector<uint32_t> ends, std::vector<uint8_t> code)
+void VariableTable::setTileCode(SpilledArray<uint32_t> ends, SpilledArray<uint8_t> code)
 {
-    std::vector<uint32_t>& tileEnds = m_tileEnds.values() = std::move(ends);
-    std::vector<uint8_t>& tileCode = m_tileCode.values() = std::move(code);
-    while (tileEnds.size() < size()) { // variables without rows: an empty list each
-        if (tileCode.size() >= UINT32_MAX) {
-            tileEnds.clear();
-            freeMemory(tileCode);
-            return false;
-        }
-        tileCode.push_back(0);
-        tileEnds.push_back(uint32_t(tileCode.size()));
-    }
-    return true;
+    m_tileEnds = std::move(ends);
+    m_tileCode = std::move(code);
 }
 
 bool VariableTable::setLiveRanges(const std::vector<std::pair<uint32_t, StepRange>>& ranges)

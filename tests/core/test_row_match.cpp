@@ -131,7 +131,7 @@ TEST_CASE("pairSteps: the k-th step of a program with the k-th of the same progr
         = { "in/load", "bitonic/swap", "bitonic/swap", "bitonic/swap", "heap/sort", "out/store" };
     const StepPairs pairs = pairSteps(source, target);
     CHECK(pairs.sourceToTarget
-        == std::vector<int64_t> { 0, 4, 2, 5 }); // the 2nd sort has no partner by name: index 2
-    CHECK(pairs.targetToSource == std::vector<int64_t> { 0, -1, 2, -1, 1, 3 });
-    CHECK(pairSteps({}, target).targetToSource == std::vector<int64_t>(6, -1));
+        == std::vector<int32_t> { 0, 4, 2, 5 }); // the 2nd sort has no partner by name: index 2
+    CHECK(pairs.targetToSource == std::vector<int32_t> { 0, -1, 2, -1, 1, 3 });
+    CHECK(pairSteps({}, target).targetToSource == std::vector<int32_t>(6, -1));
 }

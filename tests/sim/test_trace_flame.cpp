@@ -5,6 +5,7 @@
 #include "popscope/program_index.hpp"
 #include "popscope/trace_flame.hpp"
 #include "sample_profiles.hpp"
+#include "spilling_on.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -91,6 +92,32 @@ TEST_CASE("the flame finds nothing between spans or below its depth", "[trace][f
     CHECK(flameSpanAt(lane, 0, lod.endCycle() + 1) == nullptr);
     const auto& runs = lane.levels[0];
     REQUIRE(!runs.empty());
-    CHECK(firstFlameSpanEndingAfter(runs, 0) == 0);
-    CHECK(firstFlameSpanEndingAfter(runs, runs.back().last) == runs.size());
+    CHECK(firstFlameSpanEndingAfter(runs.span(), 0) == 0);
+    CHECK(firstFlameSpanEndingAfter(runs.span(), runs.back().last) == runs.size());
+}
+
+TEST_CASE("a flame built with spilling on holds the same spans in spill files", "[trace][flame][spill]")
+{
+    const auto profile = Profile::open(sampleProfile("pipeline-grouped"));
+    const auto steps = profile->readStepTable();
+    const TraceLod lod = TraceLod::build(*profile, steps);
+    const auto parents = indexOf(*profile).parent;
+    const TraceFlame inMemory = buildTraceFlame(lod, steps, parents);
+    const test::SpillingOn spilling;
+    const TraceFlame spilled = buildTraceFlame(lod, steps, parents);
+    REQUIRE(spilled.lanes.size() == inMemory.lanes.size());
+    for (size_t ipu = 0; ipu < spilled.lanes.size(); ++ipu) {
+        const auto& levels = spilled.lanes[ipu].levels;
+        REQUIRE(levels.size() == inMemory.lanes[ipu].levels.size());
+        for (size_t level = 0; level < levels.size(); ++level) {
+            CHECK(levels[level].isSpilled());
+            REQUIRE(levels[level].size() == inMemory.lanes[ipu].levels[level].size());
+            for (size_t i = 0; i < levels[level].size(); ++i) {
+                const FlameSpan& a = levels[level][i];
+                const FlameSpan& b = inMemory.lanes[ipu].levels[level][i];
+                CHECK((a.first == b.first && a.last == b.last && a.id == b.id && a.firstStep == b.firstStep
+                    && a.lastStep == b.lastStep));
+            }
+        }
+    }
 }

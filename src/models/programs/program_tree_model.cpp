@@ -33,12 +33,10 @@ void ProgramTreeModel::setReports(std::shared_ptr<const Report> source, std::sha
         for (uint32_t root : index.controlPrograms)
             m_rootCycles += index.totalCycles[root];
         if (m_target) {
+            // The names read in place: views of every program's took 13 MiB for bench-huge's pair.
             const auto names = [](const Report& r) {
-                std::vector<std::string_view> out;
-                out.reserve(r.programs().size());
-                for (const ProgramRow p : r.programs())
-                    out.emplace_back(p.name);
-                return out;
+                const ProgramTable& programs = r.programs();
+                return KeyList(programs.size(), [&programs](size_t p) { return programs.name(p); });
             };
             m_targetOf.assign(m_source->programs().size(), -1);
             for (const MatchedRow& m : matchRows(names(*m_source), names(*m_target))) {

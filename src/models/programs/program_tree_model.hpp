@@ -71,7 +71,7 @@ private:
 
     std::shared_ptr<const Report> m_source, m_target;
     mutable std::vector<Node> m_nodes;
-    std::vector<int64_t> m_targetOf; // per source program
+    std::vector<int32_t> m_targetOf; // per source program (matchRows' rows are 32-bit)
     size_t m_targetOnly = 0;
     uint64_t m_rootCycles = 0; // the control programs' cycles, for Share
     std::vector<uint8_t> m_highlight; // 1 highlighted, 2 an ancestor of one

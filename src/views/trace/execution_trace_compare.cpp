@@ -41,7 +41,7 @@ std::vector<std::string_view> stepPrograms(const TraceData& data)
     return names;
 }
 
-int64_t partner(const std::vector<int64_t>& pairs, int64_t step)
+int64_t partner(const std::vector<int32_t>& pairs, int64_t step)
 {
     return step >= 0 && size_t(step) < pairs.size() ? pairs[size_t(step)] : -1;
 }

@@ -121,7 +121,7 @@ private:
         QString error; // why there is no data
         bool cancelled = false; // its build was cancelled
         int percent = 0; // of the build
-        bool waiting = false; // its build is running
+        bool waiting = false; // its build is running, or queued behind the source's
         int64_t selected = -1; // the selected step
     };
     Slot m_slots[2];

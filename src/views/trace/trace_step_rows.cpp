@@ -135,7 +135,7 @@ void paintFlameRows(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const
         const int top = rows.top() + int(level) * rowHeight;
         if (top + rowHeight > rows.bottom() + 2)
             break; // the lane is shorter than the tree: the deepest levels do not fit
-        const auto& spans = lane.levels[level];
+        const auto spans = lane.levels[level].span();
         RowPainter painter(p, frame, top, rowHeight - 1);
         const uint64_t first = uint64_t(std::max(0.0, frame.first)); // an aligned view starts before cycle 0
         for (size_t i = firstFlameSpanEndingAfter(spans, first);
