@@ -32,12 +32,13 @@ struct OperationAnalysis {
 
 // Operations' figures; `variables` sums the variables of each debug context
 // (Profile::readVariablesByDebugContext).
-OperationAnalysis analyseOperations(const std::vector<Operation>& operations,
+OperationAnalysis analyseOperations(const OperationTable& operations,
     const std::vector<DebugContext>& debugContexts, const std::vector<Profile::ContextVariables>& variables,
     const StepCycles& steps);
 
 // The key that matches an operation across two reports: its layer, name and debug name
 // ("popart: Conv:layer1" or "popart: scale (model/scale)" when the debug name says more).
+std::string operationKey(const OperationRow& operation);
 std::string operationKey(const Operation& operation);
 
 enum class OperationSort { Cycles, Flops, Code, FlopsPerCycle, Variables, Name };
@@ -47,8 +48,8 @@ bool parseOperationSort(const std::string& text, OperationSort& sort);
 
 // Indexes of the operations of `layer` ("" = every layer) ranked by `sort`, largest first (names
 // A to Z); ties keep file order.
-std::vector<uint32_t> rankOperations(const std::vector<Operation>& operations,
-    const OperationAnalysis& analysis, const std::string& layer, OperationSort sort);
+std::vector<uint32_t> rankOperations(const OperationTable& operations, const OperationAnalysis& analysis,
+    const std::string& layer, OperationSort sort);
 
 // The layer a report opens on: the first listed (the framework's own, e.g. popart, comes first).
 std::string defaultOperationLayer(const OperationAnalysis& analysis);

@@ -3,6 +3,7 @@
 // each read* call loads one part on demand and checks every value against the target's bounds.
 #include "popscope/errors.hpp"
 #include "popscope/narrow_figures.hpp"
+#include "popscope/operation_table.hpp"
 #include "popscope/packed_names.hpp"
 #include "popscope/profile_document.hpp"
 #include "popscope/program_table.hpp"
@@ -220,6 +221,7 @@ public:
     StepTable readStepTable() const;
     std::vector<DebugContext> readDebugContexts() const;
     std::vector<Operation> readOperations() const;
+    OperationTable readOperationTable() const; // packed, for a report (Report::operations)
     // Variables per debug context, summed inside SQLite (the Operations report's variable memory
     // without loading every variable): one entry per context that has variables.
     struct ContextVariables {

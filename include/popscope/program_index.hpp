@@ -59,7 +59,7 @@ struct ProgramOutline {
 
 // Indexes must be in range (Profile's readers check them).
 ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_t> controlPrograms,
-    std::vector<uint32_t> functions, const StepCycles& steps, const std::vector<Operation>& operations);
+    std::vector<uint32_t> functions, const StepCycles& steps, const OperationTable& operations);
 
 // The programs from a root down to `program` (root first) along first parents; just the program
 // when it is a root or unreachable.

@@ -122,7 +122,7 @@ public:
     const ProgramTable& programs() const;
     const StepCycles& stepCycles() const; // each step's program and cycles
     const std::vector<DebugContext>& debugContexts() const;
-    const std::vector<Operation>& operations() const;
+    const OperationTable& operations() const;
     const ProgramIndex& programIndex() const; // reads programs, roots, steps, operations
     const OperationAnalysis&
     operationAnalysis() const; // operations, steps, debug contexts, variables per context
@@ -202,7 +202,7 @@ private:
     detail::LazyPart<ProgramTable> m_programs;
     detail::LazyPart<StepCycles> m_stepCycles;
     detail::LazyPart<std::vector<DebugContext>> m_debugContexts;
-    detail::LazyPart<std::vector<Operation>> m_operations;
+    detail::LazyPart<OperationTable> m_operations;
     detail::LazyPart<ProgramIndex> m_programIndex;
     detail::LazyPart<OperationAnalysis> m_operationAnalysis;
     detail::LazyPart<TraceSummary> m_traceSummary;

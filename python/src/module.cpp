@@ -347,9 +347,10 @@ PYBIND11_MODULE(_popscope, m)
         .def_property_readonly("num_operations", [](const H& r) { return r.report().operations().size(); })
         .def("operation",
             [](const H& r, size_t i) {
-                const Operation& o = r.report().operations().at(i);
-                return py::make_tuple(
-                    o.name, o.layer, o.debugName, o.debugContext, o.programs, o.flops, o.codeBytes, o.cycles);
+                const OperationRow o = r.report().operations().at(i);
+                return py::make_tuple(o.name, o.layer, o.debugName, o.debugContext,
+                    std::vector<uint32_t>(o.programs.begin(), o.programs.end()), o.flops, o.codeBytes,
+                    o.cycles);
             })
         .def("operation_steps",
             [](const H& r, uint32_t i) {

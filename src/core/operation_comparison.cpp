@@ -18,7 +18,7 @@ struct OperationColumns {
 OperationColumns columns(const Report& report)
 {
     OperationColumns c;
-    for (const Operation& op : report.operations()) {
+    for (const OperationRow op : report.operations()) {
         c.keys.push_back(operationKey(op));
         c.cycles.push_back(op.cycles);
         c.flops.push_back(op.flops);

@@ -8,7 +8,7 @@
 
 namespace popscope {
 
-OperationAnalysis analyseOperations(const std::vector<Operation>& operations,
+OperationAnalysis analyseOperations(const OperationTable& operations,
     const std::vector<DebugContext>& debugContexts, const std::vector<Profile::ContextVariables>& variables,
     const StepCycles& steps)
 {
@@ -39,9 +39,9 @@ OperationAnalysis analyseOperations(const std::vector<Operation>& operations,
     }
 
     a.figures.reserve(operations.size());
-    for (const Operation& op : operations) {
+    for (const OperationRow op : operations) {
         if (std::find(a.layers.begin(), a.layers.end(), op.layer) == a.layers.end())
-            a.layers.push_back(op.layer);
+            a.layers.emplace_back(op.layer);
         OperationFigures f;
         f.cycles = op.cycles;
         f.flops = op.flops;
@@ -59,12 +59,17 @@ OperationAnalysis analyseOperations(const std::vector<Operation>& operations,
     return a;
 }
 
+std::string operationKey(const OperationRow& operation)
+{
+    std::string key = std::string(operation.layer) + ": " + std::string(operation.name);
+    if (!operation.debugName.empty() && operation.debugName != operation.name)
+        key += " (" + std::string(operation.debugName) + ")";
+    return key;
+}
+
 std::string operationKey(const Operation& operation)
 {
-    std::string key = operation.layer + ": " + operation.name;
-    if (!operation.debugName.empty() && operation.debugName != operation.name)
-        key += " (" + operation.debugName + ")";
-    return key;
+    return operationKey(OperationRow { operation.name, operation.layer, operation.debugName });
 }
 
 const char* operationSortName(OperationSort sort)
@@ -97,8 +102,8 @@ bool parseOperationSort(const std::string& text, OperationSort& sort)
     return false;
 }
 
-std::vector<uint32_t> rankOperations(const std::vector<Operation>& operations,
-    const OperationAnalysis& analysis, const std::string& layer, OperationSort sort)
+std::vector<uint32_t> rankOperations(const OperationTable& operations, const OperationAnalysis& analysis,
+    const std::string& layer, OperationSort sort)
 {
     std::vector<uint32_t> rows;
     for (size_t i = 0; i < operations.size() && i < analysis.figures.size(); ++i)
@@ -147,7 +152,7 @@ OperationDetails operationDetails(const Report& report, uint32_t operation)
     const auto& operations = report.operations();
     if (operation >= operations.size())
         return d;
-    const Operation& op = operations[operation];
+    const OperationRow op = operations[operation];
     const auto& programs = report.programs();
     const ProgramIndex& index = report.programIndex();
     std::unordered_set<uint32_t> computeSets, exchanges;

@@ -14,9 +14,9 @@ namespace popscope {
 
 namespace {
 
-std::string shown(const std::string& text)
+std::string shown(std::string_view text)
 {
-    return printableMessage(text, 200);
+    return printableMessage(std::string(text), 200);
 }
 
 std::string ratio(double value)
@@ -125,7 +125,7 @@ std::string formatOperationsJson(const Report& report, const std::string& layer,
     using nlohmann::json;
     json rows = json::array();
     for (uint32_t i : l.rows) {
-        const Operation& op = ops[i];
+        const OperationRow op = ops[i];
         const OperationFigures& f = a.figures[i];
         rows.push_back(
             { { "id", i }, { "name", op.name }, { "layer", op.layer }, { "debugName", op.debugName },

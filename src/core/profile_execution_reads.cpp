@@ -225,6 +225,45 @@ std::vector<Operation> Profile::readOperations() const
     return operations;
 }
 
+OperationTable Profile::readOperationTable() const
+{
+    PartReader r(*m_db, m_target, m_path);
+    const uint64_t contexts = r.rows("debug_contexts");
+    const uint64_t programs = r.rows("programs");
+    OperationTable operations;
+    operations.reserve(size_t(std::min<uint64_t>(r.rows("operations"), kMaxReserve)));
+    Statement s(*m_db,
+        "SELECT id, name, layer, debug_name, debug_context, flops, code_bytes, cycles"
+        " FROM operations ORDER BY id");
+    while (s.step()) {
+        r.expectId(s, operations.size(), "operations");
+        const int64_t context = r.reference(s, 4, contexts, "operations.debug_context");
+        const auto flops = uint64_t(r.bounded(s, 5, 0, INT64_MAX, "operations.flops"));
+        const auto code = uint64_t(r.bounded(s, 6, 0, INT64_MAX, "operations.code_bytes"));
+        const auto cycles = uint64_t(r.bounded(s, 7, 0, limits::kMaxCycles, "operations.cycles"));
+        if (const std::string_view refused = operations.append(
+                s.getTextView(1), s.getTextView(2), s.getTextView(3), context, flops, code, cycles);
+            !refused.empty())
+            r.corrupt(std::string(refused));
+    }
+    // Each operation's programs in order: the rows come by operation, so the ends are counts summed.
+    std::vector<uint32_t> ends(operations.size(), 0), list;
+    Statement p(*m_db, "SELECT operation, program FROM operation_programs ORDER BY operation, position");
+    while (p.step()) {
+        const auto index = r.bounded(p, 0, 0, int64_t(operations.size()) - 1, "operation_programs.operation");
+        list.push_back(uint32_t(r.bounded(p, 1, 0, int64_t(programs) - 1, "operation_programs.program")));
+        ++ends[size_t(index)];
+        if (list.size() > UINT32_MAX)
+            r.corrupt("operation_programs holds more than 4 G rows");
+    }
+    uint32_t end = 0;
+    for (uint32_t& e : ends)
+        e = end += e;
+    operations.setPrograms(std::move(ends), std::move(list));
+    operations.finish();
+    return operations;
+}
+
 ProfileDocument Profile::readDocument() const
 {
     ProfileDocument doc;

@@ -69,7 +69,7 @@ std::vector<int32_t> firstParents(size_t n, const std::vector<uint32_t>& control
 }
 
 ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_t> controlPrograms,
-    std::vector<uint32_t> functions, const StepCycles& steps, const std::vector<Operation>& operations)
+    std::vector<uint32_t> functions, const StepCycles& steps, const OperationTable& operations)
 {
     const size_t n = programs.size();
     ProgramIndex x;

@@ -167,9 +167,10 @@ const std::vector<DebugContext>& Report::debugContexts() const
         [this] { return locked([](const Profile& p) { return p.readDebugContexts(); }); });
 }
 
-const std::vector<Operation>& Report::operations() const
+const OperationTable& Report::operations() const
 {
-    return m_operations.get([this] { return locked([](const Profile& p) { return p.readOperations(); }); });
+    return m_operations.get(
+        [this] { return locked([](const Profile& p) { return p.readOperationTable(); }); });
 }
 
 const ProgramIndex& Report::programIndex() const

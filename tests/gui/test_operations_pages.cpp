@@ -142,7 +142,7 @@ TEST_CASE("the operations chart's bars: the largest first, both reports' figures
     for (size_t i = 0; i < bars.size(); ++i) {
         REQUIRE(bars[i].source == all[i]);
         const int row = ops.rowOfKey(bars[i].key);
-        REQUIRE(bars[i].label == QString::fromStdString(source->operations()[ops.operation(row)].name));
+        REQUIRE(bars[i].label == toQString(source->operations()[ops.operation(row)].name));
     }
 
     CompareTableModel join(&ops, &targetOps);
@@ -182,12 +182,12 @@ TEST_CASE(
     page->panel()->sortByColumn(OperationsModel::Cycles, Qt::DescendingOrder);
     for (int r = 0; r < 24; ++r)
         REQUIRE(view->model()->index(r, OperationsModel::Name).data().toString()
-            == QString::fromStdString(core->operations()[ranking[size_t(r)]].name));
+            == toQString(core->operations()[ranking[size_t(r)]].name));
     // Open the slowest.
     view->setCurrentIndex(view->model()->index(0, 0));
-    const Operation& slowest = core->operations()[ranking[0]];
+    const OperationRow slowest = core->operations()[ranking[0]];
     QTreeWidget* summary = page->details()->summary();
-    REQUIRE(summary->topLevelItem(0)->text(1) == QString::fromStdString(slowest.name));
+    REQUIRE(summary->topLevelItem(0)->text(1) == toQString(slowest.name));
     REQUIRE(summary->findItems(QStringLiteral("Cycles"), Qt::MatchExactly)[0]->text(1)
         == QString::fromStdString(formatCount(slowest.cycles)));
     QTreeWidget* programs = page->details()->programs();

@@ -165,7 +165,7 @@ TEST_CASE("FLOPs per cycle, variable memory and the ranking of operations", "[op
     }
     // sort: 49,152 FLOPs given by hand; its HeapSort step's cycles from the file.
     const auto sortIt
-        = std::find_if(ops.begin(), ops.end(), [](const Operation& op) { return op.name == "sort"; });
+        = std::find_if(ops.begin(), ops.end(), [](const OperationRow& op) { return op.name == "sort"; });
     REQUIRE(sortIt != ops.end());
     const OperationFigures& sort = a.figures[size_t(sortIt - ops.begin())];
     CHECK(sort.flops == 49152);
@@ -249,8 +249,8 @@ TEST_CASE("batch-4 against batch-8: operations' cycles grow and their FLOPs doub
     for (const MatchedRow& m : matchRows(sk, tk)) {
         REQUIRE(m.source >= 0);
         REQUIRE(m.target >= 0);
-        const Operation& s = so[size_t(m.source)];
-        const Operation& t = to[size_t(m.target)];
+        const OperationRow s = so[size_t(m.source)];
+        const OperationRow t = to[size_t(m.target)];
         INFO(s.name);
         const bool update = s.name.find("/Update") != std::string::npos;
         CHECK(t.flops == (update ? s.flops : 2 * s.flops));

@@ -2,6 +2,7 @@
 
 #include "models/compare_table_model.hpp"
 #include "models/programs/operations_model.hpp"
+#include "models/qt_text.hpp"
 #include "popscope/report.hpp"
 
 #include <algorithm>
@@ -47,7 +48,7 @@ std::vector<OperationBar> topOperationBars(const OperationsModel& source, const 
         bar.target = f.target;
         if (!join) {
             bar.key = source.rowKey(f.row);
-            bar.label = QString::fromStdString(source.report()->operations()[source.operation(f.row)].name);
+            bar.label = toQString(source.report()->operations()[source.operation(f.row)].name);
             bars.push_back(bar);
             continue;
         }
@@ -55,9 +56,9 @@ std::vector<OperationBar> topOperationBars(const OperationsModel& source, const 
         bar.key = join->rowKey(f.row);
         bar.inSource = s >= 0;
         bar.inTarget = t >= 0;
-        const Operation& op = s >= 0 ? source.report()->operations()[source.operation(s)]
-                                     : target.report()->operations()[target.operation(t)];
-        bar.label = QString::fromStdString(op.name);
+        const OperationRow op = s >= 0 ? source.report()->operations()[source.operation(s)]
+                                       : target.report()->operations()[target.operation(t)];
+        bar.label = toQString(op.name);
         bars.push_back(bar);
     }
     return bars;

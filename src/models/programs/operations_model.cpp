@@ -1,6 +1,7 @@
 #include "models/programs/operations_model.hpp"
 
 #include "models/memory/tile_scope.hpp"
+#include "models/qt_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -56,12 +57,12 @@ int OperationsModel::rowOfKey(const QString& key) const
 
 QString OperationsModel::text(int row, int column) const
 {
-    const Operation& op = m_report->operations()[m_rows[size_t(row)]];
+    const OperationRow op = m_report->operations()[m_rows[size_t(row)]];
     switch (column) {
     case Name:
-        return QString::fromStdString(op.name);
+        return toQString(op.name);
     case DebugName:
-        return QString::fromStdString(op.debugName);
+        return toQString(op.debugName);
     default:
         return {};
     }

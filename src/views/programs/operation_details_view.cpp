@@ -18,6 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
+
 namespace popscope {
 
 namespace {
@@ -239,13 +241,15 @@ void OperationDetailsView::fillSummary(const Report* source, int64_t so, const R
     m_summary->setHeaderLabels(comparing ? QStringList { QStringLiteral("Figure"), QStringLiteral("Source"),
                                    QStringLiteral("Target"), QStringLiteral("Diff") }
                                          : QStringList { QStringLiteral("Figure"), QStringLiteral("Value") });
-    const Operation* sop = so >= 0 ? &source->operations()[size_t(so)] : nullptr;
-    const Operation* top = comparing && to >= 0 ? &target->operations()[size_t(to)] : nullptr;
+    const std::optional<OperationRow> sop
+        = so >= 0 ? std::optional(source->operations()[size_t(so)]) : std::nullopt;
+    const std::optional<OperationRow> top
+        = comparing && to >= 0 ? std::optional(target->operations()[size_t(to)]) : std::nullopt;
     const OperationFigures* sf = sop ? &source->operationAnalysis().figures[size_t(so)] : nullptr;
     const OperationFigures* tf = top ? &target->operationAnalysis().figures[size_t(to)] : nullptr;
     const MemoryUnit unit = m_state->unit();
     const QString absent = QStringLiteral("—");
-    const auto textRow = [&](const QString& figure, const std::string* sv, const std::string* tv) {
+    const auto textRow = [&](const QString& figure, const std::string_view* sv, const std::string_view* tv) {
         QStringList cells { figure, sv ? toQString(*sv) : absent };
         if (comparing)
             cells << (tv ? toQString(*tv) : absent) << QString();
@@ -351,7 +355,7 @@ void OperationDetailsView::fillSteps(const Report& report, uint32_t operation)
 void OperationDetailsView::fillDebug(const Report& report, uint32_t operation)
 {
     m_debug->clear();
-    const Operation& op = report.operations()[operation];
+    const OperationRow op = report.operations()[operation];
     const auto& contexts = report.debugContexts();
     QTreeWidgetItem* parent = nullptr;
     for (uint32_t c : debugContextChain(contexts, op.debugContext)) {

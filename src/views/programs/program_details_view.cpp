@@ -217,7 +217,7 @@ void ProgramDetailsView::addOperations(const Report& report, uint32_t program)
         return;
     QTreeWidgetItem* s = addSection(QStringLiteral("Operations"));
     for (uint32_t o : ops) {
-        const Operation& op = report.operations()[o];
+        const OperationRow op = report.operations()[o];
         QTreeWidgetItem* item = field(s, toQString(op.layer), toQString(op.name));
         item->setData(0, kKeyRole, toQString(operationKey(op)));
         item->setToolTip(1, QStringLiteral("Double-click: show it in the Operations report"));
