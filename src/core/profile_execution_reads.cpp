@@ -194,37 +194,6 @@ void Profile::forEachStepIpu(const StepIpuVisitor& visit) const
     }
 }
 
-std::vector<Operation> Profile::readOperations() const
-{
-    PartReader r(*m_db, m_target, m_path);
-    const uint64_t contexts = r.rows("debug_contexts");
-    const uint64_t programs = r.rows("programs");
-    std::vector<Operation> operations;
-    operations.reserve(r.rows("operations"));
-    Statement s(*m_db,
-        "SELECT id, name, layer, debug_name, debug_context, flops, code_bytes, cycles"
-        " FROM operations ORDER BY id");
-    while (s.step()) {
-        r.expectId(s, operations.size(), "operations");
-        Operation op;
-        op.name = s.getText(1);
-        op.layer = s.getText(2);
-        op.debugName = s.getText(3);
-        op.debugContext = r.reference(s, 4, contexts, "operations.debug_context");
-        op.flops = uint64_t(r.bounded(s, 5, 0, INT64_MAX, "operations.flops"));
-        op.codeBytes = uint64_t(r.bounded(s, 6, 0, INT64_MAX, "operations.code_bytes"));
-        op.cycles = uint64_t(r.bounded(s, 7, 0, limits::kMaxCycles, "operations.cycles"));
-        operations.push_back(std::move(op));
-    }
-    Statement p(*m_db, "SELECT operation, program FROM operation_programs ORDER BY operation, position");
-    while (p.step()) {
-        auto index = r.bounded(p, 0, 0, int64_t(operations.size()) - 1, "operation_programs.operation");
-        operations[size_t(index)].programs.push_back(
-            uint32_t(r.bounded(p, 1, 0, int64_t(programs) - 1, "operation_programs.program")));
-    }
-    return operations;
-}
-
 OperationTable Profile::readOperationTable() const
 {
     PartReader r(*m_db, m_target, m_path);
@@ -262,6 +231,11 @@ OperationTable Profile::readOperationTable() const
     operations.setPrograms(std::move(ends), std::move(list));
     operations.finish();
     return operations;
+}
+
+std::vector<Operation> Profile::readOperations() const
+{
+    return readOperationTable().toOperations(); // the same rows, read and checked once
 }
 
 ProfileDocument Profile::readDocument() const
