@@ -5,6 +5,7 @@
 #include "popscope/narrow_figures.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/profile_document.hpp"
+#include "popscope/spilled_array.hpp"
 
 #include <cstdint>
 #include <span>
@@ -98,8 +99,8 @@ public:
     size_t numRanges() const { return m_first.size(); }
 
 private:
-    void collect(
-        size_t node, size_t lo, size_t hi, size_t end, uint32_t step, std::vector<uint32_t>& out) const;
+    void collect(size_t node, size_t lo, size_t hi, size_t end, uint32_t step, std::vector<uint32_t>& out,
+        spill::ScanPacer& pacer) const;
     // Ranges sorted by first step; m_maxLast is a segment tree (node 1 = all) of their last steps.
     // Spilled once built (spill::setDirectory): a query reads a few pages of them.
     SpilledArray<uint32_t> m_first, m_last, m_variable;
@@ -122,8 +123,10 @@ struct ScopedVariable {
 // Bytes of variable `v` in the scope: its size for all IPUs, else the sum over its tiles there.
 uint64_t variableBytes(const Report& report, uint32_t variable, const LivenessScope& scope);
 // Not-always-live variables live at `step` with bytes in the scope (zero-byte ones left out),
-// largest first (ties by name).
-std::vector<ScopedVariable> liveVariablesAt(const Report& report, uint32_t step, const LivenessScope& scope);
+// largest first (ties by name), or in variable order: at a peak, ties among 800 k variables read
+// their names here and there, 50 MiB of bench-huge's spill files in a few milliseconds.
+std::vector<ScopedVariable> liveVariablesAt(
+    const Report& report, uint32_t step, const LivenessScope& scope, bool largestFirst = true);
 // Always-live variables with bytes in the scope, largest first (or in variable order: sorting
 // 250,000 of them costs more than a tree that sorts its own rows).
 std::vector<ScopedVariable> alwaysLiveVariables(

@@ -14,6 +14,7 @@
 #include "models/memory/tile_scope.hpp"
 #include "models/report_session.hpp"
 #include "models/settings_keys.hpp"
+#include "popscope/free_memory.hpp"
 #include "popscope/spilled_array.hpp"
 #include "views/insights/insights_page.hpp"
 #include "views/insights/insights_report.hpp"

@@ -118,11 +118,4 @@ uint64_t heapInUse()
 #endif
 }
 
-void returnFreedMemory()
-{
-#if defined(__GLIBC__)
-    malloc_trim(0);
-#endif
-}
-
 } // namespace popscope

@@ -20,7 +20,5 @@ std::optional<std::string> hugePageTunables(const std::string& userTunables, boo
 // Bytes the process's heap holds in use now (small blocks and mapped large ones); 0 where the C
 // library cannot say.
 uint64_t heapInUse();
-// Hands memory freed inside the heap back to the system (after a page let go of its reports).
-void returnFreedMemory();
 
 } // namespace popscope

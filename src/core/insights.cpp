@@ -47,7 +47,7 @@ void gatherVariables(const Report& r, const Scopes& scopes, std::optional<Variab
         const VariableTable& table = r.variables();
         out.emplace(VariableFigures { LargestVariables(scopes, table.size()), {} });
         for (size_t v = 0; v < table.size(); ++v)
-            for (const TileBytes& tb : table[v].tiles)
+            for (const TileBytes& tb : table.tiles(v))
                 out->largest.addTile(uint32_t(v), tb.tile, tb.bytes);
         for (size_t v = 0; v < table.size(); ++v) {
             const VariableRow row = table[v];

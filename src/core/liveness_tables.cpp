@@ -39,12 +39,12 @@ uint64_t bytesIn(
 {
     switch (scope.kind) {
     case LivenessScope::Kind::AllIpus:
-        return report.variables()[variable].sizeBytes;
+        return report.variables().sizeBytes(variable);
     case LivenessScope::Kind::Ipu:
         return report.liveRanges().bytesOnIpu(variable, scope.ipu);
     case LivenessScope::Kind::Tiles: {
         uint64_t bytes = 0;
-        for (const TileBytes& tb : report.variables()[variable].tiles)
+        for (const TileBytes& tb : report.variables().tiles(variable))
             if (mask[tb.tile])
                 bytes += tb.bytes;
         return bytes;
@@ -66,7 +66,7 @@ std::vector<ScopedVariable> scoped(const Report& report, std::span<const uint32_
         return out;
     const auto& all = report.variables();
     std::sort(out.begin(), out.end(), [&all](const ScopedVariable& a, const ScopedVariable& b) {
-        return a.bytes != b.bytes ? a.bytes > b.bytes : all[a.variable].name < all[b.variable].name;
+        return a.bytes != b.bytes ? a.bytes > b.bytes : all.name(a.variable) < all.name(b.variable);
     });
     return out;
 }
@@ -94,10 +94,11 @@ uint64_t variableBytes(const Report& report, uint32_t variable, const LivenessSc
     return bytesIn(report, variable, scope, tileMask(report, scope));
 }
 
-std::vector<ScopedVariable> liveVariablesAt(const Report& report, uint32_t step, const LivenessScope& scope)
+std::vector<ScopedVariable> liveVariablesAt(
+    const Report& report, uint32_t step, const LivenessScope& scope, bool largestFirst)
 {
     checkStep(report, step);
-    return scoped(report, report.liveRanges().liveAt(step), scope);
+    return scoped(report, report.liveRanges().liveAt(step), scope, largestFirst);
 }
 
 std::vector<ScopedVariable> alwaysLiveVariables(

@@ -16,8 +16,12 @@ NameTree liveVariablesTree(const std::vector<StepColumn>& columns, const Livenes
         if (!column.report || column.step < 0)
             continue;
         const auto& variables = column.report->variables();
-        for (const ScopedVariable& v : liveVariablesAt(*column.report, uint32_t(column.step), scope))
-            builder.add(c, variables[v.variable].name, v.bytes);
+        spill::ScanPacer pacer(1024);
+        // In variable order, the names read in turn (the tree sorts).
+        for (const ScopedVariable& v : liveVariablesAt(*column.report, uint32_t(column.step), scope, false)) {
+            pacer.step();
+            builder.add(c, variables.name(v.variable), v.bytes);
+        }
     }
     return builder.build();
 }
@@ -29,8 +33,11 @@ NameTree alwaysLiveTree(const std::vector<const Report*>& reports, const Livenes
         if (!reports[c])
             continue;
         const auto& variables = reports[c]->variables();
-        for (const ScopedVariable& v : alwaysLiveVariables(*reports[c], scope, false)) // the tree sorts
-            builder.add(c, variables[v.variable].name, v.bytes);
+        spill::ScanPacer pacer(1024);
+        for (const ScopedVariable& v : alwaysLiveVariables(*reports[c], scope, false)) { // the tree sorts
+            pacer.step();
+            builder.add(c, variables.name(v.variable), v.bytes);
+        }
         spill::releaseResidentPages(); // every always-live name read: not both reports' at once
     }
     return builder.build();

@@ -264,12 +264,12 @@ VariableDigest detail::ReportAccess::variableDigest(const Report& report)
     // In memory: the names' buffer at its final size (doubling took a third more).
     size_t nameBytes = 0;
     if (!spill::enabled())
-        for (const VariableRow v : *variables)
-            nameBytes += v.name.size();
+        for (size_t v = 0; v < variables->size(); ++v)
+            nameBytes += variables->name(v).size();
     VariableDigest digest;
     digest.reserve(variables->size(), nameBytes);
-    for (const VariableRow v : *variables)
-        if (!digest.append(v.name, v.sizeBytes, v.alwaysLive))
+    for (size_t v = 0; v < variables->size(); ++v) // three columns read, not a row's nine
+        if (!digest.append(variables->name(v), variables->sizeBytes(v), variables->alwaysLive(v)))
             throw ProfileError(
                 ErrorKind::CorruptProfile, report.path(), "the variables' names add up to more than 4 GiB");
     digest.finish();

@@ -1,6 +1,7 @@
 #include "models/report_parts.hpp"
 
 #include "popscope/errors.hpp"
+#include "popscope/free_memory.hpp"
 #include "popscope/report.hpp"
 
 #include <algorithm>
@@ -185,7 +186,12 @@ PartReaderScope::PartReaderScope()
 
 PartReaderScope::~PartReaderScope()
 {
-    --partReaders();
+    // The last job to end hands back what its threads freed: their buffers stay in the threads'
+    // arenas, between blocks still in use, and a page filled next (two variable tables joined)
+    // would allocate beside them. Measured on bench-huge compared with itself: 26 MiB held after
+    // its Variables were read, the Memory page shown again 189-206 -> 153-182 MiB.
+    if (--partReaders() == 0)
+        returnFreedMemory();
 }
 
 bool partReadersRunning()

@@ -5,7 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <deque>
 #include <limits>
+#include <map>
+#include <random>
 #include <string>
 
 using namespace popscope;
@@ -59,6 +62,39 @@ TEST_CASE("empty sides and empty keys", "[join]")
     CHECK(pairs(matchRows(none, two)) == P { { -1, 0 }, { -1, 1 } });
     const std::vector<std::string_view> reversed { "", "a" };
     CHECK(pairs(matchRows(two, reversed)) == P { { 0, 1 }, { 1, 0 } }); // "" is a key like any other
+}
+
+TEST_CASE("a join agrees with pairing each key's occurrences in order, whatever the repeats", "[join]")
+{
+    // Many repeats use up a key's rows while other keys still probe past its slot; the reference
+    // pairs the k-th occurrence of a key on one side with the k-th on the other.
+    std::mt19937 random(20261128);
+    for (const int distinct : { 3, 50, 4000 }) {
+        std::vector<std::string> sourceNames, targetNames;
+        for (int i = 0; i < 6000; ++i) {
+            sourceNames.push_back("k" + std::to_string(random() % unsigned(distinct)));
+            targetNames.push_back("k" + std::to_string(random() % unsigned(distinct + distinct / 5)));
+        }
+        const std::vector<std::string_view> source(sourceNames.begin(), sourceNames.end());
+        const std::vector<std::string_view> target(targetNames.begin(), targetNames.end());
+        std::map<std::string_view, std::deque<int64_t>> unused;
+        for (size_t t = 0; t < target.size(); ++t)
+            unused[target[t]].push_back(int64_t(t));
+        P expected;
+        std::vector<bool> matched(target.size(), false);
+        for (size_t s = 0; s < source.size(); ++s) {
+            auto& rows = unused[source[s]];
+            expected.emplace_back(int64_t(s), rows.empty() ? -1 : rows.front());
+            if (!rows.empty()) {
+                matched[size_t(rows.front())] = true;
+                rows.pop_front();
+            }
+        }
+        for (size_t t = 0; t < target.size(); ++t)
+            if (!matched[t])
+                expected.emplace_back(-1, int64_t(t));
+        CHECK(pairs(matchRows(source, target)) == expected);
+    }
 }
 
 TEST_CASE("keys read by index from a packed list join as views of them do", "[join]")

@@ -31,6 +31,16 @@ TEST_CASE("a variable table holds a document's variables, rows as views into its
         rows += v.name == doc.variables[rows].name ? 1 : 0;
     CHECK(rows == doc.variables.size());
 
+    // One field read alone is the row's (a scan for one column reads that column only).
+    for (size_t v = 0; v < table.size(); ++v) {
+        const VariableRow row = table[v];
+        CHECK(table.name(v) == row.name);
+        CHECK(table.sizeBytes(v) == row.sizeBytes);
+        CHECK(table.alwaysLive(v) == row.alwaysLive);
+        CHECK(std::vector<TileBytes>(table.tiles(v).begin(), table.tiles(v).end())
+            == std::vector<TileBytes>(row.tiles.begin(), row.tiles.end()));
+    }
+
     std::vector<Variable> changed = doc.variables;
     changed[3].tiles.pop_back();
     CHECK_FALSE(table == changed);

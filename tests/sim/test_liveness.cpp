@@ -118,6 +118,18 @@ TEST_CASE(
                 CHECK(sumOf(live) == series.notAlwaysLive[step]);
                 CHECK(std::is_sorted(live.begin(), live.end(),
                     [](const ScopedVariable& a, const ScopedVariable& b) { return a.bytes > b.bytes; }));
+                // Unsorted (for a tree that sorts its rows): the same variables, in variable order.
+                const auto byVariable = [](const ScopedVariable& a, const ScopedVariable& b) {
+                    return a.variable < b.variable;
+                };
+                const auto inOrder = liveVariablesAt(*report, step, scope, false);
+                CHECK(std::is_sorted(inOrder.begin(), inOrder.end(), byVariable));
+                auto sorted = live;
+                std::sort(sorted.begin(), sorted.end(), byVariable);
+                CHECK(std::equal(sorted.begin(), sorted.end(), inOrder.begin(), inOrder.end(),
+                    [](const ScopedVariable& a, const ScopedVariable& b) {
+                        return a.variable == b.variable && a.bytes == b.bytes;
+                    }));
             }
         }
     }

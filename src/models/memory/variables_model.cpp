@@ -40,7 +40,7 @@ void VariablesModel::setReport(
             }
             uint64_t bytes = 0;
             uint32_t tiles = 0;
-            for (const TileBytes& tb : variables[i].tiles)
+            for (const TileBytes& tb : variables.tiles(i))
                 if (scope.contains(tb.tile)) {
                     bytes += tb.bytes;
                     ++tiles;
@@ -75,6 +75,13 @@ void VariablesModel::setReport(
     endResetModel();
 }
 
+std::string_view VariablesModel::keyView(int row) const
+{
+    // The name alone, not the row: a join reads every key.
+    const int64_t v = variableIndexAt(row);
+    return v < 0 ? std::string_view() : m_report->variables().name(size_t(v));
+}
+
 int64_t VariablesModel::variableIndexAt(int row) const
 {
     if (!m_report || row < 0 || size_t(row) >= m_order.size())
@@ -107,16 +114,18 @@ QString VariablesModel::text(int row, int column) const
 
 uint64_t VariablesModel::number(int row, int column) const
 {
-    const VariableRow v = m_report->variables()[m_order[size_t(row)]];
+    // The column's field alone: a join or a sort asks every row for one column.
+    const VariableTable& variables = m_report->variables();
+    const size_t v = m_order[size_t(row)];
     switch (column) {
     case Size:
-        return v.sizeBytes;
+        return variables.sizeBytes(v);
     case BytesInScope:
-        return m_inScope.empty() ? v.sizeBytes : m_inScope[size_t(row)].bytes;
+        return m_inScope.empty() ? variables.sizeBytes(v) : m_inScope[size_t(row)].bytes;
     case Tiles:
-        return m_inScope.empty() ? v.tiles.size() : m_inScope[size_t(row)].tiles;
+        return m_inScope.empty() ? variables.tiles(v).size() : m_inScope[size_t(row)].tiles;
     case AlwaysLive:
-        return v.alwaysLive ? 1 : 0;
+        return variables.alwaysLive(v) ? 1 : 0;
     default:
         return 0;
     }

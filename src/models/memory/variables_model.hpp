@@ -17,7 +17,7 @@ public:
     // Compare mode shows Source / Target / Diff for these; the rest as "source → target".
     bool isCompared(int column) const override { return column == BytesInScope || column == Tiles; }
     bool hasKeyViews() const override { return true; }
-    std::string_view keyView(int row) const override { return variableAt(row)->name; }
+    std::string_view keyView(int row) const override;
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
     std::optional<VariableRow> variableAt(int row) const; // none past the rows
     int64_t variableIndexAt(int row) const; // index into the report's variables, -1 past the rows
