@@ -75,9 +75,13 @@ ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_
     ProgramIndex x;
     x.controlPrograms = std::move(controlPrograms);
     x.functions = std::move(functions);
-    x.ownCycles.assign(n, 0);
-    x.totalCycles.assign(n, 0);
-    x.totalSteps.assign(n, 0);
+    std::vector<uint64_t>& ownCycles = x.ownCycles.values();
+    std::vector<uint64_t>& totalCycles = x.totalCycles.values();
+    std::vector<uint64_t>& totalSteps = x.totalSteps.values();
+    std::vector<uint32_t>& stepOffsets = x.stepOffsets.values();
+    ownCycles.assign(n, 0);
+    totalCycles.assign(n, 0);
+    totalSteps.assign(n, 0);
 
     buildCsr(
         n,
@@ -86,10 +90,10 @@ ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_
                 if (steps.program[s] < n)
                     add(steps.program[s], uint32_t(s));
         },
-        x.stepOffsets, x.stepIds);
+        stepOffsets, x.stepIds.values());
     for (size_t s = 0; s < steps.size(); ++s)
         if (steps.program[s] < n)
-            x.ownCycles[steps.program[s]] += steps.cycles[s];
+            ownCycles[steps.program[s]] += steps.cycles[s];
     buildCsr(
         n,
         [&](auto&& add) {
@@ -98,10 +102,11 @@ ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_
                     if (p < n)
                         add(p, uint32_t(o));
         },
-        x.operationOffsets, x.operationIds);
+        x.operationOffsets.values(), x.operationIds.values());
 
     x.parent = firstParents(
-        n, x.controlPrograms, x.functions, [&](uint32_t p) { return programs[p].children; }, &x.order);
+        n, x.controlPrograms, x.functions, [&](uint32_t p) { return programs[p].children; },
+        &x.order.values());
 
     // Totals bottom-up: post-order over every program (the tree has no cycles; Profile checks).
     std::vector<uint8_t> done(n, 0);
@@ -119,25 +124,30 @@ ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_
                     walk.push_back({ child, 0 });
                 continue;
             }
-            uint64_t total = x.ownCycles[p];
-            uint64_t steps = x.stepOffsets[p + 1] - x.stepOffsets[p];
+            uint64_t total = ownCycles[p];
+            uint64_t steps = stepOffsets[p + 1] - stepOffsets[p];
             for (uint32_t child : children)
                 if (child < n) {
-                    total += x.totalCycles[child];
-                    steps += x.totalSteps[child];
+                    total += totalCycles[child];
+                    steps += totalSteps[child];
                 }
-            x.totalCycles[p] = total;
-            x.totalSteps[p] = steps;
+            totalCycles[p] = total;
+            totalSteps[p] = steps;
             done[p] = 1;
             walk.pop_back();
         }
     }
+    for (auto* column : { &x.order, &x.stepOffsets, &x.stepIds, &x.operationOffsets, &x.operationIds })
+        column->spill();
+    for (auto* column : { &x.ownCycles, &x.totalCycles, &x.totalSteps })
+        column->spill();
+    x.parent.spill();
     return x;
 }
 
 std::vector<uint32_t> pathTo(const ProgramIndex& index, uint32_t program)
 {
-    return pathTo(index.parent, program);
+    return pathTo(index.parent.span(), program);
 }
 
 std::vector<uint32_t> pathTo(std::span<const int32_t> parents, uint32_t program)

@@ -73,56 +73,96 @@ RowChange rowChange(const MatchedRow& m, const KeyList& sourceNames, const KeyLi
 
 } // namespace
 
-// One table compared on one figure per row (table_compare.hpp: operations use it too).
+TableTally::TableTally(const char* table, const char* metric, const char* unit, const KeyList& sourceNames,
+    const KeyList& targetNames, std::span<const uint64_t> sourceFigures,
+    std::span<const uint64_t> targetFigures, size_t topRows)
+    : m_sourceNames(sourceNames)
+    , m_targetNames(targetNames)
+    , m_sourceFigures(sourceFigures)
+    , m_targetFigures(targetFigures)
+    , m_topRows(topRows)
+{
+    m_changes.table = table;
+    m_changes.metric = metric;
+    m_changes.unit = unit;
+    m_changes.sourceRows = sourceNames.size();
+    m_changes.targetRows = targetNames.size();
+    m_sourceTotal = std::accumulate(sourceFigures.begin(), sourceFigures.end(), uint64_t(0));
+    m_targetTotal = std::accumulate(targetFigures.begin(), targetFigures.end(), uint64_t(0));
+}
+
+void TableTally::offer(std::vector<Candidate>& best, uint64_t magnitude, const MatchedRow& row)
+{
+    if (m_topRows == 0)
+        return;
+    // A heap whose front is the worst kept: the smallest magnitude, then the latest row.
+    const auto better = [](const Candidate& a, const Candidate& b) {
+        return a.magnitude != b.magnitude ? a.magnitude > b.magnitude : a.position < b.position;
+    };
+    const Candidate candidate { magnitude, m_position, row };
+    if (best.size() < m_topRows) {
+        best.push_back(candidate);
+        std::push_heap(best.begin(), best.end(), better);
+    } else if (better(candidate, best.front())) {
+        std::pop_heap(best.begin(), best.end(), better);
+        best.back() = candidate;
+        std::push_heap(best.begin(), best.end(), better);
+    }
+}
+
+void TableTally::add(const MatchedRow& m)
+{
+    if (m.source >= 0 && m.target >= 0) {
+        ++m_changes.matchedRows;
+        const uint64_t s = m_sourceFigures[size_t(m.source)], t = m_targetFigures[size_t(m.target)];
+        if (t > s) {
+            ++m_changes.grownRows;
+            offer(m_grown, t - s, m);
+        } else if (s > t) {
+            ++m_changes.shrunkRows;
+            offer(m_shrunk, s - t, m);
+        }
+    } else if (m.source >= 0) {
+        ++m_changes.removedRows;
+        m_changes.removedTotal += m_sourceFigures[size_t(m.source)];
+        offer(m_removed, m_sourceFigures[size_t(m.source)], m);
+    } else {
+        ++m_changes.addedRows;
+        m_changes.addedTotal += m_targetFigures[size_t(m.target)];
+        offer(m_added, m_targetFigures[size_t(m.target)], m);
+    }
+    ++m_position;
+}
+
+std::vector<RowChange> TableTally::ranked(std::vector<Candidate>& best) const
+{
+    std::sort(best.begin(), best.end(), [](const Candidate& a, const Candidate& b) {
+        return a.magnitude != b.magnitude ? a.magnitude > b.magnitude : a.position < b.position;
+    });
+    std::vector<RowChange> out;
+    for (const Candidate& c : best)
+        out.push_back(rowChange(c.row, m_sourceNames, m_targetNames, m_sourceFigures, m_targetFigures));
+    return out;
+}
+
+TableChanges TableTally::finish()
+{
+    m_changes.total = compareFigure(m_sourceTotal, m_targetTotal);
+    m_changes.grown = ranked(m_grown);
+    m_changes.shrunk = ranked(m_shrunk);
+    m_changes.added = ranked(m_added);
+    m_changes.removed = ranked(m_removed);
+    return std::move(m_changes);
+}
+
 TableChanges compareTable(const char* table, const char* metric, const char* unit,
     const std::vector<MatchedRow>& rows, const KeyList& sourceNames, const KeyList& targetNames,
     std::span<const uint64_t> sourceFigures, std::span<const uint64_t> targetFigures, size_t topRows)
 {
-    TableChanges c;
-    c.table = table;
-    c.metric = metric;
-    c.unit = unit;
-    c.sourceRows = sourceNames.size();
-    c.targetRows = targetNames.size();
-    c.total = compareFigure(std::accumulate(sourceFigures.begin(), sourceFigures.end(), uint64_t(0)),
-        std::accumulate(targetFigures.begin(), targetFigures.end(), uint64_t(0)));
-    // (magnitude, position in rows) for each list; sorted by magnitude, then position.
-    std::vector<std::pair<uint64_t, size_t>> grown, shrunk, added, removed;
-    for (size_t i = 0; i < rows.size(); ++i) {
-        const MatchedRow& m = rows[i];
-        if (m.source >= 0 && m.target >= 0) {
-            ++c.matchedRows;
-            const uint64_t s = sourceFigures[size_t(m.source)], t = targetFigures[size_t(m.target)];
-            if (t > s)
-                grown.emplace_back(t - s, i);
-            else if (s > t)
-                shrunk.emplace_back(s - t, i);
-        } else if (m.source >= 0) {
-            removed.emplace_back(sourceFigures[size_t(m.source)], i);
-            c.removedTotal += sourceFigures[size_t(m.source)];
-        } else {
-            added.emplace_back(targetFigures[size_t(m.target)], i);
-            c.addedTotal += targetFigures[size_t(m.target)];
-        }
-    }
-    c.grownRows = grown.size();
-    c.shrunkRows = shrunk.size();
-    c.addedRows = added.size();
-    c.removedRows = removed.size();
-    auto top = [&](std::vector<std::pair<uint64_t, size_t>>& list, std::vector<RowChange>& out) {
-        const size_t n = std::min(topRows, list.size());
-        std::partial_sort(list.begin(), list.begin() + long(n), list.end(), [](const auto& a, const auto& b) {
-            return a.first != b.first ? a.first > b.first : a.second < b.second;
-        });
-        for (size_t i = 0; i < n; ++i)
-            out.push_back(
-                rowChange(rows[list[i].second], sourceNames, targetNames, sourceFigures, targetFigures));
-    };
-    top(grown, c.grown);
-    top(shrunk, c.shrunk);
-    top(added, c.added);
-    top(removed, c.removed);
-    return c;
+    TableTally tally(table, metric, unit, sourceNames, targetNames, sourceFigures, targetFigures, topRows);
+    for (const MatchedRow& row : rows)
+        tally.add(row);
+    return tally.finish();
 }
 
 namespace {
@@ -212,12 +252,13 @@ void compareVariables(const VariableDigest& sv, const VariableDigest& tv, Report
     // The digests' names read in place: views of 1.4 M names took 45 MB for bench-huge's pair.
     const KeyList sourceNames(sv.size(), [&sv](size_t v) { return sv.name(v); });
     const KeyList targetNames(tv.size(), [&tv](size_t v) { return tv.name(v); });
-    const auto rows = matchRows(sourceNames, targetNames);
-    c.variables = compareTable(
-        "variables", "size", "bytes", rows, sourceNames, targetNames, sv.sizeBytes, tv.sizeBytes, topRows);
-    for (const MatchedRow& m : rows) {
+    // The rows tallied as the join finds them, not kept (11 MB for bench-huge's pair).
+    TableTally tally(
+        "variables", "size", "bytes", sourceNames, targetNames, sv.sizeBytes, tv.sizeBytes, topRows);
+    forEachMatchedRow(sourceNames, targetNames, [&](const MatchedRow& m) {
+        tally.add(m);
         if (m.source < 0 || m.target < 0)
-            continue;
+            return;
         const bool sourceAlwaysLive = sv.alwaysLive[size_t(m.source)];
         const bool targetAlwaysLive = tv.alwaysLive[size_t(m.target)];
         if (sourceAlwaysLive && !targetAlwaysLive) {
@@ -227,7 +268,8 @@ void compareVariables(const VariableDigest& sv, const VariableDigest& tv, Report
             ++c.becameAlwaysLive;
             c.becameAlwaysLiveBytes += sv.sizeBytes[size_t(m.source)];
         }
-    }
+    });
+    c.variables = tally.finish();
 }
 
 // Vertex types, compute sets and exchanges from each report's GraphDigest: their per-tile lists

@@ -11,7 +11,8 @@
 
 namespace popscope {
 
-std::vector<MatchedRow> matchRows(const KeyList& sourceKeys, const KeyList& targetKeys)
+void forEachMatchedRow(
+    const KeyList& sourceKeys, const KeyList& targetKeys, const std::function<void(const MatchedRow&)>& emit)
 {
     // An open-addressing table over the target's distinct keys. Each slot holds the next unused
     // target row with its key, and the target rows with one key form a chain in target order
@@ -58,8 +59,6 @@ std::vector<MatchedRow> matchRows(const KeyList& sourceKeys, const KeyList& targ
             next[i] = slot.row;
         slot.row = uint32_t(i);
     }
-    std::vector<MatchedRow> rows;
-    rows.reserve(sourceKeys.size()); // the target-only rows once they are known, not 8 bytes a row more
     for (size_t s = 0; s < sourceKeys.size(); ++s) {
         MatchedRow row { int32_t(s), -1 };
         pacer.step();
@@ -73,13 +72,27 @@ std::vector<MatchedRow> matchRows(const KeyList& sourceKeys, const KeyList& targ
                 next[t] = kUsed;
             }
         }
-        rows.push_back(row);
+        emit(row);
     }
     freeMemory(slots);
-    rows.reserve(rows.size() + size_t(targetKeys.size() - std::count(next.begin(), next.end(), kUsed)));
     for (size_t t = 0; t < targetKeys.size(); ++t)
         if (next[t] != kUsed)
-            rows.push_back({ -1, int32_t(t) });
+            emit({ -1, int32_t(t) });
+}
+
+std::vector<MatchedRow> matchRows(const KeyList& sourceKeys, const KeyList& targetKeys)
+{
+    std::vector<MatchedRow> rows;
+    // At their final size: the source's rows, then the target-only ones as they come (a second
+    // reserve when the first target-only row arrives, not a doubling).
+    rows.reserve(sourceKeys.size());
+    forEachMatchedRow(sourceKeys, targetKeys, [&](const MatchedRow& row) {
+        if (row.source < 0 && rows.size() == rows.capacity())
+            rows.reserve(rows.size() + targetKeys.size()
+                - size_t(std::count_if(
+                    rows.begin(), rows.end(), [](const MatchedRow& r) { return r.target >= 0; })));
+        rows.push_back(row);
+    });
     return rows;
 }
 

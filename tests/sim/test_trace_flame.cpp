@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace popscope;
 using simtest::sampleProfile;
 
@@ -33,7 +35,7 @@ TEST_CASE("every step lies under its path's programs at every flame level", "[tr
         const ProgramOutline outline = profile->readProgramOutline();
         const TraceFlame flame = buildTraceFlame(lod, steps, outline.parent);
         const ProgramIndex index = indexOf(*profile);
-        CHECK(outline.parent == index.parent);
+        CHECK(outline.parent == std::vector<int32_t>(index.parent.begin(), index.parent.end()));
         REQUIRE(outline.labels.size() == index.size());
         CHECK(outline.labels.name(index.controlPrograms.at(0))
             == profile->readPrograms()[index.controlPrograms.at(0)].name);
@@ -120,4 +122,26 @@ TEST_CASE("a flame built with spilling on holds the same spans in spill files", 
             }
         }
     }
+}
+
+TEST_CASE("a program index built with spilling on holds the same columns in spill files", "[programs][spill]")
+{
+    const auto profile = Profile::open(sampleProfile("pipeline-grouped"));
+    const ProgramIndex inMemory = indexOf(*profile);
+    const test::SpillingOn spilling;
+    const ProgramIndex spilled = indexOf(*profile);
+    const auto same
+        = [](const auto& a, const auto& b) { return std::equal(a.begin(), a.end(), b.begin(), b.end()); };
+    CHECK(spilled.parent.isSpilled());
+    CHECK(spilled.totalCycles.isSpilled());
+    CHECK(same(spilled.parent, inMemory.parent));
+    CHECK(same(spilled.order, inMemory.order));
+    CHECK(same(spilled.ownCycles, inMemory.ownCycles));
+    CHECK(same(spilled.totalCycles, inMemory.totalCycles));
+    CHECK(same(spilled.totalSteps, inMemory.totalSteps));
+    CHECK(same(spilled.stepOffsets, inMemory.stepOffsets));
+    CHECK(same(spilled.stepIds, inMemory.stepIds));
+    REQUIRE(spilled.size() == inMemory.size());
+    for (uint32_t p = 0; p < spilled.size(); p += 97)
+        CHECK(pathTo(spilled, p) == pathTo(inMemory, p));
 }

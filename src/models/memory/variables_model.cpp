@@ -28,26 +28,31 @@ void VariablesModel::setReport(
     beginResetModel();
     m_report = std::move(report);
     freeMemory(m_order); // a report let go of takes its rows' memory with it
+    m_identityRows = 0;
     freeMemory(m_inScope);
     if (m_report) {
         const VariableTable& variables = m_report->variables();
         const TileScope scope = TileScope::fromSelection(selection, m_report->numTiles());
-        m_order.reserve(scope.all() ? variables.size() : 1024);
-        for (size_t i = 0; i < variables.size(); ++i) {
-            if (scope.all()) {
-                m_order.push_back(uint32_t(i));
-                continue;
-            }
-            uint64_t bytes = 0;
-            uint32_t tiles = 0;
-            for (const TileBytes& tb : variables.tiles(i))
-                if (scope.contains(tb.tile)) {
-                    bytes += tb.bytes;
-                    ++tiles;
+        if (scope.all() && !m_presorted) {
+            m_identityRows = variables.size(); // a comparison's side: every variable, in order
+        } else {
+            m_order.reserve(scope.all() ? variables.size() : 1024);
+            for (size_t i = 0; i < variables.size(); ++i) {
+                if (scope.all()) {
+                    m_order.push_back(uint32_t(i));
+                    continue;
                 }
-            if (tiles > 0) {
-                m_order.push_back(uint32_t(i));
-                m_inScope.push_back({ tiles, bytes });
+                uint64_t bytes = 0;
+                uint32_t tiles = 0;
+                for (const TileBytes& tb : variables.tiles(i))
+                    if (scope.contains(tb.tile)) {
+                        bytes += tb.bytes;
+                        ++tiles;
+                    }
+                if (tiles > 0) {
+                    m_order.push_back(uint32_t(i));
+                    m_inScope.push_back({ tiles, bytes });
+                }
             }
         }
         // Largest first, as a single table opens: the view keeps this order (1.4 M rows sorted by
@@ -84,9 +89,9 @@ std::string_view VariablesModel::keyView(int row) const
 
 int64_t VariablesModel::variableIndexAt(int row) const
 {
-    if (!m_report || row < 0 || size_t(row) >= m_order.size())
+    if (!m_report || row < 0 || row >= rows())
         return -1;
-    return m_order[size_t(row)];
+    return int64_t(variableOf(row));
 }
 
 std::optional<VariableRow> VariablesModel::variableAt(int row) const
@@ -116,7 +121,7 @@ uint64_t VariablesModel::number(int row, int column) const
 {
     // The column's field alone: a join or a sort asks every row for one column.
     const VariableTable& variables = m_report->variables();
-    const size_t v = m_order[size_t(row)];
+    const size_t v = variableOf(row);
     switch (column) {
     case Size:
         return variables.sizeBytes(v);

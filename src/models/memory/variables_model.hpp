@@ -25,7 +25,7 @@ public:
     int presortedColumn() const override { return m_presorted ? BytesInScope : -1; }
 
 protected:
-    int rows() const override { return int(m_order.size()); }
+    int rows() const override { return int(m_identityRows > 0 ? m_identityRows : m_order.size()); }
     QString text(int row, int column) const override;
     uint64_t number(int row, int column) const override;
 
@@ -36,7 +36,11 @@ private:
         uint64_t bytes;
     };
     std::shared_ptr<const LoadedReport> m_report;
-    std::vector<uint32_t> m_order; // the variable each row shows (4 bytes a row: 1.4 M rows a side)
+    // The variable each row shows (4 bytes a row: 1.4 M rows a side), or none when row r shows
+    // variable r: every variable in the report's order, as a comparison's side has them.
+    std::vector<uint32_t> m_order;
+    size_t m_identityRows = 0; // the rows when m_order is not kept
+    size_t variableOf(int row) const { return m_identityRows > 0 ? size_t(row) : m_order[size_t(row)]; }
     std::vector<InScope> m_inScope; // per row with a tile selection, else empty
     bool m_presorted = false;
 };
