@@ -21,8 +21,8 @@ struct ProgramIndex {
     std::vector<uint32_t> functions; // function roots (also reached through Call)
     // Per program, spilled once built (spill::setDirectory): 40 bytes a program, 17 MiB a report for
     // bench-huge's 416 k programs, of which a page reads the rows it shows.
-    SpilledArray<int32_t>
-        parent; // first parent in tree order, -1 for a root or unreachable (32-bit: ids are)
+    // First parent in tree order, -1 for a root or unreachable (32-bit: ids are).
+    SpilledArray<int32_t> parent;
     SpilledArray<uint32_t> order; // rank of the first visit in tree order, kNotInTree if unreachable
     SpilledArray<uint64_t> ownCycles; // cycles of the steps that ran as the program
     // Own cycles plus the children's totals; a function counts under every Call of it, and a

@@ -96,9 +96,7 @@ void TableTally::offer(std::vector<Candidate>& best, uint64_t magnitude, const M
     if (m_topRows == 0)
         return;
     // A heap whose front is the worst kept: the smallest magnitude, then the latest row.
-    const auto better = [](const Candidate& a, const Candidate& b) {
-        return a.magnitude != b.magnitude ? a.magnitude > b.magnitude : a.position < b.position;
-    };
+    const auto better = [](const Candidate& a, const Candidate& b) { return a.ranksBefore(b); };
     const Candidate candidate { magnitude, m_position, row };
     if (best.size() < m_topRows) {
         best.push_back(candidate);
@@ -136,9 +134,8 @@ void TableTally::add(const MatchedRow& m)
 
 std::vector<RowChange> TableTally::ranked(std::vector<Candidate>& best) const
 {
-    std::sort(best.begin(), best.end(), [](const Candidate& a, const Candidate& b) {
-        return a.magnitude != b.magnitude ? a.magnitude > b.magnitude : a.position < b.position;
-    });
+    std::sort(
+        best.begin(), best.end(), [](const Candidate& a, const Candidate& b) { return a.ranksBefore(b); });
     std::vector<RowChange> out;
     for (const Candidate& c : best)
         out.push_back(rowChange(c.row, m_sourceNames, m_targetNames, m_sourceFigures, m_targetFigures));

@@ -37,6 +37,10 @@ private:
         uint64_t magnitude;
         size_t position;
         MatchedRow row;
+        bool ranksBefore(const Candidate& other) const
+        {
+            return magnitude != other.magnitude ? magnitude > other.magnitude : position < other.position;
+        }
     };
     void offer(std::vector<Candidate>& best, uint64_t magnitude, const MatchedRow& row);
     std::vector<RowChange> ranked(std::vector<Candidate>& best) const;
