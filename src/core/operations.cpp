@@ -69,7 +69,11 @@ std::string operationKey(const OperationRow& operation)
 
 std::string operationKey(const Operation& operation)
 {
-    return operationKey(OperationRow { operation.name, operation.layer, operation.debugName });
+    OperationRow row;
+    row.name = operation.name;
+    row.layer = operation.layer;
+    row.debugName = operation.debugName;
+    return operationKey(row);
 }
 
 const char* operationSortName(OperationSort sort)
