@@ -83,14 +83,14 @@ void forEachMatchedRow(
 std::vector<MatchedRow> matchRows(const KeyList& sourceKeys, const KeyList& targetKeys)
 {
     std::vector<MatchedRow> rows;
-    // At their final size: the source's rows, then the target-only ones as they come (a second
-    // reserve when the first target-only row arrives, not a doubling).
+    // At their final size: the source's rows, then, when the first target-only row comes, the
+    // target's rows no source row took (not a doubling).
     rows.reserve(sourceKeys.size());
+    size_t matched = 0;
     forEachMatchedRow(sourceKeys, targetKeys, [&](const MatchedRow& row) {
-        if (row.source < 0 && rows.size() == rows.capacity())
-            rows.reserve(rows.size() + targetKeys.size()
-                - size_t(std::count_if(
-                    rows.begin(), rows.end(), [](const MatchedRow& r) { return r.target >= 0; })));
+        if (row.source < 0 && rows.size() == sourceKeys.size())
+            rows.reserve(rows.size() + targetKeys.size() - matched);
+        matched += row.source >= 0 && row.target >= 0;
         rows.push_back(row);
     });
     return rows;

@@ -31,7 +31,7 @@ void LivenessViewState::listNames()
         if (!m_reports[slot])
             continue;
         const VariableTable& variables = m_reports[slot]->variables();
-        spill::ScanPacer pacer(1024); // every name read: bench-huge's 25 MiB a report in a few ms
+        spill::ScanPacer pacer(1024); // every variable's name and flag are read
         for (size_t v = 0; v < variables.size(); ++v) {
             pacer.step();
             if (!variables.alwaysLive(v))
