@@ -10,6 +10,7 @@
 //   - matchRows alone on the variable names.
 // compareReports reads only names, sizes and flags of the variables when variables() has not been
 // read yet (a third of the cost of reading them with tiles and live ranges).
+#include "bench_support.hpp"
 #include "popscope/report.hpp"
 #include "popscope/report_comparison.hpp"
 #include "popscope/row_match.hpp"
@@ -20,28 +21,6 @@
 #include <filesystem>
 #include <functional>
 #include <vector>
-
-namespace {
-
-double millisecondsOf(const std::function<void()>& work)
-{
-    auto start = std::chrono::steady_clock::now();
-    work();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
-
-void report(const char* what, const std::function<void()>& work, double budgetMs, int repetitions)
-{
-    std::vector<double> times;
-    for (int i = 0; i < repetitions; ++i)
-        times.push_back(millisecondsOf(work));
-    std::sort(times.begin(), times.end());
-    const double median = times[times.size() / 2];
-    std::printf("%-62s median %8.1f ms  max %8.1f ms  budget %6.0f ms  %s\n", what, median, times.back(),
-        budgetMs, median <= budgetMs ? "OK" : "OVER BUDGET");
-}
-
-} // namespace
 
 int main(int argc, char** argv)
 {
@@ -70,14 +49,14 @@ int main(int argc, char** argv)
             c.target.numTiles, (unsigned long long)c.variables.targetRows,
             (unsigned long long)c.variables.matchedRows);
 
-        report(
+        popscope::bench::reportMedian(
             "compare + What changed lines, parts already read",
             [&] {
                 c = popscope::compareReports(*source, *target);
                 lines = popscope::whatChanged(c).size();
             },
             1000, 5);
-        report(
+        popscope::bench::reportMedian(
             "open both + read their parts + compare + lines",
             [&] {
                 auto s = popscope::Report::open(sourcePath);
@@ -89,7 +68,7 @@ int main(int argc, char** argv)
         auto loadedTarget = popscope::Report::open(targetPath);
         loadedSource->variables(); // with tiles and live ranges, as the GUI's Memory page reads them
         loadedTarget->variables();
-        report(
+        popscope::bench::reportMedian(
             "compare + lines, variables() with tiles already read",
             [&] {
                 lines = popscope::whatChanged(popscope::compareReports(*loadedSource, *loadedTarget)).size();
@@ -100,7 +79,7 @@ int main(int argc, char** argv)
             sourceNames.emplace_back(v.name);
         for (const auto& v : target->variables())
             targetNames.emplace_back(v.name);
-        report(
+        popscope::bench::reportMedian(
             "matchRows on the variable names", [&] { popscope::matchRows(sourceNames, targetNames); }, 100,
             5);
         std::printf("%zu What changed lines\n", lines);

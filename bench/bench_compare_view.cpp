@@ -1,4 +1,4 @@
-// The GUI side of comparing two bench-large reports (issue 9's budget: ≤ 1 s from both files
+// The GUI side of comparing two bench-large reports (its budget: ≤ 1 s from both files
 // opened to the What changed page filled). Loads both reports as the window's loaders do, then
 // times the work that lands on the GUI thread when the pair is handed over (every page rebuilds:
 // Summary figures, Memory's four joined tables and its chart) and the time until What changed

@@ -1,5 +1,5 @@
-// The window as a user meets it (issue "Instant at any size"): opens a profile (or two, compare
-// mode) in the real MainWindow, shown, and prints
+// The window as a user meets it: opens a profile (or two, compare mode) in the real MainWindow,
+// shown, and prints
 //   - window shown -> Summary fully painted (the first page),
 //   - each other page: shown -> its parts read and the page painted,
 //   - the peak resident memory (VmHWM) after each page, and the resident memory then (VmRSS: what
@@ -95,7 +95,7 @@ std::string readSoFar(const MainWindow& window)
     return text;
 }
 
-// The issue's budgets (docs/performance.md) for a profile of `sizeMiB`: bench-large's up to 600 MiB
+// The budgets (docs/performance.md) for a profile of `sizeMiB`: bench-large's up to 600 MiB
 // (a remote report, whose size is not known here, too), bench-huge's above.
 struct PageBudgets {
     bool huge = false; // bench-huge's budgets
@@ -212,7 +212,7 @@ int main(int argc, char** argv)
               { "execution-trace", "execution-trace" }, { "what-changed", "what-changed" },
               { "memory", "memory again" } };
     // POPSCOPE_BENCH_PAGES=memory,liveness,execution-trace visits those pages alone, in that order
-    // (the issue's acceptance: a new user goes from the Summary to Memory, Liveness and the trace).
+    // (a new user's path: from the Summary to Memory, Liveness and the trace).
     if (const QString only = QString::fromLocal8Bit(qgetenv("POPSCOPE_BENCH_PAGES")); !only.isEmpty()) {
         pages.clear();
         for (const QString& id : only.split(QLatin1Char(','), Qt::SkipEmptyParts))

@@ -1,5 +1,5 @@
-// Liveness report speed on bench-large (51,219 liveness steps, ~250,000 variables), against the
-// issue's budgets: the plot's data for all IPUs ≤ 100 ms cold; a repaint at 1920×1080 ≤ 16 ms p95
+// Liveness report speed on bench-large (51,219 liveness steps, ~250,000 variables), against its
+// budgets: the plot's data for all IPUs ≤ 100 ms cold; a repaint at 1920×1080 ≤ 16 ms p95
 // over a scripted pan/zoom (single and compare mode); the tables for a selected step ≤ 200 ms.
 //
 //   bench_liveness_view [PROFILE.pop] [TARGET.pop]   default: build/release/profiles/bench-large.pop

@@ -1,4 +1,4 @@
-// Program Tree and Operations on bench-large (issue 11's budgets): the tree's first level and the
+// Program Tree and Operations on bench-large against their budgets: the tree's first level and the
 // operations table each ≤ 200 ms cold (from the file opened to the rows a view shows), expanding
 // any node ≤ 50 ms (the node with the most children, and a path down to the deepest program),
 // plus search over every program name, what the window's loader adds for these pages (off the GUI

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""popscope.pva against issue 21's budgets on bench-large (each figure cold: a freshly opened report,
+"""popscope.pva against its budgets on bench-large (each figure cold: a freshly opened report,
 so reading the part from the file is included).
 
     cmake --build build/release --target bench_large_profile _popscope popscope_python

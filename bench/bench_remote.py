@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Remote reading over a loopback sshd (issue "Remote reports over SSH"): prints, against the budgets
+"""Remote reading over a loopback sshd: prints, against the budgets
 of docs/performance.md,
   - the bytes the Summary of a profile reads over SFTP (popscope-cli summary; budget <= 2 % of the file),
     counted by the server's sftp-server log,

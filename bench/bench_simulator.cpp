@@ -1,4 +1,4 @@
-// Simulator benchmark (DESIGN.md §6, issue 20): time to simulate and write bench-large, the
+// Simulator benchmark (DESIGN.md §6, docs/performance.md): time to simulate and write bench-large, the
 // writer's rate against SQLite's own insert rate measured in the same run (the ceiling), the file
 // size, and the whole `popscope-cli simulate` as a user waits for it.
 // Usage: bench_simulator [SPEC.json] [OUT.pop] [--keep]
@@ -73,7 +73,7 @@ uint64_t tablePayloadBytes(const std::string& path)
 // one table, through the C API, journal and synchronous off, one transaction, one prepared
 // statement, timed from the first row to the closed file. The connection has the writer's
 // settings where they make SQLite faster (no mutex, the same page and cache size), so the ceiling
-// is the strictest one. The ceiling of issue 20 inserts one row per statement run; with
+// is the strictest one. The ceiling inserts one row per statement run; with
 // `rowsPerStatement` > 1 it uses the writer's multi-row INSERT too (for comparison only).
 Rate sqliteCeiling(
     const std::string& path, uint64_t rows, uint64_t payloadBytes, uint64_t rowsPerStatement = 1)

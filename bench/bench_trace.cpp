@@ -1,4 +1,4 @@
-// The execution trace's core figures against the Execution Trace issue's budgets (bench-large:
+// The execution trace's core figures against their budgets in docs/performance.md (bench-large:
 // 28,808 steps with per-tile cycles × 5,888 tiles):
 //   bench_trace [PROFILE.pop]
 // Figures:

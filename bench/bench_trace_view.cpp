@@ -1,5 +1,5 @@
 // The Execution Trace page's speed on bench-large (28,808 steps with per-tile cycles × 5,888
-// tiles), against the Execution Trace issue's budgets:
+// tiles), against its budgets in docs/performance.md:
 //   bench_trace_view [PROFILE.pop]
 // Figures:
 //   - the page's data built cold (no cache: LOD + where the cycles wait; budget 10 s) and again
@@ -68,7 +68,7 @@ int main(int argc, char** argv)
     std::shared_ptr<TraceData> data = buildTraceData(report, quiet, cancelled);
     line("trace data built cold (LOD + where the cycles wait)", double(timer.nsecsElapsed()) / 1e6, 10000);
     data.reset();
-    report = openedReport(); // a new session: the LOD from the cache, the waits found again
+    report = openedReport(); // the report opened again: the LOD from the cache, the waits found again
     timer.restart();
     data = buildTraceData(report, quiet, cancelled);
     line("trace data again, LOD from the cache (+ where the cycles wait)", double(timer.nsecsElapsed()) / 1e6,

@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
-# Dependency check: fails when the build or the tests use a file that scripts/packages.txt does not
+# Dependency check: fails when the build or the tests use a file that the package lists do not
 # install on a clean Debian 12 machine, even where the file happens to be installed already.
 #
-#   scripts/check-deps.sh [--packages FILE] [--without PACKAGE]... BUILD_DIR
+#   scripts/check-deps.sh [--packages FILE]... [--without PACKAGE]... BUILD_DIR
+#   scripts/check-deps.sh --run [--packages FILE]... [--without PACKAGE]... BUILD_DIR
+#
+# By default the lists are scripts/packages-run.txt and scripts/packages-test.txt, and everything
+# the build, the tests and the fuzzing use is checked. With --run, the list is packages-run.txt
+# alone and the check covers what `scripts/dev.sh run` uses: a configuration without the tests,
+# benchmarks and Python module (configured afresh beside BUILD_DIR), the app's and the CLI's
+# libraries, and the virtual screen it opens the window on.
 #
 # After configure (and ideally after the build), it collects
 #   - every CMake package config the build used (the *_DIR entries of CMakeCache.txt),
@@ -17,12 +24,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages_file=scripts/packages.txt
+packages_files=()
+run_only=0
 without=()
 build_dir=""
 while [ $# -gt 0 ]; do
     case "$1" in
-        --packages) packages_file=$2; shift 2 ;;
+        --packages) packages_files+=("$2"); shift 2 ;;
+        --run) run_only=1; shift ;;
         --without) without+=("$2"); shift 2 ;;
         -*) echo "check-deps: unknown option '$1'" >&2; exit 2 ;;
         *) build_dir=$1; shift ;;
@@ -30,15 +39,28 @@ while [ $# -gt 0 ]; do
 done
 cache="$build_dir/CMakeCache.txt"
 if [ -z "$build_dir" ] || [ ! -f "$cache" ]; then
-    echo "usage: scripts/check-deps.sh [--packages FILE] [--without PACKAGE]... BUILD_DIR (configured)" >&2
+    echo "usage: scripts/check-deps.sh [--run] [--packages FILE]... [--without PACKAGE]... BUILD_DIR (configured)" >&2
     exit 2
+fi
+if [ ${#packages_files[@]} -eq 0 ]; then
+    packages_files=(scripts/packages-run.txt)
+    [ $run_only -eq 1 ] || packages_files+=(scripts/packages-test.txt)
+fi
+packages_file=${packages_files[*]} # for messages
+if [ $run_only -eq 1 ]; then
+    # What the run command configures: its CMake packages, not the tests' (Catch2, benchmark, pybind11).
+    run_config="$build_dir/run-deps-config"
+    cmake -S . -B "$run_config" -DCMAKE_BUILD_TYPE=Release -DPOPSCOPE_BUILD_TESTS=OFF -DPOPSCOPE_BUILD_BENCH=OFF \
+        -DPOPSCOPE_BUILD_PYTHON=OFF >/dev/null ||
+        { echo "check-deps: cmake cannot configure what the run command builds (see above)" >&2; exit 1; }
+    cache="$run_config/CMakeCache.txt"
 fi
 for tool in dpkg-query apt-cache; do
     command -v "$tool" >/dev/null || { echo "check-deps: $tool not found: this check needs a Debian system" >&2; exit 2; }
 done
 
 # The list, less --without.
-mapfile -t listed < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' "$packages_file" | grep -v '^$')
+mapfile -t listed < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' "${packages_files[@]}" | grep -v '^$')
 for drop in "${without[@]}"; do
     kept=()
     for p in "${listed[@]}"; do [ "$p" = "$drop" ] || kept+=("$p"); done
@@ -56,6 +78,17 @@ fi
 # others) is never reported installed, so dev.sh would try to install it on every run.
 # One apt-cache call for the whole list (one a package took 15 of the check's 20 s).
 failures=0
+# The run command installs what running needs, never a test tool (an SSH server, a fuzzing compiler).
+if [ $run_only -eq 1 ]; then
+    for p in "${listed[@]}"; do
+        case "$p" in
+            openssh-server | clang* | libfuzzer* | lintian | catch2 | libbenchmark-dev)
+                echo "check-deps: '$p' is a test tool: it belongs in scripts/packages-test.txt, not in" \
+                     "$packages_file, which scripts/dev.sh run installs" >&2
+                failures=$((failures + 1)) ;;
+        esac
+    done
+fi
 declare -A candidate=()
 while read -r name version; do
     candidate[$name]=$version
@@ -103,8 +136,10 @@ for var in CMAKE_CXX_COMPILER CMAKE_C_COMPILER CMAKE_MAKE_PROGRAM CMAKE_AR CMAKE
            CMAKE_CTEST_COMMAND CMAKE_CPACK_COMMAND PKG_CONFIG_EXECUTABLE POPSCOPE_HELP2MAN POPSCOPE_GZIP; do
     need "$(cache_value "$var")" "build program ($var)"
 done
-for program in Xvfb xvfb-run xauth timeout desktop-file-validate update-mime-database dpkg-deb dpkg-shlibdeps \
-               file lintian clang-format /usr/sbin/sshd /usr/lib/openssh/sftp-server ssh-keygen ssh-agent ssh-add; do
+programs=(Xvfb xvfb-run xauth timeout)
+[ $run_only -eq 1 ] || programs+=(desktop-file-validate update-mime-database dpkg-deb dpkg-shlibdeps file lintian
+    clang-format /usr/sbin/sshd /usr/lib/openssh/sftp-server ssh-keygen ssh-agent ssh-add)
+for program in "${programs[@]}"; do
     path=$(command -v "$program" || true)
     if [ -z "$path" ]; then
         echo "check-deps: the tests run '$program', which is not installed" >&2
@@ -116,7 +151,8 @@ done
 
 # The Python module's interpreter (realpath: /usr/bin/python3 is a link dpkg does not own) and the
 # pytest its tests run.
-python=$(cache_value Python3_EXECUTABLE)
+python=""
+[ $run_only -eq 1 ] || python=$(cache_value Python3_EXECUTABLE)
 if [ -n "$python" ]; then
     need "$(readlink -f "$python")" "Python interpreter (Python3_EXECUTABLE)"
     pytest_init=$("$python" -c 'import pytest; print(pytest.__file__)' 2>/dev/null || true)
@@ -130,13 +166,17 @@ fi
 
 # Shared libraries of what the build made, and of the Qt platform plugins the tests load.
 binaries=()
-for b in src/app/popscope src/cli/popscope-cli tests/test_core tests/test_sim tests/test_gui \
-         fuzz/fuzz_profile fuzz/fuzz_json_import fuzz/fuzz_spec fuzz/fuzz_gate_rule; do
+built=(src/app/popscope src/cli/popscope-cli)
+[ $run_only -eq 1 ] || built+=(tests/test_core tests/test_sim tests/test_gui fuzz/fuzz_profile fuzz/fuzz_json_import
+    fuzz/fuzz_spec fuzz/fuzz_gate_rule)
+for b in "${built[@]}"; do
     [ -x "$build_dir/$b" ] && binaries+=("$build_dir/$b")
 done
-for b in "$build_dir"/python/popscope/_popscope*.so; do
-    [ -e "$b" ] && binaries+=("$b")
-done
+if [ $run_only -eq 0 ]; then
+    for b in "$build_dir"/python/popscope/_popscope*.so; do
+        [ -e "$b" ] && binaries+=("$b")
+    done
+fi
 qt_dir=$(cache_value Qt6_DIR)
 if [ -n "$qt_dir" ]; then
     for plugin in "$qt_dir"/../../qt6/plugins/platforms/libq{offscreen,xcb}.so; do

@@ -5,47 +5,74 @@
 #                                    (release suite + real-window check + ASan/UBSan suite
 #                                    + bounded fuzzing, scripts/fuzz.sh)
 #   scripts/dev.sh build             install and build everything, tests and benchmarks too
+#   scripts/dev.sh install           install every package the other commands need, build nothing
 #   scripts/dev.sh package           install, build what the package holds, make
 #                                    build/release/popscope_<version>_amd64.deb (cpack -G DEB)
-# Expects Debian 12 (bookworm), as root or with sudo. The packages are in scripts/packages.txt.
+# Expects Debian 12 (bookworm), as root or with sudo. `run` installs scripts/packages-run.txt; the
+# other commands also install scripts/packages-test.txt (tests, benchmarks, Python, packaging).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-mapfile -t PACKAGES < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' scripts/packages.txt | grep -v '^$')
+RUN_PACKAGES=scripts/packages-run.txt
+TEST_PACKAGES=scripts/packages-test.txt
 BUILD_DIR=build/release
 ASAN_DIR=build/asan
 FUZZ_DIR=build/fuzz
 FUZZ_RUNS=20000
 JOBS=2
+# What `run` builds leaves out the tests, benchmarks and the Python module (and their packages);
+# the other commands build everything. Each passes its choice, so the two share one build folder.
+RUN_OPTIONS=(-DPOPSCOPE_BUILD_TESTS=OFF -DPOPSCOPE_BUILD_BENCH=OFF -DPOPSCOPE_BUILD_PYTHON=OFF)
+FULL_OPTIONS=(-DPOPSCOPE_BUILD_TESTS=ON -DPOPSCOPE_BUILD_BENCH=ON -DPOPSCOPE_BUILD_PYTHON=ON)
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+as_root() { if [ "$(id -u)" -ne 0 ]; then sudo "$@"; else "$@"; fi; }
+is_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 
+# install_missing LIST_FILE...: apt-get install whatever of the lists is not installed.
 install_missing() {
-    local missing=()
-    for package in "${PACKAGES[@]}"; do
-        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    local packages=() missing=()
+    mapfile -t packages < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' "$@" | grep -v '^$')
+    for package in "${packages[@]}"; do
+        is_installed "$package" || missing+=("$package")
     done
     if [ ${#missing[@]} -eq 0 ]; then
         return
     fi
     log "installing: ${missing[*]}"
-    local sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    local new_sshd=0
+    [[ " ${missing[*]} " == *" openssh-server "* ]] && new_sshd=1
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    # The tests run their own sshd on 127.0.0.1; the system's SSH service that Debian's package
+    # enables and starts is not wanted, so one this script installed is stopped and disabled.
+    [ $new_sshd -eq 1 ] && stop_system_sshd
+    return 0
+}
+
+stop_system_sshd() {
+    log "stopping and disabling the system SSH service that openssh-server brought (the tests run their own)"
+    if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
+        as_root systemctl disable --now ssh.service ssh.socket >/dev/null 2>&1 || true
+    fi
+    as_root update-rc.d ssh disable >/dev/null 2>&1 || true
+    [ -x /etc/init.d/ssh ] && { as_root /etc/init.d/ssh stop >/dev/null 2>&1 || true; }
 }
 
 # build_release [--target T...]: configure, then build everything or the targets given.
+# build_release OPTIONS_ARRAY_NAME [--target T...]: configure with those options, then build.
 build_release() {
+    local -n options=$1
+    shift
     log "building ($BUILD_DIR${1:+: ${*:2}})"
-    cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release "${options[@]}" >/dev/null
     cmake --build "$BUILD_DIR" -j"$JOBS" "$@"
 }
 
 run_app() {
     # Only what the run needs: the app, the CLI and the sample profiles (the CLI simulates them),
     # not the tests and benchmarks, which take most of a full build.
-    build_release --target popscope popscope-cli sample_profiles
+    build_release RUN_OPTIONS --target popscope popscope-cli sample_profiles
     local app="$BUILD_DIR/src/app/popscope"
     if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
         # No screen (ssh, CI): open the window on a virtual one and save what it shows.
@@ -71,9 +98,11 @@ check_format() {
 
 run_tests() {
     check_format
-    build_release
-    log "checking that scripts/packages.txt installs everything the build and tests use"
+    build_release FULL_OPTIONS
+    log "checking that the package lists install everything the build and tests use"
     scripts/check-deps.sh "$BUILD_DIR"
+    log "checking that scripts/packages-run.txt alone installs what the run command builds and runs"
+    scripts/check-deps.sh --run "$BUILD_DIR"
     log "running the test suite"
     QT_QPA_PLATFORM=offscreen ctest --test-dir "$BUILD_DIR" --output-on-failure -j"$JOBS"
     if [ -x "$BUILD_DIR/src/app/popscope" ] && [ -x scripts/window-check.sh ]; then
@@ -98,12 +127,12 @@ run_tests() {
     # executions; any crash, leak, timeout or out-of-memory fails CI (docs/reliability.md).
     log "fuzzing every target (scripts/fuzz.sh --runs $FUZZ_RUNS)"
     scripts/fuzz.sh --runs "$FUZZ_RUNS"
-    log "checking that scripts/packages.txt installs what the fuzz build uses"
+    log "checking that the package lists install what the fuzz build uses"
     scripts/check-deps.sh "$FUZZ_DIR"
 }
 
 make_package() {
-    build_release --target package_files
+    build_release FULL_OPTIONS --target package_files
     log "making the Debian package (cpack -G DEB)"
     (cd "$BUILD_DIR" && cpack -G DEB)
     echo "Install it with: sudo apt-get install ./$(ls "$BUILD_DIR"/popscope_*_amd64.deb | tail -1)"
@@ -112,9 +141,10 @@ make_package() {
 command=${1:-}
 shift || true
 case "$command" in
-    run) install_missing; run_app "$@" ;;
-    test) install_missing; run_tests ;;
-    build) install_missing; build_release ;;
-    package) install_missing; make_package ;;
-    *) echo "usage: scripts/dev.sh run|test|build|package" >&2; exit 2 ;;
+    run) install_missing "$RUN_PACKAGES"; run_app "$@" ;;
+    test) install_missing "$RUN_PACKAGES" "$TEST_PACKAGES"; run_tests ;;
+    build) install_missing "$RUN_PACKAGES" "$TEST_PACKAGES"; build_release FULL_OPTIONS ;;
+    package) install_missing "$RUN_PACKAGES" "$TEST_PACKAGES"; make_package ;;
+    install) install_missing "$RUN_PACKAGES" "$TEST_PACKAGES" ;;
+    *) echo "usage: scripts/dev.sh run|test|build|package|install" >&2; exit 2 ;;
 esac

@@ -46,13 +46,13 @@ JOBS=${JOBS:-2}
 log() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
 for tool in clang-15 clang++-15; do
-    command -v "$tool" >/dev/null || { echo "fuzz.sh: $tool not found: install clang-15 and libfuzzer-15-dev (scripts/packages.txt)" >&2; exit 2; }
+    command -v "$tool" >/dev/null || { echo "fuzz.sh: $tool not found: install clang-15 and libfuzzer-15-dev (scripts/packages-test.txt)" >&2; exit 2; }
 done
 
 log "building the fuzz targets ($FUZZ_DIR, clang-15, libFuzzer + ASan + UBSan)"
 # -O1 -g without NDEBUG: assertions stay on, stacks stay readable. The archiver and linker are
 # binutils' (build-essential), never whatever llvm-ar or ld.lld happens to be on the machine:
-# scripts/check-deps.sh checks the programs this build uses against scripts/packages.txt.
+# scripts/check-deps.sh checks the programs this build uses against the package lists.
 CC=clang-15 CXX=clang++-15 cmake -S . -B "$FUZZ_DIR" -DPOPSCOPE_FUZZ=ON -DPOPSCOPE_BUILD_GUI=OFF \
     -DPOPSCOPE_BUILD_BENCH=OFF -DPOPSCOPE_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g" -DCMAKE_AR="$(command -v ar)" \

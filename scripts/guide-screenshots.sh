@@ -62,3 +62,10 @@ shoot "$out/compare-liveness.png" 1920x1080 "$grouped" --compare "$profiles/pipe
 shoot "$out/compare-liveness-small.png" 1024x640 "$grouped" --compare "$profiles/pipeline-interleaved.pop" --page liveness
 shoot "$out/compare-operations.png" 1920x1080 "${pair[@]}" --page operations --show "operations=#1"
 shoot "$out/compare-program-tree-small.png" 1024x640 "${pair[@]}" --page program-tree --show "programs=layer3/conv/Conv"
+
+# What if: New Simulation… filled in, a run in progress (the bench workload, caught a fifth of the
+# way), and the Sweep page of 8192 x 8192 dense layers (one and two fit, four and six do not).
+shoot "$out/what-if-dialog.png" 1600x1000 --simulate pipeline schedule=interleaved batch=8 --simulate-shot dialog
+shoot "$out/what-if-running.png" 1600x1000 --simulate bench --simulate-shot running
+shoot "$out/what-if-sweep.png" 1920x1080 --simulate matmul inputs=8192 outputs=8192 training=false --sweep layers=1,2,4,6
+shoot "$out/what-if-small.png" 1024x640 --simulate matmul inputs=8192 outputs=8192 training=false --sweep layers=1,2,4,6

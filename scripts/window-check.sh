@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Real-window check: start popscope under Xvfb on the demo profile, grab each report page to a PNG,
-# and fail unless every page rendered. Used by `scripts/dev.sh test`; screenshots land in
+# and fail unless every page showed its report: popscope exits 0 and says "popscope: page ID ready"
+# for the page asked for (a page showing an error in place of the report exits 3 and says "page ID
+# failed: ..."), and the PNG is not blank. Used by `scripts/dev.sh test`; screenshots land in
 # BUILD_DIR/window-check/ for a person to look at.
 set -euo pipefail
 build_dir=${1:-build/release}
@@ -10,30 +12,46 @@ mkdir -p "$out"
 status=0
 profiles="$build_dir/profiles"
 # Single mode on the demo, then compare mode on the batch pair (name: compare-PAGE).
+# What if: the dialog filled in, a simulation opened on its Summary, a sweep on the Sweep page.
 for page in summary insights memory liveness program-tree operations execution-trace compare-what-changed \
-    compare-memory compare-summary compare-liveness compare-program-tree compare-operations compare-execution-trace; do
+    compare-memory compare-summary compare-liveness compare-program-tree compare-operations compare-execution-trace \
+    what-if-dialog what-if-summary what-if-sweep; do
     png="$out/$page.png"
     rm -f "$png"
-    if [[ $page == compare-liveness ]]; then
+    id=${page#compare-}
+    if [[ $page == what-if-* ]]; then
+        id=${page#what-if-}
+        case $id in
+            dialog) open=(--simulate pipeline schedule=interleaved --simulate-shot dialog) ;;
+            summary) open=(--simulate demo batch=8) ;;
+            sweep) open=(--simulate matmul --sweep batch=4,8,16) ;;
+        esac
+    elif [[ $page == compare-liveness ]]; then
         open=("$profiles/pipeline-grouped.pop" --compare "$profiles/pipeline-interleaved.pop" --page liveness)
     elif [[ $page == compare-* ]]; then
-        open=("$profiles/batch-4.pop" --compare "$profiles/batch-8.pop" --page "${page#compare-}" --tab Variables)
+        open=("$profiles/batch-4.pop" --compare "$profiles/batch-8.pop" --page "$id" --tab Variables)
     else
         open=(--demo --page "$page")
     fi
-    if ! timeout 60 xvfb-run -a -s "-screen 0 1920x1080x24" "$app" "${open[@]}" --screenshot "$png" --fresh-settings \
-        --size 1600x1000 >"$out/$page.log" 2>&1; then
-        echo "window-check: popscope failed on page '$page' (log: $out/$page.log)" >&2
+    code=0
+    timeout 60 xvfb-run -a -s "-screen 0 1920x1080x24" "$app" "${open[@]}" --screenshot "$png" --fresh-settings \
+        --size 1600x1000 >"$out/$page.log" 2>&1 || code=$?
+    if [ "$code" -ne 0 ]; then
+        echo "window-check: popscope failed on page '$page' (exit code $code, log: $out/$page.log)" >&2
         cat "$out/$page.log" >&2
         status=1
         continue
     fi
     size=$(stat -c %s "$png" 2>/dev/null || echo 0)
-    if [ "$size" -lt 20000 ]; then
+    if ! grep -qx "popscope: page $id ready" "$out/$page.log"; then
+        echo "window-check: popscope did not say page '$id' is ready (log: $out/$page.log)" >&2
+        cat "$out/$page.log" >&2
+        status=1
+    elif [ "$size" -lt 20000 ]; then
         echo "window-check: the screenshot of '$page' is missing or blank ($size bytes)" >&2
         status=1
     else
-        echo "window-check: page '$page' rendered ($size bytes, $png)"
+        echo "window-check: page '$page' ready ($size bytes, $png)"
     fi
 done
 # The hostile corpus in the real window (xcb under Xvfb, real modal dialogs): each file gets a

@@ -246,6 +246,22 @@ public:
     void forEachTileCycles(const StepTable& steps, TileCyclesVisitor visit, void* context) const;
     std::vector<uint32_t> readTileCycles(const StepTable& steps, uint32_t step, uint32_t ipu) const;
 
+    // The compiler's cycle estimates (format 1.2; docs/profile-format.md). A file without their
+    // tables (1.0, 1.1) reads as one without rows. Every row is checked when read: its compute set,
+    // program (an exchange or stream-copy phase), vertex entry and IPU in range, each key once, a
+    // per-tile row 2 or 4 bytes per tile.
+    bool hasEstimates() const; // any row in any of the three tables (a page each at most)
+    CycleEstimates readEstimates() const;
+    using EstimateVisitor = std::function<void(const EstimatedTileCycles& row)>;
+    // Streamed, one row in memory at a time, in key order (a row per compute set and IPU: bench-large
+    // has 22,400 of them).
+    void forEachComputeSetEstimate(const EstimateVisitor& visit) const;
+    void forEachProgramEstimate(const EstimateVisitor& visit) const;
+    // One compute set's or program's rows, by IPU (by the primary key: a few pages).
+    std::vector<EstimatedTileCycles> readComputeSetEstimates(uint32_t computeSet) const;
+    std::vector<EstimatedTileCycles> readProgramEstimates(uint32_t program) const;
+    std::vector<VertexEstimate> readVertexEstimates() const;
+
     // Aggregates computed inside SQLite, without loading the rows (for the Summary).
     uint64_t countRows(const char* table) const; // counted in the table
     bool hasRows(const char* table) const; // reads one page at most

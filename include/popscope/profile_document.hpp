@@ -13,7 +13,7 @@
 namespace popscope {
 
 inline constexpr int kFormatMajor = 1;
-inline constexpr int kFormatMinor = 1; // 1.1: the Summary's counts stored in meta
+inline constexpr int kFormatMinor = 2; // 1.1: the Summary's counts in meta; 1.2: cycle estimates
 inline constexpr const char* kFormatName = "popscope-profile";
 
 // Memory regions of a tile (libpva: nonInterleaved, interleaved, overflowed).
@@ -45,6 +45,9 @@ struct ReportInfo {
     std::vector<std::pair<std::string, std::string>> engineOptions; // in file order
     std::string frameworkJson; // framework.json contents, "" when absent
     std::string appJson; // app.json contents, "" when absent
+    // The simulator's request (workload, parameters, target, seed) as JSON, "" when not simulated:
+    // what File > Simulate Again With... starts from. Stored as the document named "simulation".
+    std::string simulationSpecJson;
     uint64_t numEdges = 0; // graph statistic reported by the compiler
     bool operator==(const ReportInfo&) const = default;
 };
@@ -207,6 +210,36 @@ struct Operation {
     bool operator==(const Operation&) const = default;
 };
 
+// The compiler's estimate of the cycles of the tiles of one IPU (format 1.2): for one execution of
+// a compute set, or for an exchange program (DoExchange, GlobalExchange, StreamCopy phases). Only
+// the run of tiles from the first with work to the last is kept (a layer's compute set runs on a
+// few dozen of an IPU's 1,472 tiles); the IPU's other tiles are estimated at 0.
+struct EstimatedTileCycles {
+    uint32_t id = 0; // the compute set, or the program
+    uint32_t ipu = 0;
+    uint32_t firstTile = 0; // tile in the IPU of cycles[0]
+    std::vector<uint32_t> cycles; // tiles firstTile, firstTile + 1, ...: at least one, within the IPU
+    bool operator==(const EstimatedTileCycles&) const = default;
+};
+
+// The compiler's estimate of one vertex of a compute set's vertex entry (libpva vertex.estimatedCycles).
+struct VertexEstimate {
+    uint32_t computeSet = 0;
+    uint32_t position = 0; // index into the compute set's vertices
+    uint64_t cycles = 0;
+    bool operator==(const VertexEstimate&) const = default;
+};
+
+// The compiler's cycle estimates beside the measured cycles (format 1.2). Each list is sorted by its
+// key, (id, ipu) or (computeSet, position), each key once; files before 1.2 have none.
+struct CycleEstimates {
+    std::vector<EstimatedTileCycles> computeSets; // libpva computeSets[].estimatedCyclesByTile
+    std::vector<VertexEstimate> vertices; // libpva computeSets[].vertices[].estimatedCycles
+    std::vector<EstimatedTileCycles> programs; // libpva programs[].estimatedCyclesByTile (exchanges)
+    bool empty() const { return computeSets.empty() && vertices.empty() && programs.empty(); }
+    bool operator==(const CycleEstimates&) const = default;
+};
+
 struct ProfileDocument {
     Target target;
     ReportInfo info;
@@ -228,6 +261,7 @@ struct ProfileDocument {
     std::vector<ExecutionStep> steps;
     std::vector<DebugContext> debugContexts;
     std::vector<Operation> operations;
+    CycleEstimates estimates;
     bool operator==(const ProfileDocument&) const = default;
 };
 

@@ -111,6 +111,15 @@ public:
     std::optional<ComputeSet> computeSet(uint32_t computeSet) const;
     uint32_t numTiles() const { return tileMemory().numTiles(); }
 
+    // The compiler's cycle estimates (format 1.2; none in older files). A compute set's or an
+    // exchange program's per-tile rows are read when asked for, not kept (a script that walks every
+    // compute set would otherwise hold them all); whether there are any, and the vertices' (a number
+    // a vertex entry), are read once.
+    bool profileHasEstimates() const;
+    std::vector<EstimatedTileCycles> computeSetEstimates(uint32_t computeSet) const;
+    std::vector<EstimatedTileCycles> programEstimates(uint32_t program) const;
+    const std::vector<VertexEstimate>& vertexEstimates() const;
+
     // Liveness report: the steps' per-IPU curve with program names, the variables' live ranges
     // indexed by step (reads variables() first), liveness_by_tile rows (often none) and the
     // execution cycles of every program.
@@ -198,6 +207,8 @@ private:
     detail::LazyPart<std::vector<VertexType>> m_vertexTypes;
     detail::LazyPart<std::vector<ComputeSet>> m_computeSets;
     detail::LazyPart<std::vector<Exchange>> m_exchanges;
+    detail::LazyPart<bool> m_hasEstimates;
+    detail::LazyPart<std::vector<VertexEstimate>> m_vertexEstimates;
     // Program Tree and Operations.
     detail::LazyPart<ProgramTable> m_programs;
     detail::LazyPart<StepCycles> m_stepCycles;

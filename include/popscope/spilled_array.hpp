@@ -35,7 +35,7 @@ bool enabled();
 uint64_t releaseResidentPages();
 // releaseResidentPages() on a thread of its own until stopTrimming(): every `period`, and sooner
 // when the process's resident file pages (residentFileBytes()) grew by `growthBytes` since the last
-// release, looked at every 5 ms while they change or spill files are made and every `period` once
+// release, looked at every 1 ms while they change or spill files are made and every `period` once
 // all is still. A scan of a spilled array (a sort, a join, a tree of every name) then holds about
 // `growthBytes` of it, not the whole array: a join reads two reports' 1.4 M names in a few tens of
 // milliseconds, faster than any fixed period. Pages still in use are mapped again at their next
@@ -53,7 +53,7 @@ uint64_t trimmerReleases();
 
 // A scan that reads spilled arrays faster than the trimmer looks paces itself: a sequential read
 // maps about 13 MiB a millisecond from the page cache, so liveness's names at the peak took 55 MiB
-// of two reports' names between two of the trimmer's looks 5 ms apart. Every `interval` steps it
+// of two reports' names between two of the trimmer's looks. Every `interval` steps it
 // reads statm (a few microseconds) and lets go of the spilled pages once the process's resident
 // file pages grew by the trimmer's growthBytes. Nothing while the trimmer is off (the command line).
 class ScanPacer {

@@ -111,6 +111,19 @@ private:
     double shareCycles(const LaneStep& step, uint32_t group, uint16_t share) const;
     // Block `block` of `level`'s cycles in steps of kind `state` (level 0: the step's own).
     double blockStepCycles(const Lane& lane, size_t level, size_t block, size_t state) const;
+
+    // build()'s stages: the lanes sorted by time (returning each step row's place in its lane and
+    // sizing level 0's shares), the per-tile cycles read into the shares (false when cancelled),
+    // then the steps without them filled from their active tiles and level 0 packed.
+    struct BuildProgress {
+        const std::function<bool(uint64_t done, uint64_t total)>& report;
+        uint64_t total;
+    };
+    std::vector<uint32_t> orderLanes(const StepTable& steps, std::vector<std::vector<uint16_t>>& shares);
+    bool readTileShares(const Profile& profile, const StepTable& steps,
+        const std::vector<uint32_t>& laneIndex, std::vector<std::vector<uint16_t>>& shares,
+        const BuildProgress& progress);
+    void packLevelZero(const StepTable& steps, std::vector<std::vector<uint16_t>>& shares);
     void buildLevels();
     // The pieces of [from, to) in a lane: whole blocks (level, block) and cut steps (SIZE_MAX, k).
     struct Piece {

@@ -25,8 +25,9 @@ class ActiveCycles:
 
 
 class StepIpu:
-    """`step.ipus[i]`: the step on IPU i. A step that does not run on the IPU has 0 cycles, 0 data
-    and no activeCycles or tile balance there."""
+    """`step.ipus[i]`: the step on IPU i. Every field reads on every IPU of the target. On an IPU
+    the step does not run on (`runs` is False) it has 0 cycles, 0 data and 0 active tiles,
+    `cyclesBase` is the IPU's clock at that point and `activeCycles` the empty interval there."""
 
     __slots__ = ("_report", "_step", "ipu", "_slot")
 
@@ -42,48 +43,51 @@ class StepIpu:
     dataOut = property(lambda self: self._column("dataOut"))
     activeTiles = property(lambda self: self._column("activeTiles"))
     runs = property(lambda self: self._column("present") == 1)
-
-    def _require(self, field):
-        if not self.runs:
-            _views.unavailable(f"steps[{self._step}].ipus[{self.ipu}]", field, "the step does not run on this IPU")
-
-    @property
-    def cyclesBase(self):
-        self._require("cyclesBase")
-        return self._column("cyclesBase")
+    # The cycle the step starts at on the IPU; on an IPU it does not run on, the end of the IPU's
+    # previous step (or the start of its next one when that is earlier).
+    cyclesBase = property(lambda self: self._column("cyclesBase"))
 
     @property
     def activeCycles(self):
-        self._require("activeCycles")
         base = self._column("cyclesBase")
         return ActiveCycles(MinMax(base + self._column("fromMin"), base + self._column("fromMax")),
                             MinMax(base + self._column("toMin"), base + self._column("toMax")))
 
-    def _tile_cycles(self, field):
-        self._require(field)
-        cycles = self._report._handle.tile_cycles(self._step, self.ipu)
-        if len(cycles) == 0:
-            _views.unavailable(f"steps[{self._step}].ipus[{self.ipu}]", field, "the profile has no per-tile cycles for this step")
-        return cycles
+    @property
+    def hasCyclesByTile(self):
+        """True when the profile holds the step's cycles of every tile of this IPU."""
+        return self.runs and len(self._report._handle.tile_cycles(self._step, self.ipu)) > 0
 
     @property
     def cyclesByTile(self):
-        return _views.array(self._tile_cycles("cyclesByTile"))
+        """The profile's per-tile cycles; without them, as the Execution Trace reads such a step:
+        the first `activeTiles` tiles busy for the whole step, the others waiting (all 0 on an IPU
+        the step does not run on)."""
+        tiles = self._report._tiles_per_ipu
+        if not self.runs:
+            return _views.zeros(tiles)
+        cycles = self._report._handle.tile_cycles(self._step, self.ipu)
+        if len(cycles):
+            return _views.array(cycles)
+        return _views.leading(self.activeTiles, self.cycles, tiles)
+
+    def _balance(self, over_active):
+        cycles = self.cyclesByTile
+        slowest = _views.max_of(cycles)
+        if not slowest:
+            return 0.0
+        count = _views.nonzero_of(cycles) if over_active else len(cycles)
+        return _views.total_of(cycles) / (count * slowest)
 
     @property
     def tileBalance(self):
         """Busy share of the IPU's tiles: Σ tile cycles ÷ (tiles × the slowest tile's cycles)."""
-        cycles = self._tile_cycles("tileBalance")
-        slowest = cycles.max()
-        return cycles.sum() / (len(cycles) * slowest) if slowest else 0.0
+        return self._balance(False)
 
     @property
     def activeTileBalance(self):
         """The same over the tiles with work: Σ tile cycles ÷ (active tiles × the slowest)."""
-        cycles = self._tile_cycles("activeTileBalance")
-        slowest = cycles.max()
-        active = sum(1 for c in memoryview(cycles) if c)
-        return cycles.sum() / (active * slowest) if slowest else 0.0
+        return self._balance(True)
 
 
 class StepComputeSet:
@@ -97,7 +101,9 @@ class StepComputeSet:
 
     @property
     def estimatedCyclesByTile(self):
-        _views.unavailable("computeSet", "estimatedCyclesByTile", "popscope profiles hold measured cycles, not the compiler's estimates")
+        """The compiler's estimate of one execution of the compute set on every tile (its
+        `computeSet.estimatedCyclesByTile`: every execution has the same estimate)."""
+        return self.computeSet.estimatedCyclesByTile
 
 
 class Step:
@@ -123,14 +129,9 @@ class Step:
 
     @property
     def cyclesByTile(self):
+        """Every tile of every IPU, as each `ipus[i].cyclesByTile` gives them."""
         r = self._report
-        if not r._handle.has_tile_cycles:
-            _views.unavailable(f"steps[{self.id}]", "cyclesByTile", "the profile has no per-tile cycles")
-        parts = []
-        for ipu in range(r._num_ipus):
-            step_ipu = StepIpu(r, self.id, ipu)
-            parts.append(step_ipu.cyclesByTile if step_ipu.runs else _views.zeros(r._tiles_per_ipu))
-        return _views.concatenate(parts)
+        return _views.concatenate([StepIpu(r, self.id, ipu).cyclesByTile for ipu in range(r._num_ipus)])
 
     @property
     def computeSets(self):

@@ -46,6 +46,16 @@ for _type in ProgramType:
     setattr(ProgramVisitor, "visit" + _type.value, _visit_default)
 
 
+def _no_estimates(handle, what="the profile"):
+    """Why an estimate is missing: the profile has none, or none for `what`."""
+    if handle.has_estimates:
+        return f"the profile holds no compiler estimate for {what}"
+    major, minor = handle.format_version
+    if (major, minor) < (1, 2):
+        return f"the profile holds no compiler estimates (format {major}.{minor}; they come with format 1.2)"
+    return "the profile holds no compiler estimates (what wrote it recorded none)"
+
+
 class VertexType:
     """A codelet: `name`, `size` (state bytes of one instance), `codeBytes`."""
 
@@ -73,7 +83,12 @@ class ComputeSetVertices:
 
     @property
     def estimatedCycles(self):
-        _views.unavailable("vertex", "estimatedCycles", "popscope profiles hold measured cycles, not the compiler's estimates")
+        """The compiler's estimate of one vertex of the entry (profile format 1.2)."""
+        handle = self._report._handle
+        cycles = handle.vertex_estimate(self._set, self._position) if handle.has_estimates else None
+        if cycles is None:
+            _views.unavailable("vertex", "estimatedCycles", _no_estimates(handle, "this vertex"))
+        return cycles
 
 
 class ComputeSet:
@@ -92,7 +107,12 @@ class ComputeSet:
 
     @property
     def estimatedCyclesByTile(self):
-        _views.unavailable("computeSet", "estimatedCyclesByTile", "popscope profiles hold measured cycles, not the compiler's estimates")
+        """The compiler's estimate of one execution of the compute set on every tile (0 on tiles
+        without work)."""
+        handle = self._report._handle
+        if not handle.has_estimates:
+            _views.unavailable("computeSet", "estimatedCyclesByTile", _no_estimates(handle))
+        return _views.array(handle.compute_set_estimate(self.id))
 
     def __repr__(self):
         return f"<pva.ComputeSet {self.name!r}>"
@@ -130,7 +150,12 @@ class Program:
 
     @property
     def estimatedCyclesByTile(self):
-        _views.unavailable("program", "estimatedCyclesByTile", "popscope profiles hold measured cycles, not the compiler's estimates")
+        """The compiler's estimate of the program on every tile: an exchange's or stream-copy phase's;
+        0 on every tile for other programs (a compute set's estimates are `computeset`'s)."""
+        handle = self._report._handle
+        if not handle.has_estimates:
+            _views.unavailable("program", "estimatedCyclesByTile", _no_estimates(handle))
+        return _views.array(handle.program_estimate(self._id))
 
     @property
     def computeset(self):

@@ -24,6 +24,32 @@ def zeros(count):
     return [0] * count
 
 
+def leading(count, value, total):
+    """`total` values: the first `count` are `value`, the rest 0."""
+    count = min(count, total)
+    if _numpy is not None:
+        out = _numpy.zeros(total, dtype=_numpy.uint64)
+        out[:count] = value
+        return out
+    return [value] * count + [0] * (total - count)
+
+
+def total_of(values):
+    return int(values.sum()) if hasattr(values, "sum") else sum(values)
+
+
+def max_of(values):
+    if not len(values):
+        return 0
+    return int(values.max()) if hasattr(values, "max") else max(values)
+
+
+def nonzero_of(values):
+    if _numpy is not None and isinstance(values, _numpy.ndarray):
+        return int(_numpy.count_nonzero(values))
+    return sum(1 for v in values if v)
+
+
 def concatenate(parts):
     if _numpy is not None:
         return _numpy.concatenate([_numpy.asarray(p, dtype=_numpy.uint64) for p in parts]) if parts else zeros(0)

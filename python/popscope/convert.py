@@ -63,6 +63,14 @@ def _pairs(values):
     return [[tile, int(v)] for tile, v in enumerate(values) if v]
 
 
+def _estimate(obj, field):
+    """The compiler's estimate `field` of `obj`, or None when the report holds none (AttributeError)."""
+    try:
+        return getattr(obj, field)
+    except AttributeError:
+        return None
+
+
 class Converter:
     def __init__(self, pva, report):
         self.pva, self.report = pva, report
@@ -133,6 +141,22 @@ class Converter:
                         "bytesByTile": values} for (ipu, name, r, overlapped), values in series.items()]
         return {"byCategory": by_category, "gaps": gaps, "liveness": liveness}
 
+    def estimated_by_ipu(self, obj):
+        """`obj.estimatedCyclesByTile` (all tiles) as the interchange form's rows: one per IPU with
+        an estimate on any of its tiles, the run from its first such tile to its last; [] when the
+        report holds none."""
+        cycles = _estimate(obj, "estimatedCyclesByTile")
+        if cycles is None:
+            return []
+        cycles = [int(c) for c in cycles]
+        rows = []
+        for ipu in range(self.num_ipus):
+            row = cycles[ipu * self.tiles_per_ipu:(ipu + 1) * self.tiles_per_ipu]
+            busy = [t for t, c in enumerate(row) if c]
+            if busy:
+                rows.append({"ipu": ipu, "firstTile": busy[0], "cycles": row[busy[0]:busy[-1] + 1]})
+        return rows
+
     def compute_sets(self):
         types, type_index, sets = [], {}, []
         self.compute_set_index = {}
@@ -147,7 +171,13 @@ class Converter:
                     types.append({"name": v.type.name, "codeBytes": self.code_bytes(v.type.name, counts),
                                   "stateBytes": int(v.type.size)})
                 vertices.append({"type": type_index[key], "countByTile": counts})
+                estimate = _estimate(v, "estimatedCycles")
+                if estimate is not None:
+                    vertices[-1]["estimatedCycles"] = int(estimate)
             sets.append({"name": cs.name, "vertices": vertices})
+            estimates = self.estimated_by_ipu(cs)
+            if estimates:
+                sets[-1]["estimatedCyclesByIpu"] = estimates
         return types, sets
 
     def code_bytes(self, type_name, counts):
@@ -185,6 +215,9 @@ class Converter:
                     exchange_index[key] = len(exchanges)
                     exchanges.append({"name": name, "kind": key[1], "codeBytesByTile": code})
                 row["exchange"] = exchange_index[key]
+                estimates = self.estimated_by_ipu(p)
+                if estimates:
+                    row["estimatedCyclesByIpu"] = estimates
             rows.append(row)
         roots = [i for i in range(len(rows)) if i not in children_of]
         self.program_code_key = [(r.get("computeSet", -1), r.get("exchange", -1)) for r in rows]
@@ -242,6 +275,8 @@ class Converter:
         return {"runs": runs, "steps": steps}
 
     def step_ipu(self, ipu, figures, ends):
+        if not getattr(figures, "runs", True):
+            return None  # popscope.pva: the step does not run on this IPU
         try:
             active = figures.activeCycles
         except AttributeError:
@@ -256,6 +291,8 @@ class Converter:
                "activeCycles": {"cyclesFrom": {"min": first - base, "max": int(active.cyclesFrom.max) - base},
                                 "cyclesTo": {"min": int(active.cyclesTo.min) - base, "max": last - base}},
                "dataIn": int(figures.dataIn), "dataOut": int(figures.dataOut)}
+        if not getattr(figures, "hasCyclesByTile", True):
+            return row  # popscope.pva derives them from activeTiles, which libpva's API lacks (LEFT_OUT)
         try:
             values = figures.cyclesByTile
             by_tile = values.tolist() if hasattr(values, "tolist") else [int(c) for c in values]

@@ -286,6 +286,17 @@ PYBIND11_MODULE(_popscope, m)
             [](const H& r, uint32_t c, uint32_t position) {
                 return PackedArray::own(r.vertexCountByTile(c, position));
             })
+        // The compiler's estimates (format 1.2).
+        .def_property_readonly("has_estimates", [](const H& r) { return r.report().profileHasEstimates(); })
+        .def("compute_set_estimate",
+            [](const H& r, uint32_t c) { return PackedArray::own(r.computeSetEstimateByTile(c)); })
+        .def("program_estimate",
+            [](const H& r, uint32_t p) { return PackedArray::own(r.programEstimateByTile(p)); })
+        .def("vertex_estimate",
+            [](const H& r, uint32_t c, uint32_t position) -> py::object {
+                const auto cycles = r.vertexEstimate(c, position);
+                return cycles ? py::object(py::int_(*cycles)) : py::object(py::none());
+            })
         .def("vertex_types_on_tile",
             [](const H& r, uint32_t tile) {
                 std::vector<uint32_t> types; // the codelets with an instance on the tile, ascending
@@ -342,7 +353,6 @@ PYBIND11_MODULE(_popscope, m)
             })
         .def("tile_cycles",
             [](H& r, uint32_t step, uint32_t ipu) { return PackedArray::own(r.tileCycles(step, ipu)); })
-        .def_property_readonly("has_tile_cycles", [](H& r) { return r.hasTileCycles(); })
         // Operations and debug contexts.
         .def_property_readonly("num_operations", [](const H& r) { return r.report().operations().size(); })
         .def("operation",

@@ -3,6 +3,7 @@
 #include "popscope/liveness.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 namespace popscope::python {
@@ -12,6 +13,35 @@ std::vector<std::weak_ptr<const Report>>& openedReports()
 {
     static std::vector<std::weak_ptr<const Report>> reports; // used with the GIL held
     return reports;
+}
+
+// Where a step does not run on an IPU, its cyclesBase slot holds the IPU's clock at that point:
+// the end of the IPU's previous step, or the start of its next one when that comes earlier (a
+// step that overlaps the ones after it, such as a copy on I/O tiles, does not move the clock) or
+// when the IPU has no previous step. Its active cycles stay 0: an empty interval at that cycle.
+void fillIdleClocks(StepColumns& s)
+{
+    constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();
+    const size_t n = s.program.size(), ipus = s.numIpus;
+    for (size_t ipu = 0; ipu < ipus; ++ipu) {
+        uint64_t next = kNone; // first the start of the IPU's next step, walking backwards
+        for (size_t i = n; i-- > 0;) {
+            const size_t slot = i * ipus + ipu;
+            if (s.present[slot])
+                next = s.cyclesBase[slot];
+            else
+                s.cyclesBase[slot] = next;
+        }
+        uint64_t end = kNone;
+        for (size_t slot = ipu; slot < n * ipus; slot += ipus) {
+            if (s.present[slot]) {
+                end = s.cyclesBase[slot] + s.cycles[slot]; // both below 2^48: bounded when read
+                continue;
+            }
+            next = s.cyclesBase[slot];
+            s.cyclesBase[slot] = end != kNone ? std::min(end, next) : next != kNone ? next : 0;
+        }
+    }
 }
 } // namespace
 
@@ -67,6 +97,7 @@ const StepColumns& ReportHandle::steps()
             s->activeTiles[slot] = ipu.activeTiles;
         }
     }
+    fillIdleClocks(*s);
     // Steps of each run, in step order.
     const uint32_t numRuns = uint32_t(runs().size());
     s->runOffsets.assign(numRuns + 1, 0);
@@ -99,13 +130,6 @@ const std::vector<Run>& ReportHandle::runs()
 std::vector<uint32_t> ReportHandle::tileCycles(uint32_t step, uint32_t ipu)
 {
     return m_report->profile().readTileCycles(steps().table, step, ipu);
-}
-
-bool ReportHandle::hasTileCycles()
-{
-    if (m_hasTileCycles < 0)
-        m_hasTileCycles = m_report->profile().hasRows("cycles_by_tile") ? 1 : 0;
-    return m_hasTileCycles == 1;
 }
 
 const TileVariables& ReportHandle::alwaysLiveByTile()
@@ -206,6 +230,41 @@ std::vector<uint32_t> ReportHandle::vertexCountByTile(uint32_t computeSet, uint3
         if (tc.tile < counts.size())
             counts[tc.tile] += tc.count;
     return counts;
+}
+
+namespace {
+
+std::vector<uint32_t> allTiles(const Target& target, const std::vector<EstimatedTileCycles>& rows)
+{
+    std::vector<uint32_t> cycles(target.numTiles(), 0);
+    for (const EstimatedTileCycles& row : rows) // checked when read: its tiles within its IPU
+        std::copy(row.cycles.begin(), row.cycles.end(),
+            cycles.begin() + ptrdiff_t(uint64_t(row.ipu) * target.tilesPerIpu + row.firstTile));
+    return cycles;
+}
+
+} // namespace
+
+std::vector<uint32_t> ReportHandle::computeSetEstimateByTile(uint32_t computeSet) const
+{
+    return allTiles(m_report->profile().target(), m_report->computeSetEstimates(computeSet));
+}
+
+std::vector<uint32_t> ReportHandle::programEstimateByTile(uint32_t program) const
+{
+    return allTiles(m_report->profile().target(), m_report->programEstimates(program));
+}
+
+std::optional<uint64_t> ReportHandle::vertexEstimate(uint32_t computeSet, uint32_t position) const
+{
+    const std::vector<VertexEstimate>& estimates = m_report->vertexEstimates(); // in key order
+    const auto found = std::lower_bound(estimates.begin(), estimates.end(), std::pair(computeSet, position),
+        [](const VertexEstimate& e, const std::pair<uint32_t, uint32_t>& key) {
+            return std::pair(e.computeSet, e.position) < key;
+        });
+    if (found == estimates.end() || found->computeSet != computeSet || found->position != position)
+        return std::nullopt;
+    return found->cycles;
 }
 
 } // namespace popscope::python

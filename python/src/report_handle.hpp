@@ -9,6 +9,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,6 @@ public:
     const std::vector<Run>& runs();
     // The step's active cycles on every tile of the IPU (empty: no per-tile cycles for it).
     std::vector<uint32_t> tileCycles(uint32_t step, uint32_t ipu);
-    bool hasTileCycles();
 
     const TileVariables& alwaysLiveByTile();
     // Indexes of the always-live variables, in file order.
@@ -61,6 +61,12 @@ public:
     std::vector<uint64_t> programCodeBytesByTile(uint32_t program) const;
     // Vertex instances of a compute set's vertex entry on every tile.
     std::vector<uint32_t> vertexCountByTile(uint32_t computeSet, uint32_t position) const;
+    // The compiler's estimates (format 1.2) on every tile: of one execution of a compute set, of an
+    // exchange program; 0 on the IPUs without a row (and everywhere for other programs).
+    std::vector<uint32_t> computeSetEstimateByTile(uint32_t computeSet) const;
+    std::vector<uint32_t> programEstimateByTile(uint32_t program) const;
+    // One vertex of a compute set's vertex entry; none when the profile has no estimate for it.
+    std::optional<uint64_t> vertexEstimate(uint32_t computeSet, uint32_t position) const;
 
 private:
     std::shared_ptr<Report> m_report;
@@ -69,7 +75,6 @@ private:
     std::unique_ptr<TileVariables> m_alwaysLiveByTile;
     std::unique_ptr<std::vector<uint32_t>> m_alwaysLive;
     std::map<uint32_t, std::vector<uint64_t>> m_tileLiveness;
-    int m_hasTileCycles = -1;
 };
 
 } // namespace popscope::python

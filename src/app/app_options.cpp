@@ -50,7 +50,11 @@ constexpr OptionSpec kOptions[] = {
     { "steps", "steps", "Liveness: select steps, \"peak\" or e.g. \"269, 300\"." },
     { "lifetime", "name", "Liveness: draw this variable's lifetime (repeat for more)." },
     { "breakdown", "name", "Memory breakdown: none, category, region or liveness." },
-    { "screenshot", "out.png", "Save the window as a PNG once the page is shown, then exit." },
+    { "screenshot", "out.png",
+        "Save the window as a PNG once the page is shown, then exit: 0 and \"popscope: page ID ready\" when "
+        "the "
+        "page shows the report, 3 when it (or a part it needs) failed or --page cannot be shown (the PNG is "
+        "saved all the same), 2 when the file cannot be opened, 4 when the PNG cannot be written." },
     { "size", "WxH", "Window size, e.g. 1920x1080." },
     { "fresh-settings", nullptr, "Start from default settings and keep nothing (implied by --screenshot)." },
     { "settings-dir", "folder",
@@ -64,6 +68,18 @@ constexpr OptionSpec kOptions[] = {
     { "trace-step", "step", "Execution Trace: zoom to this step and show its details." },
     { "trace-align", nullptr,
         "Execution Trace in compare mode: align the two traces at --trace-step and its partner." },
+    { "simulate", "workload",
+        "Open New Simulation… on this workload (popscope-cli simulate --help lists them), with the "
+        "parameters "
+        "given as KEY=VALUE arguments (target.FIELD=VALUE overrides a target field), run it and show the "
+        "result: the report's Summary, or the Sweep page." },
+    { "sweep", "KEY=V1,V2", "With --simulate: simulate once per value of parameter KEY (a sweep)." },
+    { "simulate-output", "path",
+        "With --simulate: the report to write (a folder for a sweep); a temporary folder with "
+        "--screenshot." },
+    { "simulate-shot", "stage",
+        "With --simulate and --screenshot: grab the dialog filled in (dialog), the run in progress (running) "
+        "or the page shown after it (result, the default)." },
     { "show", "TABLE=KEY",
         "Show a row of the page: TABLE=KEY, e.g. \"operations=popart: layer1/Conv\", \"operations=#1\" (the "
         "first row "
@@ -125,6 +141,41 @@ void checkChoices(AppOptions& options)
                             .arg(options.breakdown);
 }
 
+// --size WxH; false (with the error set) when it is not of that form.
+bool readSizeOption(const QCommandLineParser& parser, AppOptions& options)
+{
+    if (!parser.isSet(QStringLiteral("size")))
+        return true;
+    const QString size = parser.value(QStringLiteral("size"));
+    const auto m = QRegularExpression(QStringLiteral("^(\\d+)[xX](\\d+)$")).match(size);
+    if (!m.hasMatch()) {
+        options.error = QStringLiteral("--size wants WIDTHxHEIGHT, e.g. 1920x1080 (got “%1”).").arg(size);
+        return false;
+    }
+    options.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+    return true;
+}
+
+// --simulate's arguments: every positional one is a KEY=VALUE parameter.
+void readSimulateOptions(const QCommandLineParser& parser, AppOptions& options)
+{
+    readViewOptions(parser, options);
+    options.simulateParams = parser.positionalArguments();
+    options.sweep = parser.value(QStringLiteral("sweep"));
+    options.simulateOutput = parser.value(QStringLiteral("simulate-output"));
+    options.simulateShot = parser.value(QStringLiteral("simulate-shot")).toLower();
+    if (options.simulateShot.isEmpty())
+        options.simulateShot = QStringLiteral("result");
+    for (const QString& param : options.simulateParams)
+        if (!param.contains(QLatin1Char('=')))
+            options.error = QStringLiteral("--simulate takes KEY=VALUE parameters (got “%1”).").arg(param);
+    if (!QStringList { QStringLiteral("dialog"), QStringLiteral("running"), QStringLiteral("result") }
+             .contains(options.simulateShot))
+        options.error = QStringLiteral("--simulate-shot wants dialog, running or result (got “%1”).")
+                            .arg(options.simulateShot);
+    readSizeOption(parser, options);
+}
+
 } // namespace
 
 bool mayHoldQtOptions(const QStringList& arguments)
@@ -157,6 +208,11 @@ AppOptions parseAppOptions(const QStringList& arguments)
         return options;
     }
     const QStringList positional = parser.positionalArguments();
+    options.simulate = parser.value(QStringLiteral("simulate"));
+    if (!options.simulate.isEmpty()) {
+        readSimulateOptions(parser, options);
+        return options;
+    }
     if (positional.size() > 1) {
         options.error = QStringLiteral("Give at most one file to open (got %1).").arg(positional.size());
         return options;
@@ -170,15 +226,8 @@ AppOptions parseAppOptions(const QStringList& arguments)
         return options;
     }
     readViewOptions(parser, options);
-    if (parser.isSet(QStringLiteral("size"))) {
-        const QString size = parser.value(QStringLiteral("size"));
-        const auto m = QRegularExpression(QStringLiteral("^(\\d+)[xX](\\d+)$")).match(size);
-        if (!m.hasMatch()) {
-            options.error = QStringLiteral("--size wants WIDTHxHEIGHT, e.g. 1920x1080 (got “%1”).").arg(size);
-            return options;
-        }
-        options.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
-    }
+    if (!readSizeOption(parser, options))
+        return options;
     checkChoices(options);
     return options;
 }

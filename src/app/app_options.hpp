@@ -4,6 +4,8 @@
 //               [--fresh-settings] [--settings-dir DIR] [--trace-scale same|own]
 //               [--trace-view flame|flat] [--trace-step N] [--trace-align] [--steps peak|LIST]
 //               [--lifetime NAME]... [--show TABLE=KEY]
+//        popscope --simulate WORKLOAD [KEY=VALUE]... [--sweep KEY=V1,V2,...] [--simulate-output PATH]
+//               [--simulate-shot dialog|running|result] --screenshot OUT.png
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -29,6 +31,12 @@ struct AppOptions {
     QSize size; // window size
     bool freshSettings = false; // ignore (and do not touch) the user's saved settings
     QString settingsDir; // keep settings in this folder instead (scripts, screenshots)
+    // --simulate: New Simulation… filled in from the command line, run, and its result page shown.
+    QString simulate; // the workload
+    QStringList simulateParams; // KEY=VALUE, parameters and target.FIELD overrides
+    QString sweep; // KEY=V1,V2,...
+    QString simulateOutput; // the file (or a sweep's folder); "" = a temporary folder when scripted
+    QString simulateShot; // what --screenshot grabs: dialog, running or result (the default)
     QString error; // set when the arguments are invalid
     QString message; // --help or --version: print this and exit, no window
 };

@@ -4,6 +4,7 @@
 #include "app/main_window.hpp"
 #include "app/memory_allocator.hpp"
 #include "app/settings_location.hpp"
+#include "app/simulation_script.hpp"
 #include "app/window_script.hpp"
 #include "models/cache_folder.hpp"
 #include "popscope/version.hpp"
@@ -71,8 +72,10 @@ int main(int argc, char** argv)
     // Host keys and passphrases of remote reports are asked in dialogs; a scripted run (--screenshot)
     // has nobody to ask, so it refuses unknown hosts rather than wait.
     popscope::DialogPrompter::install(options.screenshot.isEmpty() ? &window : nullptr);
-    auto* script = new popscope::WindowScript(&window, options);
     window.show();
-    script->start();
+    if (!options.simulate.isEmpty())
+        (new popscope::SimulationScript(&window, options))->start();
+    else
+        (new popscope::WindowScript(&window, options))->start();
     return app.exec();
 }

@@ -115,6 +115,7 @@ void MainWindow::followState()
     connect(m_start, &StartPage::openRemoteRequested, this, &MainWindow::showOpenRemoteDialog);
     connect(m_start, &StartPage::compareRequested, this, &MainWindow::showCompareDialog);
     connect(m_start, &StartPage::demoRequested, this, &MainWindow::openDemo);
+    connect(m_start, &StartPage::simulateRequested, this, &MainWindow::showSimulationDialog);
     connect(m_start, &StartPage::openPath, this, &MainWindow::openFile);
     connect(m_start, &StartPage::comparePaths, this, &MainWindow::compareFiles);
     connect(m_compareBar, &CompareBar::swapRequested, this, &MainWindow::swapReports);
@@ -482,6 +483,7 @@ void MainWindow::updateActions()
     m_closeAction->setEnabled(open);
     m_swapAction->setEnabled(m_state->isComparing());
     m_leaveAction->setEnabled(m_state->isComparing());
+    m_simulateAgainAction->setEnabled(open && !m_state->report()->summary.info.simulationSpecJson.empty());
     for (QAction* a : m_pageActions)
         a->setEnabled(m_registry.find(a->data().toString())->isAvailable(*m_state));
     for (const PageInfo& info : m_registry.pages())

@@ -22,6 +22,8 @@ class InsightsPage;
 class MemoryPage;
 class RecentFiles;
 class ReportPage;
+class SeriesPage;
+class SimulationDialog;
 class ReportSession;
 class ReportSidebar;
 class StartPage;
@@ -68,6 +70,16 @@ public slots:
     void showPreferences();
     // Help ▸ User Guide: the guide compiled into the program, in a non-modal window.
     UserGuideDialog* showUserGuide();
+    // File ▸ New Simulation…: the dialog, window-modal; it opens or compares what it wrote.
+    SimulationDialog* showSimulationDialog();
+    // File ▸ Simulate Again With…: the same, filled in from the spec the shown report stores; null
+    // when the report was not simulated.
+    SimulationDialog* simulateAgain();
+    // The Sweep page over `paths` in that order (a sweep's reports, or File ▸ Open Series…).
+    SeriesPage* showSeries(
+        const QStringList& paths, const QStringList& labels = {}, const QString& parameter = {});
+    void showOpenSeriesDialog();
+    SeriesPage* seriesPage() const { return m_series; }
 
 signals:
     void reportOpened(const QString& path); // the source's path, once every slot has loaded
@@ -87,6 +99,7 @@ private:
     void buildCompareAndHelpMenus();
     void followState(); // the sidebar, the start page, the bars, the session and the shared state
     void rebuildRecentMenu();
+    void onSimulationDialogClosed(SimulationDialog* dialog); // main_window_simulation.cpp
     void onOpened(const QString& source, const QString& target);
     void onFailed(const QString& path, const QString& message);
     void onProgress(int done, int total, const QString& text);
@@ -120,6 +133,9 @@ private:
     QAction* m_closeAction = nullptr;
     QAction* m_swapAction = nullptr;
     QAction* m_leaveAction = nullptr;
+    QAction* m_simulateAgainAction = nullptr;
+    QAction* m_seriesAction = nullptr;
+    SeriesPage* m_series = nullptr;
     QList<QAction*> m_pageActions; // View menu, one per registered page, in registry order
     QLabel* m_statusInfo;
     QString m_pageAfterLoad;

@@ -6,6 +6,7 @@
 #include "app/open_remote_dialog.hpp"
 #include "app/recent_files.hpp"
 #include "app/report_sidebar.hpp"
+#include "app/series_page.hpp"
 #include "app/start_page.hpp"
 #include "models/report_location.hpp"
 
@@ -41,6 +42,15 @@ void MainWindow::buildFileMenu()
     file->addAction(QStringLiteral("&Compare Two Reports…"), this, &MainWindow::showCompareDialog);
     file->addAction(QStringLiteral("Open &Demo Report"), this, &MainWindow::openDemo)
         ->setEnabled(QFileInfo::exists(demoProfilePath()));
+    file->addSeparator();
+    file->addAction(tr("New &Simulation…"), this, &MainWindow::showSimulationDialog)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    m_simulateAgainAction = file->addAction(tr("Simulate &Again With…"), this, &MainWindow::simulateAgain);
+    m_simulateAgainAction->setToolTip(
+        tr("A new simulation filled in from the request the shown report stores"));
+    file->addAction(tr("Open S&eries…"), this, &MainWindow::showOpenSeriesDialog)
+        ->setToolTip(
+            tr("Several reports side by side in the order picked: memory, fits, peak liveness, cycles"));
     file->addSeparator();
     m_reloadAction = file->addAction(QStringLiteral("Re&load"), this, &MainWindow::reload);
     m_reloadAction->setShortcut(QKeySequence::Refresh);
@@ -78,6 +88,11 @@ void MainWindow::buildViewMenu()
         [this] { m_sidebar->setCollapsed(!m_sidebar->isCollapsed()); });
     sidebar->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
     view->addAction(QStringLiteral("&Start Page"), this, [this] { m_central->setCurrentWidget(m_start); });
+    m_seriesAction = view->addAction(tr("S&weep / Series"), this, [this] {
+        if (m_series)
+            m_central->setCurrentWidget(m_series);
+    });
+    m_seriesAction->setEnabled(false);
 }
 
 void MainWindow::buildCompareAndHelpMenus()

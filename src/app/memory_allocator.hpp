@@ -1,7 +1,6 @@
 #pragma once
 // How the window's process allocates (glibc): memory freed by a page's reading is handed back to the
-// system instead of staying in the process (10-15 MB of bench-large's peak after every page,
-// docs/performance.md).
+// system instead of staying in the process, and the reader threads share at most four arenas.
 #include <cstdint>
 #include <optional>
 #include <string>

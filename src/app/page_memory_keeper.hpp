@@ -6,9 +6,8 @@
 // working, and pages without parts of their own (Summary, What Changed: they hold little, and What
 // Changed would compare again) are never let go of; parts are released only while no background
 // job reads parts by reference (PartReaderScope), since a job may read a part outside its page's
-// list. One report below the limit keeps every page (a bench-large report's heap after every page
-// is about 150 MiB); two reports, or a report of a gigabyte, keep what the page shown needs and
-// what fits beside it.
+// list. One report below the limit keeps every page; two reports, or a report of a gigabyte, keep
+// what the page shown needs and what fits beside it.
 #include "models/loaded_report.hpp"
 
 #include <cstdint>
@@ -22,9 +21,9 @@ class ReportPage;
 
 class PageMemoryKeeper {
 public:
-    // One bench-large report keeps every page under it (105 MiB RSS after every page), and two
-    // compared stay within 1.3 times that: 112 MiB (140 with 160 MiB, which kept two traces while
-    // What Changed compared; 193 with 160 MiB in the twentieth session, 223 with 192).
+    // One bench-large report keeps every page under it, and two compared stay within 1.3 times
+    // that; a larger limit keeps both reports' traces while What Changed compares, which is what
+    // breaks that ratio (docs/performance.md, compare mode).
     static constexpr uint64_t kDefaultLimit = uint64_t(96) << 20;
     // `heapInUse` measures the heap (tests give their own).
     explicit PageMemoryKeeper(std::function<uint64_t()> heapInUse);

@@ -22,6 +22,22 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
     : QDialog(parent)
 {
     setWindowTitle(QStringLiteral("Preferences"));
+    QGroupBox* box = makeUnitBox(unit);
+    QGroupBox* memoryBox = makeMemoryBox();
+    QGroupBox* remoteBox = makeRemoteBox();
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(this, &QDialog::accepted, this, &PreferencesDialog::storeSettings);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(box);
+    layout->addWidget(memoryBox);
+    layout->addWidget(remoteBox);
+    layout->addWidget(buttons);
+}
+
+QGroupBox* PreferencesDialog::makeUnitBox(MemoryUnit unit)
+{
     auto* box = new QGroupBox(QStringLiteral("Memory units"), this);
     m_binary = new QRadioButton(QStringLiteral("Binary: KiB, MiB (1 KiB = 1,024 bytes)"), box);
     m_decimal = new QRadioButton(QStringLiteral("SI: kB, MB (1 kB = 1,000 bytes)"), box);
@@ -34,6 +50,11 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
             : unit == MemoryUnit::Decimal ? m_decimal
                                           : m_bytes)
         ->setChecked(true);
+    return box;
+}
+
+QGroupBox* PreferencesDialog::makeMemoryBox()
+{
     auto* memoryBox = new QGroupBox(QStringLiteral("Memory"), this);
     m_pageMemory = new QSpinBox(memoryBox);
     m_pageMemory->setObjectName(QStringLiteral("pageMemoryLimit"));
@@ -46,6 +67,11 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
         "again when shown. Raise it to keep every page of large reports at hand."));
     auto* memoryLayout = new QFormLayout(memoryBox);
     memoryLayout->addRow(QStringLiteral("Keep pages' data up to:"), m_pageMemory);
+    return memoryBox;
+}
+
+QGroupBox* PreferencesDialog::makeRemoteBox()
+{
     auto* remoteBox = new QGroupBox(QStringLiteral("Remote reports (SSH)"), this);
     m_timeout = new QSpinBox(remoteBox);
     m_timeout->setObjectName(QStringLiteral("sshTimeout"));
@@ -62,24 +88,19 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
     auto* remoteLayout = new QFormLayout(remoteBox);
     remoteLayout->addRow(QStringLiteral("Connection timeout:"), m_timeout);
     remoteLayout->addRow(m_diskCache);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(this, &QDialog::accepted, this, [this] {
-        QSettings().setValue(SettingsKey::pageMemoryLimitMiB, m_pageMemory->value());
-        QSettings().setValue(SettingsKey::sshTimeoutSeconds, m_timeout->value());
-        QSettings().setValue(SettingsKey::sshDiskCache, m_diskCache->isChecked());
-        remote::RemoteSettings settings = remote::remoteSettings();
-        settings.timeoutSeconds = m_timeout->value();
-        settings.diskCache = m_diskCache->isChecked();
-        settings.openFromCache = settings.diskCache; // as DialogPrompter::install sets it
-        remote::setRemoteSettings(settings);
-    });
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(box);
-    layout->addWidget(memoryBox);
-    layout->addWidget(remoteBox);
-    layout->addWidget(buttons);
+    return remoteBox;
+}
+
+void PreferencesDialog::storeSettings()
+{
+    QSettings().setValue(SettingsKey::pageMemoryLimitMiB, m_pageMemory->value());
+    QSettings().setValue(SettingsKey::sshTimeoutSeconds, m_timeout->value());
+    QSettings().setValue(SettingsKey::sshDiskCache, m_diskCache->isChecked());
+    remote::RemoteSettings settings = remote::remoteSettings();
+    settings.timeoutSeconds = m_timeout->value();
+    settings.diskCache = m_diskCache->isChecked();
+    settings.openFromCache = settings.diskCache; // as DialogPrompter::install sets it
+    remote::setRemoteSettings(settings);
 }
 
 MemoryUnit PreferencesDialog::unit() const

@@ -6,6 +6,7 @@
 #include <QDialog>
 
 class QCheckBox;
+class QGroupBox;
 class QRadioButton;
 class QSpinBox;
 
@@ -23,6 +24,13 @@ public:
     static uint64_t storedPageMemoryLimit();
 
 private:
+    // The dialog's three groups, each made with its controls.
+    QGroupBox* makeUnitBox(MemoryUnit unit);
+    QGroupBox* makeMemoryBox();
+    QGroupBox* makeRemoteBox();
+    // On OK: the page memory and the SSH settings, stored and applied.
+    void storeSettings();
+
     QRadioButton* m_binary;
     QRadioButton* m_decimal;
     QRadioButton* m_bytes;

@@ -89,6 +89,9 @@ QLayout* StartPage::buildActions()
                        "What changed between them (Ctrl+Shift+O). Or drop two files on the window."));
     m_demo = button(
         QStringLiteral("Open demo report"), QStringLiteral("A simulated profile that ships with popscope"));
+    auto* simulate = button(tr("Simulate a what-if…"),
+        tr("Simulate a workload on a model of Mk1, Mk2 or Bow IPUs (batch 8? Bow? interleaved?), or sweep "
+           "one parameter, and open or compare the report (Ctrl+Shift+N)"));
     if (!QFileInfo::exists(m_demoPath)) {
         m_demo->setEnabled(false);
         m_demo->setToolTip(
@@ -109,6 +112,7 @@ QLayout* StartPage::buildActions()
     left->addWidget(open);
     left->addWidget(openRemote);
     left->addWidget(compare);
+    left->addWidget(simulate);
     left->addWidget(m_demo);
     left->addSpacing(12);
     left->addWidget(dropHint);
@@ -117,6 +121,7 @@ QLayout* StartPage::buildActions()
     connect(open, &QPushButton::clicked, this, &StartPage::openRequested);
     connect(openRemote, &QPushButton::clicked, this, &StartPage::openRemoteRequested);
     connect(compare, &QPushButton::clicked, this, &StartPage::compareRequested);
+    connect(simulate, &QPushButton::clicked, this, &StartPage::simulateRequested);
     connect(m_demo, &QPushButton::clicked, this, &StartPage::demoRequested);
     return left;
 }

@@ -26,6 +26,7 @@ signals:
     void openRemoteRequested();
     void compareRequested();
     void demoRequested();
+    void simulateRequested();
     void openPath(const QString& path);
     void comparePaths(const QString& source, const QString& target);
 

@@ -4,11 +4,15 @@
 #include "app/main_window.hpp"
 #include "models/image_file.hpp"
 #include "models/memory/memory_series.hpp"
+#include "models/what_changed/report_comparer.hpp"
 #include "views/liveness/liveness_page.hpp"
 #include "views/liveness/liveness_tables_view.hpp"
 #include "views/memory/memory_page.hpp"
+#include "views/programs/operations_page.hpp"
+#include "views/programs/program_tree_page.hpp"
 #include "views/trace/execution_trace_page.hpp"
 #include "views/trace/trace_view.hpp"
+#include "views/what_changed/what_changed_page.hpp"
 
 #include <QApplication>
 #include <QComboBox>
@@ -20,6 +24,32 @@
 #include <cstdio>
 
 namespace popscope {
+
+namespace {
+
+// The problem `page` shows in place of the report, naming the file: a part it, or a page shown
+// inside it (a Memory tab, Insights' pages), could not read; its own work that failed (a trace
+// build, a comparison); or a part its analysis could not read. "" when it shows the report.
+QString pageProblem(const ReportPage& page)
+{
+    if (!page.loadError().isEmpty())
+        return page.loadError();
+    for (const ReportPage* inner : page.findChildren<ReportPage*>())
+        if (inner->isVisibleTo(&page) && !inner->loadError().isEmpty())
+            return inner->loadError();
+    if (const auto* operations = qobject_cast<const OperationsPage*>(&page))
+        return operations->problem();
+    if (const auto* tree = qobject_cast<const ProgramTreePage*>(&page))
+        return tree->problem();
+    if (const auto* changes = qobject_cast<const WhatChangedPage*>(&page)) {
+        if (changes->isReady() && !changes->comparison())
+            return changes->statusText();
+        return changes->comparer()->traceError();
+    }
+    return {};
+}
+
+} // namespace
 
 WindowScript::WindowScript(MainWindow* window, AppOptions options)
     : QObject(window)
@@ -48,8 +78,8 @@ void WindowScript::start()
         m_window, &MainWindow::openFailed, this, [this, scripted](const QString&, const QString& message) {
             std::fprintf(stderr, "popscope: %s\n", qPrintable(message));
             if (scripted) {
-                m_exitCode = 2;
-                QApplication::exit(2);
+                m_exitCode = kExitOpenFailed;
+                QApplication::exit(m_exitCode);
             }
         });
     if (m_options.compare.isEmpty())
@@ -63,10 +93,11 @@ void WindowScript::apply()
     if (!m_options.page.isEmpty()
         && m_options.page.compare(QStringLiteral("Start"), Qt::CaseInsensitive) != 0) {
         const PageInfo* info = m_window->pages().find(m_options.page);
+        m_pageRefused = !info || !m_window->showPage(info->id);
         if (!info)
             std::fprintf(stderr, "popscope: no report page called “%s” (%s)\n", qPrintable(m_options.page),
                 qPrintable(m_window->pages().ids().join(QStringLiteral(", "))));
-        else if (!m_window->showPage(info->id))
+        else if (m_pageRefused)
             std::fprintf(stderr, "popscope: %s\n", qPrintable(info->unavailableReason()));
     }
     // The page reads its parts when shown: its options apply, and the screenshot is taken, once
@@ -210,6 +241,27 @@ void WindowScript::applyTraceOptions(ExecutionTracePage* trace)
         QTimer::singleShot(500, this, &WindowScript::finish);
 }
 
+QString WindowScript::shownPageId() const
+{
+    if (m_window->isShowingStartPage())
+        return QStringLiteral("start");
+    const PageInfo* info = m_window->pages().find(m_window->currentPage());
+    return info ? info->id : m_window->currentPage();
+}
+
+QString WindowScript::shownPageProblem() const
+{
+    const ReportPage* page
+        = m_window->isShowingStartPage() ? nullptr : m_window->page(m_window->currentPage());
+    if (!page)
+        return {};
+    if (const QString problem = pageProblem(*page); !problem.isEmpty())
+        return problem;
+    if (!page->isReady() || page->isBusy())
+        return QStringLiteral("the page was still reading the report when the screenshot was taken");
+    return {};
+}
+
 void WindowScript::finish()
 {
     if (m_options.screenshot.isEmpty())
@@ -218,14 +270,25 @@ void WindowScript::finish()
         if (trace->isVisible())
             trace->finishPictures();
     const QPixmap shot = m_window->grab();
+    // What the page shows decides the exit code; the screenshot is saved either way, since a
+    // picture of the error page helps to see what went wrong.
+    const QString problem = shownPageProblem();
+    if (problem.isEmpty())
+        std::fprintf(stdout, "popscope: page %s ready\n", qPrintable(shownPageId()));
+    else
+        std::fprintf(
+            stderr, "popscope: page %s failed: %s\n", qPrintable(shownPageId()), qPrintable(problem));
+    if (!problem.isEmpty() || m_pageRefused) // a --page that could not be shown said why in apply()
+        m_exitCode = kExitPageFailed;
     QString error;
     if (!saveImageFile(shot.toImage(), m_options.screenshot, &error)) {
         std::fprintf(stderr, "popscope: %s\n", qPrintable(error));
-        m_exitCode = 3;
+        m_exitCode = kExitScreenshotNotSaved;
     } else {
         std::fprintf(stdout, "popscope: wrote %s (%dx%d)\n", qPrintable(m_options.screenshot), shot.width(),
             shot.height());
     }
+    std::fflush(stdout);
     QApplication::exit(m_exitCode);
 }
 

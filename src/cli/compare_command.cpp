@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,14 +61,17 @@ int ruleError(const std::string& message)
     return kUsageError;
 }
 
-} // namespace
-
-int runCompareCommand(int argc, char** argv)
-{
+struct CompareOptions {
     std::vector<std::string> files;
     std::vector<GateRule> rules;
     bool json = false;
     bool traces = true;
+};
+
+// The command line into options; an exit code when the command ends there (--help, a usage error
+// or a bad rule), else nothing.
+std::optional<int> parseArguments(int argc, char** argv, CompareOptions& o)
+{
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--help" || arg == "-h") {
@@ -75,9 +79,9 @@ int runCompareCommand(int argc, char** argv)
             return 0;
         }
         if (arg == "--json") {
-            json = true;
+            o.json = true;
         } else if (arg == "--no-trace") {
-            traces = false;
+            o.traces = false;
         } else if (arg == "--fail-if" || arg.rfind("--fail-if=", 0) == 0) {
             std::string text;
             if (arg == "--fail-if") {
@@ -88,43 +92,58 @@ int runCompareCommand(int argc, char** argv)
                 text = arg.substr(10);
             }
             try {
-                rules.push_back(parseGateRule(text));
+                o.rules.push_back(parseGateRule(text));
             } catch (const GateRuleError& error) {
                 return ruleError(std::string("--fail-if: ") + error.what());
             }
         } else if (arg.size() > 1 && arg[0] == '-') {
             return usageError("compare: unknown option '" + arg + "'");
         } else {
-            files.push_back(arg);
+            o.files.push_back(arg);
         }
     }
-    if (files.size() != 2)
-        return usageError("compare takes two FILEs (SOURCE TARGET), got " + std::to_string(files.size()));
-    for (const GateRule& rule : rules)
-        if (!traces && needsExecutionTraces(rule))
+    if (o.files.size() != 2)
+        return usageError("compare takes two FILEs (SOURCE TARGET), got " + std::to_string(o.files.size()));
+    for (const GateRule& rule : o.rules)
+        if (!o.traces && needsExecutionTraces(rule))
             return usageError(
                 "--fail-if '" + rule.text + "' measures the execution traces, which --no-trace leaves out");
+    return std::nullopt;
+}
 
-    const auto source = Report::open(files[0]);
-    const auto target = Report::open(files[1]);
+void printComparison(const ReportComparison& comparison, const std::vector<GateRule>& rules,
+    const std::vector<GateResult>& results, bool json)
+{
+    if (!json) {
+        std::cout << formatComparisonText(comparison, MemoryUnit::Binary);
+        return;
+    }
+    auto j = nlohmann::json::parse(formatComparisonJson(comparison, MemoryUnit::Binary));
+    nlohmann::json gates = nlohmann::json::array();
+    for (size_t i = 0; i < rules.size(); ++i)
+        gates.push_back({ { "rule", rules[i].text }, { "failed", results[i].failed },
+            { "measured", results[i].measured }, { "message", results[i].message } });
+    j["gates"] = gates;
+    std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
+
+} // namespace
+
+int runCompareCommand(int argc, char** argv)
+{
+    CompareOptions o;
+    if (const std::optional<int> exitCode = parseArguments(argc, argv, o))
+        return *exitCode;
+
+    const auto source = Report::open(o.files[0]);
+    const auto target = Report::open(o.files[1]);
     ReportComparison comparison = compareReports(*source, *target);
-    if (traces)
+    if (o.traces)
         comparison.trace = compareExecutionTraces(*source, *target);
     std::vector<GateResult> results;
-    for (const GateRule& rule : rules)
+    for (const GateRule& rule : o.rules)
         results.push_back(evaluateGateRule(rule, comparison, MemoryUnit::Binary));
-
-    if (json) {
-        auto j = nlohmann::json::parse(formatComparisonJson(comparison, MemoryUnit::Binary));
-        nlohmann::json gates = nlohmann::json::array();
-        for (size_t i = 0; i < rules.size(); ++i)
-            gates.push_back({ { "rule", rules[i].text }, { "failed", results[i].failed },
-                { "measured", results[i].measured }, { "message", results[i].message } });
-        j["gates"] = gates;
-        std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-    } else {
-        std::cout << formatComparisonText(comparison, MemoryUnit::Binary);
-    }
+    printComparison(comparison, o.rules, results, o.json);
     bool failed = false;
     for (const GateResult& r : results) {
         std::cerr << "popscope-cli: gate " << (r.failed ? "failed" : "passed") << ": " << r.message << "\n";

@@ -6,6 +6,7 @@
 #include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
 #include "popscope/report.hpp"
+#include "popscope/series.hpp"
 #include "popscope/summary.hpp"
 #include "popscope/version.hpp"
 
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "compare_command.hpp"
+#include "estimates_command.hpp"
 #include "liveness_command.hpp"
 #include "operations_command.hpp"
 #include "trace_command.hpp"
@@ -43,6 +45,10 @@ Commands:
                                  the liveness peak, its program and the variables live there (liveness --help)
   operations FILE [--layer L] [--sort cycles|flops|code] [--json]
                                  operations of a software layer ranked by cycles, FLOPs or code size
+  estimates FILE [--json] [--top N]
+                                 the compiler's cycle estimates beside the measured cycles (format 1.2)
+  series FILE... [--json]        reports side by side in the order given: memory, fits, peak liveness,
+                                 cycles; the largest that fits and the largest jump marked
   check FILE                     read and validate every table (summary reads only what it shows)
   import FILE.json -o OUT.pop    convert the JSON interchange form into a profile
   export FILE.pop -o OUT.json    convert a profile into the JSON interchange form
@@ -109,6 +115,15 @@ int summary(const Arguments& a)
     auto summary = popscope::querySummary(*profile);
     std::cout << (a.json ? popscope::formatSummaryJson(summary) + "\n"
                          : popscope::formatSummaryText(summary));
+    return 0;
+}
+
+int series(const Arguments& a)
+{
+    if (a.positional.empty())
+        return usageError("series takes one or more FILEs, in the order to show them");
+    const popscope::SeriesTable table = popscope::readSeries(a.positional);
+    std::cout << (a.json ? popscope::formatSeriesJson(table) : popscope::formatSeriesText(table));
     return 0;
 }
 
@@ -196,6 +211,8 @@ int main(int argc, char** argv)
             return popscope::cli::runLivenessCommand(argc - 1, argv + 1);
         if (command == "operations")
             return popscope::cli::runOperationsCommand(argc - 1, argv + 1);
+        if (command == "estimates")
+            return popscope::cli::runEstimatesCommand(argc - 1, argv + 1);
         Arguments arguments = parse(argc, argv);
         if (!arguments.problem.empty())
             return usageError(arguments.problem);
@@ -205,6 +222,8 @@ int main(int argc, char** argv)
             return insights(arguments);
         if (command == "check")
             return check(arguments);
+        if (command == "series")
+            return series(arguments);
         if (command == "import")
             return importJson(arguments);
         if (command == "export")

@@ -2,15 +2,20 @@
 
 #include "popscope/errors.hpp"
 #include "popscope/output_file.hpp"
-#include "popscope/profile_writer.hpp"
+#include "popscope/series.hpp"
 #include "popscope/sim/generators.hpp"
 #include "popscope/sim/simulator.hpp"
 #include "popscope/sim/target_config.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <charconv>
-#include <chrono>
+#include <filesystem>
 #include <iostream>
+#include <mutex>
+#include <optional>
 #include <string>
+#include <thread>
 
 namespace popscope::cli {
 
@@ -23,6 +28,8 @@ void printHelp(std::ostream& out)
 {
     out << "usage: popscope-cli simulate --workload NAME [key=value ...] [options] -o OUT.pop\n"
            "       popscope-cli simulate SPEC.json [key=value ...] [options] -o OUT.pop\n"
+           "       popscope-cli simulate --workload NAME [key=value ...] --sweep KEY=V1,V2,... -o FOLDER "
+           "[--json]\n"
            "       popscope-cli simulate --help\n"
            "\n"
            "Simulates a workload on a model of Graphcore IPUs (BSP execution, memory by tile,\n"
@@ -33,7 +40,12 @@ void printHelp(std::ostream& out)
            "  --target Mk1|Mk2|Bow   target preset (default Mk2)\n"
            "  --seed N               seed for the per-tile jitter (default 1); same seed, same bytes\n"
            "  target.FIELD=VALUE     override a target field, e.g. target.clockHz=1.5e9\n"
-           "  -o, --output OUT.pop   the profile to write (required)\n"
+           "  -o, --output OUT.pop   the profile to write (required); with --sweep, the folder\n"
+           "  --sweep KEY=V1,V2,...  simulate once per value of parameter KEY (2 to 32 values, side by side\n"
+           "                         on the machine's cores), one profile each in FOLDER, then print the\n"
+           "                         series table (popscope-cli series): the largest value that fits is "
+           "marked\n"
+           "  --json                 with --sweep, the table as JSON\n"
            "  -q, --quiet            print nothing on success\n"
            "\n"
            "target fields:";
@@ -43,7 +55,8 @@ void printHelp(std::ostream& out)
     for (const auto& g : sim::generatorInfos()) {
         out << "\n  " << g.name << "\n      " << g.summary << "\n";
         for (const auto& p : g.params)
-            out << "      " << p.name << "=" << p.defaultValue << ": " << p.help << "\n";
+            out << "      " << p.name << "=" << p.defaultValue << " (" << sim::parameterDomain(p)
+                << "): " << p.help << "\n";
     }
     out << "\n  custom\n      a hand-written workload: a spec file with a \"description\" object\n";
 }
@@ -54,115 +67,181 @@ int usage(const std::string& message)
     return kUsageError;
 }
 
-} // namespace
-
-int runSimulateCommand(int argc, char** argv)
+// Simulates every spec into its path, as many at once as the machine has cores.
+void simulateAll(const std::vector<sim::SimulationSpec>& specs, const std::vector<std::string>& paths)
 {
-    std::string workload, specFile, output, target;
-    bool quiet = false;
-    bool haveSeed = false;
-    uint64_t seed = 1;
+    std::atomic<size_t> next { 0 };
+    std::mutex mutex;
+    std::exception_ptr failure;
+    auto worker = [&] {
+        for (size_t i = next++; i < specs.size(); i = next++) {
+            try {
+                sim::simulateToFile(specs[i], paths[i]);
+            } catch (...) {
+                std::lock_guard lock(mutex);
+                if (!failure)
+                    failure = std::current_exception();
+                next = specs.size(); // stop taking more
+            }
+        }
+    };
+    const size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, specs.size());
+    std::vector<std::thread> pool;
+    for (size_t t = 0; t < threads; ++t)
+        pool.emplace_back(worker);
+    for (auto& thread : pool)
+        thread.join();
+    if (failure)
+        std::rethrow_exception(failure);
+}
+
+int runSweep(const sim::SimulationSpec& base, const std::string& sweep, const std::string& folder, bool json)
+{
+    const auto [key, values] = sim::parseSweep(sweep);
+    const std::vector<sim::SimulationSpec> specs = sim::sweepSpecs(base, key, values);
+    std::filesystem::create_directories(folder);
+    std::vector<std::string> paths;
+    for (const auto& spec : specs)
+        paths.push_back((std::filesystem::path(folder) / sim::simulationFileName(spec)).string());
+    simulateAll(specs, paths);
+    const SeriesTable table = readSeries(paths, values, key);
+    std::cout << (json ? formatSeriesJson(table) : formatSeriesText(table));
+    return 0;
+}
+
+// The command line of `simulate`, as typed.
+struct SimulateArguments {
+    std::string workload, specFile, output, target, sweep;
+    bool quiet = false, json = false, help = false;
+    std::optional<uint64_t> seed;
     std::map<std::string, std::string> params, overrides;
-    for (int i = 1; i < argc; ++i) {
+};
+
+uint64_t parseSeed(const std::string& v)
+{
+    // from_chars, not stoull: stoull accepts "-5" (wrapping it) and reports "stoull".
+    uint64_t seed = 0;
+    const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), seed);
+    if (v.empty() || error != std::errc() || end != v.data() + v.size())
+        throw std::invalid_argument(
+            "--seed expects a whole number from 0 to 18446744073709551615, got '" + v + "'");
+    return seed;
+}
+
+// Reads argv into `a`; throws std::invalid_argument with the usage problem.
+void parseArguments(int argc, char** argv, SimulateArguments& a)
+{
+    for (int i = 1; i < argc && !a.help; ++i) {
         const std::string arg = argv[i];
         auto value = [&](const char* what) -> std::string {
             if (i + 1 >= argc)
                 throw std::invalid_argument(std::string(what) + " needs a value");
             return argv[++i];
         };
-        try {
-            if (arg == "--help" || arg == "-h") {
-                printHelp(std::cout);
-                return 0;
-            } else if (arg == "--workload" || arg == "-w") {
-                workload = value("--workload");
-            } else if (arg == "-o" || arg == "--output") {
-                output = value("-o");
-            } else if (arg == "--target") {
-                target = value("--target");
-            } else if (arg == "--seed") {
-                const std::string v = value("--seed");
-                // from_chars, not stoull: stoull accepts "-5" (wrapping it) and reports "stoull".
-                const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), seed);
-                if (v.empty() || error != std::errc() || end != v.data() + v.size())
-                    throw std::invalid_argument(
-                        "--seed expects a whole number from 0 to 18446744073709551615, got '" + v + "'");
-                haveSeed = true;
-            } else if (arg == "-q" || arg == "--quiet") {
-                quiet = true;
-            } else if (!arg.empty() && arg[0] == '-') {
-                return usage("unknown option '" + arg + "'");
-            } else if (auto eq = arg.find('='); eq != std::string::npos) {
-                const std::string key = arg.substr(0, eq), v = arg.substr(eq + 1);
-                if (key.rfind("target.", 0) == 0)
-                    overrides[key.substr(7)] = v;
-                else
-                    params[key] = v;
-            } else if (specFile.empty()) {
-                specFile = arg;
-            } else {
-                return usage("unexpected argument '" + arg + "'");
-            }
-        } catch (const std::exception& e) {
-            return usage(e.what());
-        }
+        if (arg == "--help" || arg == "-h")
+            a.help = true;
+        else if (arg == "--workload" || arg == "-w")
+            a.workload = value("--workload");
+        else if (arg == "-o" || arg == "--output")
+            a.output = value("-o");
+        else if (arg == "--target")
+            a.target = value("--target");
+        else if (arg == "--seed")
+            a.seed = parseSeed(value("--seed"));
+        else if (arg == "--sweep")
+            a.sweep = value("--sweep");
+        else if (arg == "--json")
+            a.json = true;
+        else if (arg == "-q" || arg == "--quiet")
+            a.quiet = true;
+        else if (!arg.empty() && arg[0] == '-')
+            throw std::invalid_argument("unknown option '" + arg + "'");
+        else if (auto eq = arg.find('='); eq != std::string::npos)
+            (arg.rfind("target.", 0) == 0 ? a.overrides[arg.substr(7, eq - 7)] : a.params[arg.substr(0, eq)])
+                = arg.substr(eq + 1);
+        else if (a.specFile.empty())
+            a.specFile = arg;
+        else
+            throw std::invalid_argument("unexpected argument '" + arg + "'");
     }
-    if (output.empty())
-        return usage("no output file (-o OUT.pop)");
-    if (workload.empty() && specFile.empty())
-        return usage("give --workload NAME or a spec file");
-    if (!workload.empty() && !specFile.empty())
-        return usage("give either --workload or a spec file, not both");
+}
 
+// What is wrong with the arguments as a whole, or "".
+std::string argumentsProblem(const SimulateArguments& a)
+{
+    if (a.output.empty())
+        return "no output file (-o OUT.pop)";
+    if (a.workload.empty() && a.specFile.empty())
+        return "give --workload NAME or a spec file";
+    if (!a.workload.empty() && !a.specFile.empty())
+        return "give either --workload or a spec file, not both";
+    if (a.json && a.sweep.empty())
+        return "--json goes with --sweep";
+    if (!a.workload.empty() && !sim::findGenerator(a.workload)) {
+        std::string known;
+        for (const auto& g : sim::generatorInfos())
+            known += (known.empty() ? "" : ", ") + g.name;
+        return "unknown workload '" + a.workload + "' (known: " + known + ")";
+    }
+    return "";
+}
+
+sim::SimulationSpec specOf(const SimulateArguments& a)
+{
+    sim::SimulationSpec spec;
+    if (!a.specFile.empty()) {
+        spec = sim::readSpecFile(a.specFile);
+    } else {
+        spec.workload = a.workload;
+        spec.source = "command line";
+    }
+    for (const auto& [k, v] : a.params)
+        spec.params[k] = v;
+    for (const auto& [k, v] : a.overrides)
+        spec.targetOverrides[k] = v;
+    if (!a.target.empty())
+        spec.target = a.target;
+    if (a.seed)
+        spec.seed = *a.seed;
+    return spec;
+}
+
+void printOutcome(const std::string& output, const sim::SimulationOutcome& o)
+{
+    std::cout << "wrote " << output << ": " << o.architecture << " x" << o.numIpus << ", " << o.variables
+              << " variables, " << o.livenessSteps << " liveness steps, " << o.executionSteps
+              << " execution steps, " << o.tilesOverCapacity << " tiles over capacity, " << o.fileBytes
+              << " bytes (" << o.rows << " rows); simulate " << uint64_t(o.simulateMilliseconds)
+              << " ms, write " << uint64_t(o.writeMilliseconds) << " ms\n";
+}
+
+} // namespace
+
+int runSimulateCommand(int argc, char** argv)
+{
+    SimulateArguments a;
     try {
-        checkOutputFile(
-            output, specFile.empty() ? std::vector<std::string> {} : std::vector<std::string> { specFile });
-        const auto start = std::chrono::steady_clock::now();
-        sim::SimulationSpec spec;
-        if (!specFile.empty()) {
-            spec = sim::readSpecFile(specFile);
-        } else {
-            spec.workload = workload;
-            spec.source = "command line";
-            if (!sim::findGenerator(workload)) {
-                std::string known;
-                for (const auto& g : sim::generatorInfos())
-                    known += (known.empty() ? "" : ", ") + g.name;
-                return usage("unknown workload '" + workload + "' (known: " + known + ")");
-            }
-        }
-        for (const auto& [k, v] : params)
-            spec.params[k] = v;
-        for (const auto& [k, v] : overrides)
-            spec.targetOverrides[k] = v;
-        if (!target.empty())
-            spec.target = target;
-        if (haveSeed)
-            spec.seed = seed;
-        const ProfileDocument doc = sim::simulateSpec(spec);
-        const auto simulated = std::chrono::steady_clock::now();
-        const WriteStats stats = writeProfile(doc, output);
-        const auto written = std::chrono::steady_clock::now();
-        if (!quiet) {
-            uint64_t over = 0;
-            const double ms1 = std::chrono::duration<double, std::milli>(simulated - start).count();
-            const double ms2 = std::chrono::duration<double, std::milli>(written - simulated).count();
-            std::vector<uint64_t> total(doc.target.numTiles(), 0);
-            for (const auto& s : doc.memory)
-                if (!s.overlapped)
-                    for (size_t t = 0; t < s.bytesByTile.size(); ++t)
-                        total[s.ipu * doc.target.tilesPerIpu + t] += s.bytesByTile[t];
-            for (const auto& g : doc.gaps)
-                for (size_t t = 0; t < g.bytesByTile.size(); ++t)
-                    total[g.ipu * doc.target.tilesPerIpu + t] += g.bytesByTile[t];
-            for (uint64_t b : total)
-                over += b > doc.target.bytesPerTile;
-            std::cout << "wrote " << output << ": " << doc.target.architecture << " x" << doc.target.numIpus
-                      << ", " << doc.variables.size() << " variables, " << doc.livenessSteps.size()
-                      << " liveness steps, " << doc.steps.size() << " execution steps, " << over
-                      << " tiles over capacity, " << stats.bytes << " bytes (" << stats.rows
-                      << " rows); simulate " << uint64_t(ms1) << " ms, write " << uint64_t(ms2) << " ms\n";
-        }
+        parseArguments(argc, argv, a);
+    } catch (const std::exception& e) {
+        return usage(e.what());
+    }
+    if (a.help) {
+        printHelp(std::cout);
+        return 0;
+    }
+    if (const std::string problem = argumentsProblem(a); !problem.empty())
+        return usage(problem);
+    try {
+        if (a.sweep.empty())
+            checkOutputFile(a.output,
+                a.specFile.empty() ? std::vector<std::string> {} : std::vector<std::string> { a.specFile });
+        const sim::SimulationSpec spec = specOf(a);
+        sim::checkSpec(spec);
+        if (!a.sweep.empty())
+            return runSweep(spec, a.sweep, a.output, a.json);
+        const sim::SimulationOutcome outcome = sim::simulateToFile(spec, a.output);
+        if (!a.quiet)
+            printOutcome(a.output, outcome);
         return 0;
     } catch (const ProfileError&) {
         throw; // popscope-cli maps the error kind to its exit code (10 invalid input, 3 not found, ...)

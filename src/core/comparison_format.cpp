@@ -119,15 +119,9 @@ nlohmann::json sideJson(const ComparedSide& s)
         { "capacity", s.capacity }, { "peakTile", s.peakTile } };
 }
 
-} // namespace
-
-std::string formatComparisonText(const ReportComparison& c, MemoryUnit u)
+// The figures that changed, one line each: the "What changed" list.
+void whatChangedSection(std::ostringstream& out, const ReportComparison& c, MemoryUnit u)
 {
-    std::ostringstream out;
-    out << "Source  " << sideText(c.source) << "\n";
-    out << "Target  " << sideText(c.target) << "\n";
-    if (!c.tilesNote.empty())
-        out << "Note: " << c.tilesNote << "\n";
     out << "What changed (target - source)\n";
     const auto lines = whatChanged(c);
     if (std::none_of(lines.begin(), lines.end(), [](const ChangeLine& l) { return l.diff.absolute != 0; }))
@@ -138,6 +132,11 @@ std::string formatComparisonText(const ReportComparison& c, MemoryUnit u)
         out << "  " << padded(shown(subject), 56) << change(l.sourceValue, l.targetValue, l.diff, l.unit, u)
             << "\n";
     }
+}
+
+// Total and peak-tile memory, the tiles compared one to one, and memory by category.
+void memorySection(std::ostringstream& out, const ReportComparison& c, MemoryUnit u)
+{
     out << "Memory\n";
     auto figure = [&](const std::string& label, const ComparedFigure& f, const std::string& unit) {
         out << "  " << padded(label, 50) << change(int64_t(f.source), int64_t(f.target), f.diff, unit, u)
@@ -161,6 +160,19 @@ std::string formatComparisonText(const ReportComparison& c, MemoryUnit u)
     for (const RowChange& r : c.categories)
         out << "  " << padded(shown(categoryLabel(r.name)), 50)
             << change(int64_t(r.source), int64_t(r.target), r.diff, "bytes", u) << "\n";
+}
+
+} // namespace
+
+std::string formatComparisonText(const ReportComparison& c, MemoryUnit u)
+{
+    std::ostringstream out;
+    out << "Source  " << sideText(c.source) << "\n";
+    out << "Target  " << sideText(c.target) << "\n";
+    if (!c.tilesNote.empty())
+        out << "Note: " << c.tilesNote << "\n";
+    whatChangedSection(out, c, u);
+    memorySection(out, c, u);
     formatLivenessComparisonText(out, c.liveness, u);
     tableSection(out, "Variables (size)", c.variables, u);
     if (c.becameNotAlwaysLive || c.becameAlwaysLive)

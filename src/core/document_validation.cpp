@@ -2,6 +2,7 @@
 #include "popscope/profile_writer.hpp"
 
 #include "format_limits.hpp"
+#include "popscope/cycle_estimates.hpp"
 #include "program_cycles.hpp"
 
 #include <cmath>
@@ -258,6 +259,60 @@ struct Checker {
                 fail(what(" has more than 2^48 cycles"));
         }
     }
+
+    // A row covers at least one tile, and only tiles of its IPU.
+    template <typename What> bool tileRun(const EstimatedTileCycles& r, const What& what)
+    {
+        const uint32_t tiles = doc.target.tilesPerIpu;
+        return (!r.cycles.empty() && r.firstTile < tiles && r.cycles.size() <= tiles - r.firstTile)
+            || fail(name(what) + " covers tiles " + std::to_string(r.firstTile) + " to "
+                + std::to_string(int64_t(r.firstTile) + int64_t(r.cycles.size()) - 1)
+                + ", expected at least one tile of 0.." + std::to_string(tiles - 1));
+    }
+
+    // Per-tile estimates of compute sets (`programs` false) or exchange programs, in key order.
+    void tileEstimates(const std::vector<EstimatedTileCycles>& rows, bool programs)
+    {
+        const char* kind = programs ? "program" : "compute set";
+        const size_t owners = programs ? doc.programs.size() : doc.computeSets.size();
+        for (size_t i = 0; i < rows.size() && problem.empty(); ++i) {
+            const EstimatedTileCycles& r = rows[i];
+            auto what = [&] {
+                return std::string("the estimate of ") + kind + " " + std::to_string(r.id) + " on IPU "
+                    + std::to_string(r.ipu);
+            };
+            if (!index(r.id, owners, what, false) || !ipu(r.ipu, what) || !tileRun(r, what))
+                continue;
+            if (i > 0 && std::tie(rows[i - 1].id, rows[i - 1].ipu) >= std::tie(r.id, r.ipu))
+                fail(what() + " comes twice or out of order (by " + kind + ", then IPU)");
+            if (programs && !isEstimatedProgramType(doc.programs[r.id].type))
+                fail(what() + " is for a " + doc.programs[r.id].type
+                    + " program; only exchanges and stream-copy phases have estimates");
+        }
+    }
+
+    void estimates()
+    {
+        const CycleEstimates& e = doc.estimates;
+        tileEstimates(e.computeSets, false);
+        tileEstimates(e.programs, true);
+        for (size_t i = 0; i < e.vertices.size() && problem.empty(); ++i) {
+            const VertexEstimate& v = e.vertices[i];
+            auto what = [&] {
+                return "the estimate of vertex " + std::to_string(v.position) + " of compute set "
+                    + std::to_string(v.computeSet);
+            };
+            if (!index(v.computeSet, doc.computeSets.size(), what, false)
+                || !index(v.position, doc.computeSets[v.computeSet].vertices.size(), what, false))
+                continue;
+            if (i > 0
+                && std::tie(e.vertices[i - 1].computeSet, e.vertices[i - 1].position)
+                    >= std::tie(v.computeSet, v.position))
+                fail(what() + " comes twice or out of order (by compute set, then position)");
+            if (v.cycles > uint64_t(kMaxCycles))
+                fail(what() + " has more than 2^48 cycles");
+        }
+    }
 };
 
 } // namespace
@@ -274,6 +329,7 @@ std::string validateDocument(const ProfileDocument& doc)
     checker.liveness();
     checker.execution();
     checker.operations();
+    checker.estimates();
     return checker.problem;
 }
 

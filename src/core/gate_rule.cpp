@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <utility>
 
 namespace popscope {
 
@@ -73,6 +74,241 @@ const char* metricLabel(GateMetric m)
     return "";
 }
 
+// The operator at opAt (> >= < <=) into rule.op; returns where the value after it starts.
+size_t parseOperator(const std::string& text, size_t opAt, GateRule& rule)
+{
+    size_t valueAt = opAt + 1;
+    const bool orEqual = valueAt < text.size() && text[valueAt] == '=';
+    if (orEqual)
+        ++valueAt;
+    rule.op = text[opAt] == '>' ? (orEqual ? GateOp::GreaterEqual : GateOp::Greater)
+                                : (orEqual ? GateOp::LessEqual : GateOp::Less);
+    return valueAt;
+}
+
+// The metric named before the operator into rule.metric (and rule.category).
+void parseMetric(const std::string& text, const std::string& metric, GateRule& rule)
+{
+    static constexpr std::pair<const char*, GateMetric> kMetrics[] = { { "memory", GateMetric::Memory },
+        { "peak-tile", GateMetric::PeakTile }, { "tiles-over-capacity", GateMetric::TilesOverCapacity },
+        { "variables", GateMetric::Variables }, { "always-live", GateMetric::AlwaysLive },
+        { "not-always-live", GateMetric::NotAlwaysLive }, { "cycles", GateMetric::Cycles },
+        { "efficiency", GateMetric::Efficiency } };
+    for (const auto& [name, m] : kMetrics)
+        if (metric == name) {
+            rule.metric = m;
+            return;
+        }
+    if (metric.rfind("category:", 0) == 0) {
+        rule.metric = GateMetric::Category;
+        rule.category = metric.substr(9);
+        if (categoryOrder(rule.category) == knownCategories().size()) {
+            std::string names;
+            for (const CategoryInfo& c : knownCategories())
+                names += (names.empty() ? "" : ", ") + std::string(c.name);
+            bad(text, "unknown memory category '" + rule.category + "' (one of: " + names + ")");
+        }
+    } else if (metric.empty())
+        bad(text, "no metric before the operator");
+    else
+        bad(text,
+            "unknown metric '" + metric
+                + "' (one of: memory, peak-tile, tiles-over-capacity, variables, always-live, "
+                  "not-always-live,"
+                  " category:NAME, cycles, efficiency)");
+}
+
+// Where the number at the start of value ends: a plain decimal number, digits with at most one
+// '.', nothing else (no exponents, no inf/nan), after the sign if there is one.
+size_t numberEnd(const std::string& text, const std::string& value, bool sign)
+{
+    size_t end = sign ? 1 : 0;
+    bool digits = false, dot = false;
+    for (; end < value.size(); ++end) {
+        if (value[end] >= '0' && value[end] <= '9')
+            digits = true;
+        else if (value[end] == '.' && !dot)
+            dot = true;
+        else
+            break;
+    }
+    if (!digits)
+        bad(text, "'" + value + "' is not a number");
+    return end;
+}
+
+// Bytes in one unit named by suffix; case does not matter ("5kib", "5KB"), the i tells binary
+// from decimal.
+double unitBytes(const std::string& text, const std::string& suffix)
+{
+    const auto lower = [](std::string text) {
+        for (char& c : text)
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+        return text;
+    };
+    for (const Unit& u : kUnits)
+        if (lower(suffix) == lower(u.name))
+            return u.bytes;
+    bad(text, "unknown unit '" + suffix + "' (one of: B kB MB GB KiB MiB GiB, or %)");
+}
+
+// The mode the value's sign and suffix ask for, and the suffix's unit applied to rule.value.
+void applySuffix(GateRule& rule, const std::string& suffix, bool sign)
+{
+    const std::string& text = rule.text;
+    if (rule.metric == GateMetric::Efficiency) { // percent: N / N% the target's, +N / +Npp a change in points
+        if (suffix == "%" && sign)
+            rule.mode = GateMode::RelativeChange;
+        else if (suffix.empty() || suffix == "%" || (suffix == "pp" && sign))
+            rule.mode = sign ? GateMode::Change : GateMode::TargetValue;
+        else
+            bad(text,
+                "parallel efficiency is in percent; '" + suffix
+                    + "' is not allowed after it (N, N%, +Npp or +N%)");
+        return;
+    }
+    if (suffix == "%") {
+        if (!sign && !isByteMetric(rule.metric))
+            bad(text,
+                std::string("a percentage on ") + metricLabel(rule.metric)
+                    + " needs a sign: write +N% or -N% for a change relative to the source");
+        rule.mode = sign ? GateMode::RelativeChange : GateMode::ShareOfCapacity;
+        return;
+    }
+    rule.mode = sign ? GateMode::Change : GateMode::TargetValue;
+    if (suffix.empty())
+        return;
+    if (!isByteMetric(rule.metric))
+        bad(text,
+            std::string(metricLabel(rule.metric)) + " is a count; '" + suffix + "' is not allowed after it");
+    rule.value *= unitBytes(text, suffix);
+}
+
+// One metric of a comparison: its source and target values, the capacity a share of it is of,
+// and what a message calls it.
+struct MetricSides {
+    uint64_t source = 0;
+    uint64_t target = 0;
+    uint64_t capacity = 0;
+    std::string label;
+};
+
+MetricSides metricSides(const GateRule& rule, const ReportComparison& c)
+{
+    MetricSides s { 0, 0, c.target.capacity, metricLabel(rule.metric) };
+    switch (rule.metric) {
+    case GateMetric::Memory:
+        s.source = c.totalMemory.source, s.target = c.totalMemory.target;
+        break;
+    case GateMetric::PeakTile:
+        s.source = c.peakTileMemory.source, s.target = c.peakTileMemory.target;
+        s.capacity = c.target.bytesPerTile;
+        break;
+    case GateMetric::TilesOverCapacity:
+        s.source = c.tilesOverCapacity.source, s.target = c.tilesOverCapacity.target;
+        break;
+    case GateMetric::Variables:
+        s.source = c.variables.sourceRows, s.target = c.variables.targetRows;
+        break;
+    case GateMetric::AlwaysLive:
+        s.source = c.alwaysLive.source, s.target = c.alwaysLive.target;
+        break;
+    case GateMetric::NotAlwaysLive:
+        s.source = c.notAlwaysLive.source, s.target = c.notAlwaysLive.target;
+        break;
+    case GateMetric::Cycles:
+        s.source = c.trace.sourceTotalCycles, s.target = c.trace.targetTotalCycles;
+        break;
+    case GateMetric::Efficiency: // in basis points, as What changed carries shares
+        s.source = uint64_t(shareInBasisPoints(c.trace.sourceEfficiency));
+        s.target = uint64_t(shareInBasisPoints(c.trace.targetEfficiency));
+        break;
+    case GateMetric::Category:
+        s.label = categoryLabel(rule.category) + " memory";
+        for (const RowChange& r : c.categories)
+            if (r.name == rule.category)
+                s.source = r.source, s.target = r.target;
+        break;
+    }
+    return s;
+}
+
+const char* valueUnitOf(GateMetric m)
+{
+    return isByteMetric(m)                   ? "bytes"
+        : m == GateMetric::TilesOverCapacity ? "tiles"
+        : m == GateMetric::Cycles            ? "cycles"
+        : m == GateMetric::Efficiency        ? "percent"
+                                             : "count";
+}
+
+std::string sideValue(uint64_t value, const std::string& valueUnit, MemoryUnit unit)
+{
+    return formatValue(int64_t(std::min<uint64_t>(value, INT64_MAX)), valueUnit, unit);
+}
+
+// "+6.3% (+80.0 MiB)", or "+inf%" from a source of 0.
+std::string relativeChangeText(
+    const SignedDiff& diff, uint64_t target, const std::string& valueUnit, MemoryUnit unit)
+{
+    std::string text;
+    if (!diff.fraction)
+        text += target == 0 ? "0.0%" : "+inf%";
+    else if (*diff.fraction > 0)
+        text += '+';
+    if (diff.fraction)
+        text += formatPercent(*diff.fraction);
+    if (diff.absolute != 0)
+        text += " (" + signedValue(diff.absolute, valueUnit, unit) + ")";
+    return text;
+}
+
+// What the rule's mode compares with its value, into result.measured, and the text that says it.
+std::string measure(const GateRule& rule, const MetricSides& s, MemoryUnit unit, GateResult& result)
+{
+    const std::string valueUnit = valueUnitOf(rule.metric);
+    // Efficiency is held in basis points and measured in percent (points for a change).
+    const double scale = rule.metric == GateMetric::Efficiency ? 0.01 : 1.0;
+    const SignedDiff diff = signedDiff(s.source, s.target);
+    const std::string sides
+        = sideValue(s.source, valueUnit, unit) + " -> " + sideValue(s.target, valueUnit, unit);
+    switch (rule.mode) {
+    case GateMode::TargetValue:
+        result.measured = double(s.target) * scale;
+        return s.label + " in the target: " + sideValue(s.target, valueUnit, unit) + "; source "
+            + sideValue(s.source, valueUnit, unit);
+    case GateMode::Change:
+        result.measured = (double(s.target) - double(s.source)) * scale;
+        return s.label + " " + formatDiff(diff, valueUnit, unit) + ": " + sides;
+    case GateMode::RelativeChange:
+        result.measured = s.source ? (double(s.target) - double(s.source)) / double(s.source) * 100.0
+            : s.target             ? std::numeric_limits<double>::infinity()
+                                   : 0.0;
+        return s.label + ' ' + relativeChangeText(diff, s.target, valueUnit, unit) + ": " + sides;
+    case GateMode::ShareOfCapacity:
+        result.measured = s.capacity ? double(s.target) / double(s.capacity) * 100.0 : 0.0;
+        return s.label + " in the target: " + formatBytes(s.target, unit) + ", "
+            + formatPercent(s.capacity ? double(s.target) / double(s.capacity) : 0.0) + " of "
+            + formatBytes(s.capacity, unit);
+    }
+    return std::string();
+}
+
+bool holds(GateOp op, double measured, double value)
+{
+    switch (op) {
+    case GateOp::Greater:
+        return measured > value;
+    case GateOp::GreaterEqual:
+        return measured >= value;
+    case GateOp::Less:
+        return measured < value;
+    case GateOp::LessEqual:
+        return measured <= value;
+    }
+    return false;
+}
+
 } // namespace
 
 const char* gateRuleHelp()
@@ -106,47 +342,8 @@ GateRule parseGateRule(const std::string& text)
     const size_t opAt = text.find_first_of("<>");
     if (opAt == std::string::npos)
         bad(text, "no comparison operator (> >= < <=)");
-    const std::string metric = trimmed(text.substr(0, opAt));
-    size_t valueAt = opAt + 1;
-    const bool orEqual = valueAt < text.size() && text[valueAt] == '=';
-    if (orEqual)
-        ++valueAt;
-    rule.op = text[opAt] == '>' ? (orEqual ? GateOp::GreaterEqual : GateOp::Greater)
-                                : (orEqual ? GateOp::LessEqual : GateOp::Less);
-
-    if (metric == "memory")
-        rule.metric = GateMetric::Memory;
-    else if (metric == "peak-tile")
-        rule.metric = GateMetric::PeakTile;
-    else if (metric == "tiles-over-capacity")
-        rule.metric = GateMetric::TilesOverCapacity;
-    else if (metric == "variables")
-        rule.metric = GateMetric::Variables;
-    else if (metric == "always-live")
-        rule.metric = GateMetric::AlwaysLive;
-    else if (metric == "not-always-live")
-        rule.metric = GateMetric::NotAlwaysLive;
-    else if (metric == "cycles")
-        rule.metric = GateMetric::Cycles;
-    else if (metric == "efficiency")
-        rule.metric = GateMetric::Efficiency;
-    else if (metric.rfind("category:", 0) == 0) {
-        rule.metric = GateMetric::Category;
-        rule.category = metric.substr(9);
-        if (categoryOrder(rule.category) == knownCategories().size()) {
-            std::string names;
-            for (const CategoryInfo& c : knownCategories())
-                names += (names.empty() ? "" : ", ") + std::string(c.name);
-            bad(text, "unknown memory category '" + rule.category + "' (one of: " + names + ")");
-        }
-    } else if (metric.empty())
-        bad(text, "no metric before the operator");
-    else
-        bad(text,
-            "unknown metric '" + metric
-                + "' (one of: memory, peak-tile, tiles-over-capacity, variables, always-live, "
-                  "not-always-live,"
-                  " category:NAME, cycles, efficiency)");
+    const size_t valueAt = parseOperator(text, opAt, rule);
+    parseMetric(text, trimmed(text.substr(0, opAt)), rule);
 
     std::string value = trimmed(text.substr(valueAt));
     if (value.empty())
@@ -154,58 +351,10 @@ GateRule parseGateRule(const std::string& text)
     if (value[0] == '<' || value[0] == '>' || value[0] == '=')
         bad(text, "'" + value.substr(0, 1) + "' after the operator; operators are > >= < <=");
     const bool sign = value[0] == '+' || value[0] == '-';
-    // A plain decimal number: digits with at most one '.', nothing else (no exponents, no inf/nan).
-    size_t end = sign ? 1 : 0;
-    bool digits = false, dot = false;
-    for (; end < value.size(); ++end) {
-        if (value[end] >= '0' && value[end] <= '9')
-            digits = true;
-        else if (value[end] == '.' && !dot)
-            dot = true;
-        else
-            break;
-    }
-    if (!digits)
-        bad(text, "'" + value + "' is not a number");
+    const size_t end = numberEnd(text, value, sign);
     rule.value = std::strtod(value.substr(0, end).c_str(), nullptr);
-    const std::string suffix = trimmed(value.substr(end));
-    if (rule.metric == GateMetric::Efficiency) { // percent: N / N% the target's, +N / +Npp a change in points
-        if (suffix == "%" && sign)
-            rule.mode = GateMode::RelativeChange;
-        else if (suffix.empty() || suffix == "%" || (suffix == "pp" && sign))
-            rule.mode = sign ? GateMode::Change : GateMode::TargetValue;
-        else
-            bad(text,
-                "parallel efficiency is in percent; '" + suffix
-                    + "' is not allowed after it (N, N%, +Npp or +N%)");
-        return rule;
-    }
-    if (suffix == "%") {
-        if (!sign && !isByteMetric(rule.metric))
-            bad(text,
-                std::string("a percentage on ") + metricLabel(rule.metric)
-                    + " needs a sign: write +N% or -N% for a change relative to the source");
-        rule.mode = sign ? GateMode::RelativeChange : GateMode::ShareOfCapacity;
-        return rule;
-    }
-    rule.mode = sign ? GateMode::Change : GateMode::TargetValue;
-    if (suffix.empty())
-        return rule;
-    if (!isByteMetric(rule.metric))
-        bad(text,
-            std::string(metricLabel(rule.metric)) + " is a count; '" + suffix + "' is not allowed after it");
-    // Case does not matter ("5kib", "5KB"); the i tells binary from decimal.
-    const auto lower = [](std::string text) {
-        for (char& c : text)
-            c = char(std::tolower(static_cast<unsigned char>(c)));
-        return text;
-    };
-    for (const Unit& u : kUnits)
-        if (lower(suffix) == lower(u.name)) {
-            rule.value *= u.bytes;
-            return rule;
-        }
-    bad(text, "unknown unit '" + suffix + "' (one of: B kB MB GB KiB MiB GiB, or %)");
+    applySuffix(rule, trimmed(value.substr(end)), sign);
+    return rule;
 }
 
 bool needsExecutionTraces(const GateRule& rule)
@@ -215,108 +364,15 @@ bool needsExecutionTraces(const GateRule& rule)
 
 GateResult evaluateGateRule(const GateRule& rule, const ReportComparison& c, MemoryUnit unit)
 {
-    uint64_t source = 0, target = 0, capacity = c.target.capacity;
-    std::string label = metricLabel(rule.metric);
-    switch (rule.metric) {
-    case GateMetric::Memory:
-        source = c.totalMemory.source, target = c.totalMemory.target;
-        break;
-    case GateMetric::PeakTile:
-        source = c.peakTileMemory.source, target = c.peakTileMemory.target;
-        capacity = c.target.bytesPerTile;
-        break;
-    case GateMetric::TilesOverCapacity:
-        source = c.tilesOverCapacity.source, target = c.tilesOverCapacity.target;
-        break;
-    case GateMetric::Variables:
-        source = c.variables.sourceRows, target = c.variables.targetRows;
-        break;
-    case GateMetric::AlwaysLive:
-        source = c.alwaysLive.source, target = c.alwaysLive.target;
-        break;
-    case GateMetric::NotAlwaysLive:
-        source = c.notAlwaysLive.source, target = c.notAlwaysLive.target;
-        break;
-    case GateMetric::Cycles:
-        source = c.trace.sourceTotalCycles, target = c.trace.targetTotalCycles;
-        break;
-    case GateMetric::Efficiency: // in basis points, as What changed carries shares
-        source = uint64_t(shareInBasisPoints(c.trace.sourceEfficiency));
-        target = uint64_t(shareInBasisPoints(c.trace.targetEfficiency));
-        break;
-    case GateMetric::Category:
-        label = categoryLabel(rule.category) + " memory";
-        for (const RowChange& r : c.categories)
-            if (r.name == rule.category)
-                source = r.source, target = r.target;
-        break;
-    }
-    const std::string valueUnit = isByteMetric(rule.metric) ? "bytes"
-        : rule.metric == GateMetric::TilesOverCapacity      ? "tiles"
-        : rule.metric == GateMetric::Cycles                 ? "cycles"
-        : rule.metric == GateMetric::Efficiency             ? "percent"
-                                                            : "count";
-    // Efficiency is held in basis points and measured in percent (points for a change).
-    const double scale = rule.metric == GateMetric::Efficiency ? 0.01 : 1.0;
-    const SignedDiff diff = signedDiff(source, target);
-    const std::string sides = formatValue(int64_t(std::min<uint64_t>(source, INT64_MAX)), valueUnit, unit)
-        + " -> " + formatValue(int64_t(std::min<uint64_t>(target, INT64_MAX)), valueUnit, unit);
     GateResult result;
-    std::string measured;
-    switch (rule.mode) {
-    case GateMode::TargetValue:
-        result.measured = double(target) * scale;
-        measured = label + " in the target: "
-            + formatValue(int64_t(std::min<uint64_t>(target, INT64_MAX)), valueUnit, unit) + "; source "
-            + formatValue(int64_t(std::min<uint64_t>(source, INT64_MAX)), valueUnit, unit);
-        break;
-    case GateMode::Change:
-        result.measured = (double(target) - double(source)) * scale;
-        measured = label + " " + formatDiff(diff, valueUnit, unit) + ": " + sides;
-        break;
-    case GateMode::RelativeChange:
-        result.measured = source ? (double(target) - double(source)) / double(source) * 100.0
-            : target             ? std::numeric_limits<double>::infinity()
-                                 : 0.0;
-        measured = label;
-        measured += ' ';
-        if (!diff.fraction)
-            measured += target == 0 ? "0.0%" : "+inf%";
-        else if (*diff.fraction > 0)
-            measured += '+';
-        if (diff.fraction)
-            measured += formatPercent(*diff.fraction);
-        if (diff.absolute != 0)
-            measured += " (" + signedValue(diff.absolute, valueUnit, unit) + ")";
-        measured += ": " + sides;
-        break;
-    case GateMode::ShareOfCapacity:
-        result.measured = capacity ? double(target) / double(capacity) * 100.0 : 0.0;
-        measured = label + " in the target: " + formatBytes(target, unit) + ", "
-            + formatPercent(capacity ? double(target) / double(capacity) : 0.0) + " of "
-            + formatBytes(capacity, unit);
-        break;
-    }
+    const std::string measured = measure(rule, metricSides(rule, c), unit, result);
     if (needsExecutionTraces(rule) && !c.trace.present) { // nothing to measure: the gate does not pass
         result.failed = true;
         result.message
             = rule.text + " (no execution traces to compare: the reports have none, or --no-trace)";
         return result;
     }
-    switch (rule.op) {
-    case GateOp::Greater:
-        result.failed = result.measured > rule.value;
-        break;
-    case GateOp::GreaterEqual:
-        result.failed = result.measured >= rule.value;
-        break;
-    case GateOp::Less:
-        result.failed = result.measured < rule.value;
-        break;
-    case GateOp::LessEqual:
-        result.failed = result.measured <= rule.value;
-        break;
-    }
+    result.failed = holds(rule.op, result.measured, rule.value);
     result.message = rule.text + " (" + measured + ")";
     return result;
 }

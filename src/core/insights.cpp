@@ -160,31 +160,24 @@ void addTips(const Report& r, const VariableFigures& variables, InsightsAnalysis
     }
 }
 
-} // namespace
-
-InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
+// The five most used tiles, most used first.
+void addTopTiles(const TileMemory& m, InsightsAnalysis& d)
 {
-    InsightsAnalysis d;
-    const TileMemory& m = r.tileMemory();
-    const ProfileSummary& summary = r.summary();
-    const uint32_t numTiles = m.numTiles();
-    d.bytesPerTile = m.bytesPerTile;
-    d.used = summary.totalUsedIncludingGaps;
-    d.capacity = summary.totalCapacity;
-    d.fits = summary.fits;
-    d.tilesOverCapacity = summary.tilesOverCapacity;
     const auto& totals = m.totalIncludingGaps;
-
-    // Top 5 tiles.
-    std::vector<uint32_t> order(numTiles);
+    std::vector<uint32_t> order(m.numTiles());
     std::iota(order.begin(), order.end(), 0u);
     const size_t top = std::min<size_t>(5, order.size());
     std::partial_sort(order.begin(), order.begin() + long(top), order.end(),
         [&](uint32_t a, uint32_t b) { return totals[a] != totals[b] ? totals[a] > totals[b] : a < b; });
     for (size_t i = 0; i < top; ++i)
         d.topTiles.push_back({ order[i], order[i] / std::max(m.tilesPerIpu, 1u), totals[order[i]] });
+}
 
-    // Histogram over [0, max(max tile, capacity)].
+// The tiles' histogram over [0, max(max tile, capacity)], their mean and their bytes over capacity.
+void addHistogram(const TileMemory& m, int histogramBuckets, InsightsAnalysis& d)
+{
+    const auto& totals = m.totalIncludingGaps;
+    const uint32_t numTiles = m.numTiles();
     const uint64_t maxTile = d.topTiles.empty() ? 0 : d.topTiles.front().bytes;
     const uint64_t range = std::max<uint64_t>({ maxTile + 1, m.bytesPerTile, 1 });
     histogramBuckets = std::max(histogramBuckets, 1);
@@ -202,9 +195,12 @@ InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
             d.excessBytes += totals[t] - m.bytesPerTile;
     }
     d.meanTileBytes = numTiles ? sum / numTiles : 0;
+}
 
-    // Levels: the model, the most used IPU, the most used tile. The parts analysed below are
-    // asked for first: the streamed reads hold the report's connection.
+// The levels: the model, the most used IPU, the most used tile (titled in d).
+Scopes levelScopes(const TileMemory& m, const ProfileSummary& summary, InsightsAnalysis& d)
+{
+    const uint32_t numTiles = m.numTiles();
     uint32_t worstIpu = 0;
     uint64_t worstIpuBytes = 0;
     for (const auto& ipu : summary.ipus)
@@ -225,6 +221,26 @@ InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
         scopes.tile = d.topTiles.front().tile;
         d.tile.title = "Tile " + std::to_string(scopes.tile) + " (most used)";
     }
+    return scopes;
+}
+
+} // namespace
+
+InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
+{
+    InsightsAnalysis d;
+    const TileMemory& m = r.tileMemory();
+    const ProfileSummary& summary = r.summary();
+    d.bytesPerTile = m.bytesPerTile;
+    d.used = summary.totalUsedIncludingGaps;
+    d.capacity = summary.totalCapacity;
+    d.fits = summary.fits;
+    d.tilesOverCapacity = summary.tilesOverCapacity;
+    addTopTiles(m, d);
+    addHistogram(m, histogramBuckets, d);
+
+    // The parts analysed below are asked for first: the streamed reads hold the report's connection.
+    const Scopes scopes = levelScopes(m, summary, d);
     const std::vector<VertexType>& types = r.vertexTypes();
     LargestVertices vertices(scopes, types.size());
     gatherVertices(r, types, vertices, d);

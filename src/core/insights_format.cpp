@@ -143,64 +143,83 @@ std::string formatInsightsText(const InsightsAnalysis& d, MemoryUnit u)
     return out.str();
 }
 
-std::string formatInsightsJson(const InsightsAnalysis& d, MemoryUnit u)
+namespace {
+
+using nlohmann::json;
+
+json itemJson(const InsightItem& i, MemoryUnit u)
 {
-    using nlohmann::json;
-    auto item = [&](const InsightItem& i) {
-        return json { { "name", i.name }, { "bytes", i.bytes }, { "detail", formatItemDetail(i, u) },
-            { "instances", i.instances }, { "tiles", i.tiles }, { "wholeBytes", i.wholeBytes } };
-    };
+    return json { { "name", i.name }, { "bytes", i.bytes }, { "detail", formatItemDetail(i, u) },
+        { "instances", i.instances }, { "tiles", i.tiles }, { "wholeBytes", i.wholeBytes } };
+}
+
+// The model's, the most used IPU's and the most used tile's largest items (the levels present).
+json levelsJson(const InsightsAnalysis& d, MemoryUnit u)
+{
     json levels = json::array();
     for (const InsightLevel* level : { &d.model, &d.ipu, &d.tile }) {
         if (level->title.empty())
             continue;
         json vars = json::array();
         for (const InsightItem& v : level->variables)
-            vars.push_back(item(v));
+            vars.push_back(itemJson(v, u));
         levels.push_back({ { "title", level->title },
-            { "largestVertexState", level->vertexState.bytes ? item(level->vertexState) : json(nullptr) },
-            { "largestVertexCode", level->vertexCode.bytes ? item(level->vertexCode) : json(nullptr) },
+            { "largestVertexState",
+                level->vertexState.bytes ? itemJson(level->vertexState, u) : json(nullptr) },
+            { "largestVertexCode", level->vertexCode.bytes ? itemJson(level->vertexCode, u) : json(nullptr) },
             { "variables", vars } });
     }
+    return levels;
+}
+
+// A tip's kind and sentence, and the figures of its kind.
+json tipJson(const InsightTip& t, MemoryUnit u)
+{
+    json tip = { { "kind", tipKindName(t.kind) }, { "text", formatTip(t, u) } };
+    switch (t.kind) {
+    case TipKind::OverCapacity:
+        tip["tilesOverCapacity"] = t.tilesOverCapacity;
+        tip["bytesPerTile"] = t.bytesPerTile;
+        break;
+    case TipKind::Fp16Candidates:
+        tip["fp32Variables"] = t.fp32Variables;
+        tip["fp32Bytes"] = t.fp32Bytes;
+        tip["examples"] = t.examples;
+        tip["fp16SavingBytes"] = t.fp16SavingBytes;
+        tip["worstTileCount"] = t.worstTileCount;
+        break;
+    case TipKind::Unbalanced:
+        tip["tile"] = t.tile;
+        tip["tileBytes"] = t.tileBytes;
+        tip["meanTileBytes"] = t.meanTileBytes;
+        tip["ratio"] = t.ratio;
+        break;
+    case TipKind::LargeVertexState:
+        tip["tile"] = t.tile;
+        tip["tileBytes"] = t.tileBytes;
+        tip["vertexType"] = t.vertexType;
+        tip["vertexStateBytes"] = t.vertexStateBytes;
+        break;
+    case TipKind::FitsWithSpare:
+        tip["spareBytes"] = t.spareBytes;
+        tip["freeFraction"] = t.freeFraction;
+        tip["tile"] = t.tile;
+        tip["tileSpareBytes"] = t.tileSpareBytes;
+        break;
+    }
+    return tip;
+}
+
+} // namespace
+
+std::string formatInsightsJson(const InsightsAnalysis& d, MemoryUnit u)
+{
     json top = json::array();
     for (const InsightTile& t : d.topTiles)
         top.push_back({ { "tile", t.tile }, { "ipu", t.ipu }, { "bytes", t.bytes } });
     json tips = json::array();
-    for (const InsightTip& t : d.tips) {
-        json tip = { { "kind", tipKindName(t.kind) }, { "text", formatTip(t, u) } };
-        switch (t.kind) {
-        case TipKind::OverCapacity:
-            tip["tilesOverCapacity"] = t.tilesOverCapacity;
-            tip["bytesPerTile"] = t.bytesPerTile;
-            break;
-        case TipKind::Fp16Candidates:
-            tip["fp32Variables"] = t.fp32Variables;
-            tip["fp32Bytes"] = t.fp32Bytes;
-            tip["examples"] = t.examples;
-            tip["fp16SavingBytes"] = t.fp16SavingBytes;
-            tip["worstTileCount"] = t.worstTileCount;
-            break;
-        case TipKind::Unbalanced:
-            tip["tile"] = t.tile;
-            tip["tileBytes"] = t.tileBytes;
-            tip["meanTileBytes"] = t.meanTileBytes;
-            tip["ratio"] = t.ratio;
-            break;
-        case TipKind::LargeVertexState:
-            tip["tile"] = t.tile;
-            tip["tileBytes"] = t.tileBytes;
-            tip["vertexType"] = t.vertexType;
-            tip["vertexStateBytes"] = t.vertexStateBytes;
-            break;
-        case TipKind::FitsWithSpare:
-            tip["spareBytes"] = t.spareBytes;
-            tip["freeFraction"] = t.freeFraction;
-            tip["tile"] = t.tile;
-            tip["tileSpareBytes"] = t.tileSpareBytes;
-            break;
-        }
-        tips.push_back(std::move(tip));
-    }
+    for (const InsightTip& t : d.tips)
+        tips.push_back(tipJson(t, u));
     json j = { { "fits", d.fits }, { "used", d.used }, { "capacity", d.capacity },
         { "tilesOverCapacity", d.tilesOverCapacity }, { "excessBytes", d.excessBytes },
         { "bytesPerTile", d.bytesPerTile }, { "meanTileBytes", d.meanTileBytes },
@@ -208,7 +227,7 @@ std::string formatInsightsJson(const InsightsAnalysis& d, MemoryUnit u)
         { "histogram",
             { { "bucketStart", d.bucketStart }, { "bucketWidth", d.bucketWidth },
                 { "bucketCount", d.bucketCount } } },
-        { "levels", levels }, { "tips", tips } };
+        { "levels", levelsJson(d, u) }, { "tips", tips } };
     return j.dump(2, ' ', false, json::error_handler_t::replace);
 }
 

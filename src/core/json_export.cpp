@@ -36,20 +36,31 @@ json pairs(const std::vector<Pair>& values, uint32_t Pair::*first, uint32_t Pair
     return out;
 }
 
-json compilation(const ProfileDocument& doc)
+// The compiler's estimates under what they estimate: a compute set's or exchange program's
+// `estimatedCyclesByIpu` (one entry per IPU with a row), a vertex entry's `estimatedCycles`.
+void addEstimates(json& c, const ProfileDocument& doc)
 {
-    const Target& t = doc.target;
-    json c;
-    c["target"] = { { "type", t.type }, { "architecture", t.architecture }, { "numIPUs", t.numIpus },
+    const auto addRows = [](const std::vector<EstimatedTileCycles>& rows, json& items) {
+        for (const EstimatedTileCycles& r : rows)
+            items[r.id]["estimatedCyclesByIpu"].push_back(
+                { { "ipu", r.ipu }, { "firstTile", r.firstTile }, { "cycles", r.cycles } });
+    };
+    addRows(doc.estimates.computeSets, c["computeSets"]);
+    addRows(doc.estimates.programs, c["programs"]);
+    for (const VertexEstimate& v : doc.estimates.vertices)
+        c["computeSets"][v.computeSet]["vertices"][v.position]["estimatedCycles"] = v.cycles;
+}
+
+json targetJson(const Target& t)
+{
+    return { { "type", t.type }, { "architecture", t.architecture }, { "numIPUs", t.numIpus },
         { "tilesPerIpu", t.tilesPerIpu }, { "bytesPerTile", t.bytesPerTile }, { "clockFrequency", t.clockHz },
         { "numReplicas", t.numReplicas }, { "ipusPerReplica", t.ipusPerReplica } };
-    c["graph"] = { { "numEdges", doc.info.numEdges } };
-    json options = json::array();
-    for (const auto& [name, value] : doc.info.engineOptions)
-        options.push_back({ { "name", name }, { "value", value } });
-    c["engineOptions"] = options;
-    c["tiles"] = { { "physicalIds", doc.physicalTileIds }, { "ioTiles", doc.ioTiles } };
+}
 
+// Bytes by category, the gaps and the always-live split, per IPU and tile.
+json memoryJson(const ProfileDocument& doc)
+{
     json byCategory = json::array(), gaps = json::array(), liveness = json::array();
     for (const MemorySeries& s : doc.memory)
         byCategory.push_back(
@@ -61,8 +72,11 @@ json compilation(const ProfileDocument& doc)
     for (const LivenessSplit& l : doc.liveness)
         liveness.push_back({ { "ipu", l.ipu }, { "alwaysLiveBytesByTile", l.alwaysLiveBytesByTile },
             { "notAlwaysLiveBytesByTile", l.notAlwaysLiveBytesByTile } });
-    c["memory"] = { { "byCategory", byCategory }, { "gaps", gaps }, { "liveness", liveness } };
+    return { { "byCategory", byCategory }, { "gaps", gaps }, { "liveness", liveness } };
+}
 
+json variablesJson(const ProfileDocument& doc)
+{
     json variables = json::array();
     for (const Variable& v : doc.variables) {
         json ranges = json::array();
@@ -73,12 +87,11 @@ json compilation(const ProfileDocument& doc)
                 { "size", v.sizeBytes }, { "alwaysLive", v.alwaysLive }, { "debugContext", v.debugContext },
                 { "tiles", pairs(v.tiles, &TileBytes::tile, &TileBytes::bytes) }, { "liveRanges", ranges } });
     }
-    c["variables"] = variables;
-    json vertexTypes = json::array();
-    for (const VertexType& v : doc.vertexTypes)
-        vertexTypes.push_back(
-            { { "name", v.name }, { "codeBytes", v.codeBytes }, { "stateBytes", v.stateBytes } });
-    c["vertexTypes"] = vertexTypes;
+    return variables;
+}
+
+json computeSetsJson(const ProfileDocument& doc)
+{
     json computeSets = json::array();
     for (const ComputeSet& cs : doc.computeSets) {
         json vertices = json::array();
@@ -88,20 +101,22 @@ json compilation(const ProfileDocument& doc)
         computeSets.push_back(
             { { "name", cs.name }, { "debugContext", cs.debugContext }, { "vertices", vertices } });
     }
-    c["computeSets"] = computeSets;
-    json exchanges = json::array();
-    for (const Exchange& e : doc.exchanges)
-        exchanges.push_back({ { "name", e.name }, { "kind", e.kind }, { "totalBytes", e.totalBytes },
-            { "codeBytesByTile", pairs(e.codeBytesByTile, &TileBytes::tile, &TileBytes::bytes) } });
-    c["exchanges"] = exchanges;
+    return computeSets;
+}
+
+json programsJson(const ProfileDocument& doc)
+{
     json programs = json::array();
     for (const Program& p : doc.programs)
         programs.push_back({ { "type", p.type }, { "name", p.name }, { "children", p.children },
             { "computeSet", p.computeSet }, { "exchange", p.exchange }, { "debugContext", p.debugContext },
             { "repeatCount", p.repeatCount } });
-    c["programs"] = programs;
-    c["controlPrograms"] = doc.controlPrograms;
-    c["functions"] = doc.functions;
+    return programs;
+}
+
+// The liveness steps' not-always-live bytes, by IPU and by tile.
+void addLiveness(json& c, const ProfileDocument& doc)
+{
     json steps = json::array();
     for (const LivenessStep& s : doc.livenessSteps)
         steps.push_back({ { "program", s.program },
@@ -111,6 +126,36 @@ json compilation(const ProfileDocument& doc)
     for (const TileLiveness& t : doc.tileLiveness)
         byTile.push_back({ { "step", t.step }, { "ipu", t.ipu }, { "bytesByTile", t.bytesByTile } });
     c["livenessByTile"] = byTile;
+}
+
+json compilation(const ProfileDocument& doc)
+{
+    json c;
+    c["target"] = targetJson(doc.target);
+    c["graph"] = { { "numEdges", doc.info.numEdges } };
+    json options = json::array();
+    for (const auto& [name, value] : doc.info.engineOptions)
+        options.push_back({ { "name", name }, { "value", value } });
+    c["engineOptions"] = options;
+    c["tiles"] = { { "physicalIds", doc.physicalTileIds }, { "ioTiles", doc.ioTiles } };
+    c["memory"] = memoryJson(doc);
+    c["variables"] = variablesJson(doc);
+    json vertexTypes = json::array();
+    for (const VertexType& v : doc.vertexTypes)
+        vertexTypes.push_back(
+            { { "name", v.name }, { "codeBytes", v.codeBytes }, { "stateBytes", v.stateBytes } });
+    c["vertexTypes"] = vertexTypes;
+    c["computeSets"] = computeSetsJson(doc);
+    json exchanges = json::array();
+    for (const Exchange& e : doc.exchanges)
+        exchanges.push_back({ { "name", e.name }, { "kind", e.kind }, { "totalBytes", e.totalBytes },
+            { "codeBytesByTile", pairs(e.codeBytesByTile, &TileBytes::tile, &TileBytes::bytes) } });
+    c["exchanges"] = exchanges;
+    c["programs"] = programsJson(doc);
+    c["controlPrograms"] = doc.controlPrograms;
+    c["functions"] = doc.functions;
+    addLiveness(c, doc);
+    addEstimates(c, doc);
     return c;
 }
 
@@ -164,6 +209,8 @@ std::string documentToJson(const ProfileDocument& doc, int indent)
     j["operations"] = operations;
     j["framework"] = embeddedJson(doc.info.frameworkJson);
     j["app"] = embeddedJson(doc.info.appJson);
+    if (!doc.info.simulationSpecJson.empty())
+        j["simulation"] = embeddedJson(doc.info.simulationSpecJson);
     return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 

@@ -104,6 +104,12 @@ public:
         for (size_t i = 0; i < v.size(); ++i)
             f(v[i], path + "[" + std::to_string(i) + "]");
     }
+    // each() with the element's index.
+    template <typename F> void eachIndexed(const json& v, const std::string& path, F&& f) const
+    {
+        uint32_t index = 0;
+        each(v, path, [&](const json& e, const std::string& p) { f(index++, e, p); });
+    }
     template <typename T> std::vector<T> unsignedArray(const json& v, const std::string& path) const
     {
         std::vector<T> out;
@@ -183,6 +189,7 @@ public:
         });
         doc.info.frameworkJson = embedded(at(root, "framework", ""), "framework");
         doc.info.appJson = embedded(at(root, "app", ""), "app");
+        doc.info.simulationSpecJson = embedded(at(root, "simulation", ""), "simulation");
         if (std::string problem = validateDocument(doc); !problem.empty())
             throw ProfileError(ErrorKind::InvalidInput, m_source, problem);
         return doc;
@@ -225,6 +232,7 @@ private:
             = unsignedArray<uint32_t>(at(tiles, "ioTiles", "compilation.tiles"), "compilation.tiles.ioTiles");
         readMemory(at(c, "memory", "compilation"), doc);
         readGraph(c, doc);
+        readEstimates(c, doc);
         each(at(c, "livenessProgramSteps", "compilation"), "compilation.livenessProgramSteps",
             [&](const json& e, const std::string& q) {
                 LivenessStep step;
@@ -319,6 +327,36 @@ private:
         });
         doc.controlPrograms = unsignedArray<uint32_t>(at(c, "controlPrograms", p), p + ".controlPrograms");
         doc.functions = unsignedArray<uint32_t>(at(c, "functions", p), p + ".functions");
+    }
+
+    // `estimatedCyclesByIpu` of each item of `items` (compute sets or programs), in item order.
+    void readTileEstimates(const json& items, const std::string& path, std::vector<EstimatedTileCycles>& rows)
+    {
+        eachIndexed(items, path, [&](uint32_t id, const json& e, const std::string& q) {
+            each(at(e, "estimatedCyclesByIpu", q), q + ".estimatedCyclesByIpu",
+                [&](const json& i, const std::string& r) {
+                    rows.push_back(
+                        { id, u32(at(i, "ipu", r), r + ".ipu"), u32(at(i, "firstTile", r), r + ".firstTile"),
+                            unsignedArray<uint32_t>(at(i, "cycles", r), r + ".cycles") });
+                });
+        });
+    }
+
+    void readEstimates(const json& c, ProfileDocument& doc)
+    {
+        readTileEstimates(
+            at(c, "computeSets", "compilation"), "compilation.computeSets", doc.estimates.computeSets);
+        readTileEstimates(at(c, "programs", "compilation"), "compilation.programs", doc.estimates.programs);
+        const json& sets = at(c, "computeSets", "compilation");
+        eachIndexed(sets, "compilation.computeSets", [&](uint32_t set, const json& e, const std::string& q) {
+            eachIndexed(at(e, "vertices", q), q + ".vertices",
+                [&](uint32_t position, const json& v, const std::string& r) {
+                    const json& cycles = at(v, "estimatedCycles", r);
+                    if (!cycles.is_null())
+                        doc.estimates.vertices.push_back(
+                            { set, position, unsignedValue(cycles, r + ".estimatedCycles") });
+                });
+        });
     }
 
     void readExecution(const json& x, ProfileDocument& doc)

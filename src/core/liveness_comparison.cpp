@@ -156,6 +156,80 @@ uint64_t magnitude(int64_t v)
     return v < 0 ? uint64_t(-(v + 1)) + 1 : uint64_t(v);
 }
 
+// A name whose bytes at the peak moved, still unnamed: a name is read for those kept alone.
+struct Moved {
+    const VariableDigest* side; // the side that names it (the source when both hold it)
+    uint32_t variable;
+    uint64_t source, target;
+    SignedDiff diff;
+};
+
+struct DigestPair {
+    const VariableDigest* source;
+    const VariableDigest* target;
+};
+
+// The names live at either side's peak (left and right in (hash, length) order) whose bytes grew or
+// shrank from the source's peak to the target's.
+void splitMoved(const std::vector<LiveName>& left, const std::vector<LiveName>& right, DigestPair digests,
+    std::vector<Moved>& grown, std::vector<Moved>& shrunk)
+{
+    size_t i = 0, j = 0;
+    while (i < left.size() || j < right.size()) {
+        Moved m {};
+        if (j == right.size() || (i < left.size() && left[i] < right[j])) {
+            m = { digests.source, left[i].variable, left[i].bytes, 0, {} };
+            ++i;
+        } else if (i == left.size() || right[j] < left[i]) {
+            m = { digests.target, right[j].variable, 0, right[j].bytes, {} };
+            ++j;
+        } else {
+            m = { digests.source, left[i].variable, left[i].bytes, right[j].bytes, {} };
+            ++i;
+            ++j;
+        }
+        m.diff = signedDiff(m.source, m.target);
+        if (m.diff.absolute > 0)
+            grown.push_back(m);
+        else if (m.diff.absolute < 0)
+            shrunk.push_back(m);
+    }
+}
+
+// The `top` that moved most into list, equal ones by name: only the names of those kept, and of
+// those tied with the last kept, are read.
+void keepTop(std::vector<Moved>& moved, size_t top, std::vector<LivenessComparison::Variable>& list)
+{
+    const auto larger = [](const Moved& a, const Moved& b) {
+        return magnitude(a.diff.absolute) > magnitude(b.diff.absolute);
+    };
+    if (moved.size() > top && top > 0) {
+        std::nth_element(moved.begin(), moved.begin() + long(top - 1), moved.end(), larger);
+        const uint64_t last = magnitude(moved[top - 1].diff.absolute);
+        moved.erase(std::partition(moved.begin(), moved.end(),
+                        [last](const Moved& m) { return magnitude(m.diff.absolute) >= last; }),
+            moved.end());
+    } else if (top == 0) {
+        moved.clear();
+    }
+    // Their names, each read once in the variables' order (a sort on the spilled names would
+    // read them again in a random order), then the largest first and equal ones by name.
+    std::sort(moved.begin(), moved.end(), [](const Moved& a, const Moved& b) {
+        return a.side != b.side ? std::less<const VariableDigest*>()(a.side, b.side)
+                                : a.variable < b.variable;
+    });
+    std::vector<LivenessComparison::Variable> named;
+    named.reserve(moved.size());
+    for (const Moved& m : moved)
+        named.push_back({ std::string(m.side->name(m.variable)), m.source, m.target, m.diff });
+    std::sort(named.begin(), named.end(), [](const auto& a, const auto& b) {
+        const uint64_t x = magnitude(a.diff.absolute), y = magnitude(b.diff.absolute);
+        return x != y ? x > y : a.name < b.name;
+    });
+    for (size_t k = 0; k < named.size() && k < top; ++k)
+        list.push_back(std::move(named[k]));
+}
+
 } // namespace
 
 LivenessComparison compareLiveness(const Report& source, const Report& target, size_t top)
@@ -196,68 +270,10 @@ LivenessComparison compareLiveness(const Report& source, const Report& target,
 
     const auto left = liveAtPeak(source, sourceVariables, sourcePeak.step);
     const auto right = liveAtPeak(target, targetVariables, targetPeak.step);
-    // The names that moved, still unnamed: a name is read for those kept alone.
-    struct Moved {
-        const VariableDigest* side; // the side that names it (the source when both hold it)
-        uint32_t variable;
-        uint64_t source, target;
-        SignedDiff diff;
-    };
     std::vector<Moved> grown, shrunk;
-    size_t i = 0, j = 0;
-    while (i < left.size() || j < right.size()) {
-        Moved m {};
-        if (j == right.size() || (i < left.size() && left[i] < right[j])) {
-            m = { &sourceVariables, left[i].variable, left[i].bytes, 0, {} };
-            ++i;
-        } else if (i == left.size() || right[j] < left[i]) {
-            m = { &targetVariables, right[j].variable, 0, right[j].bytes, {} };
-            ++j;
-        } else {
-            m = { &sourceVariables, left[i].variable, left[i].bytes, right[j].bytes, {} };
-            ++i;
-            ++j;
-        }
-        m.diff = signedDiff(m.source, m.target);
-        if (m.diff.absolute > 0)
-            grown.push_back(m);
-        else if (m.diff.absolute < 0)
-            shrunk.push_back(m);
-    }
-    // The `top` that moved most, equal ones by name: only the names of those kept, and of those
-    // tied with the last kept, are read.
-    const auto keepTop = [top](std::vector<Moved>& moved, std::vector<LivenessComparison::Variable>& list) {
-        const auto larger = [](const Moved& a, const Moved& b) {
-            return magnitude(a.diff.absolute) > magnitude(b.diff.absolute);
-        };
-        if (moved.size() > top && top > 0) {
-            std::nth_element(moved.begin(), moved.begin() + long(top - 1), moved.end(), larger);
-            const uint64_t last = magnitude(moved[top - 1].diff.absolute);
-            moved.erase(std::partition(moved.begin(), moved.end(),
-                            [last](const Moved& m) { return magnitude(m.diff.absolute) >= last; }),
-                moved.end());
-        } else if (top == 0) {
-            moved.clear();
-        }
-        // Their names, each read once in the variables' order (a sort on the spilled names would
-        // read them again in a random order), then the largest first and equal ones by name.
-        std::sort(moved.begin(), moved.end(), [](const Moved& a, const Moved& b) {
-            return a.side != b.side ? std::less<const VariableDigest*>()(a.side, b.side)
-                                    : a.variable < b.variable;
-        });
-        std::vector<LivenessComparison::Variable> named;
-        named.reserve(moved.size());
-        for (const Moved& m : moved)
-            named.push_back({ std::string(m.side->name(m.variable)), m.source, m.target, m.diff });
-        std::sort(named.begin(), named.end(), [](const auto& a, const auto& b) {
-            const uint64_t x = magnitude(a.diff.absolute), y = magnitude(b.diff.absolute);
-            return x != y ? x > y : a.name < b.name;
-        });
-        for (size_t k = 0; k < named.size() && k < top; ++k)
-            list.push_back(std::move(named[k]));
-    };
-    keepTop(grown, c.grownAtPeak);
-    keepTop(shrunk, c.shrunkAtPeak);
+    splitMoved(left, right, { &sourceVariables, &targetVariables }, grown, shrunk);
+    keepTop(grown, top, c.grownAtPeak);
+    keepTop(shrunk, top, c.shrunkAtPeak);
     return c;
 }
 

@@ -220,83 +220,111 @@ Profile::Profile(std::string path, std::unique_ptr<SqliteDatabase> db)
 
 Profile::~Profile() = default;
 
-void Profile::loadHeader()
-{
-    SqliteDatabase& db = *m_db;
-    {
-        Statement target(db,
-            "SELECT type, architecture, num_ipus, tiles_per_ipu, bytes_per_tile, clock_hz, num_replicas,"
-            " ipus_per_replica, compute_instrumentation, external_exchange_instrumentation FROM target WHERE "
-            "id = 1");
-        if (!target.step())
-            throw ProfileError(ErrorKind::CorruptProfile, m_path, "the profile has no target description");
-        auto bounded = [&](int column, int64_t max, const char* name) {
-            if (!target.isInteger(column))
-                throw ProfileError(ErrorKind::CorruptProfile, m_path,
-                    std::string("target.") + name + " is '" + target.getText(column)
-                        + "', not a whole number");
-            int64_t value = target.getInt(column);
-            if (value < 1 || value > max)
-                throw ProfileError(ErrorKind::CorruptProfile, m_path,
-                    std::string("target.") + name + " is " + std::to_string(value) + ", outside 1.."
-                        + std::to_string(max));
-            return value;
-        };
-        m_target.type = target.getText(0);
-        m_target.architecture = target.getText(1);
-        m_target.numIpus = uint32_t(bounded(2, limits::kMaxIpus, "numIPUs"));
-        m_target.tilesPerIpu = uint32_t(bounded(3, limits::kMaxTilesPerIpu, "tilesPerIpu"));
-        m_target.bytesPerTile = uint64_t(bounded(4, int64_t(limits::kMaxBytesPerTile), "bytesPerTile"));
-        m_target.clockHz = target.getDouble(5);
-        m_target.numReplicas = uint32_t(bounded(6, limits::kMaxReplicas, "numReplicas"));
-        m_target.ipusPerReplica = uint32_t(bounded(7, limits::kMaxIpus, "ipusPerReplica"));
-        m_target.computeInstrumentation = target.getText(8);
-        m_target.externalExchangeInstrumentation = target.getText(9);
-    }
-    ProfileDocument header;
-    header.target = m_target;
-    if (std::string problem = validateDocument(header); !problem.empty())
-        throw ProfileError(ErrorKind::CorruptProfile, m_path, problem);
-    if (m_target.numTiles() > limits::kTilesWithoutPerTileData) {
-        // length() of a BLOB reads the record header, not the BLOB: cheap even on a large file.
-        Statement stored(db,
-            "SELECT (SELECT coalesce(sum(length(bytes)), 0) FROM memory_by_tile)"
-            " + (SELECT coalesce(sum(length(bytes)), 0) FROM memory_gaps)"
-            " + (SELECT coalesce(sum(length(always_live) + length(not_always_live)), 0) FROM "
-            "memory_liveness)");
-        const int64_t bytes = stored.step() ? stored.getInt(0) : 0;
-        if (std::string problem
-            = limits::unbackedTilesProblem(m_target.numTiles(), uint64_t(std::max<int64_t>(bytes, 0)) / 4);
-            !problem.empty())
-            throw ProfileError(ErrorKind::CorruptProfile, m_path, problem);
-    }
+namespace {
 
+// The target table's one row, every count bounded.
+Target readTarget(SqliteDatabase& db, const std::string& path)
+{
+    Statement target(db,
+        "SELECT type, architecture, num_ipus, tiles_per_ipu, bytes_per_tile, clock_hz, num_replicas,"
+        " ipus_per_replica, compute_instrumentation, external_exchange_instrumentation FROM target WHERE "
+        "id = 1");
+    if (!target.step())
+        throw ProfileError(ErrorKind::CorruptProfile, path, "the profile has no target description");
+    auto bounded = [&](int column, int64_t max, const char* name) {
+        if (!target.isInteger(column))
+            throw ProfileError(ErrorKind::CorruptProfile, path,
+                std::string("target.") + name + " is '" + target.getText(column) + "', not a whole number");
+        int64_t value = target.getInt(column);
+        if (value < 1 || value > max)
+            throw ProfileError(ErrorKind::CorruptProfile, path,
+                std::string("target.") + name + " is " + std::to_string(value) + ", outside 1.."
+                    + std::to_string(max));
+        return value;
+    };
+    Target t;
+    t.type = target.getText(0);
+    t.architecture = target.getText(1);
+    t.numIpus = uint32_t(bounded(2, limits::kMaxIpus, "numIPUs"));
+    t.tilesPerIpu = uint32_t(bounded(3, limits::kMaxTilesPerIpu, "tilesPerIpu"));
+    t.bytesPerTile = uint64_t(bounded(4, int64_t(limits::kMaxBytesPerTile), "bytesPerTile"));
+    t.clockHz = target.getDouble(5);
+    t.numReplicas = uint32_t(bounded(6, limits::kMaxReplicas, "numReplicas"));
+    t.ipusPerReplica = uint32_t(bounded(7, limits::kMaxIpus, "ipusPerReplica"));
+    t.computeInstrumentation = target.getText(8);
+    t.externalExchangeInstrumentation = target.getText(9);
+    return t;
+}
+
+// A target of more tiles than a file without per-tile data may claim must store bytes for them.
+void checkTilesBacked(SqliteDatabase& db, const Target& target, const std::string& path)
+{
+    if (target.numTiles() <= limits::kTilesWithoutPerTileData)
+        return;
+    // length() of a BLOB reads the record header, not the BLOB: cheap even on a large file.
+    Statement stored(db,
+        "SELECT (SELECT coalesce(sum(length(bytes)), 0) FROM memory_by_tile)"
+        " + (SELECT coalesce(sum(length(bytes)), 0) FROM memory_gaps)"
+        " + (SELECT coalesce(sum(length(always_live) + length(not_always_live)), 0) FROM "
+        "memory_liveness)");
+    const int64_t bytes = stored.step() ? stored.getInt(0) : 0;
+    if (std::string problem
+        = limits::unbackedTilesProblem(target.numTiles(), uint64_t(std::max<int64_t>(bytes, 0)) / 4);
+        !problem.empty())
+        throw ProfileError(ErrorKind::CorruptProfile, path, problem);
+}
+
+// The meta table into info (the keys it shows) and every key's value.
+std::map<std::string, std::string> readMeta(SqliteDatabase& db, ReportInfo& info)
+{
     Statement meta(db, "SELECT key, value FROM meta");
     std::map<std::string, std::string> metaValues;
     while (meta.step()) {
         std::string key = meta.getText(0);
         metaValues[key] = meta.getText(1);
         if (key == "generator")
-            m_info.generator = meta.getText(1);
+            info.generator = meta.getText(1);
         else if (key == "poplar_version")
-            m_info.poplarVersion = meta.getText(1);
+            info.poplarVersion = meta.getText(1);
         else if (key == "timestamp")
-            m_info.timestamp = meta.getText(1);
+            info.timestamp = meta.getText(1);
         else if (key == "num_edges")
-            m_info.numEdges = uint64_t(std::max<int64_t>(0, std::atoll(meta.getText(1).c_str())));
+            info.numEdges = uint64_t(std::max<int64_t>(0, std::atoll(meta.getText(1).c_str())));
     }
-    *m_stored = StoredCounts::fromMeta(metaValues, m_path);
+    return metaValues;
+}
+
+// The engine options and the JSON documents the profile carries.
+void readOptionsAndDocuments(SqliteDatabase& db, ReportInfo& info)
+{
     Statement options(db, "SELECT name, value FROM engine_options ORDER BY position");
     while (options.step())
-        m_info.engineOptions.emplace_back(options.getText(0), options.getText(1));
+        info.engineOptions.emplace_back(options.getText(0), options.getText(1));
     Statement documents(db, "SELECT name, json FROM documents");
     while (documents.step()) {
         std::string name = documents.getText(0);
         if (name == "framework")
-            m_info.frameworkJson = documents.getText(1);
+            info.frameworkJson = documents.getText(1);
         else if (name == "app")
-            m_info.appJson = documents.getText(1);
+            info.appJson = documents.getText(1);
+        else if (name == "simulation")
+            info.simulationSpecJson = documents.getText(1);
     }
+}
+
+} // namespace
+
+void Profile::loadHeader()
+{
+    SqliteDatabase& db = *m_db;
+    m_target = readTarget(db, m_path);
+    ProfileDocument header;
+    header.target = m_target;
+    if (std::string problem = validateDocument(header); !problem.empty())
+        throw ProfileError(ErrorKind::CorruptProfile, m_path, problem);
+    checkTilesBacked(db, m_target, m_path);
+    *m_stored = StoredCounts::fromMeta(readMeta(db, m_info), m_path);
+    readOptionsAndDocuments(db, m_info);
 }
 
 void Profile::checkKnownTable(const char* table) const

@@ -261,6 +261,7 @@ ProfileDocument Profile::readDocument() const
     doc.steps = readSteps();
     doc.debugContexts = readDebugContexts();
     doc.operations = readOperations();
+    doc.estimates = readEstimates();
     if (std::string problem = validateDocument(doc); !problem.empty())
         throw ProfileError(ErrorKind::CorruptProfile, m_path, problem);
     return doc;

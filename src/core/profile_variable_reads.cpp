@@ -107,12 +107,70 @@ void readTilesByVariable(SqliteDatabase& db, const Target& target, const std::st
         tiles.add(uint64_t(gatheredFor), gathered);
 }
 
+// The symbols of the variables' categories and types. They are a few texts: each is looked up in
+// the shared set once per read, and rows in a run of the same one skip even that (a map look-up a
+// row cost a tenth of the read).
+class VariableSymbols {
+public:
+    const Symbol& category(const PartReader& r, const std::map<int64_t, std::string>& names, int64_t category)
+    {
+        if (category != m_lastCategory) {
+            auto known = m_categories.find(category);
+            if (known == m_categories.end())
+                known = m_categories.emplace(category, r.category(names, category)).first;
+            m_lastCategory = category;
+            m_lastCategorySymbol = known->second;
+        }
+        return m_lastCategorySymbol;
+    }
+    const Symbol& type(std::string_view type)
+    {
+        if (type != m_lastType) {
+            auto known = m_types.find(std::string(type));
+            if (known == m_types.end())
+                known = m_types.emplace(std::string(type), Symbol(type)).first;
+            m_lastType = known->first;
+            m_lastTypeSymbol = known->second;
+        }
+        return m_lastTypeSymbol;
+    }
+
+private:
+    std::map<int64_t, Symbol> m_categories;
+    std::unordered_map<std::string, Symbol> m_types;
+    std::optional<int64_t> m_lastCategory;
+    Symbol m_lastCategorySymbol;
+    std::optional<std::string> m_lastType;
+    Symbol m_lastTypeSymbol;
+};
+
+// The variables table's rows appended to `variables`, in id order.
+void readVariableRows(SqliteDatabase& db, const PartReader& r, const std::map<int64_t, std::string>& names,
+    uint64_t contexts, VariableTable& variables)
+{
+    Statement s(db,
+        "SELECT id, name, category, element_type, size_bytes, always_live, debug_context"
+        " FROM variables ORDER BY id");
+    VariableSymbols symbols;
+    while (s.step()) {
+        r.expectId(s, variables.size(), "variables");
+        const Symbol& category = symbols.category(r, names, s.getInt(2));
+        const Symbol& type = symbols.type(s.getTextView(3));
+        const auto size = uint64_t(r.bounded(s, 4, 0, INT64_MAX, "variables.size_bytes"));
+        const int64_t context = r.reference(s, 6, contexts, "variables.debug_context");
+        if (const std::string_view refused
+            = variables.append(s.getTextView(1), category, type, size, s.getInt(5) != 0, context);
+            !refused.empty())
+            r.corrupt(std::string(refused));
+    }
+}
+
 } // namespace
 
 VariableTable Profile::readVariableTable(bool withTilesAndRanges) const
 {
     PartReader r(*m_db, m_target, m_path);
-    auto names = r.categories();
+    const auto names = r.categories();
     const uint64_t contexts = r.rows("debug_contexts");
     const uint64_t variableCount = r.rows("variables");
     // In a ParallelReadsScope, a local file's tiles (bench-huge: 11.7 M rows, half of this read)
@@ -131,40 +189,7 @@ VariableTable Profile::readVariableTable(bool withTilesAndRanges) const
             [&] { readTilesByVariable(*tileConnection, m_target, m_path, variableCount, *tiles); });
     VariableTable variables;
     variables.reserve(size_t(std::min<uint64_t>(variableCount, kMaxReserve))); // no doubling
-    Statement s(*m_db,
-        "SELECT id, name, category, element_type, size_bytes, always_live, debug_context"
-        " FROM variables ORDER BY id");
-    // Categories and types are a few texts: each is looked up in the shared set once per read, and
-    // rows in a run of the same one skip even that (a map look-up a row cost a tenth of the read).
-    std::map<int64_t, Symbol> categories;
-    std::unordered_map<std::string, Symbol> types;
-    std::optional<int64_t> lastCategory;
-    Symbol lastCategorySymbol;
-    std::optional<std::string> lastType;
-    Symbol lastTypeSymbol;
-    while (s.step()) {
-        r.expectId(s, variables.size(), "variables");
-        if (const int64_t category = s.getInt(2); category != lastCategory) {
-            auto known = categories.find(category);
-            if (known == categories.end())
-                known = categories.emplace(category, r.category(names, category)).first;
-            lastCategory = category;
-            lastCategorySymbol = known->second;
-        }
-        if (const std::string_view type = s.getTextView(3); type != lastType) {
-            auto known = types.find(std::string(type));
-            if (known == types.end())
-                known = types.emplace(std::string(type), Symbol(type)).first;
-            lastType = known->first;
-            lastTypeSymbol = known->second;
-        }
-        const auto size = uint64_t(r.bounded(s, 4, 0, INT64_MAX, "variables.size_bytes"));
-        const int64_t context = r.reference(s, 6, contexts, "variables.debug_context");
-        if (const std::string_view refused = variables.append(
-                s.getTextView(1), lastCategorySymbol, lastTypeSymbol, size, s.getInt(5) != 0, context);
-            !refused.empty())
-            r.corrupt(std::string(refused));
-    }
+    readVariableRows(*m_db, r, names, contexts, variables);
     if (tileReader.valid())
         tileReader.get();
     else if (tiles)

@@ -8,6 +8,8 @@
 #include "sqlite_database.hpp"
 #include "stored_counts.hpp"
 
+#include <sqlite3.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -34,26 +36,31 @@ public:
     {
     }
 
-    uint64_t write()
+    uint64_t write(const WriteProgress& progress)
     {
-        for (const TableSchema& table : profileTables())
-            m_db.exec(table.ddl);
-        writeHeader();
-        writeTiles();
-        writeCategories();
-        writeMemory();
-        writeVariables();
-        writeGraph();
-        writePrograms();
-        writeLiveness();
-        writeExecution();
-        writeOperations();
+        m_progress = &progress;
+        for (const auto* list : { &profileTables(), &optionalProfileTables() })
+            for (const TableSchema& table : *list)
+                m_db.exec(table.ddl);
+        using Part = void (DocumentWriter::*)();
+        static constexpr Part parts[] = { &DocumentWriter::writeHeader, &DocumentWriter::writeTiles,
+            &DocumentWriter::writeCategories, &DocumentWriter::writeMemory, &DocumentWriter::writeVariables,
+            &DocumentWriter::writeGraph, &DocumentWriter::writePrograms, &DocumentWriter::writeLiveness,
+            &DocumentWriter::writeExecution, &DocumentWriter::writeOperations,
+            &DocumentWriter::writeEstimates };
+        for (size_t i = 0; i < std::size(parts); ++i) {
+            m_share = double(i) / double(std::size(parts) + 1);
+            report();
+            (this->*parts[i])();
+        }
+        m_share = double(std::size(parts)) / double(std::size(parts) + 1);
+        report();
         std::vector<std::string> tables;
-        for (const TableSchema& table : profileTables())
-            tables.emplace_back(table.name);
+        for (const auto* list : { &profileTables(), &optionalProfileTables() })
+            for (const TableSchema& table : *list)
+                tables.emplace_back(table.name);
         storeSummaryCounts(m_db, tables);
-        for (const char* index : profileIndexes())
-            m_db.exec(index);
+        createIndexes();
         return m_rows;
     }
 
@@ -62,6 +69,9 @@ private:
     const ProfileDocument& m_doc;
     std::map<std::string, int64_t> m_categoryIds;
     uint64_t m_rows = 0;
+    const WriteProgress* m_progress = nullptr;
+    bool m_cancelled = false; // the progress said stop while SQLite built an index
+    double m_share = 0; // of the whole write, at the start of the part being written
     // The packed BLOBs of the row being inserted (at most two per row), reused from row to row.
     std::vector<uint8_t> m_blobs[2];
 
@@ -83,7 +93,46 @@ private:
     void run(Statement& s)
     {
         s.run();
-        ++m_rows;
+        if ((++m_rows & 4095) == 0)
+            report(); // a large table still answers a cancel within milliseconds
+    }
+
+    // Index builds are single statements of a few hundred milliseconds on a large profile: SQLite's
+    // progress handler asks the progress meanwhile, and a cancel interrupts the statement.
+    void createIndexes()
+    {
+        if (*m_progress)
+            sqlite3_progress_handler(m_db.handle(), 100000, &DocumentWriter::onSqliteProgress, this);
+        try {
+            for (const char* index : profileIndexes())
+                m_db.exec(index);
+        } catch (const ProfileError&) {
+            sqlite3_progress_handler(m_db.handle(), 0, nullptr, nullptr);
+            if (m_cancelled)
+                throw WriteCancelled();
+            throw;
+        }
+        sqlite3_progress_handler(m_db.handle(), 0, nullptr, nullptr);
+    }
+
+    static int onSqliteProgress(void* self)
+    {
+        auto* writer = static_cast<DocumentWriter*>(self);
+        writer->m_cancelled = writer->m_cancelled || !(*writer->m_progress)(writer->m_share);
+        return writer->m_cancelled ? 1 : 0; // non-zero interrupts the statement
+    }
+
+    // In a loop over many rows: asks the progress every 4096 rows.
+    void tick(size_t row) const
+    {
+        if ((row & 4095) == 4095)
+            report();
+    }
+
+    void report() const
+    {
+        if (*m_progress && !(*m_progress)(m_share))
+            throw WriteCancelled();
     }
 
     void finish(const BatchedInsert& insert)
@@ -141,6 +190,10 @@ private:
         }
         if (!info.appJson.empty()) {
             document.bind(1, std::string_view("app")).bindUnowned(2, info.appJson);
+            run(document);
+        }
+        if (!info.simulationSpecJson.empty()) {
+            document.bind(1, std::string_view("simulation")).bindUnowned(2, info.simulationSpecJson);
             run(document);
         }
     }
@@ -212,6 +265,7 @@ private:
         const std::vector<Variable>& variables = m_doc.variables;
         BatchedInsert variable(m_db, "variables", variables.size());
         for (size_t i = 0; i < variables.size(); ++i) {
+            tick(i);
             const Variable& v = variables[i];
             variable.add(
                 i, v.name, categoryId(v.category), v.elementType, v.sizeBytes, v.alwaysLive, v.debugContext);
@@ -219,15 +273,18 @@ private:
         finish(variable);
         BatchedInsert tile(m_db, "vars_info", rowsIn(variables, &Variable::tiles));
         for (size_t i = 0; i < variables.size(); ++i) {
+            tick(i);
             const int64_t category = categoryId(variables[i].category);
             for (const TileBytes& tb : variables[i].tiles)
                 tile.add(i, tb.tile, tb.bytes, category);
         }
         finish(tile);
         BatchedInsert range(m_db, "variable_live_ranges", rowsIn(variables, &Variable::liveRanges));
-        for (size_t i = 0; i < variables.size(); ++i)
+        for (size_t i = 0; i < variables.size(); ++i) {
+            tick(i);
             for (const StepRange& r : variables[i].liveRanges)
                 range.add(i, r.first, r.last);
+        }
         finish(range);
     }
 
@@ -323,11 +380,13 @@ private:
         }
         finish(step);
         BatchedInsert byIpu(m_db, "steps_by_ipu", rowsIn(steps, &ExecutionStep::ipus));
-        for (size_t i = 0; i < steps.size(); ++i)
+        for (size_t i = 0; i < steps.size(); ++i) {
+            tick(i);
             for (const StepIpu& si : steps[i].ipus)
                 byIpu.add(i, si.ipu, si.cycles, si.activeTiles, si.cyclesBase, si.activeCyclesFromMin,
                     si.activeCyclesFromMax, si.activeCyclesToMin, si.activeCyclesToMax, si.dataIn,
                     si.dataOut);
+        }
         finish(byIpu);
         Statement cycles(m_db, "INSERT INTO cycles_by_tile VALUES(?, ?, ?)");
         for (size_t i = 0; i < steps.size(); ++i) {
@@ -359,11 +418,35 @@ private:
         finish(operation);
         writeListRows("operation_programs", operations, &Operation::programs);
     }
+
+    void writeEstimates()
+    {
+        const CycleEstimates& estimates = m_doc.estimates;
+        writeTileEstimates("compute_set_estimates", estimates.computeSets);
+        BatchedInsert vertex(m_db, "vertex_estimates", estimates.vertices.size());
+        for (const VertexEstimate& v : estimates.vertices)
+            vertex.add(v.computeSet, v.position, v.cycles);
+        finish(vertex);
+        writeTileEstimates("program_estimates", estimates.programs);
+    }
+
+    // A run of tiles' cycles packed as cycles_by_tile's: 16-bit cells when every value fits.
+    void writeTileEstimates(const char* table, const std::vector<EstimatedTileCycles>& rows)
+    {
+        Statement row(m_db, std::string("INSERT INTO ") + table + " VALUES(?, ?, ?, ?, ?)");
+        for (const EstimatedTileCycles& r : rows) {
+            row.bind(1, int64_t(r.id)).bind(2, int64_t(r.ipu)).bind(3, int64_t(r.firstTile));
+            row.bind(4, int64_t(r.cycles.size()));
+            packed::encodeCompactInto(r.cycles, m_blobs[0]);
+            row.bindBlobUnowned(5, m_blobs[0]);
+            run(row);
+        }
+    }
 };
 
 } // namespace
 
-WriteStats writeProfile(const ProfileDocument& doc, const std::string& path)
+WriteStats writeProfile(const ProfileDocument& doc, const std::string& path, const WriteProgress& progress)
 {
     if (std::string problem = validateDocument(doc); !problem.empty())
         throw ProfileError(ErrorKind::InvalidInput, path, "the profile to write is inconsistent: " + problem);
@@ -381,11 +464,14 @@ WriteStats writeProfile(const ProfileDocument& doc, const std::string& path)
         db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA page_size=16384;"
                 " PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY");
         db.exec("BEGIN");
-        stats.rows = DocumentWriter(db, doc).write();
+        stats.rows = DocumentWriter(db, doc).write(progress);
         db.exec("COMMIT");
     } catch (const ProfileError& error) {
         fs::remove(temporary, ignored);
         throw ProfileError(ErrorKind::WriteFailed, path, error.problem());
+    } catch (...) {
+        fs::remove(temporary, ignored); // cancelled, or out of memory: no half file either way
+        throw;
     }
     moveIntoPlace(temporary, path);
     std::error_code ec;

@@ -68,21 +68,14 @@ std::vector<int32_t> firstParents(size_t n, const std::vector<uint32_t>& control
     return parent;
 }
 
-ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_t> controlPrograms,
-    std::vector<uint32_t> functions, const StepCycles& steps, const OperationTable& operations)
-{
-    const size_t n = programs.size();
-    ProgramIndex x;
-    x.controlPrograms = std::move(controlPrograms);
-    x.functions = std::move(functions);
-    std::vector<uint64_t>& ownCycles = x.ownCycles.values();
-    std::vector<uint64_t>& totalCycles = x.totalCycles.values();
-    std::vector<uint64_t>& totalSteps = x.totalSteps.values();
-    std::vector<uint32_t>& stepOffsets = x.stepOffsets.values();
-    ownCycles.assign(n, 0);
-    totalCycles.assign(n, 0);
-    totalSteps.assign(n, 0);
+namespace {
 
+// Each program's steps and operations (CSR lists) and the cycles of its own steps.
+void indexStepsAndOperations(
+    ProgramIndex& x, size_t n, const StepCycles& steps, const OperationTable& operations)
+{
+    std::vector<uint64_t>& ownCycles = x.ownCycles.values();
+    ownCycles.assign(n, 0);
     buildCsr(
         n,
         [&](auto&& add) {
@@ -90,7 +83,7 @@ ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_
                 if (steps.program[s] < n)
                     add(steps.program[s], uint32_t(s));
         },
-        stepOffsets, x.stepIds.values());
+        x.stepOffsets.values(), x.stepIds.values());
     for (size_t s = 0; s < steps.size(); ++s)
         if (steps.program[s] < n)
             ownCycles[steps.program[s]] += steps.cycles[s];
@@ -103,12 +96,16 @@ ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_
                         add(p, uint32_t(o));
         },
         x.operationOffsets.values(), x.operationIds.values());
+}
 
-    x.parent = firstParents(
-        n, x.controlPrograms, x.functions, [&](uint32_t p) { return programs[p].children; },
-        &x.order.values());
-
-    // Totals bottom-up: post-order over every program (the tree has no cycles; Profile checks).
+// Totals bottom-up: post-order over every program (the tree has no cycles; Profile checks).
+void sumTotals(ProgramIndex& x, const ProgramTable& programs)
+{
+    const size_t n = programs.size();
+    const std::vector<uint64_t>& ownCycles = x.ownCycles.values();
+    const std::vector<uint32_t>& stepOffsets = x.stepOffsets.values();
+    std::vector<uint64_t>& totalCycles = x.totalCycles.values();
+    std::vector<uint64_t>& totalSteps = x.totalSteps.values();
     std::vector<uint8_t> done(n, 0);
     std::vector<std::pair<uint32_t, size_t>> walk;
     for (size_t start = 0; start < n; ++start) {
@@ -137,6 +134,24 @@ ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_
             walk.pop_back();
         }
     }
+}
+
+} // namespace
+
+ProgramIndex buildProgramIndex(const ProgramTable& programs, std::vector<uint32_t> controlPrograms,
+    std::vector<uint32_t> functions, const StepCycles& steps, const OperationTable& operations)
+{
+    const size_t n = programs.size();
+    ProgramIndex x;
+    x.controlPrograms = std::move(controlPrograms);
+    x.functions = std::move(functions);
+    x.totalCycles.values().assign(n, 0);
+    x.totalSteps.values().assign(n, 0);
+    indexStepsAndOperations(x, n, steps, operations);
+    x.parent = firstParents(
+        n, x.controlPrograms, x.functions, [&](uint32_t p) { return programs[p].children; },
+        &x.order.values());
+    sumTotals(x, programs);
     for (auto* column : { &x.order, &x.stepOffsets, &x.stepIds, &x.operationOffsets, &x.operationIds })
         column->spill();
     for (auto* column : { &x.ownCycles, &x.totalCycles, &x.totalSteps })

@@ -124,6 +124,27 @@ const std::vector<Exchange>& Report::exchanges() const
     return m_exchanges.get([this] { return locked([](const Profile& p) { return p.readExchanges(); }); });
 }
 
+bool Report::profileHasEstimates() const
+{
+    return m_hasEstimates.get([this] { return locked([](const Profile& p) { return p.hasEstimates(); }); });
+}
+
+std::vector<EstimatedTileCycles> Report::computeSetEstimates(uint32_t computeSet) const
+{
+    return locked([computeSet](const Profile& p) { return p.readComputeSetEstimates(computeSet); });
+}
+
+std::vector<EstimatedTileCycles> Report::programEstimates(uint32_t program) const
+{
+    return locked([program](const Profile& p) { return p.readProgramEstimates(program); });
+}
+
+const std::vector<VertexEstimate>& Report::vertexEstimates() const
+{
+    return m_vertexEstimates.get(
+        [this] { return locked([](const Profile& p) { return p.readVertexEstimates(); }); });
+}
+
 // Liveness report.
 const LivenessCurve& Report::liveness() const
 {

@@ -9,6 +9,7 @@
 
 namespace popscope {
 
+// The one data table of the format: every table a profile holds, its columns and its CREATE statement.
 const std::vector<TableSchema>& profileTables()
 {
     static const std::vector<TableSchema> tables = {
@@ -123,6 +124,24 @@ const std::vector<TableSchema>& profileTables()
     return tables;
 }
 
+const std::vector<TableSchema>& optionalProfileTables()
+{
+    static const std::vector<TableSchema> tables = {
+        { "compute_set_estimates", { "compute_set", "ipu", "first_tile", "tiles", "cycles" },
+            "CREATE TABLE compute_set_estimates(compute_set INTEGER NOT NULL, ipu INTEGER NOT NULL,"
+            " first_tile INTEGER NOT NULL, tiles INTEGER NOT NULL, cycles BLOB NOT NULL,"
+            " PRIMARY KEY(compute_set, ipu)) WITHOUT ROWID" },
+        { "vertex_estimates", { "compute_set", "position", "cycles" },
+            "CREATE TABLE vertex_estimates(compute_set INTEGER NOT NULL, position INTEGER NOT NULL,"
+            " cycles INTEGER NOT NULL, PRIMARY KEY(compute_set, position)) WITHOUT ROWID" },
+        { "program_estimates", { "program", "ipu", "first_tile", "tiles", "cycles" },
+            "CREATE TABLE program_estimates(program INTEGER NOT NULL, ipu INTEGER NOT NULL,"
+            " first_tile INTEGER NOT NULL, tiles INTEGER NOT NULL, cycles BLOB NOT NULL,"
+            " PRIMARY KEY(program, ipu)) WITHOUT ROWID" },
+    };
+    return tables;
+}
+
 const std::vector<const char*>& profileIndexes()
 {
     static const std::vector<const char*> indexes = {
@@ -132,6 +151,29 @@ const std::vector<const char*>& profileIndexes()
     };
     return indexes;
 }
+
+namespace {
+
+// A table of the format must be a table (not a view) with every column of its definition.
+void checkTable(
+    SqliteDatabase& db, const std::map<std::string, std::string>& objects, const TableSchema& table)
+{
+    auto found = objects.find(table.name);
+    if (found == objects.end() || found->second != "table")
+        throw ProfileError(ErrorKind::CorruptProfile, db.path(),
+            std::string("the profile has no '") + table.name + "' table");
+    std::set<std::string> columns;
+    Statement info(db, std::string("SELECT name FROM pragma_table_info('") + table.name + "')");
+    while (info.step())
+        columns.insert(info.getText(0));
+    for (const char* column : table.columns) {
+        if (!columns.count(column))
+            throw ProfileError(ErrorKind::CorruptProfile, db.path(),
+                std::string("table '") + table.name + "' has no column '" + column + "'");
+    }
+}
+
+} // namespace
 
 std::pair<int, int> checkProfileSchema(SqliteDatabase& db)
 {
@@ -178,22 +220,19 @@ std::pair<int, int> checkProfileSchema(SqliteDatabase& db)
     if (major < 1)
         throw ProfileError(ErrorKind::UnsupportedVersion, db.path(),
             "the profile format version " + std::to_string(major) + " is not supported");
-    for (const TableSchema& table : profileTables()) {
-        auto found = objects.find(table.name);
-        if (found == objects.end() || found->second != "table")
-            throw ProfileError(ErrorKind::CorruptProfile, db.path(),
-                std::string("the profile has no '") + table.name + "' table");
-        std::set<std::string> columns;
-        Statement info(db, std::string("SELECT name FROM pragma_table_info('") + table.name + "')");
-        while (info.step())
-            columns.insert(info.getText(0));
-        for (const char* column : table.columns) {
-            if (!columns.count(column))
-                throw ProfileError(ErrorKind::CorruptProfile, db.path(),
-                    std::string("table '") + table.name + "' has no column '" + column + "'");
-        }
-    }
+    for (const TableSchema& table : profileTables())
+        checkTable(db, objects, table);
+    for (const TableSchema& table : optionalProfileTables())
+        if (objects.count(table.name))
+            checkTable(db, objects, table);
     return { major, minor };
+}
+
+bool hasOptionalTable(SqliteDatabase& db, const char* name)
+{
+    Statement found(db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1");
+    found.bind(1, std::string_view(name));
+    return found.step();
 }
 
 } // namespace popscope

@@ -16,10 +16,14 @@ namespace {
 constexpr const char* kRowsPrefix = "rows.";
 constexpr uint64_t kMaxStoredValue = uint64_t(1) << 48;
 
+bool isListed(const std::vector<TableSchema>& tables, const std::string& name)
+{
+    return std::any_of(tables.begin(), tables.end(), [&](const TableSchema& t) { return name == t.name; });
+}
+
 bool isProfileTable(const std::string& name)
 {
-    const auto& tables = profileTables();
-    return std::any_of(tables.begin(), tables.end(), [&](const TableSchema& t) { return name == t.name; });
+    return isListed(profileTables(), name) || isListed(optionalProfileTables(), name);
 }
 
 uint64_t parseCount(const std::string& text, const std::string& key, const std::string& path)
@@ -42,6 +46,8 @@ void sortLargestFirst(CyclesByStepType& cycles)
 
 uint64_t computeRowCount(SqliteDatabase& db, const std::string& table)
 {
+    if (isListed(optionalProfileTables(), table) && !hasOptionalTable(db, table.c_str()))
+        return 0; // a file without the table holds none of its rows
     Statement count(db, "SELECT count(*) FROM " + table);
     count.step();
     return uint64_t(count.getInt(0));

@@ -20,6 +20,38 @@ void addSlice(
         all[base + t] += slice[t];
 }
 
+// The categories the series hold, in the categories' order, into categories; returns each one's place.
+std::map<std::string, size_t> sortCategories(
+    const std::vector<MemorySeries>& memory, std::vector<std::string>& categories)
+{
+    for (const MemorySeries& s : memory) {
+        if (std::find(categories.begin(), categories.end(), s.category) == categories.end())
+            categories.push_back(s.category);
+    }
+    std::stable_sort(categories.begin(), categories.end(),
+        [](const std::string& a, const std::string& b) { return categoryOrder(a) < categoryOrder(b); });
+    std::map<std::string, size_t> index;
+    for (size_t i = 0; i < categories.size(); ++i)
+        index[categories[i]] = i;
+    return index;
+}
+
+// Each tile's total over the regions, without and with the gaps.
+void addTotals(TileMemory& m)
+{
+    const size_t n = m.numTiles();
+    m.totalExcludingGaps.assign(n, 0);
+    for (const auto& region : m.byRegion) {
+        for (size_t t = 0; t < n; ++t)
+            m.totalExcludingGaps[t] += region[t];
+    }
+    m.totalIncludingGaps = m.totalExcludingGaps;
+    for (const auto& region : m.gapsByRegion) {
+        for (size_t t = 0; t < n; ++t)
+            m.totalIncludingGaps[t] += region[t];
+    }
+}
+
 TileMemory build(const Target& target, std::vector<uint32_t> physicalIds,
     const std::vector<MemorySeries>& memory, const std::vector<GapSeries>& gaps,
     const std::vector<LivenessSplit>& liveness)
@@ -36,15 +68,7 @@ TileMemory build(const Target& target, std::vector<uint32_t> physicalIds,
         std::iota(m.physicalTileIds.begin(), m.physicalTileIds.end(), 0u);
     }
 
-    for (const MemorySeries& s : memory) {
-        if (std::find(m.categories.begin(), m.categories.end(), s.category) == m.categories.end())
-            m.categories.push_back(s.category);
-    }
-    std::stable_sort(m.categories.begin(), m.categories.end(),
-        [](const std::string& a, const std::string& b) { return categoryOrder(a) < categoryOrder(b); });
-    std::map<std::string, size_t> index;
-    for (size_t i = 0; i < m.categories.size(); ++i)
-        index[m.categories[i]] = i;
+    const std::map<std::string, size_t> index = sortCategories(memory, m.categories);
 
     const std::vector<uint32_t> zeros(n, 0);
     m.byCategory.assign(m.categories.size(), zeros);
@@ -58,7 +82,7 @@ TileMemory build(const Target& target, std::vector<uint32_t> physicalIds,
     m.notAlwaysLive = zeros;
 
     for (const MemorySeries& s : memory) {
-        const size_t c = index[s.category];
+        const size_t c = index.at(s.category);
         auto& cell = m.cube[c][size_t(s.region)][s.overlapped ? 1 : 0];
         if (cell.empty())
             cell = zeros;
@@ -74,16 +98,7 @@ TileMemory build(const Target& target, std::vector<uint32_t> physicalIds,
         addSlice(m.alwaysLive, l.ipu, m.tilesPerIpu, l.alwaysLiveBytesByTile);
         addSlice(m.notAlwaysLive, l.ipu, m.tilesPerIpu, l.notAlwaysLiveBytesByTile);
     }
-    m.totalExcludingGaps = zeros;
-    for (const auto& region : m.byRegion) {
-        for (size_t t = 0; t < n; ++t)
-            m.totalExcludingGaps[t] += region[t];
-    }
-    m.totalIncludingGaps = m.totalExcludingGaps;
-    for (const auto& region : m.gapsByRegion) {
-        for (size_t t = 0; t < n; ++t)
-            m.totalIncludingGaps[t] += region[t];
-    }
+    addTotals(m);
     return m;
 }
 

@@ -46,7 +46,7 @@ TraceLod TraceLod::build(
     TraceLod lod;
     const Target& target = profile.target();
     lod.m_tilesPerIpu = target.tilesPerIpu;
-    const uint32_t groups = lod.m_groupsPerIpu = (target.tilesPerIpu + kTilesPerGroup - 1) / kTilesPerGroup;
+    lod.m_groupsPerIpu = (target.tilesPerIpu + kTilesPerGroup - 1) / kTilesPerGroup;
     lod.m_lanes.resize(target.numIpus);
     for (uint32_t index = 0; index < steps.size(); ++index)
         for (const StepOnIpu& si : steps.ipus(index)) {
@@ -54,18 +54,40 @@ TraceLod TraceLod::build(
                 { index, workStateOf(steps.type(index)), false, si.cyclesBase, si.cycles });
             lod.m_endCycle = std::max(lod.m_endCycle, si.cyclesBase + si.cycles);
         }
-    std::vector<uint32_t> laneIndex(steps.ipuRows()); // a step's row on an IPU -> its place in the lane
     // Level 0 is filled in the file's order of rows, dense, then packed lane by lane (GroupRows).
     std::vector<std::vector<uint16_t>> shares(target.numIpus);
-    for (uint32_t ipu = 0; ipu < target.numIpus; ++ipu) {
-        Lane& lane = lod.m_lanes[ipu];
+    const std::vector<uint32_t> laneIndex = lod.orderLanes(steps, shares);
+    const uint64_t rows = profile.countRows("cycles_by_tile");
+    if (!lod.readTileShares(profile, steps, laneIndex, shares, { progress, rows })) {
+        TraceLod cancelled;
+        cancelled.m_cancelled = true;
+        return cancelled;
+    }
+    lod.packLevelZero(steps, shares);
+    if (progress)
+        progress(rows, rows);
+    lod.buildLevels();
+    return lod;
+}
+
+std::vector<uint32_t> TraceLod::orderLanes(const StepTable& steps, std::vector<std::vector<uint16_t>>& shares)
+{
+    std::vector<uint32_t> laneIndex(steps.ipuRows()); // a step's row on an IPU -> its place in the lane
+    for (uint32_t ipu = 0; ipu < m_lanes.size(); ++ipu) {
+        Lane& lane = m_lanes[ipu];
         std::stable_sort(lane.steps.values().begin(), lane.steps.values().end(),
             [](const LaneStep& a, const LaneStep& b) { return a.base < b.base; });
         for (uint32_t k = 0; k < lane.steps.size(); ++k)
             laneIndex[steps.rowIndex(*steps.onIpu(lane.steps[k].step, ipu))] = k;
-        shares[ipu].assign(lane.steps.size() * groups, 0);
+        shares[ipu].assign(lane.steps.size() * m_groupsPerIpu, 0);
     }
+    return laneIndex;
+}
 
+bool TraceLod::readTileShares(const Profile& profile, const StepTable& steps,
+    const std::vector<uint32_t>& laneIndex, std::vector<std::vector<uint16_t>>& shares,
+    const BuildProgress& progress)
+{
     struct RowSink {
         TraceLod& lod;
         std::vector<std::vector<uint16_t>>& shares;
@@ -74,9 +96,9 @@ TraceLod TraceLod::build(
         const std::function<bool(uint64_t, uint64_t)>& progress;
         uint64_t done = 0, total = 0;
         std::vector<double> groupBusy;
-    } sink { lod, shares, steps, laneIndex, progress, 0, profile.countRows("cycles_by_tile"), {} };
+    } sink { *this, shares, steps, laneIndex, progress.report, 0, progress.total, {} };
     try {
-        if (progress && !progress(0, sink.total))
+        if (progress.report && !progress.report(0, sink.total))
             throw Cancelled {};
         profile.forEachTileCycles(
             steps,
@@ -100,20 +122,24 @@ TraceLod TraceLod::build(
             },
             &sink);
     } catch (const Cancelled&) {
-        TraceLod cancelled;
-        cancelled.m_cancelled = true;
-        return cancelled;
+        return false;
     }
-    // Steps without per-tile cycles: the first activeTiles tiles busy for the whole step.
-    for (uint32_t ipu = 0; ipu < target.numIpus; ++ipu) {
-        Lane& lane = lod.m_lanes[ipu];
+    return true;
+}
+
+void TraceLod::packLevelZero(const StepTable& steps, std::vector<std::vector<uint16_t>>& shares)
+{
+    const uint32_t groups = m_groupsPerIpu;
+    for (uint32_t ipu = 0; ipu < m_lanes.size(); ++ipu) {
+        Lane& lane = m_lanes[ipu];
+        // Steps without per-tile cycles: the first activeTiles tiles busy for the whole step.
         for (uint32_t k = 0; k < lane.steps.size(); ++k) {
             if (lane.steps[k].perTile || lane.steps[k].work == TraceState::Sync)
                 continue;
             const StepOnIpu* si = steps.onIpu(lane.steps[k].step, ipu);
-            const uint32_t active = si ? std::min(si->activeTiles, target.tilesPerIpu) : 0;
+            const uint32_t active = si ? std::min(si->activeTiles, m_tilesPerIpu) : 0;
             for (uint32_t group = 0; group < groups && group * kTilesPerGroup < active; ++group) {
-                const uint32_t tiles = lod.tilesInGroup(group);
+                const uint32_t tiles = tilesInGroup(group);
                 shares[ipu][size_t(k) * groups + group]
                     = busyShare(double(std::min(active - group * kTilesPerGroup, tiles)), double(tiles));
             }
@@ -127,10 +153,6 @@ TraceLod TraceLod::build(
         freeMemory(shares[ipu]);
         lane.levels.emplace_back(); // level 0: the steps and their busy shares
     }
-    if (progress)
-        progress(sink.total, sink.total);
-    lod.buildLevels();
-    return lod;
 }
 
 // Level 0 holds one busy share per step and group (its state is the step's); level L ≥ 1 sums

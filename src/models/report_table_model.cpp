@@ -146,73 +146,90 @@ QVariant ReportTableModel::data(const QModelIndex& index, int role) const
     const bool numeric = kind != Kind::Text && kind != Kind::Flag;
     switch (role) {
     case Qt::DisplayRole:
-        if (kind != Kind::Text && !present(row, column))
-            return absentText(row, column);
-        switch (kind) {
-        case Kind::Text:
-            return text(row, column);
-        case Kind::Bytes:
-            return bytesText(number(row, column), m_unit);
-        case Kind::Count:
-            return countText(number(row, column));
-        case Kind::Flag:
-            return number(row, column) ? QStringLiteral("Yes") : QStringLiteral("No");
-        case Kind::DiffBytes:
-            return signedBytesText(signedNumber(row, column), m_unit);
-        case Kind::DiffCount:
-            return signedCountText(signedNumber(row, column));
-        case Kind::Percent:
-            return signedPercentText(fraction(row, column));
-        case Kind::Ratio:
-            return ratioText(number(row, column));
-        case Kind::DiffRatio:
-            return withSign(signedNumber(row, column), ratioText);
-        case Kind::Share:
-            return pointsText(number(row, column)) + QLatin1Char('%');
-        case Kind::DiffShare:
-            return withSign(signedNumber(row, column), pointsText) + QStringLiteral(" pp");
-        }
-        break;
+        return displayData(row, column, kind);
     case SortRole:
-        if (kind == Kind::Text)
-            return text(row, column);
-        if (kind == Kind::Percent)
-            return present(row, column) ? QVariant(fraction(row, column)) : QVariant();
-        if (kind == Kind::Ratio)
-            return double(number(row, column)) / 1000.0;
-        if (kind == Kind::DiffRatio)
-            return present(row, column) ? QVariant(double(signedNumber(row, column)) / 1000.0) : QVariant();
-        if (isSigned(kind))
-            return present(row, column) ? QVariant::fromValue<qlonglong>(signedNumber(row, column))
-                                        : QVariant();
-        return QVariant::fromValue<qulonglong>(number(row, column));
+        return sortData(row, column, kind);
     case Qt::TextAlignmentRole:
         if (numeric)
             return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
         break;
-    case Qt::ForegroundRole: {
-        const int worse = cellWorseDirection(row, column);
-        if (!isSigned(kind) || !present(row, column) || worse == 0)
-            break;
-        const double value = sortSigned(row, column);
-        if (value == 0.0)
-            break;
-        return QBrush(value * worse > 0 ? CompareColors::worse() : CompareColors::better());
-    }
-    case Qt::ToolTipRole: {
-        QString tip = toolTip(row, column);
-        if (tip.isEmpty() && kind == Kind::Bytes && present(row, column))
-            tip = countText(number(row, column)) + QStringLiteral(" bytes");
-        if (tip.isEmpty() && kind == Kind::DiffBytes && present(row, column))
-            tip = signedCountText(signedNumber(row, column)) + QStringLiteral(" bytes");
-        if (tip.isEmpty() && kind == Kind::Text)
-            tip = text(row, column);
-        return tip.isEmpty() ? QVariant() : QVariant(tip);
-    }
+    case Qt::ForegroundRole:
+        return foregroundData(row, column, kind);
+    case Qt::ToolTipRole:
+        return toolTipData(row, column, kind);
     default:
         break;
     }
     return {};
+}
+
+QVariant ReportTableModel::displayData(int row, int column, Kind kind) const
+{
+    if (kind != Kind::Text && !present(row, column))
+        return absentText(row, column);
+    switch (kind) {
+    case Kind::Text:
+        return text(row, column);
+    case Kind::Bytes:
+        return bytesText(number(row, column), m_unit);
+    case Kind::Count:
+        return countText(number(row, column));
+    case Kind::Flag:
+        return number(row, column) ? QStringLiteral("Yes") : QStringLiteral("No");
+    case Kind::DiffBytes:
+        return signedBytesText(signedNumber(row, column), m_unit);
+    case Kind::DiffCount:
+        return signedCountText(signedNumber(row, column));
+    case Kind::Percent:
+        return signedPercentText(fraction(row, column));
+    case Kind::Ratio:
+        return ratioText(number(row, column));
+    case Kind::DiffRatio:
+        return withSign(signedNumber(row, column), ratioText);
+    case Kind::Share:
+        return pointsText(number(row, column)) + QLatin1Char('%');
+    case Kind::DiffShare:
+        return withSign(signedNumber(row, column), pointsText) + QStringLiteral(" pp");
+    }
+    return {};
+}
+
+QVariant ReportTableModel::sortData(int row, int column, Kind kind) const
+{
+    if (kind == Kind::Text)
+        return text(row, column);
+    if (kind == Kind::Percent)
+        return present(row, column) ? QVariant(fraction(row, column)) : QVariant();
+    if (kind == Kind::Ratio)
+        return double(number(row, column)) / 1000.0;
+    if (kind == Kind::DiffRatio)
+        return present(row, column) ? QVariant(double(signedNumber(row, column)) / 1000.0) : QVariant();
+    if (isSigned(kind))
+        return present(row, column) ? QVariant::fromValue<qlonglong>(signedNumber(row, column)) : QVariant();
+    return QVariant::fromValue<qulonglong>(number(row, column));
+}
+
+QVariant ReportTableModel::foregroundData(int row, int column, Kind kind) const
+{
+    const int worse = cellWorseDirection(row, column);
+    if (!isSigned(kind) || !present(row, column) || worse == 0)
+        return {};
+    const double value = sortSigned(row, column);
+    if (value == 0.0)
+        return {};
+    return QBrush(value * worse > 0 ? CompareColors::worse() : CompareColors::better());
+}
+
+QVariant ReportTableModel::toolTipData(int row, int column, Kind kind) const
+{
+    QString tip = toolTip(row, column);
+    if (tip.isEmpty() && kind == Kind::Bytes && present(row, column))
+        tip = countText(number(row, column)) + QStringLiteral(" bytes");
+    if (tip.isEmpty() && kind == Kind::DiffBytes && present(row, column))
+        tip = signedCountText(signedNumber(row, column)) + QStringLiteral(" bytes");
+    if (tip.isEmpty() && kind == Kind::Text)
+        tip = text(row, column);
+    return tip.isEmpty() ? QVariant() : QVariant(tip);
 }
 
 QVariant ReportTableModel::headerData(int section, Qt::Orientation orientation, int role) const

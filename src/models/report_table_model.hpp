@@ -110,6 +110,12 @@ protected:
     void setHeader(int column, const QString& header);
 
 private:
+    // data() for one role of a cell of this kind.
+    QVariant displayData(int row, int column, Kind kind) const;
+    QVariant sortData(int row, int column, Kind kind) const;
+    QVariant foregroundData(int row, int column, Kind kind) const;
+    QVariant toolTipData(int row, int column, Kind kind) const;
+
     std::vector<Column> m_columns;
     MemoryUnit m_unit = MemoryUnit::Binary;
 };

@@ -1,7 +1,6 @@
 #include "bsp_executor.hpp"
 
 #include "popscope/errors.hpp"
-#include "popscope/sim/cost_model.hpp"
 #include "popscope/units.hpp"
 
 #include <algorithm>
@@ -10,27 +9,6 @@
 #include <map>
 
 namespace popscope::sim {
-
-namespace {
-// Scales `value` by 1 + jitterPercent/100 x u, u in [0, 1) from the hash.
-uint64_t jitter(uint64_t value, uint32_t jitterPercent, uint64_t hash)
-{
-    if (jitterPercent == 0 || value == 0)
-        return value;
-    const uint64_t u = hash % 10000; // 1/10000 resolution
-    return value + (value * jitterPercent * u) / 1000000;
-}
-constexpr uint32_t kCyclesPerRegion = 3; // per contiguous region an exchange copies (our estimate)
-constexpr uint32_t kRemoteWaitCycles = 300; // Streaming Memory: no host to wait for (our estimate)
-constexpr uint64_t kMaxRunCycles = uint64_t(1) << 48; // what a profile records (docs/profile-format.md)
-// Cycles of a transfer at a rate; saturates past the limit (a double beyond 2^64 has no uint64_t
-// value) so pushStep reports the run as too long.
-uint64_t transferCycles(double bytes, double bytesPerCycle)
-{
-    const double cycles = std::ceil(bytes / bytesPerCycle);
-    return cycles < double(kMaxRunCycles) ? uint64_t(cycles) : kMaxRunCycles + 1;
-}
-} // namespace
 
 BspExecutor::BspExecutor(const Workload& workload, const TargetConfig& target, const ProgramLayout& layout,
     uint64_t seed, uint64_t maxSteps, uint64_t maxTileCycleCells)
@@ -42,9 +20,7 @@ BspExecutor::BspExecutor(const Workload& workload, const TargetConfig& target, c
     , m_maxTileCycleCells(maxTileCycleCells)
     , m_clock(target.numIpus, 0)
     , m_pending(target.numIpus, 0)
-    , m_work(target.totalTiles(), 0)
-    , m_super(target.totalTiles(), 0)
-    , m_mark(target.totalTiles(), 0)
+    , m_computeSetCycles(target)
 {
 }
 
@@ -132,6 +108,8 @@ StepIpu BspExecutor::stepIpu(uint32_t ipu, std::vector<uint32_t> cyclesByTile, u
 
 void BspExecutor::pushStep(ExecutionStep step, ProfileDocument& doc)
 {
+    if ((doc.steps.size() & 255) == 0 && m_checkpoint)
+        m_checkpoint();
     if (doc.steps.size() >= m_maxSteps)
         throw ProfileError(ErrorKind::InvalidInput, "",
             "the execution exceeds " + std::to_string(m_maxSteps)
@@ -162,48 +140,18 @@ void BspExecutor::settle(uint32_t ipu)
 
 void BspExecutor::executeComputeSet(uint32_t program, uint32_t csIndex, ProfileDocument& doc)
 {
-    const auto& cs = m_workload.computeSets[csIndex];
-    std::vector<uint32_t> touched;
-    for (size_t gi = 0; gi < cs.groups.size(); ++gi) {
-        const auto& g = cs.groups[gi];
-        const TileCost cost = vertexGroupCost(m_target, g.cost, g.perTile);
-        for (const auto& span : g.tiles.spans) {
-            for (uint32_t k = 0; k < span.count; ++k) {
-                const uint32_t t = span.first + k * span.stride;
-                const uint64_t h = g.jitterPercent ? mixHash(m_seed, csIndex, gi, t) : 0;
-                if (!m_mark[t]) {
-                    m_mark[t] = 1;
-                    touched.push_back(t);
-                }
-                m_super[t] += jitter(cost.supervisorCycles, g.jitterPercent, h);
-                m_work[t] += jitter(cost.workerCycles, g.jitterPercent, h >> 20);
-            }
-        }
-    }
-    if (touched.empty())
+    std::vector<IpuTileCycles> ipus
+        = m_computeSetCycles.run(m_workload.computeSets[csIndex], csIndex, m_seed);
+    if (ipus.empty())
         return;
-    std::sort(touched.begin(), touched.end());
     ExecutionStep step;
     step.run = m_run;
     step.type = "OnTileExecute";
     step.program = program;
     step.computeSet = csIndex;
-    const uint32_t tpi = m_target.tilesPerIpu;
-    size_t i = 0;
-    while (i < touched.size()) {
-        const uint32_t ipu = touched[i] / tpi;
-        std::vector<uint32_t> cycles(tpi, 0);
-        uint64_t slowest = 0;
-        for (; i < touched.size() && touched[i] / tpi == ipu; ++i) {
-            const uint32_t t = touched[i];
-            const uint64_t c = m_super[t] + uint64_t(m_target.workers) * m_work[t];
-            cycles[t - ipu * tpi] = clamp32(std::max<uint64_t>(c, 1));
-            slowest = std::max(slowest, c);
-            m_super[t] = m_work[t] = 0;
-            m_mark[t] = 0;
-        }
-        StepIpu s = stepIpu(ipu, std::move(cycles), std::max<uint64_t>(slowest, 1));
-        m_clock[ipu] += s.cycles;
+    for (IpuTileCycles& ipu : ipus) {
+        StepIpu s = stepIpu(ipu.ipu, std::move(ipu.cycles), std::max<uint64_t>(ipu.slowest, 1));
+        m_clock[ipu.ipu] += s.cycles;
         step.ipus.push_back(std::move(s));
     }
     pushStep(std::move(step), doc);
@@ -213,62 +161,37 @@ void BspExecutor::executeExchange(uint32_t program, uint32_t exIndex, ProfileDoc
 {
     const auto& ex = m_workload.exchanges[exIndex];
     const bool global = ex.kind == ExchangeKind::Global;
-    const uint32_t tpi = m_target.tilesPerIpu;
-    std::map<uint32_t, std::vector<uint32_t>> cyclesByIpu;
-    std::map<uint32_t, uint64_t> bytesByIpu;
-    const uint64_t rounds = global ? std::max<uint32_t>(1, ex.ringSteps) : 1;
-    const uint64_t overhead = rounds * m_target.exchangeOverheadCycles;
-    for (const auto& span : ex.tiles.spans) {
-        for (uint32_t k = 0; k < span.count; ++k) {
-            const uint32_t t = span.first + k * span.stride;
-            const uint32_t ipu = t / tpi;
-            auto& cycles = cyclesByIpu[ipu];
-            if (cycles.empty())
-                cycles.assign(tpi, 0);
-            const uint64_t bytes = jitter(
-                ex.bytesPerTile, ex.jitterPercent, ex.jitterPercent ? mixHash(m_seed, 0x45, exIndex, t) : 0);
-            bytesByIpu[ipu] += bytes;
-            cycles[t - ipu * tpi] = clamp32(
-                overhead + exchangeCycles(m_target, bytes) + uint64_t(kCyclesPerRegion) * ex.regionsPerTile);
-        }
-    }
-    if (cyclesByIpu.empty())
+    std::vector<IpuTileCycles> ipus = exchangeTileCycles(m_target, ex, exIndex, m_seed);
+    if (ipus.empty())
         return;
     ExecutionStep step;
     step.run = m_run;
     step.type = global ? "GlobalExchange" : "DoExchange";
     step.program = program;
-    for (auto& [ipu, cycles] : cyclesByIpu) {
-        uint64_t slowest = *std::max_element(cycles.begin(), cycles.end());
+    for (IpuTileCycles& ipu : ipus) {
+        uint64_t slowest = ipu.slowest;
         if (global) // IPU-Link bound: the IPU's bytes over the links it uses
-            slowest = std::max<uint64_t>(
-                slowest, overhead + transferCycles(double(bytesByIpu[ipu]), m_target.ipuLinkBytesPerCycle()));
-        StepIpu s = stepIpu(ipu, std::move(cycles), slowest);
-        s.dataIn = s.dataOut = bytesByIpu[ipu];
-        m_clock[ipu] += s.cycles;
+            slowest = std::max<uint64_t>(slowest,
+                exchangeOverhead(m_target, ex)
+                    + transferCycles(double(ipu.bytes), m_target.ipuLinkBytesPerCycle()));
+        StepIpu s = stepIpu(ipu.ipu, std::move(ipu.cycles), slowest);
+        s.dataIn = s.dataOut = ipu.bytes;
+        m_clock[ipu.ipu] += s.cycles;
         step.ipus.push_back(std::move(s));
     }
     pushStep(std::move(step), doc);
 }
 
+// A host stream copy is a sync point for every IPU of the replica (ipu.md §3-§4): all of them
+// take part in each phase, including the IPUs with nothing to copy.
 void BspExecutor::executeStreamCopy(uint32_t program, uint32_t scIndex, ProfileDocument& doc)
 {
     const auto& sc = m_workload.streamCopies[scIndex];
-    const uint32_t tpi = m_target.tilesPerIpu;
-    std::map<uint32_t, std::vector<uint32_t>> tilesByIpu;
-    for (const auto& span : sc.tiles.spans)
-        for (uint32_t k = 0; k < span.count; ++k) {
-            const uint32_t t = span.first + k * span.stride;
-            tilesByIpu[t / tpi].push_back(t - (t / tpi) * tpi);
-        }
+    const std::map<uint32_t, std::vector<uint32_t>> tilesByIpu = streamCopyTiles(m_target, sc);
     if (tilesByIpu.empty())
         return;
-    const uint64_t wait = sc.hostWaitCycles >= 0 ? uint64_t(sc.hostWaitCycles)
-        : sc.remote                              ? kRemoteWaitCycles
-                                                 : m_target.hostWaitCycles;
-    const uint64_t finish = sc.hostFinishCycles >= 0 ? uint64_t(sc.hostFinishCycles)
-        : sc.remote                                  ? kRemoteWaitCycles
-                                                     : m_target.hostFinishCycles;
+    const uint64_t wait = streamCopyBeginCycles(m_target, sc);
+    const uint64_t finish = streamCopyEndCycles(m_target, sc);
     auto phaseStep = [&](StreamPhase phase, const char* type) {
         ExecutionStep step;
         step.run = m_run;
@@ -277,48 +200,73 @@ void BspExecutor::executeStreamCopy(uint32_t program, uint32_t scIndex, ProfileD
         return step;
     };
     if (!sc.overlap) {
-        for (const auto& [ipu, _] : tilesByIpu)
+        for (uint32_t ipu = 0; ipu < m_target.numIpus; ++ipu)
             settle(ipu);
-        if (wait > 0) {
-            ExecutionStep begin = phaseStep(StreamPhase::Begin, "StreamCopyBegin");
-            for (const auto& [ipu, _] : tilesByIpu) {
-                begin.ipus.push_back(stepIpu(ipu, {}, wait));
-                m_clock[ipu] += wait;
-            }
-            pushStep(std::move(begin), doc);
-        }
+        hostSync(phaseStep(StreamPhase::Begin, "StreamCopyBegin"), wait, doc);
     }
     ExecutionStep mid = phaseStep(StreamPhase::Mid, "StreamCopyMid");
-    for (const auto& [ipu, tiles] : tilesByIpu) {
-        const uint64_t ipuBytes = sc.bytesPerTile * tiles.size();
-        const uint64_t cycles = m_target.streamCopyMidOverheadCycles
-            + std::max<uint64_t>(exchangeCycles(m_target, sc.bytesPerTile),
-                transferCycles(double(ipuBytes), m_target.hostBytesPerCycle()));
-        std::vector<uint32_t> byTile(tpi, 0);
-        for (uint32_t t : tiles)
-            byTile[t] = clamp32(cycles);
-        StepIpu s = stepIpu(ipu, std::move(byTile), cycles);
-        (sc.toDevice ? s.dataIn : s.dataOut) = ipuBytes;
-        if (sc.overlap) // on I/O tiles, concurrently with the compute that follows
-            m_pending[ipu] = std::max(m_pending[ipu], m_clock[ipu] + cycles);
-        else
-            m_clock[ipu] += cycles;
-        mid.ipus.push_back(std::move(s));
-    }
+    streamCopyMid(sc, tilesByIpu, mid);
     pushStep(std::move(mid), doc);
-    if (!sc.overlap && finish > 0) {
-        ExecutionStep end = phaseStep(StreamPhase::End, "StreamCopyEnd");
-        for (const auto& [ipu, _] : tilesByIpu) {
-            end.ipus.push_back(stepIpu(ipu, {}, finish));
-            m_clock[ipu] += finish;
+    if (!sc.overlap)
+        hostSync(phaseStep(StreamPhase::End, "StreamCopyEnd"), finish, doc);
+}
+
+void BspExecutor::hostSync(ExecutionStep step, uint64_t hostCycles, ProfileDocument& doc)
+{
+    const uint64_t latest = *std::max_element(m_clock.begin(), m_clock.end());
+    if (hostCycles == 0 && latest == *std::min_element(m_clock.begin(), m_clock.end()))
+        return; // every IPU is already there and the host needs no time: nothing to wait for
+    for (uint32_t ipu = 0; ipu < m_target.numIpus; ++ipu) {
+        const uint64_t cycles = latest - m_clock[ipu] + hostCycles;
+        step.ipus.push_back(stepIpu(ipu, {}, cycles));
+        m_clock[ipu] += cycles;
+    }
+    pushStep(std::move(step), doc);
+}
+
+StepIpu BspExecutor::waitingIpu(uint32_t ipu, uint64_t cycles) const
+{
+    StepIpu s;
+    s.ipu = ipu;
+    s.cycles = cycles;
+    s.cyclesBase = m_clock[ipu];
+    return s;
+}
+
+void BspExecutor::streamCopyMid(
+    const StreamCopyDesc& sc, const std::map<uint32_t, std::vector<uint32_t>>& tilesByIpu, ExecutionStep& mid)
+{
+    std::vector<uint64_t> copyCycles(m_target.numIpus, 0);
+    for (const auto& [ipu, tiles] : tilesByIpu)
+        copyCycles[ipu] = streamCopyMidCycles(m_target, sc, tiles.size());
+    // Between the host syncs the copy is one superstep: it lasts as long as the slowest IPU's copy.
+    // On I/O tiles it runs beside the compute that follows, and the wait moves to the next
+    // external sync, so an IPU with nothing to copy spends no cycles in it.
+    const uint64_t slowest = *std::max_element(copyCycles.begin(), copyCycles.end());
+    for (uint32_t ipu = 0; ipu < m_target.numIpus; ++ipu) {
+        const auto found = tilesByIpu.find(ipu);
+        if (found == tilesByIpu.end()) {
+            mid.ipus.push_back(waitingIpu(ipu, sc.overlap ? 0 : slowest));
+            m_clock[ipu] += sc.overlap ? 0 : slowest;
+            continue;
         }
-        pushStep(std::move(end), doc);
+        std::vector<uint32_t> byTile(m_target.tilesPerIpu, 0);
+        for (uint32_t t : found->second)
+            byTile[t] = clamp32(copyCycles[ipu]);
+        StepIpu s = stepIpu(ipu, std::move(byTile), sc.overlap ? copyCycles[ipu] : slowest);
+        (sc.toDevice ? s.dataIn : s.dataOut) = sc.bytesPerTile * found->second.size();
+        if (sc.overlap)
+            m_pending[ipu] = std::max(m_pending[ipu], m_clock[ipu] + copyCycles[ipu]);
+        else
+            m_clock[ipu] += slowest;
+        mid.ipus.push_back(std::move(s));
     }
 }
 
 void BspExecutor::executeSync(uint32_t program, const ProgramDesc& p, ProfileDocument& doc)
 {
-    std::vector<uint32_t> ipus = p.ipus;
+    // An external or global sync holds every IPU of the replica; an internal one the IPUs listed.
+    std::vector<uint32_t> ipus = p.sync == SyncKind::Internal ? p.ipus : std::vector<uint32_t>();
     if (ipus.empty())
         for (uint32_t i = 0; i < m_target.numIpus; ++i)
             ipus.push_back(i);

@@ -72,6 +72,9 @@ TileCost vertexGroupCost(const TargetConfig& t, const VertexCost& c, uint32_t pe
     case CostKind::Copy:
         out.supervisorCycles = uint64_t(perTile) * (288 + ceilDiv(c.elements, t.memcpyBytesPerCycle));
         break;
+    case CostKind::ConvPartial:
+        out.supervisorCycles = uint64_t(perTile) * c.cycles;
+        break;
     }
     return out;
 }

@@ -36,10 +36,10 @@ std::vector<LayerSpec> denseStack(const TargetConfig& t, uint32_t layers, uint32
 
 Workload generateReplicas(const GeneratorParams& p, TargetConfig& t, uint64_t)
 {
-    const auto replicas = uint32_t(p.integer("replicas", 1, 64));
-    const auto batch = uint32_t(p.integer("batch", 1, 4096));
-    const uint64_t hidden = p.integer("hidden", 8, 16384);
-    const auto layers = uint32_t(p.integer("layers", 1, 500));
+    const auto replicas = uint32_t(p.integer("replicas"));
+    const auto batch = uint32_t(p.integer("batch"));
+    const uint64_t hidden = p.integer("hidden");
+    const auto layers = uint32_t(p.integer("layers"));
     t.numIpus = 1;
     t.replicas = replicas;
     WorkloadBuilder b("replicas-" + std::to_string(replicas));
@@ -96,9 +96,9 @@ Workload generateReplicas(const GeneratorParams& p, TargetConfig& t, uint64_t)
 Workload generateOffload(const GeneratorParams& p, TargetConfig& t, uint64_t)
 {
     const bool offload = p.flag("offload");
-    const auto batch = uint32_t(p.integer("batch", 1, 4096));
-    const uint64_t hidden = p.integer("hidden", 8, 16384);
-    const auto layers = uint32_t(p.integer("layers", 1, 500));
+    const auto batch = uint32_t(p.integer("batch"));
+    const uint64_t hidden = p.integer("hidden");
+    const auto layers = uint32_t(p.integer("layers"));
     t.numIpus = 1;
     WorkloadBuilder b(offload ? "offload-on" : "offload-off");
     b.workload().engineOptions
@@ -119,10 +119,10 @@ Workload generateIoTiles(const GeneratorParams& p, TargetConfig& t, uint64_t)
         throw ProfileError(ErrorKind::InvalidInput, "",
             "parameter 'ioTiles' of workload 'io-tiles': I/O tiles are allocated in pairs, got "
                 + std::to_string(io));
-    const uint64_t inputBytes = p.integer("inputBytes", 1024, uint64_t(1) << 34);
-    const auto batch = uint32_t(p.integer("batch", 1, 4096));
-    const auto layers = uint32_t(p.integer("layers", 1, 200));
-    const auto iterations = uint32_t(p.integer("iterations", 1, 10000));
+    const uint64_t inputBytes = p.integer("inputBytes");
+    const auto batch = uint32_t(p.integer("batch"));
+    const auto layers = uint32_t(p.integer("layers"));
+    const auto iterations = uint32_t(p.integer("iterations"));
     t.numIpus = 1;
     t.ioTilesPerIpu = io;
     WorkloadBuilder b("io-tiles-" + std::to_string(io));
@@ -157,9 +157,9 @@ Workload generateIoTiles(const GeneratorParams& p, TargetConfig& t, uint64_t)
 Workload generateStrided(const GeneratorParams& p, TargetConfig& t, uint64_t)
 {
     const bool strided = p.flag("strided");
-    const auto batch = uint32_t(p.integer("batch", 1, 4096));
-    const uint64_t hidden = p.integer("hidden", 8, 16384);
-    const auto layers = uint32_t(p.integer("layers", 1, 500));
+    const auto batch = uint32_t(p.integer("batch"));
+    const uint64_t hidden = p.integer("hidden");
+    const auto layers = uint32_t(p.integer("layers"));
     t.numIpus = 1;
     WorkloadBuilder b(strided ? "strided" : "contiguous");
     ModelOptions o;

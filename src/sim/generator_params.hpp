@@ -14,11 +14,16 @@ public:
     GeneratorParams(
         const GeneratorInfo& info, const std::map<std::string, std::string>& given, std::string source);
 
+    // Checked against the range or choices the parameter declares.
+    uint64_t integer(const std::string& key) const;
+    std::string choice(const std::string& key) const;
+    // A narrower range than declared, where the target bounds it (I/O tiles, tiles per layer).
     uint64_t integer(const std::string& key, uint64_t min, uint64_t max) const;
     bool flag(const std::string& key) const;
-    std::string choice(const std::string& key, const std::vector<std::string>& allowed) const;
 
 private:
+    std::string choice(const std::string& key, const std::vector<std::string>& allowed) const;
+    const ParamInfo& declared(const std::string& key) const;
     const std::string& raw(const std::string& key) const;
     [[noreturn]] void fail(const std::string& key, const std::string& problem) const;
     const GeneratorInfo& m_info;

@@ -81,24 +81,77 @@ size_t MemoryAccountant::categoryIndex(const std::string& name)
 
 void MemoryAccountant::emit(ProfileDocument& doc)
 {
+    const auto checkpoint = [this] {
+        if (m_checkpoint)
+            m_checkpoint();
+    };
     accountVariables(doc);
+    checkpoint();
     accountVertices(doc);
+    checkpoint();
     accountExchanges(doc);
     accountControl();
+    checkpoint();
     emitSeries(doc);
+}
+
+// Vertices of type `type` in compute set `c`: their count on each tile (groups of the type merged),
+// with their state, field and descriptor bytes, and the code the compute set brings.
+ComputeSetVertices MemoryAccountant::placeVertices(
+    size_t c, uint32_t type, std::vector<std::vector<uint8_t>>& typeOnTile)
+{
+    const auto& cs = m_workload.computeSets[c];
+    const auto& vt = m_workload.vertexTypes[type];
+    ComputeSetVertices v;
+    v.vertexType = type;
+    for (const auto& g : cs.groups) {
+        if (g.vertexType != type || g.perTile == 0)
+            continue;
+        for (const auto& s : g.tiles.spans)
+            for (uint32_t k = 0; k < s.count; ++k)
+                v.countByTile.push_back({ s.first + k * s.stride, g.perTile });
+    }
+    std::sort(v.countByTile.begin(), v.countByTile.end(),
+        [](const TileCount& a, const TileCount& b) { return a.tile < b.tile; });
+    size_t outIdx = 0;
+    for (size_t i = 0; i < v.countByTile.size(); ++i) {
+        if (outIdx > 0 && v.countByTile[outIdx - 1].tile == v.countByTile[i].tile)
+            v.countByTile[outIdx - 1].count += v.countByTile[i].count;
+        else
+            v.countByTile[outIdx++] = v.countByTile[i];
+    }
+    v.countByTile.resize(outIdx);
+    if (typeOnTile[type].empty())
+        typeOnTile[type].assign(m_numTiles, 0);
+    const size_t state = categoryIndex("vertexInstanceState");
+    const size_t field = categoryIndex("vertexFieldData");
+    const size_t desc = vt.descriptorBytes ? categoryIndex(vt.descriptorCategory) : 0;
+    for (const auto& tc : v.countByTile) {
+        typeOnTile[type][tc.tile] = 1;
+        add(state, tc.tile, uint64_t(tc.count) * vt.stateBytes);
+        // Edge pointers vary with the vertices' connections: + 0-3 words per instance.
+        const uint64_t extra = vt.fieldBytes ? 4 * hashBelow(mixHash(kFieldData, c, type, tc.tile), 4) : 0;
+        add(field, tc.tile, uint64_t(tc.count) * (vt.fieldBytes + extra));
+        if (vt.descriptorBytes)
+            add(desc, tc.tile, uint64_t(tc.count) * vt.descriptorBytes);
+    }
+    m_computeSetCode[c] += uint64_t(vt.codeBytes) * v.countByTile.size();
+    return v;
 }
 
 void MemoryAccountant::accountVertices(ProfileDocument& doc)
 {
     const auto& w = m_workload;
     const size_t code = categoryIndex("vertexCode");
-    const size_t state = categoryIndex("vertexInstanceState");
-    const size_t field = categoryIndex("vertexFieldData");
+    categoryIndex("vertexInstanceState"); // the categories' order: code, state, field data
+    categoryIndex("vertexFieldData");
     std::vector<std::vector<uint8_t>> typeOnTile(w.vertexTypes.size());
     for (const auto& t : w.vertexTypes)
         doc.vertexTypes.push_back({ t.name, t.codeBytes, t.stateBytes });
     doc.computeSets.reserve(w.computeSets.size());
     for (size_t c = 0; c < w.computeSets.size(); ++c) {
+        if ((c & 255) == 255 && m_checkpoint)
+            m_checkpoint();
         const auto& cs = w.computeSets[c];
         ComputeSet out;
         out.name = cs.name;
@@ -108,40 +161,7 @@ void MemoryAccountant::accountVertices(ProfileDocument& doc)
             if (std::find(typesInOrder.begin(), typesInOrder.end(), g.vertexType) == typesInOrder.end())
                 typesInOrder.push_back(g.vertexType);
         for (uint32_t type : typesInOrder) {
-            const auto& vt = w.vertexTypes[type];
-            ComputeSetVertices v;
-            v.vertexType = type;
-            for (const auto& g : cs.groups) {
-                if (g.vertexType != type || g.perTile == 0)
-                    continue;
-                for (const auto& s : g.tiles.spans)
-                    for (uint32_t k = 0; k < s.count; ++k)
-                        v.countByTile.push_back({ s.first + k * s.stride, g.perTile });
-            }
-            std::sort(v.countByTile.begin(), v.countByTile.end(),
-                [](const TileCount& a, const TileCount& b) { return a.tile < b.tile; });
-            size_t outIdx = 0;
-            for (size_t i = 0; i < v.countByTile.size(); ++i) {
-                if (outIdx > 0 && v.countByTile[outIdx - 1].tile == v.countByTile[i].tile)
-                    v.countByTile[outIdx - 1].count += v.countByTile[i].count;
-                else
-                    v.countByTile[outIdx++] = v.countByTile[i];
-            }
-            v.countByTile.resize(outIdx);
-            if (typeOnTile[type].empty())
-                typeOnTile[type].assign(m_numTiles, 0);
-            const size_t desc = vt.descriptorBytes ? categoryIndex(vt.descriptorCategory) : 0;
-            for (const auto& tc : v.countByTile) {
-                typeOnTile[type][tc.tile] = 1;
-                add(state, tc.tile, uint64_t(tc.count) * vt.stateBytes);
-                // Edge pointers vary with the vertices' connections: + 0-3 words per instance.
-                const uint64_t extra
-                    = vt.fieldBytes ? 4 * hashBelow(mixHash(kFieldData, c, type, tc.tile), 4) : 0;
-                add(field, tc.tile, uint64_t(tc.count) * (vt.fieldBytes + extra));
-                if (vt.descriptorBytes)
-                    add(desc, tc.tile, uint64_t(tc.count) * vt.descriptorBytes);
-            }
-            m_computeSetCode[c] += uint64_t(vt.codeBytes) * v.countByTile.size();
+            ComputeSetVertices v = placeVertices(c, type, typeOnTile);
             if (!v.countByTile.empty())
                 out.vertices.push_back(std::move(v));
         }
@@ -207,20 +227,67 @@ void MemoryAccountant::accountControl()
     }
 }
 
+// Scratch state of accountVariables: each variable's live span over the program steps, and what its
+// not-always-live bytes add to each tile and IPU.
+struct MemoryAccountant::VariableScratch {
+    static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+    struct Event {
+        uint32_t tile;
+        uint32_t step;
+        int64_t delta;
+    };
+    std::vector<uint32_t> first, last; // per variable: the first and last step using it
+    std::vector<Event> events; // not-always-live bytes arriving on and leaving a tile
+    std::vector<std::vector<int64_t>> ipuDiff; // [ipu][step]: change of the live bytes
+    std::vector<std::vector<uint64_t>> nalSum; // [category][tile]
+    std::vector<std::vector<uint64_t>> nalInterleaved; // [category][tile], subset of nalSum
+    std::vector<size_t> nalCats; // the categories of nalSum's rows
+    std::vector<uint8_t> holdsVariables; // per tile
+    std::vector<uint32_t> tileList;
+    std::vector<uint64_t> share;
+    std::vector<uint64_t> bytesOnIpu;
+};
+
 void MemoryAccountant::accountVariables(ProfileDocument& doc)
 {
     const auto& w = m_workload;
+    VariableScratch s;
+    findLiveSpans(s);
+    s.ipuDiff.assign(m_target.numIpus, std::vector<int64_t>(m_layout.leaves().size() + 1, 0));
+    s.holdsVariables.assign(m_numTiles, 0);
+    s.bytesOnIpu.resize(m_target.numIpus);
+    doc.variables.reserve(w.variables.size());
+    for (size_t i = 0; i < w.variables.size(); ++i) {
+        if ((i & 4095) == 0 && m_checkpoint)
+            m_checkpoint(); // a cancel is answered within milliseconds of a million variables
+        doc.variables.push_back(placeVariable(i, s));
+    }
+    // Placement gaps: 0 .. placementGapBytesPerTile (8-byte steps) on every tile holding variables.
+    const uint64_t gapSteps = w.placementGapBytesPerTile / 8 + 1;
+    for (uint32_t t = 0; t < m_numTiles; ++t)
+        if (s.holdsVariables[t])
+            m_gaps[t] += 8 * hashBelow(mixHash(kPlacementGap, t), gapSteps);
+    if (m_checkpoint)
+        m_checkpoint();
+    holdPeaks(s);
+    if (m_checkpoint)
+        m_checkpoint();
+    emitLivenessSteps(s, doc);
+}
+
+void MemoryAccountant::findLiveSpans(VariableScratch& s) const
+{
+    const auto& w = m_workload;
     const auto& leaves = m_layout.leaves();
-    const size_t numSteps = leaves.size();
-    constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
-    std::vector<uint32_t> first(w.variables.size(), kNone), last(w.variables.size(), 0);
-    auto use = [&](const std::vector<uint32_t>& vars, uint32_t step) {
+    s.first.assign(w.variables.size(), VariableScratch::kNone);
+    s.last.assign(w.variables.size(), 0);
+    auto use = [&s](const std::vector<uint32_t>& vars, uint32_t step) {
         for (uint32_t v : vars) {
-            first[v] = std::min(first[v], step);
-            last[v] = std::max(last[v], step);
+            s.first[v] = std::min(s.first[v], step);
+            s.last[v] = std::max(s.last[v], step);
         }
     };
-    for (uint32_t k = 0; k < numSteps; ++k) {
+    for (uint32_t k = 0; k < leaves.size(); ++k) {
         const auto& leaf = leaves[k];
         const auto& p = w.programs[leaf.descProgram];
         if (p.kind == ProgramKind::Execute) {
@@ -234,99 +301,93 @@ void MemoryAccountant::accountVariables(ProfileDocument& doc)
             use(w.streamCopies[size_t(p.ref)].writes, k);
         }
     }
+}
 
-    struct Event {
-        uint32_t tile;
-        uint32_t step;
-        int64_t delta;
-    };
-    std::vector<Event> events;
-    std::vector<std::vector<int64_t>> ipuDiff(m_target.numIpus, std::vector<int64_t>(numSteps + 1, 0));
-    std::vector<std::vector<uint64_t>> nalSum; // [category][tile]
-    std::vector<std::vector<uint64_t>> nalInterleaved; // [category][tile], subset of nalSum
-    std::vector<uint8_t> holdsVariables(m_numTiles, 0);
-    std::vector<uint32_t> tileList;
-    std::vector<uint64_t> share;
-    std::vector<size_t> nalCats;
-    std::vector<uint64_t> bytesOnIpu(m_target.numIpus);
-    doc.variables.reserve(w.variables.size());
-    for (size_t i = 0; i < w.variables.size(); ++i) {
-        const auto& v = w.variables[i];
-        Variable out;
-        out.name = v.name;
-        out.category = v.category;
-        out.elementType = v.elementType;
-        out.sizeBytes = v.elements * v.elementBytes;
-        out.alwaysLive = v.alwaysLive;
-        out.debugContext = v.debugContext;
-        const size_t cat = categoryIndex(v.category);
-        size_t nalIdx = 0;
-        if (!v.alwaysLive) {
-            if (first[i] == kNone)
-                throw ProfileError(ErrorKind::InvalidInput, "",
-                    "variable '" + v.name + "' is not always live but no program uses it");
-            out.liveRanges.push_back({ first[i], last[i] });
-            auto it = std::find(nalCats.begin(), nalCats.end(), cat);
-            nalIdx = size_t(it - nalCats.begin());
-            if (it == nalCats.end()) {
-                nalCats.push_back(cat);
-                nalSum.emplace_back(m_numTiles, 0);
-                nalInterleaved.emplace_back(m_numTiles, 0);
-            }
-            std::fill(bytesOnIpu.begin(), bytesOnIpu.end(), 0);
-        }
-        tileList.clear();
-        for (const auto& s : v.tiles.spans)
-            for (uint32_t k = 0; k < s.count; ++k)
-                tileList.push_back(s.first + k * s.stride);
-        splitElements(v.elements, tileList, v.unevenPercent, i, share);
-        out.tiles.reserve(tileList.size());
-        const bool interleaved = v.region == MemoryRegion::Interleaved;
-        const uint64_t align = interleaved ? 16 : 8; // interleaved: 128-bit aligned
-        for (size_t index = 0; index < tileList.size(); ++index) {
-            const uint32_t tile = tileList[index];
-            const uint64_t bytes = share[index] * v.elementBytes;
-            if (bytes == 0)
-                continue;
-            if (bytes > std::numeric_limits<uint32_t>::max())
-                throw ProfileError(
-                    ErrorKind::InvalidInput, "", "variable '" + v.name + "' puts more than 4 GiB on a tile");
-            out.tiles.push_back({ tile, uint32_t(bytes) });
-            m_gaps[tile] += (align - bytes % align) % align; // alignment padding
-            holdsVariables[tile] = 1;
-            if (v.alwaysLive) {
-                add(cat, tile, bytes);
-                if (interleaved)
-                    m_interleaved[cat][tile] += bytes;
-            } else {
-                nalSum[nalIdx][tile] += bytes;
-                if (interleaved)
-                    nalInterleaved[nalIdx][tile] += bytes;
-                events.push_back({ tile, first[i], int64_t(bytes) });
-                events.push_back({ tile, last[i] + 1, -int64_t(bytes) });
-                bytesOnIpu[tile / m_target.tilesPerIpu] += bytes;
-            }
-        }
-        if (!v.alwaysLive) {
-            for (uint32_t ipu = 0; ipu < m_target.numIpus; ++ipu) {
-                ipuDiff[ipu][first[i]] += int64_t(bytesOnIpu[ipu]);
-                ipuDiff[ipu][last[i] + 1] -= int64_t(bytesOnIpu[ipu]);
-            }
-        }
-        std::sort(out.tiles.begin(), out.tiles.end(),
-            [](const TileBytes& a, const TileBytes& b) { return a.tile < b.tile; });
-        doc.variables.push_back(std::move(out));
+// The not-always-live category row of `category` in the scratch sums, added when first seen.
+static size_t notAlwaysLiveRow(MemoryAccountant::VariableScratch& s, size_t category, uint32_t numTiles)
+{
+    auto it = std::find(s.nalCats.begin(), s.nalCats.end(), category);
+    if (it != s.nalCats.end())
+        return size_t(it - s.nalCats.begin());
+    s.nalCats.push_back(category);
+    s.nalSum.emplace_back(numTiles, 0);
+    s.nalInterleaved.emplace_back(numTiles, 0);
+    return s.nalCats.size() - 1;
+}
+
+Variable MemoryAccountant::placeVariable(size_t i, VariableScratch& s)
+{
+    const auto& v = m_workload.variables[i];
+    Variable out;
+    out.name = v.name;
+    out.category = v.category;
+    out.elementType = v.elementType;
+    out.sizeBytes = v.elements * v.elementBytes;
+    out.alwaysLive = v.alwaysLive;
+    out.debugContext = v.debugContext;
+    const size_t cat = categoryIndex(v.category);
+    size_t nalIdx = 0;
+    if (!v.alwaysLive) {
+        if (s.first[i] == VariableScratch::kNone)
+            throw ProfileError(ErrorKind::InvalidInput, "",
+                "variable '" + v.name + "' is not always live but no program uses it");
+        out.liveRanges.push_back({ s.first[i], s.last[i] });
+        nalIdx = notAlwaysLiveRow(s, cat, m_numTiles);
+        std::fill(s.bytesOnIpu.begin(), s.bytesOnIpu.end(), 0);
     }
+    s.tileList.clear();
+    for (const auto& span : v.tiles.spans)
+        for (uint32_t k = 0; k < span.count; ++k)
+            s.tileList.push_back(span.first + k * span.stride);
+    splitElements(v.elements, s.tileList, v.unevenPercent, i, s.share);
+    out.tiles.reserve(s.tileList.size());
+    for (size_t index = 0; index < s.tileList.size(); ++index)
+        placeOnTile(i, s.tileList[index], s.share[index] * v.elementBytes, cat, nalIdx, s, out);
+    if (!v.alwaysLive) {
+        for (uint32_t ipu = 0; ipu < m_target.numIpus; ++ipu) {
+            s.ipuDiff[ipu][s.first[i]] += int64_t(s.bytesOnIpu[ipu]);
+            s.ipuDiff[ipu][s.last[i] + 1] -= int64_t(s.bytesOnIpu[ipu]);
+        }
+    }
+    std::sort(out.tiles.begin(), out.tiles.end(),
+        [](const TileBytes& a, const TileBytes& b) { return a.tile < b.tile; });
+    return out;
+}
 
-    // Placement gaps: 0 .. placementGapBytesPerTile (8-byte steps) on every tile holding variables.
-    const uint64_t gapSteps = w.placementGapBytesPerTile / 8 + 1;
-    for (uint32_t t = 0; t < m_numTiles; ++t)
-        if (holdsVariables[t])
-            m_gaps[t] += 8 * hashBelow(mixHash(kPlacementGap, t), gapSteps);
+void MemoryAccountant::placeOnTile(
+    size_t i, uint32_t tile, uint64_t bytes, size_t cat, size_t nalIdx, VariableScratch& s, Variable& out)
+{
+    const auto& v = m_workload.variables[i];
+    if (bytes == 0)
+        return;
+    if (bytes > std::numeric_limits<uint32_t>::max())
+        throw ProfileError(
+            ErrorKind::InvalidInput, "", "variable '" + v.name + "' puts more than 4 GiB on a tile");
+    const bool interleaved = v.region == MemoryRegion::Interleaved;
+    const uint64_t align = interleaved ? 16 : 8; // interleaved: 128-bit aligned
+    out.tiles.push_back({ tile, uint32_t(bytes) });
+    m_gaps[tile] += (align - bytes % align) % align; // alignment padding
+    s.holdsVariables[tile] = 1;
+    if (v.alwaysLive) {
+        add(cat, tile, bytes);
+        if (interleaved)
+            m_interleaved[cat][tile] += bytes;
+        return;
+    }
+    s.nalSum[nalIdx][tile] += bytes;
+    if (interleaved)
+        s.nalInterleaved[nalIdx][tile] += bytes;
+    s.events.push_back({ tile, s.first[i], int64_t(bytes) });
+    s.events.push_back({ tile, s.last[i] + 1, -int64_t(bytes) });
+    s.bytesOnIpu[tile / m_target.tilesPerIpu] += bytes;
+}
 
+void MemoryAccountant::holdPeaks(VariableScratch& s)
+{
     // Peak of the live not-always-live bytes on every tile over the program steps.
-    std::sort(events.begin(), events.end(),
-        [](const Event& a, const Event& b) { return a.tile != b.tile ? a.tile < b.tile : a.step < b.step; });
+    std::sort(s.events.begin(), s.events.end(),
+        [](const auto& a, const auto& b) { return a.tile != b.tile ? a.tile < b.tile : a.step < b.step; });
+    const auto& events = s.events;
     for (size_t i = 0; i < events.size();) {
         const uint32_t tile = events[i].tile;
         int64_t live = 0, peak = 0;
@@ -338,28 +399,33 @@ void MemoryAccountant::accountVariables(ProfileDocument& doc)
         }
         m_peakNotAlwaysLive[tile] = uint64_t(peak);
     }
+    // A tile holds its peak; each category's bytes beyond it are overlapped.
     for (uint32_t t = 0; t < m_numTiles; ++t) {
         uint64_t remaining = m_peakNotAlwaysLive[t];
-        for (size_t k = 0; k < nalCats.size(); ++k) {
-            const uint64_t take = std::min(remaining, nalSum[k][t]);
-            add(nalCats[k], t, take);
-            if (nalInterleaved[k][t] != 0) // the held bytes keep the category's interleaved share
-                m_interleaved[nalCats[k]][t] += take < (1ull << 31)
-                    ? take * nalInterleaved[k][t] / nalSum[k][t] // both < 2^32 (narrowed on output)
-                    : take / nalSum[k][t] * nalInterleaved[k][t];
-            m_overlapped[nalCats[k]][t] += nalSum[k][t] - take;
+        for (size_t k = 0; k < s.nalCats.size(); ++k) {
+            const uint64_t take = std::min(remaining, s.nalSum[k][t]);
+            add(s.nalCats[k], t, take);
+            if (s.nalInterleaved[k][t] != 0) // the held bytes keep the category's interleaved share
+                m_interleaved[s.nalCats[k]][t] += take < (1ull << 31)
+                    ? take * s.nalInterleaved[k][t] / s.nalSum[k][t] // both < 2^32 (narrowed on output)
+                    : take / s.nalSum[k][t] * s.nalInterleaved[k][t];
+            m_overlapped[s.nalCats[k]][t] += s.nalSum[k][t] - take;
             remaining -= take;
         }
     }
+}
 
-    doc.livenessSteps.resize(numSteps);
+void MemoryAccountant::emitLivenessSteps(const VariableScratch& s, ProfileDocument& doc) const
+{
+    const auto& leaves = m_layout.leaves();
+    doc.livenessSteps.resize(leaves.size());
     std::vector<int64_t> running(m_target.numIpus, 0);
-    for (size_t k = 0; k < numSteps; ++k) {
+    for (size_t k = 0; k < leaves.size(); ++k) {
         auto& step = doc.livenessSteps[k];
         step.program = leaves[k].docProgram;
         step.notAlwaysLiveBytesByIpu.resize(m_target.numIpus);
         for (uint32_t ipu = 0; ipu < m_target.numIpus; ++ipu) {
-            running[ipu] += ipuDiff[ipu][k];
+            running[ipu] += s.ipuDiff[ipu][k];
             step.notAlwaysLiveBytesByIpu[ipu] = uint64_t(std::max<int64_t>(0, running[ipu]));
         }
     }

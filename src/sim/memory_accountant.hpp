@@ -8,6 +8,7 @@
 #include "program_layout.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,16 +22,28 @@ public:
     // and the exchanges' code bytes of `doc` (whose exchanges ProgramLayout has already emitted).
     void emit(ProfileDocument& doc);
 
+    // Called now and then from the long loops; it throws to stop (a cancel).
+    void setCheckpoint(std::function<void()> checkpoint) { m_checkpoint = std::move(checkpoint); }
+
     uint64_t computeSetCodeBytes(uint32_t computeSet) const { return m_computeSetCode[computeSet]; }
+    struct VariableScratch;
     uint64_t exchangeCodeBytes(uint32_t docExchange) const { return m_exchangeCode[docExchange]; }
 
 private:
     size_t categoryIndex(const std::string& name);
     void add(size_t category, uint32_t tile, uint64_t bytes) { m_bytes[category][tile] += bytes; }
     void accountVertices(ProfileDocument& doc);
+    ComputeSetVertices placeVertices(
+        size_t computeSet, uint32_t type, std::vector<std::vector<uint8_t>>& typeOnTile);
     void accountExchanges(ProfileDocument& doc);
     void accountControl();
     void accountVariables(ProfileDocument& doc);
+    void findLiveSpans(VariableScratch& s) const;
+    Variable placeVariable(size_t variable, VariableScratch& s);
+    void placeOnTile(size_t variable, uint32_t tile, uint64_t bytes, size_t category, size_t notAlwaysLiveRow,
+        VariableScratch& s, Variable& out);
+    void holdPeaks(VariableScratch& s);
+    void emitLivenessSteps(const VariableScratch& s, ProfileDocument& doc) const;
     void emitSeries(ProfileDocument& doc) const;
 
     const Workload& m_workload;
@@ -45,6 +58,7 @@ private:
     std::vector<uint64_t> m_peakNotAlwaysLive; // per tile
     std::vector<uint64_t> m_computeSetCode;
     std::vector<uint64_t> m_exchangeCode;
+    std::function<void()> m_checkpoint;
 };
 
 // Spreads `elements` over `tiles` evenly, the first tiles taking the remainder.

@@ -1,11 +1,14 @@
 #pragma once
 // Builds the variables, compute sets, exchanges, programs and operations of dense / convolution
 // layers (forward, backward, weight update) for the network generators.
+#include "popscope/sim/conv_planner.hpp"
 #include "popscope/sim/target_config.hpp"
 #include "popscope/sim/workload_builder.hpp"
 
 #include <functional>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace popscope::sim {
@@ -20,9 +23,19 @@ struct LayerSpec {
     uint64_t activations = 0; // output elements per (micro)batch (half)
     uint32_t ipu = 0;
     TileSet tiles; // tiles the layer is spread over (one IPU)
-    uint32_t batch = 1; // drives the AMP efficiency
+    uint32_t batch = 1;
+    uint64_t inChannels = 1; // dense: inputs; conv: input channels
+    uint64_t outChannels = 1; // dense: outputs; conv: output channels
+    uint64_t image = 1; // conv: output image side (same padding)
+    uint64_t kernel = 1; // conv: kernel side
     uint32_t extraVariables = 0; // small constants per layer (large profiles)
 };
+
+// The three matrix products of a layer, each a convolution for poplin's planner.
+enum class LayerPass { Forward, GradInput, GradWeights };
+// The convolution poplin plans for a pass (docs/simulator.md, "The convolution planner"). A dense
+// layer's rows are its flops / (2 x inputs x outputs): the batch, times the sequence in pipelines.
+ConvShape passShape(const LayerSpec& spec, LayerPass pass);
 
 struct ModelOptions {
     bool training = true;
@@ -52,16 +65,24 @@ public:
     // Sync(External) + GlobalExchange moving `elements` half values onto `tiles` (another IPU).
     uint32_t interIpuCopy(const std::string& name, const TileSet& tiles, uint64_t elements,
         const std::vector<uint32_t>& reads, const std::vector<uint32_t>& writes);
-    // AMP efficiency for a batch: 100 x b / (b + 4) percent (our estimate).
-    static uint32_t ampEfficiency(uint32_t batch);
+    // The plan of one pass of a layer on the layer's tiles (memoised by shape and tile count).
+    const ConvPlan& plan(const LayerSpec& spec, LayerPass pass);
     const ModelOptions& options() const { return m_options; }
 
 private:
+    struct Layer; // model_layer.cpp
+    void addLayerVariables(Layer& layer);
+    void addDetailedVariables(Layer& layer);
+    int64_t preArrange(const Layer& layer, uint64_t inputElements);
+    uint32_t forwardPass(const Layer& layer, uint64_t inputElements);
+    uint32_t backwardPass(Layer& layer, uint64_t inputElements);
+    std::vector<uint32_t> remoteStateCopies(const Layer& layer);
+    uint32_t updatePass(const Layer& layer);
     struct LayerVars;
     uint32_t tensor(const std::string& name, const std::string& type, uint64_t elements, const TileSet& tiles,
         bool alwaysLive, int64_t dc, bool interleaved = false);
-    uint32_t matmulSet(const std::string& name, const LayerSpec& spec, uint64_t flops, int64_t dc,
-        std::vector<uint32_t> reads, std::vector<uint32_t> writes);
+    uint32_t matmulSet(const std::string& name, const LayerSpec& spec, LayerPass pass, uint64_t flops,
+        int64_t dc, std::vector<uint32_t> reads, std::vector<uint32_t> writes);
     uint32_t elementwiseSet(const std::string& name, const std::string& vertex, const LayerSpec& spec,
         uint64_t elements, uint32_t cyclesPerElement, int64_t dc, std::vector<uint32_t> reads,
         std::vector<uint32_t> writes);
@@ -73,6 +94,7 @@ private:
     WorkloadBuilder& m_b;
     const TargetConfig& m_target;
     ModelOptions m_options;
+    std::map<std::pair<ConvShape, uint32_t>, ConvPlan> m_plans;
 };
 
 // One training (or inference) step over a stack of layers: stream the input in, forward through

@@ -38,13 +38,13 @@ Workload finish(WorkloadBuilder& b, uint32_t step, uint32_t iterations, const st
 
 Workload generateMatmul(const GeneratorParams& p, TargetConfig& t, uint64_t)
 {
-    const auto batch = uint32_t(p.integer("batch", 1, 4096));
-    const uint64_t inputs = p.integer("inputs", 1, 1 << 16);
-    const uint64_t outputs = p.integer("outputs", 1, 1 << 16);
-    const auto layers = uint32_t(p.integer("layers", 1, 1000));
-    t.numIpus = uint32_t(p.integer("ipus", 1, 64));
+    const auto batch = uint32_t(p.integer("batch"));
+    const uint64_t inputs = p.integer("inputs");
+    const uint64_t outputs = p.integer("outputs");
+    const auto layers = uint32_t(p.integer("layers"));
+    t.numIpus = uint32_t(p.integer("ipus"));
     const bool training = p.flag("training");
-    const auto iterations = uint32_t(p.integer("iterations", 1, 10000));
+    const auto iterations = uint32_t(p.integer("iterations"));
     WorkloadBuilder b("matmul");
     ModelOptions o;
     o.training = training;
@@ -63,13 +63,13 @@ Workload generateMatmul(const GeneratorParams& p, TargetConfig& t, uint64_t)
 
 Workload generateConv(const GeneratorParams& p, TargetConfig& t, uint64_t)
 {
-    const auto batch = uint32_t(p.integer("batch", 1, 1024));
-    const uint64_t image = p.integer("image", 1, 1024);
-    const uint64_t channels = p.integer("channels", 1, 4096);
-    const uint64_t kernel = p.integer("kernel", 1, 11);
-    const auto layers = uint32_t(p.integer("layers", 1, 500));
+    const auto batch = uint32_t(p.integer("batch"));
+    const uint64_t image = p.integer("image");
+    const uint64_t channels = p.integer("channels");
+    const uint64_t kernel = p.integer("kernel");
+    const auto layers = uint32_t(p.integer("layers"));
     const bool training = p.flag("training");
-    const auto iterations = uint32_t(p.integer("iterations", 1, 10000));
+    const auto iterations = uint32_t(p.integer("iterations"));
     t.numIpus = 1;
     WorkloadBuilder b("conv");
     ModelOptions o;
@@ -84,12 +84,11 @@ Workload generateConv(const GeneratorParams& p, TargetConfig& t, uint64_t)
     return finish(b, step, iterations, training ? "training" : "inference");
 }
 
-Workload generateDemo(const GeneratorParams& p, TargetConfig& t, uint64_t)
+namespace {
+
+// What PopTorch would record for the demo's run: engine options, framework.json and app.json.
+void describeDemoRun(WorkloadBuilder& b, uint32_t batch, uint32_t iterations, uint32_t ipus)
 {
-    t.numIpus = uint32_t(p.integer("ipus", 1, 2));
-    const auto batch = uint32_t(p.integer("batch", 1, 64));
-    const auto iterations = uint32_t(p.integer("iterations", 1, 100));
-    WorkloadBuilder b("demo");
     b.workload().engineOptions = { { "autoReport.all", "true" },
         { "autoReport.directory", "./reports/demonet" }, { "debug.instrument", "true" },
         { "debug.allowOutOfMemory", "true" }, { "opt.internalExchangeOptimisationTarget", "balanced" },
@@ -104,8 +103,19 @@ Workload generateDemo(const GeneratorParams& p, TargetConfig& t, uint64_t)
         = "{\"name\":\"train_demonet.py\",\"model\":\"DemoNet\",\"dataset\":\"ImageNet (112x112 crops)\","
           "\"batchSize\":"
         + std::to_string(batch) + ",\"deviceIterations\":" + std::to_string(iterations)
-        + ",\"replicationFactor\":1,\"gradientAccumulation\":1,\"ipus\":" + std::to_string(t.numIpus)
+        + ",\"replicationFactor\":1,\"gradientAccumulation\":1,\"ipus\":" + std::to_string(ipus)
         + ",\"learningRate\":0.01,\"momentum\":0.9,\"epochs\":1}";
+}
+
+} // namespace
+
+Workload generateDemo(const GeneratorParams& p, TargetConfig& t, uint64_t)
+{
+    t.numIpus = uint32_t(p.integer("ipus"));
+    const auto batch = uint32_t(p.integer("batch"));
+    const auto iterations = uint32_t(p.integer("iterations"));
+    WorkloadBuilder b("demo");
+    describeDemoRun(b, batch, iterations, t.numIpus);
     ModelOptions o;
     o.training = true;
     o.optimizer = "momentum";
@@ -149,9 +159,9 @@ Workload generateDemo(const GeneratorParams& p, TargetConfig& t, uint64_t)
 
 Workload generateBench(const GeneratorParams& p, TargetConfig& t, uint64_t)
 {
-    t.numIpus = uint32_t(p.integer("ipus", 1, 16));
-    const auto layersPerIpu = uint32_t(p.integer("layersPerIpu", 1, 100000));
-    const auto extra = uint32_t(p.integer("variablesPerLayer", 0, 10000));
+    t.numIpus = uint32_t(p.integer("ipus"));
+    const auto layersPerIpu = uint32_t(p.integer("layersPerIpu"));
+    const auto extra = uint32_t(p.integer("variablesPerLayer"));
     const auto perLayer = uint32_t(p.integer("tilesPerLayer", 1, t.tilesPerIpu));
     WorkloadBuilder b("bench-large");
     b.workload().controlCodeBytesPerStep = 4;

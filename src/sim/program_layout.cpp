@@ -28,17 +28,17 @@ ProgramLayout::ProgramLayout(const Workload& workload, const TargetConfig& targe
         case ProgramKind::DoExchange:
             m_ipuMask[i] = tilesMask(workload.exchanges[size_t(p.ref)].tiles);
             break;
-        case ProgramKind::StreamCopy:
-            m_ipuMask[i] = tilesMask(workload.streamCopies[size_t(p.ref)].tiles);
+        case ProgramKind::StreamCopy: // a host sync point: every IPU of the replica takes part
+            m_ipuMask[i] = allIpus;
             m_phaseBase[i] = next;
             next += 3;
             break;
-        case ProgramKind::Sync: {
+        case ProgramKind::Sync: { // external and global syncs hold every IPU of the replica
             uint64_t mask = 0;
             for (uint32_t ipu : p.ipus)
                 if (ipu < 64)
                     mask |= uint64_t(1) << ipu;
-            m_ipuMask[i] = p.ipus.empty() ? allIpus : mask;
+            m_ipuMask[i] = p.ipus.empty() || p.sync != SyncKind::Internal ? allIpus : mask;
             break;
         }
         default:
@@ -120,6 +120,57 @@ uint32_t ProgramLayout::phaseProgram(uint32_t descProgram, StreamPhase phase) co
     }
 }
 
+Program ProgramLayout::docProgram(size_t i, std::vector<Program>& phases) const
+{
+    const auto& w = m_workload;
+    const auto& p = w.programs[i];
+    Program out;
+    out.name = p.name;
+    out.debugContext = p.debugContext;
+    switch (p.kind) {
+    case ProgramKind::Sequence:
+        out.type = "Sequence";
+        out.children = p.children;
+        break;
+    case ProgramKind::Repeat:
+        out.type = "Repeat";
+        out.children = p.children;
+        out.repeatCount = p.repeatCount;
+        break;
+    case ProgramKind::Execute:
+        out.type = "OnTileExecute";
+        out.computeSet = p.ref;
+        break;
+    case ProgramKind::DoExchange:
+        out.type = w.exchanges[size_t(p.ref)].kind == ExchangeKind::Global ? "GlobalExchange" : "DoExchange";
+        out.exchange = p.ref;
+        break;
+    case ProgramKind::Sync:
+        out.type = "Sync";
+        break;
+    case ProgramKind::Call:
+        out.type = "Call";
+        out.children = { uint32_t(p.ref) };
+        break;
+    case ProgramKind::StreamCopy: {
+        // A sequence of its three phases, which follow every workload program in the document.
+        out.type = "Sequence";
+        const uint32_t base = m_phaseBase[i];
+        out.children = { base, base + 1, base + 2 };
+        for (const char* name : { "StreamCopyBegin", "StreamCopyMid", "StreamCopyEnd" }) {
+            Program phase;
+            phase.type = name;
+            phase.name = p.name + "/" + name;
+            phase.exchange = int64_t(hostExchangeIndex(uint32_t(p.ref)));
+            phase.debugContext = p.debugContext;
+            phases.push_back(std::move(phase));
+        }
+        break;
+    }
+    }
+    return out;
+}
+
 void ProgramLayout::emit(ProfileDocument& doc) const
 {
     const auto& w = m_workload;
@@ -137,58 +188,11 @@ void ProgramLayout::emit(ProfileDocument& doc) const
         e.totalBytes = sc.bytesPerTile * sc.tiles.size();
         doc.exchanges.push_back(std::move(e));
     }
-    std::vector<Program> extra;
+    std::vector<Program> phases;
     doc.programs.reserve(w.programs.size());
-    for (size_t i = 0; i < w.programs.size(); ++i) {
-        const auto& p = w.programs[i];
-        Program out;
-        out.name = p.name;
-        out.debugContext = p.debugContext;
-        switch (p.kind) {
-        case ProgramKind::Sequence:
-            out.type = "Sequence";
-            out.children = p.children;
-            break;
-        case ProgramKind::Repeat:
-            out.type = "Repeat";
-            out.children = p.children;
-            out.repeatCount = p.repeatCount;
-            break;
-        case ProgramKind::Execute:
-            out.type = "OnTileExecute";
-            out.computeSet = p.ref;
-            break;
-        case ProgramKind::DoExchange:
-            out.type
-                = w.exchanges[size_t(p.ref)].kind == ExchangeKind::Global ? "GlobalExchange" : "DoExchange";
-            out.exchange = p.ref;
-            break;
-        case ProgramKind::Sync:
-            out.type = "Sync";
-            break;
-        case ProgramKind::Call:
-            out.type = "Call";
-            out.children = { uint32_t(p.ref) };
-            break;
-        case ProgramKind::StreamCopy: {
-            out.type = "Sequence";
-            const uint32_t base = m_phaseBase[i];
-            out.children = { base, base + 1, base + 2 };
-            const char* names[3] = { "StreamCopyBegin", "StreamCopyMid", "StreamCopyEnd" };
-            for (int k = 0; k < 3; ++k) {
-                Program phase;
-                phase.type = names[k];
-                phase.name = p.name + "/" + names[k];
-                phase.exchange = int64_t(hostExchangeIndex(uint32_t(p.ref)));
-                phase.debugContext = p.debugContext;
-                extra.push_back(std::move(phase));
-            }
-            break;
-        }
-        }
-        doc.programs.push_back(std::move(out));
-    }
-    for (auto& p : extra)
+    for (size_t i = 0; i < w.programs.size(); ++i)
+        doc.programs.push_back(docProgram(i, phases));
+    for (auto& p : phases)
         doc.programs.push_back(std::move(p));
     doc.controlPrograms = w.controlPrograms;
     doc.functions = w.functions;

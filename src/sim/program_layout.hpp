@@ -37,6 +37,8 @@ public:
     uint64_t ipuMask(uint32_t descProgram) const { return m_ipuMask[descProgram]; }
 
 private:
+    // Workload program i as the document holds it; a stream copy's three phases go to `phases`.
+    Program docProgram(size_t i, std::vector<Program>& phases) const;
     void walk(uint32_t program, std::vector<uint32_t>& callStack);
     uint64_t tilesMask(const TileSet& tiles) const;
 

@@ -1,4 +1,5 @@
 #include "bsp_executor.hpp"
+#include "cycle_estimator.hpp"
 #include "memory_accountant.hpp"
 #include "program_layout.hpp"
 
@@ -57,16 +58,10 @@ void emitOperations(const Workload& w, const ProgramLayout& layout, const Memory
     }
 }
 
-} // namespace
-
-ProfileDocument simulateWorkload(
+// The target and the report's information: what the compiler would record before execution.
+ProfileDocument documentHeader(
     const Workload& workload, const TargetConfig& target, const SimulationOptions& options)
 {
-    if (std::string p = target.validate(); !p.empty())
-        throw ProfileError(ErrorKind::InvalidInput, "", "target: " + p);
-    if (std::string p = workload.validate(target.totalTiles()); !p.empty())
-        throw ProfileError(ErrorKind::InvalidInput, "", "workload '" + workload.name + "': " + p);
-
     ProfileDocument doc;
     doc.target.type = "IPUModel";
     doc.target.architecture = target.architecture;
@@ -86,12 +81,44 @@ ProfileDocument simulateWorkload(
     doc.info.engineOptions = workload.engineOptions;
     doc.info.frameworkJson = workload.frameworkJson;
     doc.info.appJson = workload.appJson;
+    doc.info.simulationSpecJson = options.specJson;
     doc.debugContexts = workload.debugContexts;
     doc.ioTiles = target.ioTiles();
+    return doc;
+}
 
+} // namespace
+
+ProfileDocument simulateWorkload(
+    const Workload& workload, const TargetConfig& target, const SimulationOptions& options)
+{
+    if (std::string p = target.validate(); !p.empty())
+        throw ProfileError(ErrorKind::InvalidInput, "", "target: " + p);
+    if (std::string p = workload.validate(target.totalTiles()); !p.empty())
+        throw ProfileError(ErrorKind::InvalidInput, "", "workload '" + workload.name + "': " + p);
+
+    ProfileDocument doc = documentHeader(workload, target, options);
+
+    // Shares measured on the demo and bench workloads: execution takes most of the time. The long
+    // loops ask again (checkpoint) with the phase they are in, so a cancel stops them too.
+    std::string current;
+    double currentShare = 0;
+    const auto phase = [&](const char* name, double share) {
+        current = name;
+        currentShare = share;
+        if (options.progress && !options.progress(current, currentShare))
+            throw SimulationCancelled();
+    };
+    const auto checkpoint = [&] {
+        if (options.progress && !options.progress(current, currentShare))
+            throw SimulationCancelled();
+    };
+    phase("laying out the programs", 0);
     ProgramLayout layout(workload, target);
     layout.emit(doc);
+    phase("accounting memory and liveness", 0.15);
     MemoryAccountant memory(workload, target, layout);
+    memory.setCheckpoint(checkpoint);
     memory.emit(doc);
     uint64_t edges = 0;
     for (const auto& cs : doc.computeSets)
@@ -99,9 +126,14 @@ ProfileDocument simulateWorkload(
             for (const auto& tc : v.countByTile)
                 edges += uint64_t(tc.count) * 3; // ~3 edges per vertex (our estimate)
     doc.info.numEdges = edges;
+    phase("estimating the cycles", 0.35);
+    emitCycleEstimates(workload, target, layout, doc, checkpoint);
     BspExecutor executor(
         workload, target, layout, options.seed, options.maxExecutionSteps, options.maxTileCycleCells);
+    phase("executing the supersteps", 0.4);
+    executor.setCheckpoint(checkpoint);
     executor.run(doc);
+    phase("summing the operations", 0.95);
     emitOperations(workload, layout, memory, executor, doc);
     return doc;
 }

@@ -34,6 +34,58 @@ std::string scalarText(const json& v, const std::string& source, const std::stri
 
 } // namespace
 
+namespace {
+
+void readSpecTarget(const json& value, const std::string& source, SimulationSpec& spec)
+{
+    if (value.is_string()) {
+        spec.target = value.get<std::string>();
+    } else if (value.is_object()) {
+        for (const auto& [field, v] : value.items()) {
+            if (field == "preset")
+                spec.target = scalarText(v, source, "target.preset");
+            else
+                spec.targetOverrides[field] = scalarText(v, source, "target." + field);
+        }
+    } else {
+        throw ProfileError(ErrorKind::InvalidInput, source, "target: expected a preset name or an object");
+    }
+}
+
+// One top-level key of a spec file into `spec`.
+void readSpecKey(const std::string& key, const json& value, const std::string& source, SimulationSpec& spec)
+{
+    if (key == "workload") {
+        if (!value.is_string())
+            throw ProfileError(ErrorKind::InvalidInput, source, "workload: expected a string");
+        spec.workload = value.get<std::string>();
+    } else if (key == "seed") {
+        if (!value.is_number_unsigned())
+            throw ProfileError(ErrorKind::InvalidInput, source, "seed: expected a non-negative integer");
+        spec.seed = value.get<uint64_t>();
+    } else if (key == "target") {
+        readSpecTarget(value, source, spec);
+    } else if (key == "params") {
+        if (!value.is_object())
+            throw ProfileError(ErrorKind::InvalidInput, source, "params: expected an object");
+        for (const auto& [name, v] : value.items())
+            spec.params[name] = scalarText(v, source, "params." + name);
+    } else if (key == "timestamp") {
+        if (!value.is_string())
+            throw ProfileError(ErrorKind::InvalidInput, source, "timestamp: expected a string");
+        spec.timestamp = value.get<std::string>();
+    } else if (key == "description") {
+        spec.descriptionJson = value.dump();
+    } else if (key != "comment" && key != "$comment" && key != "about") {
+        throw ProfileError(ErrorKind::InvalidInput, source,
+            "unknown key '" + key
+                + "' (known: workload, seed, target, params, timestamp, description; comment, $comment "
+                  "and about are ignored)");
+    }
+}
+
+} // namespace
+
 SimulationSpec parseSpecJson(const std::string& text, const std::string& source)
 {
     json j;
@@ -47,47 +99,8 @@ SimulationSpec parseSpecJson(const std::string& text, const std::string& source)
         throw ProfileError(ErrorKind::InvalidInput, source, "a simulation spec must be a JSON object");
     SimulationSpec spec;
     spec.source = source;
-    for (const auto& [key, value] : j.items()) {
-        if (key == "workload") {
-            if (!value.is_string())
-                throw ProfileError(ErrorKind::InvalidInput, source, "workload: expected a string");
-            spec.workload = value.get<std::string>();
-        } else if (key == "seed") {
-            if (!value.is_number_unsigned())
-                throw ProfileError(ErrorKind::InvalidInput, source, "seed: expected a non-negative integer");
-            spec.seed = value.get<uint64_t>();
-        } else if (key == "target") {
-            if (value.is_string()) {
-                spec.target = value.get<std::string>();
-            } else if (value.is_object()) {
-                for (const auto& [field, v] : value.items()) {
-                    if (field == "preset")
-                        spec.target = scalarText(v, source, "target.preset");
-                    else
-                        spec.targetOverrides[field] = scalarText(v, source, "target." + field);
-                }
-            } else {
-                throw ProfileError(
-                    ErrorKind::InvalidInput, source, "target: expected a preset name or an object");
-            }
-        } else if (key == "params") {
-            if (!value.is_object())
-                throw ProfileError(ErrorKind::InvalidInput, source, "params: expected an object");
-            for (const auto& [name, v] : value.items())
-                spec.params[name] = scalarText(v, source, "params." + name);
-        } else if (key == "timestamp") {
-            if (!value.is_string())
-                throw ProfileError(ErrorKind::InvalidInput, source, "timestamp: expected a string");
-            spec.timestamp = value.get<std::string>();
-        } else if (key == "description") {
-            spec.descriptionJson = value.dump();
-        } else if (key != "comment" && key != "$comment" && key != "about") {
-            throw ProfileError(ErrorKind::InvalidInput, source,
-                "unknown key '" + key
-                    + "' (known: workload, seed, target, params, timestamp, description; comment, $comment "
-                      "and about are ignored)");
-        }
-    }
+    for (const auto& [key, value] : j.items())
+        readSpecKey(key, value, source, spec);
     if (spec.workload.empty())
         spec.workload = spec.descriptionJson.empty() ? "" : "custom";
     if (spec.workload.empty())
@@ -116,8 +129,33 @@ SimulationSpec readSpecFile(const std::string& path)
     return parseSpecJson(text.str(), path);
 }
 
-void buildSpec(const SimulationSpec& spec, Workload& workload, TargetConfig& target)
+std::string specToJson(const SimulationSpec& spec)
 {
+    json j = json::object();
+    j["workload"] = spec.workload;
+    json params = json::object();
+    for (const auto& [key, value] : spec.params)
+        params[key] = value;
+    if (!params.empty())
+        j["params"] = params;
+    json target = json::object();
+    target["preset"] = spec.target;
+    for (const auto& [field, value] : spec.targetOverrides)
+        target[field] = value;
+    j["target"] = target;
+    j["seed"] = spec.seed;
+    if (!spec.timestamp.empty())
+        j["timestamp"] = spec.timestamp;
+    if (!spec.descriptionJson.empty())
+        j["description"] = json::parse(spec.descriptionJson);
+    return j.dump();
+}
+
+namespace {
+
+TargetConfig specTarget(const SimulationSpec& spec)
+{
+    TargetConfig target;
     try {
         target = TargetConfig::preset(spec.target);
     } catch (const ProfileError& e) {
@@ -127,14 +165,30 @@ void buildSpec(const SimulationSpec& spec, Workload& workload, TargetConfig& tar
         setTargetField(target, field, value, spec.source);
     if (std::string p = target.validate(); !p.empty())
         throw ProfileError(ErrorKind::InvalidInput, spec.source, "target: " + p);
-    if (spec.workload == "custom") {
-        workload = workloadFromJson(json::parse(spec.descriptionJson), target, spec.source);
-    } else {
+    if (spec.workload != "custom")
         for (const char* field : { "numIpus", "replicas", "ioTilesPerIpu" })
             if (spec.targetOverrides.count(field))
                 throw ProfileError(ErrorKind::InvalidInput, spec.source,
                     std::string("target.") + field + ": the topology of workload '" + spec.workload
                         + "' is set by its parameters (see simulate --help)");
+    return target;
+}
+
+} // namespace
+
+void checkSpec(const SimulationSpec& spec)
+{
+    specTarget(spec);
+    if (spec.workload != "custom")
+        checkParameters(spec.workload, spec.params, spec.source);
+}
+
+void buildSpec(const SimulationSpec& spec, Workload& workload, TargetConfig& target)
+{
+    target = specTarget(spec);
+    if (spec.workload == "custom") {
+        workload = workloadFromJson(json::parse(spec.descriptionJson), target, spec.source);
+    } else {
         try {
             workload = generateWorkload(spec.workload, spec.params, target, spec.seed, spec.source);
         } catch (const ProfileError& e) {
@@ -147,14 +201,22 @@ void buildSpec(const SimulationSpec& spec, Workload& workload, TargetConfig& tar
         throw ProfileError(ErrorKind::InvalidInput, spec.source, "target: " + p);
 }
 
-ProfileDocument simulateSpec(const SimulationSpec& spec)
+ProfileDocument simulateSpec(const SimulationSpec& spec, const SimulationProgress& progress)
 {
+    // Building the workload is a tenth of the job; simulating it the rest.
+    if (progress && !progress("building the workload", 0))
+        throw SimulationCancelled();
     Workload workload;
     TargetConfig target;
     buildSpec(spec, workload, target);
     SimulationOptions options;
     options.seed = spec.seed;
     options.timestamp = spec.timestamp;
+    options.specJson = specToJson(spec);
+    if (progress)
+        options.progress = [&progress](const std::string& phase, double share) {
+            return progress(phase, 0.1 + 0.9 * share);
+        };
     std::string params;
     for (const auto& [k, v] : spec.params)
         params += (params.empty() ? "" : " ") + k + "=" + v;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <sstream>
 #include <type_traits>
 
 namespace popscope::sim {
@@ -130,8 +131,6 @@ std::string TargetConfig::validate() const
 
 namespace {
 
-using Setter = std::function<void(TargetConfig&, const std::string&)>;
-
 template <typename T>
 T parseNumber(const std::string& field, const std::string& value, const std::string& source)
 {
@@ -159,44 +158,62 @@ T parseNumber(const std::string& field, const std::string& value, const std::str
         "target field '" + field + "': expected " + expected + ", got '" + value + "'");
 }
 
-const std::map<std::string, Setter>& setters()
+// Every overridable field: how to set it from text and show it as text.
+struct Field {
+    std::function<void(TargetConfig&, const std::string&)> set;
+    std::function<std::string(const TargetConfig&)> get;
+};
+
+template <typename T> std::string numberText(T value)
 {
-    static const std::map<std::string, Setter> s = [] {
-        std::map<std::string, Setter> m;
-        auto u32 = [](uint32_t TargetConfig::*f, const char* name) {
-            return Setter([f, name](TargetConfig& t, const std::string& v) {
-                t.*f = parseNumber<uint32_t>(name, v, "");
-            });
-        };
-        auto dbl = [](double TargetConfig::*f, const char* name) {
-            return Setter([f, name](TargetConfig& t, const std::string& v) {
-                t.*f = parseNumber<double>(name, v, "");
-            });
-        };
-        m["architecture"] = [](TargetConfig& t, const std::string& v) { t.architecture = v; };
-        m["numIpus"] = u32(&TargetConfig::numIpus, "numIpus");
-        m["replicas"] = u32(&TargetConfig::replicas, "replicas");
-        m["tilesPerIpu"] = u32(&TargetConfig::tilesPerIpu, "tilesPerIpu");
-        m["bytesPerTile"] = [](TargetConfig& t, const std::string& v) {
-            t.bytesPerTile = parseNumber<uint64_t>("bytesPerTile", v, "");
-        };
-        m["clockHz"] = dbl(&TargetConfig::clockHz, "clockHz");
-        m["workers"] = u32(&TargetConfig::workers, "workers");
-        m["exchangeBytesPerCycle"] = u32(&TargetConfig::exchangeBytesPerCycle, "exchangeBytesPerCycle");
-        m["internalSyncCycles"] = u32(&TargetConfig::internalSyncCycles, "internalSyncCycles");
-        m["exchangeOverheadCycles"] = u32(&TargetConfig::exchangeOverheadCycles, "exchangeOverheadCycles");
-        m["globalSyncSecondsPerHop"] = dbl(&TargetConfig::globalSyncSecondsPerHop, "globalSyncSecondsPerHop");
-        m["ipuLinkBytesPerSecond"] = dbl(&TargetConfig::ipuLinkBytesPerSecond, "ipuLinkBytesPerSecond");
-        m["ipuLinksPerTransfer"] = u32(&TargetConfig::ipuLinksPerTransfer, "ipuLinksPerTransfer");
-        m["hostBytesPerSecond"] = dbl(&TargetConfig::hostBytesPerSecond, "hostBytesPerSecond");
+    if constexpr (std::is_floating_point_v<T>) {
+        std::ostringstream out;
+        out.precision(15);
+        out << value;
+        return out.str();
+    } else {
+        return std::to_string(value);
+    }
+}
+
+template <typename T> Field numberField(T TargetConfig::*member, const char* name)
+{
+    return { [member, name](
+                 TargetConfig& t, const std::string& v) { t.*member = parseNumber<T>(name, v, ""); },
+        [member](const TargetConfig& t) { return numberText(t.*member); } };
+}
+
+const std::map<std::string, Field>& fields()
+{
+    static const std::map<std::string, Field> s = [] {
+        std::map<std::string, Field> m;
+        m["architecture"] = { [](TargetConfig& t, const std::string& v) { t.architecture = v; },
+            [](const TargetConfig& t) { return t.architecture; } };
+        m["numIpus"] = numberField(&TargetConfig::numIpus, "numIpus");
+        m["replicas"] = numberField(&TargetConfig::replicas, "replicas");
+        m["tilesPerIpu"] = numberField(&TargetConfig::tilesPerIpu, "tilesPerIpu");
+        m["bytesPerTile"] = numberField(&TargetConfig::bytesPerTile, "bytesPerTile");
+        m["clockHz"] = numberField(&TargetConfig::clockHz, "clockHz");
+        m["workers"] = numberField(&TargetConfig::workers, "workers");
+        m["exchangeBytesPerCycle"]
+            = numberField(&TargetConfig::exchangeBytesPerCycle, "exchangeBytesPerCycle");
+        m["internalSyncCycles"] = numberField(&TargetConfig::internalSyncCycles, "internalSyncCycles");
+        m["exchangeOverheadCycles"]
+            = numberField(&TargetConfig::exchangeOverheadCycles, "exchangeOverheadCycles");
+        m["globalSyncSecondsPerHop"]
+            = numberField(&TargetConfig::globalSyncSecondsPerHop, "globalSyncSecondsPerHop");
+        m["ipuLinkBytesPerSecond"]
+            = numberField(&TargetConfig::ipuLinkBytesPerSecond, "ipuLinkBytesPerSecond");
+        m["ipuLinksPerTransfer"] = numberField(&TargetConfig::ipuLinksPerTransfer, "ipuLinksPerTransfer");
+        m["hostBytesPerSecond"] = numberField(&TargetConfig::hostBytesPerSecond, "hostBytesPerSecond");
         m["streamCopyMidOverheadCycles"]
-            = u32(&TargetConfig::streamCopyMidOverheadCycles, "streamCopyMidOverheadCycles");
-        m["hostWaitCycles"] = u32(&TargetConfig::hostWaitCycles, "hostWaitCycles");
-        m["hostFinishCycles"] = u32(&TargetConfig::hostFinishCycles, "hostFinishCycles");
-        m["flopsPerCycleHalf"] = u32(&TargetConfig::flopsPerCycleHalf, "flopsPerCycleHalf");
-        m["flopsPerCycleFloat"] = u32(&TargetConfig::flopsPerCycleFloat, "flopsPerCycleFloat");
-        m["memcpyBytesPerCycle"] = u32(&TargetConfig::memcpyBytesPerCycle, "memcpyBytesPerCycle");
-        m["ioTilesPerIpu"] = u32(&TargetConfig::ioTilesPerIpu, "ioTilesPerIpu");
+            = numberField(&TargetConfig::streamCopyMidOverheadCycles, "streamCopyMidOverheadCycles");
+        m["hostWaitCycles"] = numberField(&TargetConfig::hostWaitCycles, "hostWaitCycles");
+        m["hostFinishCycles"] = numberField(&TargetConfig::hostFinishCycles, "hostFinishCycles");
+        m["flopsPerCycleHalf"] = numberField(&TargetConfig::flopsPerCycleHalf, "flopsPerCycleHalf");
+        m["flopsPerCycleFloat"] = numberField(&TargetConfig::flopsPerCycleFloat, "flopsPerCycleFloat");
+        m["memcpyBytesPerCycle"] = numberField(&TargetConfig::memcpyBytesPerCycle, "memcpyBytesPerCycle");
+        m["ioTilesPerIpu"] = numberField(&TargetConfig::ioTilesPerIpu, "ioTilesPerIpu");
         return m;
     }();
     return s;
@@ -207,16 +224,16 @@ const std::map<std::string, Setter>& setters()
 void setTargetField(
     TargetConfig& target, const std::string& field, const std::string& value, const std::string& source)
 {
-    auto it = setters().find(field);
-    if (it == setters().end()) {
+    auto it = fields().find(field);
+    if (it == fields().end()) {
         std::string known;
-        for (const auto& [name, _] : setters())
+        for (const auto& [name, _] : fields())
             known += (known.empty() ? "" : ", ") + name;
         throw ProfileError(
             ErrorKind::InvalidInput, source, "unknown target field '" + field + "' (known: " + known + ")");
     }
     try {
-        it->second(target, value);
+        it->second.set(target, value);
     } catch (const ProfileError& e) {
         throw ProfileError(ErrorKind::InvalidInput, source, e.problem());
     }
@@ -225,9 +242,15 @@ void setTargetField(
 std::vector<std::string> targetFieldNames()
 {
     std::vector<std::string> out;
-    for (const auto& [name, _] : setters())
+    for (const auto& [name, _] : fields())
         out.push_back(name);
     return out;
+}
+
+std::string targetFieldText(const TargetConfig& target, const std::string& field)
+{
+    auto it = fields().find(field);
+    return it == fields().end() ? std::string() : it->second.get(target);
 }
 
 } // namespace popscope::sim

@@ -71,14 +71,11 @@ std::string checkVars(const std::vector<uint32_t>& vars, size_t n, const std::st
     return "";
 }
 
-} // namespace
-
-std::string Workload::validate(uint32_t totalTiles) const
+std::string checkVariables(const Workload& w, uint32_t totalTiles)
 {
     std::string p;
-    std::unordered_set<std::string> names;
-    for (size_t i = 0; i < variables.size(); ++i) {
-        const auto& v = variables[i];
+    for (size_t i = 0; i < w.variables.size(); ++i) {
+        const auto& v = w.variables[i];
         const std::string what = "variable '" + v.name + "'";
         if (v.name.empty())
             return "variable " + std::to_string(i) + " has no name";
@@ -88,16 +85,23 @@ std::string Workload::validate(uint32_t totalTiles) const
             return what + " has a zero element size";
         if (!(p = checkTiles(v.tiles, totalTiles, what)).empty())
             return p;
-        if (v.debugContext >= int64_t(debugContexts.size()))
+        if (v.debugContext >= int64_t(w.debugContexts.size()))
             return what + ": debug context out of range";
     }
-    for (const auto& t : vertexTypes)
+    return "";
+}
+
+std::string checkComputeSets(const Workload& w, uint32_t totalTiles)
+{
+    std::string p;
+    std::unordered_set<std::string> names;
+    for (const auto& t : w.vertexTypes)
         if (!names.insert(t.name).second)
             return "vertex type '" + t.name + "' is defined twice";
-    for (const auto& cs : computeSets) {
+    for (const auto& cs : w.computeSets) {
         const std::string what = "compute set '" + cs.name + "'";
         for (const auto& g : cs.groups) {
-            if (g.vertexType >= vertexTypes.size())
+            if (g.vertexType >= w.vertexTypes.size())
                 return what + ": vertex type index out of range";
             if (!(p = checkTiles(g.tiles, totalTiles, what)).empty())
                 return p;
@@ -106,83 +110,105 @@ std::string Workload::validate(uint32_t totalTiles) const
             if (g.cost.kind == CostKind::MatMul && g.cost.efficiencyPercent == 0)
                 return what + ": efficiencyPercent must be positive";
         }
-        if (!(p = checkVars(cs.reads, variables.size(), what)).empty()
-            || !(p = checkVars(cs.writes, variables.size(), what)).empty())
+        if (!(p = checkVars(cs.reads, w.variables.size(), what)).empty()
+            || !(p = checkVars(cs.writes, w.variables.size(), what)).empty())
             return p;
     }
-    for (const auto& ex : exchanges) {
-        const std::string what = "exchange '" + ex.name + "'";
-        if (!(p = checkTiles(ex.tiles, totalTiles, what)).empty())
+    return "";
+}
+
+// Exchanges and stream copies: tiles on the target, variables that exist.
+template <typename Transfer>
+std::string checkTransfers(
+    const std::vector<Transfer>& transfers, const char* kind, size_t variables, uint32_t totalTiles)
+{
+    std::string p;
+    for (const auto& t : transfers) {
+        const std::string what = std::string(kind) + " '" + t.name + "'";
+        if (!(p = checkTiles(t.tiles, totalTiles, what)).empty())
             return p;
-        if (!(p = checkVars(ex.reads, variables.size(), what)).empty()
-            || !(p = checkVars(ex.writes, variables.size(), what)).empty())
+        if (!(p = checkVars(t.reads, variables, what)).empty()
+            || !(p = checkVars(t.writes, variables, what)).empty())
             return p;
     }
-    for (const auto& sc : streamCopies) {
-        const std::string what = "stream copy '" + sc.name + "'";
-        if (!(p = checkTiles(sc.tiles, totalTiles, what)).empty())
-            return p;
-        if (!(p = checkVars(sc.reads, variables.size(), what)).empty()
-            || !(p = checkVars(sc.writes, variables.size(), what)).empty())
-            return p;
+    return "";
+}
+
+// How many items a program of `kind` may refer to (0: it refers to none).
+size_t referenceLimit(const Workload& w, ProgramKind kind)
+{
+    switch (kind) {
+    case ProgramKind::Execute:
+        return w.computeSets.size();
+    case ProgramKind::DoExchange:
+        return w.exchanges.size();
+    case ProgramKind::StreamCopy:
+        return w.streamCopies.size();
+    case ProgramKind::Call:
+        return w.programs.size();
+    default:
+        return 0;
     }
-    for (size_t i = 0; i < programs.size(); ++i) {
-        const auto& pr = programs[i];
+}
+
+std::string checkPrograms(const Workload& w)
+{
+    for (size_t i = 0; i < w.programs.size(); ++i) {
+        const auto& pr = w.programs[i];
         const std::string what = "program " + std::to_string(i) + " ('" + pr.name + "')";
         for (uint32_t c : pr.children)
-            if (c >= programs.size() || c == i)
+            if (c >= w.programs.size() || c == i)
                 return what + ": child index out of range";
-        size_t limit = 0;
-        switch (pr.kind) {
-        case ProgramKind::Execute:
-            limit = computeSets.size();
-            break;
-        case ProgramKind::DoExchange:
-            limit = exchanges.size();
-            break;
-        case ProgramKind::StreamCopy:
-            limit = streamCopies.size();
-            break;
-        case ProgramKind::Call:
-            limit = programs.size();
-            break;
-        default:
-            limit = 0;
-            break;
-        }
-        if (limit > 0 || pr.kind == ProgramKind::Execute || pr.kind == ProgramKind::DoExchange
-            || pr.kind == ProgramKind::StreamCopy || pr.kind == ProgramKind::Call) {
-            if (pr.ref < 0 || size_t(pr.ref) >= limit)
-                return what + ": reference out of range";
-        }
+        const bool refers = pr.kind == ProgramKind::Execute || pr.kind == ProgramKind::DoExchange
+            || pr.kind == ProgramKind::StreamCopy || pr.kind == ProgramKind::Call;
+        if (refers && (pr.ref < 0 || size_t(pr.ref) >= referenceLimit(w, pr.kind)))
+            return what + ": reference out of range";
         if (pr.kind == ProgramKind::Repeat && pr.repeatCount == 0)
             return what + ": repeat count must be positive";
     }
-    for (uint32_t r : controlPrograms)
-        if (r >= programs.size())
+    for (uint32_t r : w.controlPrograms)
+        if (r >= w.programs.size())
             return "control program index out of range";
-    for (uint32_t r : functions)
-        if (r >= programs.size())
+    for (uint32_t r : w.functions)
+        if (r >= w.programs.size())
             return "function index out of range";
-    if (controlPrograms.empty())
+    if (w.controlPrograms.empty())
         return "the workload has no control program";
-    for (const auto& r : runs)
-        if (r.controlProgram >= controlPrograms.size())
+    for (const auto& r : w.runs)
+        if (r.controlProgram >= w.controlPrograms.size())
             return "run '" + r.name + "': control program index out of range";
-    for (const auto& op : operations) {
+    return "";
+}
+
+std::string checkOperations(const Workload& w)
+{
+    for (const auto& op : w.operations) {
         for (uint32_t c : op.computeSets)
-            if (c >= computeSets.size())
+            if (c >= w.computeSets.size())
                 return "operation '" + op.name + "': compute set index out of range";
         for (uint32_t c : op.exchanges)
-            if (c >= exchanges.size())
+            if (c >= w.exchanges.size())
                 return "operation '" + op.name + "': exchange index out of range";
         for (uint32_t c : op.streamCopies)
-            if (c >= streamCopies.size())
+            if (c >= w.streamCopies.size())
                 return "operation '" + op.name + "': stream copy index out of range";
     }
-    for (size_t i = 0; i < debugContexts.size(); ++i)
-        if (debugContexts[i].parent >= int64_t(i))
+    for (size_t i = 0; i < w.debugContexts.size(); ++i)
+        if (w.debugContexts[i].parent >= int64_t(i))
             return "debug context " + std::to_string(i) + ": parent must come before the child";
+    return "";
+}
+
+} // namespace
+
+std::string Workload::validate(uint32_t totalTiles) const
+{
+    std::string p;
+    if (!(p = checkVariables(*this, totalTiles)).empty() || !(p = checkComputeSets(*this, totalTiles)).empty()
+        || !(p = checkTransfers(exchanges, "exchange", variables.size(), totalTiles)).empty()
+        || !(p = checkTransfers(streamCopies, "stream copy", variables.size(), totalTiles)).empty()
+        || !(p = checkPrograms(*this)).empty() || !(p = checkOperations(*this)).empty())
+        return p;
     return "";
 }
 

@@ -158,158 +158,199 @@ public:
     {
         if (!d.is_object())
             fail("description", "expected an object");
+        m_d = &d;
         WorkloadBuilder b(str(d, "name", "description", "custom"));
-        Workload& w = b.workload();
-        std::map<std::string, uint32_t> dcs, vts, vars, css, exs, scs, fns;
-        auto list = [&](const char* key) -> const json& {
-            static const json empty = json::array();
-            if (!d.contains(key))
-                return empty;
-            if (!d[key].is_array())
-                fail(std::string("description.") + key, "expected a list");
-            return d[key];
-        };
-        auto dcOf = [&](const json& o, const std::string& path) -> int64_t {
-            if (!o.contains("debugContext"))
-                return -1;
-            auto it = dcs.find(str(o, "debugContext", path));
-            if (it == dcs.end())
-                fail(path + ".debugContext",
-                    "no debug context named '" + o["debugContext"].get<std::string>() + "'");
-            return it->second;
-        };
+        readDebugContexts(b);
+        readVertexTypes(b);
+        readVariables(b);
+        const json& cl = list("computeSets");
+        for (size_t i = 0; i < cl.size(); ++i)
+            readComputeSet(b, cl[i], "description.computeSets[" + std::to_string(i) + "]");
+        const json& el = list("exchanges");
+        for (size_t i = 0; i < el.size(); ++i)
+            readExchange(b, el[i], "description.exchanges[" + std::to_string(i) + "]");
+        const json& sl = list("streamCopies");
+        for (size_t i = 0; i < sl.size(); ++i)
+            readStreamCopy(b, sl[i], "description.streamCopies[" + std::to_string(i) + "]");
+        readPrograms(b);
+        const json& ol = list("operations");
+        for (size_t i = 0; i < ol.size(); ++i)
+            readOperation(b, ol[i], "description.operations[" + std::to_string(i) + "]");
+        return b.take();
+    }
+
+private:
+    // The description's list `key` (none: an empty list).
+    const json& list(const char* key) const
+    {
+        static const json empty = json::array();
+        if (!m_d->contains(key))
+            return empty;
+        if (!(*m_d)[key].is_array())
+            fail(std::string("description.") + key, "expected a list");
+        return (*m_d)[key];
+    }
+
+    int64_t dcOf(const json& o, const std::string& path) const
+    {
+        if (!o.contains("debugContext"))
+            return -1;
+        auto it = m_dcs.find(str(o, "debugContext", path));
+        if (it == m_dcs.end())
+            fail(path + ".debugContext",
+                "no debug context named '" + o["debugContext"].get<std::string>() + "'");
+        return it->second;
+    }
+
+    void readDebugContexts(WorkloadBuilder& b)
+    {
         const json& dl = list("debugContexts");
         for (size_t i = 0; i < dl.size(); ++i) {
             const std::string p = "description.debugContexts[" + std::to_string(i) + "]";
             int64_t parent = -1;
             if (dl[i].contains("parent")) {
-                auto it = dcs.find(str(dl[i], "parent", p));
-                if (it == dcs.end())
+                auto it = m_dcs.find(str(dl[i], "parent", p));
+                if (it == m_dcs.end())
                     fail(p + ".parent", "must name an earlier debug context");
                 parent = it->second;
             }
             const std::string name = str(dl[i], "name", p);
-            dcs[name] = uint32_t(b.debugContext(str(dl[i], "layer", p, "poplar"), name, parent,
+            m_dcs[name] = uint32_t(b.debugContext(str(dl[i], "layer", p, "poplar"), name, parent,
                 dl[i].contains("attributes") ? dl[i]["attributes"].dump() : "{}"));
         }
+    }
+
+    void readVertexTypes(WorkloadBuilder& b)
+    {
         const json& vl = list("vertexTypes");
         for (size_t i = 0; i < vl.size(); ++i) {
             const std::string p = "description.vertexTypes[" + std::to_string(i) + "]";
             const std::string name = str(vl[i], "name", p);
-            if (vts.count(name))
+            if (m_vts.count(name))
                 fail(p + ".name", "vertex type '" + name + "' is defined twice");
-            vts[name] = b.vertexType(name, uint32_t(num(vl[i], "codeBytes", p, 512)),
+            m_vts[name] = b.vertexType(name, uint32_t(num(vl[i], "codeBytes", p, 512)),
                 uint32_t(num(vl[i], "stateBytes", p, 16)), uint32_t(num(vl[i], "fieldBytes", p, 0)),
                 uint32_t(num(vl[i], "descriptorBytes", p, 0)),
                 str(vl[i], "descriptorCategory", p, "vectorListDescriptor"));
         }
+    }
+
+    uint64_t elementsOf(const json& v, const std::string& p) const
+    {
+        if (v.contains("elements"))
+            return num(v, "elements", p);
+        uint64_t elements = 1;
+        const json& shape = need(v, "shape", p);
+        if (!shape.is_array())
+            fail(p + ".shape", "expected a list of dimensions");
+        for (const auto& dim : shape) {
+            if (!dim.is_number_unsigned())
+                fail(p + ".shape", "dimensions must be non-negative integers");
+            elements *= dim.get<uint64_t>();
+        }
+        return elements;
+    }
+
+    void readVariables(WorkloadBuilder& b)
+    {
         const json& varl = list("variables");
         for (size_t i = 0; i < varl.size(); ++i) {
             const std::string p = "description.variables[" + std::to_string(i) + "]";
             const json& v = varl[i];
             const std::string name = str(v, "name", p);
-            if (vars.count(name))
+            if (m_vars.count(name))
                 fail(p + ".name", "variable '" + name + "' is defined twice");
-            uint64_t elements = 1;
-            if (v.contains("elements"))
-                elements = num(v, "elements", p);
-            else {
-                const json& shape = need(v, "shape", p);
-                if (!shape.is_array())
-                    fail(p + ".shape", "expected a list of dimensions");
-                for (const auto& dim : shape) {
-                    if (!dim.is_number_unsigned())
-                        fail(p + ".shape", "dimensions must be non-negative integers");
-                    elements *= dim.get<uint64_t>();
-                }
-            }
+            const uint64_t elements = elementsOf(v, p);
             const uint32_t idx = b.variable(name, str(v, "type", p, "float"), elements,
                 tiles(need(v, "tiles", p), p + ".tiles"), boolean(v, "alwaysLive", p, true), dcOf(v, p),
                 str(v, "category", p, "variable"));
             if (str(v, "region", p, "nonInterleaved") == "interleaved")
-                w.variables[idx].region = MemoryRegion::Interleaved;
-            vars[name] = idx;
+                b.workload().variables[idx].region = MemoryRegion::Interleaved;
+            m_vars[name] = idx;
         }
-        const json& cl = list("computeSets");
-        for (size_t i = 0; i < cl.size(); ++i) {
-            const std::string p = "description.computeSets[" + std::to_string(i) + "]";
-            ComputeSetDesc cs;
-            cs.name = str(cl[i], "name", p);
-            cs.debugContext = dcOf(cl[i], p);
-            cs.flops = num(cl[i], "flops", p, 0);
-            const json& vs = need(cl[i], "vertices", p);
-            if (!vs.is_array())
-                fail(p + ".vertices", "expected a list");
-            for (size_t k = 0; k < vs.size(); ++k) {
-                const std::string q = p + ".vertices[" + std::to_string(k) + "]";
-                VertexGroup g;
-                auto it = vts.find(str(vs[k], "type", q));
-                if (it == vts.end())
-                    fail(q + ".type", "no vertex type named '" + vs[k]["type"].get<std::string>() + "'");
-                g.vertexType = it->second;
-                g.tiles = tiles(need(vs[k], "tiles", q), q + ".tiles");
-                g.perTile = uint32_t(num(vs[k], "perTile", q, 1));
-                g.cost = cost(need(vs[k], "cost", q), q + ".cost");
-                g.jitterPercent = uint32_t(num(vs[k], "jitterPercent", q, 0));
-                cs.groups.push_back(std::move(g));
-            }
-            cs.reads = refs<uint32_t>(cl[i], "reads", vars, p, "variable");
-            cs.writes = refs<uint32_t>(cl[i], "writes", vars, p, "variable");
-            const std::string key = cs.name;
-            css[key] = b.computeSet(std::move(cs));
+    }
+
+    void readComputeSet(WorkloadBuilder& b, const json& c, const std::string& p)
+    {
+        ComputeSetDesc cs;
+        cs.name = str(c, "name", p);
+        cs.debugContext = dcOf(c, p);
+        cs.flops = num(c, "flops", p, 0);
+        const json& vs = need(c, "vertices", p);
+        if (!vs.is_array())
+            fail(p + ".vertices", "expected a list");
+        for (size_t k = 0; k < vs.size(); ++k) {
+            const std::string q = p + ".vertices[" + std::to_string(k) + "]";
+            VertexGroup g;
+            auto it = m_vts.find(str(vs[k], "type", q));
+            if (it == m_vts.end())
+                fail(q + ".type", "no vertex type named '" + vs[k]["type"].get<std::string>() + "'");
+            g.vertexType = it->second;
+            g.tiles = tiles(need(vs[k], "tiles", q), q + ".tiles");
+            g.perTile = uint32_t(num(vs[k], "perTile", q, 1));
+            g.cost = cost(need(vs[k], "cost", q), q + ".cost");
+            g.jitterPercent = uint32_t(num(vs[k], "jitterPercent", q, 0));
+            cs.groups.push_back(std::move(g));
         }
-        const json& el = list("exchanges");
-        for (size_t i = 0; i < el.size(); ++i) {
-            const std::string p = "description.exchanges[" + std::to_string(i) + "]";
-            ExchangeDesc ex;
-            ex.name = str(el[i], "name", p);
-            const std::string kind = str(el[i], "kind", p, "internal");
-            if (kind != "internal" && kind != "global")
-                fail(p + ".kind", "expected internal or global");
-            ex.kind = kind == "global" ? ExchangeKind::Global : ExchangeKind::Internal;
-            ex.debugContext = dcOf(el[i], p);
-            ex.tiles = tiles(need(el[i], "tiles", p), p + ".tiles");
-            ex.bytesPerTile = num(el[i], "bytesPerTile", p);
-            ex.regionsPerTile = uint32_t(num(el[i], "regionsPerTile", p, 1));
-            ex.codeBytesPerTile = uint32_t(num(el[i], "codeBytesPerTile", p, 0));
-            ex.ringSteps = uint32_t(num(el[i], "ringSteps", p, 0));
-            ex.jitterPercent = uint32_t(num(el[i], "jitterPercent", p, 0));
-            ex.reads = refs<uint32_t>(el[i], "reads", vars, p, "variable");
-            ex.writes = refs<uint32_t>(el[i], "writes", vars, p, "variable");
-            const std::string key = ex.name;
-            exs[key] = b.exchange(std::move(ex));
-        }
-        const json& sl = list("streamCopies");
-        for (size_t i = 0; i < sl.size(); ++i) {
-            const std::string p = "description.streamCopies[" + std::to_string(i) + "]";
-            StreamCopyDesc sc;
-            sc.name = str(sl[i], "name", p);
-            const std::string dir = str(sl[i], "direction", p, "toDevice");
-            if (dir != "toDevice" && dir != "toHost")
-                fail(p + ".direction", "expected toDevice or toHost");
-            sc.toDevice = dir == "toDevice";
-            sc.remote = boolean(sl[i], "remote", p, false);
-            sc.overlap = boolean(sl[i], "overlap", p, false);
-            sc.debugContext = dcOf(sl[i], p);
-            sc.tiles = tiles(need(sl[i], "tiles", p), p + ".tiles");
-            sc.bytesPerTile = num(sl[i], "bytesPerTile", p);
-            if (sl[i].contains("hostWaitCycles"))
-                sc.hostWaitCycles = int64_t(num(sl[i], "hostWaitCycles", p));
-            if (sl[i].contains("hostFinishCycles"))
-                sc.hostFinishCycles = int64_t(num(sl[i], "hostFinishCycles", p));
-            sc.reads = refs<uint32_t>(sl[i], "reads", vars, p, "variable");
-            sc.writes = refs<uint32_t>(sl[i], "writes", vars, p, "variable");
-            const std::string key = sc.name;
-            scs[key] = b.streamCopy(std::move(sc));
-        }
-        // Functions first (so Call can name them), then control programs.
-        m_pending.clear();
-        if (d.contains("functions")) {
-            if (!d["functions"].is_object())
+        cs.reads = refs<uint32_t>(c, "reads", m_vars, p, "variable");
+        cs.writes = refs<uint32_t>(c, "writes", m_vars, p, "variable");
+        const std::string key = cs.name;
+        m_css[key] = b.computeSet(std::move(cs));
+    }
+
+    void readExchange(WorkloadBuilder& b, const json& e, const std::string& p)
+    {
+        ExchangeDesc ex;
+        ex.name = str(e, "name", p);
+        const std::string kind = str(e, "kind", p, "internal");
+        if (kind != "internal" && kind != "global")
+            fail(p + ".kind", "expected internal or global");
+        ex.kind = kind == "global" ? ExchangeKind::Global : ExchangeKind::Internal;
+        ex.debugContext = dcOf(e, p);
+        ex.tiles = tiles(need(e, "tiles", p), p + ".tiles");
+        ex.bytesPerTile = num(e, "bytesPerTile", p);
+        ex.regionsPerTile = uint32_t(num(e, "regionsPerTile", p, 1));
+        ex.codeBytesPerTile = uint32_t(num(e, "codeBytesPerTile", p, 0));
+        ex.ringSteps = uint32_t(num(e, "ringSteps", p, 0));
+        ex.jitterPercent = uint32_t(num(e, "jitterPercent", p, 0));
+        ex.reads = refs<uint32_t>(e, "reads", m_vars, p, "variable");
+        ex.writes = refs<uint32_t>(e, "writes", m_vars, p, "variable");
+        const std::string key = ex.name;
+        m_exs[key] = b.exchange(std::move(ex));
+    }
+
+    void readStreamCopy(WorkloadBuilder& b, const json& s, const std::string& p)
+    {
+        StreamCopyDesc sc;
+        sc.name = str(s, "name", p);
+        const std::string dir = str(s, "direction", p, "toDevice");
+        if (dir != "toDevice" && dir != "toHost")
+            fail(p + ".direction", "expected toDevice or toHost");
+        sc.toDevice = dir == "toDevice";
+        sc.remote = boolean(s, "remote", p, false);
+        sc.overlap = boolean(s, "overlap", p, false);
+        sc.debugContext = dcOf(s, p);
+        sc.tiles = tiles(need(s, "tiles", p), p + ".tiles");
+        sc.bytesPerTile = num(s, "bytesPerTile", p);
+        if (s.contains("hostWaitCycles"))
+            sc.hostWaitCycles = int64_t(num(s, "hostWaitCycles", p));
+        if (s.contains("hostFinishCycles"))
+            sc.hostFinishCycles = int64_t(num(s, "hostFinishCycles", p));
+        sc.reads = refs<uint32_t>(s, "reads", m_vars, p, "variable");
+        sc.writes = refs<uint32_t>(s, "writes", m_vars, p, "variable");
+        const std::string key = sc.name;
+        m_scs[key] = b.streamCopy(std::move(sc));
+    }
+
+    // Functions first (so Call can name them), then control programs and the runs that start them.
+    void readPrograms(WorkloadBuilder& b)
+    {
+        if (m_d->contains("functions")) {
+            if (!(*m_d)["functions"].is_object())
                 fail("description.functions", "expected an object of name -> program");
-            for (const auto& [name, prog] : d["functions"].items()) {
-                const uint32_t root = program(b, prog, "description.functions." + name, css, exs, scs, fns);
-                fns[name] = root;
+            for (const auto& [name, prog] : (*m_d)["functions"].items()) {
+                const uint32_t root = program(b, prog, "description.functions." + name);
+                m_fns[name] = root;
                 b.function(root);
             }
         }
@@ -317,36 +358,65 @@ public:
         if (pl.empty())
             fail("description", "missing key 'controlPrograms' (a list of programs)");
         for (size_t i = 0; i < pl.size(); ++i)
-            b.controlProgram(program(
-                b, pl[i], "description.controlPrograms[" + std::to_string(i) + "]", css, exs, scs, fns));
+            b.controlProgram(program(b, pl[i], "description.controlPrograms[" + std::to_string(i) + "]"));
         const json& rl = list("runs");
         for (size_t i = 0; i < rl.size(); ++i) {
             const std::string p = "description.runs[" + std::to_string(i) + "]";
             const uint64_t cp = num(rl[i], "controlProgram", p, 0);
-            if (cp >= w.controlPrograms.size())
+            if (cp >= b.workload().controlPrograms.size())
                 fail(p + ".controlProgram", "out of range");
             b.run(str(rl[i], "name", p, "run" + std::to_string(i)), uint32_t(cp));
         }
-        const json& ol = list("operations");
-        for (size_t i = 0; i < ol.size(); ++i) {
-            const std::string p = "description.operations[" + std::to_string(i) + "]";
-            OperationDesc op;
-            op.name = str(ol[i], "name", p);
-            op.layer = str(ol[i], "layer", p, "poplar");
-            op.debugName = str(ol[i], "debugName", p, "");
-            op.debugContext = dcOf(ol[i], p);
-            op.flops = num(ol[i], "flops", p, 0);
-            op.computeSets = refs<uint32_t>(ol[i], "computeSets", css, p, "compute set");
-            op.exchanges = refs<uint32_t>(ol[i], "exchanges", exs, p, "exchange");
-            op.streamCopies = refs<uint32_t>(ol[i], "streamCopies", scs, p, "stream copy");
-            b.operation(std::move(op));
-        }
-        return b.take();
     }
 
-    uint32_t program(WorkloadBuilder& b, const json& j, const std::string& path,
-        const std::map<std::string, uint32_t>& css, const std::map<std::string, uint32_t>& exs,
-        const std::map<std::string, uint32_t>& scs, const std::map<std::string, uint32_t>& fns)
+    void readOperation(WorkloadBuilder& b, const json& o, const std::string& p)
+    {
+        OperationDesc op;
+        op.name = str(o, "name", p);
+        op.layer = str(o, "layer", p, "poplar");
+        op.debugName = str(o, "debugName", p, "");
+        op.debugContext = dcOf(o, p);
+        op.flops = num(o, "flops", p, 0);
+        op.computeSets = refs<uint32_t>(o, "computeSets", m_css, p, "compute set");
+        op.exchanges = refs<uint32_t>(o, "exchanges", m_exs, p, "exchange");
+        op.streamCopies = refs<uint32_t>(o, "streamCopies", m_scs, p, "stream copy");
+        b.operation(std::move(op));
+    }
+
+    uint32_t syncProgram(WorkloadBuilder& b, const json& j, const std::string& path) const
+    {
+        const std::string kind = str(j, "sync", path, "internal");
+        if (kind != "internal" && kind != "external" && kind != "global")
+            fail(path + ".sync", "expected internal, external or global");
+        std::vector<uint32_t> ipus;
+        if (j.contains("ipus")) {
+            if (!j["ipus"].is_array())
+                fail(path + ".ipus", "expected a list of IPU indexes");
+            for (const auto& i : j["ipus"]) {
+                if (!i.is_number_unsigned() || i.get<uint64_t>() >= m_target.numIpus)
+                    fail(path + ".ipus", "IPU index out of range");
+                ipus.push_back(i.get<uint32_t>());
+            }
+        }
+        const SyncKind sync = kind == "internal" ? SyncKind::Internal
+            : kind == "external"                 ? SyncKind::External
+                                                 : SyncKind::Global;
+        return b.sync(sync, ipus);
+    }
+
+    std::vector<uint32_t> childPrograms(
+        WorkloadBuilder& b, const json& j, const std::string& path, const char* key)
+    {
+        std::vector<uint32_t> out;
+        const json& c = need(j, key, path);
+        if (!c.is_array())
+            fail(path + "." + key, "expected a list of programs");
+        for (size_t i = 0; i < c.size(); ++i)
+            out.push_back(program(b, c[i], path + "." + key + "[" + std::to_string(i) + "]"));
+        return out;
+    }
+
+    uint32_t program(WorkloadBuilder& b, const json& j, const std::string& path)
     {
         if (!j.is_object())
             fail(path, "expected a program object");
@@ -358,60 +428,34 @@ public:
                 fail(path + "." + key, std::string("no ") + what + " named '" + name + "'");
             return it->second;
         };
-        auto children = [&](const char* key) {
-            std::vector<uint32_t> out;
-            const json& c = need(j, key, path);
-            if (!c.is_array())
-                fail(path + "." + key, "expected a list of programs");
-            for (size_t i = 0; i < c.size(); ++i)
-                out.push_back(
-                    program(b, c[i], path + "." + key + "[" + std::to_string(i) + "]", css, exs, scs, fns));
-            return out;
-        };
         if (type == "Sequence")
-            return b.sequence(str(j, "name", path, "Sequence"), children("children"));
+            return b.sequence(str(j, "name", path, "Sequence"), childPrograms(b, j, path, "children"));
         if (type == "Repeat") {
             const uint64_t count = num(j, "count", path);
             if (count == 0 || count > 100000000)
                 fail(path + ".count", "expected 1..100000000");
-            return b.repeat(str(j, "name", path, "Repeat"), uint32_t(count), children("body"));
+            return b.repeat(
+                str(j, "name", path, "Repeat"), uint32_t(count), childPrograms(b, j, path, "body"));
         }
         if (type == "Execute")
-            return b.execute(find(css, "computeSet", "compute set"));
+            return b.execute(find(m_css, "computeSet", "compute set"));
         if (type == "DoExchange")
-            return b.doExchange(find(exs, "exchange", "exchange"));
+            return b.doExchange(find(m_exs, "exchange", "exchange"));
         if (type == "StreamCopy")
-            return b.doStreamCopy(find(scs, "streamCopy", "stream copy"));
+            return b.doStreamCopy(find(m_scs, "streamCopy", "stream copy"));
         if (type == "Call")
-            return b.call(find(fns, "function", "function (functions are defined before use)"));
-        if (type == "Sync") {
-            const std::string kind = str(j, "sync", path, "internal");
-            if (kind != "internal" && kind != "external" && kind != "global")
-                fail(path + ".sync", "expected internal, external or global");
-            std::vector<uint32_t> ipus;
-            if (j.contains("ipus")) {
-                if (!j["ipus"].is_array())
-                    fail(path + ".ipus", "expected a list of IPU indexes");
-                for (const auto& i : j["ipus"]) {
-                    if (!i.is_number_unsigned() || i.get<uint64_t>() >= m_target.numIpus)
-                        fail(path + ".ipus", "IPU index out of range");
-                    ipus.push_back(i.get<uint32_t>());
-                }
-            }
-            return b.sync(kind == "internal" ? SyncKind::Internal
-                    : kind == "external"     ? SyncKind::External
-                                             : SyncKind::Global,
-                ipus);
-        }
+            return b.call(find(m_fns, "function", "function (functions are defined before use)"));
+        if (type == "Sync")
+            return syncProgram(b, j, path);
         fail(path + ".type",
             "unknown program type '" + type
                 + "' (Sequence, Repeat, Execute, DoExchange, StreamCopy, Sync, Call)");
     }
 
-private:
+    const json* m_d = nullptr; // the description being read
+    std::map<std::string, uint32_t> m_dcs, m_vts, m_vars, m_css, m_exs, m_scs, m_fns; // names -> indexes
     const TargetConfig& m_target;
     std::string m_source;
-    std::vector<uint32_t> m_pending;
 };
 
 } // namespace

@@ -1,5 +1,6 @@
 // Inputs the fuzz targets once failed on (tests/fuzz-regressions/), fed through the same input
 // handling as the fuzzers (fuzz/*_input.hpp): each must be refused or read cleanly, never crash.
+// A target's folder that is missing or empty fails its test, which would otherwise replay nothing.
 #include "fixture_builder.hpp"
 #include "fuzz_regressions.hpp"
 #include "gate_rule_input.hpp"
@@ -14,6 +15,29 @@
 #include <catch2/catch.hpp>
 
 using namespace popscope;
+
+TEST_CASE("fuzzing regressions: a missing or empty folder is an error, not a pass", "[fuzz]")
+{
+    test::TempDir dir;
+    CHECK_THROWS_WITH(test::readFuzzRegressions(dir.path()), Catch::Contains("holds no input"));
+    CHECK_THROWS_WITH(
+        test::readFuzzRegressions(dir.path() / "missing"), Catch::Contains("no fuzzing regression folder"));
+    test::writeBytes(dir.file("README.md"), "what the folder keeps\n"); // notes are not inputs
+    CHECK_THROWS_WITH(test::readFuzzRegressions(dir.path()), Catch::Contains("holds no input"));
+    test::writeBytes(dir.file("empty-input.txt"), ""); // an empty input is an input
+    const auto inputs = test::readFuzzRegressions(dir.path());
+    REQUIRE(inputs.size() == 1);
+    CHECK(inputs[0].name == "empty-input.txt");
+    CHECK(inputs[0].bytes.empty());
+}
+
+TEST_CASE("fuzzing regressions: every target keeps inputs", "[fuzz]")
+{
+    for (const char* target : { "profile", "json_import", "spec", "gate_rule", "tile_selection" }) {
+        INFO(target);
+        CHECK_NOTHROW(test::fuzzRegressions(target));
+    }
+}
 
 TEST_CASE("fuzzing regressions: damaged profiles are refused with ProfileError", "[fuzz]")
 {
@@ -51,9 +75,7 @@ TEST_CASE("fuzzing regressions: gate rules parse or are refused cleanly", "[fuzz
 
 TEST_CASE("fuzzing regressions: tile selections parse or are refused cleanly", "[fuzz]")
 {
-    const auto inputs = test::fuzzRegressions("tile_selection");
-    REQUIRE_FALSE(inputs.empty());
-    for (const auto& input : inputs) {
+    for (const auto& input : test::fuzzRegressions("tile_selection")) {
         INFO(input.name);
         CHECK(
             fuzz::tileSelectionInput(reinterpret_cast<const uint8_t*>(input.bytes.data()), input.bytes.size())

@@ -4,7 +4,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <deque>
 #include <limits>
 #include <map>
@@ -115,7 +114,8 @@ TEST_CASE("keys read by index from a packed list join as views of them do", "[jo
         == P { { 0, 2 }, { 1, 3 }, { 2, 1 }, { 3, -1 }, { -1, 0 }, { -1, 4 } });
 }
 
-TEST_CASE("a quarter of a million keys per side join in well under 100 ms", "[join]")
+// bench/bench_row_match times this join against its budget; here only its rows count.
+TEST_CASE("a quarter of a million keys per side join, the unmatched source rows kept", "[join]")
 {
     std::vector<std::string> names;
     for (int i = 0; i < 250000; ++i)
@@ -123,10 +123,7 @@ TEST_CASE("a quarter of a million keys per side join in well under 100 ms", "[jo
     std::vector<std::string_view> source(names.begin(), names.end());
     std::vector<std::string_view> target(names.rbegin(), names.rend());
     target.resize(200000); // 50,000 source-only rows
-    const auto start = std::chrono::steady_clock::now();
     const auto rows = matchRows(source, target);
-    const double ms
-        = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     REQUIRE(rows.size() == 250000);
     CHECK(rows[0].source == 0);
     CHECK(rows[0].target == -1); // names[0] is among the 50,000 dropped from the end of the reversed list
@@ -135,8 +132,6 @@ TEST_CASE("a quarter of a million keys per side join in well under 100 ms", "[jo
     for (const MatchedRow& r : rows)
         matched += r.source >= 0 && r.target >= 0;
     CHECK(matched == 200000);
-    WARN("matchRows 250,000 x 200,000: " << ms << " ms");
-    CHECK(ms < 1000); // generous: sanitizer builds and a busy machine; bench_compare measures the real figure
 }
 
 TEST_CASE("signed differences: signs, zero source, saturation", "[join]")

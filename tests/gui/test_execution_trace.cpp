@@ -208,7 +208,7 @@ TEST_CASE("a cancelled trace build says so in the page and Load builds it", "[tr
     REQUIRE(page->messageText().isEmpty());
 }
 
-TEST_CASE("a scripted screenshot of a trace that cannot be built shows why, and exits", "[trace][script]")
+TEST_CASE("a scripted screenshot of a trace that cannot be built shows why, and exits 3", "[trace][script]")
 {
     popscope::test::TempDir dir;
     const std::string damaged = popscope::test::writeValidProfile(dir, "damaged.pop");
@@ -224,7 +224,10 @@ TEST_CASE("a scripted screenshot of a trace that cannot be built shows why, and 
         { QString::fromStdString(damaged), QStringLiteral("--page"), QStringLiteral("trace"),
             QStringLiteral("--screenshot"), shot });
     REQUIRE(app.waitForFinished(60000)); // it did not wait for a trace that never comes
-    CHECK(app.exitCode() == 0);
+    CHECK(app.exitCode() == WindowScript::kExitPageFailed); // the picture shows the error, not the trace
+    const QString error = QString::fromLocal8Bit(app.readAllStandardError());
+    CHECK(error.contains(QStringLiteral("popscope: page execution-trace failed: ")));
+    CHECK(error.contains(QStringLiteral("damaged.pop")));
     CHECK(std::filesystem::exists(shot.toStdString()));
 }
 

@@ -1,7 +1,7 @@
-// Pages read their own parts when first shown (issue "Instant at any size"): opening reads the
-// summary alone, a page whose parts are slow shows progress in place while the rest of the window
-// works, Cancel and Retry, a failed part on its page only, and compare mode. A test hook holds a
-// part back (holdReportPart), so every wait here is on a signal, never on a timer.
+// Pages read their own parts when first shown: opening reads the summary alone, a page whose parts
+// are slow shows progress in place while the rest of the window works, Cancel and Retry, a failed
+// part on its page only, and compare mode. A test hook holds a part back (holdReportPart), so every
+// wait here is on a signal, never on a timer.
 #include "app/main_window.hpp"
 #include "gui_fixture.hpp"
 #include "models/memory/details_model.hpp"

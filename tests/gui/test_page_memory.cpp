@@ -1,8 +1,7 @@
-// Memory that follows what is shown (issue "Instant at any size"): before a page reads its parts,
-// PageMemoryKeeper lets go of the pages shown longest ago and of the parts no page still shows,
-// while the heap is over its limit; a page let go of reads its parts again when shown, and a page
-// still loading is never let go of. The heap is the test's own number, so nothing depends on the
-// machine.
+// Memory that follows what is shown: before a page reads its parts, PageMemoryKeeper lets go of
+// the pages shown longest ago and of the parts no page still shows, while the heap is over its
+// limit; a page let go of reads its parts again when shown, and a page still loading is never let
+// go of. The heap is the test's own number, so nothing depends on the machine.
 #include "app/main_window.hpp"
 #include "app/page_memory_keeper.hpp"
 #include "gui_fixture.hpp"

@@ -1,4 +1,4 @@
-"""Issue 21's acceptance: libpva-style code, only the import line changed, gives popscope's figures
+"""libpva-style code, only the import line changed, gives popscope's figures
 on demo.pop and pipeline-grouped.pop."""
 import collections
 import contextlib

@@ -18,10 +18,10 @@ def demo():
 
 def test_absent_fields_raise_attribute_error_naming_field_and_why(demo):
     program = demo.compilation.programs[0]
-    for field in ("controlCodeByTile", "estimatedCyclesByTile", "vars"):
+    for field in ("controlCodeByTile", "vars"):
         with pytest.raises(AttributeError, match=field + " is not available: "):
             getattr(program, field)
-    assert not hasattr(program, "estimatedCyclesByTile")
+    assert not hasattr(program, "vars")
     with pytest.raises(AttributeError, match="major is not available: .*not a release number"):
         demo.poplarVersion.major
     with pytest.raises(AttributeError, match="category.noSuchThing"):
@@ -112,7 +112,8 @@ def _hostile_corpus(folder):
     smashed = bytearray(data)
     smashed[4096::3] = bytes([0xA5]) * len(smashed[4096::3])
     corpus.append((write("smashed.pop", bytes(smashed)), ""))
-    corpus.append((damaged("newer.pop", "UPDATE meta SET value = '2' WHERE key = 'version_major'"), "version 2.1"))
+    corpus.append((damaged("newer.pop", "UPDATE meta SET value = '2' WHERE key = 'version_major';"
+                                        " UPDATE meta SET value = '0' WHERE key = 'version_minor'"), "version 2.0"))
     corpus.append((damaged("trigger.pop", "CREATE TABLE log(x); CREATE TRIGGER steps AFTER INSERT ON meta "
                            "BEGIN INSERT INTO log VALUES(1); END"), "trigger"))
     corpus.append((damaged("absurd.pop", "UPDATE target SET num_ipus = 1000000000"), "numIPUs"))
@@ -120,6 +121,8 @@ def _hostile_corpus(folder):
     corpus.append((damaged("blob.pop", "UPDATE memory_by_tile SET bytes = zeroblob(12) WHERE rowid = 1"),
                    "memory_by_tile.bytes"))
     corpus.append((damaged("negative.pop", "UPDATE variables SET size_bytes = -5 WHERE id = 0"), "variables.size_bytes"))
+    corpus.append((damaged("estimate.pop", "UPDATE compute_set_estimates SET cycles = x'0102030405'"),
+                   "holds 5 bytes, expected 2 or 4 per tile"))
     os.mkdir(os.path.join(folder, "report-folder"))
     corpus.append((os.path.join(folder, "report-folder"), "no profile.pop"))
     corpus.append((os.path.join(folder, "missing.pop"), "no such file"))
@@ -136,6 +139,7 @@ def _read_everything(report):
     [s.notAlwaysLiveMemory.bytes for s in c.livenessProgramSteps]
     [p.name for p in c.programs]
     [cs.name for cs in c.computeSets]
+    [cs.estimatedCyclesByTile for cs in c.computeSets]
     [s.ipus[0].cycles for s in report.execution.steps]
     [op.name for op in pva.OperationAnalysis(report).operations]
 

@@ -1,4 +1,4 @@
-// The physics of the generated profiles (issue 3 §7).
+// The physics of the generated profiles.
 #include "sim_test_helpers.hpp"
 
 #include "popscope/sim/cost_model.hpp"

@@ -44,7 +44,8 @@ TEST_CASE("simulate --help lists every workload and every parameter with its def
     for (const auto& g : popscope::sim::generatorInfos()) {
         CHECK(r.out.find("\n  " + g.name + "\n") != std::string::npos);
         for (const auto& p : g.params)
-            CHECK(r.out.find(p.name + "=" + p.defaultValue + ": ") != std::string::npos);
+            CHECK(r.out.find(p.name + "=" + p.defaultValue + " (" + popscope::sim::parameterDomain(p) + "): ")
+                != std::string::npos);
     }
     CHECK(r.out.find("custom") != std::string::npos);
 }

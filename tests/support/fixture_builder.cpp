@@ -25,6 +25,26 @@ struct Lcg {
     }
 };
 
+// The compiler's estimates (format 1.2): compute sets 0 and 2 on every IPU (compute set 2 from
+// tile 2 on, its last row past 16 bits, so packed in 32), one vertex of each compute set's entry,
+// the DoExchange (program 2) on IPU 0 and the stream copy's Mid (program 6) on the last IPU's last tile.
+void addEstimates(ProfileDocument& doc)
+{
+    const uint32_t tiles = doc.target.tilesPerIpu;
+    for (uint32_t cs : { 0u, 2u })
+        for (uint32_t ipu = 0; ipu < doc.target.numIpus && cs < tiles; ++ipu) { // from tile cs on
+            EstimatedTileCycles row { cs, ipu, cs, {} };
+            for (uint32_t t = cs; t < tiles; ++t)
+                row.cycles.push_back(t % 2 ? 0 : 90 + 10 * t + cs);
+            doc.estimates.computeSets.push_back(row);
+        }
+    doc.estimates.computeSets.back().cycles[0] = 80000;
+    for (uint32_t cs = 0; cs < doc.computeSets.size(); ++cs)
+        doc.estimates.vertices.push_back({ cs, 0, 40 + 10ull * cs });
+    doc.estimates.programs.push_back({ 2, 0, 0, std::vector<uint32_t>(tiles, 206) });
+    doc.estimates.programs.push_back({ 6, doc.target.numIpus - 1, tiles - 1, { 750 } });
+}
+
 } // namespace
 
 ProfileDocument makeDocument(const FixtureOptions& o)
@@ -160,6 +180,7 @@ ProfileDocument makeDocument(const FixtureOptions& o)
     }
     doc.operations = { { "conv", "poptorch", "layer1/conv", 1, { 1, 4, 5 }, 1'000'000'000ull, 4096, 123456 },
         { "update", "poplar", "", -1, { 2 }, 0, 512, 999 } };
+    addEstimates(doc);
     return doc;
 }
 

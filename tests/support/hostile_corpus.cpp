@@ -41,7 +41,10 @@ std::vector<HostileFile> writeHostileCorpus(const TempDir& dir)
     writeBytes(dir.file("smashed.pop"), smashed);
     add("damaged pages", dir.file("smashed.pop"), "damaged");
     add("a newer format version",
-        damaged(dir, "newer.pop", "UPDATE meta SET value = '2' WHERE key = 'version_major'"), "version 2.1");
+        damaged(dir, "newer.pop",
+            "UPDATE meta SET value = '2' WHERE key = 'version_major';"
+            " UPDATE meta SET value = '0' WHERE key = 'version_minor'"),
+        "version 2.0");
     add("a trigger hidden in the schema",
         damaged(dir, "trigger.pop",
             "CREATE TABLE log(x); CREATE TRIGGER steps AFTER INSERT ON meta BEGIN INSERT INTO log VALUES(1); "

@@ -53,5 +53,7 @@ struct TargetConfig {
 void setTargetField(
     TargetConfig& target, const std::string& field, const std::string& value, const std::string& source);
 std::vector<std::string> targetFieldNames();
+// The field's value as text that setTargetField reads back ("" for an unknown field).
+std::string targetFieldText(const TargetConfig& target, const std::string& field);
 
 } // namespace popscope::sim

@@ -35,13 +35,15 @@ enum class CostKind {
     Elementwise, // worker vertex: 20 + cyclesPerElement x elements worker cycles
     HeapSort, // HeapSortVertex: 8 (16 key-value) x (19 n floor(log2 n) + 6 n + 2), n = elements
     CompareAndSwap, // supervisor: 19 + 6 x max_w(40 + 17 wl + 13 e + 13 loops), e = comparisons/worker
-    MatMul, // AMP supervisor: 30 + flops / (flopsPerCycle x efficiency)
+    MatMul, // flat AMP-rate supervisor (hand-written specs): 30 + flops / (flopsPerCycle x efficiency)
     Copy, // on-tile copy supervisor: 288 + bytes / memcpyBytesPerCycle (elements = bytes)
+    ConvPartial, // poplin conv / matmul supervisor vertex of `cycles` tile cycles, planned by
+                 // planConvolution from poplibs' estimators (conv_planner.hpp)
 };
 
 struct VertexCost {
     CostKind kind = CostKind::Fixed;
-    uint64_t cycles = 0; // Fixed
+    uint64_t cycles = 0; // Fixed (worker cycles), ConvPartial (tile cycles)
     uint64_t elements = 0; // Elementwise, HeapSort n, CompareAndSwap comparisons per tile, Copy bytes
     uint32_t cyclesPerElement = 1; // Elementwise
     bool keyValue = false; // HeapSort

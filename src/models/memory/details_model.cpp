@@ -150,6 +150,32 @@ void DetailsModel::build(const std::vector<uint32_t>& selection)
         return;
     const TileMemory& m = m_report->memory();
     const uint32_t numTiles = m.numTiles();
+    setColumns(selection, numTiles);
+    const bool perTile = !selection.empty();
+    if (perTile && !m_target && m.physicalTileIds.size() == numTiles) { // ids differ per report
+        std::vector<uint64_t> ids;
+        for (const auto& columnTiles : m_columnTiles)
+            ids.push_back(columnTiles.size() == 1 ? m.physicalTileIds[columnTiles[0]] : UINT64_MAX);
+        const int id = addNode(0, QStringLiteral("Physical tile id"), ids);
+        m_nodes[size_t(id)].isId = true;
+    }
+    addNode(0, QStringLiteral("Memory including gaps"), columnValues(m.totalIncludingGaps),
+        QStringLiteral("Everything on the tile, including bank and region gaps"));
+    const int excluding
+        = addNode(0, QStringLiteral("Memory excluding gaps"), columnValues(m.totalExcludingGaps));
+    for (int r = 0; r < kMemoryRegionCount; ++r) {
+        const int region
+            = addNode(excluding, QString::fromLatin1(kRegionLabels[r]), columnValues(m.byRegion[size_t(r)]));
+        for (int overlapped = 0; overlapped < 2; ++overlapped)
+            addCategoryRows(region, m, r, overlapped);
+    }
+    addGapRows(m);
+    addNode(0, QStringLiteral("Always live"), columnValues(m.alwaysLive));
+    addNode(0, QStringLiteral("Not always live"), columnValues(m.notAlwaysLive));
+}
+
+void DetailsModel::setColumns(const std::vector<uint32_t>& selection, uint32_t numTiles)
+{
     std::vector<uint32_t> tiles;
     for (uint32_t t : selection)
         if (t < numTiles)
@@ -173,60 +199,52 @@ void DetailsModel::build(const std::vector<uint32_t>& selection)
             m_columnTiles.push_back({ tiles[i] });
         }
     }
-    auto values = [&](const std::vector<uint32_t>& series) {
-        std::vector<uint64_t> v;
-        for (const auto& columnTiles : m_columnTiles)
-            v.push_back(sumOver(series, columnTiles));
-        return v;
-    };
-    const bool perTile = !selection.empty();
-    if (perTile && !m_target && m.physicalTileIds.size() == numTiles) { // ids differ per report
-        std::vector<uint64_t> ids;
-        for (const auto& columnTiles : m_columnTiles)
-            ids.push_back(columnTiles.size() == 1 ? m.physicalTileIds[columnTiles[0]] : UINT64_MAX);
-        const int id = addNode(0, QStringLiteral("Physical tile id"), ids);
-        m_nodes[size_t(id)].isId = true;
+}
+
+std::vector<uint64_t> DetailsModel::columnValues(const std::vector<uint32_t>& series) const
+{
+    std::vector<uint64_t> v;
+    for (const auto& columnTiles : m_columnTiles)
+        v.push_back(sumOver(series, columnTiles));
+    return v;
+}
+
+void DetailsModel::addCategoryRows(int region, const TileMemory& m, int r, int overlapped)
+{
+    std::vector<uint64_t> total(m_columnTiles.size(), 0);
+    std::vector<std::pair<QString, std::vector<uint64_t>>> rows;
+    for (size_t c = 0; c < m.cube.size() && c < m.categories.size(); ++c) {
+        auto v = columnValues(m.cube[c][size_t(r)][size_t(overlapped)]);
+        if (!anyNonZero(v))
+            continue;
+        for (size_t k = 0; k < v.size(); ++k)
+            total[k] += v[k];
+        rows.emplace_back(QString::fromStdString(categoryLabel(m.categories[c])), std::move(v));
     }
-    addNode(0, QStringLiteral("Memory including gaps"), values(m.totalIncludingGaps),
-        QStringLiteral("Everything on the tile, including bank and region gaps"));
-    const int excluding = addNode(0, QStringLiteral("Memory excluding gaps"), values(m.totalExcludingGaps));
-    for (int r = 0; r < kMemoryRegionCount; ++r) {
-        const int region
-            = addNode(excluding, QString::fromLatin1(kRegionLabels[r]), values(m.byRegion[size_t(r)]));
-        for (int overlapped = 0; overlapped < 2; ++overlapped) {
-            std::vector<uint64_t> total(m_columnTiles.size(), 0);
-            std::vector<std::pair<QString, std::vector<uint64_t>>> rows;
-            for (size_t c = 0; c < m.cube.size() && c < m.categories.size(); ++c) {
-                auto v = values(m.cube[c][size_t(r)][size_t(overlapped)]);
-                if (!anyNonZero(v))
-                    continue;
-                for (size_t k = 0; k < v.size(); ++k)
-                    total[k] += v[k];
-                rows.emplace_back(QString::fromStdString(categoryLabel(m.categories[c])), std::move(v));
-            }
-            if (rows.empty())
-                continue;
-            const int group = addNode(region,
-                overlapped ? QStringLiteral("Overlapped") : QStringLiteral("Not overlapped"), total,
-                overlapped ? QStringLiteral("Shares addresses with other data; not counted in the totals")
-                           : QString());
-            for (auto& [label, v] : rows)
-                addNode(group, label, std::move(v));
-        }
-    }
+    if (rows.empty())
+        return;
+    const int group
+        = addNode(region, overlapped ? QStringLiteral("Overlapped") : QStringLiteral("Not overlapped"), total,
+            overlapped ? QStringLiteral("Shares addresses with other data; not counted in the totals")
+                       : QString());
+    for (auto& [label, v] : rows)
+        addNode(group, label, std::move(v));
+}
+
+void DetailsModel::addGapRows(const TileMemory& m)
+{
+    const uint32_t numTiles = m.numTiles();
     std::vector<uint32_t> gaps(numTiles, 0);
     for (const auto& g : m.gapsByRegion)
         for (size_t t = 0; t < g.size() && t < numTiles; ++t)
             gaps[t] += g[t];
-    const int gapsNode = addNode(0, QStringLiteral("Gaps"), values(gaps),
+    const int gapsNode = addNode(0, QStringLiteral("Gaps"), columnValues(gaps),
         QStringLiteral("Bank and region reservation between allocations"));
     for (int r = 0; r < kMemoryRegionCount; ++r) {
-        auto v = values(m.gapsByRegion[size_t(r)]);
+        auto v = columnValues(m.gapsByRegion[size_t(r)]);
         if (anyNonZero(v))
             addNode(gapsNode, QString::fromLatin1(kRegionLabels[r]), std::move(v));
     }
-    addNode(0, QStringLiteral("Always live"), values(m.alwaysLive));
-    addNode(0, QStringLiteral("Not always live"), values(m.notAlwaysLive));
 }
 
 int64_t DetailsModel::valueAt(const QStringList& labels, int column) const

@@ -52,6 +52,12 @@ private:
     };
     int addNode(int parent, const QString& label, std::vector<uint64_t> values, const QString& toolTip = {});
     void build(const std::vector<uint32_t>& selection);
+    // build()'s parts: the value columns of a selection, a series summed over each column's tiles,
+    // a region's categories (overlapped or not) under a group row, the gaps by region.
+    void setColumns(const std::vector<uint32_t>& selection, uint32_t numTiles);
+    std::vector<uint64_t> columnValues(const std::vector<uint32_t>& series) const;
+    void addCategoryRows(int region, const TileMemory& memory, int regionIndex, int overlapped);
+    void addGapRows(const TileMemory& memory);
     // Compare mode: keeps the first value column as the source's and adds the target's.
     void mergeTarget(const DetailsModel& target);
     void mergeNode(int node, const DetailsModel& other, int otherNode);

@@ -12,6 +12,122 @@
 
 namespace popscope {
 
+namespace {
+
+using Column = ProgramTreeModel::Column;
+
+// A group row ("Control programs", "Functions"): its name, bold, and what it holds.
+QVariant groupRowData(const ProgramIndex& x, bool control, int column, int role)
+{
+    if (role == Qt::DisplayRole && column == Column::Name)
+        return control ? QStringLiteral("Control programs (%1)").arg(x.controlPrograms.size())
+                       : QStringLiteral("Functions (%1)").arg(x.functions.size());
+    if (role == Qt::FontRole) {
+        QFont font;
+        font.setBold(true);
+        return font;
+    }
+    if (role == Qt::ToolTipRole)
+        return control ? QStringLiteral("The programs the engine runs, in order")
+                       : QStringLiteral("Shared programs that Call programs run");
+    return {};
+}
+
+// One program row's figures: its steps and cycles, and in compare mode the target's cycles.
+struct RowFigures {
+    uint64_t steps = 0;
+    uint64_t cycles = 0;
+    uint64_t target = 0;
+    bool inTarget = false;
+    SignedDiff diff;
+};
+
+QString diffText(const RowFigures& f)
+{
+    return !f.inTarget         ? QStringLiteral("—")
+        : f.diff.absolute == 0 ? QStringLiteral("0")
+                               : (f.diff.absolute > 0 ? QStringLiteral("+") : QStringLiteral("−"))
+            + countText(uint64_t(f.diff.absolute > 0 ? f.diff.absolute : -f.diff.absolute));
+}
+
+QString diffPercentText(const RowFigures& f)
+{
+    if (!f.inTarget)
+        return QStringLiteral("only in source");
+    if (!f.diff.fraction)
+        return f.diff.absolute ? QStringLiteral("from 0") : QStringLiteral("—");
+    return (*f.diff.fraction > 0 ? QStringLiteral("+") : QString())
+        + QString::number(100.0 * *f.diff.fraction, 'f', 1) + QLatin1Char('%');
+}
+
+QVariant displayText(const ProgramRow& p, int column, const RowFigures& f, uint64_t rootCycles)
+{
+    switch (column) {
+    case Column::Name:
+        return p.name.empty() ? QStringLiteral("(unnamed)") : toQString(p.name);
+    case Column::Type:
+        return p.type == "Repeat" ? QStringLiteral("Repeat ×%1").arg(countText(p.repeatCount))
+                                  : toQString(p.type);
+    case Column::Steps:
+        return countText(f.steps);
+    case Column::Cycles:
+        return countText(f.cycles);
+    case Column::Share:
+        return rootCycles
+            ? QString::number(100.0 * double(f.cycles) / double(rootCycles), 'f', 1) + QLatin1Char('%')
+            : QStringLiteral("—");
+    case Column::TargetCycles:
+        return f.inTarget ? countText(f.target) : QStringLiteral("—");
+    case Column::Diff:
+        return diffText(f);
+    case Column::DiffPercent:
+        return diffPercentText(f);
+    }
+    return {};
+}
+
+// The number a column sorts by, or nothing for the columns that sort by their text.
+QVariant sortNumber(int column, const RowFigures& f)
+{
+    switch (column) {
+    case Column::Steps:
+        return qulonglong(f.steps);
+    case Column::Cycles:
+        return qulonglong(f.cycles);
+    case Column::TargetCycles:
+        return qulonglong(f.target);
+    case Column::Diff:
+        return qlonglong(f.diff.absolute);
+    default:
+        return {};
+    }
+}
+
+QVariant toolTip(const ProgramRow& p, int column, const RowFigures& f)
+{
+    if (column == Column::Name || column == Column::Type)
+        return toQString(p.name) + QStringLiteral("\n") + programTypeToolTip(p.type);
+    if (column == Column::Cycles)
+        return QStringLiteral(
+            "Cycles of this program's steps and its children's (a function counts under every Call)");
+    if (column == Column::DiffPercent && !f.inTarget)
+        return QStringLiteral("No program of this name in the target");
+    return {};
+}
+
+QVariant foreground(const ProgramRow& p, int column, const RowFigures& f)
+{
+    if (column == Column::Diff || column == Column::DiffPercent) {
+        if (f.inTarget && f.diff.absolute != 0)
+            return QBrush(f.diff.absolute > 0 ? CompareColors::worse() : CompareColors::better());
+    }
+    if (column == Column::Type)
+        return QBrush(programTypeColor(p.type).darker(115));
+    return {};
+}
+
+} // namespace
+
 ProgramTreeModel::ProgramTreeModel(QObject* parent)
     : QAbstractItemModel(parent)
 {
@@ -219,98 +335,33 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
         return {};
     const int column = index.column();
     const int64_t program = m_nodes[size_t(nodeOf(index))].program;
-    if (program < 0) { // a group row
-        const ProgramIndex& x = m_source->programIndex();
-        const bool control = program == kControlGroup;
-        if (role == Qt::DisplayRole && column == Name)
-            return control ? QStringLiteral("Control programs (%1)").arg(x.controlPrograms.size())
-                           : QStringLiteral("Functions (%1)").arg(x.functions.size());
-        if (role == Qt::FontRole) {
-            QFont font;
-            font.setBold(true);
-            return font;
-        }
-        if (role == Qt::ToolTipRole)
-            return control ? QStringLiteral("The programs the engine runs, in order")
-                           : QStringLiteral("Shared programs that Call programs run");
-        return {};
-    }
+    if (program < 0) // a group row
+        return groupRowData(m_source->programIndex(), program == kControlGroup, column, role);
     const ProgramRow p = m_source->programs()[size_t(program)];
-    const ProgramIndex& x = m_source->programIndex();
-    const uint64_t cycles = sourceCycles(uint32_t(program));
-    bool inTarget = false;
-    const uint64_t target = m_target ? targetCycles(uint32_t(program), inTarget) : 0;
-    const SignedDiff diff = signedDiff(cycles, target);
+    RowFigures f;
+    f.steps = m_source->programIndex().totalSteps[size_t(program)];
+    f.cycles = sourceCycles(uint32_t(program));
+    f.target = m_target ? targetCycles(uint32_t(program), f.inTarget) : 0;
+    f.diff = signedDiff(f.cycles, f.target);
     switch (role) {
     case Qt::DisplayRole:
-        switch (column) {
-        case Name:
-            return p.name.empty() ? QStringLiteral("(unnamed)") : toQString(p.name);
-        case Type:
-            return p.type == "Repeat" ? QStringLiteral("Repeat ×%1").arg(countText(p.repeatCount))
-                                      : toQString(p.type);
-        case Steps:
-            return countText(x.totalSteps[size_t(program)]);
-        case Cycles:
-            return countText(cycles);
-        case Share:
-            return m_rootCycles
-                ? QString::number(100.0 * double(cycles) / double(m_rootCycles), 'f', 1) + QLatin1Char('%')
-                : QStringLiteral("—");
-        case TargetCycles:
-            return inTarget ? countText(target) : QStringLiteral("—");
-        case Diff:
-            return !inTarget         ? QStringLiteral("—")
-                : diff.absolute == 0 ? QStringLiteral("0")
-                                     : (diff.absolute > 0 ? QStringLiteral("+") : QStringLiteral("−"))
-                    + countText(uint64_t(diff.absolute > 0 ? diff.absolute : -diff.absolute));
-        case DiffPercent:
-            if (!inTarget)
-                return QStringLiteral("only in source");
-            if (!diff.fraction)
-                return diff.absolute ? QStringLiteral("from 0") : QStringLiteral("—");
-            return (*diff.fraction > 0 ? QStringLiteral("+") : QString())
-                + QString::number(100.0 * *diff.fraction, 'f', 1) + QLatin1Char('%');
-        }
-        break;
+        return displayText(p, column, f, m_rootCycles);
     case SortRole:
-        switch (column) {
-        case Steps:
-            return qulonglong(x.totalSteps[size_t(program)]);
-        case Cycles:
-            return qulonglong(cycles);
-        case TargetCycles:
-            return qulonglong(target);
-        case Diff:
-            return qlonglong(diff.absolute);
-        default:
-            return data(index, Qt::DisplayRole);
-        }
+        if (QVariant number = sortNumber(column, f); number.isValid())
+            return number;
+        return data(index, Qt::DisplayRole);
     case Qt::DecorationRole:
         if (column == Name)
             return programTypeIcon(p.type);
         break;
     case Qt::ToolTipRole:
-        if (column == Name || column == Type)
-            return toQString(p.name) + QStringLiteral("\n") + programTypeToolTip(p.type);
-        if (column == Cycles)
-            return QStringLiteral(
-                "Cycles of this program's steps and its children's (a function counts under every Call)");
-        if (column == DiffPercent && !inTarget)
-            return QStringLiteral("No program of this name in the target");
-        break;
+        return toolTip(p, column, f);
     case Qt::TextAlignmentRole:
         if (column >= Steps)
             return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
         break;
     case Qt::ForegroundRole:
-        if (column == Diff || column == DiffPercent) {
-            if (inTarget && diff.absolute != 0)
-                return QBrush(diff.absolute > 0 ? CompareColors::worse() : CompareColors::better());
-        }
-        if (column == Type)
-            return QBrush(programTypeColor(p.type).darker(115));
-        break;
+        return foreground(p, column, f);
     case Qt::BackgroundRole:
         if (size_t(program) < m_highlight.size() && m_highlight[size_t(program)]) {
             QColor tint(0xf2, 0xc1, 0x4e); // amber: the operation's programs; lighter: rows holding some

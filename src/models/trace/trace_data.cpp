@@ -79,6 +79,52 @@ void pruneTraceCache(qint64 budgetBytes)
     }
 }
 
+namespace {
+
+// What names a profile's level-of-detail cache. A remote profile's identity comes over SFTP: the
+// local path form would find no file, and every remote profile would share one cache entry.
+std::string profileIdentity(const Profile& profile)
+{
+    const auto& remoteFile = profile.remoteFile();
+    if (!remoteFile)
+        return TraceLod::identityOf(profile.path());
+    std::vector<char> head(65536);
+    size_t got = 0;
+    try {
+        got = remoteFile->read(head.data(), head.size(), 0);
+    } catch (const std::exception& error) { // the page shows it with Retry, like a part that failed
+        throw ProfileError(ErrorKind::RemoteFailed, profile.path(), error.what());
+    }
+    return TraceLod::identityOf(remoteFile->size(), remoteFile->modified(), head.data(), got);
+}
+
+// The level of detail from the cache when it holds this profile's, else built and cached; false
+// when cancelled while building.
+bool loadOrBuildLod(TraceData& data, const std::string& identity,
+    const std::function<void(int, const QString&)>& progress, const std::atomic<bool>& cancelled)
+{
+    QDir().mkpath(traceCacheFolder());
+    data.cachePath
+        = QDir(traceCacheFolder()).filePath(QString::fromStdString(identity) + QStringLiteral(".lod"));
+    const Target& target = data.profile->target();
+    data.lodFromCache = data.lod.load(data.cachePath.toStdString(), identity)
+        && data.lod.fits(data.steps, target.numIpus, target.tilesPerIpu);
+    if (data.lodFromCache)
+        return true;
+    progress(5, QStringLiteral("Summarising every tile's cycles"));
+    data.lod = TraceLod::build(*data.profile, data.steps, [&](uint64_t done, uint64_t total) {
+        progress(5 + int(total ? 60 * done / total : 60), QStringLiteral("Summarising every tile's cycles"));
+        return !cancelled.load();
+    });
+    if (data.lod.cancelled())
+        return false;
+    data.lod.save(data.cachePath.toStdString(), identity); // a failed save only costs time next time
+    pruneTraceCache(kCacheBudgetBytes);
+    return true;
+}
+
+} // namespace
+
 std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     const std::function<void(int, const QString&)>& progress, const std::atomic<bool>& cancelled)
 {
@@ -97,45 +143,13 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
         wholeRun = std::async(std::launch::async, [report] { return &report->traceSummary(); });
     progress(0, QStringLiteral("Reading the steps"));
     data->profile = Profile::open(report->path());
-    const std::string profilePath = data->profile->path();
     data->steps = data->profile->readStepTable();
     data->runs = data->profile->readRuns();
     if (cancelled)
         return nullptr;
 
-    // A remote profile's identity comes over SFTP: the local path form would find no file, and every
-    // remote profile would share one cache entry.
-    std::string identity;
-    if (const auto& remoteFile = data->profile->remoteFile()) {
-        std::vector<char> head(65536);
-        size_t got = 0;
-        try {
-            got = remoteFile->read(head.data(), head.size(), 0);
-        } catch (const std::exception& error) { // the page shows it with Retry, like a part that failed
-            throw ProfileError(ErrorKind::RemoteFailed, profilePath, error.what());
-        }
-        identity = TraceLod::identityOf(remoteFile->size(), remoteFile->modified(), head.data(), got);
-    } else {
-        identity = TraceLod::identityOf(profilePath);
-    }
-    QDir().mkpath(traceCacheFolder());
-    data->cachePath
-        = QDir(traceCacheFolder()).filePath(QString::fromStdString(identity) + QStringLiteral(".lod"));
-    const Target& target = data->profile->target();
-    data->lodFromCache = data->lod.load(data->cachePath.toStdString(), identity)
-        && data->lod.fits(data->steps, target.numIpus, target.tilesPerIpu);
-    if (!data->lodFromCache) {
-        progress(5, QStringLiteral("Summarising every tile's cycles"));
-        data->lod = TraceLod::build(*data->profile, data->steps, [&](uint64_t done, uint64_t total) {
-            progress(
-                5 + int(total ? 60 * done / total : 60), QStringLiteral("Summarising every tile's cycles"));
-            return !cancelled.load();
-        });
-        if (data->lod.cancelled())
-            return nullptr;
-        data->lod.save(data->cachePath.toStdString(), identity); // a failed save only costs time next time
-        pruneTraceCache(kCacheBudgetBytes);
-    }
+    if (!loadOrBuildLod(*data, profileIdentity(*data->profile), progress, cancelled))
+        return nullptr;
     if (cancelled)
         return nullptr;
     progress(68, QStringLiteral("Nesting the steps in their programs"));

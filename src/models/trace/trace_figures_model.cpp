@@ -18,17 +18,65 @@ void TraceFiguresModel::add(
     m_rows.push_back({ figure, tip, unit, source, target });
 }
 
+namespace {
+
+std::vector<ReportTableModel::Column> figureColumns(bool compare)
+{
+    using Kind = ReportTableModel::Kind;
+    if (compare)
+        return { { QStringLiteral("Figure"), Kind::Text, {} }, { QStringLiteral("Source"), Kind::Text, {} },
+            { QStringLiteral("Target"), Kind::Text, {} }, { QStringLiteral("Diff"), Kind::Text, {} } };
+    return { { QStringLiteral("Figure"), Kind::Text, {} }, { QStringLiteral("Value"), Kind::Text, {} } };
+}
+
+// The share of the window's tile-cycles spent waiting for sync.
+double waitingShare(const TraceLod::RangeFigures& f)
+{
+    double wait = 0, all = 0;
+    for (const auto& ipu : f.tileCycles)
+        for (size_t s = 0; s < kTraceStateCount; ++s) {
+            all += ipu[s];
+            wait += TraceState(s) == TraceState::WaitingForSync ? ipu[s] : 0.0;
+        }
+    return all > 0 ? wait / all : 0.0;
+}
+
+// IPU i's parallel efficiency in the window (0 when the report has no IPU i).
+double ipuEfficiency(const TraceLod::RangeFigures& f, size_t i)
+{
+    if (i >= f.tileCycles.size())
+        return 0.0;
+    TraceLod::RangeFigures one;
+    one.tileCycles = { f.tileCycles[i] };
+    return one.parallelEfficiency();
+}
+
+double meanTileBalance(const TraceSummary& s)
+{
+    double sum = 0;
+    for (const IpuTrace& ipu : s.ipus)
+        sum += ipu.tileBalance();
+    return s.ipus.empty() ? 0.0 : sum / double(s.ipus.size());
+}
+
+// Bytes of the whole run's stream copies, or of its global exchange.
+double trafficBytes(const TraceSummary& s, bool stream)
+{
+    double bytes = 0;
+    for (const IpuTrace& ipu : s.ipus)
+        bytes += double(stream ? ipu.streamCopyBytes : ipu.globalExchangeBytes);
+    return bytes;
+}
+
+} // namespace
+
 void TraceFiguresModel::setWindows(
     const TraceData* source, Window sourceWindow, const TraceData* target, Window targetWindow)
 {
     beginResetModel();
     m_rows.clear();
     m_compare = target != nullptr;
-    setColumns(m_compare ? std::vector<Column> { { QStringLiteral("Figure"), Kind::Text, {} },
-                   { QStringLiteral("Source"), Kind::Text, {} }, { QStringLiteral("Target"), Kind::Text, {} },
-                   { QStringLiteral("Diff"), Kind::Text, {} } }
-                         : std::vector<Column> { { QStringLiteral("Figure"), Kind::Text, {} },
-                             { QStringLiteral("Value"), Kind::Text, {} } });
+    setColumns(figureColumns(m_compare));
     if (source) {
         m_clockHz = source->summary->clockHz;
         const auto a = source->lod.range(sourceWindow.from, sourceWindow.to);
@@ -36,60 +84,39 @@ void TraceFiguresModel::setWindows(
         add(QStringLiteral("Window"), Unit::Cycles, double(sourceWindow.to - sourceWindow.from),
             double(targetWindow.to - targetWindow.from),
             QStringLiteral("The visible cycles (zoom and pan change them)"));
-        add(QStringLiteral("Parallel efficiency"), Unit::Share, a.parallelEfficiency(),
-            b.parallelEfficiency(),
-            QStringLiteral("Busy tile-cycles ÷ all tile-cycles in the window; busy = computing, exchanging, "
-                           "stream copy"));
-        const std::pair<TraceState, const char*> kinds[] = { { TraceState::Computing, "Computing" },
-            { TraceState::Exchanging, "Exchanging" }, { TraceState::Sync, "Sync" },
-            { TraceState::StreamCopy, "Stream copy" }, { TraceState::Idle, "Idle (between steps)" } };
-        for (const auto& [kind, name] : kinds)
-            add(QString::fromLatin1(name), Unit::Share, a.share(kind), b.share(kind),
-                QStringLiteral("Share of the IPUs' cycles in the window spent in this kind of step"));
-        const auto waiting = [](const TraceLod::RangeFigures& f) {
-            double wait = 0, all = 0;
-            for (const auto& ipu : f.tileCycles)
-                for (size_t s = 0; s < kTraceStateCount; ++s) {
-                    all += ipu[s];
-                    wait += TraceState(s) == TraceState::WaitingForSync ? ipu[s] : 0.0;
-                }
-            return all > 0 ? wait / all : 0.0;
-        };
-        add(QStringLiteral("Tiles waiting for sync"), Unit::Share, waiting(a), waiting(b),
-            QStringLiteral("Share of the tile-cycles in the window spent waiting for the slowest tile"));
-        const size_t ipus = std::max(a.tileCycles.size(), b.tileCycles.size());
-        for (size_t i = 0; ipus > 1 && i < ipus; ++i) {
-            const auto efficiency = [i](const TraceLod::RangeFigures& f) {
-                if (i >= f.tileCycles.size())
-                    return 0.0;
-                TraceLod::RangeFigures one;
-                one.tileCycles = { f.tileCycles[i] };
-                return one.parallelEfficiency();
-            };
-            add(QStringLiteral("IPU %1 parallel efficiency").arg(i), Unit::Share, efficiency(a),
-                efficiency(b));
-        }
-        const auto balance = [](const TraceSummary& s) {
-            double sum = 0;
-            for (const IpuTrace& ipu : s.ipus)
-                sum += ipu.tileBalance();
-            return s.ipus.empty() ? 0.0 : sum / double(s.ipus.size());
-        };
-        const auto traffic = [](const TraceSummary& s, bool stream) {
-            double bytes = 0;
-            for (const IpuTrace& ipu : s.ipus)
-                bytes += double(stream ? ipu.streamCopyBytes : ipu.globalExchangeBytes);
-            return bytes;
-        };
-        const TraceSummary& sa = *source->summary;
-        const TraceSummary& sb = target ? *target->summary : sa;
-        add(QStringLiteral("Tile balance (whole run)"), Unit::Share, balance(sa), balance(sb),
-            QStringLiteral("Mean ÷ max busy cycles per tile, averaged over the IPUs (100% = even)"));
-        add(QStringLiteral("Stream copies (whole run)"), Unit::Bytes, traffic(sa, true), traffic(sb, true));
-        add(QStringLiteral("Global exchange (whole run)"), Unit::Bytes, traffic(sa, false),
-            traffic(sb, false));
+        addWindowFigures(a, b);
+        addWholeRunFigures(*source->summary, target ? *target->summary : *source->summary);
     }
     endResetModel();
+}
+
+void TraceFiguresModel::addWindowFigures(const TraceLod::RangeFigures& a, const TraceLod::RangeFigures& b)
+{
+    add(QStringLiteral("Parallel efficiency"), Unit::Share, a.parallelEfficiency(), b.parallelEfficiency(),
+        QStringLiteral("Busy tile-cycles ÷ all tile-cycles in the window; busy = computing, exchanging, "
+                       "stream copy"));
+    const std::pair<TraceState, const char*> kinds[] = { { TraceState::Computing, "Computing" },
+        { TraceState::Exchanging, "Exchanging" }, { TraceState::Sync, "Sync" },
+        { TraceState::StreamCopy, "Stream copy" }, { TraceState::Idle, "Idle (between steps)" } };
+    for (const auto& [kind, name] : kinds)
+        add(QString::fromLatin1(name), Unit::Share, a.share(kind), b.share(kind),
+            QStringLiteral("Share of the IPUs' cycles in the window spent in this kind of step"));
+    add(QStringLiteral("Tiles waiting for sync"), Unit::Share, waitingShare(a), waitingShare(b),
+        QStringLiteral("Share of the tile-cycles in the window spent waiting for the slowest tile"));
+    const size_t ipus = std::max(a.tileCycles.size(), b.tileCycles.size());
+    for (size_t i = 0; ipus > 1 && i < ipus; ++i)
+        add(QStringLiteral("IPU %1 parallel efficiency").arg(i), Unit::Share, ipuEfficiency(a, i),
+            ipuEfficiency(b, i));
+}
+
+void TraceFiguresModel::addWholeRunFigures(const TraceSummary& sa, const TraceSummary& sb)
+{
+    add(QStringLiteral("Tile balance (whole run)"), Unit::Share, meanTileBalance(sa), meanTileBalance(sb),
+        QStringLiteral("Mean ÷ max busy cycles per tile, averaged over the IPUs (100% = even)"));
+    add(QStringLiteral("Stream copies (whole run)"), Unit::Bytes, trafficBytes(sa, true),
+        trafficBytes(sb, true));
+    add(QStringLiteral("Global exchange (whole run)"), Unit::Bytes, trafficBytes(sa, false),
+        trafficBytes(sb, false));
 }
 
 QString TraceFiguresModel::format(Unit kind, double value) const

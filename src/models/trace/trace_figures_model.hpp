@@ -36,6 +36,9 @@ private:
         double source = 0, target = 0;
     };
     void add(const QString& figure, Unit unit, double source, double target, const QString& tip = {});
+    // The window's figures (the two sides' ranges) and the whole run's.
+    void addWindowFigures(const TraceLod::RangeFigures& source, const TraceLod::RangeFigures& target);
+    void addWholeRunFigures(const TraceSummary& source, const TraceSummary& target);
     QString format(Unit unit, double value) const;
     std::vector<Row> m_rows;
     bool m_compare = false;

@@ -41,6 +41,26 @@ void addCapacityLine(QChart* chart, QAbstractAxis* x, QAbstractAxis* y, double c
     line->attachAxis(y);
 }
 
+// Each bar's value as its label. Short bars cannot hold their label: it goes just past the bar's
+// end, in the text colour. Long bars (most of the axis) hold it inside, where an outside label
+// would be cut off.
+void showBarLabels(QHorizontalBarSeries* series, QBarSet* set, const InsightsAnalysis& d, double maxValue,
+    const AxisUnit& unit)
+{
+    series->setLabelsVisible(true);
+    double longest = 0;
+    for (const auto& top : d.topTiles)
+        longest = std::max(longest, double(top.bytes));
+    if (longest < 0.6 * maxValue * 1.06) {
+        series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+        set->setLabelColor(QApplication::palette().color(QPalette::WindowText));
+    } else {
+        series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    }
+    series->setLabelsFormat(QStringLiteral("@value ") + unit.name);
+    series->setLabelsPrecision(unit.divisor == 1 ? 12 : 4); // whole bytes, never 6.1e+05
+}
+
 } // namespace
 
 QChart* makeTopTilesChart(
@@ -69,20 +89,7 @@ QChart* makeTopTilesChart(
     for (size_t i = 0; i < tiles.size(); ++i)
         if (d.topTiles[d.topTiles.size() - 1 - i].bytes > d.bytesPerTile)
             set->selectBar(int(i));
-    series->setLabelsVisible(true);
-    // Short bars cannot hold their label: put it just past the bar's end, in the text colour.
-    // Long bars (most of the axis) hold it inside, where an outside label would be cut off.
-    double longest = 0;
-    for (const auto& top : d.topTiles)
-        longest = std::max(longest, double(top.bytes));
-    if (longest < 0.6 * maxValue * 1.06) {
-        series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-        set->setLabelColor(QApplication::palette().color(QPalette::WindowText));
-    } else {
-        series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
-    }
-    series->setLabelsFormat(QStringLiteral("@value ") + unit.name);
-    series->setLabelsPrecision(unit.divisor == 1 ? 12 : 4); // whole bytes, never 6.1e+05
+    showBarLabels(series, set, d, maxValue, unit);
     chart->addSeries(series);
 
     auto* y = new QBarCategoryAxis;

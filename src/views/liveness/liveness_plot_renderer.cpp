@@ -265,6 +265,40 @@ void paintStepAxis(QPainter& p, const QRect& plot, const LivenessPlotScene& s, c
         QStringLiteral("Liveness program step (%1 steps)").arg(countText(n)));
 }
 
+// Over the curves: the steps matching the filter, the selected steps, the capacity and the hover.
+void paintPaneMarks(QPainter& p, const QRect& pane, const LivenessPlotScene& s, const PaneScale& scale,
+    int width, const QPalette& palette)
+{
+    paintFilterMarks(p, pane, s, width, palette);
+    paintSelection(p, pane, s, width, palette);
+    if (capacityOnScale(s)) {
+        p.setPen(QPen(ChartPalette::overCapacity(), 1.5, Qt::DashLine));
+        const int cy = scale.y(double(s.source.capacity));
+        p.drawLine(pane.left(), cy, pane.right(), cy);
+    }
+    paintHover(p, pane, s, width, ChartPalette::text(palette));
+}
+
+struct PaneIndex {
+    size_t index; // 0 the source's (or the only one)
+    size_t count;
+};
+
+// A pane's axes, and its name in separate compare mode.
+void paintPaneFrame(QPainter& p, const QRect& pane, const PaneScale& scale, PaneIndex at,
+    const LivenessPlotScene& s, const QFontMetrics& fm, const QPalette& palette)
+{
+    p.setPen(ChartPalette::text(palette));
+    p.drawLine(pane.left(), scale.bottom, pane.right(), scale.bottom);
+    p.drawLine(pane.left(), pane.top(), pane.left(), scale.bottom);
+    const size_t i = at.index;
+    if (at.count > 1)
+        paintPaneName(p, pane,
+            (i == 0 ? QStringLiteral("Source: ") : QStringLiteral("Target: "))
+                + (i == 0 ? s.source : s.target).name,
+            i == 0 ? CompareColors::source() : CompareColors::target(), fm, palette);
+}
+
 } // namespace
 
 size_t LivenessPlotScene::steps() const
@@ -405,25 +439,9 @@ void LivenessPlotRenderer::paint(
         } else {
             paintCurve(p, pane, s, i == 0 ? s.source : s.target, false, palette);
         }
-        // Over the curves: the steps matching the filter and the selected steps.
-        paintFilterMarks(p, pane, s, width, palette);
-        paintSelection(p, pane, s, width, palette);
-        if (capacityOnScale(s)) {
-            p.setPen(QPen(ChartPalette::overCapacity(), 1.5, Qt::DashLine));
-            const int cy = scale.y(double(s.source.capacity));
-            p.drawLine(pane.left(), cy, pane.right(), cy);
-        }
-        paintHover(p, pane, s, width, text);
+        paintPaneMarks(p, pane, s, scale, width, palette);
         p.restore();
-        // Axes and the pane's name in separate compare mode.
-        p.setPen(text);
-        p.drawLine(pane.left(), scale.bottom, pane.right(), scale.bottom);
-        p.drawLine(pane.left(), pane.top(), pane.left(), scale.bottom);
-        if (paneRects.size() > 1)
-            paintPaneName(p, pane,
-                (i == 0 ? QStringLiteral("Source: ") : QStringLiteral("Target: "))
-                    + (i == 0 ? s.source : s.target).name,
-                i == 0 ? CompareColors::source() : CompareColors::target(), fm, palette);
+        paintPaneFrame(p, pane, scale, { i, paneRects.size() }, s, fm, palette);
     }
 
     // Y title, x ticks and title.

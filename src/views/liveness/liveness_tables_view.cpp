@@ -37,6 +37,54 @@ QString stepToolTip(const Report* report, int64_t step, const QString& side)
             toQString(c.stepName(size_t(step))), QString::fromStdString(c.stepType(size_t(step))));
 }
 
+// The step columns of the selected steps and how the trees show them; the reports the
+// always-live tree reads and how it shows them.
+struct TableColumns {
+    std::vector<StepColumn> columns;
+    std::vector<NameTreeModel::Column> layout;
+    std::vector<const Report*> reports;
+    std::vector<NameTreeModel::Column> reportLayout;
+};
+
+// One report: a column a step, and their difference when two steps are selected.
+TableColumns singleColumns(const Report* source, const std::vector<uint32_t>& steps)
+{
+    TableColumns c;
+    for (size_t i = 0; i < steps.size(); ++i) {
+        c.columns.push_back({ source, steps[i] });
+        c.layout.push_back({ stepHeader(source, steps[i]), stepToolTip(source, steps[i], {}), int(i), -1 });
+    }
+    if (steps.size() == 2)
+        c.layout.push_back({ QStringLiteral("Difference"),
+            QStringLiteral("Step %1 − step %2").arg(countText(steps[1]), countText(steps[0])), 1, 0 });
+    c.reports = { source };
+    c.reportLayout
+        = { { QStringLiteral("Size"), QStringLiteral("Bytes in the scope; the same at every step"), 0, -1 } };
+    return c;
+}
+
+// Compare mode: a step's source, its matched target step and their difference.
+TableColumns compareColumns(
+    const Report* source, const Report* target, const StepMatch* match, const std::vector<uint32_t>& steps)
+{
+    TableColumns c;
+    for (size_t i = 0; i < steps.size(); ++i) {
+        const int64_t t = match && steps[i] < match->targetOf.size() ? match->targetOf[steps[i]] : -1;
+        c.columns.push_back({ source, steps[i] });
+        c.columns.push_back({ target, t });
+        const int s = int(2 * i);
+        c.layout.push_back({ QStringLiteral("Source · %1").arg(stepHeader(source, steps[i])),
+            stepToolTip(source, steps[i], QStringLiteral("Source")), s, -1 });
+        c.layout.push_back({ QStringLiteral("Target · %1").arg(stepHeader(target, t)),
+            stepToolTip(target, t, QStringLiteral("Target")), s + 1, -1, t < 0 });
+        c.layout.push_back({ QStringLiteral("Diff"), QStringLiteral("Target − source"), s + 1, s, t < 0 });
+    }
+    c.reports = { source, target };
+    c.reportLayout = { { QStringLiteral("Source"), {}, 0, -1 }, { QStringLiteral("Target"), {}, 1, -1 },
+        { QStringLiteral("Diff"), QStringLiteral("Target − source"), 1, 0 } };
+    return c;
+}
+
 } // namespace
 
 LivenessTablesView::LivenessTablesView(QWidget* parent)
@@ -137,42 +185,10 @@ void LivenessTablesView::update(const Report* source, const Report* target, cons
 {
     std::vector<uint32_t> steps(
         selected.begin(), selected.begin() + long(std::min(selected.size(), kMaxStepColumns)));
-    std::vector<StepColumn> columns;
-    std::vector<NameTreeModel::Column> layout;
-    std::vector<const Report*> reports;
-    std::vector<NameTreeModel::Column> reportLayout;
-    if (source) {
-        if (!target) {
-            for (size_t i = 0; i < steps.size(); ++i) {
-                columns.push_back({ source, steps[i] });
-                layout.push_back(
-                    { stepHeader(source, steps[i]), stepToolTip(source, steps[i], {}), int(i), -1 });
-            }
-            if (steps.size() == 2)
-                layout.push_back({ QStringLiteral("Difference"),
-                    QStringLiteral("Step %1 − step %2").arg(countText(steps[1]), countText(steps[0])), 1,
-                    0 });
-            reports = { source };
-            reportLayout = { { QStringLiteral("Size"),
-                QStringLiteral("Bytes in the scope; the same at every step"), 0, -1 } };
-        } else {
-            for (size_t i = 0; i < steps.size(); ++i) {
-                const int64_t t = match && steps[i] < match->targetOf.size() ? match->targetOf[steps[i]] : -1;
-                columns.push_back({ source, steps[i] });
-                columns.push_back({ target, t });
-                const int s = int(2 * i);
-                layout.push_back({ QStringLiteral("Source · %1").arg(stepHeader(source, steps[i])),
-                    stepToolTip(source, steps[i], QStringLiteral("Source")), s, -1 });
-                layout.push_back({ QStringLiteral("Target · %1").arg(stepHeader(target, t)),
-                    stepToolTip(target, t, QStringLiteral("Target")), s + 1, -1, t < 0 });
-                layout.push_back(
-                    { QStringLiteral("Diff"), QStringLiteral("Target − source"), s + 1, s, t < 0 });
-            }
-            reports = { source, target };
-            reportLayout = { { QStringLiteral("Source"), {}, 0, -1 }, { QStringLiteral("Target"), {}, 1, -1 },
-                { QStringLiteral("Diff"), QStringLiteral("Target − source"), 1, 0 } };
-        }
-    }
+    TableColumns c;
+    if (source)
+        c = target ? compareColumns(source, target, match, steps) : singleColumns(source, steps);
+    auto& [columns, layout, reports, reportLayout] = c;
     if (columns.empty())
         layout.clear();
     if (!m_alwaysBuilt || reports != m_alwaysReports || !(scope == m_alwaysScope)) {

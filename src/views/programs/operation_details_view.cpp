@@ -90,6 +90,61 @@ void addFlopsPerCycleRow(
         item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
 }
 
+// The Summary tab's rows of one operation (or of a source and a target one): a text figure, or a
+// number with its difference in compare mode. A side without the operation shows "—".
+class SummaryRows {
+public:
+    SummaryRows(QTreeWidget* tree, const OperationFigures* source, const OperationFigures* target,
+        bool comparing, MemoryUnit unit)
+        : m_tree(tree)
+        , m_source(source)
+        , m_target(target)
+        , m_comparing(comparing)
+        , m_unit(unit)
+    {
+    }
+
+    void text(const QString& figure, const std::string_view* sv, const std::string_view* tv)
+    {
+        QStringList cells { figure, sv ? toQString(*sv) : m_absent };
+        if (m_comparing)
+            cells << (tv ? toQString(*tv) : m_absent) << QString();
+        auto* item = new QTreeWidgetItem(m_tree, cells);
+        item->setToolTip(1, cells[1]);
+    }
+
+    template <typename Value> void number(const QString& figure, Value value, bool bytes)
+    {
+        const auto shown = [&](const OperationFigures* f) {
+            return f ? (bytes ? bytesText(value(*f), m_unit) : countText(value(*f))) : m_absent;
+        };
+        QStringList cells { figure, shown(m_source) };
+        if (m_comparing) {
+            cells << shown(m_target);
+            if (m_source && m_target) {
+                const SignedDiff d = signedDiff(value(*m_source), value(*m_target));
+                cells << (bytes ? signedBytesText(d.absolute, m_unit) : signedCountText(d.absolute))
+                        + (d.fraction
+                                ? QStringLiteral(" (") + signedPercentText(*d.fraction) + QLatin1Char(')')
+                                : QString());
+            } else {
+                cells << (m_source ? QStringLiteral("only in source") : QStringLiteral("only in target"));
+            }
+        }
+        auto* item = new QTreeWidgetItem(m_tree, cells);
+        for (int c = 1; c < cells.size(); ++c)
+            item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+    }
+
+private:
+    QTreeWidget* m_tree;
+    const OperationFigures* m_source;
+    const OperationFigures* m_target;
+    bool m_comparing;
+    MemoryUnit m_unit;
+    const QString m_absent = QStringLiteral("—");
+};
+
 } // namespace
 
 OperationDetailsView::OperationDetailsView(ReportState* state, QWidget* parent)
@@ -247,53 +302,24 @@ void OperationDetailsView::fillSummary(const Report* source, int64_t so, const R
         = comparing && to >= 0 ? std::optional(target->operations()[size_t(to)]) : std::nullopt;
     const OperationFigures* sf = sop ? &source->operationAnalysis().figures[size_t(so)] : nullptr;
     const OperationFigures* tf = top ? &target->operationAnalysis().figures[size_t(to)] : nullptr;
-    const MemoryUnit unit = m_state->unit();
-    const QString absent = QStringLiteral("—");
-    const auto textRow = [&](const QString& figure, const std::string_view* sv, const std::string_view* tv) {
-        QStringList cells { figure, sv ? toQString(*sv) : absent };
-        if (comparing)
-            cells << (tv ? toQString(*tv) : absent) << QString();
-        auto* item = new QTreeWidgetItem(m_summary, cells);
-        item->setToolTip(1, cells[1]);
-    };
-    const auto numberRow = [&](const QString& figure, auto value, bool bytes) {
-        const auto shown = [&](const OperationFigures* f) {
-            return f ? (bytes ? bytesText(value(*f), unit) : countText(value(*f))) : absent;
-        };
-        QStringList cells { figure, shown(sf) };
-        if (comparing) {
-            cells << shown(tf);
-            if (sf && tf) {
-                const SignedDiff d = signedDiff(value(*sf), value(*tf));
-                cells << (bytes ? signedBytesText(d.absolute, unit) : signedCountText(d.absolute))
-                        + (d.fraction
-                                ? QStringLiteral(" (") + signedPercentText(*d.fraction) + QLatin1Char(')')
-                                : QString());
-            } else {
-                cells << (sf ? QStringLiteral("only in source") : QStringLiteral("only in target"));
-            }
-        }
-        auto* item = new QTreeWidgetItem(m_summary, cells);
-        for (int c = 1; c < cells.size(); ++c)
-            item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
-    };
-    textRow(QStringLiteral("Operation"), sop ? &sop->name : nullptr, top ? &top->name : nullptr);
-    textRow(QStringLiteral("Layer"), sop ? &sop->layer : nullptr, top ? &top->layer : nullptr);
-    textRow(QStringLiteral("Debug name"), sop ? &sop->debugName : nullptr, top ? &top->debugName : nullptr);
-    numberRow(
+    SummaryRows rows(m_summary, sf, tf, comparing, m_state->unit());
+    rows.text(QStringLiteral("Operation"), sop ? &sop->name : nullptr, top ? &top->name : nullptr);
+    rows.text(QStringLiteral("Layer"), sop ? &sop->layer : nullptr, top ? &top->layer : nullptr);
+    rows.text(QStringLiteral("Debug name"), sop ? &sop->debugName : nullptr, top ? &top->debugName : nullptr);
+    rows.number(
         QStringLiteral("Cycles"), [](const OperationFigures& f) { return f.cycles; }, false);
-    numberRow(
+    rows.number(
         QStringLiteral("FLOPs"), [](const OperationFigures& f) { return f.flops; }, false);
     addFlopsPerCycleRow(m_summary, sf, tf, comparing);
-    numberRow(
+    rows.number(
         QStringLiteral("Code size"), [](const OperationFigures& f) { return f.codeBytes; }, true);
-    numberRow(
+    rows.number(
         QStringLiteral("Variable memory"), [](const OperationFigures& f) { return f.variableBytes; }, true);
-    numberRow(
+    rows.number(
         QStringLiteral("Variables"), [](const OperationFigures& f) { return uint64_t(f.variables); }, false);
-    numberRow(
+    rows.number(
         QStringLiteral("Programs"), [](const OperationFigures& f) { return uint64_t(f.programs); }, false);
-    numberRow(
+    rows.number(
         QStringLiteral("Steps"), [](const OperationFigures& f) { return uint64_t(f.steps); }, false);
 }
 
