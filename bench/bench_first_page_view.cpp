@@ -24,7 +24,7 @@
 #include "popscope/spilled_array.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/memory/memory_table_page.hpp"
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 #include <QApplication>
 #include <QElapsedTimer>

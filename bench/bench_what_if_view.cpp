@@ -8,7 +8,7 @@
 #include "app/series_page.hpp"
 #include "app/simulation_dialog.hpp"
 #include "bench_window_settings.hpp"
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
 #include "app/page_memory_keeper.hpp"
 
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 #include <algorithm>
 #include <set>

@@ -5,7 +5,7 @@
 #include "app/simulation_dialog.hpp"
 #include "models/image_file.hpp"
 #include "models/simulation/simulation_job.hpp"
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 #include <QApplication>
 #include <QDir>

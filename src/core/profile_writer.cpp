@@ -42,18 +42,26 @@ public:
         for (const auto* list : { &profileTables(), &optionalProfileTables() })
             for (const TableSchema& table : *list)
                 m_db.exec(table.ddl);
-        using Part = void (DocumentWriter::*)();
-        static constexpr Part parts[] = { &DocumentWriter::writeHeader, &DocumentWriter::writeTiles,
-            &DocumentWriter::writeCategories, &DocumentWriter::writeMemory, &DocumentWriter::writeVariables,
-            &DocumentWriter::writeGraph, &DocumentWriter::writePrograms, &DocumentWriter::writeLiveness,
-            &DocumentWriter::writeExecution, &DocumentWriter::writeOperations,
-            &DocumentWriter::writeEstimates };
-        for (size_t i = 0; i < std::size(parts); ++i) {
-            m_share = double(i) / double(std::size(parts) + 1);
+        // Eleven parts, then the counts and indexes: the progress moves on a twelfth at each part.
+        constexpr double kParts = 12;
+        int done = 0;
+        const auto part = [&](const auto& write) {
+            m_share = done++ / kParts;
             report();
-            (this->*parts[i])();
-        }
-        m_share = double(std::size(parts)) / double(std::size(parts) + 1);
+            write();
+        };
+        part([this] { writeHeader(); });
+        part([this] { writeTiles(); });
+        part([this] { writeCategories(); });
+        part([this] { writeMemory(); });
+        part([this] { writeVariables(); });
+        part([this] { writeGraph(); });
+        part([this] { writePrograms(); });
+        part([this] { writeLiveness(); });
+        part([this] { writeExecution(); });
+        part([this] { writeOperations(); });
+        part([this] { writeEstimates(); });
+        m_share = done / kParts;
         report();
         std::vector<std::string> tables;
         for (const auto* list : { &profileTables(), &optionalProfileTables() })

@@ -6,8 +6,8 @@
 #include "popscope/profile_writer.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/memory/memory_table_page.hpp"
-#include "views/widgets/page_load_panel.hpp"
-#include "views/widgets/report_page.hpp"
+#include "views/page/page_load_panel.hpp"
+#include "views/page/report_page.hpp"
 
 #include <QPushButton>
 #include <QSignalSpy>

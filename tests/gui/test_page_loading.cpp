@@ -10,9 +10,9 @@
 #include "views/insights/insights_page.hpp"
 #include "views/insights/insights_report.hpp"
 #include "views/memory/memory_page.hpp"
+#include "views/page/page_load_panel.hpp"
 #include "views/summary/summary_page.hpp"
 #include "views/widgets/compared_table.hpp"
-#include "views/widgets/page_load_panel.hpp"
 #include "views/widgets/table_panel.hpp"
 
 #include <QSignalSpy>

@@ -15,7 +15,7 @@
 #include "models/report_state.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/remote/sftp_file.hpp"
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 #include <QApplication>
 #include <QElapsedTimer>

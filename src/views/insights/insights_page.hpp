@@ -4,7 +4,7 @@
 #include "models/report_state.hpp"
 #include "popscope/insights.hpp"
 
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 class QGridLayout;
 class QGroupBox;

@@ -2,7 +2,7 @@
 // The Insights report as registered: one InsightsPage, or in compare mode the source's and the
 // target's verdicts side by side, each with its own tips (in tabs when the window is too narrow
 // for two pages).
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 class QSplitter;
 class QTabWidget;

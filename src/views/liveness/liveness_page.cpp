@@ -13,7 +13,7 @@
 #include "views/liveness/liveness_plot.hpp"
 #include "views/liveness/liveness_scope_box.hpp"
 #include "views/liveness/liveness_tables_view.hpp"
-#include "views/widgets/page_parts.hpp"
+#include "views/page/page_parts.hpp"
 #include "views/widgets/save_dialog.hpp"
 
 #include <QFileInfo>

@@ -5,7 +5,7 @@
 // Source / Target / Diff with steps matched by index or by program name.
 #include "models/liveness/liveness_view_state.hpp"
 #include "views/liveness/liveness_scope_box.hpp"
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 class QAction;
 class QComboBox;

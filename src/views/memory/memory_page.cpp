@@ -4,7 +4,7 @@
 #include "models/settings_keys.hpp"
 #include "views/memory/memory_chart.hpp"
 #include "views/memory/overview_strip.hpp"
-#include "views/widgets/page_parts.hpp"
+#include "views/page/page_parts.hpp"
 #include "views/widgets/save_dialog.hpp"
 #include "views/widgets/table_panel.hpp"
 

@@ -6,7 +6,7 @@
 #include "models/report_state.hpp"
 
 #include "views/memory/memory_tables_view.hpp"
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 #include <QWidgetList>
 

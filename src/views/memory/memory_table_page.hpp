@@ -3,7 +3,7 @@
 // the page that reads its own parts when its tab is first shown. The chart and the Details tab
 // need only memory by tile, so the Memory page shows a gigabyte report's tiles without waiting
 // for its 1.4 M variables; a tab whose parts load shows their progress in place, with Cancel.
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 #include <functional>
 

@@ -3,7 +3,7 @@
 // a column chooser (remembered), filter, sort and CSV; the selected operation's details (totals
 // when none is); a bar chart of the top operations by cycles, code size or FLOPs. Compare mode
 // joins the two reports' operations by layer, name and debug name.
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 #include <string>
 #include <vector>

@@ -4,10 +4,10 @@
 #include "models/programs/program_tree_model.hpp"
 #include "models/qt_text.hpp"
 #include "models/report_state.hpp"
+#include "views/page/page_parts.hpp"
+#include "views/page/part_error.hpp"
 #include "views/programs/program_details_view.hpp"
 #include "views/widgets/column_fitter.hpp"
-#include "views/widgets/page_parts.hpp"
-#include "views/widgets/part_error.hpp"
 #include "views/widgets/split_pair.hpp"
 
 #include <QAction>

@@ -3,7 +3,7 @@
 // type's colour and icon, steps and cycles (Source / Target / Diff in compare mode); search by
 // name with next / previous; the selected program's details; the programs of the same
 // operation(s), of a chosen software layer, highlighted.
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 #include <cstdint>
 #include <vector>

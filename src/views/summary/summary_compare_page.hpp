@@ -1,7 +1,7 @@
 #pragma once
 // Summary in compare mode: both files' verdicts, every figure side by side with a Diff, and the
 // engine options of both with the differing ones highlighted and an "Only differences" filter.
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 class QCheckBox;
 class QLabel;

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 class QFormLayout;
 class QLabel;

@@ -1,7 +1,7 @@
 #pragma once
 // The Summary report as registered: the single-report page, or in compare mode both reports'
 // figures side by side with a Diff.
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 class QStackedWidget;
 

@@ -5,7 +5,7 @@
 // step's Details. In compare mode the two traces sit one above the other and zoom and pan together.
 #include "models/trace/trace_data.hpp"
 #include "popscope/trace_comparison.hpp"
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 #include <QList>
 

@@ -4,7 +4,7 @@
 // prints). Each line links to the report and rows it comes from. A ReportComparer computes it off
 // the GUI thread in two stages: the report figures first, then the execution traces.
 #include "popscope/report_comparison.hpp"
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 class QGridLayout;
 class QLabel;

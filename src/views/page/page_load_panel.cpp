@@ -1,4 +1,4 @@
-#include "views/widgets/page_load_panel.hpp"
+#include "views/page/page_load_panel.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -1,8 +1,8 @@
-#include "views/widgets/report_page.hpp"
+#include "views/page/report_page.hpp"
 
 #include "models/parts_loader.hpp"
 #include "models/report_state.hpp"
-#include "views/widgets/page_load_panel.hpp"
+#include "views/page/page_load_panel.hpp"
 
 #include <QResizeEvent>
 

@@ -1,4 +1,4 @@
-#include "views/widgets/page_parts.hpp"
+#include "views/page/page_parts.hpp"
 
 #include <QLabel>
 #include <QSplitter>
