@@ -89,12 +89,14 @@ std::string simulationFileName(const SimulationSpec& spec)
 {
     std::string name = fileSafe(spec.workload);
     const GeneratorInfo* info = findGenerator(spec.workload);
-    for (const auto& [key, value] : spec.params) {
-        const bool isDefault = info
-            && std::any_of(info->params.begin(), info->params.end(),
-                [&](const ParamInfo& p) { return p.name == key && p.defaultValue == value; });
+    for (const auto& param : spec.params) {
+        // Not a structured binding: clang 15 (the fuzz build) cannot capture one in a lambda.
+        const bool isDefault
+            = info && std::any_of(info->params.begin(), info->params.end(), [&param](const ParamInfo& p) {
+                  return p.name == param.first && p.defaultValue == param.second;
+              });
         if (!isDefault)
-            name += "-" + fileSafe(key) + "_" + fileSafe(value);
+            name += "-" + fileSafe(param.first) + "_" + fileSafe(param.second);
     }
     for (const auto& [field, value] : spec.targetOverrides)
         name += "-" + fileSafe(field) + "_" + fileSafe(value);
