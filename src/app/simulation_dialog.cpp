@@ -14,6 +14,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QVBoxLayout>
 
 namespace popscope {
@@ -71,7 +72,8 @@ void SimulationDialog::layOut(QPushButton* browse)
     layout->addWidget(m_progress);
     layout->addWidget(m_result);
     layout->addWidget(m_buttons);
-    resize(900, 720);
+    // At most the screen's height: on a small display Run and Close stay reachable.
+    resize(QSize(900, 720).boundedTo(screen()->availableSize() * 0.95));
 }
 
 void SimulationDialog::connectSignals(QPushButton* browse)

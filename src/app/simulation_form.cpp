@@ -49,7 +49,7 @@ QGroupBox* SimulationForm::buildTargetBox()
     m_targetFields->horizontalHeader()->setStretchLastSection(true);
     m_targetFields->verticalHeader()->hide();
     m_targetFields->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
-    m_targetFields->setMinimumHeight(150);
+    m_targetFields->setMinimumHeight(90); // three rows; it scrolls
     auto* targetTop = new QFormLayout;
     targetTop->addRow(tr("Preset:"), m_preset);
     targetTop->addRow(tr("Seed:"), m_seed);
