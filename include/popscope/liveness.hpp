@@ -143,12 +143,17 @@ struct StepVertices {
 };
 std::vector<StepVertices> stepVertices(const Report& report, uint32_t step, const LivenessScope& scope);
 
-// Cycles a step's program took when executed, per IPU (summed over its executions).
+// Cycles a step's program took when executed, per IPU (summed over its executions), and the
+// compiler's estimate of one execution beside them (format 1.2: its compute set's, or the
+// exchange program's, slowest tile in the scope on each IPU).
 struct StepCycleEstimate {
     bool hasExecution = false; // the profile has execution steps at all
     uint64_t executions = 0; // execution steps that ran the program
     std::vector<uint64_t> cyclesByIpu;
     uint64_t cycles = 0; // the slowest IPU of the scope (they run in parallel)
+    bool hasEstimate = false; // the compiler estimated the program (on some tile of the scope)
+    std::vector<uint64_t> estimatedByIpu; // numIpus long: 0 where it has no estimated tile
+    uint64_t estimatedCycles = 0; // the slowest IPU's estimate in the scope
 };
 StepCycleEstimate stepCycleEstimate(const Report& report, uint32_t step, const LivenessScope& scope);
 

@@ -18,7 +18,18 @@ NameTree liveVariablesTree(const std::vector<StepColumn>& columns, const Livenes
 NameTree alwaysLiveTree(const std::vector<const Report*>& reports, const LivenessScope& scope);
 // Vertex state (instances × state bytes) per vertex type of the compute set each step runs.
 NameTree stepVerticesTree(const std::vector<StepColumn>& columns, const LivenessScope& scope);
-// Cycles of each step's program (slowest IPU of the scope) with a row per IPU under it.
+// Cycles of each step's program (slowest IPU of the scope) with a row per IPU under it: two value
+// columns per step column c, the compiler's estimate of one execution (2c) and the measured cycles
+// of one execution, the mean over its executions (2c + 1). A report without estimates, or without
+// execution, has no rows in that value column.
 NameTree stepCyclesTree(const std::vector<StepColumn>& columns, const LivenessScope& scope);
+constexpr size_t estimatedValue(size_t column)
+{
+    return 2 * column;
+}
+constexpr size_t measuredValue(size_t column)
+{
+    return 2 * column + 1;
+}
 
 } // namespace popscope

@@ -52,6 +52,9 @@ std::vector<int32_t> firstParents(size_t programs, const std::vector<uint32_t>& 
     const std::function<std::span<const uint32_t>(uint32_t)>& childrenOf,
     std::vector<uint32_t>* order = nullptr);
 
+// Visits every program once, each after its children (the tree has no cycles: Profile checks).
+void forEachProgramPostOrder(const ProgramTable& programs, const std::function<void(uint32_t)>& visit);
+
 // What the Execution Trace needs of the program tree: names and types for its labels and colours,
 // and each program's first parent for the flame. The whole tree as `Program`s with its index took
 // about 90 MiB on bench-huge's 416 k programs; this about 20 (Profile::readProgramOutline).

@@ -16,6 +16,7 @@
 #include "popscope/liveness.hpp"
 #include "popscope/operations.hpp"
 #include "popscope/profile.hpp"
+#include "popscope/program_estimates.hpp"
 #include "popscope/program_index.hpp"
 #include "popscope/summary.hpp"
 #include "popscope/tile_memory.hpp"
@@ -133,6 +134,8 @@ public:
     const std::vector<DebugContext>& debugContexts() const;
     const OperationTable& operations() const;
     const ProgramIndex& programIndex() const; // reads programs, roots, steps, operations
+    // The compiler's estimates over the program tree (estimateProgramCycles); with the program tree.
+    const ProgramEstimates& programCycleEstimates() const;
     const OperationAnalysis&
     operationAnalysis() const; // operations, steps, debug contexts, variables per context
     // The execution trace's figures over the whole run (analyseTrace): streams every per-tile cycle
@@ -157,6 +160,7 @@ public:
     bool hasLiveness() const { return m_liveness.ready() && m_liveRanges.ready(); }
     bool hasProgramCycles() const { return m_programCycles.ready(); }
     bool hasProgramIndex() const { return m_programIndex.ready(); }
+    bool hasProgramEstimates() const { return m_programEstimates.ready(); }
     bool hasOperationAnalysis() const { return m_operationAnalysis.ready(); }
     bool hasInsights() const { return m_insights.ready(); }
     // Whether any piece of a part is held: a part read in part (the operations a program index
@@ -167,7 +171,8 @@ public:
     }
     bool holdsProgramTree() const
     {
-        return m_programIndex.ready() || m_programs.ready() || m_stepCycles.ready();
+        return m_programIndex.ready() || m_programs.ready() || m_stepCycles.ready()
+            || m_programEstimates.ready();
     }
     bool holdsOperations() const
     {
@@ -183,7 +188,7 @@ public:
     void releaseExchanges() const { m_exchanges.release(); }
     void releaseLiveness() const; // the curve, the live-range index, liveness by tile
     void releaseProgramCycles() const { m_programCycles.release(); }
-    void releaseProgramTree() const; // programs, step cycles and their index
+    void releaseProgramTree() const; // programs, step cycles, their index and estimates
     void releaseOperations() const; // operations, debug contexts and their analysis
     void releaseComparisonCaches() const; // the live-range list comparisons read, and variableHeaders()
 
@@ -215,6 +220,7 @@ private:
     detail::LazyPart<std::vector<DebugContext>> m_debugContexts;
     detail::LazyPart<OperationTable> m_operations;
     detail::LazyPart<ProgramIndex> m_programIndex;
+    detail::LazyPart<ProgramEstimates> m_programEstimates;
     detail::LazyPart<OperationAnalysis> m_operationAnalysis;
     detail::LazyPart<TraceSummary> m_traceSummary;
     detail::LazyPart<InsightsAnalysis> m_insights;

@@ -2,6 +2,7 @@
 // the vertices the step runs and its execution cycles, each in a scope.
 #include "popscope/liveness.hpp"
 
+#include "popscope/cycle_estimates.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/report.hpp"
@@ -82,6 +83,35 @@ bool onScope(const Report& report, uint32_t tile, const LivenessScope& scope)
         return std::binary_search(scope.tiles.begin(), scope.tiles.end(), tile);
     }
     return false;
+}
+
+// The compiler's estimate of one execution of `program` on each IPU: the slowest tile of the
+// scope among its compute set's (OnTileExecute) or its own (an exchange) per-tile estimates.
+void addStepEstimate(
+    const Report& report, uint32_t program, const LivenessScope& scope, StepCycleEstimate& out)
+{
+    const LivenessCurve& curve = report.liveness();
+    out.estimatedByIpu.assign(curve.numIpus, 0);
+    if (!report.profileHasEstimates())
+        return;
+    const int64_t computeSet = curve.programs.computeSet[program];
+    const std::vector<EstimatedTileCycles> rows = computeSet >= 0
+        ? report.computeSetEstimates(uint32_t(computeSet))
+        : isEstimatedProgramType(curve.programs.type(program)) ? report.programEstimates(program)
+                                                               : std::vector<EstimatedTileCycles> {};
+    for (const EstimatedTileCycles& row : rows) {
+        if (row.ipu >= curve.numIpus || !scope.coversIpu(row.ipu, curve.tilesPerIpu))
+            continue;
+        for (size_t i = 0; i < row.cycles.size(); ++i) {
+            const uint32_t tile = row.ipu * curve.tilesPerIpu + row.firstTile + uint32_t(i);
+            if (scope.kind == LivenessScope::Kind::Tiles
+                && !std::binary_search(scope.tiles.begin(), scope.tiles.end(), tile))
+                continue;
+            out.hasEstimate = true;
+            out.estimatedByIpu[row.ipu] = std::max<uint64_t>(out.estimatedByIpu[row.ipu], row.cycles[i]);
+        }
+        out.estimatedCycles = std::max(out.estimatedCycles, out.estimatedByIpu[row.ipu]);
+    }
 }
 
 } // namespace
@@ -210,6 +240,7 @@ StepCycleEstimate stepCycleEstimate(const Report& report, uint32_t step, const L
         if (scope.coversIpu(ipu, tilesPerIpu))
             out.cycles = std::max(out.cycles, out.cyclesByIpu[ipu]);
     }
+    addStepEstimate(report, program, scope, out);
     return out;
 }
 

@@ -59,22 +59,27 @@ NameTree stepVerticesTree(const std::vector<StepColumn>& columns, const Liveness
 
 NameTree stepCyclesTree(const std::vector<StepColumn>& columns, const LivenessScope& scope)
 {
-    NameTreeBuilder builder(columns.size(), '\0', NameTreeBuilder::Combine::Max);
+    NameTreeBuilder builder(2 * columns.size(), '\0', NameTreeBuilder::Combine::Max);
     for (size_t c = 0; c < columns.size(); ++c) {
         const StepColumn& column = columns[c];
         if (!column.report || column.step < 0)
             continue;
         const StepCycleEstimate cycles = stepCycleEstimate(*column.report, uint32_t(column.step), scope);
-        if (!cycles.hasExecution || cycles.executions == 0)
+        const bool measured = cycles.hasExecution && cycles.executions > 0;
+        if (!measured && !cycles.hasEstimate)
             continue;
         const LivenessCurve& curve = column.report->liveness();
         const std::string program = std::string(curve.stepName(size_t(column.step))) + " ("
             + curve.stepType(size_t(column.step)) + ")";
-        const uint32_t tilesPerIpu = curve.tilesPerIpu;
-        for (uint32_t ipu = 0; ipu < cycles.cyclesByIpu.size(); ++ipu) {
-            if (scope.coversIpu(ipu, tilesPerIpu))
-                builder.addPath(
-                    c, { program, "IPU " + std::to_string(ipu) }, cycles.cyclesByIpu[ipu], cycles.executions);
+        for (uint32_t ipu = 0; ipu < curve.numIpus; ++ipu) {
+            if (!scope.coversIpu(ipu, curve.tilesPerIpu))
+                continue;
+            const std::string label = "IPU " + std::to_string(ipu);
+            if (cycles.hasEstimate && cycles.estimatedByIpu[ipu] > 0)
+                builder.addPath(estimatedValue(c), { program, label }, cycles.estimatedByIpu[ipu], 1);
+            if (measured && ipu < cycles.cyclesByIpu.size() && cycles.cyclesByIpu[ipu] > 0)
+                builder.addPath(measuredValue(c), { program, label },
+                    cycles.cyclesByIpu[ipu] / cycles.executions, cycles.executions);
         }
     }
     return builder.build();

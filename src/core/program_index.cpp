@@ -68,6 +68,31 @@ std::vector<int32_t> firstParents(size_t n, const std::vector<uint32_t>& control
     return parent;
 }
 
+void forEachProgramPostOrder(const ProgramTable& programs, const std::function<void(uint32_t)>& visit)
+{
+    const size_t n = programs.size();
+    std::vector<uint8_t> done(n, 0);
+    std::vector<std::pair<uint32_t, size_t>> walk;
+    for (size_t start = 0; start < n; ++start) {
+        if (done[start])
+            continue;
+        walk.assign(1, { uint32_t(start), 0 });
+        while (!walk.empty()) {
+            auto& [p, next] = walk.back();
+            const std::span<const uint32_t> children = programs[p].children;
+            if (next < children.size()) {
+                const uint32_t child = children[next++];
+                if (child < n && !done[child])
+                    walk.push_back({ child, 0 });
+                continue;
+            }
+            visit(p);
+            done[p] = 1;
+            walk.pop_back();
+        }
+    }
+}
+
 namespace {
 
 // Each program's steps and operations (CSR lists) and the cycles of its own steps.
@@ -98,42 +123,25 @@ void indexStepsAndOperations(
         x.operationOffsets.values(), x.operationIds.values());
 }
 
-// Totals bottom-up: post-order over every program (the tree has no cycles; Profile checks).
+// Totals bottom-up, each program after its children.
 void sumTotals(ProgramIndex& x, const ProgramTable& programs)
 {
-    const size_t n = programs.size();
     const std::vector<uint64_t>& ownCycles = x.ownCycles.values();
     const std::vector<uint32_t>& stepOffsets = x.stepOffsets.values();
     std::vector<uint64_t>& totalCycles = x.totalCycles.values();
     std::vector<uint64_t>& totalSteps = x.totalSteps.values();
-    std::vector<uint8_t> done(n, 0);
-    std::vector<std::pair<uint32_t, size_t>> walk;
-    for (size_t start = 0; start < n; ++start) {
-        if (done[start])
-            continue;
-        walk.assign(1, { uint32_t(start), 0 });
-        while (!walk.empty()) {
-            auto& [p, next] = walk.back();
-            const std::span<const uint32_t> children = programs[p].children;
-            if (next < children.size()) {
-                const uint32_t child = children[next++];
-                if (child < n && !done[child])
-                    walk.push_back({ child, 0 });
-                continue;
+    const size_t n = programs.size();
+    forEachProgramPostOrder(programs, [&](uint32_t p) {
+        uint64_t total = ownCycles[p];
+        uint64_t steps = stepOffsets[p + 1] - stepOffsets[p];
+        for (uint32_t child : programs[p].children)
+            if (child < n) {
+                total += totalCycles[child];
+                steps += totalSteps[child];
             }
-            uint64_t total = ownCycles[p];
-            uint64_t steps = stepOffsets[p + 1] - stepOffsets[p];
-            for (uint32_t child : children)
-                if (child < n) {
-                    total += totalCycles[child];
-                    steps += totalSteps[child];
-                }
-            totalCycles[p] = total;
-            totalSteps[p] = steps;
-            done[p] = 1;
-            walk.pop_back();
-        }
-    }
+        totalCycles[p] = total;
+        totalSteps[p] = steps;
+    });
 }
 
 } // namespace

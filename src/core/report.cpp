@@ -204,6 +204,11 @@ const ProgramIndex& Report::programIndex() const
     });
 }
 
+const ProgramEstimates& Report::programCycleEstimates() const
+{
+    return m_programEstimates.get([this] { return estimateProgramCycles(*this); });
+}
+
 const InsightsAnalysis& Report::insights() const
 {
     return m_insights.get([this] { return analyseInsights(*this); });
@@ -250,6 +255,7 @@ void Report::releaseLiveness() const
 
 void Report::releaseProgramTree() const
 {
+    m_programEstimates.release();
     m_programIndex.release();
     m_programs.release();
     m_stepCycles.release();

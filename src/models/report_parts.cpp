@@ -105,7 +105,7 @@ bool isPartRead(const Report& report, ReportPart part)
     case ReportPart::ProgramCycles:
         return report.hasProgramCycles();
     case ReportPart::ProgramTree:
-        return report.hasProgramIndex();
+        return report.hasProgramIndex() && report.hasProgramEstimates();
     case ReportPart::Operations:
         return report.hasOperationAnalysis();
     case ReportPart::Insights:
@@ -159,6 +159,7 @@ void readReportPart(const Report& report, ReportPart part)
         break;
     case ReportPart::ProgramTree:
         report.programIndex();
+        report.programCycleEstimates();
         break;
     case ReportPart::Operations:
         report.operationAnalysis();

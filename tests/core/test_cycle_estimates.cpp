@@ -6,6 +6,7 @@
 #include "popscope/json_interchange.hpp"
 #include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
+#include "popscope/program_estimates.hpp"
 #include "popscope/report.hpp"
 
 #include <catch2/catch.hpp>
@@ -234,4 +235,37 @@ TEST_CASE("the writer refuses estimates that do not match the document", "[estim
         doc.estimates.programs[0].id = 0;
         CHECK_THAT(validateDocument(doc), Catch::Contains("is for a Sequence program"));
     }
+}
+
+TEST_CASE("program estimates: each program's own and its subtree's, as measured or as compiled",
+    "[estimates][programs]")
+{
+    // The fixture's tree: main = Sequence[cs0 (p1), DoExchange (p2), Repeat x4 (p3) [cs1 (p4), cs2 (p5)]],
+    // and the function p6 (StreamCopyMid). Slowest tiles, from addEstimates: cs0 on tile 14,
+    // 90 + 10 * 14 = 230; cs1 none; cs2 80,000 (its last row's first tile); p2 206; p6 750.
+    TempDir dir;
+    const std::string executed = dir.file("executed.pop");
+    writeProfile(test::makeDocument(), executed);
+    const ProgramEstimates measured = Report::open(executed)->programCycleEstimates();
+    REQUIRE(measured.present);
+    REQUIRE(measured.perExecution);
+    CHECK(measured.own == std::vector<uint64_t> { 0, 230, 206, 0, 0, 80000, 750 });
+    // Twelve steps run programs 6, 6, 6, 0, 2, 1 in turn: p1 and p2 twice, p6 six times, and the
+    // loop never: p1 460, p2 412, main 0 x 2 + 460 + 412 + 0 = 872, p6 4,500.
+    CHECK(measured.total == std::vector<uint64_t> { 872, 460, 412, 0, 0, 0, 4500 });
+
+    test::FixtureOptions noSteps;
+    noSteps.numSteps = 0;
+    const std::string compiled = dir.file("compiled.pop");
+    writeProfile(test::makeDocument(noSteps), compiled);
+    const ProgramEstimates once = Report::open(compiled)->programCycleEstimates();
+    REQUIRE(once.present);
+    REQUIRE_FALSE(once.perExecution);
+    // One run as compiled: the loop 4 x (0 + 80,000) = 320,000; main 230 + 206 + 320,000.
+    CHECK(once.total == std::vector<uint64_t> { 320436, 230, 206, 320000, 0, 80000, 750 });
+
+    makeFormat11(compiled); // no estimates: every figure 0
+    const ProgramEstimates none = Report::open(compiled)->programCycleEstimates();
+    CHECK_FALSE(none.present);
+    CHECK(none.total == std::vector<uint64_t>(7, 0));
 }

@@ -6,9 +6,12 @@
 #include "models/item_roles.hpp"
 #include "models/liveness/name_tree_model.hpp"
 #include "models/liveness/step_buckets.hpp"
+#include "models/memory/tile_scope.hpp"
 #include "models/report_state.hpp"
 #include "models/table_filter_proxy.hpp"
 #include "popscope/liveness_report.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/profile_writer.hpp"
 #include "popscope/report.hpp"
 #include "views/liveness/lifetime_bars.hpp"
 #include "views/liveness/liveness_page.hpp"
@@ -41,14 +44,18 @@ namespace {
 struct OpenLiveness {
     MainWindow window;
     explicit OpenLiveness(const char* source, const char* target = nullptr)
+        : OpenLiveness(sampleProfile(source), target ? sampleProfile(target) : QString())
+    {
+    }
+    OpenLiveness(const QString& source, const QString& target)
     {
         window.setInteractive(false);
         window.resize(1400, 900);
         QSignalSpy opened(&window, &MainWindow::reportOpened);
-        if (target)
-            window.compareFiles(sampleProfile(source), sampleProfile(target));
+        if (!target.isEmpty())
+            window.compareFiles(source, target);
         else
-            window.openFile(sampleProfile(source));
+            window.openFile(source);
         REQUIRE(opened.wait(20000));
         REQUIRE(showPageAndWait(window, QStringLiteral("liveness")));
     }
@@ -115,10 +122,45 @@ TEST_CASE("liveness page: opens on the peak with the variables live there", "[li
         state += v.stateBytes;
     REQUIRE(state > 0);
     REQUIRE(value(vertices, vertices->index(0, 0), 1) == state);
+    // Cycle Estimates: the compiler's estimate of one execution, the measured mean, the difference.
     NameTreeModel* cycles = page->tables()->model(QStringLiteral("Cycle Estimates"));
     const StepCycleEstimate expected = stepCycleEstimate(open.core(0), peak.step, LivenessScope::allIpus());
     REQUIRE(expected.cycles > 0);
-    REQUIRE(value(cycles, cycles->index(0, 0), 1) == expected.cycles);
+    REQUIRE(expected.executions > 0);
+    REQUIRE(expected.hasEstimate);
+    REQUIRE(cycles->columnCount() == 4);
+    const QString step = QStringLiteral("Step %1").arg(countText(peak.step));
+    CHECK(cycles->headerData(1, Qt::Horizontal).toString() == step + QStringLiteral(" · Estimated"));
+    CHECK(cycles->headerData(2, Qt::Horizontal).toString() == step + QStringLiteral(" · Measured"));
+    CHECK(cycles->headerData(3, Qt::Horizontal).toString() == step + QStringLiteral(" · Difference"));
+    REQUIRE(value(cycles, cycles->index(0, 0), 1) == expected.estimatedCycles);
+    REQUIRE(value(cycles, cycles->index(0, 0), 2) == expected.cycles / expected.executions);
+    REQUIRE(cycles->index(0, 3).data(SortRole).toLongLong()
+        == int64_t(expected.cycles / expected.executions) - int64_t(expected.estimatedCycles));
+}
+
+TEST_CASE("liveness page: a report captured without execution shows the compiler's estimates", "[liveness]")
+{
+    // The sample with its execution removed, as Poplar writes a compile-only report.
+    popscope::test::TempDir dir;
+    ProfileDocument doc = Profile::open(sampleProfile("pipeline-grouped.pop").toStdString())->readDocument();
+    REQUIRE_FALSE(doc.estimates.empty());
+    doc.runs.clear();
+    doc.steps.clear();
+    const std::string compileOnly = dir.file("compile-only.pop");
+    writeProfile(doc, compileOnly);
+    OpenLiveness open(QString::fromStdString(compileOnly), QString());
+    LivenessPage* page = open.page();
+    const LivenessPeak peak = findPeak(livenessSeries(open.core(0), LivenessScope::allIpus()).notAlwaysLive);
+    page->plot()->setSelectedSteps({ peak.step });
+    const StepCycleEstimate expected = stepCycleEstimate(open.core(0), peak.step, LivenessScope::allIpus());
+    REQUIRE_FALSE(expected.hasExecution);
+    REQUIRE(expected.estimatedCycles > 0);
+    NameTreeModel* cycles = page->tables()->model(QStringLiteral("Cycle Estimates"));
+    REQUIRE(cycles->columnCount() == 2); // the estimate alone, labelled as one
+    CHECK(cycles->headerData(1, Qt::Horizontal).toString()
+        == QStringLiteral("Step %1 · Estimated").arg(countText(peak.step)));
+    REQUIRE(value(cycles, cycles->index(0, 0), 1) == expected.estimatedCycles);
 }
 
 TEST_CASE("liveness page: scope, step filter and lifetimes", "[liveness]")

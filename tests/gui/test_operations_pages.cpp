@@ -14,6 +14,8 @@
 #include "models/report_state.hpp"
 #include "models/what_changed/change_lines_model.hpp"
 #include "popscope/operations.hpp"
+#include "popscope/profile.hpp"
+#include "popscope/profile_writer.hpp"
 #include "popscope/report.hpp"
 #include "views/programs/operation_details_view.hpp"
 #include "views/programs/operations_page.hpp"
@@ -364,4 +366,51 @@ TEST_CASE("a damaged step table: the report opens, Program Tree and Operations s
     REQUIRE(operations->problem().contains(QStringLiteral("steps.program")));
     REQUIRE(operations->model()->rowCount() == 0);
     REQUIRE_FALSE(operations->showRow(QStringLiteral("operations"), QStringLiteral("#1")));
+}
+
+TEST_CASE("program tree: the compiler's estimates beside the measured cycles, or alone without execution",
+    "[operations][estimates]")
+{
+    OpenWindow open(sampleProfile("demo.pop"));
+    ProgramTreePage* page = open.tree();
+    ProgramTreeModel* model = page->model();
+    const Report& report = *model->source();
+    const ProgramEstimates& estimates = report.programCycleEstimates();
+    REQUIRE(estimates.present);
+    REQUIRE(model->cycleBasis() == CycleBasis::Measured);
+    REQUIRE_FALSE(page->view()->isColumnHidden(ProgramTreeModel::Estimated));
+    REQUIRE_FALSE(page->view()->isColumnHidden(ProgramTreeModel::EstimateDiff));
+    CHECK(model->headerData(ProgramTreeModel::Cycles, Qt::Horizontal).toString() == QStringLiteral("Cycles"));
+    const uint32_t root = report.programIndex().controlPrograms.front();
+    const QModelIndex row = model->indexOfProgram(root);
+    const uint64_t measured = report.programIndex().totalCycles[root];
+    REQUIRE(estimates.total[root] > 0);
+    CHECK(row.siblingAtColumn(ProgramTreeModel::Estimated).data(SortRole).toULongLong()
+        == estimates.total[root]);
+    CHECK(row.siblingAtColumn(ProgramTreeModel::EstimateDiff).data(SortRole).toLongLong()
+        == int64_t(measured) - int64_t(estimates.total[root]));
+
+    // The same report captured without execution: its cycles are the estimates, labelled so.
+    popscope::test::TempDir dir;
+    ProfileDocument doc = Profile::open(sampleProfile("demo.pop").toStdString())->readDocument();
+    doc.runs.clear();
+    doc.steps.clear();
+    const std::string compileOnly = dir.file("compile-only.pop");
+    writeProfile(doc, compileOnly);
+    OpenWindow compiled(QString::fromStdString(compileOnly));
+    page = compiled.tree();
+    model = page->model();
+    REQUIRE(model->cycleBasis() == CycleBasis::Estimated);
+    CHECK(model->headerData(ProgramTreeModel::Cycles, Qt::Horizontal).toString()
+        == QStringLiteral("Est. cycles"));
+    CHECK(page->view()->isColumnHidden(ProgramTreeModel::Steps));
+    CHECK(page->view()->isColumnHidden(ProgramTreeModel::Estimated));
+    CHECK(page->note()->text().contains(QStringLiteral("estimates")));
+    const ProgramEstimates& once = model->source()->programCycleEstimates();
+    REQUIRE_FALSE(once.perExecution);
+    const QModelIndex compiledRoot = model->indexOfProgram(root);
+    REQUIRE(once.total[root] > 0);
+    CHECK(compiledRoot.siblingAtColumn(ProgramTreeModel::Cycles).data(SortRole).toULongLong()
+        == once.total[root]);
+    CHECK(compiledRoot.siblingAtColumn(ProgramTreeModel::Share).data().toString() != QStringLiteral("—"));
 }

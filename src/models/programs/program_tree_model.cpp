@@ -33,97 +33,14 @@ QVariant groupRowData(const ProgramIndex& x, bool control, int column, int role)
     return {};
 }
 
-// One program row's figures: its steps and cycles, and in compare mode the target's cycles.
-struct RowFigures {
-    uint64_t steps = 0;
-    uint64_t cycles = 0;
-    uint64_t target = 0;
-    bool inTarget = false;
-    SignedDiff diff;
-};
-
-QString diffText(const RowFigures& f)
+// Estimates when a report holds no execution and every report holds estimates.
+CycleBasis chooseBasis(const Report& source, const Report* target)
 {
-    return !f.inTarget         ? QStringLiteral("—")
-        : f.diff.absolute == 0 ? QStringLiteral("0")
-                               : (f.diff.absolute > 0 ? QStringLiteral("+") : QStringLiteral("−"))
-            + countText(uint64_t(f.diff.absolute > 0 ? f.diff.absolute : -f.diff.absolute));
-}
-
-QString diffPercentText(const RowFigures& f)
-{
-    if (!f.inTarget)
-        return QStringLiteral("only in source");
-    if (!f.diff.fraction)
-        return f.diff.absolute ? QStringLiteral("from 0") : QStringLiteral("—");
-    return (*f.diff.fraction > 0 ? QStringLiteral("+") : QString())
-        + QString::number(100.0 * *f.diff.fraction, 'f', 1) + QLatin1Char('%');
-}
-
-QVariant displayText(const ProgramRow& p, int column, const RowFigures& f, uint64_t rootCycles)
-{
-    switch (column) {
-    case Column::Name:
-        return p.name.empty() ? QStringLiteral("(unnamed)") : toQString(p.name);
-    case Column::Type:
-        return p.type == "Repeat" ? QStringLiteral("Repeat ×%1").arg(countText(p.repeatCount))
-                                  : toQString(p.type);
-    case Column::Steps:
-        return countText(f.steps);
-    case Column::Cycles:
-        return countText(f.cycles);
-    case Column::Share:
-        return rootCycles
-            ? QString::number(100.0 * double(f.cycles) / double(rootCycles), 'f', 1) + QLatin1Char('%')
-            : QStringLiteral("—");
-    case Column::TargetCycles:
-        return f.inTarget ? countText(f.target) : QStringLiteral("—");
-    case Column::Diff:
-        return diffText(f);
-    case Column::DiffPercent:
-        return diffPercentText(f);
-    }
-    return {};
-}
-
-// The number a column sorts by, or nothing for the columns that sort by their text.
-QVariant sortNumber(int column, const RowFigures& f)
-{
-    switch (column) {
-    case Column::Steps:
-        return qulonglong(f.steps);
-    case Column::Cycles:
-        return qulonglong(f.cycles);
-    case Column::TargetCycles:
-        return qulonglong(f.target);
-    case Column::Diff:
-        return qlonglong(f.diff.absolute);
-    default:
-        return {};
-    }
-}
-
-QVariant toolTip(const ProgramRow& p, int column, const RowFigures& f)
-{
-    if (column == Column::Name || column == Column::Type)
-        return toQString(p.name) + QStringLiteral("\n") + programTypeToolTip(p.type);
-    if (column == Column::Cycles)
-        return QStringLiteral(
-            "Cycles of this program's steps and its children's (a function counts under every Call)");
-    if (column == Column::DiffPercent && !f.inTarget)
-        return QStringLiteral("No program of this name in the target");
-    return {};
-}
-
-QVariant foreground(const ProgramRow& p, int column, const RowFigures& f)
-{
-    if (column == Column::Diff || column == Column::DiffPercent) {
-        if (f.inTarget && f.diff.absolute != 0)
-            return QBrush(f.diff.absolute > 0 ? CompareColors::worse() : CompareColors::better());
-    }
-    if (column == Column::Type)
-        return QBrush(programTypeColor(p.type).darker(115));
-    return {};
+    const auto executed = [](const Report& r) { return r.stepCycles().size() > 0; };
+    const auto estimated = [](const Report& r) { return r.programCycleEstimates().present; };
+    const bool allExecuted = executed(source) && (!target || executed(*target));
+    const bool allEstimated = estimated(source) && (!target || estimated(*target));
+    return !allExecuted && allEstimated ? CycleBasis::Estimated : CycleBasis::Measured;
 }
 
 } // namespace
@@ -144,10 +61,14 @@ void ProgramTreeModel::setReports(std::shared_ptr<const Report> source, std::sha
     m_targetOnly = 0;
     m_rootCycles = 0;
     m_highlight.clear();
+    m_basis = CycleBasis::Measured;
+    m_showsEstimates = false;
     if (m_source) {
+        m_basis = chooseBasis(*m_source, m_target.get());
+        m_showsEstimates = m_basis == CycleBasis::Measured && m_source->programCycleEstimates().present;
         const ProgramIndex& index = m_source->programIndex();
         for (uint32_t root : index.controlPrograms)
-            m_rootCycles += index.totalCycles[root];
+            m_rootCycles += cyclesOf(*m_source, root);
         if (m_target) {
             // The names read in place: views of every program's took 13 MiB for bench-huge's pair.
             const auto names = [](const Report& r) {
@@ -317,16 +238,35 @@ bool ProgramTreeModel::hasChildren(const QModelIndex& parent) const
     return program >= 0 && !m_source->programs()[size_t(program)].children.empty();
 }
 
+bool ProgramTreeModel::columnApplies(int column) const
+{
+    switch (column) {
+    case Steps:
+        return m_basis == CycleBasis::Measured;
+    case Estimated:
+    case EstimateDiff:
+        return m_showsEstimates;
+    default:
+        return column < columnCount();
+    }
+}
+
+uint64_t ProgramTreeModel::cyclesOf(const Report& report, size_t program) const
+{
+    return m_basis == CycleBasis::Estimated ? report.programCycleEstimates().total[program]
+                                            : report.programIndex().totalCycles[program];
+}
+
 uint64_t ProgramTreeModel::sourceCycles(uint32_t program) const
 {
-    return m_source->programIndex().totalCycles[program];
+    return cyclesOf(*m_source, program);
 }
 
 uint64_t ProgramTreeModel::targetCycles(uint32_t program, bool& present) const
 {
     const int64_t t = targetProgram(program);
     present = t >= 0;
-    return present ? m_target->programIndex().totalCycles[size_t(t)] : 0;
+    return present ? cyclesOf(*m_target, size_t(t)) : 0;
 }
 
 QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
@@ -338,16 +278,18 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
     if (program < 0) // a group row
         return groupRowData(m_source->programIndex(), program == kControlGroup, column, role);
     const ProgramRow p = m_source->programs()[size_t(program)];
-    RowFigures f;
+    ProgramRowFigures f;
     f.steps = m_source->programIndex().totalSteps[size_t(program)];
     f.cycles = sourceCycles(uint32_t(program));
+    f.hasEstimate = m_showsEstimates;
+    f.estimated = m_showsEstimates ? m_source->programCycleEstimates().total[size_t(program)] : 0;
     f.target = m_target ? targetCycles(uint32_t(program), f.inTarget) : 0;
     f.diff = signedDiff(f.cycles, f.target);
     switch (role) {
     case Qt::DisplayRole:
-        return displayText(p, column, f, m_rootCycles);
+        return programCellText(p, column, f, m_rootCycles);
     case SortRole:
-        if (QVariant number = sortNumber(column, f); number.isValid())
+        if (QVariant number = programCellSortNumber(column, f); number.isValid())
             return number;
         return data(index, Qt::DisplayRole);
     case Qt::DecorationRole:
@@ -355,13 +297,13 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const
             return programTypeIcon(p.type);
         break;
     case Qt::ToolTipRole:
-        return toolTip(p, column, f);
+        return programCellToolTip(p, column, f, m_basis);
     case Qt::TextAlignmentRole:
         if (column >= Steps)
             return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
         break;
     case Qt::ForegroundRole:
-        return foreground(p, column, f);
+        return programCellForeground(p, column, f);
     case Qt::BackgroundRole:
         if (size_t(program) < m_highlight.size() && m_highlight[size_t(program)]) {
             QColor tint(0xf2, 0xc1, 0x4e); // amber: the operation's programs; lighter: rows holding some
@@ -379,43 +321,7 @@ QVariant ProgramTreeModel::headerData(int section, Qt::Orientation orientation, 
 {
     if (orientation != Qt::Horizontal)
         return {};
-    if (role == Qt::DisplayRole) {
-        switch (section) {
-        case Name:
-            return QStringLiteral("Program");
-        case Type:
-            return QStringLiteral("Type");
-        case Steps:
-            return QStringLiteral("Steps");
-        case Cycles:
-            return m_target ? QStringLiteral("Cycles · Source") : QStringLiteral("Cycles");
-        case Share:
-            return QStringLiteral("% of run");
-        case TargetCycles:
-            return QStringLiteral("Cycles · Target");
-        case Diff:
-            return QStringLiteral("Cycles · Diff");
-        case DiffPercent:
-            return QStringLiteral("Cycles · Diff %");
-        }
-    }
-    if (role == Qt::ToolTipRole) {
-        switch (section) {
-        case Steps:
-            return QStringLiteral(
-                "Execution steps of the program and its children (a Repeat's body runs once per count)");
-        case Cycles:
-            return QStringLiteral(
-                "Cycles of the program's steps and its children's, each step at its slowest IPU");
-        case Share:
-            return QStringLiteral("Share of the control programs' cycles");
-        case TargetCycles:
-            return QStringLiteral("The target's program of the same name (the k-th of that name)");
-        default:
-            break;
-        }
-    }
-    return {};
+    return programColumnHeader(section, role, bool(m_target), m_basis);
 }
 
 } // namespace popscope

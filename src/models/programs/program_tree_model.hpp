@@ -1,10 +1,12 @@
 #pragma once
 // The program tree (control programs and functions) as a lazy Qt tree: a node's children are
 // made when the view first asks for them, so bench-large's 83 k programs cost nothing until
-// expanded. Programs are shown with their type's colour and icon, steps and cycles; in compare
+// expanded. Programs are shown with their type's colour and icon, steps and cycles (the compiler's
+// estimate beside the measured cycles, or alone for a report captured without execution); in compare
 // mode each program is matched by name with the target's (the k-th "x" with the k-th "x") and
 // shows the target's cycles and the difference. Programs of the operations a page picks are
 // highlighted.
+#include "models/programs/program_tree_cells.hpp"
 #include "popscope/report.hpp"
 
 #include <QAbstractItemModel>
@@ -17,7 +19,20 @@ namespace popscope {
 class ProgramTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum Column { Name, Type, Steps, Cycles, Share, TargetCycles, Diff, DiffPercent };
+    // Estimated and EstimateDiff: the compiler's estimate of the same steps and the measured cycles
+    // less it (reports with estimates and execution).
+    enum Column {
+        Name,
+        Type,
+        Steps,
+        Cycles,
+        Estimated,
+        EstimateDiff,
+        Share,
+        TargetCycles,
+        Diff,
+        DiffPercent
+    };
     static constexpr int kSingleColumns = Share + 1;
 
     explicit ProgramTreeModel(QObject* parent = nullptr);
@@ -26,6 +41,11 @@ public:
     void setReports(std::shared_ptr<const Report> source, std::shared_ptr<const Report> target);
     const Report* source() const { return m_source.get(); }
     bool isComparing() const { return bool(m_target); }
+    // Measured cycles, or the compiler's estimates when a report holds no execution (and both
+    // hold estimates): what Cycles, Share and the compare columns show, and their headers say.
+    CycleBasis cycleBasis() const { return m_basis; }
+    // Whether a column has figures for these reports (the page hides the others).
+    bool columnApplies(int column) const;
     // The target's program matched to a source program, or -1.
     int64_t targetProgram(uint32_t sourceProgram) const;
     // Target programs no source program matches (flagged in the page).
@@ -66,6 +86,7 @@ private:
     };
     int nodeOf(const QModelIndex& index) const { return index.isValid() ? int(index.internalId()) : 0; }
     void build(int node) const;
+    uint64_t cyclesOf(const Report& report, size_t program) const; // on the basis
     uint64_t sourceCycles(uint32_t program) const;
     uint64_t targetCycles(uint32_t program, bool& present) const;
 
@@ -74,6 +95,8 @@ private:
     std::vector<int32_t> m_targetOf; // per source program (matchRows' rows are 32-bit)
     size_t m_targetOnly = 0;
     uint64_t m_rootCycles = 0; // the control programs' cycles, for Share
+    CycleBasis m_basis = CycleBasis::Measured;
+    bool m_showsEstimates = false; // measured basis and the source holds estimates
     std::vector<uint8_t> m_highlight; // 1 highlighted, 2 an ancestor of one
 };
 

@@ -7,6 +7,7 @@
 #include "popscope/liveness.hpp"
 #include "popscope/liveness_tables.hpp"
 #include "popscope/report.hpp"
+#include "views/liveness/cycle_estimate_columns.hpp"
 #include "views/widgets/table_panel.hpp"
 
 #include <QAction>
@@ -103,8 +104,9 @@ LivenessTablesView::LivenessTablesView(QWidget* parent)
         false);
     vertices.model->setCountNoun(QStringLiteral("instance"), QStringLiteral("instances"));
     Tab cycles = addTab(QStringLiteral("Cycle Estimates"),
-        QStringLiteral("No execution data for the selected steps' programs: the profile was captured "
-                       "without execution (or these programs did not run)."),
+        QStringLiteral("No cycle figures for the selected steps' programs: the profile holds neither "
+                       "execution cycles nor the compiler's estimates for them (estimates come with format "
+                       "1.2, from the simulator or a converted Poplar report)."),
         false);
     cycles.model->setCountNoun(QStringLiteral("execution"), QStringLiteral("executions"));
     setCurrentIndex(NotAlwaysLive); // what is live at the step: what a user opens the report for
@@ -205,7 +207,9 @@ void LivenessTablesView::update(const Report* source, const Report* target, cons
     }
     m_tabs[NotAlwaysLive].model->setTree(liveVariablesTree(columns, scope), layout);
     m_tabs[Vertices].model->setTree(stepVerticesTree(columns, scope), layout);
-    m_tabs[Cycles].model->setTree(stepCyclesTree(columns, scope), layout, NameTreeModel::Unit::Cycles);
+    m_tabs[Cycles].model->setTree(stepCyclesTree(columns, scope),
+        columns.empty() ? decltype(layout) {} : cycleEstimateColumns(columns, target != nullptr),
+        NameTreeModel::Unit::Cycles);
     for (size_t i = NotAlwaysLive; i < m_tabs.size(); ++i) {
         showEmptyTextIfEmpty(m_tabs[i]);
         show(m_tabs[i]);

@@ -230,6 +230,12 @@ void ProgramDetailsView::addSteps(const Report& report, uint32_t program)
     const auto steps = index.stepsOf(program);
     QTreeWidgetItem* s = addSection(QStringLiteral("Execution steps"));
     if (steps.empty()) {
+        const ProgramEstimates& estimates = report.programCycleEstimates();
+        if (estimates.present && estimates.total[program] > 0)
+            field(s, tr("Estimated"),
+                (estimates.perExecution ? tr("%1 cycles for the steps below it, by the compiler")
+                                        : tr("%1 cycles for one run, by the compiler"))
+                    .arg(countText(estimates.total[program])));
         field(s, QStringLiteral("None"),
             report.programs()[program].children.empty()
                 ? QStringLiteral("This program did not run in the profiled execution")
@@ -238,6 +244,11 @@ void ProgramDetailsView::addSteps(const Report& report, uint32_t program)
     }
     field(s, QStringLiteral("Steps"), countText(steps.size()));
     field(s, QStringLiteral("Cycles"), countText(index.ownCycles[program]));
+    const ProgramEstimates& estimates = report.programCycleEstimates();
+    if (estimates.present && estimates.own[program] > 0)
+        field(s, tr("Estimated"),
+            tr("%1 cycles (the compiler's, %2 a step)")
+                .arg(countText(estimates.own[program] * steps.size()), countText(estimates.own[program])));
     const StepCycles& all = report.stepCycles();
     for (size_t i = 0; i < steps.size() && i < kStepRows; ++i)
         field(s, QStringLiteral("Step %1").arg(countText(steps[i])),

@@ -136,6 +136,8 @@ void ProgramTreePage::reload()
     const auto source = damaged ? nullptr : m_state->report();
     const auto target = damaged || !m_state->isComparing() ? nullptr : m_state->comparedReport();
     m_model->setReports(source ? source->core : nullptr, target ? target->core : nullptr);
+    for (int column = 0; column < m_model->columnCount(); ++column)
+        m_view->setColumnHidden(column, !m_model->columnApplies(column));
     // The control programs open; deeper levels wait for the user (bench-large: 83 k programs).
     m_view->expand(m_model->index(0, 0));
 
@@ -150,13 +152,18 @@ void ProgramTreePage::reload()
     m_layer->setCurrentIndex(keep >= 0 && !previous.isEmpty() ? keep : std::min(1, m_layer->count() - 1));
     m_layer->blockSignals(false);
 
+    QStringList note;
+    if (source && m_model->cycleBasis() == CycleBasis::Estimated)
+        note << tr("Cycles are the compiler's estimates: %1 no execution.")
+                    .arg(target ? tr("a report holds") : tr("the report holds"));
     if (target)
-        m_note->setText(m_model->targetOnlyPrograms() == 0
-                ? QStringLiteral("Programs matched by name; every target program has a match.")
-                : QStringLiteral("Programs matched by name; %1 target programs have no match in the source.")
+        note << (m_model->targetOnlyPrograms() == 0
+                ? tr("Programs matched by name; every target program has a match.")
+                : tr("Programs matched by name; %1 target programs have no match in the source.")
                       .arg(countText(m_model->targetOnlyPrograms())));
+    m_note->setText(note.join(QLatin1Char(' ')));
     m_note->setToolTip(m_note->text());
-    m_note->setVisible(bool(target));
+    m_note->setVisible(!note.isEmpty());
     m_hits.clear();
     m_hit = -1;
     search();

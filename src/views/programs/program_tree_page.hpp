@@ -34,6 +34,7 @@ public:
     QLineEdit* searchEdit() const { return m_search; }
     QComboBox* layerBox() const { return m_layer; }
     QLabel* searchStatus() const { return m_searchStatus; }
+    QLabel* note() const { return m_note; } // what the cycles are, how compare mode matched
     // The error that keeps the page from showing the report ("" when there is none).
     QString problem() const { return loadError().isEmpty() ? m_problem : loadError(); }
     // Selects a program (expanding its parents); false when it is not in the tree.

@@ -121,9 +121,10 @@ QString ExecutionTracePage::problemText() const
 {
     const bool comparing = bool(m_slots[1].data);
     if (m_slots[0].data->steps.empty() && (!comparing || m_slots[1].data->steps.empty()))
-        return QStringLiteral("This report has no execution trace: it was profiled without running the "
-                              "program (a compile-only report). Profile with execution enabled "
-                              "(autoReport.outputExecutionProfile) to see the steps of every tile.");
+        return tr("This report has no execution trace: it was profiled without running the program (a "
+                  "compile-only report). The compiler's cycle estimates, where the report holds them, are in "
+                  "Program Tree and Liveness ▸ Cycle Estimates. Profile with execution enabled "
+                  "(autoReport.outputExecutionProfile) to see the steps of every tile.");
     return {};
 }
 
