@@ -245,7 +245,7 @@ bool ProgramTreeModel::columnApplies(int column) const
         return m_basis == CycleBasis::Measured;
     case Estimated:
     case EstimateDiff:
-        return m_showsEstimates;
+        return m_showsEstimates && !m_target; // in compare mode the comparison takes the width
     default:
         return column < columnCount();
     }

@@ -30,9 +30,10 @@ QString measuredToolTip()
         "CycleEstimateColumns", "Measured cycles of one execution: the mean over the step's executions");
 }
 
-// One step of one report: Estimated, Measured and Measured − Estimated, where it has them.
-void addStep(
-    std::vector<NameTreeModel::Column>& out, const StepColumn& column, int index, const QString& prefix)
+// One step of one report: Estimated, Measured and, alone (in compare mode the columns would crowd
+// out the comparison), Measured − Estimated, where it has them.
+void addStep(std::vector<NameTreeModel::Column>& out, const StepColumn& column, int index,
+    const QString& prefix, bool withDifference)
 {
     const CycleSources has = cycleSources(column.report);
     const int estimated = int(estimatedValue(size_t(index))), measured = int(measuredValue(size_t(index)));
@@ -45,7 +46,7 @@ void addStep(
             { has.estimated ? QCoreApplication::translate("CycleEstimateColumns", "%1 · Measured").arg(prefix)
                             : prefix,
                 measuredToolTip(), measured, -1, missing });
-    if (has.estimated && has.measured)
+    if (withDifference && has.estimated && has.measured)
         out.push_back({ QCoreApplication::translate("CycleEstimateColumns", "%1 · Difference").arg(prefix),
             QCoreApplication::translate(
                 "CycleEstimateColumns", "Measured − estimated cycles of one execution"),
@@ -85,14 +86,20 @@ std::vector<NameTreeModel::Column> cycleEstimateColumns(
     std::vector<NameTreeModel::Column> out;
     if (!comparing) {
         for (size_t i = 0; i < columns.size(); ++i)
-            addStep(out, columns[i], int(i), stepName(columns[i]));
+            addStep(out, columns[i], int(i), stepName(columns[i]), true);
         return out;
     }
+    // One step compared: the info line names it, and the headers stay short enough for five columns.
+    const bool oneStep = columns.size() == 2;
+    const auto prefix = [oneStep](const char* side, const StepColumn& column) {
+        const QString name = QCoreApplication::translate("CycleEstimateColumns", side);
+        return oneStep ? name : QStringLiteral("%1 · %2").arg(name, stepName(column));
+    };
     for (size_t i = 0; i + 1 < columns.size(); i += 2) {
         addStep(out, columns[i], int(i),
-            QCoreApplication::translate("CycleEstimateColumns", "Source · %1").arg(stepName(columns[i])));
+            prefix(QT_TRANSLATE_NOOP("CycleEstimateColumns", "Source"), columns[i]), false);
         addStep(out, columns[i + 1], int(i + 1),
-            QCoreApplication::translate("CycleEstimateColumns", "Target · %1").arg(stepName(columns[i + 1])));
+            prefix(QT_TRANSLATE_NOOP("CycleEstimateColumns", "Target"), columns[i + 1]), false);
         addCompareDiff(out, columns[i], columns[i + 1], int(i));
     }
     return out;
