@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <span>
 
 namespace popscope::sim {
 
@@ -44,39 +45,95 @@ uint64_t exchangeCycles(const TargetConfig& t, uint64_t bytes)
     return ceilDiv(bytes, t.exchangeBytesPerCycle);
 }
 
-TileCost vertexGroupCost(const TargetConfig& t, const VertexCost& c, uint32_t perTile)
+namespace {
+
+// One worker vertex a round-robin deal: workers x ceil(n / workers) x `cycles` (the busiest worker).
+TileCost workerCost(const TargetConfig& t, uint32_t perTile, uint64_t cycles)
 {
     TileCost out;
-    const uint32_t w = std::max<uint32_t>(1, t.workers);
-    switch (c.kind) {
-    case CostKind::Fixed:
-        out.workerCycles = ceilDiv(perTile, w) * c.cycles;
-        break;
-    case CostKind::Elementwise:
-        out.workerCycles = ceilDiv(perTile, w) * (20 + uint64_t(c.cyclesPerElement) * c.elements);
-        break;
-    case CostKind::HeapSort:
-        out.supervisorCycles = uint64_t(perTile) * heapSortCycles(c.elements, c.keyValue);
-        break;
-    case CostKind::CompareAndSwap:
-        out.supervisorCycles
-            = uint64_t(perTile) * compareAndSwapTileCycles(c.elements, c.distance, c.orderChange, w);
-        break;
-    case CostKind::MatMul: {
-        const uint64_t rate = c.half ? t.flopsPerCycleHalf : t.flopsPerCycleFloat;
-        const uint64_t eff = std::max<uint32_t>(1, c.efficiencyPercent);
-        // 30-cycle supervisor overhead, then the AMP rate scaled by the efficiency reached.
-        out.supervisorCycles = uint64_t(perTile) * (30 + ceilDiv(c.flops * 100, rate * eff));
-        break;
-    }
-    case CostKind::Copy:
-        out.supervisorCycles = uint64_t(perTile) * (288 + ceilDiv(c.elements, t.memcpyBytesPerCycle));
-        break;
-    case CostKind::ConvPartial:
-        out.supervisorCycles = uint64_t(perTile) * c.cycles;
-        break;
-    }
+    out.workerCycles = ceilDiv(perTile, std::max<uint32_t>(1, t.workers)) * cycles;
     return out;
+}
+
+TileCost supervisorCost(uint32_t perTile, uint64_t cycles)
+{
+    TileCost out;
+    out.supervisorCycles = uint64_t(perTile) * cycles;
+    return out;
+}
+
+TileCost fixedCost(const TargetConfig& t, const VertexCost& c, uint32_t perTile)
+{
+    return workerCost(t, perTile, c.cycles);
+}
+
+TileCost elementwiseCost(const TargetConfig& t, const VertexCost& c, uint32_t perTile)
+{
+    return workerCost(t, perTile, 20 + uint64_t(c.cyclesPerElement) * c.elements);
+}
+
+TileCost heapSortCost(const TargetConfig&, const VertexCost& c, uint32_t perTile)
+{
+    return supervisorCost(perTile, heapSortCycles(c.elements, c.keyValue));
+}
+
+TileCost compareAndSwapCost(const TargetConfig& t, const VertexCost& c, uint32_t perTile)
+{
+    const uint32_t workers = std::max<uint32_t>(1, t.workers);
+    return supervisorCost(perTile, compareAndSwapTileCycles(c.elements, c.distance, c.orderChange, workers));
+}
+
+TileCost matMulCost(const TargetConfig& t, const VertexCost& c, uint32_t perTile)
+{
+    const uint64_t rate = c.half ? t.flopsPerCycleHalf : t.flopsPerCycleFloat;
+    const uint64_t efficiency = std::max<uint32_t>(1, c.efficiencyPercent);
+    // 30-cycle supervisor overhead, then the AMP rate scaled by the efficiency reached.
+    return supervisorCost(perTile, 30 + ceilDiv(c.flops * 100, rate * efficiency));
+}
+
+TileCost copyCost(const TargetConfig& t, const VertexCost& c, uint32_t perTile)
+{
+    return supervisorCost(perTile, 288 + ceilDiv(c.elements, t.memcpyBytesPerCycle));
+}
+
+TileCost convPartialCost(const TargetConfig&, const VertexCost& c, uint32_t perTile)
+{
+    return supervisorCost(perTile, c.cycles); // planned by planConvolution (conv_planner.hpp)
+}
+
+// Every vertex kind the simulator prices: its name in workload JSON, where its formula comes from
+// and the formula. A kind without a JSON name is made by the generators only.
+constexpr CostKindInfo kCostKinds[] = {
+    { CostKind::Fixed, "fixed", "a hand-written spec's worker cycles", fixedCost },
+    { CostKind::Elementwise, "elementwise", "popops element-wise worker: 20 + cycles per element x n",
+        elementwiseCost },
+    { CostKind::HeapSort, "heapSort", "popops HeapSortVertex (ipu.md section 5)", heapSortCost },
+    { CostKind::CompareAndSwap, "compareAndSwap", "popops CompareAndSwapAtDistance (ipu.md section 5)",
+        compareAndSwapCost },
+    { CostKind::MatMul, "matmul", "flat AMP rate for hand-written specs (our estimate)", matMulCost },
+    { CostKind::Copy, "copy", "on-tile copy supervisor: 288 + bytes / memcpy rate", copyCost },
+    { CostKind::ConvPartial, nullptr,
+        "poplin ConvPartial* vertices, planned (conv_cost.cpp, conv_planner.cpp)", convPartialCost },
+};
+
+} // namespace
+
+std::span<const CostKindInfo> costKinds()
+{
+    return kCostKinds;
+}
+
+const CostKindInfo& costKindInfo(CostKind kind)
+{
+    for (const CostKindInfo& info : kCostKinds)
+        if (info.kind == kind)
+            return info;
+    return kCostKinds[0]; // every enumerator has a row (a test checks)
+}
+
+TileCost vertexGroupCost(const TargetConfig& t, const VertexCost& c, uint32_t perTile)
+{
+    return costKindInfo(c.kind).cost(t, c, perTile);
 }
 
 uint64_t mixHash(uint64_t a, uint64_t b, uint64_t c, uint64_t d)

@@ -1,6 +1,7 @@
 #include "workload_json.hpp"
 
 #include "popscope/errors.hpp"
+#include "popscope/sim/cost_model.hpp"
 #include "popscope/sim/workload_builder.hpp"
 
 #include <map>
@@ -130,16 +131,18 @@ public:
     {
         VertexCost c;
         const std::string kind = str(j, "kind", path);
-        static const std::map<std::string, CostKind> kinds
-            = { { "fixed", CostKind::Fixed }, { "elementwise", CostKind::Elementwise },
-                  { "heapSort", CostKind::HeapSort }, { "compareAndSwap", CostKind::CompareAndSwap },
-                  { "matmul", CostKind::MatMul }, { "copy", CostKind::Copy } };
-        auto it = kinds.find(kind);
-        if (it == kinds.end())
-            fail(path + ".kind",
-                "unknown cost kind '" + kind
-                    + "' (fixed, elementwise, heapSort, compareAndSwap, matmul, copy)");
-        c.kind = it->second;
+        std::string names;
+        const CostKindInfo* found = nullptr;
+        for (const CostKindInfo& info : costKinds()) {
+            if (!info.jsonName)
+                continue;
+            names += std::string(names.empty() ? "" : ", ") + info.jsonName;
+            if (kind == info.jsonName)
+                found = &info;
+        }
+        if (!found)
+            fail(path + ".kind", "unknown cost kind '" + kind + "' (" + names + ")");
+        c.kind = found->kind;
         c.cycles = num(j, "cycles", path, 0);
         c.elements = num(j, c.kind == CostKind::Copy ? "bytes" : "elements", path, 0);
         c.cyclesPerElement = uint32_t(num(j, "cyclesPerElement", path, 1));

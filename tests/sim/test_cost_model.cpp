@@ -4,6 +4,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <iterator>
+#include <set>
+#include <string>
+
 using namespace popscope::sim;
 
 TEST_CASE("heap-sort estimator follows poplibs: 8 x (19 n floor(log2 n) + 6 n + 2)")
@@ -95,4 +99,38 @@ TEST_CASE("the jitter hash is a pure function of its inputs")
 {
     CHECK(mixHash(1, 2, 3, 4) == mixHash(1, 2, 3, 4));
     CHECK(mixHash(1, 2, 3, 4) != mixHash(1, 2, 3, 5));
+}
+
+TEST_CASE("one table of vertex kinds: every kind has its formula and source, JSON names are unique")
+{
+    const CostKind all[] = { CostKind::Fixed, CostKind::Elementwise, CostKind::HeapSort,
+        CostKind::CompareAndSwap, CostKind::MatMul, CostKind::Copy, CostKind::ConvPartial };
+    REQUIRE(costKinds().size() == std::size(all));
+    std::set<std::string> names;
+    for (CostKind kind : all) {
+        const CostKindInfo& info = costKindInfo(kind);
+        CHECK(info.kind == kind);
+        CHECK(info.cost != nullptr);
+        CHECK(std::string(info.source).size() > 10);
+        if (info.jsonName)
+            CHECK(names.insert(info.jsonName).second);
+    }
+    // The table's formulas, by hand on Mk2 (6 workers): 7 fixed vertices of 100 cycles deal 2 to the
+    // busiest worker, 200; an element-wise vertex of 10 elements at 3 cycles is 20 + 30 = 50 a
+    // worker; a copy of 1,000 bytes at 8 bytes a cycle is 288 + 125 = 413, twice for two.
+    const TargetConfig mk2 = TargetConfig::preset("Mk2");
+    REQUIRE(mk2.workers == 6);
+    REQUIRE(mk2.memcpyBytesPerCycle == 8);
+    VertexCost fixed;
+    fixed.cycles = 100;
+    CHECK(vertexGroupCost(mk2, fixed, 7).workerCycles == 200);
+    VertexCost elementwise;
+    elementwise.kind = CostKind::Elementwise;
+    elementwise.elements = 10;
+    elementwise.cyclesPerElement = 3;
+    CHECK(vertexGroupCost(mk2, elementwise, 1).workerCycles == 50);
+    VertexCost copy;
+    copy.kind = CostKind::Copy;
+    copy.elements = 1000;
+    CHECK(vertexGroupCost(mk2, copy, 2).supervisorCycles == 2 * (288 + 125));
 }

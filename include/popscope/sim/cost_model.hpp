@@ -4,6 +4,7 @@
 #include "popscope/sim/workload.hpp"
 
 #include <cstdint>
+#include <span>
 
 namespace popscope::sim {
 
@@ -37,6 +38,17 @@ struct TileCost {
     uint64_t workerCycles = 0; // load of the busiest worker (multiply by workers)
 };
 TileCost vertexGroupCost(const TargetConfig& t, const VertexCost& cost, uint32_t perTile);
+
+// The table of vertex kinds: each kind's workload-JSON name (null for kinds only the generators
+// make), the source of its formula, and the formula vertexGroupCost applies.
+struct CostKindInfo {
+    CostKind kind;
+    const char* jsonName;
+    const char* source;
+    TileCost (*cost)(const TargetConfig& t, const VertexCost& cost, uint32_t perTile);
+};
+std::span<const CostKindInfo> costKinds();
+const CostKindInfo& costKindInfo(CostKind kind);
 
 // Counter-based deterministic hash (splitmix64 finaliser), portable across standard libraries.
 uint64_t mixHash(uint64_t a, uint64_t b = 0, uint64_t c = 0, uint64_t d = 0);
