@@ -57,6 +57,7 @@ grouped="$profiles/pipeline-grouped.pop"
 shoot "$out/liveness.png" 1920x1080 "$grouped" --page liveness --steps peak --tab "Not Always Live Variables" \
     --lifetime stage0/layer0/dense/fifo/activations --lifetime stage0/layer0/dense/partials
 shoot "$out/liveness-small.png" 1024x640 "$grouped" --page liveness --steps peak
+shoot "$out/liveness-cycle-estimates.png" 1920x1080 --demo --page liveness --steps peak --tab "Cycle Estimates"
 shoot "$out/compare-liveness.png" 1920x1080 "$grouped" --compare "$profiles/pipeline-interleaved.pop" --page liveness \
     --steps peak --tab "Not Always Live Variables"
 shoot "$out/compare-liveness-small.png" 1024x640 "$grouped" --compare "$profiles/pipeline-interleaved.pop" --page liveness
