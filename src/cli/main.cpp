@@ -58,9 +58,12 @@ Commands:
 
 FILE may be a .pop file, a report folder that holds profile.pop, or a remote profile read over
 SSH without copying it: ssh://[user@]host[:port]/path/profile.pop or [user@]host:/path/profile.pop.
-Remote reading follows ~/.ssh/config (Host, HostName, User, Port, IdentityFile, ProxyJump), checks
-~/.ssh/known_hosts (an unknown host is asked about, a changed key refused), and uses ssh-agent, key
-files (asking for passphrases) or a password. POPSCOPE_SSH_TIMEOUT sets the timeout (15 s). The
+Remote reading follows ~/.ssh/config and /etc/ssh/ssh_config (Host, HostName, User, Port,
+IdentityFile, ProxyJump, StrictHostKeyChecking, UserKnownHostsFile; ProxyCommand and Match exec are
+refused), checks ~/.ssh/known_hosts (an unknown host is asked about on the terminal, a changed key
+refused), and uses ssh-agent, key files (asking for passphrases) or a password. Questions are asked
+on the controlling terminal only, never read from standard input; without one they are refused.
+POPSCOPE_SSH_TIMEOUT sets the timeout (15 s). The
 blocks read are kept in ~/.cache/popscope/remote (4 GiB at most), so reading a file again is local;
 POPSCOPE_SSH_CACHE=off reads everything over the network.
 

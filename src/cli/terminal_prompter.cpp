@@ -1,5 +1,6 @@
 #include "terminal_prompter.hpp"
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -10,15 +11,32 @@ namespace popscope::cli {
 
 namespace {
 
-// Standard input and error when the input is piped (scripts and tests answer there), else the
-// controlling terminal, as OpenSSH asks.
+// While a secret is typed the terminal's echo is off; Ctrl-C or a kill then turns it back on before
+// the process ends, so the shell is not left without echo.
+termios echoing {};
+int echoingFd = -1;
+
+void restoreEchoAndDie(int signal)
+{
+    tcsetattr(echoingFd, TCSAFLUSH, &echoing); // async-signal-safe
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+}
+
+void restoreEchoOnSignals(bool on)
+{
+    for (int signal : { SIGINT, SIGTERM, SIGHUP, SIGQUIT })
+        std::signal(signal, on ? restoreEchoAndDie : SIG_DFL);
+}
+
+// The controlling terminal, as OpenSSH asks: never standard input, which a script may fill (`yes |`)
+// to accept a host key nobody read. Without a terminal every question is refused.
 class Terminal {
 public:
     Terminal()
     {
-        if (isatty(STDIN_FILENO))
-            m_tty = std::fopen("/dev/tty", "r+");
-        m_in = m_tty ? m_tty : stdin;
+        m_tty = std::fopen("/dev/tty", "r+e");
+        m_in = m_tty;
         m_out = m_tty ? m_tty : stderr;
     }
     ~Terminal()
@@ -29,20 +47,29 @@ public:
 
     std::optional<std::string> ask(const std::string& prompt, bool secret)
     {
-        std::fputs(prompt.c_str(), m_out);
-        std::fflush(m_out);
-        termios saved {};
+        if (!m_tty) {
+            std::fputs("popscope-cli: no terminal to ask on (as OpenSSH, the answer is never read from "
+                       "standard input): refused\n",
+                stderr);
+            return std::nullopt;
+        }
+        // Echo goes off before the prompt shows, so nothing typed after it is echoed or discarded.
         const int fd = fileno(m_in);
-        const bool hide = secret && isatty(fd) && tcgetattr(fd, &saved) == 0;
+        const bool hide = secret && isatty(fd) && tcgetattr(fd, &echoing) == 0;
         if (hide) {
-            termios quiet = saved;
+            termios quiet = echoing;
             quiet.c_lflag &= ~tcflag_t(ECHO);
+            echoingFd = fd;
+            restoreEchoOnSignals(true);
             tcsetattr(fd, TCSAFLUSH, &quiet);
         }
+        std::fputs(prompt.c_str(), m_out);
+        std::fflush(m_out);
         char line[1024];
         const bool got = std::fgets(line, sizeof line, m_in) != nullptr;
         if (hide) {
-            tcsetattr(fd, TCSAFLUSH, &saved);
+            tcsetattr(fd, TCSANOW, &echoing);
+            restoreEchoOnSignals(false);
             std::fputs("\n", m_out);
         }
         if (!got)

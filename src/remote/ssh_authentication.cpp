@@ -70,7 +70,7 @@ void SshConnection::authenticate(Prompter* prompter)
     const int methods = ssh_userauth_list(m_session, nullptr);
     std::string tried;
     if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
-        if (const char* agent = std::getenv("SSH_AUTH_SOCK"); agent && *agent) {
+        if (const char* agent = std::getenv("SSH_AUTH_SOCK"); agent && *agent && !m_identitiesOnly) {
             if (ssh_userauth_agent(m_session, nullptr) == SSH_AUTH_SUCCESS)
                 return;
             tried += "ssh-agent, ";

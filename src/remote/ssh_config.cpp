@@ -1,10 +1,13 @@
 #include "popscope/remote/ssh_config.hpp"
 
+#include "popscope/remote/remote_error.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <fnmatch.h>
 #include <fstream>
 #include <glob.h>
+#include <set>
 #include <sstream>
 
 namespace popscope::remote {
@@ -45,6 +48,14 @@ bool splitLine(const std::string& line, std::string& keyword, std::string& value
     return !value.empty();
 }
 
+// OpenSSH's READCONF_MAX_DEPTH: an Include nested deeper is an error (a loop, most often).
+constexpr int kMaxIncludeDepth = 16;
+
+bool isNone(const std::string& value)
+{
+    return lowercase(value) == "none";
+}
+
 class ConfigReader {
 public:
     ConfigReader(const std::string& alias, const std::string& home)
@@ -58,17 +69,18 @@ public:
         std::ifstream in(path);
         std::string line, keyword, value;
         bool applies = true; // lines before the first Host block apply to every host
-        while (std::getline(in, line)) {
+        for (int number = 1; std::getline(in, line); ++number) {
             if (!splitLine(line, keyword, value))
                 continue;
+            const std::string where = path + ":" + std::to_string(number);
             if (keyword == "host")
                 applies = sshHostMatches(value, m_alias);
             else if (keyword == "match")
-                applies = lowercase(value) == "all"; // other Match criteria are not followed
-            else if (keyword == "include" && applies && depth < 8)
-                include(value, path, depth);
+                applies = matchesAll(value, where);
+            else if (keyword == "include" && applies)
+                include(value, path, depth, where);
             else if (applies)
-                set(keyword, value);
+                set(keyword, value, where);
         }
     }
 
@@ -82,8 +94,29 @@ public:
     }
 
 private:
-    void include(const std::string& pattern, const std::string& from, int depth)
+    static bool matchesAll(const std::string& value, const std::string& where)
     {
+        const std::string criteria = lowercase(value);
+        if (criteria == "all" || criteria == "final all")
+            return true;
+        refuse(where, "Match " + value,
+            "popscope cannot evaluate Match criteria other than `all` as OpenSSH would (exec runs a "
+            "command)");
+    }
+
+    [[noreturn]] static void refuse(const std::string& where, const std::string& what, const std::string& why)
+    {
+        throw RemoteError(RemoteFailure::UnsupportedConfig,
+            where + ": " + what + " is not supported: " + why
+                + ". Remove or change the line (popscope reads ~/.ssh/config and /etc/ssh/ssh_config).");
+    }
+
+    void include(const std::string& pattern, const std::string& from, int depth, const std::string& where)
+    {
+        if (depth + 1 > kMaxIncludeDepth)
+            refuse(where, "Include " + pattern,
+                "Include files are nested more than " + std::to_string(kMaxIncludeDepth)
+                    + " deep (an Include that includes itself?)");
         std::string expanded = expandHome(pattern, m_home);
         if (expanded.empty() || expanded.front() != '/') // relative to ~/.ssh, like OpenSSH
             expanded = from.substr(0, from.rfind('/') + 1) + expanded;
@@ -94,23 +127,58 @@ private:
         globfree(&matches);
     }
 
-    void set(const std::string& keyword, const std::string& value)
+    void refuseCommands(const std::string& keyword, const std::string& value, const std::string& where)
     {
-        if (keyword == "hostname" && m_config.hostName.empty())
+        if (keyword == "proxycommand" && !isNone(value))
+            refuse(where, "ProxyCommand",
+                "popscope connects by itself and never runs a command to do so; use ProxyJump for a bastion");
+        if (keyword == "localcommand" && !isNone(value))
+            refuse(where, "LocalCommand", "popscope runs no local command");
+        if (keyword == "hostkeyalias")
+            refuse(where, "HostKeyAlias", "popscope checks the host key under the host's own name");
+    }
+
+    void set(const std::string& keyword, const std::string& value, const std::string& where)
+    {
+        refuseCommands(keyword, value, where);
+        const auto first = [this, &keyword] { return m_seen.insert(keyword).second; };
+        if (keyword == "hostname" && first())
             m_config.hostName = value;
-        else if (keyword == "user" && m_config.user.empty())
+        else if (keyword == "user" && first())
             m_config.user = value;
-        else if (keyword == "port" && m_config.port == 0)
+        else if (keyword == "port" && first())
             m_config.port = std::clamp(std::atoi(value.c_str()), 0, 65535);
         else if (keyword == "identityfile") // every IdentityFile line adds one
             m_config.identityFiles.push_back(expandHome(value, m_home));
-        else if (keyword == "proxyjump" && m_config.proxyJump.empty())
-            m_config.proxyJump = lowercase(value) == "none" ? "none" : value;
+        else if (keyword == "identitiesonly" && first())
+            m_config.identitiesOnly = lowercase(value) == "yes";
+        else if (keyword == "proxyjump" && first())
+            m_config.proxyJump = isNone(value) ? "" : value;
+        else if (keyword == "stricthostkeychecking" && first())
+            m_config.hostKeyPolicy = hostKeyPolicy(value);
+        else if (keyword == "userknownhostsfile" && first())
+            m_config.knownHostsFile = isNone(value) ? "/dev/null" : expandHome(firstWord(value), m_home);
+    }
+
+    static HostKeyPolicy hostKeyPolicy(const std::string& value)
+    {
+        const std::string v = lowercase(value);
+        if (v == "yes" || v == "true")
+            return HostKeyPolicy::Strict;
+        if (v == "accept-new")
+            return HostKeyPolicy::AcceptNew;
+        return HostKeyPolicy::Ask; // ask; no and off are asked too: popscope never accepts silently
+    }
+
+    static std::string firstWord(const std::string& value)
+    {
+        return value.substr(0, value.find_first_of(" \t"));
     }
 
     std::string m_alias;
     std::string m_home;
     SshHostConfig m_config;
+    std::set<std::string> m_seen; // keywords whose first value was taken
 };
 
 } // namespace
@@ -136,14 +204,18 @@ bool sshHostMatches(const std::string& patterns, const std::string& host)
     return matched;
 }
 
-SshHostConfig readSshConfig(const std::string& configPath, const std::string& alias, const std::string& home)
+SshHostConfig readSshConfig(
+    const std::vector<std::string>& configPaths, const std::string& alias, const std::string& home)
 {
     ConfigReader reader(alias, home);
-    reader.read(configPath, 0);
-    SshHostConfig config = reader.result();
-    if (config.proxyJump == "none")
-        config.proxyJump.clear();
-    return config;
+    for (const std::string& path : configPaths)
+        reader.read(path, 0);
+    return reader.result();
+}
+
+SshHostConfig readSshConfig(const std::string& configPath, const std::string& alias, const std::string& home)
+{
+    return readSshConfig(std::vector<std::string> { configPath }, alias, home);
 }
 
 } // namespace popscope::remote

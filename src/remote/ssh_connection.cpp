@@ -18,6 +18,8 @@ namespace popscope::remote {
 
 namespace {
 
+constexpr int kMaxJumpHosts = 8;
+
 std::string localUser()
 {
     const passwd* entry = getpwuid(getuid());
@@ -46,17 +48,16 @@ RemoteAddress parseHop(const std::string& hop)
 
 } // namespace
 
-SshConnection::SshConnection(
-    const RemoteAddress& address, const RemoteSettings& settings, std::optional<std::string> proxyJump)
+SshConnection::SshConnection(const RemoteAddress& address, const RemoteSettings& settings,
+    std::optional<std::string> proxyJump, int hops)
 {
     m_session = ssh_new();
     if (!m_session)
         throw RemoteError(RemoteFailure::Unreachable, "cannot start an SSH session (out of memory)");
     try {
-        configure(address, settings, proxyJump);
+        configure(address, settings, proxyJump, hops);
         connectWithin(settings.timeoutSeconds);
-        const std::string sshDir = homeFolder(settings) + "/.ssh";
-        verifyHostKey(settings.prompter.get(), sshDir + "/known_hosts");
+        verifyHostKey(settings.prompter.get());
         authenticate(settings.prompter.get());
     } catch (...) {
         ssh_disconnect(m_session);
@@ -75,12 +76,13 @@ SshConnection::~SshConnection()
     m_tunnel.reset(); // after the session that used it, before the jump host's session
 }
 
-void SshConnection::configure(
-    const RemoteAddress& address, const RemoteSettings& settings, const std::optional<std::string>& proxyJump)
+void SshConnection::configure(const RemoteAddress& address, const RemoteSettings& settings,
+    const std::optional<std::string>& proxyJump, int hops)
 {
     const std::string home = homeFolder(settings);
     const std::string sshDir = home + "/.ssh";
-    const SshHostConfig config = readSshConfig(sshDir + "/config", address.host, home);
+    const SshHostConfig config
+        = readSshConfig({ sshDir + "/config", settings.systemConfig }, address.host, home);
     const std::string user = !address.user.empty() ? address.user
         : !config.user.empty()                     ? config.user
                                                    : localUser();
@@ -94,7 +96,10 @@ void SshConnection::configure(
     bool processConfig = false;
     ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &processConfig);
     ssh_options_set(m_session, SSH_OPTIONS_SSH_DIR, sshDir.c_str());
-    ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, (sshDir + "/known_hosts").c_str());
+    m_knownHosts = config.knownHostsFile.empty() ? sshDir + "/known_hosts" : config.knownHostsFile;
+    m_hostKeyPolicy = config.hostKeyPolicy;
+    m_identitiesOnly = config.identitiesOnly;
+    ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, m_knownHosts.c_str());
     ssh_options_set(m_session, SSH_OPTIONS_HOST, config.hostName.c_str());
     ssh_options_set(m_session, SSH_OPTIONS_USER, user.c_str());
     unsigned int portOption = unsigned(port);
@@ -107,11 +112,17 @@ void SshConnection::configure(
 
     const std::string jumps = proxyJump ? *proxyJump : config.proxyJump;
     if (!jumps.empty()) {
+        if (hops >= kMaxJumpHosts)
+            fail(RemoteFailure::UnsupportedConfig,
+                "ProxyJump leads through more than " + std::to_string(kMaxJumpHosts)
+                    + " jump hosts (a loop in the ssh config?)");
         // The last hop of the list is the one next to the target; it is reached through the hops before.
         const auto comma = jumps.rfind(',');
         const RemoteAddress hop = parseHop(comma == std::string::npos ? jumps : jumps.substr(comma + 1));
         const std::string before = comma == std::string::npos ? std::string() : jumps.substr(0, comma);
-        m_jumpHost = std::make_unique<SshConnection>(hop, settings, before);
+        // The first hop follows its own config's ProxyJump, as OpenSSH does; later hops are the list's.
+        m_jumpHost = std::make_unique<SshConnection>(
+            hop, settings, before.empty() ? std::nullopt : std::optional<std::string>(before), hops + 1);
         m_tunnel
             = std::make_unique<JumpTunnel>(m_jumpHost->session(), m_jumpHost->label(), config.hostName, port);
         int fd = m_tunnel->socketForSession();
@@ -155,8 +166,9 @@ void SshConnection::connectWithin(int timeoutSeconds)
     }
 }
 
-void SshConnection::verifyHostKey(Prompter* prompter, const std::string& knownHosts)
+void SshConnection::verifyHostKey(Prompter* prompter)
 {
+    const std::string& knownHosts = m_knownHosts;
     ssh_key key = nullptr;
     if (ssh_get_server_publickey(m_session, &key) != SSH_OK)
         fail(RemoteFailure::HostKeyRejected, "the server sent no host key");
@@ -186,7 +198,12 @@ void SshConnection::verifyHostKey(Prompter* prompter, const std::string& knownHo
                 + ". Remove the old line if the change is expected.");
     case SSH_KNOWN_HOSTS_UNKNOWN:
     case SSH_KNOWN_HOSTS_NOT_FOUND:
-        if (!prompter || !prompter->confirmUnknownHost(question))
+        if (m_hostKeyPolicy == HostKeyPolicy::Strict)
+            fail(RemoteFailure::HostKeyRejected,
+                "the host is not in " + knownHosts
+                    + " and StrictHostKeyChecking is yes (its key: " + question.keyType + " "
+                    + question.fingerprint + "). Add it with ssh or ssh-keyscan first.");
+        if (m_hostKeyPolicy == HostKeyPolicy::Ask && (!prompter || !prompter->confirmUnknownHost(question)))
             fail(RemoteFailure::HostKeyRejected,
                 "the host is not in " + knownHosts + " and its key (" + question.keyType + " "
                     + question.fingerprint + ") was not accepted");

@@ -6,6 +6,7 @@
 #include "popscope/remote/remote_address.hpp"
 #include "popscope/remote/remote_error.hpp"
 #include "popscope/remote/remote_settings.hpp"
+#include "popscope/remote/ssh_config.hpp"
 
 #include <libssh/libssh.h>
 
@@ -21,9 +22,10 @@ class JumpTunnel;
 class SshConnection {
 public:
     // Connects and authenticates, or throws a RemoteError naming the host and the cause.
-    // `proxyJump`, when given, replaces the config's ProxyJump (for the hops of a jump list).
+    // `proxyJump`, when given, replaces the config's ProxyJump (for the hops of a jump list);
+    // `hops` counts the jump hosts in front of this one, so a ProxyJump loop ends in an error.
     SshConnection(const RemoteAddress& address, const RemoteSettings& settings,
-        std::optional<std::string> proxyJump = std::nullopt);
+        std::optional<std::string> proxyJump = std::nullopt, int hops = 0);
     ~SshConnection();
     SshConnection(const SshConnection&) = delete;
     SshConnection& operator=(const SshConnection&) = delete;
@@ -34,9 +36,9 @@ public:
 
 private:
     void configure(const RemoteAddress& address, const RemoteSettings& settings,
-        const std::optional<std::string>& proxyJump);
+        const std::optional<std::string>& proxyJump, int hops);
     void connectWithin(int timeoutSeconds);
-    void verifyHostKey(Prompter* prompter, const std::string& knownHosts);
+    void verifyHostKey(Prompter* prompter);
     void authenticate(Prompter* prompter);
     bool tryKeyFile(Prompter* prompter, const std::string& path);
     [[noreturn]] void fail(RemoteFailure failure, const std::string& what) const;
@@ -44,6 +46,9 @@ private:
     ssh_session m_session = nullptr;
     std::string m_label;
     std::vector<std::string> m_identityFiles;
+    bool m_identitiesOnly = false; // IdentitiesOnly: the key files alone, not the agent
+    HostKeyPolicy m_hostKeyPolicy = HostKeyPolicy::Ask;
+    std::string m_knownHosts; // where the host key is checked and recorded
     std::unique_ptr<SshConnection> m_jumpHost; // the previous hop, when ProxyJump is set
     std::unique_ptr<JumpTunnel> m_tunnel;
 };

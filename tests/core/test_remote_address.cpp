@@ -2,6 +2,7 @@
 // in tests/remote, against a private sshd).
 #include "popscope/profile.hpp"
 #include "popscope/remote/remote_address.hpp"
+#include "popscope/remote/remote_error.hpp"
 #include "popscope/remote/ssh_config.hpp"
 
 #include <catch2/catch.hpp>
@@ -94,4 +95,68 @@ TEST_CASE("ssh config: Host patterns, first value wins, IdentityFile adds up, ~ 
     CHECK(sshHostMatches("a,b c", "c"));
     CHECK(sshHostMatches("*.example", "X.EXAMPLE"));
     CHECK_FALSE(sshHostMatches("* !x", "x"));
+}
+
+namespace {
+
+// Writes `text` as FOLDER/NAME and returns the path.
+std::string writeConfig(const std::filesystem::path& folder, const std::string& name, const std::string& text)
+{
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / name) << text;
+    return (folder / name).string();
+}
+
+std::string refusal(const std::vector<std::string>& paths, const std::string& alias)
+{
+    try {
+        readSshConfig(paths, alias, "/home/test");
+    } catch (const RemoteError& error) {
+        CHECK(error.failure() == RemoteFailure::UnsupportedConfig);
+        return error.what();
+    }
+    return "";
+}
+
+} // namespace
+
+TEST_CASE("ssh config: host-key checking, known hosts, identities and the system config, and refused "
+          "lines named with their file and line")
+{
+    const auto folder = std::filesystem::temp_directory_path() / "popscope-ssh-config-policy";
+    const std::string user = writeConfig(folder, "config",
+        "Host strict\n    StrictHostKeyChecking yes\n"
+        "Host new\n    StrictHostKeyChecking accept-new\n    UserKnownHostsFile ~/hosts/a ~/hosts/b\n"
+        "Host lax\n    StrictHostKeyChecking no\n    IdentitiesOnly yes\n"
+        "Match all\n    User everyone\n");
+    const std::string system = writeConfig(folder, "system", "Host *\n    Port 2022\n    User system\n");
+    const SshHostConfig strict = readSshConfig({ user, system }, "strict", "/home/test");
+    CHECK(strict.hostKeyPolicy == HostKeyPolicy::Strict);
+    CHECK(strict.user == "everyone"); // Match all applies; the user config comes first
+    CHECK(strict.port == 2022); // from the system config, read after
+    const SshHostConfig fresh = readSshConfig({ user, system }, "new", "/home/test");
+    CHECK(fresh.hostKeyPolicy == HostKeyPolicy::AcceptNew);
+    CHECK(fresh.knownHostsFile == "/home/test/hosts/a");
+    const SshHostConfig lax = readSshConfig({ user, system }, "lax", "/home/test");
+    CHECK(lax.hostKeyPolicy == HostKeyPolicy::Ask); // "no" is asked, never accepted silently
+    CHECK(lax.identitiesOnly);
+    CHECK_FALSE(strict.identitiesOnly);
+
+    const std::string proxy = writeConfig(folder, "proxy",
+        "Host other\n    ProxyCommand nc %h %p\n"
+        "Host bastioned\n    ProxyCommand nc %h %p\n");
+    CHECK(readSshConfig(proxy, "plain", "/home/test").hostName == "plain"); // another host's: not read
+    const std::string proxyError = refusal({ proxy }, "bastioned");
+    CHECK(proxyError.find(proxy + ":4: ProxyCommand is not supported") != std::string::npos);
+    CHECK(proxyError.find("ProxyJump") != std::string::npos);
+
+    const std::string match = writeConfig(folder, "match", "Host a\n    User a\n\nMatch exec \"true\"\n");
+    CHECK(refusal({ match }, "a").find(match + ":4: Match exec \"true\" is not supported")
+        != std::string::npos);
+    const std::string local = writeConfig(folder, "local", "LocalCommand touch /tmp/x\n");
+    CHECK(refusal({ local }, "a").find(local + ":1: LocalCommand") != std::string::npos);
+    // An Include of itself: refused at OpenSSH's depth of 16, not followed for ever nor skipped.
+    const std::string loop = writeConfig(folder, "loop", "Include loop\n");
+    CHECK(refusal({ loop }, "a").find("nested more than 16 deep") != std::string::npos);
+    std::filesystem::remove_all(folder);
 }

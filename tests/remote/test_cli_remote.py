@@ -3,10 +3,14 @@
 Needs POPSCOPE_CLI and POPSCOPE_PROFILES (set by ctest); PYTHONPATH holding popscope for the
 Python tests. Exit code 13 is "remote profile failed" (popscope-cli --help).
 """
+import fcntl
 import json
 import os
+import pty
+import select
 import shutil
 import subprocess
+import termios
 import time
 
 import pytest
@@ -34,7 +38,41 @@ def demo_pop(tmp_path_factory):
 
 
 def run(cli, *args, env, answer=""):
-    return subprocess.run([cli, *args], env=env, input=answer, capture_output=True, text=True, timeout=60)
+    """Runs the CLI with no controlling terminal: `answer` reaches its standard input only."""
+    return subprocess.run([cli, *args], env=env, input=answer, capture_output=True, text=True, timeout=60,
+                          start_new_session=True)
+
+
+def run_on_terminal(cli, *args, env, answer):
+    """Runs the CLI with a pseudo-terminal as its controlling terminal and types `answer` there,
+    line by line as each question appears. Returns the result with the terminal's text in .tty."""
+    master, slave = pty.openpty()
+
+    def take_terminal():
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    process = subprocess.Popen([cli, *args], env=env, stdin=slave, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=take_terminal)
+    os.close(slave)
+    tty, lines = b"", list(answer.splitlines(keepends=True))
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the process ended and closed the terminal
+                break
+            tty += chunk
+            if lines and (chunk.rstrip().endswith(b"?") or chunk.rstrip().endswith(b":")):
+                os.write(master, lines.pop(0).encode())
+        elif process.poll() is not None:
+            break
+    stdout, stderr = process.communicate(timeout=60)
+    os.close(master)
+    result = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+    result.tty = tty.decode(errors="replace")
+    return result
 
 
 def test_remote_summary_equals_local_apart_from_the_address(cli, demo_pop, sshd, ssh_env):
@@ -84,12 +122,18 @@ def test_scp_form_and_compare_of_a_local_with_a_remote_report(cli, demo_pop, ssh
 
 def test_unknown_host_is_asked_and_added_only_on_yes(cli, demo_pop, sshd, ssh_home, ssh_env):
     ssh_home.forget()
-    refused = run(cli, "summary", sshd.url(demo_pop), env=ssh_env, answer="no\n")
+    refused = run_on_terminal(cli, "summary", sshd.url(demo_pop), env=ssh_env, answer="no\n")
     assert refused.returncode == REMOTE_FAILED
-    assert "SHA256:" in refused.stderr and "not accepted" in refused.stderr
+    assert "SHA256:" in refused.tty and "not accepted" in refused.stderr
     assert open(ssh_home.known_hosts).read().strip() == ""
-    accepted = run(cli, "summary", sshd.url(demo_pop), env=ssh_env, answer="yes\n")
+    # Without a terminal, as `yes | popscope-cli ...` from a script: refused, nothing recorded.
+    piped = run(cli, "summary", sshd.url(demo_pop), env=ssh_env, answer="yes\nyes\nyes\n")
+    assert piped.returncode == REMOTE_FAILED
+    assert "no terminal to ask on" in piped.stderr
+    assert open(ssh_home.known_hosts).read().strip() == ""
+    accepted = run_on_terminal(cli, "summary", sshd.url(demo_pop), env=ssh_env, answer="yes\n")
     assert accepted.returncode == 0, accepted.stderr
+    assert "Are you sure you want to continue connecting" in accepted.tty
     assert f"[127.0.0.1]:{sshd.port} ssh-ed25519" in open(ssh_home.known_hosts).read()
     # Known now: no question, nothing read from standard input.
     assert run(cli, "summary", sshd.url(demo_pop), env=ssh_env).returncode == 0
@@ -109,11 +153,12 @@ def test_an_encrypted_key_asks_for_its_passphrase(cli, demo_pop, sshd, ssh_home,
     from conftest import KEY_PASSPHRASE
     ssh_home.write_config(ssh_home.host_block("locked", sshd, identity="encrypted"), default_identity=None)
     url = f"ssh://locked{demo_pop}"
-    wrong = run(cli, "summary", url, env=ssh_env, answer="wrong\nwrong\nwrong\n")
+    wrong = run_on_terminal(cli, "summary", url, env=ssh_env, answer="wrong\nwrong\nwrong\n")
     assert wrong.returncode == REMOTE_FAILED and "authentication failed" in wrong.stderr
-    right = run(cli, "summary", url, env=ssh_env, answer=KEY_PASSPHRASE + "\n")
+    right = run_on_terminal(cli, "summary", url, env=ssh_env, answer=KEY_PASSPHRASE + "\n")
     assert right.returncode == 0, right.stderr
-    assert "Passphrase for the key" in right.stderr
+    assert "Passphrase for the key" in right.tty
+    assert KEY_PASSPHRASE not in right.tty  # typed with the echo off
 
 
 def test_ssh_agent_authenticates(cli, demo_pop, sshd, ssh_home, ssh_env, ssh_agent):
@@ -134,6 +179,46 @@ def test_a_host_alias_with_proxyjump(cli, demo_pop, sshd, jump_sshd, ssh_home, s
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["graph"]["numComputeSets"] > 0
     jump_sshd.wait_for_log("Accepted publickey")
+
+
+def test_refused_config_lines_name_the_option_the_file_and_the_line(cli, demo_pop, sshd, ssh_home, ssh_env):
+    ssh_home.trust(sshd)
+    config = ssh_home.write_config(ssh_home.host_block("bastioned", sshd, ProxyCommand="/bin/false"))
+    line = open(config).read().splitlines().index("    ProxyCommand /bin/false") + 1
+    sshd.mark()
+    result = run(cli, "summary", f"bastioned:{demo_pop}", env=ssh_env)
+    assert result.returncode == REMOTE_FAILED
+    assert f"{config}:{line}: ProxyCommand is not supported" in result.stderr
+    time.sleep(0.5)
+    assert "Accepted" not in sshd.log_since_mark()  # nobody logged in around the bastion
+    ssh_home.write_config(ssh_home.host_block("matched", sshd), "Match exec true\n    User nobody\n")
+    result = run(cli, "summary", f"matched:{demo_pop}", env=ssh_env)
+    assert result.returncode == REMOTE_FAILED and "Match exec true is not supported" in result.stderr
+
+
+def test_strict_host_key_checking_and_user_known_hosts_file(cli, demo_pop, sshd, ssh_home, ssh_env, tmp_path):
+    ssh_home.forget()
+    elsewhere = tmp_path / "known_hosts_elsewhere"
+    ssh_home.write_config(ssh_home.host_block("strict", sshd, StrictHostKeyChecking="yes"),
+                          ssh_home.host_block("fresh", sshd, StrictHostKeyChecking="accept-new",
+                                              UserKnownHostsFile=str(elsewhere)))
+    # yes: refused without a question, even with someone at the terminal to say yes.
+    strict = run_on_terminal(cli, "summary", f"strict:{demo_pop}", env=ssh_env, answer="yes\n")
+    assert strict.returncode == REMOTE_FAILED and "StrictHostKeyChecking is yes" in strict.stderr
+    assert "Are you sure" not in strict.tty
+    # accept-new: recorded without a question, in the file the config names.
+    fresh = run(cli, "summary", f"fresh:{demo_pop}", env=ssh_env)
+    assert fresh.returncode == 0, fresh.stderr
+    assert f"[127.0.0.1]:{sshd.port} ssh-ed25519" in elsewhere.read_text()
+    assert open(ssh_home.known_hosts).read().strip() == ""
+
+
+def test_a_jump_host_follows_its_own_proxyjump_and_a_loop_is_refused(cli, demo_pop, sshd, ssh_home, ssh_env):
+    ssh_home.trust(sshd)
+    ssh_home.write_config(ssh_home.host_block("loop", sshd, proxy_jump="loop"))
+    result = run(cli, "summary", f"loop:{demo_pop}", env=ssh_env)
+    assert result.returncode == REMOTE_FAILED
+    assert "ProxyJump leads through more than 8 jump hosts" in result.stderr
 
 
 def test_an_unreachable_host_and_a_missing_file_are_named(cli, demo_pop, sshd, ssh_env):
@@ -193,12 +278,13 @@ def test_the_window_asks_about_the_host_and_the_passphrase_in_dialogs(demo_pop, 
     if not test_gui:
         pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
     ssh_home.forget()
-    ssh_home.write_config(ssh_home.host_block("locked", sshd, identity="encrypted"), default_identity=None)
+    # The unknown host is reached through a Host block that names its port and key and asks about
+    # host keys (ahead of the defaults' StrictHostKeyChecking yes: the first value wins).
+    ssh_home.write_config(ssh_home.host_block("locked", sshd, identity="encrypted"),
+                          f"Host 127.0.0.1\n    Port {sshd.port}\n    IdentityFile {ssh_home.plain_key}\n"
+                          "    StrictHostKeyChecking ask\n", default_identity=None)
     env = dict(ssh_env, QT_QPA_PLATFORM="offscreen", POPSCOPE_REMOTE_UNKNOWN=f"127.0.0.1:{demo_pop}",
                POPSCOPE_REMOTE_LOCKED=f"ssh://locked{demo_pop}", POPSCOPE_REMOTE_PASSPHRASE=KEY_PASSPHRASE)
-    # The unknown host is reached through a Host block that names only its port and key.
-    with open(ssh_home.config, "a") as f:
-        f.write(f"Host 127.0.0.1\n    Port {sshd.port}\n    IdentityFile {ssh_home.plain_key}\n")
     result = subprocess.run([test_gui, "[remote-dialogs]"], env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "All tests passed" in result.stdout, result.stdout[-3000:]

@@ -13,6 +13,7 @@ enum class RemoteFailure {
     NoSuchFile,
     ConnectionLost, // the server went away while the file was open
     Cancelled,
+    UnsupportedConfig, // an ssh_config line popscope refuses to skip (ProxyCommand, Match exec)
 };
 
 class RemoteError : public std::runtime_error {

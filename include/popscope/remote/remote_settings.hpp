@@ -35,6 +35,7 @@ struct RemoteSettings {
     // before the first page. The server is asked at the first block not on disk, or by check().
     bool openFromCache = false;
     std::string cacheFolder; // empty: $XDG_CACHE_HOME/popscope/remote, else ~/.cache/popscope/remote
+    std::string systemConfig = "/etc/ssh/ssh_config"; // read after ~/.ssh/config, as OpenSSH does
 };
 
 // Lets whoever waits for this thread's connecting give up: while a scope lives, a connection in

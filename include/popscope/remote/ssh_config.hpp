@@ -1,22 +1,35 @@
 #pragma once
-// The part of OpenSSH's client configuration (~/.ssh/config) popscope follows: Host blocks with
-// patterns, HostName, User, Port, IdentityFile and ProxyJump. As in OpenSSH, the first value found
-// for a keyword wins, and "Include" files are read in place.
+// The part of OpenSSH's client configuration popscope follows: ~/.ssh/config, then
+// /etc/ssh/ssh_config, with Host blocks and patterns, `Match all`, Include (at most 16 deep, as
+// OpenSSH), HostName, User, Port, IdentityFile, IdentitiesOnly, ProxyJump, StrictHostKeyChecking
+// and UserKnownHostsFile. As in OpenSSH, the first value found for a keyword wins. What popscope
+// cannot honour safely is refused with an error naming the option, the file and the line, never
+// skipped: ProxyCommand and LocalCommand (popscope runs no local command), Match with any
+// criterion but `all` (it cannot evaluate `exec` and the rest as OpenSSH would) and HostKeyAlias.
 #include <string>
 #include <vector>
 
 namespace popscope::remote {
+
+// StrictHostKeyChecking: `yes` refuses a host missing from known_hosts without asking,
+// `accept-new` records it without asking; `ask`, and `no` (treated as ask), ask.
+enum class HostKeyPolicy { Ask, Strict, AcceptNew };
 
 struct SshHostConfig {
     std::string hostName; // the name to connect to (the alias itself when the config has none)
     std::string user; // empty when the config names none
     int port = 0; // 0 when the config names none
     std::vector<std::string> identityFiles; // with ~ expanded
+    bool identitiesOnly = false; // offer only identityFiles, not the agent's other keys
     std::string proxyJump; // [user@]host[:port][,...] or empty
+    HostKeyPolicy hostKeyPolicy = HostKeyPolicy::Ask;
+    std::string knownHostsFile; // UserKnownHostsFile's first file, ~ expanded; empty: the default
 };
 
-// The settings for `alias` in the config file at `configPath` (a missing file gives defaults).
-// `home` replaces a leading ~ in IdentityFile and Include paths.
+// The settings for `alias` from the config files in order (a missing file is skipped). `home`
+// replaces a leading ~ in paths. Throws RemoteError (UnsupportedConfig) for a refused line.
+SshHostConfig readSshConfig(
+    const std::vector<std::string>& configPaths, const std::string& alias, const std::string& home);
 SshHostConfig readSshConfig(const std::string& configPath, const std::string& alias, const std::string& home);
 
 // OpenSSH's host pattern matching: *, ? and a leading ! (negation) in a comma or space list.
