@@ -129,20 +129,22 @@ int main(int argc, char** argv)
     }
     std::printf("%s opened in %lld ms, peak RSS %.0f MiB\n", target.isEmpty() ? "report" : "both reports",
         static_cast<long long>(timer.elapsed()), double(bench::peakRssKb()) / 1024.0);
-    for (const QString& id : window.pages().ids()) {
+    for (const PageInfo& info : window.pages().pages()) {
+        const PageId id = info.id;
         if (!window.showPage(id))
             continue; // not available in this mode (What changed without a comparison)
         timer.restart();
         if (!settle(window.page(id))) {
-            std::fprintf(stderr, "bench_browse_view: the %s page did not finish in 60 s\n", qPrintable(id));
+            std::fprintf(
+                stderr, "bench_browse_view: the %s page did not finish in 60 s\n", qPrintable(id.toString()));
             return 1;
         }
         window.grab(); // paints it
         if (auto* trace = qobject_cast<ExecutionTracePage*>(window.page(id)))
             zoomToSingleTiles(trace);
-        std::printf("  %-16s shown and settled in %6lld ms, peak RSS %4.0f MiB (%4.0f MB)\n", qPrintable(id),
-            static_cast<long long>(timer.elapsed()), double(bench::peakRssKb()) / 1024.0,
-            double(bench::peakRssKb()) * 1.024 / 1000.0);
+        std::printf("  %-16s shown and settled in %6lld ms, peak RSS %4.0f MiB (%4.0f MB)\n",
+            qPrintable(id.toString()), static_cast<long long>(timer.elapsed()),
+            double(bench::peakRssKb()) / 1024.0, double(bench::peakRssKb()) * 1.024 / 1000.0);
     }
     const double peakMb = double(bench::peakRssKb()) * 1.024 / 1000.0;
     if (target.isEmpty())

@@ -52,14 +52,14 @@ int main(int argc, char** argv)
         one.start();
         window.state()->setReport(a); // single mode first: what opening one report costs the GUI thread
         single.push_back(double(one.nsecsElapsed()) / 1e6);
-        auto* page = qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+        auto* page = qobject_cast<WhatChangedPage*>(window.page(page_ids::whatChanged));
         QEventLoop loop;
         QObject::connect(page, &WhatChangedPage::ready, &loop, &QEventLoop::quit);
         QTimer::singleShot(30000, &loop, &QEventLoop::quit);
         QElapsedTimer t;
         t.start();
         window.state()->setReports(a, b); // what the session does once both loads are done
-        window.showPage(QStringLiteral("what-changed")); // compare mode opens on it
+        window.showPage(page_ids::whatChanged); // compare mode opens on it
         handOver.push_back(double(t.nsecsElapsed()) / 1e6);
         if (!page->comparison())
             loop.exec();

@@ -14,6 +14,7 @@
 #include "app/dialog_prompter.hpp"
 #include "app/main_window.hpp"
 #include "app/memory_allocator.hpp"
+#include "app/navigation_option.hpp"
 #include "bench_support.hpp"
 #include "bench_window_settings.hpp"
 #include "models/cache_folder.hpp"
@@ -186,8 +187,8 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "bench_first_page_view: could not open %s\n", qPrintable(source));
         return 1;
     }
-    window.showPage(QStringLiteral("summary"));
-    if (!waitUntilShown(window.page(QStringLiteral("summary"))))
+    window.showPage(page_ids::summary);
+    if (!waitUntilShown(window.page(page_ids::summary)))
         return 1;
     paint(window);
     const double summaryMs = double(first.nsecsElapsed()) / 1e6;
@@ -229,15 +230,18 @@ int main(int argc, char** argv)
                                    .arg(QString::fromStdString(label).replace(' ', '-').replace('/', '-')));
     };
     for (const auto& [id, label] : pages) {
-        const QString pageId = QString::fromStdString(id).section(QLatin1Char('/'), 0, 0);
+        const PageInfo* info
+            = window.pages().find(QString::fromStdString(id).section(QLatin1Char('/'), 0, 0));
         const QString tab = QString::fromStdString(id).section(QLatin1Char('/'), 1);
-        if (!window.showPage(pageId))
+        if (!info || !window.showPage(info->id))
             continue; // What changed exists in compare mode only
+        const PageId pageId = info->id;
         QElapsedTimer t;
         t.start();
         ReportPage* page = window.page(pageId);
         if (!tab.isEmpty()) { // a Memory table tab (a page inside the page)
-            page = window.memoryPage()->tablePage(tab);
+            const int key = tabKeyNamed(page_ids::memory, tab);
+            page = key < 0 ? nullptr : window.memoryPage()->tablePage(MemoryTab(key));
             if (!page) {
                 std::fprintf(
                     stderr, "bench_first_page_view: the Memory page has no tab %s\n", qPrintable(tab));
@@ -255,7 +259,7 @@ int main(int argc, char** argv)
         // A page first shown has a budget; a Memory tab and a page shown again have none.
         char budget[48] = "-";
         if (tab.isEmpty() && label != "memory again") {
-            const double limit = pageId == QStringLiteral("memory") ? budgets.memoryMs : budgets.otherMs;
+            const double limit = pageId == page_ids::memory ? budgets.memoryMs : budgets.otherMs;
             std::snprintf(budget, sizeof budget, "<= %.0f ms %s", limit, verdict(shown && ms <= limit));
         }
         std::printf("%-16s %12.0f %14.0f %9.0f  %-28s %s%s\n", label.c_str(), ms, mb(bench::peakRssKb()),

@@ -156,7 +156,7 @@ int main(int argc, char** argv)
     }
     const double tablesMax = percentile(stepTimes, 1.0);
     timer.restart();
-    view.panel(QStringLiteral("Always Live Variables"))->sortByColumn(1, Qt::AscendingOrder);
+    view.panel(LivenessTab::AlwaysLive)->sortByColumn(1, Qt::AscendingOrder);
     std::printf("sorting the always-live tree by size (a header click): %.0f ms\n", msSince(timer));
     std::printf(
         "not-always-live tree for a step:        %8.2f ms max over %zu steps (%zu live at the peak)\n",

@@ -64,7 +64,7 @@ double demoToSummary(MainWindow& window, const QTemporaryDir& dir)
     waitFor(dialog, &SimulationDialog::runEnded);
     clickButton(dialog, QStringLiteral("Open"));
     waitFor(&window, &MainWindow::reportOpened);
-    ReportPage* summary = window.page(QStringLiteral("summary"));
+    ReportPage* summary = window.page(page_ids::summary);
     if (!summary->isReady())
         waitFor(summary, &ReportPage::ready);
     summary->repaint();

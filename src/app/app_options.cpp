@@ -18,7 +18,7 @@ QString pageOptionHelp()
     for (const PageInfo& info : registry.pages()) {
         if (info.needs == PageInfo::Needs::Planned)
             continue;
-        QString text = info.id;
+        QString text = info.id.toString();
         if (!info.aliases.isEmpty())
             text += QStringLiteral(" (or %1)").arg(info.aliases.join(QStringLiteral(", ")));
         if (info.needs == PageInfo::Needs::Comparison)

@@ -27,21 +27,21 @@ PageRegistry builtInPages()
 {
     using Needs = PageInfo::Needs;
     PageRegistry r;
-    r.add({ QStringLiteral("summary"), QStringLiteral("Summary"), icon("summary"),
+    r.add({ page_ids::summary, QStringLiteral("Summary"), icon("summary"),
         QKeySequence(QStringLiteral("Ctrl+1")), Needs::Report, factory<SummaryReport>() });
-    r.add({ QStringLiteral("insights"), QStringLiteral("Insights"), icon("insights"),
+    r.add({ page_ids::insights, QStringLiteral("Insights"), icon("insights"),
         QKeySequence(QStringLiteral("Ctrl+2")), Needs::Report, factory<InsightsReport>() });
-    r.add({ QStringLiteral("memory"), QStringLiteral("Memory"), icon("memory"),
+    r.add({ page_ids::memory, QStringLiteral("Memory"), icon("memory"),
         QKeySequence(QStringLiteral("Ctrl+3")), Needs::Report, factory<MemoryPage>() });
-    r.add({ QStringLiteral("what-changed"), QStringLiteral("What Changed"), icon("whatchanged"),
+    r.add({ page_ids::whatChanged, QStringLiteral("What Changed"), icon("whatchanged"),
         QKeySequence(QStringLiteral("Ctrl+0")), Needs::Comparison, factory<WhatChangedPage>() });
-    r.add({ QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"),
+    r.add({ page_ids::liveness, QStringLiteral("Liveness"), icon("liveness"),
         QKeySequence(QStringLiteral("Ctrl+4")), Needs::Report, factory<LivenessPage>() });
-    r.add({ QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"),
+    r.add({ page_ids::programTree, QStringLiteral("Program Tree"), icon("programtree"),
         QKeySequence(QStringLiteral("Ctrl+5")), Needs::Report, factory<ProgramTreePage>() });
-    r.add({ QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"),
+    r.add({ page_ids::operations, QStringLiteral("Operations"), icon("operations"),
         QKeySequence(QStringLiteral("Ctrl+6")), Needs::Report, factory<OperationsPage>() });
-    PageInfo trace { QStringLiteral("execution-trace"), QStringLiteral("Execution Trace"), icon("trace"),
+    PageInfo trace { page_ids::executionTrace, QStringLiteral("Execution Trace"), icon("trace"),
         QKeySequence(QStringLiteral("Ctrl+7")), Needs::Report, factory<ExecutionTracePage>() };
     trace.aliases = { QStringLiteral("trace") };
     r.add(std::move(trace));

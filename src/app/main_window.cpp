@@ -88,7 +88,7 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings settings;
     if (!restoreGeometry(settings.value(SettingsKey::windowGeometry).toByteArray()))
         resize(1400, 900);
-    m_sidebar->setCurrent(QStringLiteral("Summary"));
+    m_sidebar->setCurrent(page_ids::summary);
     updateActions();
 }
 
@@ -140,7 +140,8 @@ void MainWindow::followState()
 void MainWindow::buildPages()
 {
     for (const PageInfo& info : m_registry.pages()) {
-        m_sidebar->addReport(info.name, info.icon, false, info.shortcut.toString(QKeySequence::NativeText));
+        m_sidebar->addReport(
+            info.id, info.name, info.icon, false, info.shortcut.toString(QKeySequence::NativeText));
         QWidget* page
             = info.create ? static_cast<QWidget*>(info.create(m_state, this)) : notAvailablePage(info.name);
         page->setObjectName(info.name);
@@ -245,7 +246,7 @@ void MainWindow::onProgress(int done, int total, const QString& text)
 void MainWindow::onOpened(const QString& source, const QString& target)
 {
     hideProgress();
-    const QString current = m_central->currentWidget() == m_reportView ? currentPage() : QString();
+    const PageId current = m_central->currentWidget() == m_reportView ? currentPage() : PageId();
     if (target.isEmpty())
         m_recent->addReport(source);
     updateTitle();
@@ -269,16 +270,17 @@ void MainWindow::onOpened(const QString& source, const QString& target)
     updateActions();
     // Stay on the page the user was on when it still applies, else the last page used (in this mode);
     // a first comparison opens on What changed, a first report on Summary.
-    QString next = m_pageAfterLoad;
-    if (next.isEmpty() && !current.isEmpty() && m_registry.find(current)->isAvailable(*m_state))
+    PageId next = m_pageAfterLoad;
+    if (next.isNull() && !current.isNull() && m_registry.find(current)->isAvailable(*m_state))
         next = current;
-    if (next.isEmpty())
-        next = QSettings().value(lastPageKey()).toString();
-    if (next.isEmpty())
-        next = target.isEmpty() ? QStringLiteral("summary") : QStringLiteral("what-changed");
+    if (const PageInfo* last = m_registry.find(QSettings().value(lastPageKey()).toString());
+        next.isNull() && last)
+        next = last->id;
+    if (next.isNull())
+        next = target.isEmpty() ? page_ids::summary : page_ids::whatChanged;
     if (!showPage(next))
-        showPage(QStringLiteral("summary"));
-    m_pageAfterLoad.clear();
+        showPage(page_ids::summary);
+    m_pageAfterLoad = {};
     emit reportOpened(source);
 }
 
@@ -322,12 +324,12 @@ void MainWindow::leaveCompareMode()
 {
     if (!m_state->isComparing())
         return;
-    const QString page = currentPage();
+    const PageId page = currentPage();
     m_state->setReport(m_state->report());
     updateTitle();
     updateActions();
     if (!showPage(page))
-        showPage(QStringLiteral("summary"));
+        showPage(page_ids::summary);
 }
 
 void MainWindow::updateTitle()
@@ -344,30 +346,27 @@ void MainWindow::updateTitle()
     m_sidebar->setFiles(source->fileName(), target ? target->fileName() : QString());
 }
 
-void MainWindow::onNavigation(const QString& page, const QString& table, const QString& rowKey)
+void MainWindow::onNavigation(const NavigationTarget& target)
 {
-    if (table == QStringLiteral("tile")) {
-        bool ok = false;
-        const uint32_t tile = rowKey.toUInt(&ok);
-        if (ok)
-            m_state->setSelectedTiles({ tile });
-    }
-    if (!showPage(page))
+    using Kind = NavigationTarget::Kind;
+    if (target.kind == Kind::Tile)
+        m_state->setSelectedTiles({ target.number });
+    if (!showPage(target.page))
         return;
-    ReportPage* target = this->page(page);
-    if (!target || table.isEmpty() || table == QStringLiteral("tile"))
+    ReportPage* page = this->page(target.page);
+    if (!page || target.kind == Kind::Page || target.kind == Kind::Tile)
         return;
-    if (target->isReady())
-        target->showRow(table, rowKey);
+    if (page->isReady())
+        page->showRow(target);
     else // the page reads its parts first: the row shows once it has them
         connect(
-            target, &ReportPage::ready, target, [target, table, rowKey] { target->showRow(table, rowKey); },
+            page, &ReportPage::ready, page, [page, target] { page->showRow(target); },
             Qt::SingleShotConnection);
 }
 
-bool MainWindow::showPage(const QString& idOrName)
+bool MainWindow::showPage(PageId id)
 {
-    const PageInfo* info = m_registry.find(idOrName);
+    const PageInfo* info = m_registry.find(id);
     if (!info || !info->create)
         return false;
     if (!m_state->report()) {
@@ -376,19 +375,16 @@ bool MainWindow::showPage(const QString& idOrName)
     }
     if (!info->isAvailable(*m_state))
         return false;
-    for (int i = 0; i < m_pages->count(); ++i)
-        if (m_pages->widget(i)->objectName() == info->name) {
-            if (auto* next = qobject_cast<ReportPage*>(m_pages->widget(i)))
-                makeRoomFor(next);
-            m_pages->setCurrentIndex(i);
-            m_sidebar->setCurrent(info->name);
-            m_central->setCurrentWidget(m_reportView);
-            if (auto* shown = qobject_cast<ReportPage*>(m_pages->widget(i)))
-                shown->activate(); // reads its parts now if it has not yet (also in a hidden window)
-            QSettings().setValue(lastPageKey(), info->id); // the next opening starts here
-            return true;
-        }
-    return false;
+    const int i = int(info - m_registry.pages().data()); // m_pages holds a widget a page, in order
+    if (auto* next = qobject_cast<ReportPage*>(m_pages->widget(i)))
+        makeRoomFor(next);
+    m_pages->setCurrentIndex(i);
+    m_sidebar->setCurrent(info->id);
+    m_central->setCurrentWidget(m_reportView);
+    if (auto* shown = qobject_cast<ReportPage*>(m_pages->widget(i)))
+        shown->activate(); // reads its parts now if it has not yet (also in a hidden window)
+    QSettings().setValue(lastPageKey(), info->id.toString()); // the next opening starts here
+    return true;
 }
 
 void MainWindow::makeRoomFor(ReportPage* next)
@@ -417,15 +413,10 @@ std::vector<ReportPage*> MainWindow::reportPages() const
     return pages;
 }
 
-ReportPage* MainWindow::page(const QString& idOrName) const
+ReportPage* MainWindow::page(PageId id) const
 {
-    const PageInfo* info = m_registry.find(idOrName);
-    if (!info)
-        return nullptr;
-    for (int i = 0; i < m_pages->count(); ++i)
-        if (m_pages->widget(i)->objectName() == info->name)
-            return qobject_cast<ReportPage*>(m_pages->widget(i));
-    return nullptr;
+    const PageInfo* info = m_registry.find(id);
+    return info ? qobject_cast<ReportPage*>(m_pages->widget(int(info - m_registry.pages().data()))) : nullptr;
 }
 
 MemoryPage* MainWindow::memoryPage() const
@@ -447,9 +438,10 @@ QString MainWindow::lastPageKey() const
     return m_state->isComparing() ? SettingsKey::lastComparePage : SettingsKey::lastPage;
 }
 
-QString MainWindow::currentPage() const
+PageId MainWindow::currentPage() const
 {
-    return m_pages->currentWidget() ? m_pages->currentWidget()->objectName() : QString();
+    const int i = m_pages->currentIndex();
+    return i >= 0 && size_t(i) < m_registry.pages().size() ? m_registry.pages()[size_t(i)].id : PageId();
 }
 
 bool MainWindow::isShowingStartPage() const
@@ -484,10 +476,10 @@ void MainWindow::updateActions()
     m_swapAction->setEnabled(m_state->isComparing());
     m_leaveAction->setEnabled(m_state->isComparing());
     m_simulateAgainAction->setEnabled(open && !m_state->report()->summary.info.simulationSpecJson.empty());
-    for (QAction* a : m_pageActions)
-        a->setEnabled(m_registry.find(a->data().toString())->isAvailable(*m_state));
+    for (const auto& [id, action] : m_pageActions)
+        action->setEnabled(m_registry.find(id)->isAvailable(*m_state));
     for (const PageInfo& info : m_registry.pages())
-        m_sidebar->setAvailable(info.name, info.isAvailable(*m_state),
+        m_sidebar->setAvailable(info.id, info.isAvailable(*m_state),
             info.isAvailable(*m_state) || !open ? QString() : info.unavailableReason());
 }
 

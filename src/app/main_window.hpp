@@ -39,8 +39,8 @@ public:
     ReportState* state() const { return m_state; }
     ReportSession* session() const { return m_session; }
     const PageRegistry& pages() const { return m_registry; }
-    // The page registered as `idOrName`, or null when it is planned or unknown.
-    ReportPage* page(const QString& idOrName) const;
+    // The page registered as `id`, or null when it is planned or unknown.
+    ReportPage* page(PageId id) const;
     // Convenience for tests and scripts (found by type, not wired by name).
     MemoryPage* memoryPage() const;
     SummaryPage* summaryPage() const;
@@ -49,7 +49,7 @@ public:
     ReportSidebar* sidebar() const { return m_sidebar; }
     CompareBar* compareBar() const { return m_compareBar; }
     FileChangedBar* fileChangedBar() const { return m_fileChangedBar; }
-    QString currentPage() const; // the current page's name ("Memory")
+    PageId currentPage() const; // the page the report view shows (page_ids::memory)
     bool isShowingStartPage() const;
     // When false, errors are reported through the openFailed signal only (tests, screenshots).
     void setInteractive(bool interactive) { m_interactive = interactive; }
@@ -65,8 +65,8 @@ public slots:
     void closeReport();
     void swapReports();
     void leaveCompareMode();
-    // By id ("what-changed") or name ("What Changed"); false when unknown or not available now.
-    bool showPage(const QString& idOrName);
+    // False when unknown or not available now (with no report open: shown once one is).
+    bool showPage(PageId id);
     void showPreferences();
     // Help ▸ User Guide: the guide compiled into the program, in a non-modal window.
     UserGuideDialog* showUserGuide();
@@ -103,7 +103,7 @@ private:
     void onOpened(const QString& source, const QString& target);
     void onFailed(const QString& path, const QString& message);
     void onProgress(int done, int total, const QString& text);
-    void onNavigation(const QString& page, const QString& table, const QString& rowKey);
+    void onNavigation(const NavigationTarget& target);
     void updateTitle();
     void updateActions();
     void showProgress(const QString& text);
@@ -136,9 +136,9 @@ private:
     QAction* m_simulateAgainAction = nullptr;
     QAction* m_seriesAction = nullptr;
     SeriesPage* m_series = nullptr;
-    QList<QAction*> m_pageActions; // View menu, one per registered page, in registry order
+    std::vector<std::pair<PageId, QAction*>> m_pageActions; // View menu, one per page, in registry order
     QLabel* m_statusInfo;
-    QString m_pageAfterLoad;
+    PageId m_pageAfterLoad;
     bool m_interactive = true;
 };
 

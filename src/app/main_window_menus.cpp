@@ -80,8 +80,7 @@ void MainWindow::buildViewMenu()
             continue;
         QAction* a = view->addAction(info.name, this, [this, id = info.id] { showPage(id); });
         a->setShortcut(info.shortcut);
-        a->setData(info.id);
-        m_pageActions << a;
+        m_pageActions.emplace_back(info.id, a);
     }
     view->addSeparator();
     QAction* sidebar = view->addAction(QStringLiteral("Collapse Report &List"), this,

@@ -74,7 +74,7 @@ void MainWindow::onSimulationDialogClosed(SimulationDialog* dialog)
         break;
     case SimulationDialog::Outcome::Compare:
         if (m_state->report()) {
-            m_pageAfterLoad = QStringLiteral("what-changed");
+            m_pageAfterLoad = page_ids::whatChanged;
             compareFiles(m_state->report()->path, dialog->writtenPath());
         }
         break;
@@ -95,7 +95,7 @@ SeriesPage* MainWindow::showSeries(
         connect(m_series, &SeriesPage::openRequested, this, &MainWindow::openFile);
         connect(m_series, &SeriesPage::compareRequested, this,
             [this](const QString& source, const QString& target) {
-                m_pageAfterLoad = QStringLiteral("what-changed");
+                m_pageAfterLoad = page_ids::whatChanged;
                 compareFiles(source, target);
             });
     }

@@ -46,7 +46,15 @@ const PageInfo* PageRegistry::find(const QString& idOrName) const
 {
     const QString key = normalised(idOrName);
     for (const PageInfo& page : m_pages)
-        if (page.id == key || normalised(page.name) == key || page.aliases.contains(key))
+        if (page.id.toString() == key || normalised(page.name) == key || page.aliases.contains(key))
+            return &page;
+    return nullptr;
+}
+
+const PageInfo* PageRegistry::find(PageId id) const
+{
+    for (const PageInfo& page : m_pages)
+        if (page.id == id)
             return &page;
     return nullptr;
 }
@@ -55,7 +63,7 @@ QStringList PageRegistry::ids() const
 {
     QStringList ids;
     for (const PageInfo& page : m_pages)
-        ids << page.id;
+        ids << page.id.toString();
     return ids;
 }
 

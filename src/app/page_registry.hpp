@@ -2,6 +2,7 @@
 // Every report page registers here: its id (for --page and links), name, icon, shortcut, what it
 // needs to be available, and a factory. MainWindow, the sidebar, the View menu and --page follow
 // this list; adding a report is one registration (built_in_pages.cpp) plus its files.
+#include "models/page_id.hpp"
 #include "models/report_parts.hpp"
 
 #include <QKeySequence>
@@ -24,7 +25,7 @@ struct PageInfo {
         Comparison, // compare mode only
         Planned, // not built yet: listed, never available
     };
-    QString id; // "memory", "what-changed": --page, links, settings
+    PageId id; // page_ids::memory: links, the window, the sidebar; its text for --page and settings
     QString name; // "Memory": sidebar, View menu, window title
     QString icon; // resource path
     QKeySequence shortcut;
@@ -41,7 +42,9 @@ class PageRegistry {
 public:
     void add(PageInfo page) { m_pages.push_back(std::move(page)); }
     const std::vector<PageInfo>& pages() const { return m_pages; }
-    // By id or name, case-insensitive, '-' and ' ' alike ("Program Tree" = "program-tree").
+    const PageInfo* find(PageId id) const;
+    // What --page and the settings name: an id or alias, or the name, case-insensitive, '-' and ' '
+    // alike ("Program Tree" = "program-tree").
     const PageInfo* find(const QString& idOrName) const;
     QStringList ids() const;
 

@@ -60,27 +60,29 @@ ReportSidebar::ReportSidebar(QWidget* parent)
     connect(m_toggle, &QToolButton::clicked, this, [this] { setCollapsed(!m_collapsed); });
     connect(m_list, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
         if (item && (item->flags() & Qt::ItemIsEnabled))
-            emit reportSelected(item->data(kNameRole).toString());
+            emit reportSelected(m_ids[size_t(m_list->row(item))]);
     });
     setCollapsed(QSettings().value(SettingsKey::sidebarCollapsed, false).toBool());
 }
 
 void ReportSidebar::addReport(
-    const QString& name, const QString& icon, bool available, const QString& shortcut)
+    PageId id, const QString& name, const QString& icon, bool available, const QString& shortcut)
 {
     auto* item = new QListWidgetItem(QIcon(icon), m_collapsed ? QString() : name, m_list);
     item->setData(kNameRole, name);
     item->setData(kShortcutRole, shortcut);
     item->setSizeHint(QSize(0, 34));
-    setAvailable(name, available);
+    m_ids.push_back(id);
+    setAvailable(id, available);
 }
 
-void ReportSidebar::setAvailable(const QString& name, bool available, const QString& reason)
+void ReportSidebar::setAvailable(PageId id, bool available, const QString& reason)
 {
     for (int i = 0; i < m_list->count(); ++i) {
         QListWidgetItem* item = m_list->item(i);
-        if (item->data(kNameRole).toString() != name)
+        if (m_ids[size_t(i)] != id)
             continue;
+        const QString name = item->data(kNameRole).toString();
         const QString shortcut = item->data(kShortcutRole).toString();
         if (available) {
             item->setFlags(item->flags() | Qt::ItemIsEnabled | Qt::ItemIsSelectable);
@@ -110,25 +112,25 @@ QString ReportSidebar::filesText() const
     return m_files->toolTip();
 }
 
-void ReportSidebar::setCurrent(const QString& name)
+void ReportSidebar::setCurrent(PageId id)
 {
     for (int i = 0; i < m_list->count(); ++i)
-        if (m_list->item(i)->data(kNameRole).toString() == name) {
+        if (m_ids[size_t(i)] == id) {
             QSignalBlocker block(m_list);
             m_list->setCurrentRow(i);
         }
 }
 
-QString ReportSidebar::current() const
+PageId ReportSidebar::current() const
 {
-    const QListWidgetItem* item = m_list->currentItem();
-    return item ? item->data(kNameRole).toString() : QString();
+    const int row = m_list->currentRow();
+    return row >= 0 ? m_ids[size_t(row)] : PageId();
 }
 
-bool ReportSidebar::isAvailable(const QString& name) const
+bool ReportSidebar::isAvailable(PageId id) const
 {
     for (int i = 0; i < m_list->count(); ++i)
-        if (m_list->item(i)->data(kNameRole).toString() == name)
+        if (m_ids[size_t(i)] == id)
             return m_list->item(i)->flags() & Qt::ItemIsEnabled;
     return false;
 }

@@ -121,7 +121,7 @@ void SimulationScript::showResult()
         return;
     }
     connect(m_window, &MainWindow::reportOpened, this, [this] {
-        ReportPage* page = m_window->page(QStringLiteral("summary"));
+        ReportPage* page = m_window->page(page_ids::summary);
         auto shoot = [this, page] {
             QTimer::singleShot(300, this,
                 [this, page] { grab(m_window, page->isReady() ? 0 : 3, QStringLiteral("summary")); });

@@ -2,6 +2,7 @@
 
 #include "app/demo_profile.hpp"
 #include "app/main_window.hpp"
+#include "app/navigation_option.hpp"
 #include "models/image_file.hpp"
 #include "models/memory/memory_series.hpp"
 #include "models/what_changed/report_comparer.hpp"
@@ -13,6 +14,7 @@
 #include "views/trace/execution_trace_page.hpp"
 #include "views/trace/trace_view.hpp"
 #include "views/what_changed/what_changed_page.hpp"
+#include "views/widgets/tab_key.hpp"
 
 #include <QApplication>
 #include <QComboBox>
@@ -116,13 +118,13 @@ void WindowScript::applyOptions()
     if (std::exchange(m_applied, true))
         return;
     applyMemoryOptions();
-    auto* liveness = qobject_cast<LivenessPage*>(m_window->page(QStringLiteral("liveness")));
+    auto* liveness = qobject_cast<LivenessPage*>(m_window->page(page_ids::liveness));
     applyLivenessOptions(liveness);
-    auto* trace = qobject_cast<ExecutionTracePage*>(m_window->page(QStringLiteral("execution-trace")));
+    auto* trace = qobject_cast<ExecutionTracePage*>(m_window->page(page_ids::executionTrace));
     selectTab(liveness, trace);
     // The Execution Trace builds its data after the report opened: its options apply, and the
     // screenshot is taken, once it is ready.
-    if (trace && m_window->currentPage() == QStringLiteral("Execution Trace")) {
+    if (trace && m_window->currentPage() == page_ids::executionTrace) {
         if (trace->isReady()) {
             applyTraceOptions(trace);
         } else if (trace->isLoading()) {
@@ -162,9 +164,8 @@ bool WindowScript::showRowOption()
     if (m_options.show.isEmpty())
         return true;
     ReportPage* page = m_window->page(m_window->currentPage());
-    return page
-        && page->showRow(
-            m_options.show.section(QLatin1Char('='), 0, 0), m_options.show.section(QLatin1Char('='), 1));
+    const std::optional<NavigationTarget> target = showOptionTarget(m_window->currentPage(), m_options.show);
+    return page && target && page->showRow(*target);
 }
 
 void WindowScript::reportMissingRow()
@@ -207,24 +208,18 @@ void WindowScript::selectTab(LivenessPage* liveness, ExecutionTracePage* trace)
 {
     if (m_options.tab.isEmpty())
         return;
-    const QString shown = m_window->currentPage();
-    const bool livenessShown = liveness && shown == QStringLiteral("Liveness");
-    const bool traceShown = trace && shown == QStringLiteral("Execution Trace");
+    const PageId shown = m_window->currentPage();
+    const bool livenessShown = liveness && shown == page_ids::liveness;
+    const bool traceShown = trace && shown == page_ids::executionTrace;
     QTabWidget* tabWidget = livenessShown ? static_cast<QTabWidget*>(liveness->tables())
         : traceShown                      ? trace->tabs()
                                           : m_window->memoryPage()->tabs();
-    QStringList tabs;
-    for (int i = 0; i < tabWidget->count(); ++i) {
-        tabs << tabWidget->tabText(i);
-        if (tabs.last().compare(m_options.tab, Qt::CaseInsensitive) == 0)
-            tabWidget->setCurrentIndex(i);
-    }
-    if (!tabs.contains(m_options.tab, Qt::CaseInsensitive))
-        std::fprintf(stderr, "popscope: no %s tab called “%s” (%s)\n",
-            livenessShown    ? "Liveness"
-                : traceShown ? "Execution Trace"
-                             : "Memory",
-            qPrintable(m_options.tab), qPrintable(tabs.join(QStringLiteral(", "))));
+    const PageId tabbed = livenessShown ? page_ids::liveness
+        : traceShown                    ? page_ids::executionTrace
+                                        : page_ids::memory;
+    if (!showTabKey(tabWidget, tabKeyNamed(tabbed, m_options.tab)))
+        std::fprintf(stderr, "popscope: no %s tab called “%s” (%s)\n", qPrintable(tabbed.toString()),
+            qPrintable(m_options.tab), qPrintable(tabIds(tabbed).join(QStringLiteral(", "))));
 }
 
 void WindowScript::applyTraceOptions(ExecutionTracePage* trace)
@@ -245,8 +240,7 @@ QString WindowScript::shownPageId() const
 {
     if (m_window->isShowingStartPage())
         return QStringLiteral("start");
-    const PageInfo* info = m_window->pages().find(m_window->currentPage());
-    return info ? info->id : m_window->currentPage();
+    return m_window->currentPage().toString();
 }
 
 QString WindowScript::shownPageProblem() const

@@ -15,17 +15,11 @@ namespace popscope {
 
 namespace {
 
-// A side's join keys: views into core's strings where the side has them, read as the join asks (a
-// vector of views was 16 bytes a row: 45 MiB for two bench-huge variable tables); else UTF-8
-// copies in `copies`, which must outlive the list.
-KeyList keysOf(const ReportTableModel& side, std::vector<std::string>& copies)
+// A side's join keys: views into core's strings, read as the join asks (a vector of views was 16
+// bytes a row: 45 MiB for two bench-huge variable tables).
+KeyList keysOf(const ReportTableModel& side)
 {
-    if (side.hasKeyViews())
-        return KeyList(size_t(side.rowCount()), [&side](size_t r) { return side.keyView(int(r)); });
-    copies.reserve(size_t(side.rowCount()));
-    for (int r = 0; r < side.rowCount(); ++r)
-        copies.push_back(side.rowKey(r).toStdString());
-    return KeyList(copies.size(), [&copies](size_t r) { return std::string_view(copies[r]); });
+    return KeyList(size_t(side.rowCount()), [&side](size_t r) { return side.keyView(int(r)); });
 }
 
 } // namespace
@@ -83,8 +77,7 @@ void CompareTableModel::rebuild()
             for (Part p : { Part::Source, Part::Target, Part::Diff, Part::DiffPercent })
                 m_map.push_back({ c, p });
         }
-        std::vector<std::string> sourceCopies, targetCopies;
-        m_rows = matchRows(keysOf(*m_source, sourceCopies), keysOf(*m_target, targetCopies));
+        m_rows = matchRows(keysOf(*m_source), keysOf(*m_target));
         if (m_onlyDifferences)
             std::erase_if(m_rows, [this](const MatchedRow& m) { return !differs(m); });
         sortByLargestChange();
@@ -164,29 +157,10 @@ int CompareTableModel::columnOf(int base, Part part) const
     return -1;
 }
 
-int CompareTableModel::rowOf(const QString& key) const
-{
-    for (int r = 0; r < rows(); ++r)
-        if (rowKey(r) == key)
-            return r;
-    return -1;
-}
-
-bool CompareTableModel::hasKeyViews() const
-{
-    return m_source && m_source->hasKeyViews() && m_target && m_target->hasKeyViews();
-}
-
 std::string_view CompareTableModel::keyView(int row) const
 {
     const MatchedRow& m = m_rows[size_t(row)];
     return m.source >= 0 ? m_source->keyView(int(m.source)) : m_target->keyView(int(m.target));
-}
-
-QString CompareTableModel::rowKey(int row) const
-{
-    const MatchedRow& m = m_rows[size_t(row)];
-    return m.source >= 0 ? m_source->rowKey(int(m.source)) : m_target->rowKey(int(m.target));
 }
 
 uint64_t CompareTableModel::sideNumber(int row, int base, bool target) const

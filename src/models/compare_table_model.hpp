@@ -40,9 +40,7 @@ public:
     // The column showing `part` of the base column `base`, or -1.
     int columnOf(int base, Part part) const;
     // The row whose key is `key`, or -1.
-    int rowOf(const QString& key) const;
-    QString rowKey(int row) const override;
-    bool hasKeyViews() const override;
+    int rowOf(const QString& key) const { return rowOfKey(key.toStdString()); }
     std::string_view keyView(int row) const override;
     bool present(int row, int column) const override;
     QString absentText(int row, int column) const override;

@@ -2,6 +2,7 @@
 // The one shared state every report view follows: the open report, the compared report, the
 // tile selection (shared across reports), the memory unit and the memory chart's zoom window.
 #include "models/loaded_report.hpp"
+#include "models/navigation_target.hpp"
 #include "models/tile_axis.hpp"
 #include "popscope/units.hpp"
 
@@ -36,11 +37,8 @@ public:
     // single mode.
     uint32_t commonTiles() const;
 
-    // A page asks the window to show a report's rows (What changed links, Insights' tiles).
-    void requestNavigation(const QString& page, const QString& table = {}, const QString& rowKey = {})
-    {
-        emit navigationRequested(page, table, rowKey);
-    }
+    // A page asks the window to show a page or one of its rows (What changed links, Insights' tiles).
+    void requestNavigation(const NavigationTarget& target) { emit navigationRequested(target); }
 
     // Sorted, unique global tile ids.
     const std::vector<uint32_t>& selectedTiles() const { return m_selection; }
@@ -61,7 +59,7 @@ public:
 
 signals:
     void reportChanged();
-    void navigationRequested(const QString& page, const QString& table, const QString& rowKey);
+    void navigationRequested(const popscope::NavigationTarget& target);
     void selectionChanged();
     void unitChanged();
     void zoomChanged();

@@ -25,6 +25,14 @@ void ReportTableModel::setUnit(MemoryUnit unit)
             index(0, 0), index(rowCount() - 1, columnCount() - 1), { Qt::DisplayRole, Qt::ToolTipRole });
 }
 
+int ReportTableModel::rowOfKey(std::string_view key) const
+{
+    for (int r = 0; r < rows(); ++r)
+        if (keyView(r) == key)
+            return r;
+    return -1;
+}
+
 int ReportTableModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : rows();

@@ -61,16 +61,16 @@ public:
     virtual bool present(int row, int column) const;
     // What an absent cell shows: "—", or "new" for the Diff % of a row the source lacks.
     virtual QString absentText(int row, int column) const;
-    // The key that matches a row across two reports (a variable's name, ...): column 0's text.
-    virtual QString rowKey(int row) const { return text(row, 0); }
-    // The same key as UTF-8 straight from core's data, without a QString (joining 250 k rows);
-    // models backed by core strings override it, the rest leave it and rowKey is used.
-    virtual bool hasKeyViews() const { return false; }
+    // The key that matches a row across two reports and that links select it by, as UTF-8 straight
+    // from core's data (a variable's name, an operation's key), never the text a cell shows: a
+    // reworded label cannot change a join. Models joined in compare mode override it.
     virtual std::string_view keyView(int row) const
     {
         Q_UNUSED(row);
         return {};
     }
+    // The row whose keyView is `key`, or -1.
+    int rowOfKey(std::string_view key) const;
     // Whether the next rows set come sorted by presortedColumn(), largest first (ties in the
     // report's order). Single tables ask for it; a comparison's sides keep the report's order,
     // which matchRows pairs repeated names in. Models that cannot, ignore it.

@@ -31,14 +31,14 @@ inline bool waitForPage(ReportPage* page)
 }
 
 // Shows a page as the sidebar does and waits until it shows the open reports.
-inline bool showPageAndWait(MainWindow& window, const QString& page)
+inline bool showPageAndWait(MainWindow& window, PageId page)
 {
     return window.showPage(page) && waitForPage(window.page(page));
 }
 
-// Shows the Memory page's table tab `tab` ("Variables", …) and waits until it shows its rows: a
-// table tab reads its parts when first shown.
-inline bool showMemoryTabAndWait(MemoryPage* memory, const QString& tab)
+// Shows the Memory page's table tab `tab` and waits until it shows its rows: a table tab reads its
+// parts when first shown.
+inline bool showMemoryTabAndWait(MemoryPage* memory, MemoryTab tab)
 {
     MemoryTablePage* page = memory ? memory->tablePage(tab) : nullptr;
     if (!page)

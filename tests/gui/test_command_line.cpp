@@ -56,9 +56,9 @@ TEST_CASE("popscope --help and --version need no display, and the help lists eve
     const PageRegistry registry = builtInPages();
     REQUIRE(registry.pages().size() >= 8);
     for (const PageInfo& info : registry.pages()) {
-        INFO(info.id.toStdString());
-        CHECK(pageHelp.contains(
-            QRegularExpression(QStringLiteral("[ (]%1[,.) ]").arg(QRegularExpression::escape(info.id)))));
+        INFO(std::string(info.id.view()));
+        CHECK(pageHelp.contains(QRegularExpression(
+            QStringLiteral("[ (]%1[,.) ]").arg(QRegularExpression::escape(info.id.toString())))));
         for (const QString& alias : info.aliases)
             CHECK(pageHelp.contains(alias));
     }

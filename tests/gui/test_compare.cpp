@@ -25,6 +25,7 @@
 #include "views/summary/summary_compare_page.hpp"
 #include "views/what_changed/what_changed_page.hpp"
 #include "views/widgets/compared_table.hpp"
+#include "views/widgets/tab_key.hpp"
 #include "views/widgets/table_panel.hpp"
 
 #include <QAbstractItemModelTester>
@@ -78,7 +79,7 @@ struct OpenPair {
     }
     WhatChangedPage* whatChanged()
     {
-        return qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+        return qobject_cast<WhatChangedPage*>(window.page(page_ids::whatChanged));
     }
 };
 
@@ -95,8 +96,8 @@ TEST_CASE("compare mode: the window names both files and opens What changed", "[
     REQUIRE(w.compareBar()->isVisibleTo(&w));
     REQUIRE(w.compareBar()->text() == QStringLiteral("batch-4.pop → batch-8.pop"));
     REQUIRE(w.sidebar()->filesText() == QStringLiteral("Source: batch-4.pop\nTarget: batch-8.pop"));
-    REQUIRE(w.currentPage() == QStringLiteral("What Changed"));
-    REQUIRE(w.sidebar()->isAvailable(QStringLiteral("What Changed")));
+    REQUIRE(w.currentPage() == page_ids::whatChanged);
+    REQUIRE(w.sidebar()->isAvailable(page_ids::whatChanged));
 
     // The first line is the total memory, as core's summary reads it from each file.
     WhatChangedPage* page = pair.whatChanged();
@@ -119,10 +120,10 @@ TEST_CASE("compare mode: the window names both files and opens What changed", "[
 TEST_CASE("compare mode: the Variables table shows Source, Target and Diff of each variable", "[compare]")
 {
     OpenPair pair;
-    REQUIRE(showPageAndWait(pair.window, QStringLiteral("memory")));
+    REQUIRE(showPageAndWait(pair.window, page_ids::memory));
     MemoryPage* memory = pair.window.memoryPage();
-    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables")));
-    ComparedTable* table = memory->comparedTable(QStringLiteral("Variables"));
+    REQUIRE(showMemoryTabAndWait(memory, MemoryTab::Variables));
+    ComparedTable* table = memory->comparedTable(MemoryTab::Variables);
     REQUIRE(table->isComparing());
     REQUIRE(table->panel()->sourceModel() == table->compare());
     CompareTableModel* model = table->compare();
@@ -210,7 +211,7 @@ TEST_CASE("compare mode: the Variables table shows Source, Target and Diff of ea
     pair.window.leaveCompareMode();
     REQUIRE(!pair.window.state()->isComparing());
     REQUIRE(table->panel()->sourceModel() == table->source());
-    REQUIRE(!pair.window.sidebar()->isAvailable(QStringLiteral("What Changed")));
+    REQUIRE(!pair.window.sidebar()->isAvailable(page_ids::whatChanged));
     REQUIRE(!pair.window.compareBar()->isVisibleTo(&pair.window));
 }
 
@@ -228,15 +229,20 @@ TEST_CASE("compare mode: a What changed line opens its rows in Memory", "[compar
             row = r;
     REQUIRE(row >= 0);
     const QString name = QString::fromStdString(lines->line(row).rowKey);
+    // The line links by data: the variable's name on the Memory page, not the line's words.
+    const NavigationTarget target = lines->targetAt(row);
+    REQUIRE(target.page == page_ids::memory);
+    REQUIRE(target.kind == NavigationTarget::Kind::Variable);
+    REQUIRE(target.name == lines->line(row).rowKey);
     TablePanel* panel = page->panel();
     emit panel->view()->doubleClicked(panel->proxy()->mapFromSource(lines->index(row, 0)));
-    REQUIRE(pair.window.currentPage() == QStringLiteral("Memory"));
+    REQUIRE(pair.window.currentPage() == page_ids::memory);
     MemoryPage* memory = pair.window.memoryPage();
     REQUIRE(waitForPage(memory));
-    REQUIRE(memory->tabs()->tabText(memory->tabs()->currentIndex()) == QStringLiteral("Variables"));
+    REQUIRE(tabKeyAt(memory->tabs(), memory->tabs()->currentIndex()) == int(MemoryTab::Variables));
     // The row is shown once the tab has read its parts.
-    REQUIRE(waitForPage(memory->tablePage(QStringLiteral("Variables"))));
-    TablePanel* variables = memory->panel(QStringLiteral("Variables"));
+    REQUIRE(waitForPage(memory->tablePage(MemoryTab::Variables)));
+    TablePanel* variables = memory->panel(MemoryTab::Variables);
     const QModelIndex current = variables->view()->currentIndex();
     REQUIRE(current.isValid());
     REQUIRE(current.siblingAtColumn(0).data().toString() == name);
@@ -280,7 +286,7 @@ TEST_CASE(
 
     auto* summary = window.findChild<SummaryComparePage*>();
     REQUIRE(summary);
-    REQUIRE(showPageAndWait(window, QStringLiteral("summary")));
+    REQUIRE(showPageAndWait(window, page_ids::summary));
     SummaryFiguresModel* figures = summary->figures();
     QAbstractItemModelTester tester(figures, QAbstractItemModelTester::FailureReportingMode::Fatal);
     const ProfileSummary sa = querySummary(*Profile::open(pathA)), sb = querySummary(*Profile::open(pathB));
@@ -322,7 +328,7 @@ TEST_CASE(
     summary->onlyDifferences()->setChecked(false);
 
     // Details: the two trees joined by row, Source / Target / Diff of all tiles.
-    REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
+    REQUIRE(showPageAndWait(window, page_ids::memory));
     DetailsModel* details = window.memoryPage()->detailsModel();
     QAbstractItemModelTester detailsTester(details, QAbstractItemModelTester::FailureReportingMode::Fatal);
     REQUIRE(details->isComparing());
@@ -339,7 +345,7 @@ TEST_CASE(
     window.state()->clearSelection();
 
     // What changed says the tile counts differ and compares the common range.
-    auto* page = qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+    auto* page = qobject_cast<WhatChangedPage*>(window.page(page_ids::whatChanged));
     if (!page->comparison())
         REQUIRE(QSignalSpy(page, &WhatChangedPage::ready).wait(20000));
     REQUIRE(page->comparison()->commonTiles == 16);
@@ -395,7 +401,7 @@ TEST_CASE("the page registry drives the sidebar, --page names and the loading st
 {
     const PageRegistry registry = builtInPages();
     REQUIRE(registry.find(QStringLiteral("What Changed")) == registry.find(QStringLiteral("what-changed")));
-    REQUIRE(registry.find(QStringLiteral("program tree"))->id == QStringLiteral("program-tree"));
+    REQUIRE(registry.find(QStringLiteral("program tree"))->id == page_ids::programTree);
     REQUIRE(registry.find(QStringLiteral("nonsense")) == nullptr);
     // Opening reads the summary alone: each page reads its own parts when it is first shown.
     REQUIRE(partsToLoad({}) == openingParts());
@@ -419,8 +425,8 @@ TEST_CASE("the page registry drives the sidebar, --page names and the loading st
     // Every report is built now: each registered page shows, by id and by alias.
     for (const PageInfo& page : registry.pages())
         REQUIRE(page.needs != PageInfo::Needs::Planned);
-    REQUIRE(showPageAndWait(window, QStringLiteral("trace")));
-    REQUIRE(window.currentPage() == QStringLiteral("Execution Trace"));
+    REQUIRE(showPageAndWait(window, page_ids::executionTrace));
+    REQUIRE(window.currentPage() == page_ids::executionTrace);
 }
 
 TEST_CASE("compare mode: the progress dialog is gone once both reports are open", "[compare]")
@@ -445,7 +451,7 @@ TEST_CASE("compare mode: What changed adds the execution traces' total cycles an
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     window.compareFiles(sampleProfile("sort-single.pop"), sampleProfile("sort-bitonic.pop"));
     REQUIRE(opened.wait(20000));
-    auto* page = qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+    auto* page = qobject_cast<WhatChangedPage*>(window.page(page_ids::whatChanged));
     REQUIRE(page);
     QSignalSpy tracesReady(page, &WhatChangedPage::tracesReady);
     if (!page->comparison())
@@ -472,7 +478,7 @@ TEST_CASE("compare mode: What changed adds the execution traces' total cycles an
     // The line opens the Execution Trace.
     TablePanel* panel = page->panel();
     emit panel->view()->doubleClicked(panel->proxy()->mapFromSource(lines->index(efficiency, 0)));
-    CHECK(window.currentPage() == QStringLiteral("Execution Trace"));
+    CHECK(window.currentPage() == page_ids::executionTrace);
 }
 
 TEST_CASE("compare mode: other reports opened drop What changed's comparison, shown or not", "[compare]")
@@ -482,12 +488,12 @@ TEST_CASE("compare mode: other reports opened drop What changed's comparison, sh
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     window.compareFiles(sampleProfile("batch-4.pop"), sampleProfile("batch-8.pop"));
     REQUIRE(opened.wait(20000));
-    auto* page = qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+    auto* page = qobject_cast<WhatChangedPage*>(window.page(page_ids::whatChanged));
     REQUIRE(page);
     if (!page->comparison())
         REQUIRE(QSignalSpy(page, &WhatChangedPage::ready).wait(20000));
     REQUIRE(page->comparison());
-    REQUIRE(window.showPage(QStringLiteral("summary"))); // What changed hidden
+    REQUIRE(window.showPage(page_ids::summary)); // What changed hidden
     window.openFile(sampleProfile("demo.pop"));
     REQUIRE(opened.wait(20000));
     CHECK(page->comparison() == nullptr); // nor the reports it compared, which it held

@@ -2,6 +2,7 @@
 // figures against core, zoom to a waiting step, compare mode, the cache, damaged and empty traces.
 #include "app/app_options.hpp"
 #include "app/main_window.hpp"
+#include "app/navigation_option.hpp"
 #include "app/window_script.hpp"
 #include "fixture_builder.hpp"
 #include "gui_fixture.hpp"
@@ -13,10 +14,14 @@
 #include "popscope/profile.hpp"
 #include "popscope/profile_writer.hpp"
 #include "popscope/units.hpp"
+#include "views/liveness/liveness_tables_view.hpp"
+#include "views/memory/memory_tables_view.hpp"
 #include "views/trace/execution_trace_page.hpp"
 #include "views/trace/trace_axis.hpp"
 #include "views/trace/trace_build_message.hpp"
+#include "views/trace/trace_tabs.hpp"
 #include "views/trace/trace_view.hpp"
+#include "views/widgets/tab_key.hpp"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -60,9 +65,9 @@ struct OpenTrace {
         else
             window.compareFiles(source, target);
         REQUIRE(opened.wait(20000));
-        page = qobject_cast<ExecutionTracePage*>(window.page(QStringLiteral("trace")));
+        page = qobject_cast<ExecutionTracePage*>(window.page(page_ids::executionTrace));
         REQUIRE(page);
-        REQUIRE(showPageAndWait(window, QStringLiteral("execution-trace")) == built);
+        REQUIRE(showPageAndWait(window, page_ids::executionTrace) == built);
     }
 };
 
@@ -86,9 +91,14 @@ TEST_CASE("the trace of sort-single: the heap sort waits, tile 0 holds it up, th
     CHECK(figures->valueText(QStringLiteral("Parallel efficiency"), 1)
         == QString::fromStdString(formatPercent(core.parallelEfficiency(), 2)));
 
-    // A row of the ranking opens its step: the window closes in on it and Details names it.
+    // A row of the ranking opens its step, named by number, not by the row's text: the window
+    // closes in on it and Details names it.
     const WaitingStep& top = core.waits.front();
-    REQUIRE(w.page->showRow(QStringLiteral("waits"), QStringLiteral("step %1 on IPU 0").arg(top.step)));
+    const NavigationTarget topTarget = waits->targetAt(0);
+    CHECK(topTarget
+        == NavigationTarget::numbered(
+            page_ids::executionTrace, NavigationTarget::Kind::Step, top.step, top.ipu));
+    REQUIRE(w.page->showRow(topTarget));
     CHECK(w.page->zoom()->first() <= top.cycleBase);
     CHECK(w.page->zoom()->last() >= top.cycleBase + top.cycles);
     CHECK(w.page->detailsText().contains(QStringLiteral("sort/HeapSort")));
@@ -96,7 +106,8 @@ TEST_CASE("the trace of sort-single: the heap sort waits, tile 0 holds it up, th
     // The stream copy ranked second is short: its zoom is a small part of the run, and Back returns.
     REQUIRE(core.waits.size() > 1);
     const WaitingStep& copy = core.waits[1];
-    REQUIRE(w.page->showRow(QStringLiteral("waits"), QStringLiteral("step %1 on IPU 0").arg(copy.step)));
+    REQUIRE(waits->targetAt(1).number == copy.step);
+    REQUIRE(w.page->showRow(waits->targetAt(1)));
     CHECK(w.page->zoom()->first() <= copy.cycleBase);
     CHECK(w.page->zoom()->width() < w.page->zoom()->extent() / 100);
     w.page->zoom()->back();
@@ -170,7 +181,7 @@ TEST_CASE(
     QSignalSpy failedAgain(w.page, &ReportPage::loadFailed);
     w.page->loadPanel()->retryButton()->click();
     REQUIRE(failedAgain.wait(20000));
-    CHECK(showPageAndWait(w.window, QStringLiteral("memory"))); // the rest of the window works
+    CHECK(showPageAndWait(w.window, page_ids::memory)); // the rest of the window works
 
     popscope::test::FixtureOptions noSteps;
     noSteps.numSteps = 0;
@@ -190,9 +201,9 @@ TEST_CASE("a cancelled trace build says so in the page and Load builds it", "[tr
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     window.openFile(sampleProfile("demo.pop"));
     REQUIRE(opened.wait(20000));
-    auto* page = qobject_cast<ExecutionTracePage*>(window.page(QStringLiteral("trace")));
+    auto* page = qobject_cast<ExecutionTracePage*>(window.page(page_ids::executionTrace));
     holdReportPart(ReportPart::VertexTypes, true); // the build waits there until Cancel is clicked
-    REQUIRE(window.showPage(QStringLiteral("execution-trace")));
+    REQUIRE(window.showPage(page_ids::executionTrace));
     auto* message = page->findChild<TraceBuildMessage*>();
     for (int i = 0; i < 400 && !message->text().contains(QStringLiteral("Reading vertex types")); ++i)
         QTest::qWait(25); // the progress arrives through the event loop
@@ -397,19 +408,28 @@ TEST_CASE("the options --page trace and --tab open Where the Cycles Wait with th
     window.show();
     const AppOptions options = parseAppOptions(
         { QStringLiteral("popscope"), sampleProfile("sort-single.pop"), QStringLiteral("--page"),
-            QStringLiteral("trace"), QStringLiteral("--tab"), QStringLiteral("where the cycles wait") });
+            QStringLiteral("trace"), QStringLiteral("--tab"), QStringLiteral("waits") });
     REQUIRE(options.error.isEmpty());
     WindowScript script(&window, options);
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     script.start();
     REQUIRE(opened.wait(20000));
-    auto* page = qobject_cast<ExecutionTracePage*>(window.page(QStringLiteral("trace")));
+    auto* page = qobject_cast<ExecutionTracePage*>(window.page(page_ids::executionTrace));
     REQUIRE(page);
     if (!page->isReady())
         REQUIRE(QSignalSpy(page, &ExecutionTracePage::ready).wait(20000));
     QTest::qWait(50);
-    CHECK(window.currentPage() == QStringLiteral("Execution Trace"));
-    CHECK(page->tabs()->tabText(page->tabs()->currentIndex()) == QStringLiteral("Where the Cycles Wait"));
+    CHECK(window.currentPage() == page_ids::executionTrace);
+    CHECK(tabKeyAt(page->tabs(), page->tabs()->currentIndex()) == int(TraceTab::Waits));
+    // --tab takes a tab's id, or its caption's words as it always has, both through one table.
+    CHECK(tabKeyNamed(page_ids::executionTrace, QStringLiteral("Where the Cycles Wait"))
+        == int(TraceTab::Waits));
+    CHECK(tabKeyNamed(page_ids::executionTrace, QStringLiteral("details")) == int(TraceTab::Details));
+    CHECK(tabKeyNamed(page_ids::memory, QStringLiteral("compute-sets")) == int(MemoryTab::ComputeSets));
+    CHECK(tabKeyNamed(page_ids::memory, QStringLiteral("Compute Sets")) == int(MemoryTab::ComputeSets));
+    CHECK(tabKeyNamed(page_ids::liveness, QStringLiteral("not-always-live"))
+        == int(LivenessTab::NotAlwaysLive));
+    CHECK(tabKeyNamed(page_ids::liveness, QStringLiteral("Where the Cycles Wait")) == -1);
     CHECK(page->waitsModel()->index(0, WaitingStepsModel::Program).data().toString()
         == QStringLiteral("sort/HeapSort"));
 }

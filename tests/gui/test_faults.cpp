@@ -104,7 +104,7 @@ TEST_CASE("a report whose file is deleted stays open and says so", "[faults]")
     CHECK(message.contains(QStringLiteral("open.pop")));
     CHECK(message.contains(QStringLiteral("deleted or moved")));
     CHECK(message.contains(QStringLiteral("stays open")));
-    CHECK(showPageAndWait(w.window, QStringLiteral("Memory")));
+    CHECK(showPageAndWait(w.window, page_ids::memory));
     CHECK(variableCount(w.window) == 40);
 }
 
@@ -124,12 +124,12 @@ TEST_CASE(
     // yet says on that page that the file is damaged (the Summary no longer scans whole tables, so
     // Memory's parts are not in SQLite's cache by chance).
     CHECK(variableCount(w.window) == 40);
-    if (!showPageAndWait(w.window, QStringLiteral("Memory"))) {
-        const QString error = w.window.page(QStringLiteral("Memory"))->loadError();
+    if (!showPageAndWait(w.window, page_ids::memory)) {
+        const QString error = w.window.page(page_ids::memory)->loadError();
         CHECK(error.contains(QStringLiteral("open.pop")));
         CHECK((error.contains(QStringLiteral("truncated")) || error.contains(QStringLiteral("damaged"))));
     }
-    CHECK(showPageAndWait(w.window, QStringLiteral("Summary")));
+    CHECK(showPageAndWait(w.window, page_ids::summary));
 }
 
 TEST_CASE("the window opens each hostile file in turn: a dialog names it, the open report stays",
@@ -170,16 +170,17 @@ TEST_CASE("the window opens each hostile file in turn: a dialog names it, the op
         // names the file and the problem in place, and the other pages keep working.
         QString pageError;
         for (const char* id : { "memory", "insights", "liveness", "program-tree", "operations" }) {
-            CHECK(w.window.showPage(QString::fromLatin1(id)));
-            ReportPage* page = w.window.page(QString::fromLatin1(id));
+            const PageId pageId = w.window.pages().find(QString::fromLatin1(id))->id;
+            CHECK(w.window.showPage(pageId));
+            ReportPage* page = w.window.page(pageId);
             if (!waitForPage(page) && pageError.isEmpty())
                 pageError = page->loadError();
         }
         CHECK(pageError.contains(name));
         CHECK(pageError.contains(QString::fromStdString(file.problem), Qt::CaseInsensitive));
-        CHECK(showPageAndWait(w.window, QStringLiteral("summary")));
+        CHECK(showPageAndWait(w.window, page_ids::summary));
         CHECK(QApplication::activeModalWidget() == nullptr);
         REQUIRE(openAndWait(w.window, QString::fromStdString(w.path)));
     }
-    CHECK(showPageAndWait(w.window, QStringLiteral("Memory")));
+    CHECK(showPageAndWait(w.window, page_ids::memory));
 }

@@ -57,10 +57,10 @@ struct OpenLiveness {
         else
             window.openFile(source);
         REQUIRE(opened.wait(20000));
-        REQUIRE(showPageAndWait(window, QStringLiteral("liveness")));
+        REQUIRE(showPageAndWait(window, page_ids::liveness));
     }
-    LivenessPage* page() { return qobject_cast<LivenessPage*>(window.page(QStringLiteral("liveness"))); }
-    NameTreeModel* live() { return page()->tables()->model(QStringLiteral("Not Always Live Variables")); }
+    LivenessPage* page() { return qobject_cast<LivenessPage*>(window.page(page_ids::liveness)); }
+    NameTreeModel* live() { return page()->tables()->model(LivenessTab::NotAlwaysLive); }
     const Report& core(int slot) { return *window.state()->reportAt(slot)->core; }
 };
 
@@ -109,13 +109,13 @@ TEST_CASE("liveness page: opens on the peak with the variables live there", "[li
         alwaysLive += v.bytes;
     REQUIRE(alwaysLive > 0);
     REQUIRE(page->tables()->alwaysLiveBytes() == alwaysLive);
-    NameTreeModel* always = page->tables()->model(QStringLiteral("Always Live Variables"));
+    NameTreeModel* always = page->tables()->model(LivenessTab::AlwaysLive);
     REQUIRE(always->rowCount() == 0);
-    page->tables()->setCurrentWidget(page->tables()->panel(QStringLiteral("Always Live Variables")));
+    page->tables()->setCurrentWidget(page->tables()->panel(LivenessTab::AlwaysLive));
     QAbstractItemModelTester alwaysTester(always, QAbstractItemModelTester::FailureReportingMode::Fatal);
     REQUIRE(value(always, always->index(0, 0), 1) == alwaysLive);
     page->plot()->setSelectedSteps({ peak.step }); // an OnTileExecute step
-    NameTreeModel* vertices = page->tables()->model(QStringLiteral("Vertices"));
+    NameTreeModel* vertices = page->tables()->model(LivenessTab::Vertices);
     QAbstractItemModelTester vertexTester(vertices, QAbstractItemModelTester::FailureReportingMode::Fatal);
     uint64_t state = 0;
     for (const StepVertices& v : stepVertices(open.core(0), peak.step, LivenessScope::allIpus()))
@@ -123,7 +123,7 @@ TEST_CASE("liveness page: opens on the peak with the variables live there", "[li
     REQUIRE(state > 0);
     REQUIRE(value(vertices, vertices->index(0, 0), 1) == state);
     // Cycle Estimates: the compiler's estimate of one execution, the measured mean, the difference.
-    NameTreeModel* cycles = page->tables()->model(QStringLiteral("Cycle Estimates"));
+    NameTreeModel* cycles = page->tables()->model(LivenessTab::CycleEstimates);
     const StepCycleEstimate expected = stepCycleEstimate(open.core(0), peak.step, LivenessScope::allIpus());
     REQUIRE(expected.cycles > 0);
     REQUIRE(expected.executions > 0);
@@ -156,7 +156,7 @@ TEST_CASE("liveness page: a report captured without execution shows the compiler
     const StepCycleEstimate expected = stepCycleEstimate(open.core(0), peak.step, LivenessScope::allIpus());
     REQUIRE_FALSE(expected.hasExecution);
     REQUIRE(expected.estimatedCycles > 0);
-    NameTreeModel* cycles = page->tables()->model(QStringLiteral("Cycle Estimates"));
+    NameTreeModel* cycles = page->tables()->model(LivenessTab::CycleEstimates);
     REQUIRE(cycles->columnCount() == 2); // the estimate alone, labelled as one
     CHECK(cycles->headerData(1, Qt::Horizontal).toString()
         == QStringLiteral("Step %1 · Estimated").arg(countText(peak.step)));
@@ -224,11 +224,10 @@ TEST_CASE("liveness page: compare mode overlays both curves and joins the tables
     REQUIRE(value(live, live->index(0, 0), 2) == data.target.notAlwaysLive[size_t(t)]);
 
     // What changed links to the peak's variables on this page.
-    open.window.state()->requestNavigation(QStringLiteral("liveness"), QStringLiteral("variables"),
-        QStringLiteral("stage0/layer0/dense/fifo/activations"));
-    REQUIRE(open.window.currentPage() == QStringLiteral("Liveness"));
-    REQUIRE(page->tables()->currentWidget()
-        == page->tables()->panel(QStringLiteral("Not Always Live Variables")));
+    open.window.state()->requestNavigation(NavigationTarget::named(
+        page_ids::liveness, NavigationTarget::Kind::Variable, "stage0/layer0/dense/fifo/activations"));
+    REQUIRE(open.window.currentPage() == page_ids::liveness);
+    REQUIRE(page->tables()->currentWidget() == page->tables()->panel(LivenessTab::NotAlwaysLive));
 
     page->mergeAction()->setChecked(false);
     REQUIRE_FALSE(page->plot()->merged());
@@ -304,8 +303,8 @@ TEST_CASE(
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     window.openFile(QString::fromStdString(path));
     REQUIRE(opened.wait(20000)); // Summary, Insights and Memory still work
-    REQUIRE(window.showPage(QStringLiteral("liveness")));
-    auto* page = qobject_cast<LivenessPage*>(window.page(QStringLiteral("liveness")));
+    REQUIRE(window.showPage(page_ids::liveness));
+    auto* page = qobject_cast<LivenessPage*>(window.page(page_ids::liveness));
     REQUIRE_FALSE(waitForPage(page)); // its part cannot be read: the page says why, with Retry
     REQUIRE(page->plot()->steps() == 0);
     REQUIRE(page->loadPanel()->retryButton()->isVisibleTo(page));
@@ -323,10 +322,10 @@ TEST_CASE("liveness page: builds its tables when it is first shown, not while an
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     window.openFile(sampleProfile("pipeline-grouped.pop"));
     REQUIRE(opened.wait(20000));
-    REQUIRE(window.currentPage() != QStringLiteral("Liveness"));
-    auto* page = qobject_cast<LivenessPage*>(window.page(QStringLiteral("liveness")));
+    REQUIRE(window.currentPage() != page_ids::liveness);
+    auto* page = qobject_cast<LivenessPage*>(window.page(page_ids::liveness));
     REQUIRE(page->plot()->steps() == 0); // nothing built for a page no one looks at
-    REQUIRE(showPageAndWait(window, QStringLiteral("liveness")));
+    REQUIRE(showPageAndWait(window, page_ids::liveness));
     REQUIRE(page->plot()->steps() == 505);
     REQUIRE(page->plot()->selectedSteps().size() == 1); // the peak
 }
@@ -343,9 +342,9 @@ TEST_CASE(
     page->plot()->setSelectedSteps({ uint32_t(unmatched - match.targetOf.begin()) });
     // The unmatched step runs the single-tile sort: the source has vertices and cycles there.
     NameTreeModel* model = nullptr;
-    for (const char* tab : { "Not Always Live Variables", "Vertices", "Cycle Estimates" })
-        if (!model && page->tables()->model(QString::fromLatin1(tab))->rowCount() > 0)
-            model = page->tables()->model(QString::fromLatin1(tab));
+    for (LivenessTab tab : { LivenessTab::NotAlwaysLive, LivenessTab::Vertices, LivenessTab::CycleEstimates })
+        if (!model && page->tables()->model(tab)->rowCount() > 0)
+            model = page->tables()->model(tab);
     REQUIRE(model);
     REQUIRE(model->headerData(2, Qt::Horizontal).toString() == QStringLiteral("Target · no matching step"));
     REQUIRE(model->index(0, 1).data().toString() != QStringLiteral("—"));

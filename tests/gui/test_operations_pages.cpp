@@ -62,13 +62,13 @@ struct OpenWindow {
     }
     OperationsPage* operations()
     {
-        REQUIRE(showPageAndWait(window, QStringLiteral("operations")));
-        return qobject_cast<OperationsPage*>(window.page(QStringLiteral("operations")));
+        REQUIRE(showPageAndWait(window, page_ids::operations));
+        return qobject_cast<OperationsPage*>(window.page(page_ids::operations));
     }
     ProgramTreePage* tree()
     {
-        REQUIRE(showPageAndWait(window, QStringLiteral("program-tree")));
-        return qobject_cast<ProgramTreePage*>(window.page(QStringLiteral("program-tree")));
+        REQUIRE(showPageAndWait(window, page_ids::programTree));
+        return qobject_cast<ProgramTreePage*>(window.page(page_ids::programTree));
     }
 };
 
@@ -143,7 +143,7 @@ TEST_CASE("the operations chart's bars: the largest first, both reports' figures
     REQUIRE(bars.size() == 3);
     for (size_t i = 0; i < bars.size(); ++i) {
         REQUIRE(bars[i].source == all[i]);
-        const int row = ops.rowOfKey(bars[i].key);
+        const int row = ops.rowOfKey(bars[i].key.toStdString());
         REQUIRE(bars[i].label == toQString(source->operations()[ops.operation(row)].name));
     }
 
@@ -205,8 +205,8 @@ TEST_CASE(
     REQUIRE(computeItem);
     const uint32_t program = computeItem->data(0, Qt::UserRole).toUInt();
     emit programs->itemActivated(computeItem, 0);
-    REQUIRE(w.window.currentPage() == QStringLiteral("Program Tree"));
-    ProgramTreePage* tree = qobject_cast<ProgramTreePage*>(w.window.page(QStringLiteral("program-tree")));
+    REQUIRE(w.window.currentPage() == page_ids::programTree);
+    ProgramTreePage* tree = qobject_cast<ProgramTreePage*>(w.window.page(page_ids::programTree));
     REQUIRE(tree->model()->programAt(tree->view()->currentIndex()) == int64_t(program));
     // Its compute set and debug context, as the file has them.
     const ProgramRow p = core->programs()[program];
@@ -319,8 +319,8 @@ TEST_CASE(
     REQUIRE(tree->model()->columnCount() == ProgramTreeModel::DiffPercent + 1);
 
     // What changed lists operations; a line opens its row in the Operations report.
-    REQUIRE(showPageAndWait(w.window, QStringLiteral("what-changed")));
-    auto* changed = qobject_cast<WhatChangedPage*>(w.window.page(QStringLiteral("what-changed")));
+    REQUIRE(showPageAndWait(w.window, page_ids::whatChanged));
+    auto* changed = qobject_cast<WhatChangedPage*>(w.window.page(page_ids::whatChanged));
     if (!changed->comparison())
         REQUIRE(QSignalSpy(changed, &WhatChangedPage::ready).wait(20000));
     int line = -1;
@@ -329,9 +329,11 @@ TEST_CASE(
             line = r;
     REQUIRE(line >= 0);
     const ChangeLine l = changed->model()->line(line);
-    w.window.state()->requestNavigation(
-        QString::fromStdString(l.page), QString::fromStdString(l.table), QString::fromStdString(l.rowKey));
-    REQUIRE(w.window.currentPage() == QStringLiteral("Operations"));
+    const NavigationTarget target = changed->model()->targetAt(line);
+    REQUIRE(
+        target == NavigationTarget::named(page_ids::operations, NavigationTarget::Kind::Operation, l.rowKey));
+    w.window.state()->requestNavigation(target);
+    REQUIRE(w.window.currentPage() == page_ids::operations);
     const QModelIndex current = page->panel()->view()->currentIndex();
     REQUIRE(current.isValid());
     REQUIRE(page->panel()
@@ -353,19 +355,20 @@ TEST_CASE("a damaged step table: the report opens, Program Tree and Operations s
     popscope::test::execSql(copy, "UPDATE steps SET program = 99999 WHERE id = 0");
 
     OpenWindow w(QString::fromStdString(copy));
-    REQUIRE(showPageAndWait(w.window, QStringLiteral("summary"))); // the rest of the report works
-    ProgramTreePage* tree = qobject_cast<ProgramTreePage*>(w.window.page(QStringLiteral("program-tree")));
-    REQUIRE(w.window.showPage(QStringLiteral("program-tree")));
+    REQUIRE(showPageAndWait(w.window, page_ids::summary)); // the rest of the report works
+    ProgramTreePage* tree = qobject_cast<ProgramTreePage*>(w.window.page(page_ids::programTree));
+    REQUIRE(w.window.showPage(page_ids::programTree));
     REQUIRE_FALSE(waitForPage(tree));
     REQUIRE(tree->problem().contains(QStringLiteral("damaged.pop")));
     REQUIRE(tree->problem().contains(QStringLiteral("steps.program")));
     REQUIRE(tree->model()->rowCount() == 0);
-    auto* operations = qobject_cast<OperationsPage*>(w.window.page(QStringLiteral("operations")));
-    REQUIRE(w.window.showPage(QStringLiteral("operations")));
+    auto* operations = qobject_cast<OperationsPage*>(w.window.page(page_ids::operations));
+    REQUIRE(w.window.showPage(page_ids::operations));
     REQUIRE_FALSE(waitForPage(operations));
     REQUIRE(operations->problem().contains(QStringLiteral("steps.program")));
     REQUIRE(operations->model()->rowCount() == 0);
-    REQUIRE_FALSE(operations->showRow(QStringLiteral("operations"), QStringLiteral("#1")));
+    REQUIRE_FALSE(operations->showRow(
+        NavigationTarget::numbered(page_ids::operations, NavigationTarget::Kind::OperationRank, 1)));
 }
 
 TEST_CASE("program tree: the compiler's estimates beside the measured cycles, or alone without execution",

@@ -66,17 +66,17 @@ TEST_CASE("opening reads the summary alone: the first page works while another p
     MainWindow window;
     window.setInteractive(false);
     REQUIRE(openAndWait(window, sampleProfile("demo.pop"))); // no page needs variables yet
-    REQUIRE(window.currentPage() == QStringLiteral("Summary"));
-    REQUIRE(window.page(QStringLiteral("summary"))->isReady());
+    REQUIRE(window.currentPage() == page_ids::summary);
+    REQUIRE(window.page(page_ids::summary)->isReady());
     REQUIRE(!window.state()->report()->core->hasVariables());
     REQUIRE(window.state()->report()->core->hasTileMemory()); // the summary's totals come from it
 
     // The Memory page needs memory by tile alone: its chart and Details tab show at once. Its
     // Variables tab needs the variables: it shows its progress in place and stays loading.
-    REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
+    REQUIRE(showPageAndWait(window, page_ids::memory));
     MemoryPage* memory = window.memoryPage();
     REQUIRE(memory->detailsModel()->rowCount() > 0);
-    MemoryTablePage* variablesTab = memory->tablePage(QStringLiteral("Variables"));
+    MemoryTablePage* variablesTab = memory->tablePage(MemoryTab::Variables);
     memory->tabs()->setCurrentWidget(variablesTab);
     REQUIRE(variablesTab->isLoading());
     REQUIRE(variablesTab->loadPanel()->isVisibleTo(memory));
@@ -85,13 +85,13 @@ TEST_CASE("opening reads the summary alone: the first page works while another p
     REQUIRE(memory->isReady()); // the rest of the page works meanwhile
 
     // And the rest of the window: the Summary shows the report's figures.
-    REQUIRE(showPageAndWait(window, QStringLiteral("summary")));
+    REQUIRE(showPageAndWait(window, page_ids::summary));
     REQUIRE(window.summaryPage()->fieldText(QStringLiteral("Tiles per IPU")) == QStringLiteral("1,472"));
     REQUIRE(variablesTab->isLoading()); // still reading in the background, not cancelled by leaving
 
     variables.release();
     REQUIRE(waitForPage(variablesTab));
-    REQUIRE(memory->panel(QStringLiteral("Variables"))->visibleRows()
+    REQUIRE(memory->panel(MemoryTab::Variables)->visibleRows()
         == int(window.state()->report()->variables().size()));
 }
 
@@ -101,8 +101,8 @@ TEST_CASE("a page inside another waits for it to read, then shows before the out
     MainWindow window;
     window.setInteractive(false);
     REQUIRE(openAndWait(window, sampleProfile("demo.pop")));
-    REQUIRE(window.showPage(QStringLiteral("insights")));
-    ReportPage* outer = window.page(QStringLiteral("insights"));
+    REQUIRE(window.showPage(page_ids::insights));
+    ReportPage* outer = window.page(page_ids::insights);
     auto* insights = qobject_cast<InsightsReport*>(outer);
     REQUIRE(insights);
     InsightsPage* inner = insights->side(0); // the source's: the target's is hidden in single mode
@@ -125,8 +125,8 @@ TEST_CASE("Cancel stops a page's loading, showing it again loads it again", "[lo
     window.setInteractive(false);
     REQUIRE(openAndWait(window, sampleProfile("demo.pop")));
     HeldPart liveness(ReportPart::Liveness);
-    REQUIRE(window.showPage(QStringLiteral("liveness")));
-    ReportPage* page = window.page(QStringLiteral("liveness"));
+    REQUIRE(window.showPage(page_ids::liveness));
+    ReportPage* page = window.page(page_ids::liveness);
     REQUIRE(waitForProgress(page, QStringLiteral("Reading liveness steps")));
     REQUIRE(page->loadPanel()->cancelButton()->isVisibleTo(page));
     page->loadPanel()->cancelButton()->click();
@@ -140,8 +140,8 @@ TEST_CASE("Cancel stops a page's loading, showing it again loads it again", "[lo
     REQUIRE(page->isLoading());
     page->cancelLoading();
     REQUIRE(!page->isLoading());
-    REQUIRE(showPageAndWait(window, QStringLiteral("summary")));
-    REQUIRE(window.showPage(QStringLiteral("liveness")));
+    REQUIRE(showPageAndWait(window, page_ids::summary));
+    REQUIRE(window.showPage(page_ids::liveness));
     REQUIRE(page->isLoading());
     liveness.release();
     REQUIRE(waitForPage(page));
@@ -156,8 +156,8 @@ TEST_CASE("a part that fails shows on its page only, with Retry, and the other p
     MainWindow window;
     window.setInteractive(false);
     REQUIRE(openAndWait(window, QString::fromStdString(path)));
-    REQUIRE(window.showPage(QStringLiteral("program-tree")));
-    ReportPage* tree = window.page(QStringLiteral("program-tree"));
+    REQUIRE(window.showPage(page_ids::programTree));
+    ReportPage* tree = window.page(page_ids::programTree);
     REQUIRE_FALSE(waitForPage(tree));
     REQUIRE(tree->loadError().contains(QStringLiteral("broken-tree.pop")));
     REQUIRE(tree->loadPanel()->message() == tree->loadError());
@@ -168,8 +168,8 @@ TEST_CASE("a part that fails shows on its page only, with Retry, and the other p
     REQUIRE(failedAgain.wait(20000));
     REQUIRE(failedAgain.last().at(0).toString() == tree->loadError());
     // Memory and Insights read other parts and work.
-    REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
-    REQUIRE(showPageAndWait(window, QStringLiteral("insights")));
+    REQUIRE(showPageAndWait(window, page_ids::memory));
+    REQUIRE(showPageAndWait(window, page_ids::insights));
 }
 
 TEST_CASE("a Memory table tab cancelled loads again when the page is shown again", "[loading]")
@@ -178,9 +178,9 @@ TEST_CASE("a Memory table tab cancelled loads again when the page is shown again
     window.setInteractive(false);
     REQUIRE(openAndWait(window, sampleProfile("demo.pop")));
     HeldPart variables(ReportPart::Variables);
-    REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
+    REQUIRE(showPageAndWait(window, page_ids::memory));
     MemoryPage* memory = window.memoryPage();
-    MemoryTablePage* tab = memory->tablePage(QStringLiteral("Variables"));
+    MemoryTablePage* tab = memory->tablePage(MemoryTab::Variables);
     memory->tabs()->setCurrentWidget(tab);
     REQUIRE(waitForProgress(tab, QStringLiteral("Reading variables")));
     tab->loadPanel()->cancelButton()->click();
@@ -188,8 +188,8 @@ TEST_CASE("a Memory table tab cancelled loads again when the page is shown again
     REQUIRE(tab->loadPanel()->title().contains(QStringLiteral("cancelled")));
 
     variables.release();
-    REQUIRE(showPageAndWait(window, QStringLiteral("summary")));
-    REQUIRE(window.showPage(QStringLiteral("memory"))); // its tab shows again, and loads again
+    REQUIRE(showPageAndWait(window, page_ids::summary));
+    REQUIRE(window.showPage(page_ids::memory)); // its tab shows again, and loads again
     REQUIRE(waitForPage(tab));
     REQUIRE(memory->variablesModel()->rowCount() > 0);
 }
@@ -202,10 +202,10 @@ TEST_CASE("compare mode: one report's part held back keeps the page loading, the
     MainWindow window;
     window.setInteractive(false);
     REQUIRE(openAndWait(window, source, target));
-    REQUIRE(showPageAndWait(window, QStringLiteral("summary")));
-    REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
+    REQUIRE(showPageAndWait(window, page_ids::summary));
+    REQUIRE(showPageAndWait(window, page_ids::memory));
     MemoryPage* memory = window.memoryPage();
-    MemoryTablePage* variablesTab = memory->tablePage(QStringLiteral("Variables"));
+    MemoryTablePage* variablesTab = memory->tablePage(MemoryTab::Variables);
     memory->tabs()->setCurrentWidget(variablesTab);
     REQUIRE(waitForProgress(variablesTab, QStringLiteral("Reading variables of batch-8.pop")));
     // The source's variables are read alongside, not held back (the two reports read in parallel).
@@ -214,9 +214,9 @@ TEST_CASE("compare mode: one report's part held back keeps the page loading, the
         QTest::qWait(50);
     REQUIRE(sourceHasVariables());
     REQUIRE(variablesTab->isLoading());
-    REQUIRE(showPageAndWait(window, QStringLiteral("program-tree"))); // needs no variables
+    REQUIRE(showPageAndWait(window, page_ids::programTree)); // needs no variables
     targetVariables.release();
-    REQUIRE(window.showPage(QStringLiteral("memory")));
+    REQUIRE(window.showPage(page_ids::memory));
     REQUIRE(waitForPage(variablesTab));
-    REQUIRE(memory->comparedTable(QStringLiteral("Variables"))->isComparing());
+    REQUIRE(memory->comparedTable(MemoryTab::Variables)->isComparing());
 }

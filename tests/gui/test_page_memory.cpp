@@ -54,7 +54,10 @@ struct KeeperWindow {
         keeper.setLimit(64 << 20);
     }
     const Report& core() const { return *window.state()->report()->core; }
-    ReportPage* page(const char* id) const { return window.page(QString::fromLatin1(id)); }
+    ReportPage* page(const char* id) const
+    {
+        return window.page(window.pages().find(QString::fromLatin1(id))->id);
+    }
     int makeRoomFor(const char* id)
     {
         return keeper.makeRoomFor(page(id), pagesOf(window), { window.state()->report() });
@@ -63,7 +66,7 @@ struct KeeperWindow {
     bool show(const char* id)
     {
         makeRoomFor(id);
-        return showPageAndWait(window, QString::fromLatin1(id));
+        return showPageAndWait(window, window.pages().find(QString::fromLatin1(id))->id);
     }
 };
 
@@ -77,16 +80,16 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     const Report& core = f.core();
     REQUIRE(f.show("memory"));
     MemoryPage* memory = f.window.memoryPage();
-    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Exchanges")));
-    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables")));
+    REQUIRE(showMemoryTabAndWait(memory, MemoryTab::Exchanges));
+    REQUIRE(showMemoryTabAndWait(memory, MemoryTab::Variables));
     REQUIRE(f.show("program-tree"));
     ReportPage* tree = f.page("program-tree");
     REQUIRE(memory->isReady());
     REQUIRE(core.hasExchanges());
     REQUIRE(core.hasProgramIndex());
     REQUIRE(memory->variablesModel()->rowCount() > 0);
-    QPointer<QAbstractItemView> variablesView = memory->panel(QStringLiteral("Variables"))->view();
-    const int sortedBy = memory->panel(QStringLiteral("Variables"))->header()->sortIndicatorSection();
+    QPointer<QAbstractItemView> variablesView = memory->panel(MemoryTab::Variables)->view();
+    const int sortedBy = memory->panel(MemoryTab::Variables)->header()->sortIndicatorSection();
 
     // Over the limit: before Liveness reads its parts, Memory (shown longest ago) and then the
     // Program Tree are let go of, with the parts no page shows now; Liveness's variables stay.
@@ -96,12 +99,12 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     REQUIRE(!tree->holdsReports());
     REQUIRE(memory->variablesModel()->rowCount() == 0);
     // The emptied table's view goes too (it kept its rows' memory), its columns' state kept.
-    QAbstractItemView* renewed = memory->panel(QStringLiteral("Variables"))->view();
+    QAbstractItemView* renewed = memory->panel(MemoryTab::Variables)->view();
     REQUIRE(renewed != variablesView.data());
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     REQUIRE(variablesView.isNull());
-    REQUIRE(renewed->model() == memory->panel(QStringLiteral("Variables"))->proxy());
-    REQUIRE(memory->panel(QStringLiteral("Variables"))->header()->sortIndicatorSection() == sortedBy);
+    REQUIRE(renewed->model() == memory->panel(MemoryTab::Variables)->proxy());
+    REQUIRE(memory->panel(MemoryTab::Variables)->header()->sortIndicatorSection() == sortedBy);
     REQUIRE(!core.hasComputeSets());
     REQUIRE(!core.hasExchanges());
     REQUIRE(!core.hasProgramIndex());
@@ -115,11 +118,11 @@ TEST_CASE("over the limit, the pages shown longest ago let go of their parts and
     f.heap = 0;
     REQUIRE(f.show("memory"));
     REQUIRE(memory->isReady());
-    REQUIRE(waitForPage(memory->tablePage(QStringLiteral("Variables"))));
+    REQUIRE(waitForPage(memory->tablePage(MemoryTab::Variables)));
     REQUIRE(memory->variablesModel()->rowCount() > 0);
-    REQUIRE(memory->panel(QStringLiteral("Variables"))->visibleRows() > 0);
+    REQUIRE(memory->panel(MemoryTab::Variables)->visibleRows() > 0);
     REQUIRE(!core.hasExchanges());
-    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Exchanges")));
+    REQUIRE(showMemoryTabAndWait(memory, MemoryTab::Exchanges));
     REQUIRE(core.hasExchanges());
 }
 
@@ -177,7 +180,7 @@ TEST_CASE(
     REQUIRE(f.show("program-tree"));
     holdReportPart(ReportPart::Liveness, true);
     f.makeRoomFor("liveness");
-    REQUIRE(f.window.showPage(QStringLiteral("liveness")));
+    REQUIRE(f.window.showPage(page_ids::liveness));
     ReportPage* liveness = f.page("liveness");
     REQUIRE(liveness->isLoading());
 
@@ -219,12 +222,12 @@ TEST_CASE("a hidden table fits its columns when its tab is shown, not before", "
     window.resize(1280, 800);
     window.show();
     REQUIRE(openDemo(window));
-    REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
+    REQUIRE(showPageAndWait(window, page_ids::memory));
     MemoryPage* memory = window.memoryPage();
-    QAbstractItemView* view = memory->panel(QStringLiteral("Variables"))->view();
-    QHeaderView* header = memory->panel(QStringLiteral("Variables"))->header();
+    QAbstractItemView* view = memory->panel(MemoryTab::Variables)->view();
+    QHeaderView* header = memory->panel(MemoryTab::Variables)->header();
     REQUIRE(memory->variablesModel()->rowCount() == 0); // the tab reads its parts when first shown
-    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables")));
+    REQUIRE(showMemoryTabAndWait(memory, MemoryTab::Variables));
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents(); // the fit runs once the viewport is shown
     const auto columnsTotal = [header] {
@@ -246,7 +249,7 @@ TEST_CASE("a hidden table fits its columns when its tab is shown, not before", "
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
     REQUIRE(columnsTotal() == hiddenTotal);
-    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables")));
+    REQUIRE(showMemoryTabAndWait(memory, MemoryTab::Variables));
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
     REQUIRE(columnsTotal() > hiddenTotal);
@@ -294,7 +297,7 @@ TEST_CASE("a Memory table tab about to read asks the window to make room, its pa
     REQUIRE(countOf(memory->partsNeeded(), ReportPart::Variables) == 0); // Details shows: no variables
 
     QSignalSpy room(memory, &ReportPage::roomNeeded); // MainWindow::makeRoomFor(memory) answers it
-    MemoryTablePage* variables = memory->tablePage(QStringLiteral("Variables"));
+    MemoryTablePage* variables = memory->tablePage(MemoryTab::Variables);
     memory->tabs()->setCurrentWidget(variables);
     REQUIRE(room.count() == 1);
     REQUIRE(countOf(memory->partsNeeded(), ReportPart::Variables) == 1);

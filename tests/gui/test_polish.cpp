@@ -73,12 +73,12 @@ TEST_CASE("table name columns take the room the numbers leave", "[polish]")
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     window.openFile(QString::fromStdString(f.path));
     REQUIRE(opened.wait(5000));
-    REQUIRE(showPageAndWait(window, QStringLiteral("Memory")));
+    REQUIRE(showPageAndWait(window, page_ids::memory));
     MemoryPage* memory = window.memoryPage();
-    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables")));
+    REQUIRE(showMemoryTabAndWait(memory, MemoryTab::Variables));
     QTest::qWait(50);
-    QAbstractItemView* view = memory->panel(QStringLiteral("Variables"))->view();
-    QHeaderView* header = memory->panel(QStringLiteral("Variables"))->header();
+    QAbstractItemView* view = memory->panel(MemoryTab::Variables)->view();
+    QHeaderView* header = memory->panel(MemoryTab::Variables)->header();
     REQUIRE(view->textElideMode() == Qt::ElideMiddle);
     REQUIRE(header->logicalIndex(0) == 0); // the name stays the first column
     int total = 0;

@@ -158,17 +158,17 @@ TEST_CASE(
     // says so, naming the host; the rest works.
     mark(QStringLiteral("opened"));
     REQUIRE(waitForMark(QStringLiteral("killed")));
-    CHECK_FALSE(showPageAndWait(window, QStringLiteral("Execution Trace")));
-    ReportPage* trace = window.page(QStringLiteral("Execution Trace"));
+    CHECK_FALSE(showPageAndWait(window, page_ids::executionTrace));
+    ReportPage* trace = window.page(page_ids::executionTrace);
     INFO(trace->loadError().toStdString());
     CHECK(trace->loadError().contains(QStringLiteral("127.0.0.1")));
     CHECK(trace->loadError().contains(QStringLiteral("cannot connect")));
-    CHECK(showPageAndWait(window, QStringLiteral("Summary")));
+    CHECK(showPageAndWait(window, page_ids::summary));
 
     // Back: Retry reads the parts over a new connection.
     mark(QStringLiteral("failed"));
     REQUIRE(waitForMark(QStringLiteral("restarted")));
-    REQUIRE(window.showPage(QStringLiteral("Execution Trace")));
+    REQUIRE(window.showPage(page_ids::executionTrace));
     trace->retry();
     CHECK(waitForPage(trace));
 
@@ -191,7 +191,7 @@ TEST_CASE("a remote report reopens from the disk cache before the server answers
         window.show();
         REQUIRE(openAnswering(
             window, address, [](QWidget*) {}, &seen));
-        CHECK(showPageAndWait(window, QStringLiteral("Memory"))); // its blocks go to the disk cache
+        CHECK(showPageAndWait(window, page_ids::memory)); // its blocks go to the disk cache
     }
     // The server is down: the Summary and Memory come from the disk, with no handshake to wait for.
     mark(QStringLiteral("cached"));
@@ -203,7 +203,7 @@ TEST_CASE("a remote report reopens from the disk cache before the server answers
     REQUIRE(openAnswering(
         window, address, [](QWidget*) {}, &seen));
     CHECK(seen.isEmpty());
-    CHECK(showPageAndWait(window, QStringLiteral("Memory")));
+    CHECK(showPageAndWait(window, page_ids::memory));
 
     // The server is back with another version of the file: the background check tells the bar.
     const int64_t opened = window.state()->report()->core->profile().remoteFile()->modified();
@@ -217,7 +217,7 @@ TEST_CASE("a remote report reopens from the disk cache before the server answers
     window.reload();
     REQUIRE(reopened.wait(20000));
     CHECK(window.state()->report()->core->profile().remoteFile()->modified() > opened);
-    CHECK(showPageAndWait(window, QStringLiteral("Program Tree")));
+    CHECK(showPageAndWait(window, page_ids::programTree));
     CHECK_FALSE(window.fileChangedBar()->isVisible());
     remote::setRemoteSettings({}); // no prompter outlives the window
 }

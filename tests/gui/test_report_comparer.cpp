@@ -169,8 +169,8 @@ TEST_CASE(
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     window.compareFiles(QString::fromStdString(good), QString::fromStdString(damaged));
     REQUIRE(opened.wait(20000));
-    REQUIRE(showPageAndWait(window, QStringLiteral("what-changed")));
-    auto* page = qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+    REQUIRE(showPageAndWait(window, page_ids::whatChanged));
+    auto* page = qobject_cast<WhatChangedPage*>(window.page(page_ids::whatChanged));
     REQUIRE(page->comparison() == nullptr);
     REQUIRE(page->statusText().startsWith(QStringLiteral("The reports could not be compared: ")));
     REQUIRE(page->statusText().contains(QStringLiteral("damaged-variables.pop")));
@@ -182,13 +182,13 @@ TEST_CASE("what changed page: hidden while comparing, it stops and compares agai
     MainWindow window;
     window.setInteractive(false);
     window.show(); // a page hidden is told so only in a window shown
-    auto* page = qobject_cast<WhatChangedPage*>(window.page(QStringLiteral("what-changed")));
+    auto* page = qobject_cast<WhatChangedPage*>(window.page(page_ids::whatChanged));
     REQUIRE(page);
     bool busyWhenLeft = false;
     // A first comparison opens on What changed; the user goes on at once, before it can end.
     QObject::connect(&window, &MainWindow::reportOpened, &window, [&] {
         busyWhenLeft = page->isBusy();
-        window.showPage(QStringLiteral("summary"));
+        window.showPage(page_ids::summary);
     });
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     QSignalSpy stoppedWorkEnded(page, &ReportPage::stoppedWorkEnded);
@@ -205,7 +205,7 @@ TEST_CASE("what changed page: hidden while comparing, it stops and compares agai
     QCoreApplication::processEvents();
     CHECK(page->comparison() == nullptr);
 
-    REQUIRE(showPageAndWait(window, QStringLiteral("what-changed")));
+    REQUIRE(showPageAndWait(window, page_ids::whatChanged));
     REQUIRE(page->comparison());
     CHECK(page->comparison()->totalMemory.target > page->comparison()->totalMemory.source);
 }

@@ -68,9 +68,9 @@ TEST_CASE(
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     window.openFile(QString::fromStdString(path));
     REQUIRE(opened.wait(20000));
-    REQUIRE(showPageAndWait(window, QStringLiteral("Memory")));
+    REQUIRE(showPageAndWait(window, page_ids::memory));
     MemoryPage* page = window.memoryPage();
-    REQUIRE(showMemoryTabAndWait(page, QStringLiteral("Variables")));
+    REQUIRE(showMemoryTabAndWait(page, MemoryTab::Variables));
     QString typed;
     for (uint32_t t : fullest)
         typed += (typed.isEmpty() ? QString() : QStringLiteral(", ")) + QString::number(t);
@@ -83,7 +83,7 @@ TEST_CASE(
         == int64_t(selectedBytes));
 
     // Variables: the rows on those tiles, largest on the selection first.
-    TablePanel* variables = page->panel(QStringLiteral("Variables"));
+    TablePanel* variables = page->panel(MemoryTab::Variables);
     REQUIRE(variables->visibleRows() == variablesOnSelection);
     const QAbstractItemModel* shown = variables->view()->model();
     const QModelIndex first = shown->index(0, VariablesModel::BytesInScope);
@@ -98,6 +98,6 @@ TEST_CASE(
     // Vertices, a tab that reads its parts when first shown: the vertex types with instances on
     // those tiles.
     REQUIRE(page->applyTileText(typed));
-    REQUIRE(showMemoryTabAndWait(page, QStringLiteral("Vertices")));
-    REQUIRE(page->panel(QStringLiteral("Vertices"))->visibleRows() == int(vertexTypesOnSelection.size()));
+    REQUIRE(showMemoryTabAndWait(page, MemoryTab::Vertices));
+    REQUIRE(page->panel(MemoryTab::Vertices)->visibleRows() == int(vertexTypesOnSelection.size()));
 }

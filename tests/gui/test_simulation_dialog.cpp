@@ -129,7 +129,7 @@ TEST_CASE(
     CHECK(window.state()->isComparing());
     CHECK(window.state()->report()->path == demo);
     CHECK(window.state()->comparedReport()->path == out);
-    CHECK(window.currentPage() == QStringLiteral("What Changed"));
+    CHECK(window.currentPage() == page_ids::whatChanged);
 }
 
 TEST_CASE("a sweep of three values fills the Sweep page and marks the largest that fits", "[simulation]")

@@ -51,7 +51,7 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     REQUIRE(window.isShowingStartPage());
     REQUIRE(openAndWait(window, QString::fromStdString(f.path)));
     REQUIRE(!window.isShowingStartPage());
-    REQUIRE(window.currentPage() == QStringLiteral("Summary"));
+    REQUIRE(window.currentPage() == page_ids::summary);
     REQUIRE(window.windowTitle().startsWith(QStringLiteral("fixture.pop")));
     REQUIRE(window.summaryPage()->fieldText(QStringLiteral("Tiles per IPU")) == QStringLiteral("16"));
     REQUIRE(window.summaryPage()->fieldText(QStringLiteral("Architecture")) == QStringLiteral("Mk2"));
@@ -69,13 +69,13 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     }
 
     // Reports not built yet cannot be shown.
-    REQUIRE(window.sidebar()->isAvailable(QStringLiteral("Execution Trace")));
+    REQUIRE(window.sidebar()->isAvailable(page_ids::executionTrace));
 
-    REQUIRE(showPageAndWait(window, QStringLiteral("Memory")));
-    REQUIRE(window.currentPage() == QStringLiteral("Memory"));
+    REQUIRE(showPageAndWait(window, page_ids::memory));
+    REQUIRE(window.currentPage() == page_ids::memory);
     MemoryPage* memory = window.memoryPage();
-    REQUIRE(showMemoryTabAndWait(memory, QStringLiteral("Variables"))); // read when its tab is shown
-    TablePanel* variables = memory->panel(QStringLiteral("Variables"));
+    REQUIRE(showMemoryTabAndWait(memory, MemoryTab::Variables)); // read when its tab is shown
+    TablePanel* variables = memory->panel(MemoryTab::Variables);
     REQUIRE(variables->visibleRows() == 40);
 
     // Type a selection: the tables narrow down and Details gets a column per tile.
@@ -137,10 +137,10 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     REQUIRE(readBytes(out.file("chart.svg")).find("<svg") != std::string::npos);
 
     // Insights: the top tile click lands in Memory with that tile selected.
-    REQUIRE(showPageAndWait(window, QStringLiteral("Insights")));
+    REQUIRE(showPageAndWait(window, page_ids::insights));
     REQUIRE(window.insightsPage()->data().topTiles.size() == 5);
     emit window.insightsPage()->showTile(7);
-    REQUIRE(window.currentPage() == QStringLiteral("Memory"));
+    REQUIRE(window.currentPage() == page_ids::memory);
     REQUIRE(window.state()->selectedTiles() == std::vector<uint32_t> { 7 });
 
     // Units follow the preference everywhere.
@@ -152,7 +152,7 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     QSignalSpy reopened(&window, &MainWindow::reportOpened);
     window.reload();
     REQUIRE(reopened.wait(5000));
-    REQUIRE(window.currentPage() == QStringLiteral("Memory"));
+    REQUIRE(window.currentPage() == page_ids::memory);
     REQUIRE(window.state()->selectedTiles() == std::vector<uint32_t> { 7 });
     window.closeReport();
     REQUIRE(window.isShowingStartPage());
@@ -236,21 +236,21 @@ TEST_CASE("a report opens on the last page used, and a comparison on its own las
         MainWindow window;
         window.setInteractive(false);
         REQUIRE(openAndWait(window, path));
-        REQUIRE(window.currentPage() == QStringLiteral("Summary")); // nothing used yet
-        REQUIRE(showPageAndWait(window, QStringLiteral("liveness")));
+        REQUIRE(window.currentPage() == page_ids::summary); // nothing used yet
+        REQUIRE(showPageAndWait(window, page_ids::liveness));
     }
     {
         MainWindow window;
         window.setInteractive(false);
         REQUIRE(compareAndWait(window));
-        REQUIRE(window.currentPage() == QStringLiteral("What Changed")); // the first comparison
-        REQUIRE(showPageAndWait(window, QStringLiteral("memory")));
+        REQUIRE(window.currentPage() == page_ids::whatChanged); // the first comparison
+        REQUIRE(showPageAndWait(window, page_ids::memory));
     }
     MainWindow window;
     window.setInteractive(false);
     REQUIRE(openAndWait(window, path));
-    CHECK(window.currentPage() == QStringLiteral("Liveness"));
+    CHECK(window.currentPage() == page_ids::liveness);
     window.closeReport();
     REQUIRE(compareAndWait(window));
-    CHECK(window.currentPage() == QStringLiteral("Memory"));
+    CHECK(window.currentPage() == page_ids::memory);
 }

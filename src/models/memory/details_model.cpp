@@ -16,6 +16,11 @@ namespace {
 
 const char* kRegionLabels[] = { "Non-interleaved", "Interleaved", "Overflowed" };
 
+std::string regionKey(int region)
+{
+    return "region:" + std::to_string(region);
+}
+
 uint64_t sumOver(const std::vector<uint32_t>& series, const std::vector<uint32_t>& tiles)
 {
     uint64_t sum = 0;
@@ -91,7 +96,7 @@ void DetailsModel::mergeNode(int node, const DetailsModel& other, int otherNode)
             continue; // physical ids are per report, not a size to compare
         int found = -1;
         for (size_t i = 0; i < mine.size() && found < 0; ++i)
-            if (!matched[i] && m_nodes[size_t(mine[i])].label == t.label) {
+            if (!matched[i] && m_nodes[size_t(mine[i])].key == t.key) {
                 matched[i] = true;
                 found = mine[i];
             }
@@ -119,7 +124,7 @@ void DetailsModel::mergeNode(int node, const DetailsModel& other, int otherNode)
 void DetailsModel::addSubtree(int parent, const DetailsModel& other, int otherNode)
 {
     const Node& t = other.m_nodes[size_t(otherNode)];
-    const int id = addNode(parent, t.label, { 0, t.values.empty() ? 0 : t.values.front() }, t.toolTip);
+    const int id = addNode(parent, t.key, t.label, { 0, t.values.empty() ? 0 : t.values.front() }, t.toolTip);
     m_nodes[size_t(id)].inSource = false;
     m_nodes[size_t(id)].isId = t.isId;
     for (int child : t.children)
@@ -127,9 +132,10 @@ void DetailsModel::addSubtree(int parent, const DetailsModel& other, int otherNo
 }
 
 int DetailsModel::addNode(
-    int parent, const QString& label, std::vector<uint64_t> values, const QString& toolTip)
+    int parent, std::string key, const QString& label, std::vector<uint64_t> values, const QString& toolTip)
 {
     Node node;
+    node.key = std::move(key);
     node.label = label;
     node.toolTip = toolTip;
     node.parent = parent;
@@ -156,22 +162,22 @@ void DetailsModel::build(const std::vector<uint32_t>& selection)
         std::vector<uint64_t> ids;
         for (const auto& columnTiles : m_columnTiles)
             ids.push_back(columnTiles.size() == 1 ? m.physicalTileIds[columnTiles[0]] : UINT64_MAX);
-        const int id = addNode(0, QStringLiteral("Physical tile id"), ids);
+        const int id = addNode(0, "physical-id", QStringLiteral("Physical tile id"), ids);
         m_nodes[size_t(id)].isId = true;
     }
-    addNode(0, QStringLiteral("Memory including gaps"), columnValues(m.totalIncludingGaps),
+    addNode(0, "including-gaps", QStringLiteral("Memory including gaps"), columnValues(m.totalIncludingGaps),
         QStringLiteral("Everything on the tile, including bank and region gaps"));
-    const int excluding
-        = addNode(0, QStringLiteral("Memory excluding gaps"), columnValues(m.totalExcludingGaps));
+    const int excluding = addNode(
+        0, "excluding-gaps", QStringLiteral("Memory excluding gaps"), columnValues(m.totalExcludingGaps));
     for (int r = 0; r < kMemoryRegionCount; ++r) {
-        const int region
-            = addNode(excluding, QString::fromLatin1(kRegionLabels[r]), columnValues(m.byRegion[size_t(r)]));
+        const int region = addNode(excluding, regionKey(r), QString::fromLatin1(kRegionLabels[r]),
+            columnValues(m.byRegion[size_t(r)]));
         for (int overlapped = 0; overlapped < 2; ++overlapped)
             addCategoryRows(region, m, r, overlapped);
     }
     addGapRows(m);
-    addNode(0, QStringLiteral("Always live"), columnValues(m.alwaysLive));
-    addNode(0, QStringLiteral("Not always live"), columnValues(m.notAlwaysLive));
+    addNode(0, "always-live", QStringLiteral("Always live"), columnValues(m.alwaysLive));
+    addNode(0, "not-always-live", QStringLiteral("Not always live"), columnValues(m.notAlwaysLive));
 }
 
 void DetailsModel::setColumns(const std::vector<uint32_t>& selection, uint32_t numTiles)
@@ -212,23 +218,24 @@ std::vector<uint64_t> DetailsModel::columnValues(const std::vector<uint32_t>& se
 void DetailsModel::addCategoryRows(int region, const TileMemory& m, int r, int overlapped)
 {
     std::vector<uint64_t> total(m_columnTiles.size(), 0);
-    std::vector<std::pair<QString, std::vector<uint64_t>>> rows;
+    std::vector<std::pair<size_t, std::vector<uint64_t>>> rows; // a category and its values
     for (size_t c = 0; c < m.cube.size() && c < m.categories.size(); ++c) {
         auto v = columnValues(m.cube[c][size_t(r)][size_t(overlapped)]);
         if (!anyNonZero(v))
             continue;
         for (size_t k = 0; k < v.size(); ++k)
             total[k] += v[k];
-        rows.emplace_back(QString::fromStdString(categoryLabel(m.categories[c])), std::move(v));
+        rows.emplace_back(c, std::move(v));
     }
     if (rows.empty())
         return;
-    const int group
-        = addNode(region, overlapped ? QStringLiteral("Overlapped") : QStringLiteral("Not overlapped"), total,
-            overlapped ? QStringLiteral("Shares addresses with other data; not counted in the totals")
-                       : QString());
-    for (auto& [label, v] : rows)
-        addNode(group, label, std::move(v));
+    const int group = addNode(region, overlapped ? "overlapped" : "not-overlapped",
+        overlapped ? QStringLiteral("Overlapped") : QStringLiteral("Not overlapped"), total,
+        overlapped ? QStringLiteral("Shares addresses with other data; not counted in the totals")
+                   : QString());
+    for (auto& [c, v] : rows)
+        addNode(group, "category:" + m.categories[c], QString::fromStdString(categoryLabel(m.categories[c])),
+            std::move(v));
 }
 
 void DetailsModel::addGapRows(const TileMemory& m)
@@ -238,12 +245,12 @@ void DetailsModel::addGapRows(const TileMemory& m)
     for (const auto& g : m.gapsByRegion)
         for (size_t t = 0; t < g.size() && t < numTiles; ++t)
             gaps[t] += g[t];
-    const int gapsNode = addNode(0, QStringLiteral("Gaps"), columnValues(gaps),
+    const int gapsNode = addNode(0, "gaps", QStringLiteral("Gaps"), columnValues(gaps),
         QStringLiteral("Bank and region reservation between allocations"));
     for (int r = 0; r < kMemoryRegionCount; ++r) {
         auto v = columnValues(m.gapsByRegion[size_t(r)]);
         if (anyNonZero(v))
-            addNode(gapsNode, QString::fromLatin1(kRegionLabels[r]), std::move(v));
+            addNode(gapsNode, regionKey(r), QString::fromLatin1(kRegionLabels[r]), std::move(v));
     }
 }
 

@@ -2,7 +2,8 @@
 // Memory details tree: one column for all tiles (or the selection total) plus one per selected
 // tile (up to kMaxTileColumns). Rows: Physical tile id; Memory including gaps; Memory excluding
 // gaps → region → Not overlapped / Overlapped → category; Gaps → region; Always / Not always live.
-// Compare mode: the two reports' trees joined by row label, with Source, Target, Diff and Diff %
+// Compare mode: the two reports' trees joined by each row's key (what it sums: a region's index, a
+// category's name in the file; never its label), with Source, Target, Diff and Diff %
 // of the selection total (or all tiles); "—" where a report lacks the row.
 #include "models/item_roles.hpp"
 #include "models/loaded_report.hpp"
@@ -11,6 +12,7 @@
 #include <QAbstractItemModel>
 
 #include <memory>
+#include <string>
 
 namespace popscope {
 
@@ -41,6 +43,7 @@ public:
 
 private:
     struct Node {
+        std::string key; // unique among its siblings, from the data: "region:1", "category:controlTable"
         QString label;
         QString toolTip;
         int parent = -1;
@@ -50,7 +53,8 @@ private:
         bool isId = false; // physical tile id, not bytes
         bool inSource = true, inTarget = true; // compare mode: which reports have the row
     };
-    int addNode(int parent, const QString& label, std::vector<uint64_t> values, const QString& toolTip = {});
+    int addNode(int parent, std::string key, const QString& label, std::vector<uint64_t> values,
+        const QString& toolTip = {});
     void build(const std::vector<uint32_t>& selection);
     // build()'s parts: the value columns of a selection, a series summed over each column's tiles,
     // a region's categories (overlapped or not) under a group row, the gaps by region.

@@ -16,7 +16,6 @@ public:
     explicit VariablesModel(QObject* parent = nullptr);
     // Compare mode shows Source / Target / Diff for these; the rest as "source → target".
     bool isCompared(int column) const override { return column == BytesInScope || column == Tiles; }
-    bool hasKeyViews() const override { return true; }
     std::string_view keyView(int row) const override;
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
     std::optional<VariableRow> variableAt(int row) const; // none past the rows

@@ -17,7 +17,6 @@ public:
     {
         return column == Instances || column == StateTotal || column == CodeTotal;
     }
-    bool hasKeyViews() const override { return true; }
     std::string_view keyView(int row) const override;
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
 

@@ -47,13 +47,13 @@ std::vector<OperationBar> topOperationBars(const OperationsModel& source, const 
         bar.source = f.source;
         bar.target = f.target;
         if (!join) {
-            bar.key = source.rowKey(f.row);
+            bar.key = QString::fromUtf8(source.keyView(f.row));
             bar.label = toQString(source.report()->operations()[source.operation(f.row)].name);
             bars.push_back(bar);
             continue;
         }
         const int s = join->sourceRow(f.row), t = join->targetRow(f.row);
-        bar.key = join->rowKey(f.row);
+        bar.key = QString::fromUtf8(join->keyView(f.row));
         bar.inSource = s >= 0;
         bar.inTarget = t >= 0;
         const OperationRow op = s >= 0 ? source.report()->operations()[source.operation(s)]

@@ -48,13 +48,6 @@ int OperationsModel::rowOfOperation(uint32_t operation) const
     return it == m_rows.end() ? -1 : int(it - m_rows.begin());
 }
 
-int OperationsModel::rowOfKey(const QString& key) const
-{
-    const std::string k = key.toStdString();
-    const auto it = std::find(m_keys.begin(), m_keys.end(), k);
-    return it == m_keys.end() ? -1 : int(it - m_keys.begin());
-}
-
 QString OperationsModel::text(int row, int column) const
 {
     const OperationRow op = m_report->operations()[m_rows[size_t(row)]];

@@ -33,11 +33,8 @@ public:
     uint32_t operation(int row) const { return m_rows.at(size_t(row)); }
     // The row of an operation index or key, or -1.
     int rowOfOperation(uint32_t operation) const;
-    int rowOfKey(const QString& key) const;
 
     bool isCompared(int column) const override { return column >= Cycles; }
-    QString rowKey(int row) const override { return QString::fromStdString(m_keys.at(size_t(row))); }
-    bool hasKeyViews() const override { return true; }
     std::string_view keyView(int row) const override { return m_keys.at(size_t(row)); }
 
 protected:

@@ -13,7 +13,6 @@ class EngineOptionsModel : public ReportTableModel {
 public:
     enum Column { Option, Value };
     explicit EngineOptionsModel(QObject* parent = nullptr);
-    bool hasKeyViews() const override { return true; }
     std::string_view keyView(int row) const override { return m_options[size_t(row)].first; }
     void setOptions(std::vector<std::pair<std::string, std::string>> options);
 

@@ -20,7 +20,6 @@ public:
     int rowOf(const QString& section, const QString& figure) const;
     Kind cellKind(int row, int column) const override;
     bool present(int row, int column) const override;
-    QString rowKey(int row) const override { return text(row, Figure); }
     bool isCompared(int) const override { return false; }
 
 protected:

@@ -40,10 +40,10 @@ const WaitingStep* WaitingStepsModel::waitAt(int row) const
     return m_trace && row >= 0 && row < rows() ? &m_trace->summary->waits[size_t(row)] : nullptr;
 }
 
-QString WaitingStepsModel::rowKey(int row) const
+NavigationTarget WaitingStepsModel::targetAt(int row) const
 {
     const WaitingStep& w = *waitAt(row);
-    return QStringLiteral("step %1 on IPU %2").arg(w.step).arg(w.ipu);
+    return NavigationTarget::numbered(page_ids::executionTrace, NavigationTarget::Kind::Step, w.step, w.ipu);
 }
 
 QString WaitingStepsModel::text(int row, int column) const

@@ -1,6 +1,7 @@
 #pragma once
 // "Where the cycles wait": every step whose tiles waited for its slowest tile, most wasted
 // tile-cycles first (core's TraceSummary::waits), with the tiles that held the others up.
+#include "models/navigation_target.hpp"
 #include "models/report_table_model.hpp"
 #include "models/trace/trace_data.hpp"
 
@@ -25,7 +26,8 @@ public:
     explicit WaitingStepsModel(QObject* parent = nullptr);
     void setTrace(std::shared_ptr<const TraceData> trace);
     const WaitingStep* waitAt(int row) const;
-    QString rowKey(int row) const override; // "step N on IPU I": unique within a report
+    // The row's step on its IPU, on the Execution Trace page.
+    NavigationTarget targetAt(int row) const;
 
 protected:
     int rows() const override;

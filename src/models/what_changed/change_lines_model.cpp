@@ -1,5 +1,7 @@
 #include "models/what_changed/change_lines_model.hpp"
 
+#include "models/what_changed/change_target.hpp"
+
 namespace popscope {
 
 ChangeLinesModel::ChangeLinesModel(QObject* parent)
@@ -102,6 +104,11 @@ QString ChangeLinesModel::toolTip(int row, int column) const
         return QStringLiteral("%1 — double-click to see it in the %2 report")
             .arg(QString::fromStdString(l.subject), QString::fromStdString(l.page));
     return {};
+}
+
+NavigationTarget ChangeLinesModel::targetAt(int row) const
+{
+    return changeTarget(line(row));
 }
 
 } // namespace popscope

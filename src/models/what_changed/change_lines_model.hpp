@@ -1,7 +1,8 @@
 #pragma once
 // The What changed table: core's ranked ChangeLines (whatChanged) with Source, Target, Diff and
 // Diff % in each line's own unit (bytes, tiles, counts, cycles, shares in percent). Each line links to the
-// report and row it comes from (page(), table(), rowKey()).
+// report and row it comes from (targetAt).
+#include "models/navigation_target.hpp"
 #include "models/report_table_model.hpp"
 #include "popscope/report_comparison.hpp"
 
@@ -16,10 +17,11 @@ public:
     explicit ChangeLinesModel(QObject* parent = nullptr);
     void setLines(std::vector<ChangeLine> lines);
     const ChangeLine& line(int row) const { return m_lines.at(size_t(row)); }
+    // The page and row the line links to.
+    NavigationTarget targetAt(int row) const;
     Kind cellKind(int row, int column) const override;
     bool present(int row, int column) const override;
     QString absentText(int row, int column) const override;
-    QString rowKey(int row) const override { return text(row, Subject); }
     bool isCompared(int) const override { return false; }
 
 protected:

@@ -29,7 +29,7 @@ InsightsReport::InsightsReport(ReportState* state, QWidget* parent)
     for (InsightsPage* page : { m_source, m_target })
         connect(page, &InsightsPage::showTile, this, [this](uint32_t tile) {
             m_state->requestNavigation(
-                QStringLiteral("memory"), QStringLiteral("tile"), QString::number(tile));
+                NavigationTarget::numbered(page_ids::memory, NavigationTarget::Kind::Tile, tile));
         });
     setParts({ ReportPart::TileMemory, ReportPart::Insights });
     follow();

@@ -15,6 +15,7 @@
 #include "views/liveness/liveness_tables_view.hpp"
 #include "views/page/page_parts.hpp"
 #include "views/widgets/save_dialog.hpp"
+#include "views/widgets/table_panel.hpp"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -244,7 +245,7 @@ void LivenessPage::findPeak()
     const uint32_t step = popscope::findPeak(values).step;
     m_plot->setSelectedSteps({ step });
     m_plot->centreOn(step);
-    m_tables->setCurrentIndex(1); // Not Always Live Variables: what is live at the peak
+    m_tables->setCurrentWidget(m_tables->panel(LivenessTab::NotAlwaysLive)); // what is live at the peak
 }
 
 void LivenessPage::applyFilter()
@@ -298,12 +299,13 @@ bool LivenessPage::selectStepsText(const QString& text, QString* error)
     return true;
 }
 
-bool LivenessPage::showRow(const QString& table, const QString& rowKey)
+bool LivenessPage::showRow(const NavigationTarget& target)
 {
+    using Kind = NavigationTarget::Kind;
+    if (target.kind != Kind::Page && target.kind != Kind::Variable)
+        return false;
     findPeak();
-    if (table != QStringLiteral("variables"))
-        return table.isEmpty();
-    return rowKey.isEmpty() || m_tables->showRow(QStringLiteral("Not Always Live Variables"), rowKey);
+    return target.kind == Kind::Page || m_tables->showRow(LivenessTab::NotAlwaysLive, target.name);
 }
 
 void LivenessPage::saveChart()

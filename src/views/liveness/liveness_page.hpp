@@ -41,8 +41,8 @@ public:
     bool addLifetime(const QString& name);
     // "peak" or step numbers ("269, 300"); false with an error on stderr-worthy text.
     bool selectStepsText(const QString& text, QString* error = nullptr);
-    // Links from What changed: table "variables" (live at the peak), or "" for the plot.
-    bool showRow(const QString& table, const QString& rowKey) override;
+    // Links from What changed: the page (its peak), or a Variable live at the peak.
+    bool showRow(const NavigationTarget& target) override;
 
 public slots:
     void saveChart();

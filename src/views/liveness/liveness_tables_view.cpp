@@ -8,6 +8,7 @@
 #include "popscope/liveness_tables.hpp"
 #include "popscope/report.hpp"
 #include "views/liveness/cycle_estimate_columns.hpp"
+#include "views/widgets/tab_key.hpp"
 #include "views/widgets/table_panel.hpp"
 
 #include <QAction>
@@ -19,7 +20,10 @@ namespace popscope {
 
 namespace {
 
-enum TabIndex { AlwaysLive, NotAlwaysLive, Vertices, Cycles };
+constexpr size_t AlwaysLive = size_t(LivenessTab::AlwaysLive);
+constexpr size_t NotAlwaysLive = size_t(LivenessTab::NotAlwaysLive);
+constexpr size_t Vertices = size_t(LivenessTab::Vertices);
+constexpr size_t Cycles = size_t(LivenessTab::CycleEstimates);
 
 QString stepHeader(const Report* report, int64_t step)
 {
@@ -92,38 +96,40 @@ LivenessTablesView::LivenessTablesView(QWidget* parent)
     : QTabWidget(parent)
 {
     setDocumentMode(true);
-    addTab(QStringLiteral("Always Live Variables"), QStringLiteral("No always-live variables in this scope."),
-        true);
-    addTab(QStringLiteral("Not Always Live Variables"),
+    addTab(LivenessTab::AlwaysLive, QStringLiteral("Always Live Variables"),
+        QStringLiteral("No always-live variables in this scope."), true);
+    addTab(LivenessTab::NotAlwaysLive, QStringLiteral("Not Always Live Variables"),
         QStringLiteral("No not-always-live variables are live at the selected steps in this scope. "
                        "Click the plot to choose a step, or Find peak."),
         true);
-    Tab vertices = addTab(QStringLiteral("Vertices"),
+    Tab vertices = addTab(LivenessTab::Vertices, QStringLiteral("Vertices"),
         QStringLiteral("The selected steps run no compute set (vertices live only while their compute "
                        "set runs): pick an OnTileExecute step."),
         false);
     vertices.model->setCountNoun(QStringLiteral("instance"), QStringLiteral("instances"));
-    Tab cycles = addTab(QStringLiteral("Cycle Estimates"),
+    Tab cycles = addTab(LivenessTab::CycleEstimates, QStringLiteral("Cycle Estimates"),
         QStringLiteral("No cycle figures for the selected steps' programs: the profile holds neither "
                        "execution cycles nor the compiler's estimates for them (estimates come with format "
                        "1.2, from the simulator or a converted Poplar report)."),
         false);
     cycles.model->setCountNoun(QStringLiteral("execution"), QStringLiteral("executions"));
-    setCurrentIndex(NotAlwaysLive); // what is live at the step: what a user opens the report for
+    setCurrentWidget(
+        panel(LivenessTab::NotAlwaysLive)); // what is live at the step: what a user opens the report for
     // The always-live tree is built when its tab is first shown: on bench-huge it names 1.4 M
     // variables, a second and a half and 60 MB a report that a user who never opens the tab saves.
     connect(this, &QTabWidget::currentChanged, this, [this](int index) {
-        if (index == AlwaysLive)
+        if (tabKeyAt(this, index) == int(LivenessTab::AlwaysLive))
             buildAlwaysLive();
     });
 }
 
-LivenessTablesView::Tab LivenessTablesView::addTab(const QString& name, const QString& empty, bool variables)
+LivenessTablesView::Tab LivenessTablesView::addTab(
+    LivenessTab key, const QString& name, const QString& empty, bool variables)
 {
     auto* model = new NameTreeModel(this);
     auto* panel = new TablePanel(
         model, name.toLower().replace(QLatin1Char(' '), QLatin1Char('-')), this, TablePanel::Shape::Tree);
-    panel->setObjectName(name);
+    setTabKey(panel, int(key));
     panel->setEmptyText(empty);
     panel->setCountVisible(false);
     // No proxy sort at first: the trees come largest first from core, and sorting 250,000
@@ -147,22 +153,6 @@ LivenessTablesView::Tab LivenessTablesView::addTab(const QString& name, const QS
     QTabWidget::addTab(panel, name);
     m_tabs.push_back({ model, panel });
     return m_tabs.back();
-}
-
-TablePanel* LivenessTablesView::panel(const QString& tabName) const
-{
-    for (const Tab& t : m_tabs)
-        if (t.panel->objectName() == tabName)
-            return t.panel;
-    return nullptr;
-}
-
-NameTreeModel* LivenessTablesView::model(const QString& tabName) const
-{
-    for (const Tab& t : m_tabs)
-        if (t.panel->objectName() == tabName)
-            return t.model;
-    return nullptr;
 }
 
 void LivenessTablesView::setUnit(MemoryUnit unit)
@@ -202,7 +192,7 @@ void LivenessTablesView::update(const Report* source, const Report* target, cons
         m_alwaysBytes
             = !reports.empty() && reports.front() ? popscope::alwaysLiveBytes(*reports.front(), scope) : 0;
         m_tabs[AlwaysLive].model->setTree(NameTreeBuilder(0).build(), {});
-        if (currentIndex() == AlwaysLive)
+        if (currentWidget() == m_tabs[AlwaysLive].panel)
             buildAlwaysLive();
     }
     m_tabs[NotAlwaysLive].model->setTree(liveVariablesTree(columns, scope), layout);
@@ -244,15 +234,13 @@ void LivenessTablesView::forgetReports()
         t.model->setTree(NameTreeBuilder(0).build(), {});
 }
 
-bool LivenessTablesView::showRow(const QString& tabName, const QString& path)
+bool LivenessTablesView::showRow(LivenessTab tab, const std::string& path)
 {
-    NameTreeModel* m = model(tabName);
-    TablePanel* p = panel(tabName);
-    if (!m || !p)
-        return false;
-    if (p == m_tabs[AlwaysLive].panel)
+    NameTreeModel* m = model(tab);
+    TablePanel* p = panel(tab);
+    if (tab == LivenessTab::AlwaysLive)
         buildAlwaysLive();
-    const QModelIndex source = m->indexOfPath(path);
+    const QModelIndex source = m->indexOfPath(QString::fromStdString(path));
     if (!source.isValid())
         return false;
     setCurrentWidget(p);

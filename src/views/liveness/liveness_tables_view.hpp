@@ -12,6 +12,9 @@ namespace popscope {
 
 class TablePanel;
 
+// The tabs, in their order: the key --tab, links and code find a tab by (never its caption).
+enum class LivenessTab { AlwaysLive, NotAlwaysLive, Vertices, CycleEstimates };
+
 class LivenessTablesView : public QTabWidget {
     Q_OBJECT
 public:
@@ -24,10 +27,10 @@ public:
     void setUnit(MemoryUnit unit);
     // The reports changed (a new one may sit at a freed one's address): build everything again.
     void forgetReports();
-    TablePanel* panel(const QString& tabName) const;
-    NameTreeModel* model(const QString& tabName) const;
-    // Selects the row with full name `path` in the named tab; false when absent.
-    bool showRow(const QString& tabName, const QString& path);
+    TablePanel* panel(LivenessTab tab) const { return m_tabs[size_t(tab)].panel; }
+    NameTreeModel* model(LivenessTab tab) const { return m_tabs[size_t(tab)].model; }
+    // Selects the row with full name `path` in the tab; false when absent.
+    bool showRow(LivenessTab tab, const std::string& path);
     // Bytes of the source's always-live variables in the scope (the tab's Total, built or not).
     uint64_t alwaysLiveBytes() const { return m_alwaysBytes; }
 
@@ -40,7 +43,7 @@ private:
         NameTreeModel* model;
         TablePanel* panel;
     };
-    Tab addTab(const QString& name, const QString& empty, bool variables);
+    Tab addTab(LivenessTab key, const QString& name, const QString& empty, bool variables);
     void show(Tab& tab);
     static void showEmptyTextIfEmpty(Tab& tab);
     void buildAlwaysLive(); // when its tab is shown (or a row in it is asked for), if not built

@@ -257,18 +257,32 @@ QString MemoryPage::tileError() const
     return m_tileError->isVisible() ? m_tileError->text() : QString();
 }
 
-bool MemoryPage::showRow(const QString& table, const QString& rowKey)
+bool MemoryPage::showRow(const NavigationTarget& target)
 {
-    static const QHash<QString, QString> tabs
-        = { { QStringLiteral("variables"), QStringLiteral("Variables") },
-              { QStringLiteral("vertices"), QStringLiteral("Vertices") },
-              { QStringLiteral("computeSets"), QStringLiteral("Compute Sets") },
-              { QStringLiteral("exchanges"), QStringLiteral("Exchanges") } };
-    if (!tabs.contains(table))
+    using Kind = NavigationTarget::Kind;
+    MemoryTab tab = MemoryTab::Details;
+    switch (target.kind) {
+    case Kind::Page:
+    case Kind::Tile: // the window selected it
+        return true;
+    case Kind::Variable:
+        tab = MemoryTab::Variables;
+        break;
+    case Kind::VertexType:
+        tab = MemoryTab::Vertices;
+        break;
+    case Kind::ComputeSet:
+        tab = MemoryTab::ComputeSets;
+        break;
+    case Kind::Exchange:
+        tab = MemoryTab::Exchanges;
+        break;
+    default:
         return false;
+    }
     if (!m_state->selectedTiles().empty())
         m_state->clearSelection(); // rows from What changed are over all tiles
-    return m_tables->showRow(tabs.value(table), rowKey);
+    return m_tables->showRow(tab, target.name);
 }
 
 void MemoryPage::refreshTables()

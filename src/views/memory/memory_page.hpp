@@ -33,15 +33,15 @@ public:
     QTabWidget* tabs() const { return m_tables->tabs(); }
     QComboBox* breakdownBox() const { return m_breakdown; }
     QComboBox* compareViewBox() const { return m_compareView; }
-    TablePanel* panel(const QString& tabName) const { return m_tables->panel(tabName); }
-    // A table tab's page ("Variables", …): it reads its parts when first shown.
-    MemoryTablePage* tablePage(const QString& tabName) const { return m_tables->tablePage(tabName); }
+    TablePanel* panel(MemoryTab tab) const { return m_tables->panel(tab); }
+    // A table tab's page: it reads its parts when first shown.
+    MemoryTablePage* tablePage(MemoryTab tab) const { return m_tables->tablePage(tab); }
     DetailsModel* detailsModel() const { return m_tables->detailsModel(); }
     VariablesModel* variablesModel() const { return m_tables->variablesModel(); }
-    // Compare mode's tables ("Variables", "Vertices", "Exchanges", "Compute Sets").
-    ComparedTable* comparedTable(const QString& tabName) const { return m_tables->comparedTable(tabName); }
-    // Links from What changed: table "variables", "vertices", "computeSets", "exchanges".
-    bool showRow(const QString& table, const QString& rowKey) override;
+    // Compare mode's tables (every tab but Details).
+    ComparedTable* comparedTable(MemoryTab tab) const { return m_tables->comparedTable(tab); }
+    // Links from What changed: a Variable, VertexType, ComputeSet or Exchange, over all tiles.
+    bool showRow(const NavigationTarget& target) override;
     // Applies typed text as the selection; returns false and shows the error when invalid.
     bool applyTileText(const QString& text);
     QString tileError() const;

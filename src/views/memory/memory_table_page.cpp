@@ -1,5 +1,6 @@
 #include "views/memory/memory_table_page.hpp"
 
+#include "models/report_table_model.hpp"
 #include "views/widgets/table_panel.hpp"
 
 #include <QVBoxLayout>
@@ -36,10 +37,16 @@ void MemoryTablePage::refresh()
         release(); // a hidden tab keeps no rows (nor references into parts the window may let go of)
 }
 
-bool MemoryTablePage::showRowKey(const QString& key)
+bool MemoryTablePage::showKey(const std::string& key)
+{
+    const auto* model = qobject_cast<const ReportTableModel*>(m_panel->sourceModel());
+    return model && m_panel->showSourceRow(model->rowOfKey(key));
+}
+
+bool MemoryTablePage::showRowKey(const std::string& key)
 {
     if (isReady())
-        return m_panel->showRow(key);
+        return showKey(key);
     m_pendingRow = key; // shown once the tab's parts are read and its table filled
     return true;
 }
@@ -48,8 +55,8 @@ void MemoryTablePage::showReports()
 {
     if (m_fill)
         m_fill();
-    if (!m_pendingRow.isEmpty())
-        m_panel->showRow(std::exchange(m_pendingRow, QString()));
+    if (!m_pendingRow.empty())
+        showKey(std::exchange(m_pendingRow, std::string()));
 }
 
 void MemoryTablePage::forgetReports()

@@ -6,6 +6,7 @@
 #include "views/page/report_page.hpp"
 
 #include <functional>
+#include <string>
 
 namespace popscope {
 
@@ -23,18 +24,20 @@ public:
     // The tiles or the reports changed: fills the table again now if its tab shows, else lets go of
     // its rows until the tab is next shown.
     void refresh();
-    // Selects the row `key` (What changed's links); once the parts are read if they are not yet.
-    bool showRowKey(const QString& key);
+    // Selects the row whose keyView is `key` (What changed's links); once the parts are read if
+    // they are not yet.
+    bool showRowKey(const std::string& key);
 
 protected:
     void showReports() override;
     void forgetReports() override;
 
 private:
+    bool showKey(const std::string& key); // now
     TablePanel* m_panel = nullptr;
     std::function<void()> m_fill;
     std::function<void()> m_empty;
-    QString m_pendingRow;
+    std::string m_pendingRow;
 };
 
 } // namespace popscope

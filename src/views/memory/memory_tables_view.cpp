@@ -9,6 +9,7 @@
 #include "models/memory/vertices_model.hpp"
 #include "views/memory/memory_table_page.hpp"
 #include "views/widgets/compared_table.hpp"
+#include "views/widgets/tab_key.hpp"
 #include "views/widgets/table_panel.hpp"
 
 #include <QLabel>
@@ -57,25 +58,25 @@ MemoryTablesView::MemoryTablesView(ReportState* state, QWidget* parent)
     m_computeSetsTarget = new ComputeSetsModel(this);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
-    auto* details = addPanel(m_details, QStringLiteral("Details"),
+    auto* details = addPanel(m_details, MemoryTab::Details, QStringLiteral("Details"),
         QStringLiteral("Open a report to see memory details."), m_tabs, TablePanel::Shape::Tree);
     details->setSortingEnabled(false);
     details->setFilterVisible(false);
     // Tables open sorted by the bytes on the tiles shown, largest first: that is what a user
     // hunting for memory looks at first (in compare mode: the largest change first). A header
     // click re-sorts.
-    addTable(m_variables, m_variablesTarget, QStringLiteral("Variables"),
+    addTable(m_variables, m_variablesTarget, MemoryTab::Variables, QStringLiteral("Variables"),
         QStringLiteral("No variables on the selected tiles. Select other tiles, or clear the selection to "
                        "see all variables."),
         VariablesModel::BytesInScope, { ReportPart::Variables });
-    addTable(m_vertices, m_verticesTarget, QStringLiteral("Vertices"),
+    addTable(m_vertices, m_verticesTarget, MemoryTab::Vertices, QStringLiteral("Vertices"),
         QStringLiteral("No vertices on the selected tiles. Select other tiles, or clear the selection to see "
                        "all vertex types."),
         VerticesModel::StateTotal, { ReportPart::VertexTypes, ReportPart::ComputeSets });
-    addTable(m_exchanges, m_exchangesTarget, QStringLiteral("Exchanges"),
+    addTable(m_exchanges, m_exchangesTarget, MemoryTab::Exchanges, QStringLiteral("Exchanges"),
         QStringLiteral("No exchange code on the selected tiles. Select other tiles, or clear the selection."),
         ExchangesModel::CodeBytes, { ReportPart::Exchanges });
-    addTable(m_computeSets, m_computeSetsTarget, QStringLiteral("Compute Sets"),
+    addTable(m_computeSets, m_computeSetsTarget, MemoryTab::ComputeSets, QStringLiteral("Compute Sets"),
         QStringLiteral("No compute sets with vertices on the selected tiles. Select other tiles, or clear "
                        "the selection."),
         ComputeSetsModel::StateBytes, { ReportPart::VertexTypes, ReportPart::ComputeSets });
@@ -94,27 +95,32 @@ MemoryTablesView::MemoryTablesView(ReportState* state, QWidget* parent)
     layout->addWidget(m_tabs, 1);
 }
 
-TablePanel* MemoryTablesView::addPanel(QAbstractItemModel* model, const QString& name, const QString& empty,
-    QWidget* tab, TablePanel::Shape shape)
+TablePanel* MemoryTablesView::addPanel(QAbstractItemModel* model, MemoryTab key, const QString& name,
+    const QString& empty, QWidget* tab, TablePanel::Shape shape)
 {
     auto* panel = new TablePanel(model, QString(name).toLower().replace(' ', '-'), tab, shape);
     panel->setEmptyText(empty);
-    panel->setObjectName(name);
-    if (tab == m_tabs)
+    if (tab == m_tabs) {
+        setTabKey(panel, int(key));
         m_tabs->addTab(panel, name);
+    }
     m_panels.push_back(panel);
+    m_panelOf[size_t(key)] = panel;
     return panel;
 }
 
 template <class Model>
-void MemoryTablesView::addTable(Model* source, Model* target, const QString& name, const QString& empty,
-    int sortColumn, std::vector<ReportPart> parts)
+void MemoryTablesView::addTable(Model* source, Model* target, MemoryTab key, const QString& name,
+    const QString& empty, int sortColumn, std::vector<ReportPart> parts)
 {
     auto* page = new MemoryTablePage(m_state, name, std::move(parts), m_tabs);
-    page->setPanel(addPanel(source, name, empty, page));
+    page->setPanel(addPanel(source, key, name, empty, page));
     auto* table = new ComparedTable(source, target, page->panel(), sortColumn, this);
     m_compared.push_back(table);
     m_tablePages.push_back(page);
+    m_comparedOf[size_t(key)] = table;
+    m_pageOf[size_t(key)] = page;
+    setTabKey(page, int(key));
     m_tabs->addTab(page, name);
     // Both sides on the same tiles; in compare mode the join follows their resets. What the table
     // was filled with: showing the page again fills a tab shown with it once, not twice (the tab's
@@ -151,37 +157,13 @@ void MemoryTablesView::addTable(Model* source, Model* target, const QString& nam
         });
 }
 
-TablePanel* MemoryTablesView::panel(const QString& tabName) const
+bool MemoryTablesView::showRow(MemoryTab tab, const std::string& key)
 {
-    for (TablePanel* p : m_panels)
-        if (p->objectName() == tabName)
-            return p;
-    return nullptr;
-}
-
-ComparedTable* MemoryTablesView::comparedTable(const QString& tabName) const
-{
-    for (ComparedTable* table : m_compared)
-        if (table->panel()->objectName() == tabName)
-            return table;
-    return nullptr;
-}
-
-MemoryTablePage* MemoryTablesView::tablePage(const QString& tabName) const
-{
-    for (MemoryTablePage* page : m_tablePages)
-        if (page->objectName() == tabName)
-            return page;
-    return nullptr;
-}
-
-bool MemoryTablesView::showRow(const QString& tabName, const QString& rowKey)
-{
-    MemoryTablePage* page = tablePage(tabName);
+    MemoryTablePage* page = tablePage(tab);
     if (!page)
         return false;
     m_tabs->setCurrentWidget(page);
-    return rowKey.isEmpty() || page->showRowKey(rowKey);
+    return key.empty() || page->showRowKey(key);
 }
 
 void MemoryTablesView::forgetReports()

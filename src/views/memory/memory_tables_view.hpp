@@ -9,6 +9,8 @@
 
 #include <QWidget>
 
+#include <array>
+#include <string>
 #include <vector>
 
 class QLabel;
@@ -26,19 +28,23 @@ class ReportTableModel;
 class VariablesModel;
 class VerticesModel;
 
+// The tabs, in their order: the key --tab, links and code find a tab by (never its caption).
+enum class MemoryTab { Details, Variables, Vertices, Exchanges, ComputeSets };
+
 class MemoryTablesView : public QWidget {
     Q_OBJECT
 public:
     MemoryTablesView(ReportState* state, QWidget* parent = nullptr);
 
     QTabWidget* tabs() const { return m_tabs; }
-    TablePanel* panel(const QString& tabName) const;
-    ComparedTable* comparedTable(const QString& tabName) const;
-    // The tab page of a table tab ("Variables", …), null for Details or an unknown name.
-    MemoryTablePage* tablePage(const QString& tabName) const;
-    // Shows the tab `tabName` and selects its row `rowKey` once its parts are read; false for an
-    // unknown tab.
-    bool showRow(const QString& tabName, const QString& rowKey);
+    TablePanel* panel(MemoryTab tab) const { return m_panelOf[size_t(tab)]; }
+    // A table tab's join (compare mode), null for Details.
+    ComparedTable* comparedTable(MemoryTab tab) const { return m_comparedOf[size_t(tab)]; }
+    // The tab page of a table tab, null for Details.
+    MemoryTablePage* tablePage(MemoryTab tab) const { return m_pageOf[size_t(tab)]; }
+    // Shows the table tab and selects its row with keyView `key` (a variable's name, …) once its
+    // parts are read; false for Details.
+    bool showRow(MemoryTab tab, const std::string& key);
     DetailsModel* detailsModel() const { return m_details; }
     VariablesModel* variablesModel() const { return m_variables; }
     // Fills the tables for the state's reports and selected tiles; `formattedSelection` is the
@@ -49,11 +55,11 @@ public:
     void forgetReports();
 
 private:
-    TablePanel* addPanel(QAbstractItemModel* model, const QString& name, const QString& empty, QWidget* tab,
-        TablePanel::Shape shape = TablePanel::Shape::Table);
+    TablePanel* addPanel(QAbstractItemModel* model, MemoryTab key, const QString& name, const QString& empty,
+        QWidget* tab, TablePanel::Shape shape = TablePanel::Shape::Table);
     template <class Model>
-    void addTable(Model* source, Model* target, const QString& name, const QString& empty, int sortColumn,
-        std::vector<ReportPart> parts);
+    void addTable(Model* source, Model* target, MemoryTab key, const QString& name, const QString& empty,
+        int sortColumn, std::vector<ReportPart> parts);
 
     ReportState* m_state;
     QLabel* m_scope;
@@ -70,6 +76,10 @@ private:
     std::vector<TablePanel*> m_panels;
     std::vector<ComparedTable*> m_compared;
     std::vector<MemoryTablePage*> m_tablePages;
+    static constexpr size_t kTabs = size_t(MemoryTab::ComputeSets) + 1;
+    std::array<TablePanel*, kTabs> m_panelOf {};
+    std::array<ComparedTable*, kTabs> m_comparedOf {};
+    std::array<MemoryTablePage*, kTabs> m_pageOf {};
 };
 
 } // namespace popscope

@@ -4,6 +4,7 @@
 // parts load, a PageLoadPanel covers the page with what is being read, a bar and Cancel; a part
 // that fails shows there with Retry, and the rest of the window keeps working. The one mechanism
 // every page uses: a page names its parts (setParts) and overrides showReports.
+#include "models/navigation_target.hpp"
 #include "models/report_parts.hpp"
 
 #include <QWidget>
@@ -23,13 +24,11 @@ public:
     explicit ReportPage(ReportState* state, QWidget* parent = nullptr);
     ReportState* state() const { return m_state; }
     const std::vector<ReportPart>& parts() const { return m_parts; }
-    // Shows the row `rowKey` of the page's `table` (e.g. "variables", "layer1/w"); false when the
-    // page has no such table or row. The default page has none.
-    virtual bool showRow(const QString& table, const QString& rowKey)
+    // Shows the row `target` names (a variable, a step, a program); false when the page has no
+    // such row. A target of Kind::Page asks for nothing more than the page: true.
+    virtual bool showRow(const NavigationTarget& target)
     {
-        Q_UNUSED(table);
-        Q_UNUSED(rowKey);
-        return false;
+        return target.kind == NavigationTarget::Kind::Page;
     }
 
     // The page shows the open reports (its parts read, its views filled, its own work done).

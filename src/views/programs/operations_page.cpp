@@ -5,6 +5,8 @@
 #include "models/programs/operations_model.hpp"
 #include "models/report_state.hpp"
 #include "models/settings_keys.hpp"
+#include "popscope/operations.hpp"
+#include "popscope/report.hpp"
 #include "views/page/page_parts.hpp"
 #include "views/page/part_error.hpp"
 #include "views/programs/operation_charts.hpp"
@@ -122,11 +124,11 @@ void OperationsPage::followState()
     connect(m_columns, &OperationColumnsButton::columnsChanged, this, &OperationsPage::applyColumns);
     connect(m_details, &OperationDetailsView::programActivated, this, [this](uint32_t program) {
         m_state->requestNavigation(
-            QStringLiteral("program-tree"), QStringLiteral("programs"), QString::number(program));
+            NavigationTarget::numbered(page_ids::programTree, NavigationTarget::Kind::Program, program));
     });
     connect(m_details, &OperationDetailsView::stepActivated, this, [this](uint32_t step) {
         m_state->requestNavigation(
-            QStringLiteral("execution-trace"), QStringLiteral("steps"), QStringLiteral("step %1").arg(step));
+            NavigationTarget::numbered(page_ids::executionTrace, NavigationTarget::Kind::Step, step));
     });
 }
 
@@ -261,8 +263,11 @@ void OperationsPage::updateChart()
     m_chartBars = barsFor(m_chart->height());
     const std::vector<OperationBar> bars = topOperationBars(
         *m_model, *m_targetModel, comparing ? m_table->compare() : nullptr, metric, size_t(m_chartBars));
-    m_chart->setChartContent(makeTopOperationsChart(bars, metric, comparing, m_state->unit(),
-        [this](const QString& key) { showRow(QStringLiteral("operations"), key); }));
+    m_chart->setChartContent(
+        makeTopOperationsChart(bars, metric, comparing, m_state->unit(), [this](const QString& key) {
+            showRow(NavigationTarget::named(
+                page_ids::operations, NavigationTarget::Kind::Operation, key.toStdString()));
+        }));
 }
 
 bool OperationsPage::eventFilter(QObject* watched, QEvent* event)
@@ -272,28 +277,44 @@ bool OperationsPage::eventFilter(QObject* watched, QEvent* event)
     return ReportPage::eventFilter(watched, event);
 }
 
-bool OperationsPage::showRow(const QString& table, const QString& rowKey)
+std::string OperationsPage::layerOf(const std::string& operationKey) const
 {
-    if (table != QLatin1String("operations") || !m_state->report() || !m_problem.isEmpty())
+    for (const OperationsModel* model : { m_model, m_targetModel })
+        if (model->report())
+            for (const OperationRow op : model->report()->operations())
+                if (popscope::operationKey(op) == operationKey)
+                    return std::string(op.layer);
+    return {};
+}
+
+bool OperationsPage::showRank(uint32_t rank)
+{
+    QAbstractItemModel* shown = m_panel->view()->model();
+    if (!shown || rank < 1 || rank > uint32_t(shown->rowCount()))
         return false;
-    if (rowKey.startsWith(QLatin1Char('#'))) { // "#1": the first row as the table is sorted
-        bool ok = false;
-        const int rank = rowKey.mid(1).toInt(&ok);
-        QAbstractItemModel* shown = m_panel->view()->model();
-        if (!ok || !shown || rank < 1 || rank > shown->rowCount())
-            return false;
-        const QModelIndex index = shown->index(rank - 1, 0);
-        m_panel->view()->setCurrentIndex(index);
-        m_panel->view()->scrollTo(index);
+    const QModelIndex index = shown->index(int(rank) - 1, 0);
+    m_panel->view()->setCurrentIndex(index);
+    m_panel->view()->scrollTo(index);
+    return true;
+}
+
+bool OperationsPage::showRow(const NavigationTarget& target)
+{
+    using Kind = NavigationTarget::Kind;
+    if (target.kind == Kind::Page)
         return true;
-    }
-    // The key names its layer ("popart: Conv"): switch to it when the current list lacks the row.
+    if ((target.kind != Kind::Operation && target.kind != Kind::OperationRank) || !m_state->report()
+        || !m_problem.isEmpty())
+        return false;
+    if (target.kind == Kind::OperationRank)
+        return showRank(target.number);
     const auto findRow = [&] {
-        return m_table->isComparing() ? m_table->compare()->rowOf(rowKey) : m_model->rowOfKey(rowKey);
+        return m_table->isComparing() ? m_table->compare()->rowOfKey(target.name)
+                                      : m_model->rowOfKey(target.name);
     };
+    // Not in the layer shown: switch to the operation's own layer, as the report records it.
     if (findRow() < 0) {
-        const int colon = rowKey.indexOf(QStringLiteral(": "));
-        const int layerIndex = colon > 0 ? m_layer->findData(rowKey.left(colon)) : -1;
+        const int layerIndex = m_layer->findData(QString::fromStdString(layerOf(target.name)));
         if (layerIndex >= 0 && layerIndex != m_layer->currentIndex())
             m_layer->setCurrentIndex(layerIndex); // reloads
     }

@@ -27,8 +27,9 @@ class OperationsPage : public ReportPage {
     Q_OBJECT
 public:
     explicit OperationsPage(ReportState* state, QWidget* parent = nullptr);
-    // table "operations", rowKey an operationKey ("popart: Conv"): switches to its layer and selects it.
-    bool showRow(const QString& table, const QString& rowKey) override;
+    // An Operation (core's operationKey): switches to its layer when the one shown lacks it, and
+    // selects it; an OperationRank: the n-th row as the table is sorted.
+    bool showRow(const NavigationTarget& target) override;
 
     TablePanel* panel() const { return m_panel; }
     OperationsModel* model() const { return m_model; }
@@ -59,6 +60,8 @@ private:
     void updateSelection();
     void updateChart();
     void updateCompareNote();
+    bool showRank(uint32_t rank);
+    std::string layerOf(const std::string& operationKey) const; // in either report, or ""
 
     OperationsModel* m_model;
     OperationsModel* m_targetModel;

@@ -118,7 +118,8 @@ void ProgramTreePage::followState()
         &ProgramTreePage::updateSelection);
     connect(m_layer, &QComboBox::currentIndexChanged, this, &ProgramTreePage::updateHighlight);
     connect(m_details, &ProgramDetailsView::operationActivated, this, [this](const QString& key) {
-        m_state->requestNavigation(QStringLiteral("operations"), QStringLiteral("operations"), key);
+        m_state->requestNavigation(NavigationTarget::named(
+            page_ids::operations, NavigationTarget::Kind::Operation, key.toStdString()));
     });
 }
 
@@ -216,21 +217,20 @@ bool ProgramTreePage::selectProgram(uint32_t program)
     return true;
 }
 
-bool ProgramTreePage::showRow(const QString& table, const QString& rowKey)
+bool ProgramTreePage::showRow(const NavigationTarget& target)
 {
-    if (table != QLatin1String("programs"))
-        return false;
-    bool ok = false;
-    const uint32_t program = rowKey.toUInt(&ok);
-    if (ok)
-        return selectProgram(program);
+    using Kind = NavigationTarget::Kind;
+    if (target.kind == Kind::Program)
+        return selectProgram(target.number);
+    if (target.kind != Kind::ProgramNamed)
+        return target.kind == Kind::Page;
     // A name (scripts, links by name): the exact name first, else the first that contains it.
     if (!m_model->source())
         return false;
     const Report& r = *m_model->source();
-    const auto hits = findPrograms(r.programs(), r.programIndex(), rowKey.toStdString());
+    const auto hits = findPrograms(r.programs(), r.programIndex(), target.name);
     for (uint32_t hit : hits)
-        if (toQString(r.programs()[hit].name) == rowKey)
+        if (r.programs()[hit].name == target.name)
             return selectProgram(hit);
     return !hits.empty() && selectProgram(hits.front());
 }

@@ -25,8 +25,8 @@ class ProgramTreePage : public ReportPage {
     Q_OBJECT
 public:
     explicit ProgramTreePage(ReportState* state, QWidget* parent = nullptr);
-    // table "programs", rowKey a program id ("42") or name: expands down to it and selects it.
-    bool showRow(const QString& table, const QString& rowKey) override;
+    // A Program (by id) or ProgramNamed: expands down to it and selects it.
+    bool showRow(const NavigationTarget& target) override;
 
     ProgramTreeModel* model() const { return m_model; }
     QTreeView* view() const { return m_view; }

@@ -180,7 +180,7 @@ QWidget* ExecutionTracePage::buildTraces()
     m_details = m_tabs->details();
     connect(m_tabs->waitsSide(), &QComboBox::currentIndexChanged, this,
         [this](int side) { m_waits->setTrace(m_slots[side].data); });
-    connect(m_tabs, &TraceTabs::waitActivated, this, &ExecutionTracePage::zoomToStep);
+    connect(m_tabs, &TraceTabs::waitActivated, this, &ExecutionTracePage::showRow);
     splitter->addWidget(traces);
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
@@ -258,14 +258,11 @@ bool ExecutionTracePage::isAligned() const
     return m_align->isChecked();
 }
 
-bool ExecutionTracePage::showRow(const QString& table, const QString& rowKey)
+bool ExecutionTracePage::showRow(const NavigationTarget& target)
 {
-    if (table != QStringLiteral("waits") && table != QStringLiteral("steps"))
-        return false;
-    bool ok = false;
-    const uint32_t step = rowKey.section(QLatin1Char(' '), 1, 1).toUInt(&ok);
-    if (!ok)
-        return false;
+    if (target.kind != NavigationTarget::Kind::Step)
+        return target.kind == NavigationTarget::Kind::Page;
+    const uint32_t step = target.number;
     if (!isReady()) { // still building: shown once the trace is there
         m_pendingStep = step;
         buildIfNeeded();

@@ -41,9 +41,9 @@ public:
     explicit ExecutionTracePage(ReportState* state, QWidget* parent = nullptr);
     ~ExecutionTracePage() override;
 
-    // table "waits" or "steps", key "step N on IPU I" (or "step N"): zooms to that step and
-    // selects it (once built, when asked while the trace is still being built).
-    bool showRow(const QString& table, const QString& rowKey) override;
+    // A Step: zooms to that step and selects it (once built, when asked while the trace is still
+    // being built).
+    bool showRow(const NavigationTarget& target) override;
     uint64_t workBytesNeeded(const Report& report) const override;
     void zoomToStep(uint32_t step);
     TraceView* sourceView() const { return m_slots[0].view; }

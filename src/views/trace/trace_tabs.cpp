@@ -4,6 +4,7 @@
 #include "models/trace/trace_figures_model.hpp"
 #include "models/trace/waiting_steps_model.hpp"
 #include "views/trace/trace_step_details.hpp"
+#include "views/widgets/tab_key.hpp"
 #include "views/widgets/table_panel.hpp"
 
 #include <QAbstractItemView>
@@ -17,6 +18,7 @@ TraceTabs::TraceTabs(WaitingStepsModel* waits, TraceFiguresModel* figures, QWidg
 {
     m_figuresPanel = new TablePanel(figures, QStringLiteral("trace-summary"), this);
     m_figuresPanel->setFilterVisible(false);
+    setTabKey(m_figuresPanel, int(TraceTab::Summary));
     addTab(m_figuresPanel, QStringLiteral("Summary"));
     auto* waitsTab = new QWidget(this);
     auto* waitsLayout = new QVBoxLayout(waitsTab);
@@ -28,14 +30,16 @@ TraceTabs::TraceTabs(WaitingStepsModel* waits, TraceFiguresModel* figures, QWidg
     m_waitsPanel = new TablePanel(waits, QStringLiteral("where-the-cycles-wait"), waitsTab);
     m_waitsPanel->setEmptyText(QStringLiteral("No step waits: every tile worked until each sync."));
     waitsLayout->addWidget(m_waitsPanel, 1);
+    setTabKey(waitsTab, int(TraceTab::Waits));
     addTab(waitsTab, QStringLiteral("Where the Cycles Wait"));
     m_details = new TraceStepDetails(this);
+    setTabKey(m_details, int(TraceTab::Details));
     addTab(m_details, QStringLiteral("Details"));
     connect(
         m_waitsPanel->view(), &QAbstractItemView::activated, this, [this, waits](const QModelIndex& index) {
             const QModelIndex source = m_waitsPanel->proxy()->mapToSource(index);
-            if (const WaitingStep* wait = waits->waitAt(source.row()))
-                emit waitActivated(wait->step);
+            if (waits->waitAt(source.row()))
+                emit waitActivated(waits->targetAt(source.row()));
         });
 }
 

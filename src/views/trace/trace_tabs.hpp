@@ -2,6 +2,8 @@
 // The Execution Trace page's bottom tabs: Summary (the figures of the visible window), Where the
 // Cycles Wait (the steps ranked by the tile-cycles spent waiting for the slowest tile; in compare
 // mode of either report) and the selected step's Details.
+#include "models/navigation_target.hpp"
+
 #include <QTabWidget>
 
 class QComboBox;
@@ -13,6 +15,9 @@ class TraceFiguresModel;
 class TraceStepDetails;
 class WaitingStepsModel;
 
+// The tabs, in their order: the key --tab and code find a tab by (never its caption).
+enum class TraceTab { Summary, Waits, Details };
+
 class TraceTabs : public QTabWidget {
     Q_OBJECT
 public:
@@ -22,7 +27,8 @@ public:
     QComboBox* waitsSide() const { return m_waitsSide; } // Source, Target
 
 signals:
-    void waitActivated(uint32_t step); // a row of Where the Cycles Wait double-clicked or Enter
+    // A row of Where the Cycles Wait double-clicked or Enter: its step.
+    void waitActivated(const popscope::NavigationTarget& step);
 
 private:
     TablePanel* m_figuresPanel;

@@ -330,9 +330,9 @@ void WhatChangedPage::openLine(int row)
 {
     if (row < 0 || row >= m_model->rowCount())
         return;
-    const ChangeLine& line = m_model->line(row);
-    m_state->requestNavigation(QString::fromStdString(line.page), QString::fromStdString(line.table),
-        QString::fromStdString(line.rowKey));
+    const NavigationTarget target = m_model->targetAt(row);
+    if (!target.page.isNull())
+        m_state->requestNavigation(target);
 }
 
 } // namespace popscope

@@ -187,13 +187,11 @@ void TablePanel::setSourceModel(QAbstractItemModel* source)
     updateState();
 }
 
-bool TablePanel::showRow(const QString& key)
+bool TablePanel::showSourceRow(int row)
 {
-    auto find = [this, &key] {
-        const QModelIndexList hits
-            = m_proxy->match(m_proxy->index(0, 0), Qt::DisplayRole, key, 1, Qt::MatchExactly);
-        return hits.isEmpty() ? QModelIndex() : hits.first();
-    };
+    if (!m_source || row < 0 || row >= m_source->rowCount())
+        return false;
+    auto find = [this, row] { return m_proxy->mapFromSource(m_source->index(row, 0)); };
     QModelIndex hit = find();
     if (!hit.isValid() && !m_filter->text().isEmpty()) {
         m_filter->clear();

@@ -35,9 +35,9 @@ public:
     QAbstractItemModel* sourceModel() const { return m_source; }
     // Shows another model (compare mode's join of two tables); the filter text stays.
     void setSourceModel(QAbstractItemModel* source);
-    // Selects and scrolls to the first row whose column-0 text is `key`; clears a filter that
-    // hides it. False when no row has it.
-    bool showRow(const QString& key);
+    // Selects and scrolls to row `row` of the source model (found by the caller from its data, not
+    // its text); clears a filter that hides it. False when there is no such row.
+    bool showSourceRow(int row);
     ColumnFitter* columnFitter() const { return m_fitter; }
     TableFilterProxy* proxy() const { return m_proxy; }
     QLineEdit* filterEdit() const { return m_filter; }
