@@ -9,6 +9,8 @@
 #include "views/trace/execution_trace_page.hpp"
 #include "views/what_changed/what_changed_page.hpp"
 
+#include <QCoreApplication>
+
 namespace popscope {
 
 namespace {
@@ -27,21 +29,25 @@ PageRegistry builtInPages()
 {
     using Needs = PageInfo::Needs;
     PageRegistry r;
-    r.add({ QStringLiteral("summary"), QStringLiteral("Summary"), icon("summary"),
-        QKeySequence(QStringLiteral("Ctrl+1")), Needs::Report, factory<SummaryReport>() });
-    r.add({ QStringLiteral("insights"), QStringLiteral("Insights"), icon("insights"),
-        QKeySequence(QStringLiteral("Ctrl+2")), Needs::Report, factory<InsightsReport>() });
-    r.add({ QStringLiteral("memory"), QStringLiteral("Memory"), icon("memory"),
-        QKeySequence(QStringLiteral("Ctrl+3")), Needs::Report, factory<MemoryPage>() });
-    r.add({ QStringLiteral("what-changed"), QStringLiteral("What Changed"), icon("whatchanged"),
+    r.add({ QStringLiteral("summary"), QCoreApplication::translate("popscope::BuiltInPages", "Summary"),
+        icon("summary"), QKeySequence(QStringLiteral("Ctrl+1")), Needs::Report, factory<SummaryReport>() });
+    r.add({ QStringLiteral("insights"), QCoreApplication::translate("popscope::BuiltInPages", "Insights"),
+        icon("insights"), QKeySequence(QStringLiteral("Ctrl+2")), Needs::Report, factory<InsightsReport>() });
+    r.add({ QStringLiteral("memory"), QCoreApplication::translate("popscope::BuiltInPages", "Memory"),
+        icon("memory"), QKeySequence(QStringLiteral("Ctrl+3")), Needs::Report, factory<MemoryPage>() });
+    r.add({ QStringLiteral("what-changed"),
+        QCoreApplication::translate("popscope::BuiltInPages", "What Changed"), icon("whatchanged"),
         QKeySequence(QStringLiteral("Ctrl+0")), Needs::Comparison, factory<WhatChangedPage>() });
-    r.add({ QStringLiteral("liveness"), QStringLiteral("Liveness"), icon("liveness"),
-        QKeySequence(QStringLiteral("Ctrl+4")), Needs::Report, factory<LivenessPage>() });
-    r.add({ QStringLiteral("program-tree"), QStringLiteral("Program Tree"), icon("programtree"),
+    r.add({ QStringLiteral("liveness"), QCoreApplication::translate("popscope::BuiltInPages", "Liveness"),
+        icon("liveness"), QKeySequence(QStringLiteral("Ctrl+4")), Needs::Report, factory<LivenessPage>() });
+    r.add({ QStringLiteral("program-tree"),
+        QCoreApplication::translate("popscope::BuiltInPages", "Program Tree"), icon("programtree"),
         QKeySequence(QStringLiteral("Ctrl+5")), Needs::Report, factory<ProgramTreePage>() });
-    r.add({ QStringLiteral("operations"), QStringLiteral("Operations"), icon("operations"),
-        QKeySequence(QStringLiteral("Ctrl+6")), Needs::Report, factory<OperationsPage>() });
-    PageInfo trace { QStringLiteral("execution-trace"), QStringLiteral("Execution Trace"), icon("trace"),
+    r.add({ QStringLiteral("operations"), QCoreApplication::translate("popscope::BuiltInPages", "Operations"),
+        icon("operations"), QKeySequence(QStringLiteral("Ctrl+6")), Needs::Report,
+        factory<OperationsPage>() });
+    PageInfo trace { QStringLiteral("execution-trace"),
+        QCoreApplication::translate("popscope::BuiltInPages", "Execution Trace"), icon("trace"),
         QKeySequence(QStringLiteral("Ctrl+7")), Needs::Report, factory<ExecutionTracePage>() };
     trace.aliases = { QStringLiteral("trace") };
     r.add(std::move(trace));
