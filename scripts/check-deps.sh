@@ -16,7 +16,8 @@
 #   - the SQLite library and header CMake found,
 #   - every program the build and the tests run (compiler, make, cmake, ctest, cpack, help2man, Xvfb,
 #     xauth, desktop-file-validate, update-mime-database, dpkg-deb, dpkg-shlibdeps, file, lintian,
-#     clang-format, and for the remote tests sshd, sftp-server, ssh-keygen, ssh-agent and ssh-add),
+#     clang-format, lupdate, and for the remote tests sshd, sftp-server, ssh-keygen, ssh-agent and
+#     ssh-add),
 #   - the shared libraries of the built programs and of the Qt platform plugins the tests load,
 # finds the Debian package that owns each file (dpkg -S), and requires that package to be in the list
 # or in its dependency closure without recommends (what `apt-get install --no-install-recommends`
@@ -82,7 +83,7 @@ failures=0
 if [ $run_only -eq 1 ]; then
     for p in "${listed[@]}"; do
         case "$p" in
-            openssh-server | clang* | libfuzzer* | lintian | catch2 | libbenchmark-dev)
+            openssh-server | clang* | libfuzzer* | lintian | catch2 | libbenchmark-dev | qt6-l10n-tools)
                 echo "check-deps: '$p' is a test tool: it belongs in scripts/packages-test.txt, not in" \
                      "$packages_file, which scripts/dev.sh run installs" >&2
                 failures=$((failures + 1)) ;;
@@ -148,6 +149,9 @@ for program in "${programs[@]}"; do
         need "$path" "test program ($program)"
     fi
 done
+
+# lupdate: the translation template target and its test (cmake/Translations.cmake), not the app.
+[ $run_only -eq 1 ] || need "$(cache_value POPSCOPE_LUPDATE)" "test program (POPSCOPE_LUPDATE)"
 
 # The Python module's interpreter (realpath: /usr/bin/python3 is a link dpkg does not own) and the
 # pytest its tests run.

@@ -28,14 +28,14 @@ CompareBar::CompareBar(ReportState* state, QWidget* parent)
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(12, 6, 12, 6);
     layout->setSpacing(10);
-    auto* title = new QLabel(QStringLiteral("<b>Comparing</b>"), this);
+    auto* title = new QLabel(tr("<b>Comparing</b>"), this);
     m_source = fileLabel(this);
     auto* arrow = new QLabel(QStringLiteral("→"), this);
     m_target = fileLabel(this);
-    m_swap = new QPushButton(QStringLiteral("⇄ Swap"), this);
-    m_swap->setToolTip(QStringLiteral("Make the target the source and the source the target (Ctrl+Shift+S)"));
-    m_leave = new QPushButton(QStringLiteral("Leave Compare Mode"), this);
-    m_leave->setToolTip(QStringLiteral("Keep only the source report open"));
+    m_swap = new QPushButton(tr("⇄ Swap"), this);
+    m_swap->setToolTip(tr("Make the target the source and the source the target (Ctrl+Shift+S)"));
+    m_leave = new QPushButton(tr("Leave Compare Mode"), this);
+    m_leave->setToolTip(tr("Keep only the source report open"));
     layout->addWidget(title);
     layout->addWidget(m_source);
     layout->addWidget(arrow);
@@ -60,10 +60,8 @@ void CompareBar::follow()
               return QStringLiteral("<span style='color:%1'>■</span> %2: <b title='%4'>%3</b>")
                   .arg(colour.name(), role, file.toHtmlEscaped(), path.toHtmlEscaped());
           };
-    m_source->setText(
-        chip(QStringLiteral("Source"), CompareColors::source(), source->fileName(), source->path));
-    m_target->setText(
-        chip(QStringLiteral("Target"), CompareColors::target(), target->fileName(), target->path));
+    m_source->setText(chip(tr("Source"), CompareColors::source(), source->fileName(), source->path));
+    m_target->setText(chip(tr("Target"), CompareColors::target(), target->fileName(), target->path));
     m_source->setToolTip(source->path);
     m_target->setToolTip(target->path);
 }

@@ -12,7 +12,8 @@
 namespace popscope {
 
 namespace {
-const QString kPopFilter = QStringLiteral("IPU profiles (*.pop);;All files (*)");
+const char* const kPopFilter
+    = QT_TRANSLATE_NOOP("popscope::CompareDialog", "IPU profiles (*.pop);;All files (*)");
 
 // A report folder counts as a report (its profile.pop is opened), as when opening one.
 bool isReport(const QString& path)
@@ -29,25 +30,25 @@ CompareDialog::CompareDialog(const QString& folder, const QString& source, QWidg
     : QDialog(parent)
     , m_folder(folder)
 {
-    setWindowTitle(QStringLiteral("Compare Two Reports"));
+    setWindowTitle(tr("Compare Two Reports"));
     m_source = new QLineEdit(source, this);
     m_target = new QLineEdit(this);
-    m_source->setPlaceholderText(QStringLiteral("The report to compare from (e.g. batch-4.pop)"));
-    m_target->setPlaceholderText(QStringLiteral("The report to compare with (e.g. batch-8.pop)"));
-    auto* browseSource = new QPushButton(QStringLiteral("Browse…"), this);
-    auto* browseTarget = new QPushButton(QStringLiteral("Browse…"), this);
-    auto* swap = new QPushButton(QStringLiteral("⇅ Swap"), this);
-    swap->setToolTip(QStringLiteral("Exchange source and target"));
+    m_source->setPlaceholderText(tr("The report to compare from (e.g. batch-4.pop)"));
+    m_target->setPlaceholderText(tr("The report to compare with (e.g. batch-8.pop)"));
+    auto* browseSource = new QPushButton(tr("Browse…"), this);
+    auto* browseTarget = new QPushButton(tr("Browse…"), this);
+    auto* swap = new QPushButton(tr("⇅ Swap"), this);
+    swap->setToolTip(tr("Exchange source and target"));
     m_problem = new QLabel(this);
     m_problem->setForegroundRole(QPalette::PlaceholderText);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    m_buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("Compare"));
+    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Compare"));
 
     auto* grid = new QGridLayout(this);
-    grid->addWidget(new QLabel(QStringLiteral("Source:"), this), 0, 0);
+    grid->addWidget(new QLabel(tr("Source:"), this), 0, 0);
     grid->addWidget(m_source, 0, 1);
     grid->addWidget(browseSource, 0, 2);
-    grid->addWidget(new QLabel(QStringLiteral("Target:"), this), 1, 0);
+    grid->addWidget(new QLabel(tr("Target:"), this), 1, 0);
     grid->addWidget(m_target, 1, 1);
     grid->addWidget(browseTarget, 1, 2);
     grid->addWidget(swap, 2, 2);
@@ -56,9 +57,9 @@ CompareDialog::CompareDialog(const QString& folder, const QString& source, QWidg
     grid->setColumnMinimumWidth(1, 460);
 
     connect(browseSource, &QPushButton::clicked, this,
-        [this] { browse(m_source, QStringLiteral("Pick the source report")); });
+        [this] { browse(m_source, tr("Pick the source report")); });
     connect(browseTarget, &QPushButton::clicked, this,
-        [this] { browse(m_target, QStringLiteral("Pick the target report")); });
+        [this] { browse(m_target, tr("Pick the target report")); });
     connect(swap, &QPushButton::clicked, this, [this] { setPaths(target(), this->source()); });
     connect(m_source, &QLineEdit::textChanged, this, &CompareDialog::validate);
     connect(m_target, &QLineEdit::textChanged, this, &CompareDialog::validate);
@@ -87,7 +88,7 @@ void CompareDialog::browse(QLineEdit* edit, const QString& title)
     const QString start = edit->text().isEmpty()
         ? (source().isEmpty() ? m_folder : QFileInfo(source()).absolutePath())
         : edit->text();
-    const QString path = QFileDialog::getOpenFileName(this, title, start, kPopFilter);
+    const QString path = QFileDialog::getOpenFileName(this, title, start, tr(kPopFilter));
     if (!path.isEmpty())
         edit->setText(path);
 }
@@ -96,11 +97,11 @@ void CompareDialog::validate()
 {
     QString problem;
     if (source().isEmpty() || target().isEmpty())
-        problem = QStringLiteral("Pick both reports.");
+        problem = tr("Pick both reports.");
     else if (!isReport(source()))
-        problem = QStringLiteral("The source does not exist: %1").arg(source());
+        problem = tr("The source does not exist: %1").arg(source());
     else if (!isReport(target()))
-        problem = QStringLiteral("The target does not exist: %1").arg(target());
+        problem = tr("The target does not exist: %1").arg(target());
     m_problem->setText(problem);
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
 }

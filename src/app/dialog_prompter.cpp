@@ -73,12 +73,15 @@ bool DialogPrompter::confirmUnknownHost(const remote::HostKeyQuestion& question)
 {
     // Copies, not references: the dialog may outlive a question its asker gave up on.
     return onGuiThread([parent = m_parent, question] {
-        QMessageBox box(QMessageBox::Question, QStringLiteral("Unknown host"),
-            QStringLiteral("popscope has not connected to %1 before.")
+        QMessageBox box(QMessageBox::Question,
+            QCoreApplication::translate("popscope::DialogPrompter", "Unknown host"),
+            QCoreApplication::translate(
+                "popscope::DialogPrompter", "popscope has not connected to %1 before.")
                 .arg(QString::fromStdString(question.host)),
             QMessageBox::Yes | QMessageBox::No, parent);
         box.setInformativeText(
-            QStringLiteral("Its %1 key fingerprint is\n%2\n\nConnect, and remember this key in %3?")
+            QCoreApplication::translate("popscope::DialogPrompter",
+                "Its %1 key fingerprint is\n%2\n\nConnect, and remember this key in %3?")
                 .arg(QString::fromStdString(question.keyType), QString::fromStdString(question.fingerprint),
                     QString::fromStdString(question.knownHostsFile)));
         box.setDefaultButton(QMessageBox::No);
@@ -90,7 +93,8 @@ std::optional<std::string> DialogPrompter::askSecret(const std::string& prompt)
 {
     return onGuiThread([parent = m_parent, prompt]() -> std::optional<std::string> {
         bool ok = false;
-        QString secret = QInputDialog::getText(parent, QStringLiteral("Remote report"),
+        QString secret = QInputDialog::getText(parent,
+            QCoreApplication::translate("popscope::DialogPrompter", "Remote report"),
             QString::fromStdString(prompt), QLineEdit::Password, QString(), &ok);
         if (!ok)
             return std::nullopt;

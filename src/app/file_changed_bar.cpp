@@ -4,6 +4,7 @@
 #include "models/report_state.hpp"
 #include "popscope/profile.hpp"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -17,7 +18,7 @@ QString names(const QStringList& paths)
     QStringList files;
     for (const QString& path : paths)
         files << QStringLiteral("<b>%1</b>").arg(QFileInfo(path).fileName().toHtmlEscaped());
-    return files.join(QStringLiteral(" and "));
+    return files.join(QCoreApplication::translate("popscope::FileChangedBar", " and "));
 }
 } // namespace
 
@@ -37,10 +38,10 @@ FileChangedBar::FileChangedBar(ReportState* state, QWidget* parent)
     m_message = new QLabel(this);
     m_message->setTextFormat(Qt::RichText);
     m_message->setWordWrap(true);
-    m_reload = new QPushButton(QStringLiteral("Reload"), this);
-    m_reload->setToolTip(QStringLiteral("Open the file again as it is now (F5)"));
-    auto* dismiss = new QPushButton(QStringLiteral("Keep This Version"), this);
-    dismiss->setToolTip(QStringLiteral("Hide this message; the report stays as it was read"));
+    m_reload = new QPushButton(tr("Reload"), this);
+    m_reload->setToolTip(tr("Open the file again as it is now (F5)"));
+    auto* dismiss = new QPushButton(tr("Keep This Version"), this);
+    dismiss->setToolTip(tr("Hide this message; the report stays as it was read"));
     layout->addWidget(m_message, 1);
     layout->addWidget(m_reload);
     layout->addWidget(dismiss);
@@ -73,17 +74,17 @@ void FileChangedBar::onChanged(const QString& path, FileChangeWatcher::Change ch
     (change == FileChangeWatcher::Change::Deleted ? m_deleted : m_modified) << path;
     QStringList parts;
     if (!m_modified.isEmpty())
-        parts << QStringLiteral("%1 changed %2 since it was opened.")
+        parts << tr("%1 changed %2 since it was opened.")
                      .arg(names(m_modified),
                          std::any_of(m_modified.begin(), m_modified.end(),
                              [](const QString& path) { return ReportLocation::of(path).remote; })
-                             ? QStringLiteral("on its server")
-                             : QStringLiteral("on disk"));
+                             ? tr("on its server")
+                             : tr("on disk"));
     if (!m_deleted.isEmpty())
-        parts << QStringLiteral("%1 was deleted or moved.").arg(names(m_deleted));
+        parts << tr("%1 was deleted or moved.").arg(names(m_deleted));
     // Reload needs every file: with one gone it would fail, so it is only offered when all exist.
-    parts << (m_deleted.isEmpty() ? QStringLiteral("Reload to see the new version.")
-                                  : QStringLiteral("The report stays open as it was read."));
+    parts << (m_deleted.isEmpty() ? tr("Reload to see the new version.")
+                                  : tr("The report stays open as it was read."));
     m_message->setText(QStringLiteral("⚠ ") + parts.join(QLatin1Char(' ')));
     m_message->setToolTip((m_modified + m_deleted).join(QLatin1Char('\n')));
     m_reload->setVisible(m_deleted.isEmpty());

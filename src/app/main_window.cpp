@@ -45,7 +45,8 @@ namespace {
 
 QWidget* notAvailablePage(const QString& name)
 {
-    auto* label = new QLabel(QStringLiteral("The %1 report is not available yet.").arg(name));
+    auto* label = new QLabel(
+        QCoreApplication::translate("popscope::MainWindow", "The %1 report is not available yet.").arg(name));
     label->setAlignment(Qt::AlignCenter);
     label->setForegroundRole(QPalette::PlaceholderText);
     return label;
@@ -127,13 +128,12 @@ void MainWindow::followState()
     connect(m_session, &ReportSession::failed, this, &MainWindow::onFailed);
     connect(m_session, &ReportSession::cancelled, this, [this](const QString& path) {
         hideProgress();
-        statusBar()->showMessage(
-            QStringLiteral("Opening %1 cancelled").arg(ReportLocation::of(path).fileName), 5000);
+        statusBar()->showMessage(tr("Opening %1 cancelled").arg(ReportLocation::of(path).fileName), 5000);
     });
     connect(m_state, &ReportState::selectionChanged, this, [this] {
         const auto& sel = m_state->selectedTiles();
         statusBar()->showMessage(
-            sel.empty() ? QString() : countOfText(sel.size(), "tile") + QStringLiteral(" selected"));
+            sel.empty() ? QString() : tr("%1 selected").arg(countOfText(sel.size(), "tile")));
     });
 }
 
@@ -183,7 +183,7 @@ void MainWindow::compareFiles(const QString& source, const QString& target)
         return;
     m_recent->addComparison(source, target);
     rememberFolder(target);
-    showProgress(QStringLiteral("Opening %1 and %2…")
+    showProgress(tr("Opening %1 and %2…")
                      .arg(ReportLocation::of(source).fileName, ReportLocation::of(target).fileName));
     m_session->compare(source, target);
 }
@@ -199,9 +199,8 @@ void MainWindow::openFile(const QString& path)
         return;
     rememberFolder(path);
     const ReportLocation location = ReportLocation::of(path);
-    showProgress(location.remote
-            ? QStringLiteral("Connecting to %1 for %2…").arg(location.folder, location.fileName)
-            : QStringLiteral("Opening %1…").arg(location.fileName));
+    showProgress(location.remote ? tr("Connecting to %1 for %2…").arg(location.folder, location.fileName)
+                                 : tr("Opening %1…").arg(location.fileName));
     m_session->open(path);
 }
 
@@ -209,7 +208,7 @@ void MainWindow::showProgress(const QString& text)
 {
     if (!m_progress) {
         m_progress = new QProgressDialog(this);
-        m_progress->setWindowTitle(QStringLiteral("Opening report"));
+        m_progress->setWindowTitle(tr("Opening report"));
         m_progress->setMinimumDuration(300);
         m_progress->setAutoReset(false);
         m_progress->setAutoClose(false);
@@ -253,18 +252,17 @@ void MainWindow::onOpened(const QString& source, const QString& target)
     const auto r = m_state->report();
     const auto describe = [](const LoadedReport& report) {
         const uint32_t ipus = report.summary.target.numIpus;
-        return QStringLiteral("%1 · %2 × %3 tiles")
+        return tr("%1 · %2 × %3 tiles")
             .arg(QString::fromStdString(report.summary.target.architecture), countOfText(ipus, "IPU"),
                 countText(report.summary.target.tilesPerIpu));
     };
     const auto t = m_state->comparedReport();
-    m_statusInfo->setText(t
-            ? QStringLiteral("Source: %1 · target: %2 · opened in %3 ms")
-                  .arg(describe(*r), describe(*t))
-                  .arg(std::max(r->loadMilliseconds, t->loadMilliseconds))
-            : QStringLiteral("%1 · opened in %2 ms").arg(describe(*r)).arg(r->loadMilliseconds));
-    statusBar()->showMessage(target.isEmpty() ? QStringLiteral("Opened %1").arg(source)
-                                              : QStringLiteral("Comparing %1 with %2").arg(source, target),
+    m_statusInfo->setText(t ? tr("Source: %1 · target: %2 · opened in %3 ms")
+                                  .arg(describe(*r), describe(*t))
+                                  .arg(std::max(r->loadMilliseconds, t->loadMilliseconds))
+                            : tr("%1 · opened in %2 ms").arg(describe(*r)).arg(r->loadMilliseconds));
+    statusBar()->showMessage(
+        target.isEmpty() ? tr("Opened %1").arg(source) : tr("Comparing %1 with %2").arg(source, target),
         4000);
     m_central->setCurrentWidget(m_reportView);
     updateActions();
@@ -287,8 +285,7 @@ void MainWindow::onOpened(const QString& source, const QString& target)
 void MainWindow::onFailed(const QString& path, const QString& message)
 {
     hideProgress();
-    statusBar()->showMessage(
-        QStringLiteral("Could not open %1").arg(ReportLocation::of(path).fileName), 8000);
+    statusBar()->showMessage(tr("Could not open %1").arg(ReportLocation::of(path).fileName), 8000);
     emit openFailed(path, message);
     if (!m_interactive)
         return;
@@ -299,7 +296,7 @@ void MainWindow::reload()
 {
     if (!m_state->report())
         return;
-    showProgress(QStringLiteral("Reloading…"));
+    showProgress(tr("Reloading…"));
     m_session->reload();
 }
 
@@ -341,8 +338,8 @@ void MainWindow::updateTitle()
         return;
     }
     setWindowFilePath(source->path);
-    setWindowTitle(target ? QStringLiteral("%1 → %2 — popscope").arg(source->fileName(), target->fileName())
-                          : QStringLiteral("%1 — popscope").arg(source->fileName()));
+    setWindowTitle(target ? tr("%1 → %2 — popscope").arg(source->fileName(), target->fileName())
+                          : tr("%1 — popscope").arg(source->fileName()));
     m_sidebar->setFiles(source->fileName(), target ? target->fileName() : QString());
 }
 

@@ -21,7 +21,8 @@
 namespace popscope {
 
 namespace {
-const QString kPopFilter = QStringLiteral("IPU profiles (*.pop);;All files (*)");
+const char* const kPopFilter
+    = QT_TRANSLATE_NOOP("popscope::MainWindow", "IPU profiles (*.pop);;All files (*)");
 } // namespace
 
 void MainWindow::buildMenus()
@@ -33,14 +34,14 @@ void MainWindow::buildMenus()
 
 void MainWindow::buildFileMenu()
 {
-    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
-    QAction* open = file->addAction(QStringLiteral("&Open…"), this, &MainWindow::showOpenDialog);
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
-    file->addAction(QStringLiteral("Open Re&mote…"), this, &MainWindow::showOpenRemoteDialog)
+    file->addAction(tr("Open Re&mote…"), this, &MainWindow::showOpenRemoteDialog)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-    m_recentMenu = file->addMenu(QStringLiteral("Open &Recent"));
-    file->addAction(QStringLiteral("&Compare Two Reports…"), this, &MainWindow::showCompareDialog);
-    file->addAction(QStringLiteral("Open &Demo Report"), this, &MainWindow::openDemo)
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("&Compare Two Reports…"), this, &MainWindow::showCompareDialog);
+    file->addAction(tr("Open &Demo Report"), this, &MainWindow::openDemo)
         ->setEnabled(QFileInfo::exists(demoProfilePath()));
     file->addSeparator();
     file->addAction(tr("New &Simulation…"), this, &MainWindow::showSimulationDialog)
@@ -52,19 +53,19 @@ void MainWindow::buildFileMenu()
         ->setToolTip(
             tr("Several reports side by side in the order picked: memory, fits, peak liveness, cycles"));
     file->addSeparator();
-    m_reloadAction = file->addAction(QStringLiteral("Re&load"), this, &MainWindow::reload);
+    m_reloadAction = file->addAction(tr("Re&load"), this, &MainWindow::reload);
     m_reloadAction->setShortcut(QKeySequence::Refresh);
     if (m_reloadAction->shortcut().isEmpty())
         m_reloadAction->setShortcut(Qt::Key_F5);
-    m_closeAction = file->addAction(QStringLiteral("&Close Report"), this, &MainWindow::closeReport);
+    m_closeAction = file->addAction(tr("&Close Report"), this, &MainWindow::closeReport);
     m_closeAction->setShortcut(QKeySequence::Close);
     file->addSeparator();
-    QAction* prefs = file->addAction(QStringLiteral("&Preferences…"), this, &MainWindow::showPreferences);
+    QAction* prefs = file->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
     prefs->setShortcut(QKeySequence::Preferences);
     if (prefs->shortcut().isEmpty())
         prefs->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
     file->addSeparator();
-    QAction* quit = file->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     if (quit->shortcut().isEmpty())
         quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
@@ -74,7 +75,7 @@ void MainWindow::buildFileMenu()
 
 void MainWindow::buildViewMenu()
 {
-    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+    QMenu* view = menuBar()->addMenu(tr("&View"));
     for (const PageInfo& info : m_registry.pages()) {
         if (!info.create)
             continue;
@@ -83,10 +84,10 @@ void MainWindow::buildViewMenu()
         m_pageActions.emplace_back(info.id, a);
     }
     view->addSeparator();
-    QAction* sidebar = view->addAction(QStringLiteral("Collapse Report &List"), this,
-        [this] { m_sidebar->setCollapsed(!m_sidebar->isCollapsed()); });
+    QAction* sidebar = view->addAction(
+        tr("Collapse Report &List"), this, [this] { m_sidebar->setCollapsed(!m_sidebar->isCollapsed()); });
     sidebar->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
-    view->addAction(QStringLiteral("&Start Page"), this, [this] { m_central->setCurrentWidget(m_start); });
+    view->addAction(tr("&Start Page"), this, [this] { m_central->setCurrentWidget(m_start); });
     m_seriesAction = view->addAction(tr("S&weep / Series"), this, [this] {
         if (m_series)
             m_central->setCurrentWidget(m_series);
@@ -96,26 +97,23 @@ void MainWindow::buildViewMenu()
 
 void MainWindow::buildCompareAndHelpMenus()
 {
-    QMenu* compare = menuBar()->addMenu(QStringLiteral("&Compare"));
-    compare->addAction(QStringLiteral("&Compare Two Reports…"), this, &MainWindow::showCompareDialog)
+    QMenu* compare = menuBar()->addMenu(tr("&Compare"));
+    compare->addAction(tr("&Compare Two Reports…"), this, &MainWindow::showCompareDialog)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    m_swapAction
-        = compare->addAction(QStringLiteral("&Swap Source and Target"), this, &MainWindow::swapReports);
+    m_swapAction = compare->addAction(tr("&Swap Source and Target"), this, &MainWindow::swapReports);
     m_swapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    m_leaveAction
-        = compare->addAction(QStringLiteral("&Leave Compare Mode"), this, &MainWindow::leaveCompareMode);
+    m_leaveAction = compare->addAction(tr("&Leave Compare Mode"), this, &MainWindow::leaveCompareMode);
 
-    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
-    help->addAction(QStringLiteral("&User Guide"), this, &MainWindow::showUserGuide)
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&User Guide"), this, &MainWindow::showUserGuide)
         ->setShortcut(QKeySequence::HelpContents);
-    help->addAction(QStringLiteral("&About popscope"), this, [this] {
-        QMessageBox::about(this, QStringLiteral("About popscope"),
-            QStringLiteral(
-                "<h3>popscope %1</h3><p>An open, fast analyser for Graphcore IPU profiles (.pop).</p>"
-                "<p>Open one report, or compare two side by side. Built with Qt %2.</p>")
+    help->addAction(tr("&About popscope"), this, [this] {
+        QMessageBox::about(this, tr("About popscope"),
+            tr("<h3>popscope %1</h3><p>An open, fast analyser for Graphcore IPU profiles (.pop).</p>"
+               "<p>Open one report, or compare two side by side. Built with Qt %2.</p>")
                 .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
     });
-    help->addAction(QStringLiteral("About &Qt"), qApp, &QApplication::aboutQt);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
 namespace {
@@ -142,16 +140,16 @@ void MainWindow::rebuildRecentMenu()
             ->setToolTip(path);
     }
     if (reports.isEmpty())
-        m_recentMenu->addAction(QStringLiteral("No recent reports"))->setEnabled(false);
+        m_recentMenu->addAction(tr("No recent reports"))->setEnabled(false);
     m_recentMenu->addSeparator();
-    m_recentMenu->addAction(QStringLiteral("Clear List"), m_recent, &RecentFiles::clearReports)
+    m_recentMenu->addAction(tr("Clear List"), m_recent, &RecentFiles::clearReports)
         ->setEnabled(!reports.isEmpty());
 }
 
 void MainWindow::showOpenDialog()
 {
     const QString path
-        = QFileDialog::getOpenFileName(this, QStringLiteral("Open a report"), lastFolder(), kPopFilter);
+        = QFileDialog::getOpenFileName(this, tr("Open a report"), lastFolder(), tr(kPopFilter));
     if (!path.isEmpty())
         openFile(path);
 }

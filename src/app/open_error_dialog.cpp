@@ -4,6 +4,7 @@
 #include "app/recent_files.hpp"
 
 #include <QAbstractButton>
+#include <QCoreApplication>
 #include <QGridLayout>
 #include <QMessageBox>
 #include <QPushButton>
@@ -14,14 +15,17 @@ void showOpenErrorDialog(QWidget* parent, const QString& path, const QString& me
 {
     QMessageBox box(parent);
     box.setIcon(QMessageBox::Critical);
-    box.setWindowTitle(QStringLiteral("Cannot open report"));
+    box.setWindowTitle(QCoreApplication::translate("popscope::OpenErrorDialog", "Cannot open report"));
     const ReportLocation location = ReportLocation::of(path);
-    box.setText(QStringLiteral("popscope could not open “%1”.").arg(location.fileName));
+    box.setText(QCoreApplication::translate("popscope::OpenErrorDialog", "popscope could not open “%1”.")
+                    .arg(location.fileName));
     box.setInformativeText(message);
-    box.setDetailedText(QStringLiteral("File: %1\nProblem: %2").arg(location.canonical, message));
+    box.setDetailedText(QCoreApplication::translate("popscope::OpenErrorDialog", "File: %1\nProblem: %2")
+                            .arg(location.canonical, message));
     QPushButton* remove = nullptr;
     if (recent->reports().contains(location.canonical) && (location.missing || location.remote))
-        remove = box.addButton(QStringLiteral("Remove from Recent"), QMessageBox::DestructiveRole);
+        remove = box.addButton(QCoreApplication::translate("popscope::OpenErrorDialog", "Remove from Recent"),
+            QMessageBox::DestructiveRole);
     box.addButton(QMessageBox::Close);
     // QMessageBox sizes itself to its first line: give long problems room instead of a narrow column.
     if (auto* grid = qobject_cast<QGridLayout*>(box.layout()))

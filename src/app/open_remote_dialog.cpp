@@ -27,16 +27,15 @@ OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
     , m_typing(new QTimer(this))
     , m_lister(new RemoteFolderLister(this))
 {
-    setWindowTitle(QStringLiteral("Open Remote Report"));
+    setWindowTitle(tr("Open Remote Report"));
     resize(640, 440);
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(QStringLiteral("Read a profile on an IPU server over SSH, without copying it. "
-                                            "Your ~/.ssh/config, keys and known hosts apply."),
+    auto* intro = new QLabel(tr("Read a profile on an IPU server over SSH, without copying it. "
+                                "Your ~/.ssh/config, keys and known hosts apply."),
         this);
     intro->setWordWrap(true);
     m_address = new QLineEdit(address, this);
-    m_address->setPlaceholderText(
-        QStringLiteral("ssh://user@host:port/path/profile.pop  or  host:/path/profile.pop"));
+    m_address->setPlaceholderText(tr("ssh://user@host:port/path/profile.pop  or  host:/path/profile.pop"));
     m_address->setClearButtonEnabled(true);
     m_address->setObjectName(QStringLiteral("remoteAddress"));
     m_completions = new QStringListModel(this);
@@ -44,15 +43,14 @@ OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
     completer->setCaseSensitivity(Qt::CaseSensitive);
     m_address->setCompleter(completer);
     m_entries = new QTreeWidget(this);
-    m_entries->setHeaderLabels({ QStringLiteral("Name"), QStringLiteral("Size") });
+    m_entries->setHeaderLabels({ tr("Name"), tr("Size") });
     m_entries->setRootIsDecorated(false);
     m_entries->setAlternatingRowColors(true);
     m_entries->header()->setStretchLastSection(false);
     m_entries->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_entries->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_entries->setObjectName(QStringLiteral("remoteEntries"));
-    m_status
-        = new QLabel(QStringLiteral("Type an address; the folders and .pop files there appear below."), this);
+    m_status = new QLabel(tr("Type an address; the folders and .pop files there appear below."), this);
     m_status->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("remoteStatus"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
@@ -105,8 +103,8 @@ void OpenRemoteDialog::list()
         return; // a listing in flight lists again when it ends
     m_listedFolder = folder->prefix;
     m_status->setText(connected
-            ? QStringLiteral("Listing %1…").arg(folder->prefix)
-            : QStringLiteral("Connecting to %1…").arg(QString::fromStdString(folder->hostAddress.host)));
+            ? tr("Listing %1…").arg(folder->prefix)
+            : tr("Connecting to %1…").arg(QString::fromStdString(folder->hostAddress.host)));
 }
 
 void OpenRemoteDialog::showListing(const std::shared_ptr<const RemoteListing>& listing)
@@ -137,8 +135,8 @@ void OpenRemoteDialog::showListing(const std::shared_ptr<const RemoteListing>& l
             completions << target;
         }
         m_status->setText(listing->entries.empty()
-                ? QStringLiteral("No folders or .pop files here.")
-                : QStringLiteral("%1 — double-click a folder to enter it, a report to open it.")
+                ? tr("No folders or .pop files here.")
+                : tr("%1 — double-click a folder to enter it, a report to open it.")
                       .arg(QString::fromStdString(countOf(listing->entries.size(), "entry", "entries"))));
     }
     m_completions->setStringList(completions);

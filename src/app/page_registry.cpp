@@ -2,6 +2,7 @@
 
 #include "models/report_state.hpp"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 namespace popscope {
@@ -33,11 +34,13 @@ QString PageInfo::unavailableReason() const
 {
     switch (needs) {
     case Needs::Report:
-        return QStringLiteral("%1: open a report first").arg(name);
+        return QCoreApplication::translate("popscope::PageRegistry", "%1: open a report first").arg(name);
     case Needs::Comparison:
-        return QStringLiteral("%1: compare two reports (File ▸ Compare Two Reports…)").arg(name);
+        return QCoreApplication::translate(
+            "popscope::PageRegistry", "%1: compare two reports (File ▸ Compare Two Reports…)")
+            .arg(name);
     case Needs::Planned:
-        return QStringLiteral("%1: not available yet").arg(name);
+        return QCoreApplication::translate("popscope::PageRegistry", "%1: not available yet").arg(name);
     }
     return {};
 }

@@ -21,7 +21,7 @@ namespace popscope {
 PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
     : QDialog(parent)
 {
-    setWindowTitle(QStringLiteral("Preferences"));
+    setWindowTitle(tr("Preferences"));
     QGroupBox* box = makeUnitBox(unit);
     QGroupBox* memoryBox = makeMemoryBox();
     QGroupBox* remoteBox = makeRemoteBox();
@@ -38,10 +38,10 @@ PreferencesDialog::PreferencesDialog(MemoryUnit unit, QWidget* parent)
 
 QGroupBox* PreferencesDialog::makeUnitBox(MemoryUnit unit)
 {
-    auto* box = new QGroupBox(QStringLiteral("Memory units"), this);
-    m_binary = new QRadioButton(QStringLiteral("Binary: KiB, MiB (1 KiB = 1,024 bytes)"), box);
-    m_decimal = new QRadioButton(QStringLiteral("SI: kB, MB (1 kB = 1,000 bytes)"), box);
-    m_bytes = new QRadioButton(QStringLiteral("Bytes: 638,976 B"), box);
+    auto* box = new QGroupBox(tr("Memory units"), this);
+    m_binary = new QRadioButton(tr("Binary: KiB, MiB (1 KiB = 1,024 bytes)"), box);
+    m_decimal = new QRadioButton(tr("SI: kB, MB (1 kB = 1,000 bytes)"), box);
+    m_bytes = new QRadioButton(tr("Bytes: 638,976 B"), box);
     auto* boxLayout = new QVBoxLayout(box);
     boxLayout->addWidget(m_binary);
     boxLayout->addWidget(m_decimal);
@@ -55,38 +55,37 @@ QGroupBox* PreferencesDialog::makeUnitBox(MemoryUnit unit)
 
 QGroupBox* PreferencesDialog::makeMemoryBox()
 {
-    auto* memoryBox = new QGroupBox(QStringLiteral("Memory"), this);
+    auto* memoryBox = new QGroupBox(tr("Memory"), this);
     m_pageMemory = new QSpinBox(memoryBox);
     m_pageMemory->setObjectName(QStringLiteral("pageMemoryLimit"));
     m_pageMemory->setRange(64, 1024 * 1024);
     m_pageMemory->setSingleStep(64);
-    m_pageMemory->setSuffix(QStringLiteral(" MiB"));
+    m_pageMemory->setSuffix(tr(" MiB"));
     m_pageMemory->setValue(int(storedPageMemoryLimit() >> 20));
-    m_pageMemory->setToolTip(QStringLiteral(
-        "Above this, showing a page lets go of the pages shown longest ago; they read their data "
-        "again when shown. Raise it to keep every page of large reports at hand."));
+    m_pageMemory->setToolTip(
+        tr("Above this, showing a page lets go of the pages shown longest ago; they read their data "
+           "again when shown. Raise it to keep every page of large reports at hand."));
     auto* memoryLayout = new QFormLayout(memoryBox);
-    memoryLayout->addRow(QStringLiteral("Keep pages' data up to:"), m_pageMemory);
+    memoryLayout->addRow(tr("Keep pages' data up to:"), m_pageMemory);
     return memoryBox;
 }
 
 QGroupBox* PreferencesDialog::makeRemoteBox()
 {
-    auto* remoteBox = new QGroupBox(QStringLiteral("Remote reports (SSH)"), this);
+    auto* remoteBox = new QGroupBox(tr("Remote reports (SSH)"), this);
     m_timeout = new QSpinBox(remoteBox);
     m_timeout->setObjectName(QStringLiteral("sshTimeout"));
     m_timeout->setRange(1, 600);
-    m_timeout->setSuffix(QStringLiteral(" s"));
+    m_timeout->setSuffix(tr(" s"));
     m_timeout->setValue(remote::remoteSettings().timeoutSeconds);
-    m_timeout->setToolTip(QStringLiteral("How long a connection may take before popscope gives up"));
-    m_diskCache = new QCheckBox(
-        QStringLiteral("Keep the parts read on disk, so opening a report again is local"), remoteBox);
+    m_timeout->setToolTip(tr("How long a connection may take before popscope gives up"));
+    m_diskCache
+        = new QCheckBox(tr("Keep the parts read on disk, so opening a report again is local"), remoteBox);
     m_diskCache->setObjectName(QStringLiteral("sshDiskCache"));
     m_diskCache->setChecked(remote::remoteSettings().diskCache);
-    m_diskCache->setToolTip(
-        QStringLiteral("In popscope's cache folder, 4 GiB at most; a changed file is read again"));
+    m_diskCache->setToolTip(tr("In popscope's cache folder, 4 GiB at most; a changed file is read again"));
     auto* remoteLayout = new QFormLayout(remoteBox);
-    remoteLayout->addRow(QStringLiteral("Connection timeout:"), m_timeout);
+    remoteLayout->addRow(tr("Connection timeout:"), m_timeout);
     remoteLayout->addRow(m_diskCache);
     return remoteBox;
 }

@@ -46,7 +46,7 @@ ReportSidebar::ReportSidebar(QWidget* parent)
     useLightSelection(m_list, palette());
     m_toggle = new QToolButton(this);
     m_toggle->setAutoRaise(true);
-    m_toggle->setToolTip(QStringLiteral("Collapse or expand the report list (Ctrl+B)"));
+    m_toggle->setToolTip(tr("Collapse or expand the report list (Ctrl+B)"));
     m_files = new QLabel(this);
     m_files->setWordWrap(false); // names are elided in the middle, never broken at a dash
     m_files->setTextFormat(Qt::RichText);
@@ -89,7 +89,7 @@ void ReportSidebar::setAvailable(PageId id, bool available, const QString& reaso
             item->setToolTip(shortcut.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, shortcut));
         } else {
             item->setFlags(item->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
-            item->setToolTip(reason.isEmpty() ? QStringLiteral("%1: not available yet").arg(name) : reason);
+            item->setToolTip(reason.isEmpty() ? tr("%1: not available yet").arg(name) : reason);
         }
     }
 }
@@ -102,8 +102,7 @@ void ReportSidebar::setFiles(const QString& source, const QString& target)
     m_files->setText(target.isEmpty()
             ? QStringLiteral("<b>%1</b>").arg(elided(source))
             : QStringLiteral("<b>%1</b><br>→ <b>%2</b>").arg(elided(source), elided(target)));
-    m_files->setToolTip(
-        target.isEmpty() ? source : QStringLiteral("Source: %1\nTarget: %2").arg(source, target));
+    m_files->setToolTip(target.isEmpty() ? source : tr("Source: %1\nTarget: %2").arg(source, target));
     m_files->setVisible(!source.isEmpty() && !m_collapsed);
 }
 
@@ -150,7 +149,7 @@ void ReportSidebar::setCollapsed(bool collapsed)
     for (int i = 0; i < m_list->count(); ++i)
         m_list->item(i)->setText(collapsed ? QString() : m_list->item(i)->data(kNameRole).toString());
     m_files->setVisible(!collapsed && !m_files->text().isEmpty());
-    m_toggle->setText(collapsed ? QStringLiteral("»") : QStringLiteral("« Collapse"));
+    m_toggle->setText(collapsed ? QStringLiteral("»") : tr("« Collapse"));
     m_toggle->setToolButtonStyle(Qt::ToolButtonTextOnly);
     setFixedWidth(collapsed ? 44 : 172);
     QSettings().setValue(SettingsKey::sidebarCollapsed, collapsed);

@@ -54,7 +54,7 @@ QLayout* StartPage::buildTitle()
     f.setPointSizeF(f.pointSizeF() * 2.2);
     f.setBold(true);
     title->setFont(f);
-    auto* subtitle = new QLabel(QStringLiteral("Graph analyser for IPU profiles (.pop)"), this);
+    auto* subtitle = new QLabel(tr("Graph analyser for IPU profiles (.pop)"), this);
     subtitle->setForegroundRole(QPalette::PlaceholderText);
 
     auto* head = new QHBoxLayout;
@@ -81,28 +81,25 @@ QLayout* StartPage::buildActions()
         b->setMaximumWidth(420);
         return b;
     };
-    auto* open = button(QStringLiteral("Open a report…"), QStringLiteral("Open a profile.pop file (Ctrl+O)"));
-    auto* openRemote = button(QStringLiteral("Open a remote report…"),
-        QStringLiteral("Read a profile on an IPU server over SSH, without copying it (Ctrl+Shift+R)"));
-    auto* compare = button(QStringLiteral("Compare two reports…"),
-        QStringLiteral("Pick a source and a target report and see them side by side, with "
-                       "What changed between them (Ctrl+Shift+O). Or drop two files on the window."));
-    m_demo = button(
-        QStringLiteral("Open demo report"), QStringLiteral("A simulated profile that ships with popscope"));
+    auto* open = button(tr("Open a report…"), tr("Open a profile.pop file (Ctrl+O)"));
+    auto* openRemote = button(tr("Open a remote report…"),
+        tr("Read a profile on an IPU server over SSH, without copying it (Ctrl+Shift+R)"));
+    auto* compare = button(tr("Compare two reports…"),
+        tr("Pick a source and a target report and see them side by side, with "
+           "What changed between them (Ctrl+Shift+O). Or drop two files on the window."));
+    m_demo = button(tr("Open demo report"), tr("A simulated profile that ships with popscope"));
     auto* simulate = button(tr("Simulate a what-if…"),
         tr("Simulate a workload on a model of Mk1, Mk2 or Bow IPUs (batch 8? Bow? interleaved?), or sweep "
            "one parameter, and open or compare the report (Ctrl+Shift+N)"));
     if (!QFileInfo::exists(m_demoPath)) {
         m_demo->setEnabled(false);
         m_demo->setToolTip(
-            QStringLiteral("The demo profile was not built (%1). Build the sample_profiles target.")
-                .arg(m_demoPath));
+            tr("The demo profile was not built (%1). Build the sample_profiles target.").arg(m_demoPath));
     }
-    auto* dropHint
-        = new QLabel(QStringLiteral("You can also drop a .pop file on this window (two files to compare "
-                                    "them), or run <tt>popscope FILE</tt> or "
-                                    "<tt>popscope A.pop --compare B.pop</tt>."),
-            this);
+    auto* dropHint = new QLabel(tr("You can also drop a .pop file on this window (two files to compare "
+                                   "them), or run <tt>popscope FILE</tt> or "
+                                   "<tt>popscope A.pop --compare B.pop</tt>."),
+        this);
     dropHint->setWordWrap(true);
     dropHint->setForegroundRole(QPalette::PlaceholderText);
 
@@ -136,8 +133,8 @@ void StartPage::buildRecentLists()
         list->setAlternatingRowColors(true);
     }
     m_tabs = new QTabWidget(this);
-    m_tabs->addTab(m_reports, QStringLiteral("Recent reports"));
-    m_tabs->addTab(m_comparisons, QStringLiteral("Recent comparisons"));
+    m_tabs->addTab(m_reports, tr("Recent reports"));
+    m_tabs->addTab(m_comparisons, tr("Recent comparisons"));
 }
 
 QWidget* StartPage::entryWidget(
@@ -146,17 +143,17 @@ QWidget* StartPage::entryWidget(
     auto* w = new QWidget;
     auto* layout = new QHBoxLayout(w);
     layout->setContentsMargins(6, 3, 6, 3);
-    auto* text = new QLabel(
-        QStringLiteral("<b>%1</b>%2<br><small>%3</small>")
-            .arg(title.toHtmlEscaped(), missing ? QStringLiteral(" <i>(file not found)</i>") : QString(),
-                subtitle.toHtmlEscaped()),
-        w);
+    auto* text
+        = new QLabel(QStringLiteral("<b>%1</b>%2<br><small>%3</small>")
+                         .arg(title.toHtmlEscaped(), missing ? tr(" <i>(file not found)</i>") : QString(),
+                             subtitle.toHtmlEscaped()),
+            w);
     text->setTextFormat(Qt::RichText);
     if (missing)
         text->setEnabled(false);
     auto* removeButton = new QToolButton(w);
     removeButton->setIcon(QIcon(QStringLiteral(":/icons/remove.svg")));
-    removeButton->setToolTip(QStringLiteral("Remove from this list (the file is not touched)"));
+    removeButton->setToolTip(tr("Remove from this list (the file is not touched)"));
     removeButton->setAutoRaise(true);
     connect(removeButton, &QToolButton::clicked, this, std::move(remove));
     layout->addWidget(text, 1);
@@ -171,7 +168,7 @@ void StartPage::refresh()
     for (const QString& path : m_recent->reports()) {
         auto* item = new QListWidgetItem(m_reports);
         item->setData(kPathRole, path);
-        item->setToolTip(QStringLiteral("Double-click to open %1").arg(path));
+        item->setToolTip(tr("Double-click to open %1").arg(path));
         const ReportLocation location = ReportLocation::of(path);
         QWidget* w = entryWidget(location.fileName, location.folder, location.missing,
             [this, path] { m_recent->removeReport(path); });
@@ -182,7 +179,7 @@ void StartPage::refresh()
         auto* item = new QListWidgetItem(m_comparisons);
         item->setData(kPathRole, source);
         item->setData(kTargetRole, target);
-        item->setToolTip(QStringLiteral("Double-click to compare\n%1\nwith\n%2").arg(source, target));
+        item->setToolTip(tr("Double-click to compare\n%1\nwith\n%2").arg(source, target));
         const ReportLocation from = ReportLocation::of(source), to = ReportLocation::of(target);
         QWidget* w = entryWidget(from.fileName + QStringLiteral("  →  ") + to.fileName, from.folder,
             from.missing || to.missing, [this, s = source, t = target] { m_recent->removeComparison(s, t); });
@@ -195,10 +192,8 @@ void StartPage::refresh()
         auto* item = new QListWidgetItem(text, list);
         item->setFlags(Qt::NoItemFlags);
     };
-    placeholder(
-        m_reports, QStringLiteral("No recent reports yet. Open one with “Open a report…”, or try the demo."));
-    placeholder(
-        m_comparisons, QStringLiteral("No recent comparisons yet. Start one with “Compare two reports…”."));
+    placeholder(m_reports, tr("No recent reports yet. Open one with “Open a report…”, or try the demo."));
+    placeholder(m_comparisons, tr("No recent comparisons yet. Start one with “Compare two reports…”."));
     // Open on the list that has something in it.
     if (m_recent->reports().isEmpty() && !m_recent->comparisons().empty())
         m_tabs->setCurrentWidget(m_comparisons);

@@ -34,7 +34,7 @@ QString UserGuideDialog::guideMarkdown()
 UserGuideDialog::UserGuideDialog(QWidget* parent)
     : QDialog(parent)
 {
-    setWindowTitle(QStringLiteral("popscope User Guide"));
+    setWindowTitle(tr("popscope User Guide"));
     setObjectName(QStringLiteral("UserGuide"));
     m_browser = new QTextBrowser(this);
     m_browser->setOpenExternalLinks(true);
@@ -44,8 +44,8 @@ UserGuideDialog::UserGuideDialog(QWidget* parent)
     m_browser->document()->setDocumentMargin(16);
     const QString markdown = guideMarkdown();
     if (markdown.isEmpty())
-        m_browser->setPlainText(QStringLiteral("The user guide was not built into this copy of popscope. "
-                                               "Read docs/user-guide.md in the source tree."));
+        m_browser->setPlainText(tr("The user guide was not built into this copy of popscope. "
+                                   "Read docs/user-guide.md in the source tree."));
     else
         m_browser->setMarkdown(markdown);
 

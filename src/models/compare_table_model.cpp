@@ -53,8 +53,8 @@ void CompareTableModel::rebuild()
             const Column& col = base[size_t(c)];
             if (!m_source->isCompared(c)) {
                 if (m_splitText && c > 0) {
-                    columns.push_back({ col.header + QStringLiteral(" · Source"), Kind::Text, col.toolTip });
-                    columns.push_back({ col.header + QStringLiteral(" · Target"), Kind::Text, col.toolTip });
+                    columns.push_back({ tr("%1 · Source").arg(col.header), Kind::Text, col.toolTip });
+                    columns.push_back({ tr("%1 · Target").arg(col.header), Kind::Text, col.toolTip });
                     m_map.push_back({ c, Part::SourceText });
                     m_map.push_back({ c, Part::TargetText });
                     continue;
@@ -66,14 +66,13 @@ void CompareTableModel::rebuild()
             const Kind diffKind = col.kind == Kind::Bytes ? Kind::DiffBytes
                 : col.kind == Kind::Ratio                 ? Kind::DiffRatio
                                                           : Kind::DiffCount;
-            columns.push_back({ col.header + QStringLiteral(" · Source"), col.kind,
-                col.toolTip + QStringLiteral(" (source report)") });
-            columns.push_back({ col.header + QStringLiteral(" · Target"), col.kind,
-                col.toolTip + QStringLiteral(" (target report)") });
             columns.push_back(
-                { col.header + QStringLiteral(" · Diff"), diffKind, QStringLiteral("Target − source") });
-            columns.push_back({ col.header + QStringLiteral(" · Diff %"), Kind::Percent,
-                QStringLiteral("(Target − source) ÷ source; — when the source has none") });
+                { tr("%1 · Source").arg(col.header), col.kind, col.toolTip + tr(" (source report)") });
+            columns.push_back(
+                { tr("%1 · Target").arg(col.header), col.kind, col.toolTip + tr(" (target report)") });
+            columns.push_back({ tr("%1 · Diff").arg(col.header), diffKind, tr("Target − source") });
+            columns.push_back({ tr("%1 · Diff %").arg(col.header), Kind::Percent,
+                tr("(Target − source) ÷ source; — when the source has none") });
             for (Part p : { Part::Source, Part::Target, Part::Diff, Part::DiffPercent })
                 m_map.push_back({ c, p });
         }
@@ -192,7 +191,7 @@ QString CompareTableModel::absentText(int row, int column) const
     const MatchedRow& m = m_rows[size_t(row)];
     if (m_map[size_t(column)].part == Part::DiffPercent
         && sideNumber(row, m_map[size_t(column)].base, true) > 0)
-        return m.source < 0 ? QStringLiteral("new") : QStringLiteral("from 0");
+        return m.source < 0 ? tr("new") : tr("from 0");
     return QStringLiteral("—");
 }
 
@@ -243,9 +242,7 @@ QString CompareTableModel::toolTip(int row, int column) const
 {
     const MatchedRow& m = m_rows[size_t(row)];
     if (m_map[size_t(column)].part == Part::Text && (m.source < 0 || m.target < 0))
-        return text(row, column)
-            + (m.source < 0 ? QStringLiteral(" (only in the target)")
-                            : QStringLiteral(" (only in the source)"));
+        return text(row, column) + (m.source < 0 ? tr(" (only in the target)") : tr(" (only in the source)"));
     return {};
 }
 

@@ -3,6 +3,7 @@
 #include "models/item_roles.hpp"
 
 #include <QAbstractItemModel>
+#include <QCoreApplication>
 #include <QFile>
 #include <QSaveFile>
 #include <QTextStream>
@@ -115,7 +116,8 @@ bool CsvExporter::writeFile(const QAbstractItemModel& model, const QString& path
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)
-            *error = QStringLiteral("%1: cannot write the file (%2)").arg(path, file.errorString());
+            *error = QCoreApplication::translate("popscope::CsvExporter", "%1: cannot write the file (%2)")
+                         .arg(path, file.errorString());
         return false;
     }
     // QSaveFile does not always notice a short write (a full disk can take part of a buffer):
@@ -123,13 +125,15 @@ bool CsvExporter::writeFile(const QAbstractItemModel& model, const QString& path
     const QByteArray bytes = toCsv(model).toUtf8();
     if (file.write(bytes) != bytes.size() || !file.flush()) {
         if (error)
-            *error = QStringLiteral("%1: cannot write the file (%2)").arg(path, file.errorString());
+            *error = QCoreApplication::translate("popscope::CsvExporter", "%1: cannot write the file (%2)")
+                         .arg(path, file.errorString());
         file.cancelWriting();
         return false;
     }
     if (!file.commit()) {
         if (error)
-            *error = QStringLiteral("%1: cannot write the file (%2)").arg(path, file.errorString());
+            *error = QCoreApplication::translate("popscope::CsvExporter", "%1: cannot write the file (%2)")
+                         .arg(path, file.errorString());
         return false;
     }
     return true;

@@ -1,5 +1,6 @@
 #include "models/image_file.hpp"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
 #include <QImageWriter>
@@ -11,7 +12,8 @@ bool saveImageFile(const QImage& image, const QString& path, QString* error)
 {
     const auto fail = [&](const QString& cause) {
         if (error)
-            *error = QStringLiteral("%1: cannot write the image (%2)").arg(path, cause);
+            *error = QCoreApplication::translate("popscope::ImageFile", "%1: cannot write the image (%2)")
+                         .arg(path, cause);
         return false;
     };
     QByteArray format = QFileInfo(path).suffix().toLower().toLatin1();

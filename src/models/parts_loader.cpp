@@ -56,7 +56,8 @@ QString readParts(const QPromise<QString>& promise, int slot, const LoadedReport
         if (promise.isCanceled())
             return {};
         progress(slot, done++,
-            QStringLiteral("%1 of %2…").arg(QString::fromUtf8(partStageMessage(*part)), report.fileName()));
+            QCoreApplication::translate("popscope::PartsLoader", "%1 of %2…")
+                .arg(QString::fromUtf8(partStageMessage(*part)), report.fileName()));
         QString error;
         try {
             readReportPart(*report.core, *part);
@@ -64,7 +65,9 @@ QString readParts(const QPromise<QString>& promise, int slot, const LoadedReport
         } catch (const ProfileError& e) {
             error = QString::fromUtf8(e.what());
         } catch (const std::bad_alloc&) {
-            error = report.path + QStringLiteral(": not enough memory to read this part of the profile");
+            error = QCoreApplication::translate(
+                "popscope::PartsLoader", "%1: not enough memory to read this part of the profile")
+                        .arg(report.path);
         } catch (const std::exception& e) {
             error = report.path + QStringLiteral(": ") + QString::fromUtf8(e.what());
         }

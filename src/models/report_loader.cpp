@@ -5,6 +5,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/remote/remote_settings.hpp"
 
+#include <QCoreApplication>
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -35,7 +36,9 @@ void loadInBackground(
     } catch (const ProfileError& e) {
         outcome.error = QString::fromStdString(e.what());
     } catch (const std::bad_alloc&) {
-        outcome.error = path + QStringLiteral(": not enough memory to open this profile");
+        outcome.error = QCoreApplication::translate(
+            "popscope::ReportLoader", "%1: not enough memory to open this profile")
+                            .arg(path);
     } catch (const std::exception& e) {
         outcome.error = path + QStringLiteral(": ") + QString::fromStdString(e.what());
     }

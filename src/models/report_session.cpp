@@ -130,7 +130,7 @@ void ReportSession::onProgress(int slot, int stage, const QString& message)
     QStringList lines;
     for (size_t s = 0; s < size_t(slotCount); ++s)
         lines << QStringLiteral("%1: %2").arg(
-            QFileInfo(m_paths[s]).fileName(), m_waiting[s] ? m_stageText[s] : QStringLiteral("ready"));
+            QFileInfo(m_paths[s]).fileName(), m_waiting[s] ? m_stageText[s] : tr("ready"));
     emit progress(m_stage[0] + (slotCount == 2 ? m_stage[1] : 0), stageCount() * slotCount,
         lines.join(QLatin1Char('\n')));
 }

@@ -183,7 +183,7 @@ QVariant ReportTableModel::displayData(int row, int column, Kind kind) const
     case Kind::Count:
         return countText(number(row, column));
     case Kind::Flag:
-        return number(row, column) ? QStringLiteral("Yes") : QStringLiteral("No");
+        return number(row, column) ? tr("Yes") : tr("No");
     case Kind::DiffBytes:
         return signedBytesText(signedNumber(row, column), m_unit);
     case Kind::DiffCount:
@@ -232,9 +232,9 @@ QVariant ReportTableModel::toolTipData(int row, int column, Kind kind) const
 {
     QString tip = toolTip(row, column);
     if (tip.isEmpty() && kind == Kind::Bytes && present(row, column))
-        tip = countText(number(row, column)) + QStringLiteral(" bytes");
+        tip = tr("%1 bytes").arg(countText(number(row, column)));
     if (tip.isEmpty() && kind == Kind::DiffBytes && present(row, column))
-        tip = signedCountText(signedNumber(row, column)) + QStringLiteral(" bytes");
+        tip = tr("%1 bytes").arg(signedCountText(signedNumber(row, column)));
     if (tip.isEmpty() && kind == Kind::Text)
         tip = text(row, column);
     return tip.isEmpty() ? QVariant() : QVariant(tip);
@@ -249,8 +249,7 @@ QVariant ReportTableModel::headerData(int section, Qt::Orientation orientation, 
     case Qt::DisplayRole:
         return c.header;
     case CsvHeaderRole:
-        return c.kind == Kind::Bytes || c.kind == Kind::DiffBytes ? c.header + QStringLiteral(" (bytes)")
-                                                                  : c.header;
+        return c.kind == Kind::Bytes || c.kind == Kind::DiffBytes ? tr("%1 (bytes)").arg(c.header) : c.header;
     case Qt::ToolTipRole:
         return c.toolTip.isEmpty() ? QVariant() : QVariant(c.toolTip);
     default:

@@ -14,7 +14,9 @@ namespace popscope {
 
 namespace {
 
-const char* kRegionLabels[] = { "Non-interleaved", "Interleaved", "Overflowed" };
+const char* const kRegionLabels[] = { QT_TRANSLATE_NOOP("popscope::DetailsModel", "Non-interleaved"),
+    QT_TRANSLATE_NOOP("popscope::DetailsModel", "Interleaved"),
+    QT_TRANSLATE_NOOP("popscope::DetailsModel", "Overflowed") };
 
 std::string regionKey(int region)
 {
@@ -81,8 +83,7 @@ void DetailsModel::mergeTarget(const DetailsModel& other)
     for (Node& node : m_nodes)
         node.values.resize(std::min<size_t>(node.values.size(), 1));
     mergeNode(0, other, 0);
-    m_columnHeaders = { QStringLiteral("Source · %1").arg(scope), QStringLiteral("Target"),
-        QStringLiteral("Diff"), QStringLiteral("Diff %") };
+    m_columnHeaders = { tr("Source · %1").arg(scope), tr("Target"), tr("Diff"), tr("Diff %") };
     m_columnTiles.resize(std::min<size_t>(m_columnTiles.size(), 1));
 }
 
@@ -162,22 +163,22 @@ void DetailsModel::build(const std::vector<uint32_t>& selection)
         std::vector<uint64_t> ids;
         for (const auto& columnTiles : m_columnTiles)
             ids.push_back(columnTiles.size() == 1 ? m.physicalTileIds[columnTiles[0]] : UINT64_MAX);
-        const int id = addNode(0, "physical-id", QStringLiteral("Physical tile id"), ids);
+        const int id = addNode(0, "physical-id", tr("Physical tile id"), ids);
         m_nodes[size_t(id)].isId = true;
     }
-    addNode(0, "including-gaps", QStringLiteral("Memory including gaps"), columnValues(m.totalIncludingGaps),
-        QStringLiteral("Everything on the tile, including bank and region gaps"));
+    addNode(0, "including-gaps", tr("Memory including gaps"), columnValues(m.totalIncludingGaps),
+        tr("Everything on the tile, including bank and region gaps"));
     const int excluding = addNode(
-        0, "excluding-gaps", QStringLiteral("Memory excluding gaps"), columnValues(m.totalExcludingGaps));
+        0, "excluding-gaps", tr("Memory excluding gaps"), columnValues(m.totalExcludingGaps));
     for (int r = 0; r < kMemoryRegionCount; ++r) {
-        const int region = addNode(excluding, regionKey(r), QString::fromLatin1(kRegionLabels[r]),
+        const int region = addNode(excluding, regionKey(r), tr(kRegionLabels[r]),
             columnValues(m.byRegion[size_t(r)]));
         for (int overlapped = 0; overlapped < 2; ++overlapped)
             addCategoryRows(region, m, r, overlapped);
     }
     addGapRows(m);
-    addNode(0, "always-live", QStringLiteral("Always live"), columnValues(m.alwaysLive));
-    addNode(0, "not-always-live", QStringLiteral("Not always live"), columnValues(m.notAlwaysLive));
+    addNode(0, "always-live", tr("Always live"), columnValues(m.alwaysLive));
+    addNode(0, "not-always-live", tr("Not always live"), columnValues(m.notAlwaysLive));
 }
 
 void DetailsModel::setColumns(const std::vector<uint32_t>& selection, uint32_t numTiles)
@@ -188,20 +189,20 @@ void DetailsModel::setColumns(const std::vector<uint32_t>& selection, uint32_t n
             tiles.push_back(t);
     if (tiles.empty() && !selection.empty()) {
         // None of the selected tiles is in this report (the other report of a pair has more).
-        m_columnHeaders.push_back(QStringLiteral("Selection (no tile of it here)"));
+        m_columnHeaders.push_back(tr("Selection (no tile of it here)"));
         m_columnTiles.push_back({});
     } else if (tiles.empty()) {
         std::vector<uint32_t> all(numTiles);
         std::iota(all.begin(), all.end(), 0u);
-        m_columnHeaders.push_back(QStringLiteral("All tiles (%1)").arg(countText(numTiles)));
+        m_columnHeaders.push_back(tr("All tiles (%1)").arg(countText(numTiles)));
         m_columnTiles.push_back(std::move(all));
     } else {
         if (tiles.size() > 1) {
-            m_columnHeaders.push_back(QStringLiteral("Selection (%1 tiles)").arg(countText(tiles.size())));
+            m_columnHeaders.push_back(tr("Selection (%1 tiles)").arg(countText(tiles.size())));
             m_columnTiles.push_back(tiles);
         }
         for (size_t i = 0; i < tiles.size() && i < size_t(kMaxTileColumns); ++i) {
-            m_columnHeaders.push_back(QStringLiteral("Tile %1").arg(tiles[i]));
+            m_columnHeaders.push_back(tr("Tile %1").arg(tiles[i]));
             m_columnTiles.push_back({ tiles[i] });
         }
     }
@@ -230,8 +231,8 @@ void DetailsModel::addCategoryRows(int region, const TileMemory& m, int r, int o
     if (rows.empty())
         return;
     const int group = addNode(region, overlapped ? "overlapped" : "not-overlapped",
-        overlapped ? QStringLiteral("Overlapped") : QStringLiteral("Not overlapped"), total,
-        overlapped ? QStringLiteral("Shares addresses with other data; not counted in the totals")
+        overlapped ? tr("Overlapped") : tr("Not overlapped"), total,
+        overlapped ? tr("Shares addresses with other data; not counted in the totals")
                    : QString());
     for (auto& [c, v] : rows)
         addNode(group, "category:" + m.categories[c], QString::fromStdString(categoryLabel(m.categories[c])),
@@ -245,12 +246,12 @@ void DetailsModel::addGapRows(const TileMemory& m)
     for (const auto& g : m.gapsByRegion)
         for (size_t t = 0; t < g.size() && t < numTiles; ++t)
             gaps[t] += g[t];
-    const int gapsNode = addNode(0, "gaps", QStringLiteral("Gaps"), columnValues(gaps),
-        QStringLiteral("Bank and region reservation between allocations"));
+    const int gapsNode = addNode(0, "gaps", tr("Gaps"), columnValues(gaps),
+        tr("Bank and region reservation between allocations"));
     for (int r = 0; r < kMemoryRegionCount; ++r) {
         auto v = columnValues(m.gapsByRegion[size_t(r)]);
         if (anyNonZero(v))
-            addNode(gapsNode, regionKey(r), QString::fromLatin1(kRegionLabels[r]), std::move(v));
+            addNode(gapsNode, regionKey(r), tr(kRegionLabels[r]), std::move(v));
     }
 }
 
@@ -337,7 +338,7 @@ QVariant DetailsModel::data(const QModelIndex& index, int role) const
             return {};
         return QVariant::fromValue<qulonglong>(v);
     case Qt::ToolTipRole:
-        return node.isId ? QVariant() : QVariant(countText(v) + QStringLiteral(" bytes"));
+        return node.isId ? QVariant() : QVariant(tr("%1 bytes").arg(countText(v)));
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     case TileRole:
@@ -385,8 +386,8 @@ QVariant DetailsModel::compareData(const Node& node, int column, int role) const
         return {};
     case Qt::ToolTipRole:
         return column == DiffColumn
-            ? QVariant(signedCountText(diff.absolute) + QStringLiteral(" bytes"))
-            : QVariant(countText(column == SourceColumn ? source : target) + QStringLiteral(" bytes"));
+            ? QVariant(tr("%1 bytes").arg(signedCountText(diff.absolute)))
+            : QVariant(tr("%1 bytes").arg(countText(column == SourceColumn ? source : target)));
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     default:
@@ -399,10 +400,9 @@ QVariant DetailsModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
         return {};
     if (role == Qt::DisplayRole)
-        return section == 0 ? QStringLiteral("Memory") : m_columnHeaders[size_t(section - 1)];
+        return section == 0 ? tr("Memory") : m_columnHeaders[size_t(section - 1)];
     if (role == CsvHeaderRole)
-        return section == 0 ? QStringLiteral("Memory")
-                            : m_columnHeaders[size_t(section - 1)] + QStringLiteral(" (bytes)");
+        return section == 0 ? tr("Memory") : tr("%1 (bytes)").arg(m_columnHeaders[size_t(section - 1)]);
     return {};
 }
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include <QCoreApplication>
+
 namespace popscope {
 
 namespace {
@@ -13,11 +15,11 @@ const char* regionLabel(int region)
 {
     switch (region) {
     case 0:
-        return "Non-interleaved";
+        return QT_TRANSLATE_NOOP("popscope::MemorySeries", "Non-interleaved");
     case 1:
-        return "Interleaved";
+        return QT_TRANSLATE_NOOP("popscope::MemorySeries", "Interleaved");
     default:
-        return "Overflowed";
+        return QT_TRANSLATE_NOOP("popscope::MemorySeries", "Overflowed");
     }
 }
 
@@ -36,13 +38,13 @@ QString breakdownName(MemoryBreakdown breakdown)
 {
     switch (breakdown) {
     case MemoryBreakdown::None:
-        return QStringLiteral("None");
+        return QCoreApplication::translate("popscope::MemorySeries", "None");
     case MemoryBreakdown::Category:
-        return QStringLiteral("Category");
+        return QCoreApplication::translate("popscope::MemorySeries", "Category");
     case MemoryBreakdown::Region:
-        return QStringLiteral("Region");
+        return QCoreApplication::translate("popscope::MemorySeries", "Region");
     case MemoryBreakdown::Liveness:
-        return QStringLiteral("Liveness");
+        return QCoreApplication::translate("popscope::MemorySeries", "Liveness");
     }
     return {};
 }
@@ -58,8 +60,8 @@ MemorySeriesSet buildMemorySeries(const TileMemory& m, MemoryBreakdown breakdown
     switch (breakdown) {
     case MemoryBreakdown::None:
         set.series.push_back({ QStringLiteral("total"),
-            includeGaps ? QStringLiteral("Tile memory (with gaps)")
-                        : QStringLiteral("Tile memory (w/o gaps)"),
+            includeGaps ? QCoreApplication::translate("popscope::MemorySeries", "Tile memory (with gaps)")
+                        : QCoreApplication::translate("popscope::MemorySeries", "Tile memory (w/o gaps)"),
             padded(includeGaps ? m.totalIncludingGaps : m.totalExcludingGaps) });
         includeGaps = false; // already in the total
         break;
@@ -70,18 +72,21 @@ MemorySeriesSet buildMemorySeries(const TileMemory& m, MemoryBreakdown breakdown
         break;
     case MemoryBreakdown::Region:
         for (int r = 0; r < kMemoryRegionCount; ++r)
-            set.series.push_back({ QStringLiteral("region:%1").arg(r), QString::fromLatin1(regionLabel(r)),
+            set.series.push_back({ QStringLiteral("region:%1").arg(r),
+                QCoreApplication::translate("popscope::MemorySeries", regionLabel(r)),
                 padded(m.byRegion[size_t(r)]) });
         break;
     case MemoryBreakdown::Liveness:
-        set.series.push_back(
-            { QStringLiteral("alwaysLive"), QStringLiteral("Always live"), padded(m.alwaysLive) });
-        set.series.push_back(
-            { QStringLiteral("notAlwaysLive"), QStringLiteral("Not always live"), padded(m.notAlwaysLive) });
+        set.series.push_back({ QStringLiteral("alwaysLive"),
+            QCoreApplication::translate("popscope::MemorySeries", "Always live"), padded(m.alwaysLive) });
+        set.series.push_back({ QStringLiteral("notAlwaysLive"),
+            QCoreApplication::translate("popscope::MemorySeries", "Not always live"),
+            padded(m.notAlwaysLive) });
         break;
     }
     if (includeGaps)
-        set.series.push_back({ QStringLiteral("gaps"), QStringLiteral("Gaps"), gapsTotal(m) });
+        set.series.push_back({ QStringLiteral("gaps"),
+            QCoreApplication::translate("popscope::MemorySeries", "Gaps"), gapsTotal(m) });
     // Drop series that are zero everywhere, except the single total.
     if (set.series.size() > 1)
         std::erase_if(set.series, [](const MemorySeries1D& s) {

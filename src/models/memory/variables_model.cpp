@@ -13,13 +13,11 @@ namespace popscope {
 VariablesModel::VariablesModel(QObject* parent)
     : ReportTableModel(parent)
 {
-    setColumns({ { QStringLiteral("Name"), Kind::Text, {} }, { QStringLiteral("Category"), Kind::Text, {} },
-        { QStringLiteral("Element type"), Kind::Text, {} },
-        { QStringLiteral("Size"), Kind::Bytes, QStringLiteral("Size of the whole variable") },
-        { QStringLiteral("On all tiles"), Kind::Bytes, QStringLiteral("Bytes on the tiles shown") },
-        { QStringLiteral("Tiles"), Kind::Count,
-            QStringLiteral("Tiles shown that hold part of the variable") },
-        { QStringLiteral("Always live"), Kind::Flag, {} } });
+    setColumns({ { tr("Name"), Kind::Text, {} }, { tr("Category"), Kind::Text, {} },
+        { tr("Element type"), Kind::Text, {} }, { tr("Size"), Kind::Bytes, tr("Size of the whole variable") },
+        { tr("On all tiles"), Kind::Bytes, tr("Bytes on the tiles shown") },
+        { tr("Tiles"), Kind::Count, tr("Tiles shown that hold part of the variable") },
+        { tr("Always live"), Kind::Flag, {} } });
 }
 
 void VariablesModel::setReport(
@@ -74,8 +72,7 @@ void VariablesModel::setReport(
             m_order = std::move(order);
             m_inScope = std::move(inScope);
         }
-        setHeader(
-            BytesInScope, scope.all() ? QStringLiteral("On all tiles") : QStringLiteral("On selected tiles"));
+        setHeader(BytesInScope, scope.all() ? tr("On all tiles") : tr("On selected tiles"));
     }
     endResetModel();
 }

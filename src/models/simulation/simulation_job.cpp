@@ -96,7 +96,7 @@ void SimulationJob::start(std::vector<SimulationRun> runs, int parallel)
             } catch (const sim::SimulationCancelled&) {
                 result.cancelled = true;
             } catch (const std::bad_alloc&) {
-                result.error = QStringLiteral("%1: out of memory while simulating").arg(run.outputPath);
+                result.error = tr("%1: out of memory while simulating").arg(run.outputPath);
             } catch (const std::exception& e) {
                 result.error = QString::fromStdString(e.what());
             }

@@ -5,7 +5,7 @@ namespace popscope {
 EngineOptionsModel::EngineOptionsModel(QObject* parent)
     : ReportTableModel(parent)
 {
-    setColumns({ { QStringLiteral("Option"), Kind::Text, {} }, { QStringLiteral("Value"), Kind::Text, {} } });
+    setColumns({ { tr("Option"), Kind::Text, {} }, { tr("Value"), Kind::Text, {} } });
 }
 
 void EngineOptionsModel::setOptions(std::vector<std::pair<std::string, std::string>> options)

@@ -18,11 +18,11 @@ QString shortened(const QString& text)
 SummaryFiguresModel::SummaryFiguresModel(QObject* parent)
     : ReportTableModel(parent)
 {
-    setColumns({ { QStringLiteral("Figure"), Kind::Text, {} }, { QStringLiteral("Section"), Kind::Text, {} },
-        { QStringLiteral("Source"), Kind::Count, QStringLiteral("In the source report") },
-        { QStringLiteral("Target"), Kind::Count, QStringLiteral("In the target report") },
-        { QStringLiteral("Diff"), Kind::DiffCount, QStringLiteral("Target − source") },
-        { QStringLiteral("Diff %"), Kind::Percent, QStringLiteral("(Target − source) ÷ source") } });
+    setColumns({ { tr("Figure"), Kind::Text, {} }, { tr("Section"), Kind::Text, {} },
+        { tr("Source"), Kind::Count, tr("In the source report") },
+        { tr("Target"), Kind::Count, tr("In the target report") },
+        { tr("Diff"), Kind::DiffCount, tr("Target − source") },
+        { tr("Diff %"), Kind::Percent, tr("(Target − source) ÷ source") } });
 }
 
 // One row per figure of either report, matched by label within each section, in the table's order.
@@ -152,7 +152,7 @@ QString SummaryFiguresModel::text(int row, int column) const
     case Target:
         return shortened(r.targetText);
     case Diff:
-        return r.sourceText == r.targetText ? QString() : QStringLiteral("differs");
+        return r.sourceText == r.targetText ? QString() : tr("differs");
     default:
         return {};
     }

@@ -53,9 +53,9 @@ void TraceBuilder::start(std::shared_ptr<const Report> report, const QString& pa
         } catch (const ProfileError& error) { // a damaged part: said in the page, not a crash
             return { nullptr, QString::fromStdString(error.what()) };
         } catch (const std::bad_alloc&) {
-            return { nullptr, QStringLiteral("%1: not enough memory to build the trace").arg(path) };
+            return { nullptr, tr("%1: not enough memory to build the trace").arg(path) };
         } catch (const std::length_error&) { // a lane beyond GroupRows' 4 G figures
-            return { nullptr, QStringLiteral("%1: too many steps on one IPU to build the trace").arg(path) };
+            return { nullptr, tr("%1: too many steps on one IPU to build the trace").arg(path) };
         }
     }));
 }

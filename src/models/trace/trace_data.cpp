@@ -9,6 +9,7 @@
 #include "popscope/remote/sftp_file.hpp"
 #include "popscope/report.hpp"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -29,16 +30,18 @@ QString TraceData::stepName(uint32_t step) const
 
 QString TraceData::programName(uint32_t program) const
 {
-    return program < programs.labels.size() ? toQString(programs.labels.name(program))
-                                            : QStringLiteral("program %1").arg(program);
+    return program < programs.labels.size()
+        ? toQString(programs.labels.name(program))
+        : QCoreApplication::translate("popscope::TraceData", "program %1").arg(program);
 }
 
 QString TraceData::flameSpanName(size_t level, const FlameSpan& span) const
 {
     if (level > 0)
         return programName(span.id);
-    return span.id < runs.size() && !runs[span.id].name.empty() ? QString::fromStdString(runs[span.id].name)
-                                                                : QStringLiteral("run %1").arg(span.id);
+    return span.id < runs.size() && !runs[span.id].name.empty()
+        ? QString::fromStdString(runs[span.id].name)
+        : QCoreApplication::translate("popscope::TraceData", "run %1").arg(span.id);
 }
 
 std::string_view TraceData::flameSpanType(size_t level, const FlameSpan& span) const
@@ -111,9 +114,10 @@ bool loadOrBuildLod(TraceData& data, const std::string& identity,
         && data.lod.fits(data.steps, target.numIpus, target.tilesPerIpu);
     if (data.lodFromCache)
         return true;
-    progress(5, QStringLiteral("Summarising every tile's cycles"));
+    progress(5, QCoreApplication::translate("popscope::TraceData", "Summarising every tile's cycles"));
     data.lod = TraceLod::build(*data.profile, data.steps, [&](uint64_t done, uint64_t total) {
-        progress(5 + int(total ? 60 * done / total : 60), QStringLiteral("Summarising every tile's cycles"));
+        progress(5 + int(total ? 60 * done / total : 60),
+            QCoreApplication::translate("popscope::TraceData", "Summarising every tile's cycles"));
         return !cancelled.load();
     });
     if (data.lod.cancelled())
@@ -141,7 +145,7 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
     std::future<const TraceSummary*> wholeRun;
     if (!report->profile().remoteFile())
         wholeRun = std::async(std::launch::async, [report] { return &report->traceSummary(); });
-    progress(0, QStringLiteral("Reading the steps"));
+    progress(0, QCoreApplication::translate("popscope::TraceData", "Reading the steps"));
     data->profile = Profile::open(report->path());
     data->steps = data->profile->readStepTable();
     data->runs = data->profile->readRuns();
@@ -152,20 +156,20 @@ std::shared_ptr<TraceData> buildTraceData(std::shared_ptr<const Report> report,
         return nullptr;
     if (cancelled)
         return nullptr;
-    progress(68, QStringLiteral("Nesting the steps in their programs"));
+    progress(68, QCoreApplication::translate("popscope::TraceData", "Nesting the steps in their programs"));
     data->programs = data->profile->readProgramOutline();
     if (cancelled)
         return nullptr;
     // The vertex types the step details name (the page's work part): read here, beside the whole
     // run's figures, rather than before the build starts.
-    progress(75, QStringLiteral("Reading vertex types"));
+    progress(75, QCoreApplication::translate("popscope::TraceData", "Reading vertex types"));
     readReportPart(*report, ReportPart::VertexTypes); // through the parts' test hook (holdReportPart)
     if (cancelled)
         return nullptr;
     data->flame = buildTraceFlame(data->lod, data->steps, data->programs.parent);
-    progress(85, QStringLiteral("Finding where the cycles wait"));
+    progress(85, QCoreApplication::translate("popscope::TraceData", "Finding where the cycles wait"));
     data->summary = wholeRun.valid() ? wholeRun.get() : &report->traceSummary(data->steps);
-    progress(100, QStringLiteral("Done"));
+    progress(100, QCoreApplication::translate("popscope::TraceData", "Done"));
     return cancelled ? nullptr : data;
 }
 

@@ -42,7 +42,7 @@ void TraceExporter::start(const QString& source, const QString& path, bool perTi
         else
             emit failed(path, problem);
     });
-    emit progress(QStringLiteral("Writing %1…").arg(path));
+    emit progress(tr("Writing %1…").arg(path));
     // The profile is opened again in the worker: the export streams it, apart from the GUI's report.
     watcher->setFuture(QtConcurrent::run([source = source.toStdString(), path, perTile]() -> QString {
         try {

@@ -4,12 +4,14 @@
 
 #include <cmath>
 
+#include <QCoreApplication>
+
 namespace popscope {
 
 TraceFiguresModel::TraceFiguresModel(QObject* parent)
     : ReportTableModel(parent)
 {
-    setColumns({ { QStringLiteral("Figure"), Kind::Text, {} }, { QStringLiteral("Value"), Kind::Text, {} } });
+    setColumns({ { tr("Figure"), Kind::Text, {} }, { tr("Value"), Kind::Text, {} } });
 }
 
 void TraceFiguresModel::add(
@@ -24,9 +26,12 @@ std::vector<ReportTableModel::Column> figureColumns(bool compare)
 {
     using Kind = ReportTableModel::Kind;
     if (compare)
-        return { { QStringLiteral("Figure"), Kind::Text, {} }, { QStringLiteral("Source"), Kind::Text, {} },
-            { QStringLiteral("Target"), Kind::Text, {} }, { QStringLiteral("Diff"), Kind::Text, {} } };
-    return { { QStringLiteral("Figure"), Kind::Text, {} }, { QStringLiteral("Value"), Kind::Text, {} } };
+        return { { QCoreApplication::translate("popscope::TraceFiguresModel", "Figure"), Kind::Text, {} },
+            { QCoreApplication::translate("popscope::TraceFiguresModel", "Source"), Kind::Text, {} },
+            { QCoreApplication::translate("popscope::TraceFiguresModel", "Target"), Kind::Text, {} },
+            { QCoreApplication::translate("popscope::TraceFiguresModel", "Diff"), Kind::Text, {} } };
+    return { { QCoreApplication::translate("popscope::TraceFiguresModel", "Figure"), Kind::Text, {} },
+        { QCoreApplication::translate("popscope::TraceFiguresModel", "Value"), Kind::Text, {} } };
 }
 
 // The share of the window's tile-cycles spent waiting for sync.
@@ -81,9 +86,8 @@ void TraceFiguresModel::setWindows(
         m_clockHz = source->summary->clockHz;
         const auto a = source->lod.range(sourceWindow.from, sourceWindow.to);
         const auto b = target ? target->lod.range(targetWindow.from, targetWindow.to) : a;
-        add(QStringLiteral("Window"), Unit::Cycles, double(sourceWindow.to - sourceWindow.from),
-            double(targetWindow.to - targetWindow.from),
-            QStringLiteral("The visible cycles (zoom and pan change them)"));
+        add(tr("Window"), Unit::Cycles, double(sourceWindow.to - sourceWindow.from),
+            double(targetWindow.to - targetWindow.from), tr("The visible cycles (zoom and pan change them)"));
         addWindowFigures(a, b);
         addWholeRunFigures(*source->summary, target ? *target->summary : *source->summary);
     }
@@ -92,41 +96,39 @@ void TraceFiguresModel::setWindows(
 
 void TraceFiguresModel::addWindowFigures(const TraceLod::RangeFigures& a, const TraceLod::RangeFigures& b)
 {
-    add(QStringLiteral("Parallel efficiency"), Unit::Share, a.parallelEfficiency(), b.parallelEfficiency(),
-        QStringLiteral("Busy tile-cycles ÷ all tile-cycles in the window; busy = computing, exchanging, "
-                       "stream copy"));
-    const std::pair<TraceState, const char*> kinds[] = { { TraceState::Computing, "Computing" },
-        { TraceState::Exchanging, "Exchanging" }, { TraceState::Sync, "Sync" },
-        { TraceState::StreamCopy, "Stream copy" }, { TraceState::Idle, "Idle (between steps)" } };
+    add(tr("Parallel efficiency"), Unit::Share, a.parallelEfficiency(), b.parallelEfficiency(),
+        tr("Busy tile-cycles ÷ all tile-cycles in the window; busy = computing, exchanging, "
+           "stream copy"));
+    const std::pair<TraceState, const char*> kinds[] = { { TraceState::Computing, QT_TR_NOOP("Computing") },
+        { TraceState::Exchanging, QT_TR_NOOP("Exchanging") }, { TraceState::Sync, QT_TR_NOOP("Sync") },
+        { TraceState::StreamCopy, QT_TR_NOOP("Stream copy") },
+        { TraceState::Idle, QT_TR_NOOP("Idle (between steps)") } };
     for (const auto& [kind, name] : kinds)
-        add(QString::fromLatin1(name), Unit::Share, a.share(kind), b.share(kind),
-            QStringLiteral("Share of the IPUs' cycles in the window spent in this kind of step"));
-    add(QStringLiteral("Tiles waiting for sync"), Unit::Share, waitingShare(a), waitingShare(b),
-        QStringLiteral("Share of the tile-cycles in the window spent waiting for the slowest tile"));
+        add(tr(name), Unit::Share, a.share(kind), b.share(kind),
+            tr("Share of the IPUs' cycles in the window spent in this kind of step"));
+    add(tr("Tiles waiting for sync"), Unit::Share, waitingShare(a), waitingShare(b),
+        tr("Share of the tile-cycles in the window spent waiting for the slowest tile"));
     const size_t ipus = std::max(a.tileCycles.size(), b.tileCycles.size());
     for (size_t i = 0; ipus > 1 && i < ipus; ++i)
-        add(QStringLiteral("IPU %1 parallel efficiency").arg(i), Unit::Share, ipuEfficiency(a, i),
-            ipuEfficiency(b, i));
+        add(tr("IPU %1 parallel efficiency").arg(i), Unit::Share, ipuEfficiency(a, i), ipuEfficiency(b, i));
 }
 
 void TraceFiguresModel::addWholeRunFigures(const TraceSummary& sa, const TraceSummary& sb)
 {
-    add(QStringLiteral("Tile balance (whole run)"), Unit::Share, meanTileBalance(sa), meanTileBalance(sb),
-        QStringLiteral("Mean ÷ max busy cycles per tile, averaged over the IPUs (100% = even)"));
-    add(QStringLiteral("Stream copies (whole run)"), Unit::Bytes, trafficBytes(sa, true),
-        trafficBytes(sb, true));
-    add(QStringLiteral("Global exchange (whole run)"), Unit::Bytes, trafficBytes(sa, false),
-        trafficBytes(sb, false));
+    add(tr("Tile balance (whole run)"), Unit::Share, meanTileBalance(sa), meanTileBalance(sb),
+        tr("Mean ÷ max busy cycles per tile, averaged over the IPUs (100% = even)"));
+    add(tr("Stream copies (whole run)"), Unit::Bytes, trafficBytes(sa, true), trafficBytes(sb, true));
+    add(tr("Global exchange (whole run)"), Unit::Bytes, trafficBytes(sa, false), trafficBytes(sb, false));
 }
 
 QString TraceFiguresModel::format(Unit kind, double value) const
 {
     switch (kind) {
     case Unit::Cycles: {
-        QString text = QString::fromStdString(formatCount(uint64_t(std::llround(std::abs(value)))))
-            + QStringLiteral(" cycles");
+        QString text = tr("%1 cycles")
+                           .arg(QString::fromStdString(formatCount(uint64_t(std::llround(std::abs(value))))));
         if (m_clockHz > 0)
-            text += QStringLiteral(" (%1 ms)").arg(std::abs(value) / m_clockHz * 1e3, 0, 'g', 3);
+            text += tr(" (%1 ms)").arg(std::abs(value) / m_clockHz * 1e3, 0, 'g', 3);
         return value < 0 ? QStringLiteral("−") + text : text;
     }
     case Unit::Share:

@@ -9,18 +9,15 @@ namespace popscope {
 WaitingStepsModel::WaitingStepsModel(QObject* parent)
     : ReportTableModel(parent)
 {
-    setColumns({ { QStringLiteral("Program"), Kind::Text, {} },
-        { QStringLiteral("#"), Kind::Count, QStringLiteral("Rank by waiting tile-cycles") },
-        { QStringLiteral("Step"), Kind::Count, QStringLiteral("Execution step number") },
-        { QStringLiteral("IPU"), Kind::Count, {} }, { QStringLiteral("Type"), Kind::Text, {} },
-        { QStringLiteral("Cycles"), Kind::Count, QStringLiteral("The step's duration on the IPU") },
-        { QStringLiteral("Waiting tile-cycles"), Kind::Count,
-            QStringLiteral(
-                "Σ over the IPU's tiles of (step cycles − the tile's cycles): time tiles spent waiting "
-                "for the slowest tile to reach the sync") },
-        { QStringLiteral("Waiting share"), Kind::Share, QStringLiteral("Of the step's tile-cycles") },
-        { QStringLiteral("Held up by"), Kind::Text,
-            QStringLiteral("The tiles that ran longest: the others waited for them") } });
+    setColumns({ { tr("Program"), Kind::Text, {} },
+        { tr("#"), Kind::Count, tr("Rank by waiting tile-cycles") },
+        { tr("Step"), Kind::Count, tr("Execution step number") }, { tr("IPU"), Kind::Count, {} },
+        { tr("Type"), Kind::Text, {} }, { tr("Cycles"), Kind::Count, tr("The step's duration on the IPU") },
+        { tr("Waiting tile-cycles"), Kind::Count,
+            tr("Σ over the IPU's tiles of (step cycles − the tile's cycles): time tiles spent waiting "
+               "for the slowest tile to reach the sync") },
+        { tr("Waiting share"), Kind::Share, tr("Of the step's tile-cycles") },
+        { tr("Held up by"), Kind::Text, tr("The tiles that ran longest: the others waited for them") } });
 }
 
 void WaitingStepsModel::setTrace(std::shared_ptr<const TraceData> trace)
@@ -57,14 +54,14 @@ QString WaitingStepsModel::text(int row, int column) const
         return QString::fromStdString(summary.typeOf(w));
     case HeldUpBy: {
         if (!w.perTile)
-            return QStringLiteral("(no per-tile cycles)");
+            return tr("(no per-tile cycles)");
         QStringList tiles;
         for (uint32_t tile : w.slowestTiles())
             tiles << QString::number(tile);
         QString text
             = pluralText(w.slowestTileCount, "tile") + QLatin1Char(' ') + tiles.join(QStringLiteral(", "));
         if (w.slowestTileCount > w.slowestTilesKept)
-            text += QStringLiteral(" and %1 more").arg(w.slowestTileCount - w.slowestTilesKept);
+            text += tr(" and %1 more").arg(w.slowestTileCount - w.slowestTilesKept);
         return text;
     }
     default:

@@ -7,15 +7,13 @@ namespace popscope {
 ChangeLinesModel::ChangeLinesModel(QObject* parent)
     : ReportTableModel(parent)
 {
-    setColumns({ { QStringLiteral("What changed"), Kind::Text,
-                     QStringLiteral("The change in words; double-click to see its rows") },
-        { QStringLiteral("Measure"), Kind::Text, QStringLiteral("What the line measures") },
-        { QStringLiteral("Subject"), Kind::Text,
-            QStringLiteral("The figure, variable, vertex type, … it is about") },
-        { QStringLiteral("Source"), Kind::Bytes, QStringLiteral("In the source report") },
-        { QStringLiteral("Target"), Kind::Bytes, QStringLiteral("In the target report") },
-        { QStringLiteral("Diff"), Kind::DiffBytes, QStringLiteral("Target − source") },
-        { QStringLiteral("Diff %"), Kind::Percent, QStringLiteral("(Target − source) ÷ source") } });
+    setColumns({ { tr("What changed"), Kind::Text, tr("The change in words; double-click to see its rows") },
+        { tr("Measure"), Kind::Text, tr("What the line measures") },
+        { tr("Subject"), Kind::Text, tr("The figure, variable, vertex type, … it is about") },
+        { tr("Source"), Kind::Bytes, tr("In the source report") },
+        { tr("Target"), Kind::Bytes, tr("In the target report") },
+        { tr("Diff"), Kind::DiffBytes, tr("Target − source") },
+        { tr("Diff %"), Kind::Percent, tr("(Target − source) ÷ source") } });
 }
 
 void ChangeLinesModel::setLines(std::vector<ChangeLine> lines)
@@ -61,8 +59,7 @@ QString ChangeLinesModel::absentText(int row, int column) const
 {
     if (column == DiffPercent && m_lines[size_t(row)].targetValue > 0
         && m_lines[size_t(row)].unit != "percent")
-        return m_lines[size_t(row)].metric.rfind("new ", 0) == 0 ? QStringLiteral("new")
-                                                                 : QStringLiteral("from 0");
+        return m_lines[size_t(row)].metric.rfind("new ", 0) == 0 ? tr("new") : tr("from 0");
     return QStringLiteral("—");
 }
 
@@ -101,7 +98,7 @@ QString ChangeLinesModel::toolTip(int row, int column) const
 {
     const ChangeLine& l = m_lines[size_t(row)];
     if ((column == Subject || column == Sentence) && !l.table.empty())
-        return QStringLiteral("%1 — double-click to see it in the %2 report")
+        return tr("%1 — double-click to see it in the %2 report")
             .arg(QString::fromStdString(l.subject), QString::fromStdString(l.page));
     return {};
 }

@@ -87,7 +87,7 @@ void ReportComparer::start(
         return;
     m_source = source->core;
     m_target = target->core;
-    setStage(QStringLiteral("Comparing %1 with %2…").arg(source->fileName(), target->fileName()));
+    setStage(tr("Comparing %1 with %2…").arg(source->fileName(), target->fileName()));
     m_figures = new QFutureWatcher<Figures>(this);
     connect(m_figures, &QFutureWatcherBase::finished, this, &ReportComparer::onCompared);
     m_cancelFigures = std::make_shared<std::atomic<bool>>(false);
@@ -104,7 +104,7 @@ void ReportComparer::start(
             } catch (const ProfileError& error) { // a damaged part: said on the page, not a crash
                 return { nullptr, QString::fromStdString(error.what()) };
             } catch (const std::bad_alloc&) {
-                return { nullptr, QStringLiteral("not enough memory to compare the reports") };
+                return { nullptr, tr("not enough memory to compare the reports") };
             }
         }));
 }
@@ -125,7 +125,7 @@ void ReportComparer::onCompared()
     m_comparison = result.comparison;
     if (m_tracesHeld) {
         m_tracesDue = true;
-        setStage(QStringLiteral("The execution traces are compared when this page is shown"));
+        setStage(tr("The execution traces are compared when this page is shown"));
     } else {
         compareTraces();
     }
@@ -134,7 +134,7 @@ void ReportComparer::onCompared()
 
 void ReportComparer::compareTraces()
 {
-    setStage(QStringLiteral("Analysing the execution traces (total cycles, parallel efficiency)…"));
+    setStage(tr("Analysing the execution traces (total cycles, parallel efficiency)…"));
     m_traces = new QFutureWatcher<Traces>(this);
     connect(m_traces, &QFutureWatcherBase::finished, this, &ReportComparer::onTracesCompared);
     // No PartReaderScope: this stage reads the trace summaries alone, which are never released
@@ -145,7 +145,7 @@ void ReportComparer::compareTraces()
         } catch (const ProfileError& error) { // a damaged trace: said on the page, the rest stays
             return { {}, QString::fromStdString(error.what()) };
         } catch (const std::bad_alloc&) {
-            return { {}, QStringLiteral("not enough memory to analyse the execution traces") };
+            return { {}, tr("not enough memory to analyse the execution traces") };
         }
     }));
 }

@@ -29,7 +29,7 @@ namespace {
 void addCapacityLine(QChart* chart, QAbstractAxis* x, QAbstractAxis* y, double capacity, qsizetype bars)
 {
     auto* line = new QLineSeries;
-    line->setName(QStringLiteral("Max memory per tile"));
+    line->setName(QCoreApplication::translate("popscope::InsightsCharts", "Max memory per tile"));
     line->append(capacity, -0.5);
     line->append(capacity, double(bars) - 0.5);
     QPen pen(ChartPalette::overCapacity());
@@ -67,20 +67,23 @@ QChart* makeTopTilesChart(
     const InsightsAnalysis& d, MemoryUnit u, std::function<void(uint32_t)> onTileClicked)
 {
     auto* chart = new QChart;
-    chart->setTitle(QStringLiteral("Top 5 tiles by memory (including gaps)"));
+    chart->setTitle(
+        QCoreApplication::translate("popscope::InsightsCharts", "Top 5 tiles by memory (including gaps)"));
     double maxValue = double(d.bytesPerTile);
     for (const auto& top : d.topTiles)
         maxValue = std::max(maxValue, double(top.bytes));
     const AxisUnit unit = MemoryChartRenderer::axisUnit(maxValue, u);
 
-    auto* set = new QBarSet(QStringLiteral("Memory"));
+    auto* set = new QBarSet(QCoreApplication::translate("popscope::InsightsCharts", "Memory"));
     set->setColor(ChartPalette::qualitative(0));
     set->setSelectedColor(ChartPalette::overCapacity());
     QStringList categories;
     std::vector<uint32_t> tiles; // bottom to top, as the bars are drawn
     for (auto it = d.topTiles.rbegin(); it != d.topTiles.rend(); ++it) {
         *set << double(it->bytes) / unit.divisor;
-        categories << QStringLiteral("Tile %1 (IPU %2)").arg(it->tile).arg(it->ipu);
+        categories << QCoreApplication::translate("popscope::InsightsCharts", "Tile %1 (IPU %2)")
+                          .arg(it->tile)
+                          .arg(it->ipu);
         tiles.push_back(it->tile);
     }
     auto* series = new QHorizontalBarSeries;
@@ -95,8 +98,8 @@ QChart* makeTopTilesChart(
     auto* y = new QBarCategoryAxis;
     y->append(categories);
     auto* x = valueAxisTo(maxValue / unit.divisor);
-    x->setTitleText(
-        QStringLiteral("Memory (%1); dashed: max %2").arg(unit.name, bytesText(d.bytesPerTile, u)));
+    x->setTitleText(QCoreApplication::translate("popscope::InsightsCharts", "Memory (%1); dashed: max %2")
+                        .arg(unit.name, bytesText(d.bytesPerTile, u)));
     chart->addAxis(y, Qt::AlignLeft);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
@@ -115,8 +118,10 @@ QChart* makeTopTilesChart(
 QChart* makeTileHistogramChart(const InsightsAnalysis& d, MemoryUnit u)
 {
     auto* chart = new QChart;
-    chart->setTitle(QStringLiteral("Tiles by memory used (including gaps)"));
-    auto* within = new QBarSet(QStringLiteral("Tiles within max memory"));
+    chart->setTitle(
+        QCoreApplication::translate("popscope::InsightsCharts", "Tiles by memory used (including gaps)"));
+    auto* within
+        = new QBarSet(QCoreApplication::translate("popscope::InsightsCharts", "Tiles within max memory"));
     within->setColor(ChartPalette::qualitative(0));
     QList<qreal> overCounts;
     uint32_t maxCount = 1;
@@ -132,7 +137,8 @@ QChart* makeTileHistogramChart(const InsightsAnalysis& d, MemoryUnit u)
     auto* series = new QStackedBarSeries;
     series->append(within);
     if (anyOver) { // a second set (and legend) only when some tile is over
-        auto* over = new QBarSet(QStringLiteral("Tiles over max memory"));
+        auto* over
+            = new QBarSet(QCoreApplication::translate("popscope::InsightsCharts", "Tiles over max memory"));
         over->setColor(ChartPalette::overCapacity());
         over->append(overCounts);
         series->append(over);
@@ -154,9 +160,10 @@ QChart* makeTileHistogramChart(const InsightsAnalysis& d, MemoryUnit u)
             x->append(MemoryChartRenderer::axisNumber(tick), position);
     }
     x->setTitleText(
-        QStringLiteral("Memory per tile (%1), buckets of %2").arg(unit.name, bytesText(d.bucketWidth, u)));
+        QCoreApplication::translate("popscope::InsightsCharts", "Memory per tile (%1), buckets of %2")
+            .arg(unit.name, bytesText(d.bucketWidth, u)));
     auto* y = valueAxisTo(double(maxCount), 1.0); // whole tiles: never 0.2 steps
-    y->setTitleText(QStringLiteral("Tiles"));
+    y->setTitleText(QCoreApplication::translate("popscope::InsightsCharts", "Tiles"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);

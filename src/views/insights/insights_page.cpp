@@ -52,14 +52,14 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot)
     layout->addWidget(buildFitBox(content));
     layout->addLayout(buildCharts(content), 3); // spare height goes to the charts, not to empty space below
 
-    auto* largestBox = new QGroupBox(QStringLiteral("Largest vertices and variables"), content);
+    auto* largestBox = new QGroupBox(tr("Largest vertices and variables"), content);
     auto* largestLayout = new QVBoxLayout(largestBox);
     m_levels = new QTabWidget(largestBox);
     m_levels->setDocumentMode(true);
     largestLayout->addWidget(m_levels);
     layout->addWidget(largestBox, 2);
 
-    auto* tipsBox = new QGroupBox(QStringLiteral("Tips"), content);
+    auto* tipsBox = new QGroupBox(tr("Tips"), content);
     auto* tipsLayout = new QVBoxLayout(tipsBox);
     m_tips = wrapLabel(tipsBox);
     tipsLayout->addWidget(m_tips);
@@ -77,7 +77,7 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot)
 
 QGroupBox* InsightsPage::buildFitBox(QWidget* content)
 {
-    auto* fitBox = new QGroupBox(QStringLiteral("Does the model fit?"), content);
+    auto* fitBox = new QGroupBox(tr("Does the model fit?"), content);
     auto* fitLayout = new QVBoxLayout(fitBox);
     m_fitTitle = wrapLabel(fitBox);
     QFont big = m_fitTitle->font();
@@ -99,10 +99,9 @@ QGridLayout* InsightsPage::buildCharts(QWidget* content)
     auto* charts = new QGridLayout;
     m_topChart = new SmallChart(QStringLiteral("top-5-tiles"), content);
     m_topChart->setToolTip(
-        QStringLiteral("Click a bar to see that tile in the Memory report. Right-click to save the chart."));
+        tr("Click a bar to see that tile in the Memory report. Right-click to save the chart."));
     m_histogram = new SmallChart(QStringLiteral("tile-memory-histogram"), content);
-    m_histogram->setToolTip(
-        QStringLiteral("How many tiles use each amount of memory. Right-click to save the chart."));
+    m_histogram->setToolTip(tr("How many tiles use each amount of memory. Right-click to save the chart."));
     m_topChart->setMinimumHeight(280); // five readable bars even in a small window (the page scrolls)
     m_histogram->setMinimumHeight(280);
     m_topChart->setHintMinimumHeight(true); // the stretch shares the spare height, not their last size
@@ -133,17 +132,16 @@ QWidget* InsightsPage::levelWidget(const InsightLevel& level)
     state->setText(item(level.vertexState));
     auto* code = wrapLabel(w);
     code->setText(item(level.vertexCode));
-    form->addRow(QStringLiteral("Largest vertex state:"), state);
-    form->addRow(QStringLiteral("Largest vertex code:"), code);
+    form->addRow(tr("Largest vertex state:"), state);
+    form->addRow(tr("Largest vertex code:"), code);
     layout->addLayout(form, 2);
 
     auto* model = new QStandardItemModel(0, 3, w);
-    model->setHorizontalHeaderLabels(
-        { QStringLiteral("Largest variables"), QStringLiteral("Bytes here"), QStringLiteral("Type") });
+    model->setHorizontalHeaderLabels({ tr("Largest variables"), tr("Bytes here"), tr("Type") });
     for (const InsightItem& v : level.variables) {
         auto* size = new QStandardItem(bytesText(v.bytes, u));
         size->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        size->setToolTip(countText(v.bytes) + QStringLiteral(" bytes"));
+        size->setToolTip(tr("%1 bytes").arg(countText(v.bytes)));
         const QString vName = QString::fromStdString(v.name);
         auto* name = new QStandardItem(vName);
         name->setToolTip(vName);
@@ -165,9 +163,9 @@ void InsightsPage::showFit(const InsightsAnalysis& d, MemoryUnit u)
     const double share = d.shareUsed();
     const QString red = ChartPalette::overCapacity().name();
     if (d.fits) {
-        m_fitTitle->setText(QStringLiteral("<span style='color:#2ca02c'>✔ The model fits</span>"));
+        m_fitTitle->setText(tr("<span style='color:#2ca02c'>✔ The model fits</span>"));
         m_fitText->setText(
-            QStringLiteral("Uses %1 of %2 (%3); %4 spare. The most used tile holds %5 of its %6.")
+            tr("Uses %1 of %2 (%3); %4 spare. The most used tile holds %5 of its %6.")
                 .arg(bytesText(d.used, u), bytesText(d.capacity, u),
                     QString::fromStdString(formatPercent(share)),
                     bytesText(d.capacity - std::min(d.used, d.capacity), u),
@@ -175,17 +173,16 @@ void InsightsPage::showFit(const InsightsAnalysis& d, MemoryUnit u)
                     bytesText(d.bytesPerTile, u)));
     } else {
         const uint64_t excess = d.excessBytes;
-        m_fitTitle->setText(QStringLiteral("<span style='color:%1'>✘ Out of memory</span>").arg(red));
-        m_fitText->setText(QStringLiteral(
-            "%1 %7 more than their %2; together they are %3 over. Overall %4 of %5 (%6) is used.")
-                               .arg(countOfText(d.tilesOverCapacity, "tile"), bytesText(d.bytesPerTile, u),
-                                   bytesText(excess, u), bytesText(d.used, u), bytesText(d.capacity, u),
-                                   QString::fromStdString(formatPercent(share)),
-                                   pluralText(d.tilesOverCapacity, "needs", "need")));
+        m_fitTitle->setText(tr("<span style='color:%1'>✘ Out of memory</span>").arg(red));
+        m_fitText->setText(
+            tr("%1 %7 more than their %2; together they are %3 over. Overall %4 of %5 (%6) is used.")
+                .arg(countOfText(d.tilesOverCapacity, "tile"), bytesText(d.bytesPerTile, u),
+                    bytesText(excess, u), bytesText(d.used, u), bytesText(d.capacity, u),
+                    QString::fromStdString(formatPercent(share)),
+                    pluralText(d.tilesOverCapacity, "needs", "need")));
     }
     m_fitBar->setValue(int(std::min(1.0, share) * 1000));
-    m_fitBar->setFormat(
-        QStringLiteral("%1 of IPU memory used").arg(QString::fromStdString(formatPercent(share))));
+    m_fitBar->setFormat(tr("%1 of IPU memory used").arg(QString::fromStdString(formatPercent(share))));
 }
 
 void InsightsPage::refresh()
@@ -193,9 +190,9 @@ void InsightsPage::refresh()
     const auto report = m_state->reportAt(m_slot);
     m_fileTitle->setVisible(report && m_state->isComparing());
     if (report)
-        m_fileTitle->setText(QStringLiteral("<span style='font-size:large'><b>%1</b> · %2</span>")
-                                 .arg(m_slot == 0 ? QStringLiteral("Source") : QStringLiteral("Target"),
-                                     report->fileName().toHtmlEscaped()));
+        m_fileTitle->setText(
+            QStringLiteral("<span style='font-size:large'><b>%1</b> · %2</span>")
+                .arg(m_slot == 0 ? tr("Source") : tr("Target"), report->fileName().toHtmlEscaped()));
     while (m_levels->count() > 0) {
         QWidget* w = m_levels->widget(0);
         m_levels->removeTab(0);
@@ -203,8 +200,8 @@ void InsightsPage::refresh()
     }
     if (!report) {
         m_data = {};
-        m_fitTitle->setText(QStringLiteral("No report open"));
-        m_fitText->setText(QStringLiteral("Open a report with File ▸ Open… (Ctrl+O)."));
+        m_fitTitle->setText(tr("No report open"));
+        m_fitText->setText(tr("Open a report with File ▸ Open… (Ctrl+O)."));
         m_fitBar->setValue(0);
         m_tips->clear();
         m_topChart->setChartContent(new QChart);
@@ -226,7 +223,7 @@ void InsightsPage::refresh()
         tips += QStringLiteral("<li style='margin-bottom:4px'>%1</li>")
                     .arg(QString::fromStdString(formatTip(tip, u)).toHtmlEscaped());
     tips += QStringLiteral("</ul>");
-    m_tips->setText(d.tips.empty() ? QStringLiteral("No tips for this report.") : tips);
+    m_tips->setText(d.tips.empty() ? tr("No tips for this report.") : tips);
 }
 
 } // namespace popscope

@@ -53,8 +53,8 @@ void InsightsReport::follow()
     const bool tabs = comparing && width() < 1400;
     if (tabs != showsTabs()) {
         if (tabs) {
-            m_tabs->addTab(m_source, QStringLiteral("Source"));
-            m_tabs->addTab(m_target, QStringLiteral("Target"));
+            m_tabs->addTab(m_source, tr("Source"));
+            m_tabs->addTab(m_target, tr("Target"));
         } else {
             m_tabs->clear();
             m_splitter->addWidget(m_source);
@@ -64,8 +64,8 @@ void InsightsReport::follow()
         m_splitter->setVisible(!tabs);
     }
     if (tabs) {
-        m_tabs->setTabText(0, QStringLiteral("Source · %1").arg(m_state->report()->fileName()));
-        m_tabs->setTabText(1, QStringLiteral("Target · %1").arg(m_state->comparedReport()->fileName()));
+        m_tabs->setTabText(0, tr("Source · %1").arg(m_state->report()->fileName()));
+        m_tabs->setTabText(1, tr("Target · %1").arg(m_state->comparedReport()->fileName()));
     }
     m_source->setVisible(true);
     m_target->setVisible(comparing);

@@ -4,6 +4,7 @@
 #include "views/widgets/chart_export.hpp"
 #include "views/widgets/chart_palette.hpp"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
 #include <QKeyEvent>
@@ -23,9 +24,11 @@ MemorySeriesSet differenceSeries(
     const std::vector<uint32_t>& source, const std::vector<uint32_t>& target, uint32_t tiles)
 {
     MemorySeriesSet set;
-    MemorySeries1D more { QStringLiteral("diff:more"), QStringLiteral("Target uses more"),
+    MemorySeries1D more { QStringLiteral("diff:more"),
+        QCoreApplication::translate("popscope::MemoryChart", "Target uses more"),
         std::vector<uint32_t>(source.size(), 0) };
-    MemorySeries1D less { QStringLiteral("diff:less"), QStringLiteral("Target uses less"),
+    MemorySeries1D less { QStringLiteral("diff:less"),
+        QCoreApplication::translate("popscope::MemoryChart", "Target uses less"),
         std::vector<uint32_t>(source.size(), 0) };
     set.total.assign(source.size(), 0);
     for (uint32_t t = 0; t < tiles && t < source.size(); ++t) {
@@ -214,12 +217,12 @@ QString MemoryChart::tileToolTip(uint32_t tile) const
     const MemoryUnit unit = m_state->unit();
     auto bytes = [unit](uint64_t b) { return QString::fromStdString(formatBytes(b, unit)).toHtmlEscaped(); };
     const uint32_t ipu = tile / std::max(m.tilesPerIpu, 1u);
-    QString html = QStringLiteral("<b>Tile %1</b> — IPU %2, tile %3 on the IPU")
+    QString html = tr("<b>Tile %1</b> — IPU %2, tile %3 on the IPU")
                        .arg(tile)
                        .arg(ipu)
                        .arg(tile % std::max(m.tilesPerIpu, 1u));
     if (tile < m.physicalTileIds.size())
-        html += QStringLiteral(", physical id %1").arg(m.physicalTileIds[tile]);
+        html += tr(", physical id %1").arg(m.physicalTileIds[tile]);
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     auto row = [&](const QString& label, uint64_t value, const QColor& color = QColor()) {
         const QString swatch = color.isValid()
@@ -228,14 +231,14 @@ QString MemoryChart::tileToolTip(uint32_t tile) const
         html += QStringLiteral("<tr><td>%1%2</td><td align='right'>&nbsp;&nbsp;%3</td></tr>")
                     .arg(swatch, label.toHtmlEscaped(), bytes(value));
     };
-    row(QStringLiteral("Including gaps"), m.totalIncludingGaps[tile]);
-    row(QStringLiteral("Excluding gaps"), m.totalExcludingGaps[tile]);
+    row(tr("Including gaps"), m.totalIncludingGaps[tile]);
+    row(tr("Excluding gaps"), m.totalExcludingGaps[tile]);
     if (const auto target = m_target; target && tile < target->numTiles()) {
         const TileMemory& t = target->memory();
-        row(QStringLiteral("Target, including gaps"), t.totalIncludingGaps[tile], CompareColors::target());
-        row(QStringLiteral("Target, excluding gaps"), t.totalExcludingGaps[tile], CompareColors::target());
+        row(tr("Target, including gaps"), t.totalIncludingGaps[tile], CompareColors::target());
+        row(tr("Target, excluding gaps"), t.totalExcludingGaps[tile], CompareColors::target());
     } else if (target) {
-        html += QStringLiteral("<tr><td colspan='2'><i>The target has no tile %1.</i></td></tr>").arg(tile);
+        html += tr("<tr><td colspan='2'><i>The target has no tile %1.</i></td></tr>").arg(tile);
     }
     if (m_breakdown != MemoryBreakdown::None)
         for (auto it = m_series.series.rbegin(); it != m_series.series.rend(); ++it)
@@ -246,15 +249,15 @@ QString MemoryChart::tileToolTip(uint32_t tile) const
     if (m.bytesPerTile > 0) {
         const double share = double(used) / double(m.bytesPerTile);
         if (used > m.bytesPerTile)
-            html += QStringLiteral("<span style='color:%1'><b>Over max memory by %2</b></span>")
+            html += tr("<span style='color:%1'><b>Over max memory by %2</b></span>")
                         .arg(ChartPalette::overCapacity().name(), bytes(used - m.bytesPerTile));
         else
-            html += QStringLiteral("%1 of %2 used, %3 free")
+            html += tr("%1 of %2 used, %3 free")
                         .arg(QString::fromStdString(formatPercent(share)), bytes(m.bytesPerTile),
                             bytes(m.bytesPerTile - used));
     }
     if (m_state->isSelected(tile))
-        html += QStringLiteral("<br><i>Selected</i>");
+        html += tr("<br><i>Selected</i>");
     return html;
 }
 
@@ -264,8 +267,8 @@ bool MemoryChart::saveImage(const QString& path, QString* error) const
     s.hoverPosition = -1;
     const auto report = m_report;
     if (report)
-        s.title = QStringLiteral("Memory by tile — %1 — breakdown: %2")
-                      .arg(report->fileName(), breakdownName(m_breakdown));
+        s.title
+            = tr("Memory by tile — %1 — breakdown: %2").arg(report->fileName(), breakdownName(m_breakdown));
     const QPalette colours = palette();
     return writeChartImage(
         path, size().expandedTo(QSize(640, 360)), font(), s.title,

@@ -3,6 +3,7 @@
 #include "models/compare_colors.hpp"
 #include "views/widgets/chart_palette.hpp"
 
+#include <QCoreApplication>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -182,7 +183,7 @@ void paintIpuBoundaries(QPainter& p, const PlotFrame& f, const QPalette& palette
             p.setPen(QPen(text, 1, Qt::DotLine));
             p.drawLine(bx, plot.top(), bx, plot.bottom());
         }
-        const QString label = QStringLiteral("IPU %1").arg(i);
+        const QString label = QCoreApplication::translate("popscope::MemoryChartRenderer", "IPU %1").arg(i);
         const QRect box(bx + 2, plot.top() + 2, fm.horizontalAdvance(label) + 6, fm.height());
         if (box.right() > plot.left() + int(std::floor(xEnd)))
             continue; // too narrow to name
@@ -221,7 +222,7 @@ void paintTileTicks(QPainter& p, const PlotFrame& f)
 AxisUnit MemoryChartRenderer::axisUnit(double maxBytes, MemoryUnit unit)
 {
     if (unit == MemoryUnit::Bytes)
-        return { 1, QStringLiteral("bytes") };
+        return { 1, tr("bytes") };
     const double k = unit == MemoryUnit::Binary ? 1024.0 : 1000.0;
     const bool binary = unit == MemoryUnit::Binary;
     if (maxBytes >= k * k * k)
@@ -230,7 +231,7 @@ AxisUnit MemoryChartRenderer::axisUnit(double maxBytes, MemoryUnit unit)
         return { k * k, binary ? QStringLiteral("MiB") : QStringLiteral("MB") };
     if (maxBytes >= k * 2)
         return { k, binary ? QStringLiteral("KiB") : QStringLiteral("kB") };
-    return { 1, QStringLiteral("bytes") };
+    return { 1, tr("bytes") };
 }
 
 QString MemoryChartRenderer::axisNumber(double value)
@@ -252,10 +253,10 @@ double MemoryChartRenderer::yMax(const MemoryChartScene& scene)
 
 QString MemoryChartRenderer::xAxisTitle(const MemoryChartScene& scene)
 {
-    QString what = scene.ipu >= 0 ? QStringLiteral("Tile on IPU %1").arg(scene.ipu) : QStringLiteral("Tile");
+    QString what = scene.ipu >= 0 ? tr("Tile on IPU %1").arg(scene.ipu) : tr("Tile");
     if (scene.tileOrder == TileOrder::Physical)
-        return what + QStringLiteral(" (physical order; labels are physical tile ids)");
-    return what + QStringLiteral(" (software order; labels are global tile ids)");
+        return tr("%1 (physical order; labels are physical tile ids)").arg(what);
+    return tr("%1 (software order; labels are global tile ids)").arg(what);
 }
 
 std::vector<LegendItem> MemoryChartRenderer::legendItems(
@@ -266,22 +267,21 @@ std::vector<LegendItem> MemoryChartRenderer::legendItems(
         for (auto it = scene.series->series.rbegin(); it != scene.series->series.rend(); ++it)
             items.push_back({ it->label, ChartPalette::seriesColor(it->key), LegendItem::Kind::Swatch });
     if (scene.compareTotal) {
-        items.push_back({ QStringLiteral("Bars: source %1").arg(scene.sourceName),
-            palette.color(QPalette::Mid), LegendItem::Kind::Swatch });
-        items.push_back({ QStringLiteral("Outline: target %1").arg(scene.compareName),
-            CompareColors::target(), LegendItem::Kind::SolidLine });
+        items.push_back({ tr("Bars: source %1").arg(scene.sourceName), palette.color(QPalette::Mid),
+            LegendItem::Kind::Swatch });
+        items.push_back({ tr("Outline: target %1").arg(scene.compareName), CompareColors::target(),
+            LegendItem::Kind::SolidLine });
     }
     if (scene.showCapacity) {
-        items.push_back({ QStringLiteral("Max memory per tile (%1)")
+        items.push_back({ tr("Max memory per tile (%1)")
                               .arg(QString::fromStdString(formatBytes(scene.capacity, scene.unit))),
             ChartPalette::overCapacity(), LegendItem::Kind::DashedLine });
         if (scene.series && scene.series->maxTotal > scene.capacity)
-            items.push_back({ QStringLiteral("Over max memory"), ChartPalette::overCapacity(),
-                LegendItem::Kind::Swatch });
+            items.push_back(
+                { tr("Over max memory"), ChartPalette::overCapacity(), LegendItem::Kind::Swatch });
     }
     if (scene.selection && !scene.selection->empty())
-        items.push_back(
-            { QStringLiteral("Selected tiles"), palette.color(QPalette::Highlight), LegendItem::Kind::Band });
+        items.push_back({ tr("Selected tiles"), palette.color(QPalette::Highlight), LegendItem::Kind::Band });
     return items;
 }
 
@@ -355,11 +355,10 @@ void MemoryChartRenderer::paint(
     // matters (other pages include them), but not more than the unit.
     const AxisUnit unit = axisUnit(ymax, s.unit);
     paintValueGrid(p, area, plot, ymax, unit, palette);
-    const QString what = s.difference ? QStringLiteral("Change") : QStringLiteral("Memory");
+    const QString what = s.difference ? tr("Change") : tr("Memory");
     paintYTitle(p, area, plot,
-        { QStringLiteral("%3 per tile (%1, %2 gaps)")
-                .arg(unit.name, s.includeGaps ? QStringLiteral("incl.") : QStringLiteral("excl."), what),
-            QStringLiteral("%2 per tile (%1)").arg(unit.name, what), unit.name });
+        { tr("%3 per tile (%1, %2 gaps)").arg(unit.name, s.includeGaps ? tr("incl.") : tr("excl."), what),
+            tr("%2 per tile (%1)").arg(unit.name, what), unit.name });
 
     p.save();
     p.setClipRect(plot.adjusted(0, -6, 1, 1));

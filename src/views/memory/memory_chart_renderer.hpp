@@ -6,6 +6,7 @@
 #include "popscope/units.hpp"
 #include "views/widgets/chart_legend.hpp"
 
+#include <QCoreApplication>
 #include <QFontMetrics>
 #include <QPalette>
 #include <QRect>
@@ -42,7 +43,8 @@ struct MemoryChartScene {
     bool difference = false; // the series are |target - source| per tile (more / less)
     QString sourceName, compareName; // legend labels in compare mode
     QString title; // drawn above the legend when not empty (exports)
-    QString emptyText = QStringLiteral("Open a report to see memory per tile");
+    QString emptyText = QCoreApplication::translate(
+        "popscope::MemoryChartRenderer", "Open a report to see memory per tile");
 };
 
 struct AxisUnit {
@@ -51,6 +53,8 @@ struct AxisUnit {
 };
 
 class MemoryChartRenderer {
+    Q_DECLARE_TR_FUNCTIONS(popscope::MemoryChartRenderer)
+
 public:
     static QRect plotRect(const MemoryChartScene& scene, const QRect& area, const QFontMetrics& metrics);
     static void paint(

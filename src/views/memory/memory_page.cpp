@@ -55,34 +55,33 @@ QLayout* MemoryPage::buildToolbar()
 {
     // Left: what to show; right: selection, options, save (as in the Graph Analyser).
     m_breakdown = new QComboBox(this);
-    m_breakdown->addItem(QStringLiteral("None (total)"), int(MemoryBreakdown::None));
-    m_breakdown->addItem(QStringLiteral("By category"), int(MemoryBreakdown::Category));
-    m_breakdown->addItem(QStringLiteral("By region"), int(MemoryBreakdown::Region));
-    m_breakdown->addItem(QStringLiteral("By liveness"), int(MemoryBreakdown::Liveness));
-    m_breakdown->setToolTip(QStringLiteral("How each tile's bar is split"));
+    m_breakdown->addItem(tr("None (total)"), int(MemoryBreakdown::None));
+    m_breakdown->addItem(tr("By category"), int(MemoryBreakdown::Category));
+    m_breakdown->addItem(tr("By region"), int(MemoryBreakdown::Region));
+    m_breakdown->addItem(tr("By liveness"), int(MemoryBreakdown::Liveness));
+    m_breakdown->setToolTip(tr("How each tile's bar is split"));
     m_order = new QComboBox(this);
-    m_order->addItem(QStringLiteral("Software order"), int(TileOrder::Software));
-    m_order->addItem(QStringLiteral("Physical order"), int(TileOrder::Physical));
-    m_order->setToolTip(QStringLiteral("Order tiles by software id or by physical position on the IPU"));
+    m_order->addItem(tr("Software order"), int(TileOrder::Software));
+    m_order->addItem(tr("Physical order"), int(TileOrder::Physical));
+    m_order->setToolTip(tr("Order tiles by software id or by physical position on the IPU"));
     m_compareView = new QComboBox(this);
-    m_compareView->addItem(QStringLiteral("Target as outline"), int(MemoryChart::CompareView::Outline));
-    m_compareView->addItem(QStringLiteral("Change per tile"), int(MemoryChart::CompareView::Difference));
-    m_compareView->setToolTip(
-        QStringLiteral("Compare mode: draw the target's total per tile over the source's bars, "
-                       "or the change per tile (red: the target uses more, green: less)"));
+    m_compareView->addItem(tr("Target as outline"), int(MemoryChart::CompareView::Outline));
+    m_compareView->addItem(tr("Change per tile"), int(MemoryChart::CompareView::Difference));
+    m_compareView->setToolTip(tr("Compare mode: draw the target's total per tile over the source's bars, "
+                                 "or the change per tile (red: the target uses more, green: less)"));
     m_ipu = new QComboBox(this);
-    m_ipu->setToolTip(QStringLiteral("Show all IPUs or one"));
+    m_ipu->setToolTip(tr("Show all IPUs or one"));
     QPushButton* options = buildOptions();
     const QWidgetList selection = buildSelection(); // the tile edit, Clear, Save chart
 
     auto* toolbar = new QHBoxLayout;
-    toolbar->addWidget(new QLabel(QStringLiteral("Breakdown:"), this));
+    toolbar->addWidget(new QLabel(tr("Breakdown:"), this));
     toolbar->addWidget(m_breakdown);
     toolbar->addSpacing(4);
-    toolbar->addWidget(new QLabel(QStringLiteral("Tiles:"), this));
+    toolbar->addWidget(new QLabel(tr("Tiles:"), this));
     toolbar->addWidget(m_order);
     toolbar->addWidget(m_ipu);
-    m_compareLabel = new QLabel(QStringLiteral("Compare:"), this);
+    m_compareLabel = new QLabel(tr("Compare:"), this);
     toolbar->addWidget(m_compareLabel);
     toolbar->addWidget(m_compareView);
     toolbar->addWidget(options);
@@ -95,13 +94,12 @@ QLayout* MemoryPage::buildToolbar()
 
 QPushButton* MemoryPage::buildOptions()
 {
-    auto* options
-        = new QPushButton(QStringLiteral("Options"), this); // a push button leaves room for its menu arrow
+    auto* options = new QPushButton(tr("Options"), this); // a push button leaves room for its menu arrow
     auto* optionsMenu = new QMenu(options);
-    m_gaps = optionsMenu->addAction(QStringLiteral("Include gaps"));
+    m_gaps = optionsMenu->addAction(tr("Include gaps"));
     m_gaps->setCheckable(true);
-    m_gaps->setToolTip(QStringLiteral("Add bank and region gaps to each tile"));
-    m_capacity = optionsMenu->addAction(QStringLiteral("Show max memory"));
+    m_gaps->setToolTip(tr("Add bank and region gaps to each tile"));
+    m_capacity = optionsMenu->addAction(tr("Show max memory"));
     m_capacity->setCheckable(true);
     m_capacity->setChecked(true);
     options->setMenu(optionsMenu);
@@ -111,28 +109,27 @@ QPushButton* MemoryPage::buildOptions()
 QWidgetList MemoryPage::buildSelection()
 {
     m_tileEdit = new QLineEdit(this);
-    m_tileEdit->setPlaceholderText(QStringLiteral("Tiles, e.g. 0, 5, 100-120"));
+    m_tileEdit->setPlaceholderText(tr("Tiles, e.g. 0, 5, 100-120"));
     m_tileEdit->setClearButtonEnabled(true);
-    m_tileEdit->setToolTip(
-        QStringLiteral("Type tile ids and ranges, then press Enter. Or click bars in the chart "
-                       "(Shift-click adds tiles). The selection is shared by every report."));
+    m_tileEdit->setToolTip(tr("Type tile ids and ranges, then press Enter. Or click bars in the chart "
+                              "(Shift-click adds tiles). The selection is shared by every report."));
     m_tileEdit->setMinimumWidth(128);
-    auto* clear = new QPushButton(QStringLiteral("Clear"), this);
-    clear->setToolTip(QStringLiteral("Clear the tile selection (Esc in the chart)"));
+    auto* clear = new QPushButton(tr("Clear"), this);
+    clear->setToolTip(tr("Clear the tile selection (Esc in the chart)"));
     connect(clear, &QPushButton::clicked, m_state, &ReportState::clearSelection);
     auto* save = new QToolButton(this);
-    save->setText(QStringLiteral("Save chart…"));
-    save->setToolTip(QStringLiteral("Save the chart as PNG or SVG"));
+    save->setText(tr("Save chart…"));
+    save->setToolTip(tr("Save the chart as PNG or SVG"));
     connect(save, &QToolButton::clicked, this, &MemoryPage::saveChart);
     return { m_tileEdit, clear, save };
 }
 
 QWidget* MemoryPage::buildChart()
 {
-    auto* hint = PageParts::hintLabel(
-        QStringLiteral("Wheel: zoom · drag: pan · click: select a tile · Shift-click: add tiles · "
-                       "double-click: show all"),
-        this);
+    auto* hint
+        = PageParts::hintLabel(tr("Wheel: zoom · drag: pan · click: select a tile · Shift-click: add tiles · "
+                                  "double-click: show all"),
+            this);
     auto* top = new QWidget(this);
     auto* topLayout = PageParts::chartColumn(top);
     topLayout->addWidget(m_chart, 1);
@@ -229,10 +226,10 @@ void MemoryPage::refreshToolbar()
     m_breakdown->setEnabled(!m_state->isComparing() || m_compareView->currentIndex() == 0);
     QSignalBlocker block(m_ipu);
     m_ipu->clear();
-    m_ipu->addItem(QStringLiteral("All IPUs"), -1);
+    m_ipu->addItem(tr("All IPUs"), -1);
     if (report)
         for (uint32_t i = 0; i < report->summary.target.numIpus; ++i)
-            m_ipu->addItem(QStringLiteral("IPU %1").arg(i), int(i));
+            m_ipu->addItem(tr("IPU %1").arg(i), int(i));
     m_ipu->setCurrentIndex(0);
     m_ipu->setEnabled(report && report->summary.target.numIpus > 1);
     m_chart->setIpu(-1);

@@ -58,26 +58,26 @@ MemoryTablesView::MemoryTablesView(ReportState* state, QWidget* parent)
     m_computeSetsTarget = new ComputeSetsModel(this);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
-    auto* details = addPanel(m_details, MemoryTab::Details, QStringLiteral("Details"),
-        QStringLiteral("Open a report to see memory details."), m_tabs, TablePanel::Shape::Tree);
+    auto* details = addPanel(m_details, MemoryTab::Details, tr("Details"),
+        tr("Open a report to see memory details."), m_tabs, TablePanel::Shape::Tree);
     details->setSortingEnabled(false);
     details->setFilterVisible(false);
     // Tables open sorted by the bytes on the tiles shown, largest first: that is what a user
     // hunting for memory looks at first (in compare mode: the largest change first). A header
     // click re-sorts.
-    addTable(m_variables, m_variablesTarget, MemoryTab::Variables, QStringLiteral("Variables"),
-        QStringLiteral("No variables on the selected tiles. Select other tiles, or clear the selection to "
+    addTable(m_variables, m_variablesTarget, MemoryTab::Variables, tr("Variables"),
+        tr("No variables on the selected tiles. Select other tiles, or clear the selection to "
                        "see all variables."),
         VariablesModel::BytesInScope, { ReportPart::Variables });
-    addTable(m_vertices, m_verticesTarget, MemoryTab::Vertices, QStringLiteral("Vertices"),
-        QStringLiteral("No vertices on the selected tiles. Select other tiles, or clear the selection to see "
+    addTable(m_vertices, m_verticesTarget, MemoryTab::Vertices, tr("Vertices"),
+        tr("No vertices on the selected tiles. Select other tiles, or clear the selection to see "
                        "all vertex types."),
         VerticesModel::StateTotal, { ReportPart::VertexTypes, ReportPart::ComputeSets });
-    addTable(m_exchanges, m_exchangesTarget, MemoryTab::Exchanges, QStringLiteral("Exchanges"),
-        QStringLiteral("No exchange code on the selected tiles. Select other tiles, or clear the selection."),
+    addTable(m_exchanges, m_exchangesTarget, MemoryTab::Exchanges, tr("Exchanges"),
+        tr("No exchange code on the selected tiles. Select other tiles, or clear the selection."),
         ExchangesModel::CodeBytes, { ReportPart::Exchanges });
-    addTable(m_computeSets, m_computeSetsTarget, MemoryTab::ComputeSets, QStringLiteral("Compute Sets"),
-        QStringLiteral("No compute sets with vertices on the selected tiles. Select other tiles, or clear "
+    addTable(m_computeSets, m_computeSetsTarget, MemoryTab::ComputeSets, tr("Compute Sets"),
+        tr("No compute sets with vertices on the selected tiles. Select other tiles, or clear "
                        "the selection."),
         ComputeSetsModel::StateBytes, { ReportPart::VertexTypes, ReportPart::ComputeSets });
 

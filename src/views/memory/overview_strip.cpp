@@ -13,8 +13,8 @@ OverviewStrip::OverviewStrip(ReportState* state, MemoryChart* chart, QWidget* pa
     , m_state(state)
     , m_chart(chart)
 {
-    setToolTip(QStringLiteral("Overview of all tiles: drag the window to pan, click to jump, wheel to zoom, "
-                              "double-click to show all tiles"));
+    setToolTip(tr("Overview of all tiles: drag the window to pan, click to jump, wheel to zoom, "
+                  "double-click to show all tiles"));
     connect(state, &ReportState::zoomChanged, this, qOverload<>(&QWidget::update));
     connect(chart, &MemoryChart::dataRebuilt, this, qOverload<>(&QWidget::update));
 }

@@ -14,8 +14,8 @@ PageLoadPanel::PageLoadPanel(QWidget* parent)
     , m_title(new QLabel(this))
     , m_message(new QLabel(this))
     , m_bar(new QProgressBar(this))
-    , m_cancel(new QPushButton(QStringLiteral("Cancel"), this))
-    , m_retry(new QPushButton(QStringLiteral("Retry"), this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_retry(new QPushButton(tr("Retry"), this))
 {
     setAutoFillBackground(true); // covers the page's views, which still show the reports before
     QFont bold = m_title->font();
@@ -63,7 +63,7 @@ PageLoadPanel::PageLoadPanel(QWidget* parent)
 void PageLoadPanel::showLoading(const QString& pageName)
 {
     m_pageName = pageName;
-    m_title->setText(QStringLiteral("Reading what %1 shows…").arg(pageName));
+    m_title->setText(tr("Reading what %1 shows…").arg(pageName));
     m_message->setText(QString());
     m_bar->setRange(0, 0); // busy until the first part's progress arrives
     m_bar->setVisible(true);
@@ -80,21 +80,21 @@ void PageLoadPanel::setProgress(int done, int total, const QString& text)
 
 void PageLoadPanel::showError(const QString& message)
 {
-    m_title->setText(QStringLiteral("%1 could not read its part of the report").arg(m_pageName));
+    m_title->setText(tr("%1 could not read its part of the report").arg(m_pageName));
     m_message->setText(message);
     m_bar->setVisible(false);
     m_cancel->setVisible(false);
-    m_retry->setText(QStringLiteral("Retry"));
+    m_retry->setText(tr("Retry"));
     m_retry->setVisible(true);
 }
 
 void PageLoadPanel::showCancelled()
 {
-    m_title->setText(QStringLiteral("Loading %1 was cancelled").arg(m_pageName));
-    m_message->setText(QStringLiteral("The rest of the report is open. Load the page when you need it."));
+    m_title->setText(tr("Loading %1 was cancelled").arg(m_pageName));
+    m_message->setText(tr("The rest of the report is open. Load the page when you need it."));
     m_bar->setVisible(false);
     m_cancel->setVisible(false);
-    m_retry->setText(QStringLiteral("Load"));
+    m_retry->setText(tr("Load"));
     m_retry->setVisible(true);
 }
 

@@ -157,7 +157,7 @@ ReportPage* ReportPage::enclosingPage() const
 
 QString ReportPage::displayName() const
 {
-    return objectName().isEmpty() ? QStringLiteral("this page") : objectName();
+    return objectName().isEmpty() ? tr("this page") : objectName();
 }
 
 void ReportPage::failWork(const QString& message)

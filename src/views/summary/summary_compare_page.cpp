@@ -11,6 +11,7 @@
 
 #include <QAbstractItemView>
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QLabel>
 #include <QSettings>
 #include <QSplitter>
@@ -24,11 +25,11 @@ QString verdict(const QString& role, const LoadedReport& report, MemoryUnit unit
     const ProfileSummary& s = report.summary;
     const QString name = report.fileName().toHtmlEscaped();
     if (s.fits)
-        return QStringLiteral(
+        return QCoreApplication::translate("popscope::SummaryComparePage",
             "%1 <b>%2</b>: <span style='color:#2ca02c; font-weight:bold'>✔ fits</span>, uses %3 of %4 (%5)")
             .arg(role, name, bytesText(s.totalUsedIncludingGaps, unit), bytesText(s.totalCapacity, unit),
                 QString::fromStdString(formatPercent(s.shareUsed())));
-    return QStringLiteral(
+    return QCoreApplication::translate("popscope::SummaryComparePage",
         "%1 <b>%2</b>: <span style='color:%3; font-weight:bold'>✘ out of memory</span>, %4 over capacity")
         .arg(role, name, ChartPalette::overCapacity().name(), countOfText(s.tilesOverCapacity, "tile"));
 }
@@ -84,10 +85,9 @@ QWidget* SummaryComparePage::buildOptionsBox()
     m_options->rebuild();
     auto* optionsPanel = m_optionsPanel
         = new TablePanel(m_options, QStringLiteral("engine-options-compared"), this);
-    optionsPanel->setEmptyText(QStringLiteral("No engine options differ between the two reports."));
-    m_onlyDifferences = new QCheckBox(QStringLiteral("Only differences"), this);
-    m_onlyDifferences->setToolTip(
-        QStringLiteral("Show only the options whose values differ or that one report lacks"));
+    optionsPanel->setEmptyText(tr("No engine options differ between the two reports."));
+    m_onlyDifferences = new QCheckBox(tr("Only differences"), this);
+    m_onlyDifferences->setToolTip(tr("Show only the options whose values differ or that one report lacks"));
     m_onlyDifferences->setChecked(
         QSettings().value(SettingsKey::summaryOptionsOnlyDifferences, false).toBool());
     m_options->setOnlyDifferences(m_onlyDifferences->isChecked());
@@ -99,8 +99,7 @@ QWidget* SummaryComparePage::buildOptionsBox()
     auto* optionsBox = new QWidget(this);
     auto* optionsLayout = new QVBoxLayout(optionsBox);
     optionsLayout->setContentsMargins(0, 0, 0, 0);
-    auto* optionsTitle
-        = new QLabel(QStringLiteral("<b>Engine options</b> · highlighted where the reports differ"), this);
+    auto* optionsTitle = new QLabel(tr("<b>Engine options</b> · highlighted where the reports differ"), this);
     optionsLayout->addWidget(optionsTitle);
     optionsLayout->addWidget(m_onlyDifferences);
     optionsLayout->addWidget(optionsPanel, 1);
@@ -119,14 +118,14 @@ void SummaryComparePage::refresh()
     }
     const MemoryUnit unit = m_state->unit();
     m_title->setText(QStringLiteral("%1 → %2").arg(source->fileName(), target->fileName()));
-    m_verdicts->setText(verdict(QStringLiteral("Source"), *source, unit) + QStringLiteral("<br>")
-        + verdict(QStringLiteral("Target"), *target, unit));
+    m_verdicts->setText(
+        verdict(tr("Source"), *source, unit) + QStringLiteral("<br>") + verdict(tr("Target"), *target, unit));
     m_figures->setUnit(unit);
     m_figures->setSummaries(&source->summary, &target->summary);
     const bool none
         = source->summary.info.engineOptions.empty() && target->summary.info.engineOptions.empty();
-    m_optionsPanel->setEmptyText(none ? QStringLiteral("Neither report records engine options.")
-                                      : QStringLiteral("No engine options differ between the two reports."));
+    m_optionsPanel->setEmptyText(none ? tr("Neither report records engine options.")
+                                      : tr("No engine options differ between the two reports."));
     m_sourceOptions->setOptions(source->summary.info.engineOptions);
     m_targetOptions->setOptions(target->summary.info.engineOptions);
     m_options->rebuild();

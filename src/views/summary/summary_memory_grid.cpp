@@ -33,9 +33,8 @@ void SummaryMemoryGrid::clear()
 void SummaryMemoryGrid::fill(const ProfileSummary& s, const std::vector<SummaryFigure>& figures, MemoryUnit u)
 {
     auto bytes = [u](uint64_t b) { return bytesText(b, u); };
-    const QStringList headers = { QStringLiteral("IPU"), QStringLiteral("Used (excl. gaps)"),
-        QStringLiteral("Used (incl. gaps)"), QStringLiteral("Capacity"), QStringLiteral("Share used"),
-        QStringLiteral("Most used tile"), QStringLiteral("Tiles over capacity") };
+    const QStringList headers = { tr("IPU"), tr("Used (excl. gaps)"), tr("Used (incl. gaps)"), tr("Capacity"),
+        tr("Share used"), tr("Most used tile"), tr("Tiles over capacity") };
     const std::array<const char*, 7> figureOfColumn = { "", "Used (excluding gaps)", "Used (including gaps)",
         "Capacity", "Share used", "Most used tile", "Tiles over capacity" };
     for (int c = 0; c < headers.size(); ++c)
@@ -62,11 +61,11 @@ void SummaryMemoryGrid::fill(const ProfileSummary& s, const std::vector<SummaryF
         names[2] = "IPU " + std::to_string(ipu.ipu); // its figure's value: used including gaps
         addRow({ QString::number(ipu.ipu), bytes(ipu.usedExcludingGaps), bytes(ipu.usedIncludingGaps),
                    bytes(ipu.capacity), QString::fromStdString(formatPercent(ipu.shareUsed())),
-                   QStringLiteral("%1 on tile %2").arg(bytes(ipu.maxTileBytes)).arg(ipu.maxTile),
+                   tr("%1 on tile %2").arg(bytes(ipu.maxTileBytes)).arg(ipu.maxTile),
                    countText(ipu.tilesOverCapacity) },
             ipu.tilesOverCapacity > 0, names);
     }
-    QStringList all = { QStringLiteral("<b>All</b>") };
+    QStringList all = { tr("<b>All</b>") };
     std::array<std::string, 7> names;
     for (size_t c = 1; c < figureOfColumn.size(); ++c) {
         const SummaryFigure* f = findFigure(figures, figure_section::memory, figureOfColumn[c]);

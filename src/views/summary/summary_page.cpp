@@ -11,6 +11,7 @@
 #include "views/widgets/scroll_page.hpp"
 #include "views/widgets/table_panel.hpp"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -62,7 +63,7 @@ QWidget* formWidget(QFormLayout*& form, QWidget* parent)
 
 QString notRecorded()
 {
-    return QStringLiteral("not recorded");
+    return QCoreApplication::translate("popscope::SummaryPage", "not recorded");
 }
 
 QString qstr(const char* text)
@@ -117,14 +118,14 @@ SummaryPage::SummaryPage(ReportState* state, QWidget* parent)
 
     m_options = new EngineOptionsModel(this);
     m_optionsPanel = new TablePanel(m_options, QStringLiteral("engine-options"), content);
-    m_optionsPanel->setEmptyText(QStringLiteral("This report records no engine options."));
+    m_optionsPanel->setEmptyText(tr("This report records no engine options."));
     m_optionsPanel->setFilterSettingsKey(SettingsKey::summaryEngineOptionsFilter);
     m_optionsPanel->setMinimumHeight(220);
     m_optionsPanel->setMaximumWidth(960); // keeps each value near its option on wide screens
-    section(QStringLiteral("Engine options"), m_optionsPanel, QStringLiteral("engineOptions"));
+    section(tr("Engine options"), m_optionsPanel, QStringLiteral("engineOptions"));
 
     QWidget* jsonBody = buildJsonViews(content);
-    section(QStringLiteral("Framework and application"), jsonBody, QStringLiteral("json"));
+    section(tr("Framework and application"), jsonBody, QStringLiteral("json"));
     section(qstr(figure_section::reportFiles), formWidget(m_files, content), QStringLiteral("files"));
     layout->addStretch(1);
 
@@ -143,8 +144,8 @@ QWidget* SummaryPage::buildJsonViews(QWidget* content)
     auto* jsonLayout = new QGridLayout(jsonBody);
     m_framework = jsonView(jsonBody);
     m_app = jsonView(jsonBody);
-    jsonLayout->addWidget(new QLabel(QStringLiteral("Framework (framework.json)"), jsonBody), 0, 0);
-    jsonLayout->addWidget(new QLabel(QStringLiteral("Application (app.json)"), jsonBody), 0, 1);
+    jsonLayout->addWidget(new QLabel(tr("Framework (framework.json)"), jsonBody), 0, 0);
+    jsonLayout->addWidget(new QLabel(tr("Application (app.json)"), jsonBody), 0, 1);
     jsonLayout->addWidget(m_framework, 1, 0);
     jsonLayout->addWidget(m_app, 1, 1);
     return jsonBody;
@@ -198,9 +199,8 @@ void SummaryPage::refresh()
     m_memory->clear();
     const auto report = m_state->report();
     if (!report) {
-        m_title->setText(QStringLiteral("No report open"));
-        m_fit->setText(
-            QStringLiteral("Open a report with File ▸ Open… (Ctrl+O) or drop a .pop file on the window."));
+        m_title->setText(tr("No report open"));
+        m_fit->setText(tr("Open a report with File ▸ Open… (Ctrl+O) or drop a .pop file on the window."));
         m_options->setOptions({});
         m_framework->clear();
         m_app->clear();
@@ -213,7 +213,7 @@ void SummaryPage::refresh()
     showFit(s);
 
     const std::vector<SummaryFigure> figures = summaryFigures(s);
-    addField(m_files, QStringLiteral("Directory"), QFileInfo(report->path).absolutePath());
+    addField(m_files, tr("Directory"), QFileInfo(report->path).absolutePath());
     const std::map<std::string, QFormLayout*> forms
         = { { figure_section::target, m_target }, { figure_section::graph, m_graph },
               { figure_section::poplar, m_poplar }, { figure_section::memoryByCategory, m_categories },
@@ -224,7 +224,7 @@ void SummaryPage::refresh()
             continue; // Memory: the grid below
         QString toolTip = QString::fromStdString(f.toolTip);
         if (f.exactBytes)
-            toolTip = countText(f.number) + QStringLiteral(" bytes");
+            toolTip = tr("%1 bytes").arg(countText(f.number));
         const QString label = QString::fromStdString(f.label);
         tagSummaryFigure(addField(form->second, label, QString::fromStdString(figureText(f, u)), toolTip),
             f.section, f.label);
@@ -232,17 +232,16 @@ void SummaryPage::refresh()
     m_memory->fill(s, figures, u);
 
     // What the window knows of the open file, beyond the profile's own figures.
-    addField(m_poplar, QStringLiteral("File"), QFileInfo(report->path).absoluteFilePath());
-    addField(m_poplar, QStringLiteral("File size"), bytesText(uint64_t(QFileInfo(report->path).size()), u));
-    addField(m_poplar, QStringLiteral("Opened in"), QStringLiteral("%1 ms").arg(report->loadMilliseconds));
+    addField(m_poplar, tr("File"), QFileInfo(report->path).absoluteFilePath());
+    addField(m_poplar, tr("File size"), bytesText(uint64_t(QFileInfo(report->path).size()), u));
+    addField(m_poplar, tr("Opened in"), tr("%1 ms").arg(report->loadMilliseconds));
 
     m_options->setUnit(u);
     m_options->setOptions(s.info.engineOptions);
     const QString framework = prettyJson(s.info.frameworkJson);
     const QString app = prettyJson(s.info.appJson);
-    m_framework->setPlainText(
-        framework.isEmpty() ? QStringLiteral("No framework.json in this report.") : framework);
-    m_app->setPlainText(app.isEmpty() ? QStringLiteral("No app.json in this report.") : app);
+    m_framework->setPlainText(framework.isEmpty() ? tr("No framework.json in this report.") : framework);
+    m_app->setPlainText(app.isEmpty() ? tr("No app.json in this report.") : app);
     alignFormLabels();
 }
 
@@ -254,16 +253,15 @@ void SummaryPage::showFit(const ProfileSummary& s)
     m_fit->setObjectName(QStringLiteral("value:Fits"));
     tagSummaryFigure(m_fit, figure_section::memory, "Fits"); // the banner shows the "Fits" figure
     if (s.fits)
-        m_fit->setText(QStringLiteral("<span style='color:%1; font-weight:bold'>✔ Fits in memory</span> — "
-                                      "uses %2 of %3 (%4), %5 spare.")
+        m_fit->setText(tr("<span style='color:%1; font-weight:bold'>✔ Fits in memory</span> — "
+                          "uses %2 of %3 (%4), %5 spare.")
                            .arg(QColor(0x2c, 0xa0, 0x2c).name(), bytes(s.totalUsedIncludingGaps),
                                bytes(s.totalCapacity), QString::fromStdString(formatPercent(s.shareUsed())),
                                bytes(s.totalCapacity - std::min(s.totalCapacity, s.totalUsedIncludingGaps))));
     else
         m_fit->setText(
-            QStringLiteral(
-                "<span style='color:%1; font-weight:bold'>✘ Out of memory</span> — %2 %4 more than their %3. "
-                "See Insights and the Memory report.")
+            tr("<span style='color:%1; font-weight:bold'>✘ Out of memory</span> — %2 %4 more than their %3. "
+               "See Insights and the Memory report.")
                 .arg(ChartPalette::overCapacity().name(), countOfText(s.tilesOverCapacity, "tile"),
                     bytes(s.target.bytesPerTile), pluralText(s.tilesOverCapacity, "needs", "need")));
 }

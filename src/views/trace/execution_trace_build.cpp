@@ -27,7 +27,7 @@ void ExecutionTracePage::followBuilders()
             m_slots[slot].percent = percent;
             const bool two = m_slots[1].waiting || m_slots[1].data;
             m_message->setProgress((m_slots[0].percent + m_slots[1].percent) / (two ? 2 : 1),
-                QStringLiteral("Building the execution trace: %1…").arg(stage));
+                tr("Building the execution trace: %1…").arg(stage));
         });
         connect(builder, &TraceBuilder::built, this, [this, slot](std::shared_ptr<const TraceData> data) {
             m_slots[slot].data = std::move(data);
@@ -63,13 +63,13 @@ void ExecutionTracePage::forgetReports()
     m_overview->setTrace(nullptr); // nothing keeps a trace once the page lets go of it
     const auto source = m_state->report(), target = m_state->comparedReport();
     if (!source) {
-        showMessage(QStringLiteral("Open a report to see its execution trace."), false);
+        showMessage(tr("Open a report to see its execution trace."), false);
         return;
     }
     // Built when first shown (or asked for a step): reading every tile's cycles costs time and
     // memory a user who never opens the trace should not pay.
     m_needsBuild = true;
-    showMessage(QStringLiteral("Building the execution trace…"), true);
+    showMessage(tr("Building the execution trace…"), true);
 }
 
 void ExecutionTracePage::showReports()
@@ -154,11 +154,10 @@ void ExecutionTracePage::showTraces()
     }
     m_slots[1].view->setVisible(comparing);
     m_slots[0].view->setTitle(
-        comparing ? QStringLiteral("Source: %1").arg(m_state->report()->fileName()) : QString(),
-        CompareColors::source());
+        comparing ? tr("Source: %1").arg(m_state->report()->fileName()) : QString(), CompareColors::source());
     if (comparing)
         m_slots[1].view->setTitle(
-            QStringLiteral("Target: %1").arg(m_state->comparedReport()->fileName()), CompareColors::target());
+            tr("Target: %1").arg(m_state->comparedReport()->fileName()), CompareColors::target());
     fillChoices(ipus);
     m_overview->setTrace(m_slots[0].data);
     updateTypeLegend();
@@ -189,13 +188,13 @@ void ExecutionTracePage::fillChoices(uint32_t ipus)
 {
     m_ipu->blockSignals(true);
     m_ipu->clear();
-    m_ipu->addItem(QStringLiteral("All IPUs"));
+    m_ipu->addItem(tr("All IPUs"));
     for (uint32_t i = 0; i < ipus; ++i)
-        m_ipu->addItem(QStringLiteral("IPU %1").arg(i));
+        m_ipu->addItem(tr("IPU %1").arg(i));
     m_ipu->setEnabled(ipus > 1);
     m_ipu->blockSignals(false);
     m_run->clear();
-    m_run->addItem(QStringLiteral("All runs"));
+    m_run->addItem(tr("All runs"));
     for (const Run& run : m_slots[0].data->runs)
         m_run->addItem(QString::fromStdString(run.name));
     m_run->setEnabled(m_slots[0].data->runs.size() > 1);

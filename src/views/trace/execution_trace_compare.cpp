@@ -73,7 +73,7 @@ void ExecutionTracePage::setAligned(bool aligned)
     if (m_slots[0].selected >= 0)
         showStepWindow(uint32_t(m_slots[0].selected));
     else if (aligned)
-        m_readout->setText(QStringLiteral("Click a step (in either trace) to align the two traces at it."));
+        m_readout->setText(tr("Click a step (in either trace) to align the two traces at it."));
 }
 
 bool ExecutionTracePage::applyAlignment()
@@ -149,8 +149,7 @@ void ExecutionTracePage::selectStep(int slot, int64_t step)
         return;
     if (m_slots[0].selected < 0 || m_slots[1].selected < 0)
         m_readout->setText(
-            QStringLiteral("Step %1 has no partner in the other report: the traces stay as they were.")
-                .arg(step));
+            tr("Step %1 has no partner in the other report: the traces stay as they were.").arg(step));
     else if (applyAlignment()) // the new extent shows everything: back to the step
         showStepWindow(uint32_t(m_slots[0].selected));
 }

@@ -29,8 +29,8 @@ void ExecutionTracePage::exportTrace(bool perTile)
         return;
     const QString suggested
         = QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral(".trace.json");
-    const QString path = askSavePath(
-        this, QStringLiteral("Export the trace"), suggested, QStringLiteral("Chrome trace JSON (*.json)"));
+    const QString path
+        = askSavePath(this, tr("Export the trace"), suggested, tr("Chrome trace JSON (*.json)"));
     if (path.isEmpty())
         return;
     if (!m_exporter) {
@@ -38,11 +38,10 @@ void ExecutionTracePage::exportTrace(bool perTile)
         connect(m_exporter, &TraceExporter::progress, m_readout, &QLabel::setText);
         connect(m_exporter, &TraceExporter::written, this, [this](const QString& written) {
             m_readout->setText(
-                QStringLiteral("Wrote %1: open it in Perfetto UI (ui.perfetto.dev) or chrome://tracing")
-                    .arg(written));
+                tr("Wrote %1: open it in Perfetto UI (ui.perfetto.dev) or chrome://tracing").arg(written));
         });
         connect(m_exporter, &TraceExporter::failed, this, [this](const QString&, const QString& problem) {
-            QMessageBox::warning(this, QStringLiteral("Export the trace"), problem);
+            QMessageBox::warning(this, tr("Export the trace"), problem);
         });
     }
     m_exporter->start(m_state->report()->path, path, perTile);
@@ -50,16 +49,16 @@ void ExecutionTracePage::exportTrace(bool perTile)
 
 void ExecutionTracePage::saveImage()
 {
-    const QString path = askSavePath(this, QStringLiteral("Save the trace as an image"),
+    const QString path = askSavePath(this, tr("Save the trace as an image"),
         QFileInfo(m_state->report()->path).completeBaseName() + QStringLiteral("-trace.png"),
-        QStringLiteral("PNG image (*.png)"), QStandardPaths::PicturesLocation);
+        tr("PNG image (*.png)"), QStandardPaths::PicturesLocation);
     if (path.isEmpty())
         return;
     QString error; // both traces in compare mode, with the readout line
     for (Slot& slot : m_slots)
         slot.view->finishPictures();
     if (!saveImageFile(m_slots[0].view->parentWidget()->grab().toImage(), path, &error))
-        QMessageBox::warning(this, QStringLiteral("Save the trace"), error);
+        QMessageBox::warning(this, tr("Save the trace"), error);
 }
 
 } // namespace popscope

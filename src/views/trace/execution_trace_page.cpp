@@ -86,33 +86,31 @@ uint64_t ExecutionTracePage::workBytesNeeded(const Report& report) const
 QLayout* ExecutionTracePage::buildToolbar()
 {
     auto* bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(QStringLiteral("Show:"), this));
+    bar->addWidget(new QLabel(tr("Show:"), this));
     m_ipu = new QComboBox(this);
-    m_ipu->setToolTip(QStringLiteral("Every IPU's lane, or one"));
+    m_ipu->setToolTip(tr("Every IPU's lane, or one"));
     bar->addWidget(m_ipu);
     m_run = new QComboBox(this);
-    m_run->setToolTip(QStringLiteral("Zoom to one engine run"));
+    m_run->setToolTip(tr("Zoom to one engine run"));
     bar->addWidget(m_run);
     m_viewMode = new QComboBox(this);
-    m_viewMode->addItems({ QStringLiteral("Flame"), QStringLiteral("Flat") });
-    m_viewMode->setToolTip(QStringLiteral("Flame: each step under the run and the programs it belongs to; "
-                                          "Flat: the steps alone"));
+    m_viewMode->addItems({ tr("Flame"), tr("Flat") });
+    m_viewMode->setToolTip(tr("Flame: each step under the run and the programs it belongs to; "
+                              "Flat: the steps alone"));
     bar->addWidget(m_viewMode);
     m_filter = new QLineEdit(this);
-    m_filter->setPlaceholderText(QStringLiteral("Filter steps by program name…"));
+    m_filter->setPlaceholderText(tr("Filter steps by program name…"));
     m_filter->setClearButtonEnabled(true);
     bar->addWidget(m_filter, 1);
     const QList<QToolButton*> buttons = buildZoomButtons();
-    m_sameScale = new QCheckBox(QStringLiteral("Same time scale"), this);
+    m_sameScale = new QCheckBox(tr("Same time scale"), this);
     m_sameScale->setChecked(true);
-    m_sameScale->setToolTip(
-        QStringLiteral("Compare mode: both traces on one time axis, zooming and panning together; "
-                       "off, each trace fills the width on its own scale"));
+    m_sameScale->setToolTip(tr("Compare mode: both traces on one time axis, zooming and panning together; "
+                               "off, each trace fills the width on its own scale"));
     bar->addWidget(m_sameScale);
-    m_align = new QCheckBox(QStringLiteral("Align at step"), this);
-    m_align->setToolTip(
-        QStringLiteral("Compare mode: shift the traces so the selected step and the same program's "
-                       "step in the other report start at the same x"));
+    m_align = new QCheckBox(tr("Align at step"), this);
+    m_align->setToolTip(tr("Compare mode: shift the traces so the selected step and the same program's "
+                           "step in the other report start at the same x"));
     bar->addWidget(m_align);
     for (QToolButton* button : buttons)
         bar->addWidget(button);
@@ -121,18 +119,15 @@ QLayout* ExecutionTracePage::buildToolbar()
 
 QList<QToolButton*> ExecutionTracePage::buildZoomButtons()
 {
-    m_back = toolButton(QStringLiteral("◀ Back"), QStringLiteral("The previous zoom (Alt+←)"), this);
-    m_forward = toolButton(QStringLiteral("Forward ▶"), QStringLiteral("The next zoom (Alt+→)"), this);
-    auto* fit = toolButton(
-        QStringLiteral("Show All"), QStringLiteral("The whole run (Home, or double-click)"), this);
-    auto* exportButton = toolButton(QStringLiteral("Export…"),
-        QStringLiteral("Save the trace for Perfetto UI or chrome://tracing"), this);
+    m_back = toolButton(tr("◀ Back"), tr("The previous zoom (Alt+←)"), this);
+    m_forward = toolButton(tr("Forward ▶"), tr("The next zoom (Alt+→)"), this);
+    auto* fit = toolButton(tr("Show All"), tr("The whole run (Home, or double-click)"), this);
+    auto* exportButton
+        = toolButton(tr("Export…"), tr("Save the trace for Perfetto UI or chrome://tracing"), this);
     auto* exportMenu = new QMenu(exportButton);
-    exportMenu->addAction(
-        QStringLiteral("Chrome Trace (Steps per IPU)…"), this, [this] { exportTrace(false); });
-    exportMenu->addAction(
-        QStringLiteral("Chrome Trace with Every Tile…"), this, [this] { exportTrace(true); });
-    exportMenu->addAction(QStringLiteral("Image of the Trace…"), this, &ExecutionTracePage::saveImage);
+    exportMenu->addAction(tr("Chrome Trace (Steps per IPU)…"), this, [this] { exportTrace(false); });
+    exportMenu->addAction(tr("Chrome Trace with Every Tile…"), this, [this] { exportTrace(true); });
+    exportMenu->addAction(tr("Image of the Trace…"), this, &ExecutionTracePage::saveImage);
     exportButton->setMenu(exportMenu);
     exportButton->setPopupMode(QToolButton::InstantPopup);
     connect(m_back, &QToolButton::clicked, m_zoom, &TraceZoom::back);
@@ -158,9 +153,9 @@ QWidget* ExecutionTracePage::buildTraces()
         tracesLayout->addWidget(m_slots[slot].view, 1);
         connect(m_slots[slot].view, &TraceView::hovered, this, [this](const QString& text) {
             m_readout->setText(text.isEmpty()
-                    ? QStringLiteral("Wheel: zoom · Shift+drag: zoom to a range · Ctrl+wheel: zoom "
-                                     "the tiles · drag: pan · click: select a step · "
-                                     "double-click or Home: show all · Alt+←/→: back/forward")
+                    ? tr("Wheel: zoom · Shift+drag: zoom to a range · Ctrl+wheel: zoom "
+                         "the tiles · drag: pan · click: select a step · "
+                         "double-click or Home: show all · Alt+←/→: back/forward")
                     : text);
         });
         connect(m_slots[slot].view, &TraceView::stepClicked, this,

@@ -2,6 +2,7 @@
 
 #include "popscope/units.hpp"
 
+#include <QCoreApplication>
 #include <QPainter>
 
 #include <algorithm>
@@ -75,7 +76,7 @@ void paintCycleAxis(QPainter& p, const QRect& area, double first, double last, c
     }
     p.setPen(palette.color(QPalette::PlaceholderText));
     p.drawText(QRect(4, y - axisHeight + 2, gutter - 8, axisHeight - 8), Qt::AlignVCenter | Qt::AlignRight,
-        QStringLiteral("cycles"));
+        QCoreApplication::translate("popscope::TraceAxis", "cycles"));
 }
 
 } // namespace popscope

@@ -19,8 +19,8 @@ TraceBuildMessage::TraceBuildMessage(QWidget* parent)
     m_progress->setRange(0, 100);
     m_progress->setMaximumWidth(420);
     m_cancel = new QToolButton(this);
-    m_cancel->setText(QStringLiteral("Cancel"));
-    m_cancel->setToolTip(QStringLiteral("Stop building the trace; the other reports stay usable"));
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stop building the trace; the other reports stay usable"));
     m_cancel->setAutoRaise(false);
     connect(m_cancel, &QToolButton::clicked, this, &TraceBuildMessage::cancelClicked);
     layout->addWidget(m_message);

@@ -4,6 +4,7 @@
 #include "models/qt_text.hpp"
 #include "models/trace/trace_colors.hpp"
 
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 
@@ -17,7 +18,7 @@ QWidget* statesLegend(QWidget* parent)
     auto* layout = new QHBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(12);
-    layout->addWidget(new QLabel(QStringLiteral("Tiles:"), box));
+    layout->addWidget(new QLabel(QCoreApplication::translate("popscope::TraceLegend", "Tiles:"), box));
     for (size_t s = 0; s < kTraceStateCount; ++s) {
         const QColor colour = traceStateColor(TraceState(s), box->palette());
         auto* label = new QLabel(QStringLiteral("<span style='color:%1'>■</span> %2")
@@ -39,7 +40,7 @@ TraceLegend::TraceLegend(QWidget* parent)
     row->addWidget(statesLegend(this));
     row->addSpacing(18);
     m_types = new QLabel(this);
-    m_types->setToolTip(QStringLiteral("The step rows are coloured by program type, as in the Program Tree"));
+    m_types->setToolTip(tr("The step rows are coloured by program type, as in the Program Tree"));
     m_types->setWordWrap(true);
     m_types->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // wraps, never widens the window
     row->addWidget(m_types, 1);
@@ -66,9 +67,9 @@ void TraceLegend::showTypes(bool flame, std::initializer_list<const TraceData*> 
                 for (const FlameSpan& span : lane.levels[level])
                     add(data->flameSpanType(level, span));
     }
-    QString chips = flame ? QStringLiteral("Programs: <span style='color:%1'>■</span>&nbsp;Run")
-                                .arg(palette().color(QPalette::Mid).name())
-                          : QStringLiteral("Steps:");
+    QString chips = flame
+        ? tr("Programs: <span style='color:%1'>■</span>&nbsp;Run").arg(palette().color(QPalette::Mid).name())
+        : tr("Steps:");
     for (const QString& type : types)
         chips += QStringLiteral(" <span style='color:%1'>■</span>&nbsp;%2")
                      .arg(programTypeColor(type.toStdString()).name(), type);

@@ -23,9 +23,8 @@ TraceOverview::TraceOverview(TraceZoom* zoom, QWidget* parent)
     , m_zoom(nullptr)
 {
     setZoom(zoom);
-    setToolTip(
-        QStringLiteral("The whole run: drag the window to pan, click to centre it there, wheel to zoom, "
-                       "double-click to show everything"));
+    setToolTip(tr("The whole run: drag the window to pan, click to centre it there, wheel to zoom, "
+                  "double-click to show everything"));
 }
 
 void TraceOverview::setZoom(TraceZoom* zoom)

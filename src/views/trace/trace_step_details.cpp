@@ -4,6 +4,7 @@
 #include "popscope/units.hpp"
 #include "views/widgets/small_chart.hpp"
 
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QtCharts/QLineSeries>
@@ -43,7 +44,7 @@ QString computeSetHtml(const LoadedReport& report, int64_t computeSet)
     std::vector<std::pair<uint32_t, Row>> sorted(rows.begin(), rows.end());
     std::sort(sorted.begin(), sorted.end(),
         [](const auto& a, const auto& b) { return a.second.instances > b.second.instances; });
-    QString html = QStringLiteral(
+    QString html = QCoreApplication::translate("popscope::TraceStepDetails",
         "<p>Compute set <b>%1</b></p><table cellspacing=4><tr><th align=left>Vertex type</th>"
         "<th align=right>Instances</th><th align=right>Tiles</th></tr>")
                        .arg(QString::fromStdString(cs.name).toHtmlEscaped());
@@ -51,13 +52,15 @@ QString computeSetHtml(const LoadedReport& report, int64_t computeSet)
         const uint32_t type = sorted[i].first;
         const QString name = type < report.vertexTypes().size()
             ? QString::fromStdString(report.vertexTypes()[type].name)
-            : QStringLiteral("type %1").arg(type);
+            : QCoreApplication::translate("popscope::TraceStepDetails", "type %1").arg(type);
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
                     .arg(name.toHtmlEscaped(), count(sorted[i].second.instances),
                         count(sorted[i].second.tiles));
     }
     if (sorted.size() > 8)
-        html += QStringLiteral("<tr><td colspan=3>and %1 more vertex types</td></tr>").arg(sorted.size() - 8);
+        html += QCoreApplication::translate(
+            "popscope::TraceStepDetails", "<tr><td colspan=3>and %1 more vertex types</td></tr>")
+                    .arg(sorted.size() - 8);
     return html + QStringLiteral("</table>");
 }
 
@@ -65,13 +68,14 @@ QString computeSetHtml(const LoadedReport& report, int64_t computeSet)
 QString stepHtml(const TraceData& trace, const LoadedReport* report, int64_t step)
 {
     const StepTable& steps = trace.steps;
-    QString html = QStringLiteral("<h3>Step %1: %2</h3><p>Type <b>%3</b> · run %4</p><table cellspacing=4>")
+    QString html = QCoreApplication::translate("popscope::TraceStepDetails",
+        "<h3>Step %1: %2</h3><p>Type <b>%3</b> · run %4</p><table cellspacing=4>")
                        .arg(step)
                        .arg(trace.stepName(uint32_t(step)).toHtmlEscaped(),
                            QString::fromStdString(steps.type(size_t(step))).toHtmlEscaped())
                        .arg(steps.run(size_t(step)));
     for (const StepOnIpu& si : steps.ipus(size_t(step)))
-        html += QStringLiteral(
+        html += QCoreApplication::translate("popscope::TraceStepDetails",
             "<tr><td><b>IPU %1</b></td><td>%2 cycles</td><td>from cycle %3</td><td>%4 active tiles</td>"
             "<td>data in %5, out %6</td></tr>")
                     .arg(si.ipu)
@@ -81,7 +85,7 @@ QString stepHtml(const TraceData& trace, const LoadedReport* report, int64_t ste
     html += QStringLiteral("</table>");
     for (const WaitingStep& w : trace.summary->waits)
         if (w.step == uint32_t(step))
-            html += QStringLiteral(
+            html += QCoreApplication::translate("popscope::TraceStepDetails",
                 "<p>IPU %1: <b>%2</b> tile-cycles waited for the slowest tile (%3 of the step's).</p>")
                         .arg(w.ipu)
                         .arg(count(w.waitTileCycles), QString::fromStdString(formatPercent(w.waitShare)));
@@ -95,25 +99,26 @@ QChart* tileCyclesChart(std::string_view type, const StepOnIpu& si, uint32_t bas
     const std::vector<uint32_t>& cycles, const QPalette& palette)
 {
     auto* chart = new QChart;
-    chart->setTitle(QStringLiteral("Cycles by tile, IPU %1").arg(si.ipu));
+    chart->setTitle(
+        QCoreApplication::translate("popscope::TraceStepDetails", "Cycles by tile, IPU %1").arg(si.ipu));
     auto* series = new QLineSeries;
-    series->setName(QStringLiteral("Tile's cycles"));
+    series->setName(QCoreApplication::translate("popscope::TraceStepDetails", "Tile's cycles"));
     series->setColor(traceStateColor(workStateOf(type), palette));
     for (uint32_t t = 0; t < cycles.size(); ++t)
         series->append(double(base + t), double(cycles[t]));
     auto* length = new QLineSeries;
-    length->setName(QStringLiteral("Step (slowest tile)"));
+    length->setName(QCoreApplication::translate("popscope::TraceStepDetails", "Step (slowest tile)"));
     length->setColor(traceStateColor(TraceState::WaitingForSync, palette).darker(130));
     length->append(double(base), double(si.cycles));
     length->append(double(base + cycles.size() - 1), double(si.cycles));
     chart->addSeries(series);
     chart->addSeries(length);
     auto* x = new QValueAxis;
-    x->setTitleText(QStringLiteral("Tile"));
+    x->setTitleText(QCoreApplication::translate("popscope::TraceStepDetails", "Tile"));
     x->setLabelFormat(QStringLiteral("%d"));
     x->setRange(double(base), double(base + cycles.size() - 1));
     auto* y = new QValueAxis;
-    y->setTitleText(QStringLiteral("Cycles"));
+    y->setTitleText(QCoreApplication::translate("popscope::TraceStepDetails", "Cycles"));
     y->setLabelFormat(QStringLiteral("%.0f"));
     y->setRange(0, double(std::max<uint64_t>(si.cycles, 1)) * 1.05);
     chart->addAxis(x, Qt::AlignBottom);
@@ -151,8 +156,7 @@ QString TraceStepDetails::text() const
 void TraceStepDetails::showStep(const TraceData* trace, const LoadedReport* report, int64_t step)
 {
     if (!trace || step < 0 || size_t(step) >= trace->steps.size()) {
-        m_text->setText(
-            QStringLiteral("Click a step in the trace, or double-click a row of Where the Cycles Wait, "
+        m_text->setText(tr("Click a step in the trace, or double-click a row of Where the Cycles Wait, "
                            "to see its figures here."));
         m_chart->hide();
         return;

@@ -19,22 +19,22 @@ TraceTabs::TraceTabs(WaitingStepsModel* waits, TraceFiguresModel* figures, QWidg
     m_figuresPanel = new TablePanel(figures, QStringLiteral("trace-summary"), this);
     m_figuresPanel->setFilterVisible(false);
     setTabKey(m_figuresPanel, int(TraceTab::Summary));
-    addTab(m_figuresPanel, QStringLiteral("Summary"));
+    addTab(m_figuresPanel, tr("Summary"));
     auto* waitsTab = new QWidget(this);
     auto* waitsLayout = new QVBoxLayout(waitsTab);
     waitsLayout->setContentsMargins(0, 4, 0, 0);
     m_waitsSide = new QComboBox(waitsTab);
-    m_waitsSide->addItems({ QStringLiteral("Source"), QStringLiteral("Target") });
-    m_waitsSide->setToolTip(QStringLiteral("Whose steps to rank (compare mode)"));
+    m_waitsSide->addItems({ tr("Source"), tr("Target") });
+    m_waitsSide->setToolTip(tr("Whose steps to rank (compare mode)"));
     waitsLayout->addWidget(m_waitsSide, 0, Qt::AlignLeft);
     m_waitsPanel = new TablePanel(waits, QStringLiteral("where-the-cycles-wait"), waitsTab);
-    m_waitsPanel->setEmptyText(QStringLiteral("No step waits: every tile worked until each sync."));
+    m_waitsPanel->setEmptyText(tr("No step waits: every tile worked until each sync."));
     waitsLayout->addWidget(m_waitsPanel, 1);
     setTabKey(waitsTab, int(TraceTab::Waits));
-    addTab(waitsTab, QStringLiteral("Where the Cycles Wait"));
+    addTab(waitsTab, tr("Where the Cycles Wait"));
     m_details = new TraceStepDetails(this);
     setTabKey(m_details, int(TraceTab::Details));
-    addTab(m_details, QStringLiteral("Details"));
+    addTab(m_details, tr("Details"));
     connect(
         m_waitsPanel->view(), &QAbstractItemView::activated, this, [this, waits](const QModelIndex& index) {
             const QModelIndex source = m_waitsPanel->proxy()->mapToSource(index);

@@ -230,7 +230,7 @@ void TraceView::paintEvent(QPaintEvent*)
     }
     if (!m_trace) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(rect(), Qt::AlignCenter, QStringLiteral("No execution trace"));
+        p.drawText(rect(), Qt::AlignCenter, tr("No execution trace"));
         return;
     }
     const QRect area = plotArea();
@@ -242,11 +242,11 @@ void TraceView::paintEvent(QPaintEvent*)
         const Lane& lane = all[i];
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QRect(4, lane.steps.top(), kGutter - 8, kStepRow), Qt::AlignVCenter | Qt::AlignRight,
-            QStringLiteral("IPU %1").arg(lane.ipu));
+            tr("IPU %1").arg(lane.ipu));
         p.setPen(palette().color(QPalette::PlaceholderText));
         const uint32_t base = lane.ipu * m_trace->lod.tilesPerIpu();
         p.drawText(QRect(4, lane.tiles.top(), kGutter - 8, lane.tiles.height()),
-            Qt::AlignTop | Qt::AlignRight, QStringLiteral("tile %1").arg(base + m_tileFirst));
+            Qt::AlignTop | Qt::AlignRight, tr("tile %1").arg(base + m_tileFirst));
         if (lane.tiles.height() > 2 * fontMetrics().height()) // room for both ends
             p.drawText(QRect(4, lane.tiles.top(), kGutter - 8, lane.tiles.height()),
                 Qt::AlignBottom | Qt::AlignRight, QString::number(base + m_tileLast - 1));

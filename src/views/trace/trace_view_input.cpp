@@ -53,7 +53,7 @@ QString TraceView::flameReadout(const QPoint& pos) const
     if (!span)
         return {};
     const std::string_view type = m_trace->flameSpanType(level, *span);
-    return QStringLiteral(" · %1 %2: %3 cycles (%4), %5 step%6")
+    return tr(" · %1 %2: %3 cycles (%4), %5 step%6")
         .arg(toQString(type), m_trace->flameSpanName(level, *span),
             QString::fromStdString(formatCount(span->last - span->first)),
             timeText(span->last - span->first, m_trace->summary->clockHz),
@@ -83,13 +83,13 @@ QString TraceView::readoutAt(const QPoint& pos) const
     if (!m_trace || !plotArea().contains(pos))
         return {};
     if (signedCycleAtX(pos.x()) < 0)
-        return QStringLiteral("Before this report's run (the traces are aligned at a step)");
+        return tr("Before this report's run (the traces are aligned at a step)");
     const uint64_t cycle = cycleAtX(pos.x());
     const double clock = m_trace->summary->clockHz;
     for (const Lane& lane : lanes()) {
         if (pos.y() < lane.steps.top() || pos.y() > lane.tiles.bottom())
             continue;
-        QString text = QStringLiteral("IPU %1 · cycle %2 (%3)")
+        QString text = tr("IPU %1 · cycle %2 (%3)")
                            .arg(lane.ipu)
                            .arg(QString::fromStdString(formatCount(cycle)), timeText(cycle, clock));
         const QString flame = flameReadout(pos);
@@ -99,13 +99,13 @@ QString TraceView::readoutAt(const QPoint& pos) const
         if (step >= 0) {
             const StepOnIpu* si = m_trace->steps.onIpu(size_t(step), lane.ipu);
             const uint64_t cycles = si ? si->cycles : 0;
-            text += QStringLiteral(" · step %1: %2 (%3, %4 cycles)")
+            text += tr(" · step %1: %2 (%3, %4 cycles)")
                         .arg(step)
                         .arg(m_trace->stepName(uint32_t(step)),
                             QString::fromStdString(m_trace->steps.type(size_t(step))),
                             QString::fromStdString(formatCount(cycles)));
         } else {
-            text += QStringLiteral(" · between steps (idle)");
+            text += tr(" · between steps (idle)");
         }
         if (lane.tiles.contains(pos)) {
             const uint32_t shown = m_tileLast - m_tileFirst;
@@ -115,11 +115,9 @@ QString TraceView::readoutAt(const QPoint& pos) const
             const uint32_t global = lane.ipu * m_trace->lod.tilesPerIpu() + tile;
             const TileMoment moment = m_trace->withProfile(
                 [&](const Profile& p) { return tileStateAt(p, m_trace->steps, global, cycle); });
-            text += QStringLiteral(" · tile %1: %2")
-                        .arg(global)
-                        .arg(QString::fromLatin1(traceStateName(moment.state)));
+            text += tr(" · tile %1: %2").arg(global).arg(QString::fromLatin1(traceStateName(moment.state)));
             if (moment.step >= 0 && moment.state != TraceState::Sync)
-                text += QStringLiteral(" (works %1 cycles of the step)")
+                text += tr(" (works %1 cycles of the step)")
                             .arg(QString::fromStdString(formatCount(moment.tileCycles)));
         }
         return text;

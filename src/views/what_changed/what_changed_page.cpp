@@ -9,6 +9,7 @@
 #include "views/widgets/table_panel.hpp"
 
 #include <QAbstractItemView>
+#include <QCoreApplication>
 #include <QGridLayout>
 #include <QHideEvent>
 #include <QLabel>
@@ -30,7 +31,7 @@ QLabel* cell(const QString& text, QWidget* parent, Qt::Alignment align = Qt::Ali
 QString diffHtml(const SignedDiff& diff, bool bytes, MemoryUnit unit)
 {
     if (diff.absolute == 0)
-        return QStringLiteral("no change");
+        return QCoreApplication::translate("popscope::WhatChangedPage", "no change");
     const QString value = bytes ? signedBytesText(diff.absolute, unit) : signedCountText(diff.absolute);
     const QString share
         = diff.fraction ? QStringLiteral(" (%1)").arg(signedPercentText(*diff.fraction)) : QString();
@@ -58,8 +59,8 @@ WhatChangedPage::WhatChangedPage(ReportState* state, QWidget* parent)
     layout->addWidget(m_status);
     layout->addWidget(m_note);
     layout->addWidget(headlineBox);
-    layout->addWidget(new QLabel(
-        QStringLiteral("<b>Every change, largest first</b> · double-click a line to open its rows"), this));
+    layout->addWidget(
+        new QLabel(tr("<b>Every change, largest first</b> · double-click a line to open its rows"), this));
     layout->addWidget(m_panel, 1);
 
     m_comparer = new ReportComparer(this);
@@ -89,13 +90,12 @@ void WhatChangedPage::buildTable()
 {
     m_model = new ChangeLinesModel(this);
     m_panel = new TablePanel(m_model, QStringLiteral("what-changed"), this);
-    m_panel->setEmptyText(QStringLiteral("The two reports hold the same memory figures."));
+    m_panel->setEmptyText(tr("The two reports hold the same memory figures."));
     m_panel->sortByColumn(-1, Qt::AscendingOrder); // core's ranking, largest first
     // The sentence says what Measure and Subject say; they stay for filtering and the CSV.
     m_panel->header()->setSectionHidden(ChangeLinesModel::Change, true);
     m_panel->header()->setSectionHidden(ChangeLinesModel::Subject, true);
-    m_panel->view()->setToolTip(
-        QStringLiteral("Double-click a line to see its rows in the report it comes from"));
+    m_panel->view()->setToolTip(tr("Double-click a line to see its rows in the report it comes from"));
     connect(m_panel->view(), &QAbstractItemView::doubleClicked, this,
         [this](const QModelIndex& index) { openLine(m_panel->proxy()->mapToSource(index).row()); });
 }
@@ -114,7 +114,7 @@ void WhatChangedPage::followState()
     });
     connect(m_comparer, &ReportComparer::failed, this, [this](const QString& message) {
         show();
-        showStatus(QStringLiteral("The reports could not be compared: %1").arg(message));
+        showStatus(tr("The reports could not be compared: %1").arg(message));
         finishWork();
     });
     connect(m_state, &ReportState::unitChanged, this, [this] {
@@ -171,7 +171,7 @@ void WhatChangedPage::hideEvent(QHideEvent* event)
     if (m_comparer->isComparing()) { // the figures: stopped now, compared again when next shown
         m_comparer->drop();
         abandonWork();
-        showStatus(QStringLiteral("The reports are compared when this page is shown"));
+        showStatus(tr("The reports are compared when this page is shown"));
     } else {
         m_comparer->holdTraces(true);
     }
@@ -198,7 +198,7 @@ void WhatChangedPage::addTraceHeadlines(const ReportComparison& c, int& row)
     const auto label
         = [this](const QString& text) { return cell(text, this, Qt::AlignLeft | Qt::AlignVCenter); };
     const ComparedFigure cycles = compareFigure(t.sourceTotalCycles, t.targetTotalCycles);
-    m_headlines->addWidget(label(QStringLiteral("Total cycles (the longest IPU)")), row, 0);
+    m_headlines->addWidget(label(tr("Total cycles (the longest IPU)")), row, 0);
     m_headlines->addWidget(cell(countText(cycles.source), this), row, 1);
     m_headlines->addWidget(cell(countText(cycles.target), this), row, 2);
     m_headlines->addWidget(label(diffHtml(cycles.diff, false, m_state->unit())), row, 3);
@@ -206,7 +206,7 @@ void WhatChangedPage::addTraceHeadlines(const ReportComparison& c, int& row)
     // Efficiency in points; a rise is the good direction.
     const int64_t source = shareInBasisPoints(t.sourceEfficiency),
                   target = shareInBasisPoints(t.targetEfficiency);
-    m_headlines->addWidget(label(QStringLiteral("Parallel efficiency")), row, 0);
+    m_headlines->addWidget(label(tr("Parallel efficiency")), row, 0);
     m_headlines->addWidget(
         cell(QString::fromStdString(formatValue(source, "percent", m_state->unit())), this), row, 1);
     m_headlines->addWidget(
@@ -214,13 +214,13 @@ void WhatChangedPage::addTraceHeadlines(const ReportComparison& c, int& row)
     const QColor colour = target > source ? CompareColors::better() : CompareColors::worse();
     m_headlines->addWidget(
         label(target == source
-                ? QStringLiteral("no change")
+                ? tr("no change")
                 : QStringLiteral("<b style='color:%1'>%2</b>")
                       .arg(colour.name(),
                           QString::fromStdString(formatDiff(
                               signedDiff(uint64_t(source), uint64_t(target)), "percent", m_state->unit())))),
         row, 3);
-    m_headlines->addWidget(label(QStringLiteral("busy tile-cycles ÷ all tile-cycles")), row, 4);
+    m_headlines->addWidget(label(tr("busy tile-cycles ÷ all tile-cycles")), row, 4);
     ++row;
 }
 
@@ -238,25 +238,22 @@ void WhatChangedPage::show()
     const auto source = m_state->report(), target = m_state->comparedReport();
     const ReportComparison* comparison = m_comparer->comparison();
     if (!comparison || !source || !target) {
-        m_title->setText(source && target ? QStringLiteral("What changed")
-                                          : QStringLiteral("What changed needs two reports"));
+        m_title->setText(source && target ? tr("What changed") : tr("What changed needs two reports"));
         if (!(source && target))
-            m_status->setText(
-                QStringLiteral("Compare two reports with File ▸ Compare Two Reports… (Ctrl+Shift+O)."));
+            m_status->setText(tr("Compare two reports with File ▸ Compare Two Reports… (Ctrl+Shift+O)."));
         m_model->setLines({});
         m_note->setVisible(false);
         return;
     }
     const ReportComparison& c = *comparison;
-    m_title->setText(QStringLiteral("What changed from <b>%1</b> to <b>%2</b>")
+    m_title->setText(tr("What changed from <b>%1</b> to <b>%2</b>")
                          .arg(source->fileName().toHtmlEscaped(), target->fileName().toHtmlEscaped()));
     m_status->setVisible(false);
     m_note->setText(QString::fromStdString(c.tilesNote));
     m_note->setVisible(!c.tilesNote.empty());
 
     int row = 0;
-    for (const QString& header :
-        { QString(), QStringLiteral("Source"), QStringLiteral("Target"), QStringLiteral("Change") })
+    for (const QString& header : { QString(), tr("Source"), tr("Target"), tr("Change") })
         m_headlines->addWidget(cell(QStringLiteral("<b>%1</b>").arg(header), this), 0, row++);
     row = 1;
     addFigureHeadlines(c, row);
@@ -265,8 +262,7 @@ void WhatChangedPage::show()
     if (m_comparer->tracesPending())
         showStatus(m_comparer->stage());
     else if (!m_comparer->traceError().isEmpty())
-        showStatus(
-            QStringLiteral("The execution traces could not be compared: %1").arg(m_comparer->traceError()));
+        showStatus(tr("The execution traces could not be compared: %1").arg(m_comparer->traceError()));
     m_headlines->setColumnStretch(5, 1);
     m_model->setUnit(m_state->unit());
     m_model->setLines(whatChanged(c));
@@ -282,12 +278,12 @@ void WhatChangedPage::addFigureHeadlines(const ReportComparison& c, int& row)
     const MemoryUnit unit = m_state->unit();
     const ComparedFigure variables = compareFigure(c.variables.sourceRows, c.variables.targetRows);
     const Headline headlines[] = {
-        { QStringLiteral("Total memory (including gaps)"), c.totalMemory, true },
-        { QStringLiteral("Most used tile"), c.peakTileMemory, true },
-        { QStringLiteral("Tiles over capacity"), c.tilesOverCapacity, false },
-        { QStringLiteral("Always-live memory"), c.alwaysLive, true },
-        { QStringLiteral("Not-always-live memory"), c.notAlwaysLive, true },
-        { QStringLiteral("Variables"), variables, false },
+        { tr("Total memory (including gaps)"), c.totalMemory, true },
+        { tr("Most used tile"), c.peakTileMemory, true },
+        { tr("Tiles over capacity"), c.tilesOverCapacity, false },
+        { tr("Always-live memory"), c.alwaysLive, true },
+        { tr("Not-always-live memory"), c.notAlwaysLive, true },
+        { tr("Variables"), variables, false },
     };
     for (const Headline& h : headlines) {
         const auto value = [&](uint64_t v) { return h.bytes ? bytesText(v, unit) : countText(v); };
@@ -308,17 +304,15 @@ void WhatChangedPage::addLivenessHeadline(const ReportComparison& c, int& row)
     const MemoryUnit unit = m_state->unit();
     const ComparedFigure peak = compareFigure(c.liveness.sourcePeak, c.liveness.targetPeak);
     m_headlines->addWidget(
-        cell(QStringLiteral("Peak liveness (not always live)"), this, Qt::AlignLeft | Qt::AlignVCenter), row,
-        0);
+        cell(tr("Peak liveness (not always live)"), this, Qt::AlignLeft | Qt::AlignVCenter), row, 0);
     m_headlines->addWidget(cell(bytesText(peak.source, unit), this), row, 1);
     m_headlines->addWidget(cell(bytesText(peak.target, unit), this), row, 2);
     m_headlines->addWidget(
         cell(diffHtml(peak.diff, true, unit), this, Qt::AlignLeft | Qt::AlignVCenter), row, 3);
     const auto where = [](uint32_t step, const std::string& program) {
-        return QStringLiteral("step %1 <i>%2</i>")
-            .arg(countText(step), QString::fromStdString(program).toHtmlEscaped());
+        return tr("step %1 <i>%2</i>").arg(countText(step), QString::fromStdString(program).toHtmlEscaped());
     };
-    m_headlines->addWidget(cell(QStringLiteral("at %1 → %2")
+    m_headlines->addWidget(cell(tr("at %1 → %2")
                                     .arg(where(c.liveness.sourcePeakStep, c.liveness.sourcePeakProgram),
                                         where(c.liveness.targetPeakStep, c.liveness.targetPeakProgram)),
                                this, Qt::AlignLeft | Qt::AlignVCenter),

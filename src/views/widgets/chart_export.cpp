@@ -2,6 +2,7 @@
 
 #include "models/image_file.hpp"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
@@ -23,7 +24,8 @@ bool writeChartImage(const QString& path, QSize size, const QFont& font, const Q
         QPainter p;
         if (!p.begin(&generator)) {
             if (error)
-                *error = QStringLiteral("%1: cannot write the SVG file").arg(path);
+                *error = QCoreApplication::translate("popscope::ChartExport", "%1: cannot write the SVG file")
+                             .arg(path);
             return false;
         }
         p.setFont(font);

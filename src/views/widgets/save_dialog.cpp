@@ -3,6 +3,7 @@
 #include "models/save_path.hpp"
 #include "models/settings_keys.hpp"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -30,13 +31,16 @@ QString askSavePath(QWidget* parent, const QString& title, const QString& sugges
 void askAndSaveChart(
     QWidget* parent, const QString& baseName, const std::function<bool(const QString&, QString*)>& save)
 {
-    const QString path = askSavePath(parent, QStringLiteral("Save chart"), baseName + QStringLiteral(".png"),
-        QStringLiteral("PNG image (*.png);;SVG image (*.svg)"), QStandardPaths::PicturesLocation);
+    const QString path = askSavePath(parent,
+        QCoreApplication::translate("popscope::SaveDialog", "Save chart"), baseName + QStringLiteral(".png"),
+        QCoreApplication::translate("popscope::SaveDialog", "PNG image (*.png);;SVG image (*.svg)"),
+        QStandardPaths::PicturesLocation);
     if (path.isEmpty())
         return;
     QString error;
     if (!save(path, &error))
-        QMessageBox::warning(parent, QStringLiteral("Save chart"), error);
+        QMessageBox::warning(
+            parent, QCoreApplication::translate("popscope::SaveDialog", "Save chart"), error);
 }
 
 } // namespace popscope

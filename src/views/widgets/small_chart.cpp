@@ -36,7 +36,7 @@ SmallChart::SmallChart(const QString& exportName, QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(240);
     setContextMenuPolicy(Qt::ActionsContextMenu);
-    auto* save = new QAction(QStringLiteral("Save chart as PNG or SVG…"), this);
+    auto* save = new QAction(tr("Save chart as PNG or SVG…"), this);
     connect(save, &QAction::triggered, this, &SmallChart::saveWithDialog);
     addAction(save);
 }

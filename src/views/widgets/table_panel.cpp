@@ -66,16 +66,16 @@ TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QW
 QLayout* TablePanel::buildBar()
 {
     m_filter = new QLineEdit(this);
-    m_filter->setPlaceholderText(QStringLiteral("Filter rows…"));
+    m_filter->setPlaceholderText(tr("Filter rows…"));
     m_filter->setClearButtonEnabled(true);
-    m_filter->setToolTip(QStringLiteral("Show only rows containing this text in any column"));
+    m_filter->setToolTip(tr("Show only rows containing this text in any column"));
     m_filter->setMaximumWidth(320);
     m_count = new QLabel(this);
     m_count->setForegroundRole(QPalette::PlaceholderText);
-    auto* copy = new QPushButton(QStringLiteral("Copy"), this);
-    copy->setToolTip(QStringLiteral("Copy the selected rows (or the whole table) as tab-separated text"));
-    auto* exportButton = new QPushButton(QStringLiteral("Export CSV…"), this);
-    exportButton->setToolTip(QStringLiteral("Save the rows shown as a CSV file (sizes in bytes)"));
+    auto* copy = new QPushButton(tr("Copy"), this);
+    copy->setToolTip(tr("Copy the selected rows (or the whole table) as tab-separated text"));
+    auto* exportButton = new QPushButton(tr("Export CSV…"), this);
+    exportButton->setToolTip(tr("Save the rows shown as a CSV file (sizes in bytes)"));
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
@@ -145,12 +145,12 @@ void TablePanel::buildView()
     m_fitter = new ColumnFitter(m_view, header(), 220);
     sortByColumn(-1, Qt::AscendingOrder);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
-    auto* copyAction = new QAction(QStringLiteral("Copy"), m_view);
+    auto* copyAction = new QAction(tr("Copy"), m_view);
     copyAction->setShortcut(QKeySequence::Copy);
     copyAction->setShortcutContext(Qt::WidgetShortcut);
     connect(copyAction, &QAction::triggered, this, &TablePanel::copySelection);
     m_view->addAction(copyAction);
-    auto* exportAction = new QAction(QStringLiteral("Export CSV…"), m_view);
+    auto* exportAction = new QAction(tr("Export CSV…"), m_view);
     connect(exportAction, &QAction::triggered, this, &TablePanel::exportCsv);
     m_view->addAction(exportAction);
 }
@@ -239,18 +239,18 @@ void TablePanel::updateState()
     const int total = m_source ? m_source->rowCount() : 0;
     const int shown = m_proxy->rowCount();
     if (total == 0) {
-        m_empty->setText(m_emptyText.isEmpty() ? QStringLiteral("Nothing to show.") : m_emptyText);
+        m_empty->setText(m_emptyText.isEmpty() ? tr("Nothing to show.") : m_emptyText);
         m_stack->setCurrentWidget(m_empty);
     } else if (shown == 0) {
-        m_empty->setText(QStringLiteral("No rows contain “%1”. Clear the filter to see all %2 rows.")
+        m_empty->setText(tr("No rows contain “%1”. Clear the filter to see all %2 rows.")
                              .arg(m_filter->text(), countText(uint64_t(total))));
         m_stack->setCurrentWidget(m_empty);
     } else {
         m_stack->setCurrentWidget(m_view);
     }
     m_count->setText(shown == total
-            ? QStringLiteral("%1 rows").arg(countText(uint64_t(total)))
-            : QStringLiteral("%1 of %2 rows").arg(countText(uint64_t(shown)), countText(uint64_t(total))));
+            ? tr("%1 rows").arg(countText(uint64_t(total)))
+            : tr("%1 of %2 rows").arg(countText(uint64_t(shown)), countText(uint64_t(total))));
 }
 
 void TablePanel::copySelection()
@@ -270,13 +270,13 @@ void TablePanel::copySelection()
 
 void TablePanel::exportCsv()
 {
-    const QString path = askSavePath(this, QStringLiteral("Export %1 as CSV").arg(m_exportName),
-        m_exportName + QStringLiteral(".csv"), QStringLiteral("CSV files (*.csv);;All files (*)"));
+    const QString path = askSavePath(this, tr("Export %1 as CSV").arg(m_exportName),
+        m_exportName + QStringLiteral(".csv"), tr("CSV files (*.csv);;All files (*)"));
     if (path.isEmpty())
         return;
     QString error;
     if (!CsvExporter::writeFile(*m_proxy, path, &error))
-        QMessageBox::warning(this, QStringLiteral("Export failed"), error);
+        QMessageBox::warning(this, tr("Export failed"), error);
 }
 
 } // namespace popscope
