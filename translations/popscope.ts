@@ -2,6 +2,180 @@
 <!DOCTYPE TS>
 <TS version="2.1" sourcelanguage="en">
 <context>
+    <name>CycleEstimateColumns</name>
+    <message>
+        <source>no matching step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The compiler&apos;s estimate of one execution: on each IPU, the slowest tile of the step&apos;s compute set or exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured cycles of one execution: the mean over the step&apos;s executions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · Estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured − estimated cycles of one execution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diff · Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target − source, measured cycles of one execution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diff · Estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target − source, estimated cycles of one execution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProgramTreeModel</name>
+    <message>
+        <source>only in source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Est. cycles · Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles · Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Est. cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured − est.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>% of run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Est. cycles · Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles · Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Est. cycles · Diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles · Diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Est. cycles · Diff %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles · Diff %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Execution steps of the program and its children (a Repeat&apos;s body runs once per count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The compiler&apos;s estimate (the report holds no execution): each compute set and exchange at its slowest tile, once per place in the tree, a Repeat&apos;s body once per count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles of the program&apos;s steps and its children&apos;s, each step at its slowest IPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The compiler&apos;s estimate of the same steps: each compute set and exchange at its slowest tile, once per execution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured cycles − the compiler&apos;s estimate (red: slower than estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the control programs&apos; cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target&apos;s program of the same name (the k-th of that name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repeat ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No program of this name in the target</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>popscope::BuiltInPages</name>
     <message>
         <source>Summary</source>
@@ -417,10 +591,6 @@ Connect, and remember this key in %3?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This report has no execution trace: it was profiled without running the program (a compile-only report). Profile with execution enabled (autoReport.outputExecutionProfile) to see the steps of every tile.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Source: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -562,6 +732,10 @@ Connect, and remember this key in %3?</source>
     </message>
     <message>
         <source>Wheel: zoom · Shift+drag: zoom to a range · Ctrl+wheel: zoom the tiles · drag: pan · click: select a step · double-click or Home: show all · Alt+←/→: back/forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This report has no execution trace: it was profiled without running the program (a compile-only report). The compiler&apos;s cycle estimates, where the report holds them, are in Program Tree and Liveness ▸ Cycle Estimates. Profile with execution enabled (autoReport.outputExecutionProfile) to see the steps of every tile.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1540,6 +1714,48 @@ Problem: %2</source>
     </message>
     <message>
         <source>Connection timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::ProgramDetailsView</name>
+    <message>
+        <source>Estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cycles for the steps below it, by the compiler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cycles for one run, by the compiler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cycles (the compiler&apos;s, %2 a step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::ProgramTreePage</name>
+    <message>
+        <source>Cycles are the compiler&apos;s estimates: %1 no execution.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a report holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the report holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Programs matched by name; every target program has a match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Programs matched by name; %1 target programs have no match in the source.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
