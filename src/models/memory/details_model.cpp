@@ -168,11 +168,11 @@ void DetailsModel::build(const std::vector<uint32_t>& selection)
     }
     addNode(0, "including-gaps", tr("Memory including gaps"), columnValues(m.totalIncludingGaps),
         tr("Everything on the tile, including bank and region gaps"));
-    const int excluding = addNode(
-        0, "excluding-gaps", tr("Memory excluding gaps"), columnValues(m.totalExcludingGaps));
+    const int excluding
+        = addNode(0, "excluding-gaps", tr("Memory excluding gaps"), columnValues(m.totalExcludingGaps));
     for (int r = 0; r < kMemoryRegionCount; ++r) {
-        const int region = addNode(excluding, regionKey(r), tr(kRegionLabels[r]),
-            columnValues(m.byRegion[size_t(r)]));
+        const int region
+            = addNode(excluding, regionKey(r), tr(kRegionLabels[r]), columnValues(m.byRegion[size_t(r)]));
         for (int overlapped = 0; overlapped < 2; ++overlapped)
             addCategoryRows(region, m, r, overlapped);
     }
@@ -232,8 +232,7 @@ void DetailsModel::addCategoryRows(int region, const TileMemory& m, int r, int o
         return;
     const int group = addNode(region, overlapped ? "overlapped" : "not-overlapped",
         overlapped ? tr("Overlapped") : tr("Not overlapped"), total,
-        overlapped ? tr("Shares addresses with other data; not counted in the totals")
-                   : QString());
+        overlapped ? tr("Shares addresses with other data; not counted in the totals") : QString());
     for (auto& [c, v] : rows)
         addNode(group, "category:" + m.categories[c], QString::fromStdString(categoryLabel(m.categories[c])),
             std::move(v));
@@ -246,8 +245,8 @@ void DetailsModel::addGapRows(const TileMemory& m)
     for (const auto& g : m.gapsByRegion)
         for (size_t t = 0; t < g.size() && t < numTiles; ++t)
             gaps[t] += g[t];
-    const int gapsNode = addNode(0, "gaps", tr("Gaps"), columnValues(gaps),
-        tr("Bank and region reservation between allocations"));
+    const int gapsNode = addNode(
+        0, "gaps", tr("Gaps"), columnValues(gaps), tr("Bank and region reservation between allocations"));
     for (int r = 0; r < kMemoryRegionCount; ++r) {
         auto v = columnValues(m.gapsByRegion[size_t(r)]);
         if (anyNonZero(v))

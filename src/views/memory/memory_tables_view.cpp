@@ -67,18 +67,18 @@ MemoryTablesView::MemoryTablesView(ReportState* state, QWidget* parent)
     // click re-sorts.
     addTable(m_variables, m_variablesTarget, MemoryTab::Variables, tr("Variables"),
         tr("No variables on the selected tiles. Select other tiles, or clear the selection to "
-                       "see all variables."),
+           "see all variables."),
         VariablesModel::BytesInScope, { ReportPart::Variables });
     addTable(m_vertices, m_verticesTarget, MemoryTab::Vertices, tr("Vertices"),
         tr("No vertices on the selected tiles. Select other tiles, or clear the selection to see "
-                       "all vertex types."),
+           "all vertex types."),
         VerticesModel::StateTotal, { ReportPart::VertexTypes, ReportPart::ComputeSets });
     addTable(m_exchanges, m_exchangesTarget, MemoryTab::Exchanges, tr("Exchanges"),
         tr("No exchange code on the selected tiles. Select other tiles, or clear the selection."),
         ExchangesModel::CodeBytes, { ReportPart::Exchanges });
     addTable(m_computeSets, m_computeSetsTarget, MemoryTab::ComputeSets, tr("Compute Sets"),
         tr("No compute sets with vertices on the selected tiles. Select other tiles, or clear "
-                       "the selection."),
+           "the selection."),
         ComputeSetsModel::StateBytes, { ReportPart::VertexTypes, ReportPart::ComputeSets });
 
     // A tab shown reads its parts (showing it does too, but not in a window never shown: scripts).
