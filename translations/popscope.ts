@@ -434,6 +434,41 @@
     </message>
 </context>
 <context>
+    <name>popscope::ComputeSetsModel</name>
+    <message>
+        <source>Compute set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vertex instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instances on the tiles shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vertex types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiles shown with vertices of this compute set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vertex state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instances × state per instance</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>popscope::CsvExporter</name>
     <message>
         <source>%1: cannot write the file (%2)</source>
@@ -573,6 +608,45 @@ Connect, and remember this key in %3?</source>
     </message>
     <message>
         <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::ExchangesModel</name>
+    <message>
+        <source>Exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>internal, host or global exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data moved by the whole exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchange code on the tiles shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiles shown holding code of this exchange</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -939,6 +1013,425 @@ Connect, and remember this key in %3?</source>
     </message>
     <message>
         <source>Target · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::LifetimeBars</name>
+    <message>
+        <source>not live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1 from the lifetimes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Source: %1 (%2)&lt;br&gt;Target: %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no such variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Live at steps %1&lt;br&gt;%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::LifetimePicker</name>
+    <message>
+        <source>Variable lifetime: type a name, or double-click a variable below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear lifetimes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::LivenessOverview</name>
+    <message>
+        <source>Overview of all steps: drag the window to pan, click to jump, wheel to zoom, double-click to show all steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::LivenessPage</name>
+    <message>
+        <source>Options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include always live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stack the not-always-live bytes on the always-live bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge (compare mode)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both reports on one plot, or the target in a pane under the source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the step with the most not-always-live memory (P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter steps by program…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark the steps whose program name contains this text; Enter selects the next one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save chart…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the plot as PNG or SVG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheel: zoom · drag: pan · click: select a step · Shift-click: add steps · Shift+←/→: next step · P: peak · double-click: show all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · Enter: next</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::LivenessPlot</name>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;%1&lt;/b&gt;: no matching step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;%1&lt;/b&gt; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1&lt;/b&gt;: %2 &lt;i&gt;(%3)&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Not always live: %1&lt;br&gt;Always live: %2&lt;br&gt;Total: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matched by program name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;The target&apos;s line at this x is its step %1: %2&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Liveness — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> vs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::LivenessPlotRenderer</name>
+    <message>
+        <source>Source: Always live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: Not always live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target: Always live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target: Not always live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not always live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: above the plot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps matching the filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak %1 not always live · step %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Liveness program step (%1 steps)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not-always-live memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::LivenessScopeBox</name>
+    <message>
+        <source>Liveness of all IPUs, of one IPU, or of the tiles selected here or on the Memory page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All IPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected tiles (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected tiles (select on the Memory page)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::LivenessTablesView</name>
+    <message>
+        <source>no matching step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the report has no step matching this one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1step %2: %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 − step %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes in the scope; the same at every step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target − source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always Live Variables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No always-live variables in this scope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not Always Live Variables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No not-always-live variables are live at the selected steps in this scope. Click the plot to choose a step, or Find peak.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vertices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The selected steps run no compute set (vertices live only while their compute set runs): pick an OnTileExecute step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>instance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycle Estimates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No cycle figures for the selected steps&apos; programs: the profile holds neither execution cycles nor the compiler&apos;s estimates for them (estimates come with format 1.2, from the simulator or a converted Poplar report).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>execution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>executions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show lifetime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw the selected variables&apos; live ranges under the plot</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::LivenessViewState</name>
+    <message>
+        <source>Capacity of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPU capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity of all IPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no steps given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No not-always-live variable is called “%1”. Always-live variables are live at every step; pick a name from the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This report has no liveness steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;%2 · peak %3 at step %4 &lt;i&gt;%5&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; target %1 at step %2 (%3) · steps matched %4 (%5 of %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>by program name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>by index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Curve: %1.&lt;br&gt;Always live %2, of which variables %3; the rest is code, constants, vertex state and exchange buffers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Selected step %1: &lt;i&gt;%2&lt;/i&gt; (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 steps selected%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (the tables show the first %1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1528,6 +2021,37 @@ Connect, and remember this key in %3?</source>
     </message>
 </context>
 <context>
+    <name>popscope::NameTreeModel</name>
+    <message>
+        <source>None in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total of every row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (cycles)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>popscope::OpenErrorDialog</name>
     <message>
         <source>Cannot open report</source>
@@ -1587,6 +2111,366 @@ Problem: %2</source>
     </message>
     <message>
         <source>%1 — double-click a folder to enter it, a report to open it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::OperationCharts</name>
+    <message>
+        <source>billion </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>million </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thousand </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>code size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top %1 operations by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code size by tile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tile (peak of every %1 tiles)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tile</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::OperationColumnsButton</name>
+    <message>
+        <source>Columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Programs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the columns shown (remembered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::OperationDetailsView</name>
+    <message>
+        <source>FLOPs/cycle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only in source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only in target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a program to show it in the Program Tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debug context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Programs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code size by tile: vertex code of its compute sets and exchange code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debug</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debug information: the debug-context chain with each layer&apos;s attributes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an operation to see its programs, steps, code and debug information.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every layer (totals; select an operation for its details)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1 (totals; select an operation for its details)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debug name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variable memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+Double-click: show it in the Program Tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… and %1 more steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its programs did not run in the profiled execution.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This operation has no debug context in the profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No code by tile for this operation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::OperationLayerBox</name>
+    <message>
+        <source>The software layer whose operations are listed (poptorch, popart, poplar, …)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::OperationsModel</name>
+    <message>
+        <source>Operation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debug name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name the framework gave it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles of its execution steps (each step&apos;s slowest IPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Floating-point operations (estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FLOPs/cycle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FLOPs per cycle of its steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vertex and exchange code of its programs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variable memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variables whose debug context is the operation&apos;s or below it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Programs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Programs that implement it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Executions of its programs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::OperationsPage</name>
+    <message>
+        <source>Operations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This profile has no operations. Operations come from the framework&apos;s debug information (PopART, PopTorch); profile with debug information on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the bar chart ranks the operations by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The operations of this report cannot be shown:
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every operation is in both reports.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1735,6 +2619,221 @@ Problem: %2</source>
         <source>%1 cycles (the compiler&apos;s, %2 a step)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a program to see its type, compute set or exchange, debug context, operations and execution steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repeat count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Children</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Program id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles (with children)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compared with the target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No program of this name in the target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles · Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles · Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles · Diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps · Source → Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vertex types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unknown vertex type)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on no tile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per tile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1–%2 per tile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vertex type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 tiles (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vertex instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchange code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 tiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debug context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The profile gives this program no debug context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click: show it in the Operations report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Execution steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This program did not run in the profiled execution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its children ran; see their steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 more steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::ProgramTreeCells</name>
+    <message>
+        <source>
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::ProgramTreeModel</name>
+    <message>
+        <source>Control programs (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Functions (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The programs the engine runs, in order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared programs that Call programs run</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>popscope::ProgramTreePage</name>
@@ -1756,6 +2855,51 @@ Problem: %2</source>
     </message>
     <message>
         <source>Programs matched by name; %1 target programs have no match in the source.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a program by name…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finds programs at any depth (Enter or F3: next, Shift+F3: previous)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+F3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next match (F3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highlight the programs of the selected program&apos;s operations in this software layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highlight:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program tree of this report cannot be shown:
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2923,6 +4067,57 @@ with
     </message>
     <message>
         <source>On selected tiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::VerticesModel</name>
+    <message>
+        <source>Vertex type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vertex instances on the tiles shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiles shown that run this vertex type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute sets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State / instance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instances × state per instance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code / tile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiles × code per tile</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

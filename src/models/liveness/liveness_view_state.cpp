@@ -1,5 +1,7 @@
 #include "models/liveness/liveness_view_state.hpp"
 
+#include <QCoreApplication>
+
 #include "models/memory/tile_range_parser.hpp"
 #include "models/memory/tile_scope.hpp"
 #include "models/qt_text.hpp"
@@ -99,9 +101,11 @@ LivenessPlotData LivenessViewState::build(const LivenessScope& scope, QString* e
         data = {};
     }
     data.capacityLabel = m_scope.kind == LivenessScope::Kind::Tiles
-        ? QStringLiteral("Capacity of %1").arg(QString::fromStdString(m_scope.describe()))
-        : m_scope.kind == LivenessScope::Kind::Ipu ? QStringLiteral("IPU capacity")
-                                                   : QStringLiteral("Capacity of all IPUs");
+        ? QCoreApplication::translate("popscope::LivenessViewState", "Capacity of %1")
+              .arg(QString::fromStdString(m_scope.describe()))
+        : m_scope.kind == LivenessScope::Kind::Ipu
+        ? QCoreApplication::translate("popscope::LivenessViewState", "IPU capacity")
+        : QCoreApplication::translate("popscope::LivenessViewState", "Capacity of all IPUs");
     return data;
 }
 
@@ -111,7 +115,7 @@ std::vector<uint32_t> LivenessViewState::parseSteps(const QString& text, size_t 
     if (!parsed.ok() || parsed.tiles.empty()) {
         if (error)
             *error = parsed.ok()
-                ? QStringLiteral("no steps given")
+                ? QCoreApplication::translate("popscope::LivenessViewState", "no steps given")
                 : QString(parsed.error).replace(QStringLiteral("tile"), QStringLiteral("step"));
         return {};
     }
@@ -134,10 +138,10 @@ bool LivenessViewState::addLifetime(const QString& name, QString* error)
 {
     if (findVariable(0, name) < 0 && findVariable(1, name) < 0) {
         if (error && !name.isEmpty())
-            *error
-                = QStringLiteral("No not-always-live variable is called “%1”. Always-live variables are live "
-                                 "at every step; pick a name from the list.")
-                      .arg(name);
+            *error = QCoreApplication::translate("popscope::LivenessViewState",
+                "No not-always-live variable is called “%1”. Always-live variables are live "
+                "at every step; pick a name from the list.")
+                         .arg(name);
         return false;
     }
     m_lifetimes.removeAll(name);
@@ -209,7 +213,8 @@ LivenessInfo LivenessViewState::info(const LivenessPlotData& d, const std::vecto
     LivenessInfo info;
     if (!m_reports[0] || !d.sourceSteps || d.source.notAlwaysLive.empty()) {
         if (m_reports[0])
-            info.text = QStringLiteral("This report has no liveness steps.");
+            info.text = QCoreApplication::translate(
+                "popscope::LivenessViewState", "This report has no liveness steps.");
         return info;
     }
     info.hasCurve = true;
@@ -218,7 +223,8 @@ LivenessInfo LivenessViewState::info(const LivenessPlotData& d, const std::vecto
     scope[0] = scope[0].toUpper();
     // One line of figures; how the curve was obtained shows in it only when it was computed from
     // the variables (a tile selection without per-tile liveness), else in the tooltip.
-    info.text = QStringLiteral("<b>%1</b>%2 · peak %3 at step %4 <i>%5</i>")
+    info.text = QCoreApplication::translate(
+        "popscope::LivenessViewState", "<b>%1</b>%2 · peak %3 at step %4 <i>%5</i>")
                     .arg(scope,
                         d.source.computedFromVariables
                             ? QStringLiteral(" (") + m_basis.toHtmlEscaped() + QLatin1Char(')')
@@ -228,28 +234,34 @@ LivenessInfo LivenessViewState::info(const LivenessPlotData& d, const std::vecto
     if (d.targetSteps && !d.target.notAlwaysLive.empty()) {
         const LivenessPeak t = findPeak(d.target.notAlwaysLive);
         const int64_t diff = int64_t(t.bytes) - int64_t(peak.bytes);
-        info.text += QStringLiteral("; target %1 at step %2 (%3) · steps matched %4 (%5 of %6)")
-                         .arg(bytesText(t.bytes, unit), countText(t.step), signedBytesText(diff, unit),
-                             m_match.byName ? QStringLiteral("by program name") : QStringLiteral("by index"),
-                             countText(m_match.matched), countText(d.source.notAlwaysLive.size()));
+        info.text
+            += QCoreApplication::translate(
+                "popscope::LivenessViewState", "; target %1 at step %2 (%3) · steps matched %4 (%5 of %6)")
+                   .arg(bytesText(t.bytes, unit), countText(t.step), signedBytesText(diff, unit),
+                       m_match.byName
+                           ? QCoreApplication::translate("popscope::LivenessViewState", "by program name")
+                           : QCoreApplication::translate("popscope::LivenessViewState", "by index"),
+                       countText(m_match.matched), countText(d.source.notAlwaysLive.size()));
     }
     // Always-live memory is more than the always-live variables: say what the rest is.
-    info.toolTip
-        = QStringLiteral("Curve: %1.<br>Always live %2, of which variables %3; the rest is code, constants, "
-                         "vertex state and exchange buffers.")
-              .arg(m_basis.toHtmlEscaped(), bytesText(d.source.alwaysLive, unit),
-                  bytesText(alwaysLiveVariables, unit));
+    info.toolTip = QCoreApplication::translate("popscope::LivenessViewState",
+        "Curve: %1.<br>Always live %2, of which variables %3; the rest is code, constants, "
+        "vertex state and exchange buffers.")
+                       .arg(m_basis.toHtmlEscaped(), bytesText(d.source.alwaysLive, unit),
+                           bytesText(alwaysLiveVariables, unit));
     if (selected.size() == 1)
-        info.text += QStringLiteral("<br>Selected step %1: <i>%2</i> (%3)")
+        info.text += QCoreApplication::translate(
+            "popscope::LivenessViewState", "<br>Selected step %1: <i>%2</i> (%3)")
                          .arg(countText(selected[0]),
                              toQString(d.sourceSteps->stepName(selected[0])).toHtmlEscaped(),
                              QString::fromStdString(d.sourceSteps->stepType(selected[0])));
     else if (selected.size() > 1)
-        info.text += QStringLiteral("<br>%1 steps selected%2")
+        info.text += QCoreApplication::translate("popscope::LivenessViewState", "<br>%1 steps selected%2")
                          .arg(countText(selected.size()),
-                             selected.size() > maxStepColumns
-                                 ? QStringLiteral(" (the tables show the first %1)").arg(maxStepColumns)
-                                 : QString());
+                             selected.size() > maxStepColumns ? QCoreApplication::translate(
+                                 "popscope::LivenessViewState", " (the tables show the first %1)")
+                                                                    .arg(maxStepColumns)
+                                                              : QString());
     return info;
 }
 

@@ -140,9 +140,8 @@ QVariant NameTreeModel::cell(uint32_t node, const Column& column, int role) cons
         return {};
     case Qt::ToolTipRole: {
         if (!present)
-            return QStringLiteral("None in %1").arg(column.header);
-        const QString unit
-            = m_valueUnit == Unit::Bytes ? QStringLiteral(" bytes") : QStringLiteral(" cycles");
+            return tr("None in %1").arg(column.header);
+        const QString unit = m_valueUnit == Unit::Bytes ? tr(" bytes") : tr(" cycles");
         if (isDiff)
             return signedCountText(diff) + unit;
         const uint64_t count = m_tree.count(node, a);
@@ -168,7 +167,7 @@ QVariant NameTreeModel::data(const QModelIndex& index, int role) const
         return toQString(label);
     }
     case Qt::ToolTipRole:
-        return node.parent < 0 ? QStringLiteral("Total of every row")
+        return node.parent < 0 ? tr("Total of every row")
                                : QString::fromStdString(m_tree.path(nodeOf(index)));
     case Qt::FontRole:
         if (node.parent < 0) {
@@ -189,7 +188,7 @@ QVariant NameTreeModel::headerData(int section, Qt::Orientation orientation, int
     const bool bytes = m_valueUnit == Unit::Bytes;
     if (section == 0) {
         if (role == Qt::DisplayRole || role == CsvHeaderRole)
-            return QStringLiteral("Name");
+            return tr("Name");
         return {};
     }
     const Column& c = m_columns[size_t(section - 1)];
@@ -197,7 +196,7 @@ QVariant NameTreeModel::headerData(int section, Qt::Orientation orientation, int
     case Qt::DisplayRole:
         return c.header;
     case CsvHeaderRole:
-        return c.header + (bytes ? QStringLiteral(" (bytes)") : QStringLiteral(" (cycles)"));
+        return c.header + (bytes ? tr(" (bytes)") : tr(" (cycles)"));
     case Qt::ToolTipRole:
         return c.toolTip.isEmpty() ? QVariant() : QVariant(c.toolTip);
     case Qt::TextAlignmentRole:

@@ -8,12 +8,11 @@ namespace popscope {
 ComputeSetsModel::ComputeSetsModel(QObject* parent)
     : ReportTableModel(parent)
 {
-    setColumns({ { QStringLiteral("Compute set"), Kind::Text, {} },
-        { QStringLiteral("Vertex instances"), Kind::Count, QStringLiteral("Instances on the tiles shown") },
-        { QStringLiteral("Vertex types"), Kind::Count, {} },
-        { QStringLiteral("Tiles"), Kind::Count,
-            QStringLiteral("Tiles shown with vertices of this compute set") },
-        { QStringLiteral("Vertex state"), Kind::Bytes, QStringLiteral("Instances × state per instance") } });
+    setColumns({ { tr("Compute set"), Kind::Text, {} },
+        { tr("Vertex instances"), Kind::Count, tr("Instances on the tiles shown") },
+        { tr("Vertex types"), Kind::Count, {} },
+        { tr("Tiles"), Kind::Count, tr("Tiles shown with vertices of this compute set") },
+        { tr("Vertex state"), Kind::Bytes, tr("Instances × state per instance") } });
 }
 
 void ComputeSetsModel::setReport(

@@ -8,12 +8,11 @@ namespace popscope {
 ExchangesModel::ExchangesModel(QObject* parent)
     : ReportTableModel(parent)
 {
-    setColumns({ { QStringLiteral("Exchange"), Kind::Text, {} },
-        { QStringLiteral("Kind"), Kind::Text, QStringLiteral("internal, host or global exchange") },
-        { QStringLiteral("Payload"), Kind::Bytes, QStringLiteral("Data moved by the whole exchange") },
-        { QStringLiteral("Code size"), Kind::Bytes, QStringLiteral("Exchange code on the tiles shown") },
-        { QStringLiteral("Tiles"), Kind::Count,
-            QStringLiteral("Tiles shown holding code of this exchange") } });
+    setColumns({ { tr("Exchange"), Kind::Text, {} },
+        { tr("Kind"), Kind::Text, tr("internal, host or global exchange") },
+        { tr("Payload"), Kind::Bytes, tr("Data moved by the whole exchange") },
+        { tr("Code size"), Kind::Bytes, tr("Exchange code on the tiles shown") },
+        { tr("Tiles"), Kind::Count, tr("Tiles shown holding code of this exchange") } });
 }
 
 void ExchangesModel::setReport(

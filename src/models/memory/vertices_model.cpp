@@ -8,14 +8,13 @@ namespace popscope {
 VerticesModel::VerticesModel(QObject* parent)
     : ReportTableModel(parent)
 {
-    setColumns({ { QStringLiteral("Vertex type"), Kind::Text, {} },
-        { QStringLiteral("Instances"), Kind::Count, QStringLiteral("Vertex instances on the tiles shown") },
-        { QStringLiteral("Tiles"), Kind::Count, QStringLiteral("Tiles shown that run this vertex type") },
-        { QStringLiteral("Compute sets"), Kind::Count, {} },
-        { QStringLiteral("State / instance"), Kind::Bytes, {} },
-        { QStringLiteral("State total"), Kind::Bytes, QStringLiteral("Instances × state per instance") },
-        { QStringLiteral("Code / tile"), Kind::Bytes, {} },
-        { QStringLiteral("Code total"), Kind::Bytes, QStringLiteral("Tiles × code per tile") } });
+    setColumns({ { tr("Vertex type"), Kind::Text, {} },
+        { tr("Instances"), Kind::Count, tr("Vertex instances on the tiles shown") },
+        { tr("Tiles"), Kind::Count, tr("Tiles shown that run this vertex type") },
+        { tr("Compute sets"), Kind::Count, {} }, { tr("State / instance"), Kind::Bytes, {} },
+        { tr("State total"), Kind::Bytes, tr("Instances × state per instance") },
+        { tr("Code / tile"), Kind::Bytes, {} },
+        { tr("Code total"), Kind::Bytes, tr("Tiles × code per tile") } });
 }
 
 void VerticesModel::setReport(

@@ -11,18 +11,16 @@ namespace popscope {
 OperationsModel::OperationsModel(QObject* parent)
     : ReportTableModel(parent)
 {
-    setColumns({ { QStringLiteral("Operation"), Kind::Text, {} },
-        { QStringLiteral("Debug name"), Kind::Text, QStringLiteral("The name the framework gave it") },
-        { QStringLiteral("Cycles"), Kind::Count,
-            QStringLiteral("Cycles of its execution steps (each step's slowest IPU)") },
-        { QStringLiteral("FLOPs"), Kind::Count, QStringLiteral("Floating-point operations (estimate)") },
-        { QStringLiteral("FLOPs/cycle"), Kind::Ratio, QStringLiteral("FLOPs per cycle of its steps") },
-        { QStringLiteral("Code size"), Kind::Bytes,
-            QStringLiteral("Vertex and exchange code of its programs") },
-        { QStringLiteral("Variable memory"), Kind::Bytes,
-            QStringLiteral("Variables whose debug context is the operation's or below it") },
-        { QStringLiteral("Programs"), Kind::Count, QStringLiteral("Programs that implement it") },
-        { QStringLiteral("Steps"), Kind::Count, QStringLiteral("Executions of its programs") } });
+    setColumns({ { tr("Operation"), Kind::Text, {} },
+        { tr("Debug name"), Kind::Text, tr("The name the framework gave it") },
+        { tr("Cycles"), Kind::Count, tr("Cycles of its execution steps (each step's slowest IPU)") },
+        { tr("FLOPs"), Kind::Count, tr("Floating-point operations (estimate)") },
+        { tr("FLOPs/cycle"), Kind::Ratio, tr("FLOPs per cycle of its steps") },
+        { tr("Code size"), Kind::Bytes, tr("Vertex and exchange code of its programs") },
+        { tr("Variable memory"), Kind::Bytes,
+            tr("Variables whose debug context is the operation's or below it") },
+        { tr("Programs"), Kind::Count, tr("Programs that implement it") },
+        { tr("Steps"), Kind::Count, tr("Executions of its programs") } });
 }
 
 void OperationsModel::setReport(std::shared_ptr<const Report> report, const std::string& layer)
@@ -89,8 +87,7 @@ QString OperationsModel::toolTip(int row, int column) const
     if (column == Name)
         return QString::fromStdString(m_keys[size_t(row)]);
     if (column == Cycles || column == Flops)
-        return countText(number(row, column))
-            + (column == Cycles ? QStringLiteral(" cycles") : QStringLiteral(" FLOPs"));
+        return countText(number(row, column)) + (column == Cycles ? tr(" cycles") : tr(" FLOPs"));
     return {};
 }
 

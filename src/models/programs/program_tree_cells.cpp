@@ -161,7 +161,8 @@ QVariant programCellSortNumber(int column, const ProgramRowFigures& f)
 QVariant programCellToolTip(const ProgramRow& p, int column, const ProgramRowFigures& f, CycleBasis basis)
 {
     if (column == Column::Name || column == Column::Type)
-        return toQString(p.name) + QStringLiteral("\n") + programTypeToolTip(p.type);
+        return toQString(p.name) + QCoreApplication::translate("popscope::ProgramTreeCells", "\n")
+            + programTypeToolTip(p.type);
     if (column == Column::Cycles || column == Column::Estimated || column == Column::EstimateDiff)
         return headerToolTip(column, basis);
     if (column == Column::DiffPercent && !f.inTarget)

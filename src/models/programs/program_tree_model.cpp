@@ -8,6 +8,7 @@
 #include "popscope/row_match.hpp"
 
 #include <QBrush>
+#include <QCoreApplication>
 #include <QFont>
 
 namespace popscope {
@@ -20,16 +21,20 @@ using Column = ProgramTreeModel::Column;
 QVariant groupRowData(const ProgramIndex& x, bool control, int column, int role)
 {
     if (role == Qt::DisplayRole && column == Column::Name)
-        return control ? QStringLiteral("Control programs (%1)").arg(x.controlPrograms.size())
-                       : QStringLiteral("Functions (%1)").arg(x.functions.size());
+        return control ? QCoreApplication::translate("popscope::ProgramTreeModel", "Control programs (%1)")
+                             .arg(x.controlPrograms.size())
+                       : QCoreApplication::translate("popscope::ProgramTreeModel", "Functions (%1)")
+                             .arg(x.functions.size());
     if (role == Qt::FontRole) {
         QFont font;
         font.setBold(true);
         return font;
     }
     if (role == Qt::ToolTipRole)
-        return control ? QStringLiteral("The programs the engine runs, in order")
-                       : QStringLiteral("Shared programs that Call programs run");
+        return control ? QCoreApplication::translate(
+                   "popscope::ProgramTreeModel", "The programs the engine runs, in order")
+                       : QCoreApplication::translate(
+                           "popscope::ProgramTreeModel", "Shared programs that Call programs run");
     return {};
 }
 

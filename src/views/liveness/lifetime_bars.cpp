@@ -152,20 +152,19 @@ bool LifetimeBars::event(QEvent* event)
         QStringList parts;
         for (const StepRange& s : list)
             parts << QStringLiteral("%1–%2").arg(countText(s.first), countText(s.last));
-        return parts.isEmpty() ? QStringLiteral("not live") : parts.join(QStringLiteral(", "));
+        return parts.isEmpty() ? tr("not live") : parts.join(QStringLiteral(", "));
     };
     QString html = QStringLiteral("<b>%1</b>").arg(r.name.toHtmlEscaped());
     if (removeBox(row).contains(help->pos()))
-        html = QStringLiteral("Remove %1 from the lifetimes").arg(html);
+        html = tr("Remove %1 from the lifetimes").arg(html);
     else if (m_comparing)
-        html += QStringLiteral("<br>Source: %1 (%2)<br>Target: %3 (%4)")
-                    .arg(r.inSource ? ranges(r.source) : QStringLiteral("no such variable"),
+        html += tr("<br>Source: %1 (%2)<br>Target: %3 (%4)")
+                    .arg(r.inSource ? ranges(r.source) : tr("no such variable"),
                         bytesText(r.sourceBytes, m_unit),
-                        r.inTarget ? ranges(r.target) : QStringLiteral("no such variable"),
+                        r.inTarget ? ranges(r.target) : tr("no such variable"),
                         bytesText(r.targetBytes, m_unit));
     else
-        html += QStringLiteral("<br>Live at steps %1<br>%2")
-                    .arg(ranges(r.source), bytesText(r.sourceBytes, m_unit));
+        html += tr("<br>Live at steps %1<br>%2").arg(ranges(r.source), bytesText(r.sourceBytes, m_unit));
     QToolTip::showText(help->globalPos(), html, this);
     return true;
 }

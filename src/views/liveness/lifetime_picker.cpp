@@ -12,13 +12,12 @@ LifetimePicker::LifetimePicker(QWidget* parent)
     : QWidget(parent)
 {
     m_edit = new QLineEdit(this);
-    m_edit->setPlaceholderText(
-        QStringLiteral("Variable lifetime: type a name, or double-click a variable below"));
+    m_edit->setPlaceholderText(tr("Variable lifetime: type a name, or double-click a variable below"));
     m_edit->setClearButtonEnabled(true);
     m_edit->setCompleter(new QCompleter(new QStringListModel(this), this));
     m_edit->completer()->setCaseSensitivity(Qt::CaseInsensitive);
     m_edit->completer()->setFilterMode(Qt::MatchContains);
-    auto* clear = new QPushButton(QStringLiteral("Clear lifetimes"), this);
+    auto* clear = new QPushButton(tr("Clear lifetimes"), this);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2); // as the chart column it sits in

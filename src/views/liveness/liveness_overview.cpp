@@ -15,8 +15,8 @@ LivenessOverview::LivenessOverview(LivenessPlot* plot, QWidget* parent)
     : NavigationStrip(parent)
     , m_plot(plot)
 {
-    setToolTip(QStringLiteral("Overview of all steps: drag the window to pan, click to jump, wheel to zoom, "
-                              "double-click to show all steps"));
+    setToolTip(tr("Overview of all steps: drag the window to pan, click to jump, wheel to zoom, "
+                  "double-click to show all steps"));
     connect(plot, &LivenessPlot::windowChanged, this, qOverload<>(&QWidget::update));
     connect(plot, &LivenessPlot::selectionChanged, this, qOverload<>(&QWidget::update));
 }

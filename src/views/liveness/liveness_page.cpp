@@ -63,36 +63,35 @@ LivenessPage::LivenessPage(ReportState* state, QWidget* parent)
 QLayout* LivenessPage::buildToolbar()
 {
     m_scopeBox = new LivenessScopeBox(this);
-    auto* options = new QPushButton(QStringLiteral("Options"), this);
+    auto* options = new QPushButton(tr("Options"), this);
     auto* menu = new QMenu(options);
-    m_includeAlwaysLive = menu->addAction(QStringLiteral("Include always live"));
+    m_includeAlwaysLive = menu->addAction(tr("Include always live"));
     m_includeAlwaysLive->setCheckable(true);
-    m_includeAlwaysLive->setToolTip(
-        QStringLiteral("Stack the not-always-live bytes on the always-live bytes"));
-    m_capacity = menu->addAction(QStringLiteral("Show capacity"));
+    m_includeAlwaysLive->setToolTip(tr("Stack the not-always-live bytes on the always-live bytes"));
+    m_capacity = menu->addAction(tr("Show capacity"));
     m_capacity->setCheckable(true);
-    m_merge = menu->addAction(QStringLiteral("Merge (compare mode)"));
+    m_merge = menu->addAction(tr("Merge (compare mode)"));
     m_merge->setCheckable(true);
-    m_merge->setToolTip(QStringLiteral("Both reports on one plot, or the target in a pane under the source"));
+    m_merge->setToolTip(tr("Both reports on one plot, or the target in a pane under the source"));
     options->setMenu(menu);
-    auto* peak = new QPushButton(QStringLiteral("Find peak"), this);
-    peak->setToolTip(QStringLiteral("Select the step with the most not-always-live memory (P)"));
+    auto* peak = new QPushButton(tr("Find peak"), this);
+    peak->setToolTip(tr("Select the step with the most not-always-live memory (P)"));
     peak->setShortcut(QKeySequence(Qt::Key_P));
     connect(peak, &QPushButton::clicked, this, &LivenessPage::findPeak);
     m_filter = new QLineEdit(this);
-    m_filter->setPlaceholderText(QStringLiteral("Filter steps by program…"));
+    m_filter->setPlaceholderText(tr("Filter steps by program…"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setToolTip(
-        QStringLiteral("Mark the steps whose program name contains this text; Enter selects the next one"));
+        tr("Mark the steps whose program name contains this text; Enter selects the next one"));
     m_filterCount = new QLabel(this);
     m_filterCount->setForegroundRole(QPalette::PlaceholderText);
     auto* save = new QToolButton(this);
-    save->setText(QStringLiteral("Save chart…"));
-    save->setToolTip(QStringLiteral("Save the plot as PNG or SVG"));
+    save->setText(tr("Save chart…"));
+    save->setToolTip(tr("Save the plot as PNG or SVG"));
     connect(save, &QToolButton::clicked, this, &LivenessPage::saveChart);
 
     auto* toolbar = new QHBoxLayout;
-    toolbar->addWidget(new QLabel(QStringLiteral("Show:"), this));
+    toolbar->addWidget(new QLabel(tr("Show:"), this));
     toolbar->addWidget(m_scopeBox);
     toolbar->addWidget(options);
     toolbar->addWidget(peak);
@@ -107,10 +106,10 @@ QLayout* LivenessPage::buildToolbar()
 QWidget* LivenessPage::buildChart()
 {
     m_lifetimePicker = new LifetimePicker(this);
-    auto* hint = PageParts::hintLabel(
-        QStringLiteral("Wheel: zoom · drag: pan · click: select a step · Shift-click: add steps · "
-                       "Shift+←/→: next step · P: peak · double-click: show all"),
-        this);
+    auto* hint
+        = PageParts::hintLabel(tr("Wheel: zoom · drag: pan · click: select a step · Shift-click: add steps · "
+                                  "Shift+←/→: next step · P: peak · double-click: show all"),
+            this);
 
     auto* top = new QWidget(this);
     auto* topLayout = PageParts::chartColumn(top);
@@ -253,8 +252,8 @@ void LivenessPage::applyFilter()
     const QString text = m_filter->text().trimmed();
     const size_t count = m_view.filterSteps(text, m_plot->data().sourceSteps);
     m_filterCount->setText(text.isEmpty() ? QString()
-            : count == 0                  ? QStringLiteral("no steps")
-                                          : countOfText(count, "step") + QStringLiteral(" · Enter: next"));
+            : count == 0                  ? tr("no steps")
+                                          : countOfText(count, "step") + tr(" · Enter: next"));
     m_plot->setFilterMatches(m_view.filterMatches());
 }
 

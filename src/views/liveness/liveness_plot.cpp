@@ -156,14 +156,13 @@ QString LivenessPlot::stepToolTip(uint32_t step) const
     const auto side
         = [&](const LivenessSeries& series, const LivenessCurve* curve, int64_t s, const QString& heading) {
               if (!curve || s < 0 || size_t(s) >= series.notAlwaysLive.size())
-                  return heading.isEmpty() ? QString()
-                                           : QStringLiteral("<br><b>%1</b>: no matching step").arg(heading);
+                  return heading.isEmpty() ? QString() : tr("<br><b>%1</b>: no matching step").arg(heading);
               const uint64_t nal = series.notAlwaysLive[size_t(s)];
-              QString html = heading.isEmpty() ? QString() : QStringLiteral("<br><b>%1</b> ").arg(heading);
-              html += QStringLiteral("<b>Step %1</b>: %2 <i>(%3)</i>")
+              QString html = heading.isEmpty() ? QString() : tr("<br><b>%1</b> ").arg(heading);
+              html += tr("<b>Step %1</b>: %2 <i>(%3)</i>")
                           .arg(countText(uint64_t(s)), toQString(curve->stepName(size_t(s))).toHtmlEscaped(),
                               QString::fromStdString(curve->stepType(size_t(s))).toHtmlEscaped());
-              html += QStringLiteral("<br>Not always live: %1<br>Always live: %2<br>Total: %3")
+              html += tr("<br>Not always live: %1<br>Always live: %2<br>Total: %3")
                           .arg(bytesText(nal, unit), bytesText(series.alwaysLive, unit),
                               bytesText(nal + series.alwaysLive, unit));
               return html;
@@ -171,17 +170,17 @@ QString LivenessPlot::stepToolTip(uint32_t step) const
     if (!m_data.targetSteps)
         return side(m_data.source, m_data.sourceSteps, step, {});
     QString html = side(m_data.source, m_data.sourceSteps,
-        step < m_data.source.notAlwaysLive.size() ? int64_t(step) : -1, QStringLiteral("Source"));
+        step < m_data.source.notAlwaysLive.size() ? int64_t(step) : -1, tr("Source"));
     int64_t t = step;
-    QString how = QStringLiteral("same index");
+    QString how = tr("same index");
     if (m_data.match && m_data.match->byName) {
         t = step < m_data.match->targetOf.size() ? m_data.match->targetOf[step] : -1;
-        how = QStringLiteral("matched by program name");
+        how = tr("matched by program name");
     }
-    html += side(m_data.target, m_data.targetSteps, t, QStringLiteral("Target (%1)").arg(how));
+    html += side(m_data.target, m_data.targetSteps, t, tr("Target (%1)").arg(how));
     if (m_data.match && m_data.match->byName && step < m_data.target.notAlwaysLive.size()
         && t != int64_t(step))
-        html += QStringLiteral("<br><i>The target's line at this x is its step %1: %2</i>")
+        html += tr("<br><i>The target's line at this x is its step %1: %2</i>")
                     .arg(countText(step), toQString(m_data.targetSteps->stepName(step)).toHtmlEscaped());
     return html;
 }
@@ -190,9 +189,9 @@ bool LivenessPlot::saveImage(const QString& path, QString* error) const
 {
     LivenessPlotScene s = scene();
     s.hoverStep = -1;
-    s.title = QStringLiteral("Liveness — %1").arg(m_data.sourceName);
+    s.title = tr("Liveness — %1").arg(m_data.sourceName);
     if (m_data.targetSteps)
-        s.title += QStringLiteral(" vs %1").arg(m_data.targetName);
+        s.title += tr(" vs %1").arg(m_data.targetName);
     const QPalette colours = palette();
     return writeChartImage(
         path, size().expandedTo(QSize(640, 360)), font(), s.title,

@@ -8,6 +8,7 @@
 #include "views/widgets/chart_legend.hpp"
 #include "views/widgets/chart_palette.hpp"
 
+#include <QCoreApplication>
 #include <QPainter>
 #include <QPolygon>
 
@@ -62,33 +63,47 @@ std::vector<LegendItem> legendItems(const LivenessPlotScene& s, const QPalette& 
     std::vector<LegendItem> items;
     if (s.comparing()) {
         if (s.includeAlwaysLive)
-            items.push_back({ QStringLiteral("Source: Always live"), alwaysLiveColor(), Kind::Swatch });
-        items.push_back({ QStringLiteral("Source: Not always live"), notAlwaysLiveColor(), Kind::Swatch });
+            items.push_back(
+                { QCoreApplication::translate("popscope::LivenessPlotRenderer", "Source: Always live"),
+                    alwaysLiveColor(), Kind::Swatch });
+        items.push_back(
+            { QCoreApplication::translate("popscope::LivenessPlotRenderer", "Source: Not always live"),
+                notAlwaysLiveColor(), Kind::Swatch });
         if (s.includeAlwaysLive)
-            items.push_back({ QStringLiteral("Target: Always live"),
-                s.merged ? targetAlwaysLiveColor() : alwaysLiveColor(),
-                s.merged ? Kind::DashedLine : Kind::Swatch });
-        items.push_back({ QStringLiteral("Target: Not always live"),
-            s.merged ? CompareColors::target() : notAlwaysLiveColor(),
-            s.merged ? Kind::SolidLine : Kind::Swatch });
+            items.push_back(
+                { QCoreApplication::translate("popscope::LivenessPlotRenderer", "Target: Always live"),
+                    s.merged ? targetAlwaysLiveColor() : alwaysLiveColor(),
+                    s.merged ? Kind::DashedLine : Kind::Swatch });
+        items.push_back(
+            { QCoreApplication::translate("popscope::LivenessPlotRenderer", "Target: Not always live"),
+                s.merged ? CompareColors::target() : notAlwaysLiveColor(),
+                s.merged ? Kind::SolidLine : Kind::Swatch });
     } else {
         if (s.includeAlwaysLive)
-            items.push_back({ QStringLiteral("Always live"), alwaysLiveColor(), Kind::Swatch });
-        items.push_back({ QStringLiteral("Not always live"), notAlwaysLiveColor(), Kind::Swatch });
+            items.push_back({ QCoreApplication::translate("popscope::LivenessPlotRenderer", "Always live"),
+                alwaysLiveColor(), Kind::Swatch });
+        items.push_back({ QCoreApplication::translate("popscope::LivenessPlotRenderer", "Not always live"),
+            notAlwaysLiveColor(), Kind::Swatch });
     }
     if (s.showCapacity && s.source.capacity > 0) {
         const QString capacity = s.capacityLabel + QStringLiteral(" (") + bytesText(s.source.capacity, s.unit)
             + QLatin1Char(')');
-        items.push_back({ capacityOnScale(s) ? capacity : capacity + QStringLiteral(": above the plot"),
+        items.push_back({ capacityOnScale(s) ? capacity
+                                             : capacity
+                    + QCoreApplication::translate("popscope::LivenessPlotRenderer", ": above the plot"),
             ChartPalette::overCapacity(), Kind::DashedLine });
     }
     if (s.source.peakStep >= 0)
-        items.push_back({ QStringLiteral("Peak"), ChartPalette::text(palette), Kind::Marker });
+        items.push_back({ QCoreApplication::translate("popscope::LivenessPlotRenderer", "Peak"),
+            ChartPalette::text(palette), Kind::Marker });
     if (s.selected && !s.selected->empty())
-        items.push_back({ QStringLiteral("Selected steps"), palette.color(QPalette::Highlight), Kind::Band });
+        items.push_back({ QCoreApplication::translate("popscope::LivenessPlotRenderer", "Selected steps"),
+            palette.color(QPalette::Highlight), Kind::Band });
     if (s.filterMatches
         && std::find(s.filterMatches->begin(), s.filterMatches->end(), 1) != s.filterMatches->end())
-        items.push_back({ QStringLiteral("Steps matching the filter"), filterColor(palette), Kind::Swatch });
+        items.push_back(
+            { QCoreApplication::translate("popscope::LivenessPlotRenderer", "Steps matching the filter"),
+                filterColor(palette), Kind::Swatch });
     return items;
 }
 
@@ -157,7 +172,7 @@ void paintPeak(QPainter& p, const QRect& pane, const LivenessPlotScene& s, const
     const QPoint marker[3] = { QPoint(x - 6, y - 12), QPoint(x + 6, y - 12), QPoint(x, y - 2) };
     p.drawPolygon(marker, 3);
     const QString label
-        = QStringLiteral("Peak %1 not always live · step %2")
+        = QCoreApplication::translate("popscope::LivenessPlotRenderer", "Peak %1 not always live · step %2")
               .arg(bytesText(values[size_t(curve.peakStep)], s.unit), countText(uint64_t(curve.peakStep)));
     const QFontMetrics fm = p.fontMetrics();
     const int w = fm.horizontalAdvance(label) + 8;
@@ -262,7 +277,8 @@ void paintStepAxis(QPainter& p, const QRect& plot, const LivenessPlotScene& s, c
         p.drawText(QPoint(tx - fm.horizontalAdvance(t) / 2, bottom + 6 + fm.ascent()), t);
     }
     p.drawText(QRect(plot.left(), bottom + 8 + fm.height(), plot.width(), fm.height()), Qt::AlignHCenter,
-        QStringLiteral("Liveness program step (%1 steps)").arg(countText(n)));
+        QCoreApplication::translate("popscope::LivenessPlotRenderer", "Liveness program step (%1 steps)")
+            .arg(countText(n)));
 }
 
 // Over the curves: the steps matching the filter, the selected steps, the capacity and the hover.
@@ -294,7 +310,8 @@ void paintPaneFrame(QPainter& p, const QRect& pane, const PaneScale& scale, Pane
     const size_t i = at.index;
     if (at.count > 1)
         paintPaneName(p, pane,
-            (i == 0 ? QStringLiteral("Source: ") : QStringLiteral("Target: "))
+            (i == 0 ? QCoreApplication::translate("popscope::LivenessPlotRenderer", "Source: ")
+                    : QCoreApplication::translate("popscope::LivenessPlotRenderer", "Target: "))
                 + (i == 0 ? s.source : s.target).name,
             i == 0 ? CompareColors::source() : CompareColors::target(), fm, palette);
 }
@@ -446,8 +463,9 @@ void LivenessPlotRenderer::paint(
 
     // Y title, x ticks and title.
     p.setPen(text);
-    const QString what
-        = s.includeAlwaysLive ? QStringLiteral("Live memory") : QStringLiteral("Not-always-live memory");
+    const QString what = s.includeAlwaysLive
+        ? QCoreApplication::translate("popscope::LivenessPlotRenderer", "Live memory")
+        : QCoreApplication::translate("popscope::LivenessPlotRenderer", "Not-always-live memory");
     MemoryChartRenderer::paintYTitle(
         p, area, plot, { QStringLiteral("%1 (%2)").arg(what, unit.name), unit.name });
     paintStepAxis(p, plot, s, fm);

@@ -19,8 +19,8 @@ constexpr int kSelectedTiles = LivenessViewState::kSelectedTiles;
 LivenessScopeBox::LivenessScopeBox(QWidget* parent)
     : QComboBox(parent)
 {
-    setToolTip(QStringLiteral("Liveness of all IPUs, of one IPU, or of the tiles selected here or on the "
-                              "Memory page"));
+    setToolTip(tr("Liveness of all IPUs, of one IPU, or of the tiles selected here or on the "
+                  "Memory page"));
 }
 
 void LivenessScopeBox::refresh(const ReportState& state)
@@ -32,11 +32,11 @@ void LivenessScopeBox::refresh(const ReportState& state)
     const int current = currentIndex() >= 0 ? currentData().toInt() : kAllIpus;
     QSignalBlocker block(this);
     clear();
-    addItem(QStringLiteral("All IPUs"), kAllIpus);
+    addItem(tr("All IPUs"), kAllIpus);
     for (uint32_t i = 0; i < ipus && ipus > 1; ++i)
-        addItem(QStringLiteral("IPU %1").arg(i), int(i));
-    addItem(tiles ? QStringLiteral("Selected tiles (%1)").arg(countText(tiles))
-                  : QStringLiteral("Selected tiles (select on the Memory page)"),
+        addItem(tr("IPU %1").arg(i), int(i));
+    addItem(tiles ? tr("Selected tiles (%1)").arg(countText(tiles))
+                  : tr("Selected tiles (select on the Memory page)"),
         kSelectedTiles);
     if (!tiles) // nothing to show until tiles are selected
         if (auto* items = qobject_cast<QStandardItemModel*>(model()))

@@ -12,6 +12,7 @@
 #include "views/widgets/table_panel.hpp"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QTreeView>
@@ -28,16 +29,19 @@ constexpr size_t Cycles = size_t(LivenessTab::CycleEstimates);
 QString stepHeader(const Report* report, int64_t step)
 {
     if (!report || step < 0)
-        return QStringLiteral("no matching step");
-    return QStringLiteral("Step %1").arg(countText(uint64_t(step)));
+        return QCoreApplication::translate("popscope::LivenessTablesView", "no matching step");
+    return QCoreApplication::translate("popscope::LivenessTablesView", "Step %1")
+        .arg(countText(uint64_t(step)));
 }
 
 QString stepToolTip(const Report* report, int64_t step, const QString& side)
 {
     if (!report || step < 0)
-        return QStringLiteral("%1: the report has no step matching this one").arg(side);
+        return QCoreApplication::translate(
+            "popscope::LivenessTablesView", "%1: the report has no step matching this one")
+            .arg(side);
     const LivenessCurve& c = report->liveness();
-    return QStringLiteral("%1step %2: %3 (%4)")
+    return QCoreApplication::translate("popscope::LivenessTablesView", "%1step %2: %3 (%4)")
         .arg(side.isEmpty() ? QString() : side + QStringLiteral(" "), countText(uint64_t(step)),
             toQString(c.stepName(size_t(step))), QString::fromStdString(c.stepType(size_t(step))));
 }
@@ -60,11 +64,15 @@ TableColumns singleColumns(const Report* source, const std::vector<uint32_t>& st
         c.layout.push_back({ stepHeader(source, steps[i]), stepToolTip(source, steps[i], {}), int(i), -1 });
     }
     if (steps.size() == 2)
-        c.layout.push_back({ QStringLiteral("Difference"),
-            QStringLiteral("Step %1 − step %2").arg(countText(steps[1]), countText(steps[0])), 1, 0 });
+        c.layout.push_back({ QCoreApplication::translate("popscope::LivenessTablesView", "Difference"),
+            QCoreApplication::translate("popscope::LivenessTablesView", "Step %1 − step %2")
+                .arg(countText(steps[1]), countText(steps[0])),
+            1, 0 });
     c.reports = { source };
-    c.reportLayout
-        = { { QStringLiteral("Size"), QStringLiteral("Bytes in the scope; the same at every step"), 0, -1 } };
+    c.reportLayout = { { QCoreApplication::translate("popscope::LivenessTablesView", "Size"),
+        QCoreApplication::translate(
+            "popscope::LivenessTablesView", "Bytes in the scope; the same at every step"),
+        0, -1 } };
     return c;
 }
 
@@ -78,15 +86,24 @@ TableColumns compareColumns(
         c.columns.push_back({ source, steps[i] });
         c.columns.push_back({ target, t });
         const int s = int(2 * i);
-        c.layout.push_back({ QStringLiteral("Source · %1").arg(stepHeader(source, steps[i])),
-            stepToolTip(source, steps[i], QStringLiteral("Source")), s, -1 });
-        c.layout.push_back({ QStringLiteral("Target · %1").arg(stepHeader(target, t)),
-            stepToolTip(target, t, QStringLiteral("Target")), s + 1, -1, t < 0 });
-        c.layout.push_back({ QStringLiteral("Diff"), QStringLiteral("Target − source"), s + 1, s, t < 0 });
+        c.layout.push_back({ QCoreApplication::translate("popscope::LivenessTablesView", "Source · %1")
+                                 .arg(stepHeader(source, steps[i])),
+            stepToolTip(
+                source, steps[i], QCoreApplication::translate("popscope::LivenessTablesView", "Source")),
+            s, -1 });
+        c.layout.push_back({ QCoreApplication::translate("popscope::LivenessTablesView", "Target · %1")
+                                 .arg(stepHeader(target, t)),
+            stepToolTip(target, t, QCoreApplication::translate("popscope::LivenessTablesView", "Target")),
+            s + 1, -1, t < 0 });
+        c.layout.push_back({ QCoreApplication::translate("popscope::LivenessTablesView", "Diff"),
+            QCoreApplication::translate("popscope::LivenessTablesView", "Target − source"), s + 1, s,
+            t < 0 });
     }
     c.reports = { source, target };
-    c.reportLayout = { { QStringLiteral("Source"), {}, 0, -1 }, { QStringLiteral("Target"), {}, 1, -1 },
-        { QStringLiteral("Diff"), QStringLiteral("Target − source"), 1, 0 } };
+    c.reportLayout = { { QCoreApplication::translate("popscope::LivenessTablesView", "Source"), {}, 0, -1 },
+        { QCoreApplication::translate("popscope::LivenessTablesView", "Target"), {}, 1, -1 },
+        { QCoreApplication::translate("popscope::LivenessTablesView", "Diff"),
+            QCoreApplication::translate("popscope::LivenessTablesView", "Target − source"), 1, 0 } };
     return c;
 }
 
@@ -96,23 +113,23 @@ LivenessTablesView::LivenessTablesView(QWidget* parent)
     : QTabWidget(parent)
 {
     setDocumentMode(true);
-    addTab(LivenessTab::AlwaysLive, QStringLiteral("Always Live Variables"),
-        QStringLiteral("No always-live variables in this scope."), true);
-    addTab(LivenessTab::NotAlwaysLive, QStringLiteral("Not Always Live Variables"),
-        QStringLiteral("No not-always-live variables are live at the selected steps in this scope. "
-                       "Click the plot to choose a step, or Find peak."),
+    addTab(LivenessTab::AlwaysLive, tr("Always Live Variables"),
+        tr("No always-live variables in this scope."), true);
+    addTab(LivenessTab::NotAlwaysLive, tr("Not Always Live Variables"),
+        tr("No not-always-live variables are live at the selected steps in this scope. "
+           "Click the plot to choose a step, or Find peak."),
         true);
-    Tab vertices = addTab(LivenessTab::Vertices, QStringLiteral("Vertices"),
-        QStringLiteral("The selected steps run no compute set (vertices live only while their compute "
-                       "set runs): pick an OnTileExecute step."),
+    Tab vertices = addTab(LivenessTab::Vertices, tr("Vertices"),
+        tr("The selected steps run no compute set (vertices live only while their compute "
+           "set runs): pick an OnTileExecute step."),
         false);
-    vertices.model->setCountNoun(QStringLiteral("instance"), QStringLiteral("instances"));
-    Tab cycles = addTab(LivenessTab::CycleEstimates, QStringLiteral("Cycle Estimates"),
-        QStringLiteral("No cycle figures for the selected steps' programs: the profile holds neither "
-                       "execution cycles nor the compiler's estimates for them (estimates come with format "
-                       "1.2, from the simulator or a converted Poplar report)."),
+    vertices.model->setCountNoun(tr("instance"), tr("instances"));
+    Tab cycles = addTab(LivenessTab::CycleEstimates, tr("Cycle Estimates"),
+        tr("No cycle figures for the selected steps' programs: the profile holds neither "
+           "execution cycles nor the compiler's estimates for them (estimates come with format "
+           "1.2, from the simulator or a converted Poplar report)."),
         false);
-    cycles.model->setCountNoun(QStringLiteral("execution"), QStringLiteral("executions"));
+    cycles.model->setCountNoun(tr("execution"), tr("executions"));
     setCurrentWidget(
         panel(LivenessTab::NotAlwaysLive)); // what is live at the step: what a user opens the report for
     // The always-live tree is built when its tab is first shown: on bench-huge it names 1.4 M
@@ -135,8 +152,8 @@ LivenessTablesView::Tab LivenessTablesView::addTab(
     // No proxy sort at first: the trees come largest first from core, and sorting 250,000
     // always-live rows through the proxy would cost a second; a header click sorts.
     if (variables) {
-        auto* lifetime = new QAction(QStringLiteral("Show lifetime"), panel->view());
-        lifetime->setToolTip(QStringLiteral("Draw the selected variables' live ranges under the plot"));
+        auto* lifetime = new QAction(tr("Show lifetime"), panel->view());
+        lifetime->setToolTip(tr("Draw the selected variables' live ranges under the plot"));
         connect(lifetime, &QAction::triggered, this, [this, panel, model] {
             const auto rows = panel->view()->selectionModel()->selectedRows();
             for (const QModelIndex& row : rows)

@@ -7,6 +7,7 @@
 #include "views/widgets/small_chart.hpp"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QtCharts/QBarCategoryAxis>
 #include <QtCharts/QBarSet>
 #include <QtCharts/QChart>
@@ -24,11 +25,11 @@ namespace {
 AxisUnit countAxisUnit(double maxValue, const QString& what)
 {
     if (maxValue >= 1e9)
-        return { 1e9, QStringLiteral("billion ") + what };
+        return { 1e9, QCoreApplication::translate("popscope::OperationCharts", "billion ") + what };
     if (maxValue >= 1e6)
-        return { 1e6, QStringLiteral("million ") + what };
+        return { 1e6, QCoreApplication::translate("popscope::OperationCharts", "million ") + what };
     if (maxValue >= 1e4)
-        return { 1e3, QStringLiteral("thousand ") + what };
+        return { 1e3, QCoreApplication::translate("popscope::OperationCharts", "thousand ") + what };
     return { 1, what };
 }
 
@@ -43,11 +44,11 @@ QString operationMetricName(OperationMetric metric)
 {
     switch (metric) {
     case OperationMetric::Cycles:
-        return QStringLiteral("cycles");
+        return QCoreApplication::translate("popscope::OperationCharts", "cycles");
     case OperationMetric::CodeSize:
-        return QStringLiteral("code size");
+        return QCoreApplication::translate("popscope::OperationCharts", "code size");
     case OperationMetric::Flops:
-        return QStringLiteral("FLOPs");
+        return QCoreApplication::translate("popscope::OperationCharts", "FLOPs");
     }
     return {};
 }
@@ -71,27 +72,37 @@ void addTopOperationsAxes(QChart* chart, QAbstractSeries* series, const QStringL
     series->attachAxis(y);
 }
 
+// Bytes in the memory unit for code size, else a count scaled to thousands, millions, ….
+AxisUnit metricAxisUnit(OperationMetric metric, double maxValue, MemoryUnit unit)
+{
+    if (metric == OperationMetric::CodeSize)
+        return MemoryChartRenderer::axisUnit(maxValue, unit);
+    return countAxisUnit(maxValue,
+        metric == OperationMetric::Cycles
+            ? QCoreApplication::translate("popscope::OperationCharts", "cycles")
+            : QCoreApplication::translate("popscope::OperationCharts", "FLOPs"));
+}
+
 } // namespace
 
 QChart* makeTopOperationsChart(const std::vector<OperationBar>& bars, OperationMetric metric, bool comparing,
     MemoryUnit unit, std::function<void(const QString&)> onClicked)
 {
     auto* chart = new QChart;
-    chart->setTitle(
-        QStringLiteral("Top %1 operations by %2").arg(bars.size()).arg(operationMetricName(metric)));
+    chart->setTitle(QCoreApplication::translate("popscope::OperationCharts", "Top %1 operations by %2")
+                        .arg(bars.size())
+                        .arg(operationMetricName(metric)));
     double maxValue = 1;
     for (const OperationBar& b : bars)
         maxValue = std::max({ maxValue, b.source, comparing ? b.target : 0.0 });
-    const AxisUnit axisUnit = metric == OperationMetric::CodeSize
-        ? MemoryChartRenderer::axisUnit(maxValue, unit)
-        : countAxisUnit(
-            maxValue, metric == OperationMetric::Cycles ? QStringLiteral("cycles") : QStringLiteral("FLOPs"));
+    const AxisUnit axisUnit = metricAxisUnit(metric, maxValue, unit);
 
-    auto* source = new QBarSet(comparing ? QStringLiteral("Source") : operationMetricName(metric));
+    auto* source = new QBarSet(comparing ? QCoreApplication::translate("popscope::OperationCharts", "Source")
+                                         : operationMetricName(metric));
     source->setColor(CompareColors::source());
     QBarSet* target = nullptr; // only in compare mode: a set the series does not own would leak
     if (comparing) {
-        target = new QBarSet(QStringLiteral("Target"));
+        target = new QBarSet(QCoreApplication::translate("popscope::OperationCharts", "Target"));
         target->setColor(CompareColors::target());
     }
     QStringList categories;
@@ -135,7 +146,7 @@ QChart* makeCodeByTileChart(
     const std::vector<uint64_t>& source, const std::vector<uint64_t>& target, MemoryUnit unit)
 {
     auto* chart = new QChart;
-    chart->setTitle(QStringLiteral("Code size by tile"));
+    chart->setTitle(QCoreApplication::translate("popscope::OperationCharts", "Code size by tile"));
     const size_t tiles = std::max(source.size(), target.size());
     uint64_t maxValue = 1;
     for (uint64_t v : source)
@@ -158,14 +169,19 @@ QChart* makeCodeByTileChart(
         return line;
     };
     const bool comparing = !target.empty();
-    std::vector<QLineSeries*> lines { series(
-        source, comparing ? QStringLiteral("Source") : QStringLiteral("Code"), CompareColors::source()) };
+    std::vector<QLineSeries*> lines { series(source,
+        comparing ? QCoreApplication::translate("popscope::OperationCharts", "Source")
+                  : QCoreApplication::translate("popscope::OperationCharts", "Code"),
+        CompareColors::source()) };
     if (comparing)
-        lines.push_back(series(target, QStringLiteral("Target"), CompareColors::target()));
+        lines.push_back(series(target, QCoreApplication::translate("popscope::OperationCharts", "Target"),
+            CompareColors::target()));
     auto* x = valueAxisTo(double(std::max<size_t>(1, tiles)), 1.0);
     x->setRange(0, double(std::max<size_t>(1, tiles)));
-    x->setTitleText(
-        bucket > 1 ? QStringLiteral("Tile (peak of every %1 tiles)").arg(bucket) : QStringLiteral("Tile"));
+    x->setTitleText(bucket > 1
+            ? QCoreApplication::translate("popscope::OperationCharts", "Tile (peak of every %1 tiles)")
+                  .arg(bucket)
+            : QCoreApplication::translate("popscope::OperationCharts", "Tile"));
     auto* y = valueAxisTo(double(maxValue) / axisUnit.divisor);
     y->setLabelFormat(QStringLiteral("%.3g"));
     y->setTitleText(axisUnit.name);

@@ -12,15 +12,15 @@
 namespace popscope {
 
 OperationColumnsButton::OperationColumnsButton(const OperationsModel* model, QWidget* parent)
-    : QPushButton(QStringLiteral("Columns"), parent)
+    : QPushButton(tr("Columns"), parent)
     , m_model(model)
 {
     m_hidden.assign(OperationsModel::ColumnCount, false);
-    const QStringList hidden = QSettings()
-                                   .value(SettingsKey::operationsHiddenColumns,
-                                       QStringList { QStringLiteral("Programs"), QStringLiteral("Steps") })
-                                   .toStringList();
-    setToolTip(QStringLiteral("Choose the columns shown (remembered)"));
+    const QStringList hidden
+        = QSettings()
+              .value(SettingsKey::operationsHiddenColumns, QStringList { tr("Programs"), tr("Steps") })
+              .toStringList();
+    setToolTip(tr("Choose the columns shown (remembered)"));
     m_menu = new QMenu(this);
     for (int c = OperationsModel::DebugName; c < OperationsModel::ColumnCount; ++c) {
         const QString header = m_model->columns()[size_t(c)].header;

@@ -10,6 +10,7 @@
 #include "views/programs/operation_charts.hpp"
 #include "views/widgets/small_chart.hpp"
 
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QStackedLayout>
@@ -81,7 +82,8 @@ void addFlopsPerCycleRow(
     QTreeWidget* tree, const OperationFigures* sf, const OperationFigures* tf, bool comparing)
 {
     const QString absent = QStringLiteral("—");
-    QStringList cells { QStringLiteral("FLOPs/cycle"), sf ? ratio(sf->flopsPerCycle()) : absent };
+    QStringList cells { QCoreApplication::translate("popscope::OperationDetailsView", "FLOPs/cycle"),
+        sf ? ratio(sf->flopsPerCycle()) : absent };
     if (comparing)
         cells << (tf ? ratio(tf->flopsPerCycle()) : absent)
               << (sf && tf ? QString::number(tf->flopsPerCycle() - sf->flopsPerCycle(), 'f', 2) : QString());
@@ -128,7 +130,9 @@ public:
                                 ? QStringLiteral(" (") + signedPercentText(*d.fraction) + QLatin1Char(')')
                                 : QString());
             } else {
-                cells << (m_source ? QStringLiteral("only in source") : QStringLiteral("only in target"));
+                cells << (m_source
+                        ? QCoreApplication::translate("popscope::OperationDetailsView", "only in source")
+                        : QCoreApplication::translate("popscope::OperationDetailsView", "only in target"));
             }
         }
         auto* item = new QTreeWidgetItem(m_tree, cells);
@@ -152,20 +156,16 @@ OperationDetailsView::OperationDetailsView(ReportState* state, QWidget* parent)
     , m_state(state)
 {
     setDocumentMode(true);
-    m_summary = makeTree({ QStringLiteral("Figure"), QStringLiteral("Value") }, this);
+    m_summary = makeTree({ tr("Figure"), tr("Value") }, this);
     // Figures and values at their width; the last column takes what is left.
     m_summary->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_summary->header()->setStretchLastSection(true);
-    m_programs = makeTree({ QStringLiteral("Program"), QStringLiteral("Type"), QStringLiteral("Steps"),
-                              QStringLiteral("Cycles") },
-        this);
-    m_programs->setToolTip(QStringLiteral("Double-click a program to show it in the Program Tree"));
-    m_steps = makeTree({ QStringLiteral("Step"), QStringLiteral("Type"), QStringLiteral("Program"),
-                           QStringLiteral("Cycles") },
-        this);
+    m_programs = makeTree({ tr("Program"), tr("Type"), tr("Steps"), tr("Cycles") }, this);
+    m_programs->setToolTip(tr("Double-click a program to show it in the Program Tree"));
+    m_steps = makeTree({ tr("Step"), tr("Type"), tr("Program"), tr("Cycles") }, this);
     m_steps->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_steps->header()->setSectionResizeMode(2, QHeaderView::Stretch);
-    m_debug = makeTree({ QStringLiteral("Debug context"), QStringLiteral("Layer") }, this);
+    m_debug = makeTree({ tr("Debug context"), tr("Layer") }, this);
     m_debug->setRootIsDecorated(true);
     m_debug->setWordWrap(true);
     m_debug->setUniformRowHeights(false);
@@ -179,14 +179,13 @@ OperationDetailsView::OperationDetailsView(ReportState* state, QWidget* parent)
     auto* codeLayout = new QStackedLayout(m_codePage);
     codeLayout->addWidget(m_code);
     codeLayout->addWidget(m_codeEmpty);
-    addTab(m_summary, QStringLiteral("Summary"));
-    addTab(m_programs, QStringLiteral("Programs"));
-    addTab(m_steps, QStringLiteral("Steps"));
-    addTab(m_codePage, QStringLiteral("Code"));
-    setTabToolTip(3, QStringLiteral("Code size by tile: vertex code of its compute sets and exchange code"));
-    addTab(m_debug, QStringLiteral("Debug"));
-    setTabToolTip(
-        4, QStringLiteral("Debug information: the debug-context chain with each layer's attributes"));
+    addTab(m_summary, tr("Summary"));
+    addTab(m_programs, tr("Programs"));
+    addTab(m_steps, tr("Steps"));
+    addTab(m_codePage, tr("Code"));
+    setTabToolTip(3, tr("Code size by tile: vertex code of its compute sets and exchange code"));
+    addTab(m_debug, tr("Debug"));
+    setTabToolTip(4, tr("Debug information: the debug-context chain with each layer's attributes"));
 
     connect(m_programs, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
         bool ok = false;
@@ -227,8 +226,7 @@ void OperationDetailsView::showOperation(int64_t sourceOperation, int64_t target
     const Report* side = sourceOperation >= 0 ? source : target;
     const int64_t operation = sourceOperation >= 0 ? sourceOperation : targetOperation;
     if (!side || operation < 0) {
-        setPlaceholders(
-            QStringLiteral("Select an operation to see its programs, steps, code and debug information."));
+        setPlaceholders(tr("Select an operation to see its programs, steps, code and debug information."));
         return;
     }
     fillPrograms(*side, uint32_t(operation));
@@ -245,9 +243,9 @@ void OperationDetailsView::showTotals(const std::string& layer)
     const auto targetReport = m_state->isComparing() ? m_state->comparedReport() : nullptr;
     m_summary->clear();
     const bool comparing = bool(targetReport);
-    m_summary->setHeaderLabels(comparing ? QStringList { QStringLiteral("Figure"), QStringLiteral("Source"),
-                                   QStringLiteral("Target"), QStringLiteral("Diff") }
-                                         : QStringList { QStringLiteral("Figure"), QStringLiteral("Value") });
+    m_summary->setHeaderLabels(comparing
+            ? QStringList { tr("Figure"), tr("Source"), tr("Target"), tr("Diff") }
+            : QStringList { tr("Figure"), tr("Value") });
     const auto [sourceCount, s] = layerTotals(*sourceReport->core, layer);
     const auto [targetCount, t] = targetReport ? layerTotals(*targetReport->core, layer)
                                                : std::make_pair(uint64_t(0), OperationFigures {});
@@ -264,38 +262,36 @@ void OperationDetailsView::showTotals(const std::string& layer)
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
     };
     auto* title = new QTreeWidgetItem(m_summary,
-        { layer.empty() ? QStringLiteral("Every layer (totals; select an operation for its details)")
-                        : QStringLiteral("Layer %1 (totals; select an operation for its details)")
-                              .arg(toQString(layer)) });
+        { layer.empty()
+                ? tr("Every layer (totals; select an operation for its details)")
+                : tr("Layer %1 (totals; select an operation for its details)").arg(toQString(layer)) });
     title->setFirstColumnSpanned(true);
     QFont bold = title->font(0);
     bold.setBold(true);
     title->setFont(0, bold);
-    row(QStringLiteral("Operations"), sourceCount, targetCount, false);
-    row(QStringLiteral("Cycles"), s.cycles, t.cycles, false);
-    row(QStringLiteral("FLOPs"), s.flops, t.flops, false);
-    auto* perCycle
-        = new QTreeWidgetItem(m_summary, { QStringLiteral("FLOPs/cycle"), ratio(s.flopsPerCycle()) });
+    row(tr("Operations"), sourceCount, targetCount, false);
+    row(tr("Cycles"), s.cycles, t.cycles, false);
+    row(tr("FLOPs"), s.flops, t.flops, false);
+    auto* perCycle = new QTreeWidgetItem(m_summary, { tr("FLOPs/cycle"), ratio(s.flopsPerCycle()) });
     if (comparing) {
         perCycle->setText(2, ratio(t.flopsPerCycle()));
         perCycle->setText(3, QString::number(t.flopsPerCycle() - s.flopsPerCycle(), 'f', 2));
     }
     for (int c = 1; c < 4; ++c)
         perCycle->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
-    row(QStringLiteral("Code size"), s.codeBytes, t.codeBytes, true);
-    row(QStringLiteral("Programs"), s.programs, t.programs, false);
-    row(QStringLiteral("Steps"), s.steps, t.steps, false);
-    setPlaceholders(
-        QStringLiteral("Select an operation to see its programs, steps, code and debug information."));
+    row(tr("Code size"), s.codeBytes, t.codeBytes, true);
+    row(tr("Programs"), s.programs, t.programs, false);
+    row(tr("Steps"), s.steps, t.steps, false);
+    setPlaceholders(tr("Select an operation to see its programs, steps, code and debug information."));
 }
 
 void OperationDetailsView::fillSummary(const Report* source, int64_t so, const Report* target, int64_t to)
 {
     m_summary->clear();
     const bool comparing = target != nullptr;
-    m_summary->setHeaderLabels(comparing ? QStringList { QStringLiteral("Figure"), QStringLiteral("Source"),
-                                   QStringLiteral("Target"), QStringLiteral("Diff") }
-                                         : QStringList { QStringLiteral("Figure"), QStringLiteral("Value") });
+    m_summary->setHeaderLabels(comparing
+            ? QStringList { tr("Figure"), tr("Source"), tr("Target"), tr("Diff") }
+            : QStringList { tr("Figure"), tr("Value") });
     const std::optional<OperationRow> sop
         = so >= 0 ? std::optional(source->operations()[size_t(so)]) : std::nullopt;
     const std::optional<OperationRow> top
@@ -303,24 +299,24 @@ void OperationDetailsView::fillSummary(const Report* source, int64_t so, const R
     const OperationFigures* sf = sop ? &source->operationAnalysis().figures[size_t(so)] : nullptr;
     const OperationFigures* tf = top ? &target->operationAnalysis().figures[size_t(to)] : nullptr;
     SummaryRows rows(m_summary, sf, tf, comparing, m_state->unit());
-    rows.text(QStringLiteral("Operation"), sop ? &sop->name : nullptr, top ? &top->name : nullptr);
-    rows.text(QStringLiteral("Layer"), sop ? &sop->layer : nullptr, top ? &top->layer : nullptr);
-    rows.text(QStringLiteral("Debug name"), sop ? &sop->debugName : nullptr, top ? &top->debugName : nullptr);
+    rows.text(tr("Operation"), sop ? &sop->name : nullptr, top ? &top->name : nullptr);
+    rows.text(tr("Layer"), sop ? &sop->layer : nullptr, top ? &top->layer : nullptr);
+    rows.text(tr("Debug name"), sop ? &sop->debugName : nullptr, top ? &top->debugName : nullptr);
     rows.number(
-        QStringLiteral("Cycles"), [](const OperationFigures& f) { return f.cycles; }, false);
+        tr("Cycles"), [](const OperationFigures& f) { return f.cycles; }, false);
     rows.number(
-        QStringLiteral("FLOPs"), [](const OperationFigures& f) { return f.flops; }, false);
+        tr("FLOPs"), [](const OperationFigures& f) { return f.flops; }, false);
     addFlopsPerCycleRow(m_summary, sf, tf, comparing);
     rows.number(
-        QStringLiteral("Code size"), [](const OperationFigures& f) { return f.codeBytes; }, true);
+        tr("Code size"), [](const OperationFigures& f) { return f.codeBytes; }, true);
     rows.number(
-        QStringLiteral("Variable memory"), [](const OperationFigures& f) { return f.variableBytes; }, true);
+        tr("Variable memory"), [](const OperationFigures& f) { return f.variableBytes; }, true);
     rows.number(
-        QStringLiteral("Variables"), [](const OperationFigures& f) { return uint64_t(f.variables); }, false);
+        tr("Variables"), [](const OperationFigures& f) { return uint64_t(f.variables); }, false);
     rows.number(
-        QStringLiteral("Programs"), [](const OperationFigures& f) { return uint64_t(f.programs); }, false);
+        tr("Programs"), [](const OperationFigures& f) { return uint64_t(f.programs); }, false);
     rows.number(
-        QStringLiteral("Steps"), [](const OperationFigures& f) { return uint64_t(f.steps); }, false);
+        tr("Steps"), [](const OperationFigures& f) { return uint64_t(f.steps); }, false);
 }
 
 void OperationDetailsView::fillPrograms(const Report& report, uint32_t operation)
@@ -336,8 +332,7 @@ void OperationDetailsView::fillPrograms(const Report& report, uint32_t operation
                 countText(index.ownCycles[p]) });
         item->setIcon(0, programTypeIcon(programs[p].type));
         item->setData(0, Qt::UserRole, p);
-        item->setToolTip(
-            0, toQString(programs[p].name) + QStringLiteral("\nDouble-click: show it in the Program Tree"));
+        item->setToolTip(0, toQString(programs[p].name) + tr("\nDouble-click: show it in the Program Tree"));
         item->setForeground(1, programTypeColor(programs[p].type).darker(115));
         item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
         item->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
@@ -366,13 +361,13 @@ void OperationDetailsView::fillSteps(const Report& report, uint32_t operation)
     m_steps->addTopLevelItems(items);
     if (d.steps.size() > size_t(kStepRows)) {
         auto* more = new QTreeWidgetItem(
-            m_steps, { QStringLiteral("… and %1 more steps").arg(countText(d.steps.size() - kStepRows)) });
+            m_steps, { tr("… and %1 more steps").arg(countText(d.steps.size() - kStepRows)) });
         more->setFirstColumnSpanned(true);
         more->setFlags(Qt::NoItemFlags);
     }
     if (d.steps.empty()) {
-        auto* none = new QTreeWidgetItem(
-            m_steps, { QStringLiteral("Its programs did not run in the profiled execution.") });
+        auto* none
+            = new QTreeWidgetItem(m_steps, { tr("Its programs did not run in the profiled execution.") });
         none->setFirstColumnSpanned(true);
         none->setFlags(Qt::NoItemFlags);
     }
@@ -397,8 +392,8 @@ void OperationDetailsView::fillDebug(const Report& report, uint32_t operation)
         parent = item;
     }
     if (!parent) {
-        auto* none = new QTreeWidgetItem(
-            m_debug, { QStringLiteral("This operation has no debug context in the profile.") });
+        auto* none
+            = new QTreeWidgetItem(m_debug, { tr("This operation has no debug context in the profile.") });
         none->setFirstColumnSpanned(true);
         none->setFlags(Qt::NoItemFlags);
     }
@@ -413,7 +408,7 @@ void OperationDetailsView::fillCode(const Report* source, int64_t so, const Repo
     if (target && to >= 0)
         t = operationDetails(*target, uint32_t(to)).codeBytesByTile;
     if (s.empty() && t.empty()) {
-        m_codeEmpty->setText(QStringLiteral("No code by tile for this operation."));
+        m_codeEmpty->setText(tr("No code by tile for this operation."));
         static_cast<QStackedLayout*>(m_codePage->layout())->setCurrentWidget(m_codeEmpty);
         return;
     }

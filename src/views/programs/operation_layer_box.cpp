@@ -11,8 +11,7 @@ namespace popscope {
 OperationLayerBox::OperationLayerBox(QWidget* parent)
     : QComboBox(parent)
 {
-    setToolTip(
-        QStringLiteral("The software layer whose operations are listed (poptorch, popart, poplar, …)"));
+    setToolTip(tr("The software layer whose operations are listed (poptorch, popart, poplar, …)"));
     setSizeAdjustPolicy(QComboBox::AdjustToContents);
     connect(this, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_filling)
@@ -43,7 +42,7 @@ void OperationLayerBox::fill(const ReportState& state, bool readable)
     for (const std::string& l : layers)
         addItem(QString::fromStdString(l), QString::fromStdString(l));
     if (layers.size() > 1)
-        addItem(QStringLiteral("All layers"), QString());
+        addItem(tr("All layers"), QString());
     const int keep = findData(previous);
     setCurrentIndex(keep >= 0 && !previous.isEmpty() ? keep : 0);
     setEnabled(layers.size() > 1);

@@ -71,11 +71,10 @@ void OperationsPage::buildTable()
     m_model = new OperationsModel(this);
     m_targetModel = new OperationsModel(this);
     m_panel = new TablePanel(m_model, QStringLiteral("operations"), this);
-    m_panel->setObjectName(QStringLiteral("Operations"));
+    m_panel->setObjectName(tr("Operations"));
     m_panel->setFilterSettingsKey(SettingsKey::operationsFilter);
-    m_panel->setEmptyText(
-        QStringLiteral("This profile has no operations. Operations come from the framework's "
-                       "debug information (PopART, PopTorch); profile with debug information on."));
+    m_panel->setEmptyText(tr("This profile has no operations. Operations come from the framework's "
+                             "debug information (PopART, PopTorch); profile with debug information on."));
     m_panel->view()->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table = new ComparedTable(m_model, m_targetModel, m_panel, OperationsModel::Cycles, this);
 }
@@ -84,10 +83,10 @@ QLayout* OperationsPage::buildToolbar()
 {
     m_layer = new OperationLayerBox(this);
     m_metric = new QComboBox(this);
-    m_metric->addItem(QStringLiteral("Cycles"), int(OperationMetric::Cycles));
-    m_metric->addItem(QStringLiteral("Code size"), int(OperationMetric::CodeSize));
-    m_metric->addItem(QStringLiteral("FLOPs"), int(OperationMetric::Flops));
-    m_metric->setToolTip(QStringLiteral("What the bar chart ranks the operations by"));
+    m_metric->addItem(tr("Cycles"), int(OperationMetric::Cycles));
+    m_metric->addItem(tr("Code size"), int(OperationMetric::CodeSize));
+    m_metric->addItem(tr("FLOPs"), int(OperationMetric::Flops));
+    m_metric->setToolTip(tr("What the bar chart ranks the operations by"));
     m_metric->setCurrentIndex(
         std::clamp(QSettings().value(SettingsKey::operationsChartMetric, 0).toInt(), 0, 2));
     m_columns = new OperationColumnsButton(m_model, this);
@@ -96,13 +95,13 @@ QLayout* OperationsPage::buildToolbar()
     m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
 
     auto* toolbar = new QHBoxLayout;
-    toolbar->addWidget(new QLabel(QStringLiteral("Layer:"), this));
+    toolbar->addWidget(new QLabel(tr("Layer:"), this));
     toolbar->addWidget(m_layer);
     toolbar->addWidget(m_columns);
     toolbar->addSpacing(8);
     toolbar->addWidget(m_note, 1);
     toolbar->addStretch(0);
-    toolbar->addWidget(new QLabel(QStringLiteral("Chart:"), this));
+    toolbar->addWidget(new QLabel(tr("Chart:"), this));
     toolbar->addWidget(m_metric);
     return toolbar;
 }
@@ -158,7 +157,7 @@ void OperationsPage::reload()
 {
     // A damaged part: say so in place of the table; the other reports go on working.
     const bool damaged = !m_problem.isEmpty();
-    m_error->setText(QStringLiteral("The operations of this report cannot be shown:\n") + m_problem);
+    m_error->setText(tr("The operations of this report cannot be shown:\n") + m_problem);
     m_error->setVisible(damaged);
     m_split->setVisible(!damaged);
     const auto source = damaged ? nullptr : m_state->report();
@@ -206,7 +205,7 @@ void OperationsPage::updateCompareNote()
         onlyTarget += join->sourceRow(r) < 0;
     }
     m_note->setText(onlySource + onlyTarget == 0
-            ? QStringLiteral("Every operation is in both reports.")
+            ? tr("Every operation is in both reports.")
             : QStringLiteral(
                 "%1 only in the source, %2 only in the target (Diff % shows “new”; hover a name)")
                   .arg(onlySource)

@@ -34,7 +34,7 @@ ProgramDetailsView::ProgramDetailsView(ReportState* state, QWidget* parent)
     : QTreeWidget(parent)
     , m_state(state)
 {
-    setHeaderLabels({ QStringLiteral("Detail"), QStringLiteral("Value") });
+    setHeaderLabels({ tr("Detail"), tr("Value") });
     setAlternatingRowColors(true);
     setWordWrap(true);
     // Labels in a column of their own width, values take the rest (full text in tooltips).
@@ -73,8 +73,8 @@ void ProgramDetailsView::showProgram(int64_t program, int64_t targetProgram)
     const auto loaded = m_state->report();
     if (!loaded || program < 0 || size_t(program) >= loaded->core->programs().size()) {
         auto* hint = new QTreeWidgetItem(this,
-            { QStringLiteral("Select a program to see its type, compute set or exchange, "
-                             "debug context, operations and execution steps.") });
+            { tr("Select a program to see its type, compute set or exchange, "
+                 "debug context, operations and execution steps.") });
         hint->setFirstColumnSpanned(true);
         hint->setFlags(Qt::NoItemFlags);
         return;
@@ -82,25 +82,25 @@ void ProgramDetailsView::showProgram(int64_t program, int64_t targetProgram)
     const Report& report = *loaded->core;
     const ProgramRow p = report.programs()[size_t(program)];
     const ProgramTypeInfo& info = programTypeInfo(p.type);
-    QTreeWidgetItem* top = addSection(QStringLiteral("Program"));
-    field(top, QStringLiteral("Name"), toQString(p.name));
-    QTreeWidgetItem* type = field(
-        top, QStringLiteral("Type"), toQString(p.type) + QStringLiteral(" — ") + toQString(info.description));
+    QTreeWidgetItem* top = addSection(tr("Program"));
+    field(top, tr("Name"), toQString(p.name));
+    QTreeWidgetItem* type
+        = field(top, tr("Type"), toQString(p.type) + QStringLiteral(" — ") + toQString(info.description));
     type->setIcon(1, programTypeIcon(p.type));
     if (p.type == "Repeat")
-        field(top, QStringLiteral("Repeat count"), countText(p.repeatCount));
+        field(top, tr("Repeat count"), countText(p.repeatCount));
     if (!p.children.empty())
-        field(top, QStringLiteral("Children"), countText(p.children.size()));
-    field(top, QStringLiteral("Program id"), QString::number(program));
+        field(top, tr("Children"), countText(p.children.size()));
+    field(top, tr("Program id"), QString::number(program));
     const ProgramIndex& index = report.programIndex();
-    field(top, QStringLiteral("Cycles (with children)"), countText(index.totalCycles[size_t(program)]));
+    field(top, tr("Cycles (with children)"), countText(index.totalCycles[size_t(program)]));
 
     const auto target = m_state->isComparing() ? m_state->comparedReport() : nullptr;
     if (target && targetProgram >= 0)
         addComparison(report, uint32_t(program), *target->core, uint32_t(targetProgram));
     else if (target)
-        field(addSection(QStringLiteral("Compared with the target")), QStringLiteral("Target"),
-            QStringLiteral("No program of this name in the target"));
+        field(addSection(tr("Compared with the target")), tr("Target"),
+            tr("No program of this name in the target"));
     if (p.computeSet >= 0)
         addComputeSet(report, uint32_t(p.computeSet));
     if (p.exchange >= 0)
@@ -114,20 +114,20 @@ void ProgramDetailsView::showProgram(int64_t program, int64_t targetProgram)
 void ProgramDetailsView::addComparison(
     const Report& source, uint32_t program, const Report& target, uint32_t targetProgram)
 {
-    QTreeWidgetItem* s = addSection(QStringLiteral("Compared with the target"));
+    QTreeWidgetItem* s = addSection(tr("Compared with the target"));
     if (targetProgram >= target.programs().size())
         return;
     const ProgramIndex& si = source.programIndex();
     const ProgramIndex& ti = target.programIndex();
     const SignedDiff d = signedDiff(si.totalCycles[program], ti.totalCycles[targetProgram]);
-    field(s, QStringLiteral("Target program"), toQString(target.programs()[targetProgram].name));
-    field(s, QStringLiteral("Cycles · Source"), countText(si.totalCycles[program]));
-    field(s, QStringLiteral("Cycles · Target"), countText(ti.totalCycles[targetProgram]));
-    field(s, QStringLiteral("Cycles · Diff"),
+    field(s, tr("Target program"), toQString(target.programs()[targetProgram].name));
+    field(s, tr("Cycles · Source"), countText(si.totalCycles[program]));
+    field(s, tr("Cycles · Target"), countText(ti.totalCycles[targetProgram]));
+    field(s, tr("Cycles · Diff"),
         signedCountText(d.absolute)
             + (d.fraction ? QStringLiteral(" (") + signedPercentText(*d.fraction) + QLatin1Char(')')
                           : QString()));
-    field(s, QStringLiteral("Steps · Source → Target"),
+    field(s, tr("Steps · Source → Target"),
         countText(si.stepsOf(program).size()) + QStringLiteral(" → ")
             + countText(ti.stepsOf(targetProgram).size()));
 }
@@ -138,10 +138,10 @@ void ProgramDetailsView::addComputeSet(const Report& report, uint32_t computeSet
     if (computeSet >= sets.size())
         return;
     const ComputeSet& cs = sets[computeSet];
-    QTreeWidgetItem* s = addSection(QStringLiteral("Compute set"));
-    field(s, QStringLiteral("Name"), toQString(cs.name));
+    QTreeWidgetItem* s = addSection(tr("Compute set"));
+    field(s, tr("Name"), toQString(cs.name));
     uint64_t instances = 0;
-    QTreeWidgetItem* types = field(s, QStringLiteral("Vertex types"), countText(cs.vertices.size()));
+    QTreeWidgetItem* types = field(s, tr("Vertex types"), countText(cs.vertices.size()));
     for (const ComputeSetVertices& v : cs.vertices) {
         uint64_t n = 0;
         uint32_t lo = UINT32_MAX, hi = 0;
@@ -153,16 +153,15 @@ void ProgramDetailsView::addComputeSet(const Report& report, uint32_t computeSet
         instances += n;
         const QString name = v.vertexType < report.vertexTypes().size()
             ? toQString(report.vertexTypes()[v.vertexType].name)
-            : QStringLiteral("(unknown vertex type)");
-        const QString perTile = v.countByTile.empty() ? QStringLiteral("on no tile")
-            : lo == hi                                ? QStringLiteral("%1 per tile").arg(countText(lo))
-                       : QStringLiteral("%1–%2 per tile").arg(countText(lo), countText(hi));
-        QTreeWidgetItem* type = field(types, QStringLiteral("Vertex type"), name);
-        field(type, QStringLiteral("Instances"),
-            QStringLiteral("%1 on %2 tiles (%3)")
-                .arg(countText(n), countText(v.countByTile.size()), perTile));
+            : tr("(unknown vertex type)");
+        const QString perTile = v.countByTile.empty() ? tr("on no tile")
+            : lo == hi                                ? tr("%1 per tile").arg(countText(lo))
+                       : tr("%1–%2 per tile").arg(countText(lo), countText(hi));
+        QTreeWidgetItem* type = field(types, tr("Vertex type"), name);
+        field(type, tr("Instances"),
+            tr("%1 on %2 tiles (%3)").arg(countText(n), countText(v.countByTile.size()), perTile));
     }
-    field(s, QStringLiteral("Vertex instances"), countText(instances));
+    field(s, tr("Vertex instances"), countText(instances));
 }
 
 void ProgramDetailsView::addExchange(const Report& report, uint32_t exchange)
@@ -171,25 +170,24 @@ void ProgramDetailsView::addExchange(const Report& report, uint32_t exchange)
     if (exchange >= exchanges.size())
         return;
     const Exchange& e = exchanges[exchange];
-    QTreeWidgetItem* s = addSection(QStringLiteral("Exchange"));
-    field(s, QStringLiteral("Name"), toQString(e.name));
-    field(s, QStringLiteral("Kind"), toQString(e.kind));
-    field(s, QStringLiteral("Data moved"), bytesText(e.totalBytes, m_state->unit()));
+    QTreeWidgetItem* s = addSection(tr("Exchange"));
+    field(s, tr("Name"), toQString(e.name));
+    field(s, tr("Kind"), toQString(e.kind));
+    field(s, tr("Data moved"), bytesText(e.totalBytes, m_state->unit()));
     uint64_t code = 0;
     for (const TileBytes& tb : e.codeBytesByTile)
         code += tb.bytes;
-    field(s, QStringLiteral("Exchange code"),
-        QStringLiteral("%1 on %2 tiles")
-            .arg(bytesText(code, m_state->unit()), countText(e.codeBytesByTile.size())));
+    field(s, tr("Exchange code"),
+        tr("%1 on %2 tiles").arg(bytesText(code, m_state->unit()), countText(e.codeBytesByTile.size())));
 }
 
 void ProgramDetailsView::addDebugContext(const Report& report, int64_t context)
 {
-    QTreeWidgetItem* s = addSection(QStringLiteral("Debug context"));
+    QTreeWidgetItem* s = addSection(tr("Debug context"));
     const auto& contexts = report.debugContexts();
     const auto chain = debugContextChain(contexts, context);
     if (chain.empty()) {
-        field(s, QStringLiteral("None"), QStringLiteral("The profile gives this program no debug context"));
+        field(s, tr("None"), tr("The profile gives this program no debug context"));
         return;
     }
     QTreeWidgetItem* parent = s;
@@ -204,7 +202,7 @@ void ProgramDetailsView::addDebugContext(const Report& report, int64_t context)
             } catch (const std::exception&) {
                 json = toQString(dc.json);
             }
-            field(item, QStringLiteral("Attributes"), json);
+            field(item, tr("Attributes"), json);
         }
         parent = item;
     }
@@ -215,12 +213,12 @@ void ProgramDetailsView::addOperations(const Report& report, uint32_t program)
     const auto ops = report.programIndex().operationsOf(program);
     if (ops.empty())
         return;
-    QTreeWidgetItem* s = addSection(QStringLiteral("Operations"));
+    QTreeWidgetItem* s = addSection(tr("Operations"));
     for (uint32_t o : ops) {
         const OperationRow op = report.operations()[o];
         QTreeWidgetItem* item = field(s, toQString(op.layer), toQString(op.name));
         item->setData(0, kKeyRole, toQString(operationKey(op)));
-        item->setToolTip(1, QStringLiteral("Double-click: show it in the Operations report"));
+        item->setToolTip(1, tr("Double-click: show it in the Operations report"));
     }
 }
 
@@ -228,7 +226,7 @@ void ProgramDetailsView::addSteps(const Report& report, uint32_t program)
 {
     const ProgramIndex& index = report.programIndex();
     const auto steps = index.stepsOf(program);
-    QTreeWidgetItem* s = addSection(QStringLiteral("Execution steps"));
+    QTreeWidgetItem* s = addSection(tr("Execution steps"));
     if (steps.empty()) {
         const ProgramEstimates& estimates = report.programCycleEstimates();
         if (estimates.present && estimates.total[program] > 0)
@@ -236,14 +234,14 @@ void ProgramDetailsView::addSteps(const Report& report, uint32_t program)
                 (estimates.perExecution ? tr("%1 cycles for the steps below it, by the compiler")
                                         : tr("%1 cycles for one run, by the compiler"))
                     .arg(countText(estimates.total[program])));
-        field(s, QStringLiteral("None"),
+        field(s, tr("None"),
             report.programs()[program].children.empty()
-                ? QStringLiteral("This program did not run in the profiled execution")
-                : QStringLiteral("Its children ran; see their steps"));
+                ? tr("This program did not run in the profiled execution")
+                : tr("Its children ran; see their steps"));
         return;
     }
-    field(s, QStringLiteral("Steps"), countText(steps.size()));
-    field(s, QStringLiteral("Cycles"), countText(index.ownCycles[program]));
+    field(s, tr("Steps"), countText(steps.size()));
+    field(s, tr("Cycles"), countText(index.ownCycles[program]));
     const ProgramEstimates& estimates = report.programCycleEstimates();
     if (estimates.present && estimates.own[program] > 0)
         field(s, tr("Estimated"),
@@ -251,11 +249,9 @@ void ProgramDetailsView::addSteps(const Report& report, uint32_t program)
                 .arg(countText(estimates.own[program] * steps.size()), countText(estimates.own[program])));
     const StepCycles& all = report.stepCycles();
     for (size_t i = 0; i < steps.size() && i < kStepRows; ++i)
-        field(s, QStringLiteral("Step %1").arg(countText(steps[i])),
-            countText(all.cycles[steps[i]]) + QStringLiteral(" cycles"));
+        field(s, tr("Step %1").arg(countText(steps[i])), countText(all.cycles[steps[i]]) + tr(" cycles"));
     if (steps.size() > kStepRows)
-        field(
-            s, QStringLiteral("…"), QStringLiteral("%1 more steps").arg(countText(steps.size() - kStepRows)));
+        field(s, QStringLiteral("…"), tr("%1 more steps").arg(countText(steps.size() - kStepRows)));
 }
 
 } // namespace popscope

@@ -60,23 +60,22 @@ void ProgramTreePage::buildTree()
 QLayout* ProgramTreePage::buildToolbar()
 {
     m_search = new QLineEdit(this);
-    m_search->setPlaceholderText(QStringLiteral("Find a program by name…"));
+    m_search->setPlaceholderText(tr("Find a program by name…"));
     m_search->setClearButtonEnabled(true);
-    m_search->setToolTip(
-        QStringLiteral("Finds programs at any depth (Enter or F3: next, Shift+F3: previous)"));
+    m_search->setToolTip(tr("Finds programs at any depth (Enter or F3: next, Shift+F3: previous)"));
     m_search->setMinimumWidth(200);
     m_previous = new QToolButton(this);
     m_previous->setArrowType(Qt::UpArrow);
-    m_previous->setToolTip(QStringLiteral("Previous match (Shift+F3)"));
+    m_previous->setToolTip(tr("Previous match (Shift+F3)"));
     m_next = new QToolButton(this);
     m_next->setArrowType(Qt::DownArrow);
-    m_next->setToolTip(QStringLiteral("Next match (F3)"));
+    m_next->setToolTip(tr("Next match (F3)"));
     m_searchStatus = new QLabel(this);
     m_searchStatus->setForegroundRole(QPalette::PlaceholderText);
     m_layer = new QComboBox(this);
     m_layer->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_layer->setToolTip(
-        QStringLiteral("Highlight the programs of the selected program's operations in this software layer"));
+        tr("Highlight the programs of the selected program's operations in this software layer"));
     m_note = new QLabel(this);
     m_note->setForegroundRole(QPalette::PlaceholderText);
     m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
@@ -87,7 +86,7 @@ QLayout* ProgramTreePage::buildToolbar()
     toolbar->addWidget(m_next);
     toolbar->addWidget(m_searchStatus);
     toolbar->addSpacing(12);
-    toolbar->addWidget(new QLabel(QStringLiteral("Highlight:"), this));
+    toolbar->addWidget(new QLabel(tr("Highlight:"), this));
     toolbar->addWidget(m_layer);
     toolbar->addWidget(m_note, 1);
     return toolbar;
@@ -131,7 +130,7 @@ void ProgramTreePage::reload()
         r.operationAnalysis(); // the highlight's layers
     });
     const bool damaged = !m_problem.isEmpty();
-    m_error->setText(QStringLiteral("The program tree of this report cannot be shown:\n") + m_problem);
+    m_error->setText(tr("The program tree of this report cannot be shown:\n") + m_problem);
     m_error->setVisible(damaged);
     m_split->setVisible(!damaged);
     const auto source = damaged ? nullptr : m_state->report();
@@ -145,7 +144,7 @@ void ProgramTreePage::reload()
     const QString previous = m_layer->currentData().toString();
     m_layer->blockSignals(true);
     m_layer->clear();
-    m_layer->addItem(QStringLiteral("No layer"), QString());
+    m_layer->addItem(tr("No layer"), QString());
     if (source)
         for (const std::string& layer : source->core->operationAnalysis().layers)
             m_layer->addItem(QString::fromStdString(layer), QString::fromStdString(layer));
@@ -181,8 +180,8 @@ void ProgramTreePage::search()
     m_previous->setEnabled(!m_hits.empty());
     m_next->setEnabled(!m_hits.empty());
     m_searchStatus->setText(text.empty() ? QString()
-            : m_hits.empty()             ? QStringLiteral("No match")
-                                         : QStringLiteral("%1 found").arg(countText(m_hits.size())));
+            : m_hits.empty()             ? tr("No match")
+                                         : tr("%1 found").arg(countText(m_hits.size())));
 }
 
 void ProgramTreePage::findNext()
@@ -201,8 +200,7 @@ void ProgramTreePage::step(int direction)
     const int n = int(m_hits.size());
     m_hit = m_hit < 0 ? (direction > 0 ? 0 : n - 1) : (m_hit + direction + n) % n;
     selectProgram(m_hits[size_t(m_hit)]);
-    m_searchStatus->setText(
-        QStringLiteral("%1 of %2").arg(countText(size_t(m_hit) + 1), countText(m_hits.size())));
+    m_searchStatus->setText(tr("%1 of %2").arg(countText(size_t(m_hit) + 1), countText(m_hits.size())));
 }
 
 bool ProgramTreePage::selectProgram(uint32_t program)
