@@ -23,6 +23,7 @@ struct IpuMemorySummary {
 };
 
 struct ReportFile {
+    std::string key; // "graph-profile": what joins it with another report's
     std::string label; // "Graph Profile (profile.pop)"
     bool present = false;
 };

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace popscope {
@@ -15,6 +16,10 @@ namespace popscope {
 enum class FigureKind { Text, Count, Bytes, Percent, Cycles, Hz };
 
 struct SummaryFigure {
+    // What joins a figure with the same figure of another report, and what the window finds it by:
+    // "section.item" ("memory.share-used", "memory-by-category.variables", "memory.ipu-1"). Never
+    // derived from the label, so rewording or translating a label leaves the key.
+    std::string key;
     std::string section;
     std::string label;
     FigureKind kind = FigureKind::Text;
@@ -40,9 +45,8 @@ std::vector<SummaryFigure> summaryFigures(const ProfileSummary& summary);
 std::vector<std::string> figureSections(const std::vector<SummaryFigure>& figures);
 // What a section's figures count, where its title does not say it ("all tiles, excluding gaps"), or "".
 std::string sectionNote(const std::string& section);
-// The figure `label` of `section`, or nullptr.
-const SummaryFigure* findFigure(
-    const std::vector<SummaryFigure>& figures, const std::string& section, const std::string& label);
+// The figure with key `key` ("memory.fits"), or nullptr.
+const SummaryFigure* findFigure(const std::vector<SummaryFigure>& figures, std::string_view key);
 // The value as shown: "1,472", "624.0 KiB (12.5 %)", "1.33 GHz", "not recorded", ...; bytes in `unit`.
 // Text from the file is made printable.
 std::string figureText(const SummaryFigure& figure, MemoryUnit unit = MemoryUnit::Binary);

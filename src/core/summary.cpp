@@ -85,14 +85,14 @@ ProfileSummary querySummary(const Profile& profile, const TileMemory& memory)
 
     const bool hasMemory = !memory.categories.empty();
     s.reportFiles = {
-        { "Graph Profile (profile.pop)", hasMemory },
-        { "Execution Profile (profile.pop)", s.numExecutionSteps > 0 },
-        { "Lowered Vars Information (profile.pop)", profile.hasRows("vars_info") },
-        { "Debug Information (debug contexts)", profile.hasRows("debug_contexts") },
-        { "Frameworks Information (framework.json)", !s.info.frameworkJson.empty() },
-        { "Application Information (app.json)", !s.info.appJson.empty() },
-        { "Serialized Computation Graph", false },
-        { "Executable Archive (archive.a)", false },
+        { "graph-profile", "Graph Profile (profile.pop)", hasMemory },
+        { "execution-profile", "Execution Profile (profile.pop)", s.numExecutionSteps > 0 },
+        { "lowered-vars", "Lowered Vars Information (profile.pop)", profile.hasRows("vars_info") },
+        { "debug-information", "Debug Information (debug contexts)", profile.hasRows("debug_contexts") },
+        { "framework-information", "Frameworks Information (framework.json)", !s.info.frameworkJson.empty() },
+        { "application-information", "Application Information (app.json)", !s.info.appJson.empty() },
+        { "serialized-graph", "Serialized Computation Graph", false },
+        { "executable-archive", "Executable Archive (archive.a)", false },
     };
     return s;
 }

@@ -29,130 +29,139 @@ public:
         : m_figures(figures)
     {
     }
-    void section(const char* name) { m_section = name; }
-    SummaryFigure& add(std::string label, FigureKind kind, uint64_t number = 0)
+    // `key` prefixes the keys of the section's figures ("memory-by-category").
+    void section(const char* name, std::string key)
+    {
+        m_section = name;
+        m_sectionKey = std::move(key);
+    }
+    SummaryFigure& add(std::string_view key, std::string label, FigureKind kind, uint64_t number = 0)
     {
         SummaryFigure& f = m_figures.emplace_back();
+        f.key = m_sectionKey + "." + std::string(key);
         f.section = m_section;
         f.label = std::move(label);
         f.kind = kind;
         f.number = number;
         return f;
     }
-    void text(std::string label, std::string text)
+    void text(std::string_view key, std::string label, std::string text)
     {
-        add(std::move(label), FigureKind::Text).text = std::move(text);
+        add(key, std::move(label), FigureKind::Text).text = std::move(text);
     }
-    SummaryFigure& count(std::string label, uint64_t n)
+    SummaryFigure& count(std::string_view key, std::string label, uint64_t n)
     {
-        return add(std::move(label), FigureKind::Count, n);
+        return add(key, std::move(label), FigureKind::Count, n);
     }
-    void bytes(std::string label, uint64_t n, bool exact = false)
+    void bytes(std::string_view key, std::string label, uint64_t n, bool exact = false)
     {
-        add(std::move(label), FigureKind::Bytes, n).exactBytes = exact;
+        add(key, std::move(label), FigureKind::Bytes, n).exactBytes = exact;
     }
 
 private:
     std::vector<SummaryFigure>& m_figures;
     std::string m_section;
+    std::string m_sectionKey;
 };
 
 void targetFigures(FigureList& add, const ProfileSummary& s)
 {
     const Target& t = s.target;
-    add.section(figure_section::target);
-    add.text("Type", t.type);
-    add.text("Architecture", t.architecture);
-    SummaryFigure& when = add.add("Timestamp", FigureKind::Text);
+    add.section(figure_section::target, "target");
+    add.text("type", "Type", t.type);
+    add.text("architecture", "Architecture", t.architecture);
+    SummaryFigure& when = add.add("timestamp", "Timestamp", FigureKind::Text);
     when.text = recordedTimestamp(s.info.timestamp);
     when.toolTip = "When the profile was written";
-    add.count("Tiles per IPU", t.tilesPerIpu);
-    add.count("IPUs", t.numIpus);
+    add.count("tiles-per-ipu", "Tiles per IPU", t.tilesPerIpu);
+    add.count("ipus", "IPUs", t.numIpus);
     if (t.numReplicas > 1) {
-        add.count("IPUs per replica", t.ipusPerReplica);
-        add.count("Replicas", t.numReplicas);
-        add.count("Total IPUs", uint64_t(t.numIpus) * t.numReplicas);
+        add.count("ipus-per-replica", "IPUs per replica", t.ipusPerReplica);
+        add.count("replicas", "Replicas", t.numReplicas);
+        add.count("total-ipus", "Total IPUs", uint64_t(t.numIpus) * t.numReplicas);
     }
-    add.count("Total tiles", t.numTiles());
-    add.bytes("Memory per tile", t.bytesPerTile, true);
-    add.bytes("Memory per IPU", t.bytesPerIpu(), true);
+    add.count("total-tiles", "Total tiles", t.numTiles());
+    add.bytes("memory-per-tile", "Memory per tile", t.bytesPerTile, true);
+    add.bytes("memory-per-ipu", "Memory per IPU", t.bytesPerIpu(), true);
     if (t.numReplicas > 1)
-        add.bytes("Memory per replica", t.bytesPerIpu() * t.ipusPerReplica);
-    add.bytes("Total memory", t.totalMemory(), true);
-    add.add("Clock", FigureKind::Hz).fraction = t.clockHz;
-    add.text("Compute instrumentation", t.computeInstrumentation);
-    add.text("External exchange instrumentation", t.externalExchangeInstrumentation);
+        add.bytes("memory-per-replica", "Memory per replica", t.bytesPerIpu() * t.ipusPerReplica);
+    add.bytes("total-memory", "Total memory", t.totalMemory(), true);
+    add.add("clock", "Clock", FigureKind::Hz).fraction = t.clockHz;
+    add.text("compute-instrumentation", "Compute instrumentation", t.computeInstrumentation);
+    add.text("external-exchange-instrumentation", "External exchange instrumentation",
+        t.externalExchangeInstrumentation);
 }
 
 void memoryFigures(FigureList& add, const ProfileSummary& s)
 {
-    add.section(figure_section::memory);
-    add.bytes("Used (excluding gaps)", s.totalUsedExcludingGaps);
-    add.bytes("Used (including gaps)", s.totalUsedIncludingGaps);
-    add.bytes("Capacity", s.totalCapacity);
-    add.add("Share used", FigureKind::Percent).fraction = s.shareUsed();
+    add.section(figure_section::memory, "memory");
+    add.bytes("used-excluding-gaps", "Used (excluding gaps)", s.totalUsedExcludingGaps);
+    add.bytes("used-including-gaps", "Used (including gaps)", s.totalUsedIncludingGaps);
+    add.bytes("capacity", "Capacity", s.totalCapacity);
+    add.add("share-used", "Share used", FigureKind::Percent).fraction = s.shareUsed();
     const auto fullest = std::max_element(s.ipus.begin(), s.ipus.end(),
         [](const IpuMemorySummary& a, const IpuMemorySummary& b) { return a.maxTileBytes < b.maxTileBytes; });
-    SummaryFigure& most
-        = add.add("Most used tile", FigureKind::Bytes, fullest == s.ipus.end() ? 0 : fullest->maxTileBytes);
+    SummaryFigure& most = add.add("most-used-tile", "Most used tile", FigureKind::Bytes,
+        fullest == s.ipus.end() ? 0 : fullest->maxTileBytes);
     if (fullest != s.ipus.end())
         most.text = " on tile " + std::to_string(fullest->maxTile);
-    add.count("Tiles over capacity", s.tilesOverCapacity);
-    add.text("Fits",
+    add.count("tiles-over-capacity", "Tiles over capacity", s.tilesOverCapacity);
+    add.text("fits", "Fits",
         s.fits ? "yes, every tile is within " + formatBytes(s.target.bytesPerTile)
                : "NO: " + countOf(s.tilesOverCapacity, "tile") + ' '
                 + pluralWord(s.tilesOverCapacity, "exceeds", "exceed") + ' '
                 + formatBytes(s.target.bytesPerTile));
     for (const IpuMemorySummary& ipu : s.ipus) {
-        SummaryFigure& f
-            = add.add("IPU " + std::to_string(ipu.ipu), FigureKind::Bytes, ipu.usedIncludingGaps);
+        SummaryFigure& f = add.add("ipu-" + std::to_string(ipu.ipu), "IPU " + std::to_string(ipu.ipu),
+            FigureKind::Bytes, ipu.usedIncludingGaps);
         f.text = " of " + formatBytes(ipu.capacity) + " (" + formatPercent(ipu.shareUsed())
             + "), fullest tile " + std::to_string(ipu.maxTile) + " at " + formatBytes(ipu.maxTileBytes);
         f.toolTip = "Used (including gaps) on this IPU";
     }
-    add.section(figure_section::memoryByCategory);
+    add.section(figure_section::memoryByCategory, "memory-by-category");
     for (const NamedTotal& c : s.memoryByCategory)
-        add.add(categoryLabel(c.name), FigureKind::Bytes, c.value).text
+        add.add(c.name, categoryLabel(c.name), FigureKind::Bytes, c.value).text
             = formatShareAfter(c.value, s.totalUsedExcludingGaps);
 }
 
 void graphFigures(FigureList& add, const ProfileSummary& s)
 {
-    add.section(figure_section::graph);
-    add.count("Compute sets", s.numComputeSets);
-    add.count("Vertices", s.numVertices).toolTip = "Vertex instances over all compute sets";
-    add.count("Vertex types", s.numVertexTypes);
-    add.count("Variables", s.numVariables);
-    add.count("Edges", s.info.numEdges);
-    add.count("Programs", s.numPrograms);
-    add.count("Exchanges", s.numExchanges);
-    add.count("Liveness steps", s.numLivenessSteps);
-    add.count("Execution steps", s.numExecutionSteps);
-    add.count("Runs", s.numRuns);
-    add.count("Operations", s.numOperations);
+    add.section(figure_section::graph, "graph");
+    add.count("compute-sets", "Compute sets", s.numComputeSets);
+    add.count("vertices", "Vertices", s.numVertices).toolTip = "Vertex instances over all compute sets";
+    add.count("vertex-types", "Vertex types", s.numVertexTypes);
+    add.count("variables", "Variables", s.numVariables);
+    add.count("edges", "Edges", s.info.numEdges);
+    add.count("programs", "Programs", s.numPrograms);
+    add.count("exchanges", "Exchanges", s.numExchanges);
+    add.count("liveness-steps", "Liveness steps", s.numLivenessSteps);
+    add.count("execution-steps", "Execution steps", s.numExecutionSteps);
+    add.count("runs", "Runs", s.numRuns);
+    add.count("operations", "Operations", s.numOperations);
     if (s.totalCycles > 0) {
-        SummaryFigure& cycles = add.add("Total cycles", FigureKind::Cycles, s.totalCycles);
+        SummaryFigure& cycles = add.add("total-cycles", "Total cycles", FigureKind::Cycles, s.totalCycles);
         cycles.fraction = s.target.clockHz;
         cycles.toolTip = "Execution span over all IPUs: the latest step end less the earliest start";
     }
-    add.section(figure_section::cyclesByStepType);
+    add.section(figure_section::cyclesByStepType, "cycles-by-step-type");
     uint64_t all = 0; // saturating: a hostile file could make the sum wrap
     for (const NamedTotal& c : s.cyclesByStepType)
         all = c.value > UINT64_MAX - all ? UINT64_MAX : all + c.value;
     for (const NamedTotal& c : s.cyclesByStepType)
-        add.add(c.name, FigureKind::Cycles, c.value).text = formatShareAfter(c.value, all);
+        add.add(c.name, c.name, FigureKind::Cycles, c.value).text = formatShareAfter(c.value, all);
 }
 
 void poplarFigures(FigureList& add, const ProfileSummary& s)
 {
-    add.section(figure_section::poplar);
-    add.text("Poplar version", s.info.poplarVersion);
+    add.section(figure_section::poplar, "poplar");
+    add.text("poplar-version", "Poplar version", s.info.poplarVersion);
     if (!s.info.generator.empty())
-        add.text("Written by", s.info.generator);
-    add.text("Profile format", std::to_string(s.formatMajor) + "." + std::to_string(s.formatMinor));
-    add.section(figure_section::reportFiles);
+        add.text("written-by", "Written by", s.info.generator);
+    add.text("profile-format", "Profile format",
+        std::to_string(s.formatMajor) + "." + std::to_string(s.formatMinor));
+    add.section(figure_section::reportFiles, "report-files");
     for (const ReportFile& f : s.reportFiles)
-        add.text(f.label, f.present ? "✔ present" : "— not found");
+        add.text(f.key, f.label, f.present ? "✔ present" : "— not found");
 }
 
 } // namespace
@@ -177,11 +186,10 @@ std::vector<std::string> figureSections(const std::vector<SummaryFigure>& figure
     return sections;
 }
 
-const SummaryFigure* findFigure(
-    const std::vector<SummaryFigure>& figures, const std::string& section, const std::string& label)
+const SummaryFigure* findFigure(const std::vector<SummaryFigure>& figures, std::string_view key)
 {
     for (const SummaryFigure& f : figures)
-        if (f.section == section && f.label == label)
+        if (f.key == key)
             return &f;
     return nullptr;
 }

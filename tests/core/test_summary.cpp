@@ -9,7 +9,9 @@
 #include "popscope/units.hpp"
 
 #include <catch2/catch.hpp>
+
 #include <nlohmann/json.hpp>
+#include <set>
 
 using namespace popscope;
 using popscope::test::TempDir;
@@ -96,16 +98,22 @@ TEST_CASE("popscope-cli summary prints every figure of the one summary table", "
     for (const std::string& section : figureSections(figures))
         CHECK_THAT(text, Catch::Contains("\n" + section));
     // Figures the CLI alone used to show, and those the compare table lacked, are in the table.
-    for (const char* label : { "Memory per IPU", "Clock", "IPUs", "Total memory" })
-        CHECK(findFigure(figures, figure_section::target, label));
-    CHECK(findFigure(figures, figure_section::poplar, "Poplar version"));
-    const SummaryFigure* share = findFigure(figures, figure_section::memory, "Share used");
+    for (const char* key : { "target.memory-per-ipu", "target.clock", "target.ipus", "target.total-memory" })
+        CHECK(findFigure(figures, key));
+    CHECK(findFigure(figures, "poplar.poplar-version"));
+    // Keys are unique, so a figure joins with the same figure of another report and nothing else.
+    std::set<std::string> keys;
+    for (const SummaryFigure& f : figures)
+        CHECK(keys.insert(f.key).second);
+    CHECK(findFigure(figures, "memory.ipu-0"));
+    CHECK(findFigure(figures, "report-files.execution-profile"));
+    const SummaryFigure* share = findFigure(figures, "memory.share-used");
     REQUIRE(share);
     CHECK(share->fraction == Approx(double(s.totalUsedIncludingGaps) / double(s.totalCapacity)));
-    const SummaryFigure* fits = findFigure(figures, figure_section::memory, "Fits");
+    const SummaryFigure* fits = findFigure(figures, "memory.fits");
     REQUIRE(fits);
     CHECK(figureText(*fits) == "NO: 1 tile exceeds " + formatBytes(s.target.bytesPerTile));
-    CHECK(!findFigure(figures, figure_section::target, "Total IPUs")); // one replica: IPUs says it
+    CHECK(!findFigure(figures, "target.total-ipus")); // one replica: IPUs says it
 
     auto json = nlohmann::json::parse(formatSummaryJson(s));
     REQUIRE(json["figures"].size() == figures.size());

@@ -292,17 +292,17 @@ TEST_CASE(
     const ProfileSummary sa = querySummary(*Profile::open(pathA)), sb = querySummary(*Profile::open(pathB));
     for (const ProfileSummary* s : { &sa, &sb }) // every figure of either report's summary table has its row
         for (const SummaryFigure& f : summaryFigures(*s))
-            REQUIRE(figures->rowOf(QString::fromStdString(f.section), QString::fromStdString(f.label)) >= 0);
-    const int tiles = figures->rowOf(QStringLiteral("Target"), QStringLiteral("Total tiles"));
+            REQUIRE(figures->rowOf(f.key) >= 0);
+    const int tiles = figures->rowOf("target.total-tiles");
     REQUIRE(figures->index(tiles, SummaryFiguresModel::Source).data(SortRole).toULongLong() == 32);
     REQUIRE(figures->index(tiles, SummaryFiguresModel::Target).data(SortRole).toULongLong() == 16);
     REQUIRE(figures->index(tiles, SummaryFiguresModel::Diff).data(SortRole).toLongLong() == -16);
-    const int used = figures->rowOf(QStringLiteral("Memory"), QStringLiteral("Used (including gaps)"));
+    const int used = figures->rowOf("memory.used-including-gaps");
     REQUIRE(figures->index(used, SummaryFiguresModel::Diff).data(SortRole).toLongLong()
         == int64_t(sb.totalUsedIncludingGaps) - int64_t(sa.totalUsedIncludingGaps));
     REQUIRE(figures->index(used, SummaryFiguresModel::Diff).data(Qt::ForegroundRole).value<QBrush>().color()
         == CompareColors::better()); // fewer tiles, less memory
-    const int share = figures->rowOf(QStringLiteral("Memory"), QStringLiteral("Share used"));
+    const int share = figures->rowOf("memory.share-used");
     REQUIRE(
         figures->index(share, SummaryFiguresModel::Source).data(Qt::TextAlignmentRole).value<Qt::Alignment>()
         & Qt::AlignRight); // a percentage kept as text lines up with the numbers

@@ -61,7 +61,7 @@ TEST_CASE("the window opens a profile, shows Memory and follows a tile selection
     const ProfileSummary summary = querySummary(*Profile::open(f.path));
     for (const SummaryFigure& figure : summaryFigures(summary)) {
         INFO(figure.section << " / " << figure.label);
-        const QString shown = window.summaryPage()->figureShown(figure.section, figure.label);
+        const QString shown = window.summaryPage()->figureShown(figure.key);
         const QString text = QString::fromStdString(figureText(figure, window.state()->unit()));
         REQUIRE(!shown.isEmpty());
         if (figure.label != "Fits")

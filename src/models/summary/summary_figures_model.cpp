@@ -8,6 +8,13 @@
 namespace popscope {
 
 namespace {
+
+// "memory" of "memory.share-used": the section a figure joins within.
+std::string_view sectionKey(const SummaryFigure& f)
+{
+    return std::string_view(f.key).substr(0, f.key.find('.'));
+}
+
 // Long texts (a Poplar version with its build) would push the numbers out of a small window.
 QString shortened(const QString& text)
 {
@@ -25,44 +32,47 @@ SummaryFiguresModel::SummaryFiguresModel(QObject* parent)
         { tr("Diff %"), Kind::Percent, tr("(Target − source) ÷ source") } });
 }
 
-// One row per figure of either report, matched by label within each section, in the table's order.
+// One row per figure of either report, matched by key within each section, in the table's order.
 void SummaryFiguresModel::setSummaries(const ProfileSummary* s, const ProfileSummary* t)
 {
     beginResetModel();
     m_rows.clear();
     if (s && t) {
         const std::vector<SummaryFigure> source = summaryFigures(*s), target = summaryFigures(*t);
-        std::vector<std::string> sections = figureSections(source);
-        for (const std::string& section : figureSections(target))
-            if (std::find(sections.begin(), sections.end(), section) == sections.end())
-                sections.push_back(section);
-        for (const std::string& section : sections)
+        // Sections by their key (a figure key's first part), in the source's order, then the target's.
+        std::vector<std::string_view> sections;
+        for (const auto* figures : { &source, &target })
+            for (const SummaryFigure& f : *figures)
+                if (std::find(sections.begin(), sections.end(), sectionKey(f)) == sections.end())
+                    sections.push_back(sectionKey(f));
+        for (std::string_view section : sections)
             addSection(section, source, target);
     }
     endResetModel();
 }
 
-void SummaryFiguresModel::addSection(const std::string& section, const std::vector<SummaryFigure>& source,
+void SummaryFiguresModel::addSection(std::string_view section, const std::vector<SummaryFigure>& source,
     const std::vector<SummaryFigure>& target)
 {
     std::vector<const SummaryFigure*> a, b;
     std::vector<std::string_view> aKeys, bKeys;
     for (const SummaryFigure& f : source)
-        if (f.section == section) {
+        if (sectionKey(f) == section) {
             a.push_back(&f);
-            aKeys.push_back(f.label);
+            aKeys.push_back(f.key);
         }
     for (const SummaryFigure& f : target)
-        if (f.section == section) {
+        if (sectionKey(f) == section) {
             b.push_back(&f);
-            bKeys.push_back(f.label);
+            bKeys.push_back(f.key);
         }
     for (const MatchedRow& m : matchRows(aKeys, bKeys)) {
         const SummaryFigure* from = m.source >= 0 ? a[size_t(m.source)] : nullptr;
         const SummaryFigure* to = m.target >= 0 ? b[size_t(m.target)] : nullptr;
         const SummaryFigure& named = from ? *from : *to;
         Row row;
-        row.section = QString::fromStdString(section);
+        row.key = named.key;
+        row.section = QString::fromStdString(named.section);
         row.figure = QString::fromStdString(named.label);
         const bool counted = named.kind == FigureKind::Count || named.kind == FigureKind::Cycles;
         row.unit = named.kind == FigureKind::Bytes ? Unit::Bytes : counted ? Unit::Count : Unit::Text;
@@ -81,10 +91,10 @@ void SummaryFiguresModel::addSection(const std::string& section, const std::vect
     }
 }
 
-int SummaryFiguresModel::rowOf(const QString& section, const QString& figure) const
+int SummaryFiguresModel::rowOf(std::string_view key) const
 {
     for (size_t r = 0; r < m_rows.size(); ++r)
-        if (m_rows[r].section == section && m_rows[r].figure == figure)
+        if (m_rows[r].key == key)
             return int(r);
     return -1;
 }

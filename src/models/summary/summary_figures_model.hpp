@@ -1,7 +1,7 @@
 #pragma once
 // Summary in compare mode: every figure of both reports' summary table (summaryFigures, the one
 // the CLI and the Summary page show) in adjacent columns, with a Diff for every number. Rows keep
-// the table's sections and order; figures are matched by label within a section.
+// the table's sections and order; figures are matched by key (SummaryFigure::key) within a section.
 #include "models/report_table_model.hpp"
 #include "popscope/summary_figures.hpp"
 
@@ -17,7 +17,7 @@ public:
     explicit SummaryFiguresModel(QObject* parent = nullptr);
     void setSummaries(const ProfileSummary* source, const ProfileSummary* target);
     // The row of `figure` in `section`, or -1 (tests).
-    int rowOf(const QString& section, const QString& figure) const;
+    int rowOf(std::string_view key) const; // the row of the figure with this key (SummaryFigure::key)
     Kind cellKind(int row, int column) const override;
     bool present(int row, int column) const override;
     bool isCompared(int) const override { return false; }
@@ -35,6 +35,7 @@ protected:
 private:
     enum class Unit { Text, Bytes, Count };
     struct Row {
+        std::string key;
         QString section, figure;
         Unit unit = Unit::Count;
         uint64_t source = 0, target = 0;
@@ -42,7 +43,7 @@ private:
         bool inSource = true, inTarget = true;
         bool quantityText = false; // a percentage or a frequency kept as each report words it
     };
-    void addSection(const std::string& section, const std::vector<SummaryFigure>& source,
+    void addSection(std::string_view section, const std::vector<SummaryFigure>& source,
         const std::vector<SummaryFigure>& target);
     std::vector<Row> m_rows;
 };

@@ -10,9 +10,9 @@
 
 namespace popscope {
 
-void tagSummaryFigure(QLabel* value, const std::string& section, const std::string& label)
+void tagSummaryFigure(QLabel* value, const std::string& key)
 {
-    value->setProperty("summaryFigure", QString::fromStdString(section + '\n' + label));
+    value->setProperty("summaryFigure", QString::fromStdString(key));
 }
 
 SummaryMemoryGrid::SummaryMemoryGrid(QWidget* parent)
@@ -35,8 +35,9 @@ void SummaryMemoryGrid::fill(const ProfileSummary& s, const std::vector<SummaryF
     auto bytes = [u](uint64_t b) { return bytesText(b, u); };
     const QStringList headers = { tr("IPU"), tr("Used (excl. gaps)"), tr("Used (incl. gaps)"), tr("Capacity"),
         tr("Share used"), tr("Most used tile"), tr("Tiles over capacity") };
-    const std::array<const char*, 7> figureOfColumn = { "", "Used (excluding gaps)", "Used (including gaps)",
-        "Capacity", "Share used", "Most used tile", "Tiles over capacity" };
+    const std::array<const char*, 7> figureOfColumn
+        = { "", "memory.used-excluding-gaps", "memory.used-including-gaps", "memory.capacity",
+              "memory.share-used", "memory.most-used-tile", "memory.tiles-over-capacity" };
     for (int c = 0; c < headers.size(); ++c)
         m_grid->addWidget(new QLabel(QStringLiteral("<b>%1</b>").arg(headers[c])), 0, c,
             c == 0 ? Qt::AlignLeft : Qt::AlignRight);
@@ -47,7 +48,7 @@ void SummaryMemoryGrid::fill(const ProfileSummary& s, const std::vector<SummaryF
             l->setTextInteractionFlags(Qt::TextSelectableByMouse);
             if (!figureNames[size_t(c)].empty()) {
                 l->setObjectName(QStringLiteral("value:") + QString::fromStdString(figureNames[size_t(c)]));
-                tagSummaryFigure(l, figure_section::memory, figureNames[size_t(c)]);
+                tagSummaryFigure(l, figureNames[size_t(c)]);
             }
             if (over && c == cells.size() - 1)
                 l->setText(QStringLiteral("<span style='color:%1'><b>%2</b></span>")
@@ -58,7 +59,7 @@ void SummaryMemoryGrid::fill(const ProfileSummary& s, const std::vector<SummaryF
     };
     for (const IpuMemorySummary& ipu : s.ipus) {
         std::array<std::string, 7> names;
-        names[2] = "IPU " + std::to_string(ipu.ipu); // its figure's value: used including gaps
+        names[2] = "memory.ipu-" + std::to_string(ipu.ipu); // its figure's value: used including gaps
         addRow({ QString::number(ipu.ipu), bytes(ipu.usedExcludingGaps), bytes(ipu.usedIncludingGaps),
                    bytes(ipu.capacity), QString::fromStdString(formatPercent(ipu.shareUsed())),
                    tr("%1 on tile %2").arg(bytes(ipu.maxTileBytes)).arg(ipu.maxTile),
@@ -68,7 +69,7 @@ void SummaryMemoryGrid::fill(const ProfileSummary& s, const std::vector<SummaryF
     QStringList all = { tr("<b>All</b>") };
     std::array<std::string, 7> names;
     for (size_t c = 1; c < figureOfColumn.size(); ++c) {
-        const SummaryFigure* f = findFigure(figures, figure_section::memory, figureOfColumn[c]);
+        const SummaryFigure* f = findFigure(figures, figureOfColumn[c]);
         all << (f ? QString::fromStdString(figureText(*f, u)) : QString());
         names[c] = figureOfColumn[c];
     }

@@ -15,7 +15,7 @@ class QLabel;
 namespace popscope {
 
 // Names the label showing a figure of the summary table, so tests find each figure where the page shows it.
-void tagSummaryFigure(QLabel* value, const std::string& section, const std::string& label);
+void tagSummaryFigure(QLabel* value, const std::string& key);
 
 class SummaryMemoryGrid : public QWidget {
     Q_OBJECT

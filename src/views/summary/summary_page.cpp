@@ -183,9 +183,9 @@ QString SummaryPage::fieldText(const QString& label) const
     return v ? v->text() : QString();
 }
 
-QString SummaryPage::figureShown(const std::string& section, const std::string& label) const
+QString SummaryPage::figureShown(const std::string& figureKey) const
 {
-    const QString key = QString::fromStdString(section + '\n' + label);
+    const QString key = QString::fromStdString(figureKey);
     for (const QLabel* l : findChildren<QLabel*>())
         if (l->property("summaryFigure").toString() == key)
             return l->text();
@@ -226,8 +226,8 @@ void SummaryPage::refresh()
         if (f.exactBytes)
             toolTip = tr("%1 bytes").arg(countText(f.number));
         const QString label = QString::fromStdString(f.label);
-        tagSummaryFigure(addField(form->second, label, QString::fromStdString(figureText(f, u)), toolTip),
-            f.section, f.label);
+        tagSummaryFigure(
+            addField(form->second, label, QString::fromStdString(figureText(f, u)), toolTip), f.key);
     }
     m_memory->fill(s, figures, u);
 
@@ -251,7 +251,7 @@ void SummaryPage::showFit(const ProfileSummary& s)
     const MemoryUnit u = m_state->unit();
     auto bytes = [u](uint64_t b) { return bytesText(b, u); };
     m_fit->setObjectName(QStringLiteral("value:Fits"));
-    tagSummaryFigure(m_fit, figure_section::memory, "Fits"); // the banner shows the "Fits" figure
+    tagSummaryFigure(m_fit, "memory.fits"); // the banner shows the "Fits" figure
     if (s.fits)
         m_fit->setText(tr("<span style='color:%1; font-weight:bold'>✔ Fits in memory</span> — "
                           "uses %2 of %3 (%4), %5 spare.")

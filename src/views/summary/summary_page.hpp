@@ -27,8 +27,8 @@ public:
     explicit SummaryPage(ReportState* state, QWidget* parent = nullptr);
     // Text of the value shown for a field label (e.g. "Tiles per IPU"), for tests.
     QString fieldText(const QString& label) const;
-    // Text of the label showing figure `label` of `section` of the summary table, "" if none does (tests).
-    QString figureShown(const std::string& section, const std::string& label) const;
+    // Text of the label showing the figure with key `figureKey` ("memory.fits"), "" if none does (tests).
+    QString figureShown(const std::string& figureKey) const;
     // "not recorded" for an empty or Unix-epoch timestamp, else the timestamp.
     static QString timestampText(const std::string& timestamp);
     TablePanel* engineOptions() const { return m_optionsPanel; }
