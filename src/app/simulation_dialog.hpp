@@ -30,6 +30,8 @@ public:
     QString writtenPath() const { return m_written.isEmpty() ? QString() : m_written.first(); }
     const QStringList& writtenPaths() const { return m_written; }
     QString sweepKey() const { return m_sweepKey; }
+    // Open (Show Sweep for a sweep): the button a finished run offers first.
+    QPushButton* openButton() const { return m_open; }
     QStringList sweepValues() const { return m_sweepValues; }
 
     SimulationForm* form() const { return m_form; }

@@ -9,7 +9,6 @@
 
 #include <QApplication>
 #include <QDir>
-#include <QPushButton>
 #include <QTimer>
 
 #include <cstdio>
@@ -103,10 +102,7 @@ void SimulationScript::onRunEnded(bool succeeded)
         grab(m_dialog, 0, QStringLiteral("running")); // too quick to be caught running: as it finished
         return;
     }
-    const bool sweep = !m_dialog->sweepKey().isEmpty();
-    for (QPushButton* button : m_dialog->findChildren<QPushButton*>())
-        if (button->text() == (sweep ? tr("Show Sweep") : tr("Open")))
-            button->click();
+    m_dialog->openButton()->click(); // Open, or Show Sweep
     showResult();
 }
 
