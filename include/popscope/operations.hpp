@@ -28,6 +28,9 @@ struct OperationFigures {
 struct OperationAnalysis {
     std::vector<std::string> layers; // software layers, in order of first appearance
     std::vector<OperationFigures> figures; // one per operation, as Report::operations()
+    // The report has no execution: `cycles` are the compiler's estimates of one run (see
+    // useEstimatedCycles), and every page and command that shows them says so.
+    bool cyclesEstimated = false;
 };
 
 // Operations' figures; `variables` sums the variables of each debug context
@@ -35,6 +38,12 @@ struct OperationAnalysis {
 OperationAnalysis analyseOperations(const OperationTable& operations,
     const std::vector<DebugContext>& debugContexts, const std::vector<Profile::ContextVariables>& variables,
     const StepCycles& steps);
+
+struct ProgramEstimates;
+// For a report without execution: each operation's cycles become its programs' estimated cycles
+// in one run (each program's own estimate times how often it runs), when the report holds them.
+void useEstimatedCycles(
+    OperationAnalysis& analysis, const OperationTable& operations, const ProgramEstimates& estimates);
 
 // The key that matches an operation across two reports: its layer, name and debug name
 // ("popart: Conv:layer1" or "popart: scale (model/scale)" when the debug name says more).

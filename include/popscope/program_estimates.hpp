@@ -17,6 +17,9 @@ struct ProgramEstimates {
     bool perExecution = false;
     std::vector<uint64_t> own; // per program
     std::vector<uint64_t> total; // per program: own plus its children's (a function under every Call)
+    // Without execution: how often each program runs in one run (1 for a root, a Repeat's count
+    // times its own runs for its body, summed over every place it sits). Empty with execution.
+    std::vector<uint64_t> runs;
 };
 
 // Streams every estimate row once (a compute set's or program's rows one at a time); reads the

@@ -6,6 +6,7 @@
 #include "views/widgets/small_chart.hpp"
 
 #include "popscope/errors.hpp"
+#include "popscope/plural.hpp"
 
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -107,9 +108,10 @@ void SeriesPage::load(const QStringList& paths, const QStringList& labels, const
 {
     m_watcher->waitForFinished();
     m_error.clear();
-    m_title->setText(parameter.isEmpty()
-            ? tr("Series of %n report(s)", nullptr, int(paths.size()))
-            : tr("Sweep of %1: %n report(s)", nullptr, int(paths.size())).arg(parameter));
+    // English plurals come from countOf: no translation is loaded to resolve tr()'s %n forms.
+    const QString reports = QString::fromStdString(countOf(paths.size(), "report", "reports"));
+    m_title->setText(parameter.isEmpty() ? tr("Series of %1").arg(reports)
+                                         : tr("Sweep of %1: %2").arg(parameter, reports));
     m_verdict->setText(tr("Reading the reports…"));
     m_model->setTable({});
     std::vector<std::string> files, names;

@@ -1,6 +1,7 @@
 // Operations: figures per operation, rankings and one operation's details.
 #include "popscope/operations.hpp"
 
+#include "popscope/program_estimates.hpp"
 #include "popscope/report.hpp"
 
 #include <algorithm>
@@ -57,6 +58,22 @@ OperationAnalysis analyseOperations(const OperationTable& operations,
         a.figures.push_back(f);
     }
     return a;
+}
+
+void useEstimatedCycles(
+    OperationAnalysis& analysis, const OperationTable& operations, const ProgramEstimates& estimates)
+{
+    if (!estimates.present)
+        return;
+    analysis.cyclesEstimated = true;
+    size_t i = 0;
+    for (const OperationRow op : operations) {
+        uint64_t cycles = 0;
+        for (uint32_t p : op.programs)
+            if (p < estimates.own.size() && p < estimates.runs.size())
+                cycles += estimates.own[p] * estimates.runs[p];
+        analysis.figures[i++].cycles = cycles;
+    }
 }
 
 std::string operationKey(const OperationRow& operation)

@@ -96,7 +96,9 @@ std::string formatOperationsText(const Report& report, const std::string& layer,
             << padded(flops, 16, true) << "  " << padded(perCycle, 11, true) << "  " << padded(code, 11, true)
             << "  " << padded(memory, 11, true) << "\n";
     };
-    row("#", "Operation", "Debug name", "Cycles", "FLOPs", "FLOPs/cycle", "Code", "Variables");
+    const bool estimated = report.operationAnalysis().cyclesEstimated;
+    row("#", "Operation", "Debug name", estimated ? "Est. cycles" : "Cycles", "FLOPs", "FLOPs/cycle", "Code",
+        "Variables");
     size_t rank = 0;
     for (uint32_t i : l.rows) {
         const OperationFigures& f = figures[i];
@@ -106,6 +108,8 @@ std::string formatOperationsText(const Report& report, const std::string& layer,
     }
     row("", "Total", "", formatCount(l.total.cycles), formatCount(l.total.flops),
         ratio(l.total.flopsPerCycle()), formatBytes(l.total.codeBytes), formatBytes(l.total.variableBytes));
+    if (estimated)
+        out << "Cycles are the compiler's estimates of one run: the report holds no execution.\n";
     const auto& layers = report.operationAnalysis().layers;
     if (layers.size() > 1 && !l.layer.empty()) {
         out << "Other layers:";
@@ -134,7 +138,8 @@ std::string formatOperationsJson(const Report& report, const std::string& layer,
                 { "variables", f.variables }, { "programs", f.programs }, { "steps", f.steps } });
     }
     json j = { { "file", report.path() }, { "layer", l.layer.empty() ? std::string("all") : l.layer },
-        { "layers", a.layers }, { "sort", operationSortName(sort) }, { "operations", rows },
+        { "layers", a.layers }, { "sort", operationSortName(sort) }, { "cyclesEstimated", a.cyclesEstimated },
+        { "operations", rows },
         { "total",
             { { "cycles", l.total.cycles }, { "flops", l.total.flops },
                 { "flopsPerCycle", l.total.flopsPerCycle() }, { "codeBytes", l.total.codeBytes },

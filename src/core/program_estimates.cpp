@@ -35,6 +35,31 @@ std::vector<uint64_t> ownEstimates(
     return own;
 }
 
+// How often each program runs in one run of the tree: parents before children (reverse post-order).
+std::vector<uint64_t> runsPerProgram(const ProgramTable& programs)
+{
+    const size_t n = programs.size();
+    std::vector<uint32_t> order;
+    std::vector<bool> hasParent(n, false);
+    forEachProgramPostOrder(programs, [&](uint32_t p) {
+        order.push_back(p);
+        for (uint32_t child : programs[p].children)
+            if (child < n)
+                hasParent[child] = true;
+    });
+    std::vector<uint64_t> runs(n, 0);
+    for (auto p = order.rbegin(); p != order.rend(); ++p) {
+        const ProgramRow row = programs[*p];
+        if (!hasParent[*p])
+            runs[*p] += 1;
+        const uint64_t times = row.type == "Repeat" ? row.repeatCount : 1;
+        for (uint32_t child : row.children)
+            if (child < n)
+                runs[child] += times * runs[*p];
+    }
+    return runs;
+}
+
 } // namespace
 
 ProgramEstimates estimateProgramCycles(const Report& report)
@@ -65,6 +90,8 @@ ProgramEstimates estimateProgramCycles(const Report& report)
                 total += times * out.total[child];
         out.total[p] = total;
     });
+    if (!out.perExecution)
+        out.runs = runsPerProgram(programs);
     return out;
 }
 

@@ -230,7 +230,11 @@ const OperationAnalysis& Report::operationAnalysis() const
 {
     return m_operationAnalysis.get([this] {
         const auto variables = locked([](const Profile& p) { return p.readVariablesByDebugContext(); });
-        return analyseOperations(operations(), debugContexts(), variables, stepCycles());
+        OperationAnalysis analysis
+            = analyseOperations(operations(), debugContexts(), variables, stepCycles());
+        if (stepCycles().size() == 0) // a compile-only report: its cycles are the compiler's estimates
+            useEstimatedCycles(analysis, operations(), programCycleEstimates());
+        return analysis;
     });
 }
 

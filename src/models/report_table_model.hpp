@@ -107,6 +107,7 @@ protected:
     // The same for one cell, where rows differ in what they measure (What changed); the column's by default.
     virtual int cellWorseDirection(int, int column) const { return worseDirection(column); }
     void setColumns(std::vector<Column> columns) { m_columns = std::move(columns); }
+    Column& columnAt(int column) { return m_columns.at(size_t(column)); }
     void setHeader(int column, const QString& header);
 
 private:

@@ -269,3 +269,34 @@ TEST_CASE("program estimates: each program's own and its subtree's, as measured 
     CHECK_FALSE(none.present);
     CHECK(none.total == std::vector<uint64_t>(7, 0));
 }
+
+TEST_CASE("operations of a report without execution take their cycles from the estimates, labelled",
+    "[estimates][operations]")
+{
+    // The fixture's operation "conv" runs programs 1, 4 and 5 and stores 123,456 measured cycles.
+    TempDir dir;
+    const std::string executed = dir.file("executed.pop");
+    writeProfile(test::makeDocument(), executed);
+    const auto measured = Report::open(executed);
+    CHECK_FALSE(measured->operationAnalysis().cyclesEstimated);
+    CHECK(measured->operationAnalysis().figures.at(0).cycles == 123456);
+
+    test::FixtureOptions noSteps;
+    noSteps.numSteps = 0;
+    const std::string compiled = dir.file("compiled.pop");
+    writeProfile(test::makeDocument(noSteps), compiled);
+    const auto estimated = Report::open(compiled);
+    // One run as compiled (the test above): p1 once, 230; p4 and p5 in the Repeat x4, 4 x 0 and
+    // 4 x 80,000: 320,230. The function p6 has no caller here, so it is a root of its own: once.
+    REQUIRE(estimated->operationAnalysis().cyclesEstimated);
+    CHECK(estimated->programCycleEstimates().runs == std::vector<uint64_t> { 1, 1, 1, 1, 4, 4, 1 });
+    CHECK(estimated->operationAnalysis().figures.at(0).cycles == 320230);
+    const auto text = test::runCli("operations " + compiled + " --layer all");
+    CHECK_THAT(text.out,
+        Catch::Contains("Est. cycles") && Catch::Contains("320,230")
+            && Catch::Contains("the compiler's estimates of one run"));
+    const auto json
+        = nlohmann::json::parse(test::runCli("operations " + compiled + " --layer all --json").out);
+    CHECK(json["cyclesEstimated"] == true);
+    CHECK(json["operations"][0]["cycles"] == 320230);
+}

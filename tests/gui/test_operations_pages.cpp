@@ -416,4 +416,14 @@ TEST_CASE("program tree: the compiler's estimates beside the measured cycles, or
     CHECK(compiledRoot.siblingAtColumn(ProgramTreeModel::Cycles).data(SortRole).toULongLong()
         == once.total[root]);
     CHECK(compiledRoot.siblingAtColumn(ProgramTreeModel::Share).data().toString() != QStringLiteral("—"));
+
+    // Operations: the same estimates, under a header that says so.
+    OperationsModel* operations = compiled.operations()->model();
+    REQUIRE(operations->report()->operationAnalysis().cyclesEstimated);
+    CHECK(operations->headerData(OperationsModel::Cycles, Qt::Horizontal).toString()
+        == QStringLiteral("Estimated cycles"));
+    REQUIRE(operations->rowCount() > 0);
+    const uint32_t first = operations->operation(0);
+    CHECK(operations->index(0, OperationsModel::Cycles).data(SortRole).toULongLong()
+        == operations->report()->operationAnalysis().figures[first].cycles);
 }

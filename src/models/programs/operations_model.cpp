@@ -30,6 +30,13 @@ void OperationsModel::setReport(std::shared_ptr<const Report> report, const std:
     m_rows.clear();
     m_keys.clear();
     if (m_report) {
+        // A report without execution shows the compiler's estimates, and says so.
+        m_cyclesEstimated = m_report->operationAnalysis().cyclesEstimated;
+        ReportTableModel::Column& cycles = columnAt(Cycles);
+        cycles.header = m_cyclesEstimated ? tr("Estimated cycles") : tr("Cycles");
+        cycles.toolTip = m_cyclesEstimated
+            ? tr("The compiler's estimate of one run of its programs: the report holds no execution")
+            : tr("Cycles of its execution steps (each step's slowest IPU)");
         const auto& ops = m_report->operations();
         for (size_t i = 0; i < ops.size(); ++i)
             if (layer.empty() || ops[i].layer == layer) {

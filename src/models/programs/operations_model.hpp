@@ -29,6 +29,8 @@ public:
     // The report's operations of `layer` ("" = every layer); null clears.
     void setReport(std::shared_ptr<const Report> report, const std::string& layer);
     const Report* report() const { return m_report.get(); }
+    // The report has no execution: its cycles are the compiler's estimates.
+    bool cyclesEstimated() const { return m_report && m_cyclesEstimated; }
     // Index into Report::operations() of a row.
     uint32_t operation(int row) const { return m_rows.at(size_t(row)); }
     // The row of an operation index or key, or -1.
@@ -46,6 +48,7 @@ protected:
 
 private:
     std::shared_ptr<const Report> m_report;
+    bool m_cyclesEstimated = false;
     std::vector<uint32_t> m_rows;
     std::vector<std::string> m_keys;
 };

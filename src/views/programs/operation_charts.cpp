@@ -83,22 +83,29 @@ AxisUnit metricAxisUnit(OperationMetric metric, double maxValue, MemoryUnit unit
             : QCoreApplication::translate("popscope::OperationCharts", "FLOPs"));
 }
 
+QString metricName(OperationMetric metric, bool estimated)
+{
+    return metric == OperationMetric::Cycles && estimated
+        ? QCoreApplication::translate("popscope::OperationCharts", "estimated cycles")
+        : operationMetricName(metric);
+}
+
 } // namespace
 
 QChart* makeTopOperationsChart(const std::vector<OperationBar>& bars, OperationMetric metric, bool comparing,
-    MemoryUnit unit, std::function<void(const QString&)> onClicked)
+    bool estimated, MemoryUnit unit, std::function<void(const QString&)> onClicked)
 {
     auto* chart = new QChart;
     chart->setTitle(QCoreApplication::translate("popscope::OperationCharts", "Top %1 operations by %2")
                         .arg(bars.size())
-                        .arg(operationMetricName(metric)));
+                        .arg(metricName(metric, estimated)));
     double maxValue = 1;
     for (const OperationBar& b : bars)
         maxValue = std::max({ maxValue, b.source, comparing ? b.target : 0.0 });
     const AxisUnit axisUnit = metricAxisUnit(metric, maxValue, unit);
 
     auto* source = new QBarSet(comparing ? QCoreApplication::translate("popscope::OperationCharts", "Source")
-                                         : operationMetricName(metric));
+                                         : metricName(metric, estimated));
     source->setColor(CompareColors::source());
     QBarSet* target = nullptr; // only in compare mode: a set the series does not own would leak
     if (comparing) {

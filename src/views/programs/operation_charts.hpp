@@ -16,8 +16,9 @@ namespace popscope {
 QString operationMetricName(OperationMetric metric); // "cycles", "code size", "FLOPs"
 
 // Horizontal bars, largest on top; `comparing` adds the target's bars. `onClicked` gets the key.
+// `estimated`: the cycles are the compiler's estimates (a report without execution), and say so.
 QChart* makeTopOperationsChart(const std::vector<OperationBar>& bars, OperationMetric metric, bool comparing,
-    MemoryUnit unit, std::function<void(const QString&)> onClicked);
+    bool estimated, MemoryUnit unit, std::function<void(const QString&)> onClicked);
 
 // Code bytes on every tile (max per bucket when there are more tiles than points); `target`
 // empty in single mode.

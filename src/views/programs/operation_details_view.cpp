@@ -27,6 +27,14 @@ namespace {
 
 constexpr int kStepRows = 2000; // steps listed; the rest are counted
 
+// "Estimated cycles" for a report without execution, whose cycles are the compiler's estimates.
+QString cyclesLabel(const Report& report)
+{
+    return report.operationAnalysis().cyclesEstimated
+        ? QCoreApplication::translate("popscope::OperationDetailsView", "Estimated cycles")
+        : QCoreApplication::translate("popscope::OperationDetailsView", "Cycles");
+}
+
 QTreeWidget* makeTree(const QStringList& headers, QWidget* parent)
 {
     auto* tree = new QTreeWidget(parent);
@@ -270,7 +278,7 @@ void OperationDetailsView::showTotals(const std::string& layer)
     bold.setBold(true);
     title->setFont(0, bold);
     row(tr("Operations"), sourceCount, targetCount, false);
-    row(tr("Cycles"), s.cycles, t.cycles, false);
+    row(cyclesLabel(*sourceReport->core), s.cycles, t.cycles, false);
     row(tr("FLOPs"), s.flops, t.flops, false);
     auto* perCycle = new QTreeWidgetItem(m_summary, { tr("FLOPs/cycle"), ratio(s.flopsPerCycle()) });
     if (comparing) {
@@ -303,7 +311,7 @@ void OperationDetailsView::fillSummary(const Report* source, int64_t so, const R
     rows.text(tr("Layer"), sop ? &sop->layer : nullptr, top ? &top->layer : nullptr);
     rows.text(tr("Debug name"), sop ? &sop->debugName : nullptr, top ? &top->debugName : nullptr);
     rows.number(
-        tr("Cycles"), [](const OperationFigures& f) { return f.cycles; }, false);
+        cyclesLabel(*(source ? source : target)), [](const OperationFigures& f) { return f.cycles; }, false);
     rows.number(
         tr("FLOPs"), [](const OperationFigures& f) { return f.flops; }, false);
     addFlopsPerCycleRow(m_summary, sf, tf, comparing);

@@ -262,8 +262,8 @@ void OperationsPage::updateChart()
     m_chartBars = barsFor(m_chart->height());
     const std::vector<OperationBar> bars = topOperationBars(
         *m_model, *m_targetModel, comparing ? m_table->compare() : nullptr, metric, size_t(m_chartBars));
-    m_chart->setChartContent(
-        makeTopOperationsChart(bars, metric, comparing, m_state->unit(), [this](const QString& key) {
+    m_chart->setChartContent(makeTopOperationsChart(
+        bars, metric, comparing, m_model->cyclesEstimated(), m_state->unit(), [this](const QString& key) {
             showRow(NavigationTarget::named(
                 page_ids::operations, NavigationTarget::Kind::Operation, key.toStdString()));
         }));

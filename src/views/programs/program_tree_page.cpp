@@ -64,6 +64,7 @@ QLayout* ProgramTreePage::buildToolbar()
     m_search->setClearButtonEnabled(true);
     m_search->setToolTip(tr("Finds programs at any depth (Enter or F3: next, Shift+F3: previous)"));
     m_search->setMinimumWidth(200);
+    m_search->setMaximumWidth(480); // the note beside it stays readable
     m_previous = new QToolButton(this);
     m_previous->setArrowType(Qt::UpArrow);
     m_previous->setToolTip(tr("Previous match (Shift+F3)"));
