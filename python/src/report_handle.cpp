@@ -1,6 +1,7 @@
 #include "report_handle.hpp"
 
 #include "popscope/liveness.hpp"
+#include "popscope/remote/remote_settings.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -43,10 +44,18 @@ void fillIdleClocks(StepColumns& s)
         }
     }
 }
+// A remote profile is opened with the environment as it is now (a script may set
+// POPSCOPE_SSH_TIMEOUT after importing popscope).
+const std::string& withRemoteEnvironment(const std::string& path)
+{
+    remote::setRemoteSettings(remote::withEnvironment(remote::RemoteSettings {}));
+    return path;
+}
+
 } // namespace
 
 ReportHandle::ReportHandle(const std::string& path)
-    : m_report(Report::open(path))
+    : m_report(Report::open(withRemoteEnvironment(path)))
 {
     auto& reports = openedReports();
     std::erase_if(reports, [](const auto& report) { return report.expired(); });

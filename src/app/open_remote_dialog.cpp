@@ -20,6 +20,9 @@ namespace popscope {
 
 namespace {
 constexpr int kFolderRole = Qt::UserRole + 1;
+// Entries shown at most: a list longer than this is no help to pick from, and filling the tree
+// with a server's 100,000 would hold up the window. The rest complete as the user types.
+constexpr size_t kMaxEntriesShown = 2000;
 } // namespace
 
 OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
@@ -52,6 +55,7 @@ OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
     m_entries->setObjectName(QStringLiteral("remoteEntries"));
     m_status = new QLabel(tr("Type an address; the folders and .pop files there appear below."), this);
     m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText); // a server's names and errors are shown, never rendered
     m_status->setObjectName(QStringLiteral("remoteStatus"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
     m_open = buttons->button(QDialogButtonBox::Open);
@@ -110,15 +114,17 @@ void OpenRemoteDialog::list()
 void OpenRemoteDialog::showListing(const std::shared_ptr<const RemoteListing>& listing)
 {
     m_entries->clear();
-    const auto addEntry
-        = [this](const QString& name, const QString& target, bool folder, const QString& size) {
-              auto* item = new QTreeWidgetItem(m_entries,
-                  { folder && name != QStringLiteral("..") ? name + QLatin1Char('/') : name, size });
-              item->setData(0, Qt::UserRole, target);
-              item->setData(0, kFolderRole, folder);
-              item->setIcon(0, style()->standardIcon(folder ? QStyle::SP_DirIcon : QStyle::SP_FileIcon));
-              item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
-          };
+    QList<QTreeWidgetItem*> items; // added at once: one layout of the tree, not one per entry
+    const auto addEntry = [this, &items](
+                              const QString& name, const QString& target, bool folder, const QString& size) {
+        auto* item = new QTreeWidgetItem(
+            QStringList { folder && name != QStringLiteral("..") ? name + QLatin1Char('/') : name, size });
+        items << item;
+        item->setData(0, Qt::UserRole, target);
+        item->setData(0, kFolderRole, folder);
+        item->setIcon(0, style()->standardIcon(folder ? QStyle::SP_DirIcon : QStyle::SP_FileIcon));
+        item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+    };
     QStringList completions;
     if (!listing->error.isEmpty()) {
         m_status->setText(listing->error);
@@ -130,14 +136,25 @@ void OpenRemoteDialog::showListing(const std::shared_ptr<const RemoteListing>& l
         for (const remote::RemoteEntry& entry : listing->entries) {
             const QString name = QString::fromStdString(entry.name);
             const QString target = listing->prefix + name + (entry.folder ? QStringLiteral("/") : QString());
-            addEntry(name, target, entry.folder,
-                entry.folder ? QString() : QString::fromStdString(formatBytes(entry.size)));
+            if (size_t(items.size()) < kMaxEntriesShown)
+                addEntry(name, target, entry.folder,
+                    entry.folder ? QString() : QString::fromStdString(formatBytes(entry.size)));
             completions << target;
         }
+        m_entries->addTopLevelItems(items);
         m_status->setText(listing->entries.empty()
                 ? tr("No folders or .pop files here.")
                 : tr("%1 — double-click a folder to enter it, a report to open it.")
                       .arg(QString::fromStdString(countOf(listing->entries.size(), "entry", "entries"))));
+        if (listing->truncated)
+            m_status->setText(tr("This folder holds more than %L1 entries: only the first are read. "
+                                 "Type the rest of the path.")
+                                  .arg(remote::SftpBrowser::kMaxEntriesRead));
+        else if (listing->entries.size() > kMaxEntriesShown)
+            m_status->setText(
+                tr("%1: the first %L2 are listed; type to complete the others.")
+                    .arg(QString::fromStdString(countOf(listing->entries.size(), "entry", "entries")))
+                    .arg(kMaxEntriesShown));
     }
     m_completions->setStringList(completions);
     if (remoteFolderPrefix(address()) != m_listedFolder)

@@ -115,12 +115,8 @@ std::optional<std::string> TerminalPrompter::askSecret(const std::string& prompt
 
 void useTerminalForRemoteProfiles()
 {
-    remote::RemoteSettings settings = remote::remoteSettings();
+    remote::RemoteSettings settings = remote::withEnvironment(remote::remoteSettings());
     settings.prompter = std::make_shared<TerminalPrompter>();
-    if (const char* timeout = std::getenv("POPSCOPE_SSH_TIMEOUT"); timeout && std::atoi(timeout) > 0)
-        settings.timeoutSeconds = std::atoi(timeout);
-    if (const char* cache = std::getenv("POPSCOPE_SSH_CACHE"); cache && std::string(cache) == "off")
-        settings.diskCache = false;
     remote::setRemoteSettings(settings);
 }
 

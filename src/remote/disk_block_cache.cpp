@@ -80,6 +80,31 @@ bool writeAll(int fd, const void* bytes, size_t length, uint64_t offset)
     return pwrite(fd, bytes, length, off_t(offset)) == ssize_t(length);
 }
 
+// Whether popscope may keep blocks in `folder`: a real folder (not a symlink) of this user that no
+// one else can write to. Otherwise another user could plant or read blocks, so there is no disk
+// cache and every block comes from the server.
+bool folderIsPrivate(const std::string& folder)
+{
+    struct stat info { };
+    return lstat(folder.c_str(), &info) == 0 && S_ISDIR(info.st_mode) && info.st_uid == geteuid()
+        && (info.st_mode & (S_IWGRP | S_IWOTH)) == 0;
+}
+
+// Opens a file of the cache, never through a symlink planted in its place.
+int openPrivate(const std::string& path, int flags)
+{
+    return open(path.c_str(), flags | O_NOFOLLOW | O_CLOEXEC, 0600);
+}
+
+FILE* readPrivate(const std::string& path)
+{
+    const int fd = openPrivate(path, O_RDONLY);
+    FILE* in = fd < 0 ? nullptr : fdopen(fd, "rb");
+    if (fd >= 0 && !in)
+        close(fd);
+    return in;
+}
+
 // The file naming an address's last version (a line or two; one an address, left by the trim: a
 // version whose entry is gone is not used).
 fs::path versionPath(const std::string& folder, const std::string& address)
@@ -91,7 +116,7 @@ fs::path versionPath(const std::string& folder, const std::string& address)
 // hash does not).
 bool keyFileHolds(const std::string& keyPath, const std::string& key)
 {
-    FILE* in = std::fopen(keyPath.c_str(), "rb");
+    FILE* in = readPrivate(keyPath);
     if (!in)
         return false;
     std::string stored(key.size() + 1, '\0');
@@ -123,7 +148,10 @@ void DiskBlockCache::rememberVersion(
     const std::string path = versionPath(folder, address).string();
     const std::string text = address + "\n" + std::to_string(size) + " " + std::to_string(modified) + "\n";
     const std::string temporary = path + ".new";
-    const int fd = open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (!folderIsPrivate(folder))
+        return;
+    unlink(temporary.c_str()); // a leftover, or a link planted in its place: made anew, exclusively
+    const int fd = openPrivate(temporary, O_WRONLY | O_CREAT | O_EXCL);
     if (fd < 0)
         return;
     const bool written = writeAll(fd, text.data(), text.size(), 0);
@@ -144,7 +172,7 @@ void DiskBlockCache::forgetVersion(const std::string& folder, const std::string&
 std::optional<DiskBlockCache::Version> DiskBlockCache::lastVersion(
     const std::string& folder, const std::string& address)
 {
-    FILE* in = std::fopen(versionPath(folder, address).c_str(), "rb");
+    FILE* in = folderIsPrivate(folder) ? readPrivate(versionPath(folder, address).string()) : nullptr;
     if (!in)
         return std::nullopt;
     std::string text(address.size() + 64, '\0');
@@ -170,8 +198,10 @@ DiskBlockCache::DiskBlockCache(
     : m_blockSize(blockSize)
 {
     std::error_code ec;
-    fs::create_directories(folder, ec);
-    fs::permissions(folder, fs::perms::owner_all, ec);
+    if (fs::create_directories(folder, ec))
+        fs::permissions(folder, fs::perms::owner_all, ec);
+    if (!folderIsPrivate(folder))
+        return; // no disk cache: see folderIsPrivate
     const std::string stem = hashOf(key);
     const fs::path base = fs::path(folder) / stem;
     trimFolder(folder, stem);
@@ -179,20 +209,19 @@ DiskBlockCache::DiskBlockCache(
     const std::string keyPath = base.string() + ".key";
     const bool same = keyFileHolds(keyPath, key);
     const int fresh = same ? 0 : O_TRUNC;
-    m_data = open((base.string() + ".blocks").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | fresh, 0600);
-    m_map = open((base.string() + ".map").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | fresh, 0600);
+    m_data = openPrivate(base.string() + ".blocks", O_RDWR | O_CREAT | fresh);
+    m_map = openPrivate(base.string() + ".map", O_RDWR | O_CREAT | fresh);
     if (m_data < 0 || m_map < 0)
         return;
-    m_have.assign(size_t((fileSize + blockSize - 1) / blockSize), 0);
+    m_blocks = blockSize == 0 ? 0 : fileSize / blockSize + (fileSize % blockSize != 0);
     // The map is written where blocks arrive: it may end before the last block (those are missing).
-    if (same && pread(m_map, m_have.data(), m_have.size() * sizeof(uint64_t), 0) < 0)
-        std::fill(m_have.begin(), m_have.end(), 0);
+    if (same)
+        readMap();
     if (!same) {
-        if (FILE* out = std::fopen(keyPath.c_str(), "wb")) {
-            std::fwrite(key.data(), 1, key.size(), out);
-            std::fclose(out);
+        if (const int out = openPrivate(keyPath, O_WRONLY | O_CREAT | O_TRUNC); out >= 0) {
+            writeAll(out, key.data(), key.size(), 0);
+            close(out);
         }
-        chmod(keyPath.c_str(), 0600);
     }
     futimens(m_map, nullptr); // recently used
 }
@@ -205,21 +234,36 @@ DiskBlockCache::~DiskBlockCache()
         close(m_map);
 }
 
+void DiskBlockCache::readMap()
+{
+    // In pieces, keeping the blocks present: the map file's size says nothing of the blocks held.
+    std::vector<uint64_t> piece(8192);
+    for (uint64_t first = 0; first < m_blocks; first += piece.size()) {
+        const ssize_t got = pread(m_map, piece.data(), piece.size() * sizeof(uint64_t), off_t(first * 8));
+        if (got <= 0)
+            return;
+        for (size_t i = 0; i < size_t(got) / sizeof(uint64_t) && first + i < m_blocks; ++i)
+            if (piece[i] != 0)
+                m_have[first + i] = piece[i];
+    }
+}
+
 bool DiskBlockCache::read(uint64_t block, size_t length, std::vector<uint8_t>& out)
 {
-    if (!has(block))
+    const auto found = m_have.find(block);
+    if (found == m_have.end())
         return false;
     out.resize(length);
     if (readAll(m_data, out.data(), length, block * m_blockSize)
-        && blockChecksum(out.data(), length) == m_have[block])
+        && blockChecksum(out.data(), length) == found->second)
         return true;
-    m_have[block] = 0; // torn or damaged: fetched again, and written again
+    m_have.erase(found); // torn or damaged: fetched again, and written again
     return false;
 }
 
 void DiskBlockCache::write(uint64_t block, const std::vector<uint8_t>& bytes)
 {
-    if (m_data < 0 || block >= m_have.size() || has(block))
+    if (m_data < 0 || block >= m_blocks || has(block))
         return;
     // The block before its checksum; a torn block fails its checksum and is fetched again.
     if (!writeAll(m_data, bytes.data(), bytes.size(), block * m_blockSize))

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace popscope::remote {
@@ -19,7 +20,7 @@ public:
     DiskBlockCache(const DiskBlockCache&) = delete;
     DiskBlockCache& operator=(const DiskBlockCache&) = delete;
 
-    bool has(uint64_t block) const { return block < m_have.size() && m_have[block] != 0; }
+    bool has(uint64_t block) const { return m_have.count(block) != 0; }
     // Fills `out` (resized to `length`) from disk; false when the block is not there or cannot be read.
     bool read(uint64_t block, size_t length, std::vector<uint8_t>& out);
     void write(uint64_t block, const std::vector<uint8_t>& bytes);
@@ -41,10 +42,13 @@ public:
     static constexpr uint64_t kMaxFolderBytes = uint64_t(4) << 30;
 
 private:
+    void readMap(); // the checksums of the blocks on disk
     int m_data = -1;
     int m_map = -1;
     uint64_t m_blockSize;
-    std::vector<uint64_t> m_have; // a block's checksum once its bytes are on disk, else 0
+    uint64_t m_blocks = 0; // in the file
+    // The checksum of each block on disk: sparse, so a file's claimed size allocates nothing.
+    std::unordered_map<uint64_t, uint64_t> m_have;
 };
 
 } // namespace popscope::remote

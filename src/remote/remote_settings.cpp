@@ -96,4 +96,26 @@ bool cancelRequested()
     return false;
 }
 
+RemoteSettings withEnvironment(RemoteSettings settings)
+{
+    if (const char* timeout = std::getenv("POPSCOPE_SSH_TIMEOUT"); timeout && std::atoi(timeout) > 0)
+        settings.timeoutSeconds = std::atoi(timeout);
+    if (const char* cache = std::getenv("POPSCOPE_SSH_CACHE"); cache && std::string(cache) == "off")
+        settings.diskCache = false;
+    return settings;
+}
+
+std::function<bool()> cancelCheckOfThisThread()
+{
+    std::vector<std::function<bool()>> checks;
+    for (const CancelScope* scope = innermostScope; scope; scope = scope->m_outer)
+        if (scope->m_cancelled)
+            checks.push_back(scope->m_cancelled);
+    if (checks.empty())
+        return nullptr;
+    return [checks] {
+        return std::any_of(checks.begin(), checks.end(), [](const auto& check) { return check(); });
+    };
+}
+
 } // namespace popscope::remote

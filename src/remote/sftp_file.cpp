@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cstring>
 #include <fcntl.h>
+#include <pwd.h>
+#include <unistd.h>
 #include <utility>
 
 namespace popscope::remote {
@@ -70,12 +72,20 @@ std::unique_ptr<OpenSession> openSession(const RemoteAddress& address, const Rem
     session->connection = std::make_unique<SshConnection>(address, settings);
     ssh_session ssh = session->connection->session();
     const std::string where = session->connection->label() + ":" + address.path;
-    session->sftp = sftp_new(ssh);
-    if (!session->sftp || sftp_init(session->sftp) != SSH_OK)
-        throw RemoteError(
-            RemoteFailure::Unreachable, where + ": the server offers no SFTP (" + ssh_get_error(ssh) + ")");
-    session->file = sftp_open(session->sftp, address.path.c_str(), O_RDONLY, 0);
-    sftp_attributes attributes = session->file ? sftp_fstat(session->file) : nullptr;
+    sftp_attributes attributes = nullptr;
+    {
+        const auto watched = session->connection->watchReply();
+        session->sftp = sftp_new(ssh);
+        const bool started = session->sftp && sftp_init(session->sftp) == SSH_OK;
+        if (started)
+            session->file = sftp_open(session->sftp, address.path.c_str(), O_RDONLY, 0);
+        attributes = session->file ? sftp_fstat(session->file) : nullptr;
+        if (auto ended = session->connection->watchdogError("opening " + address.path))
+            throw *ended;
+        if (!started)
+            throw RemoteError(RemoteFailure::Unreachable,
+                where + ": the server offers no SFTP (" + ssh_get_error(ssh) + ")");
+    }
     if (!attributes)
         throw RemoteError(RemoteFailure::NoSuchFile, where + ": " + sftpProblem(session->sftp, ssh));
     session->state = { true, attributes->size, int64_t(attributes->mtime) };
@@ -83,7 +93,30 @@ std::unique_ptr<OpenSession> openSession(const RemoteAddress& address, const Rem
     sftp_attributes_free(attributes);
     if (!isFile)
         throw RemoteError(RemoteFailure::NoSuchFile, where + ": not a regular file");
+    // A size the server claims is checked before anything is sized by it (the block map, SQLite's
+    // 64-bit signed file size): no profile comes near it, so a larger one is a lying server.
+    if (session->state.size > SftpFile::kMaxFileBytes)
+        throw RemoteError(RemoteFailure::ImplausibleReply,
+            where + ": the server claims the file holds " + std::to_string(session->state.size)
+                + " bytes, more than any profile (at most " + std::to_string(SftpFile::kMaxFileBytes >> 40)
+                + " TiB): refused");
     return session;
+}
+
+// The file's name in the disk cache: the user, host and port the ssh config resolves the address
+// to, so "gpu1:/r.pop" and "me@gpu1.lab:22/r.pop" share their blocks, and an alias moved to another
+// host does not serve the old host's blocks.
+std::string resolvedName(const RemoteAddress& address, const RemoteSettings& settings)
+{
+    const std::string home = homeFolder(settings);
+    const SshHostConfig config
+        = readSshConfig({ home + "/.ssh/config", settings.systemConfig }, address.host, home);
+    const passwd* me = getpwuid(getuid());
+    const std::string user = !address.user.empty() ? address.user
+        : !config.user.empty()                     ? config.user
+                                                   : (me && me->pw_name ? me->pw_name : "root");
+    const int port = address.port ? address.port : config.port ? config.port : 22;
+    return user + "@" + config.hostName + ":" + std::to_string(port) + address.path;
 }
 
 bool sameVersion(const RemoteFileState& a, const RemoteFileState& b)
@@ -106,9 +139,9 @@ std::shared_ptr<SftpFile> SftpFile::openCached(const RemoteAddress& address, con
 {
     if (!settings.openFromCache || !settings.diskCache)
         return nullptr;
-    const std::string folder = cacheFolder(settings), name = address.toString();
+    const std::string folder = cacheFolder(settings), name = resolvedName(address, settings);
     const auto version = DiskBlockCache::lastVersion(folder, name);
-    if (!version)
+    if (!version || version->size > kMaxFileBytes)
         return nullptr;
     std::shared_ptr<SftpFile> file(new SftpFile(address, settings));
     file->m_opened = { true, version->size, version->modified };
@@ -148,6 +181,7 @@ std::shared_ptr<SftpFile> SftpFile::openShared(const RemoteAddress& address, con
 SftpFile::SftpFile(const RemoteAddress& address, const RemoteSettings& settings)
     : m_address(address)
     , m_settings(settings)
+    , m_cacheName(resolvedName(address, settings))
 {
 }
 
@@ -173,24 +207,29 @@ void SftpFile::connect()
         return;
     if (!m_disk)
         openDiskCache();
-    DiskBlockCache::rememberVersion(cacheFolder(m_settings), m_address.toString(), now.size, now.modified);
+    DiskBlockCache::rememberVersion(cacheFolder(m_settings), m_cacheName, now.size, now.modified);
 }
 
 void SftpFile::openDiskCache()
 {
     // The entry of the version opened: a changed file never meets its old blocks.
     m_disk = std::make_unique<DiskBlockCache>(cacheFolder(m_settings),
-        DiskBlockCache::keyOf(m_address.toString(), m_opened.size, m_opened.modified), m_opened.size,
-        kBlockSize);
+        DiskBlockCache::keyOf(m_cacheName, m_opened.size, m_opened.modified), m_opened.size, kBlockSize);
 }
 
 void SftpFile::disconnect()
 {
     m_pending.clear();
-    if (m_file)
-        sftp_close(asFile(m_file));
-    if (m_sftp)
-        sftp_free(asSftp(m_sftp));
+    m_partial.clear();
+    {
+        std::optional<ReplyWatchdog::Armed> watched; // closing waits for the server's answer
+        if (m_connection)
+            watched.emplace(m_connection->watchReply());
+        if (m_file)
+            sftp_close(asFile(m_file));
+        if (m_sftp)
+            sftp_free(asSftp(m_sftp));
+    }
     m_file = nullptr;
     m_sftp = nullptr;
     m_connection.reset();
@@ -200,7 +239,10 @@ void SftpFile::lost(const std::string& what)
 {
     const std::string label = m_connection ? m_connection->label() : m_address.toString();
     const std::string why = m_connection ? ssh_get_error(m_connection->session()) : "";
+    std::optional<RemoteError> ended = m_connection ? m_connection->watchdogError(what) : std::nullopt;
     disconnect(); // the next read connects again (Retry)
+    if (ended)
+        throw *ended;
     throw RemoteError(RemoteFailure::ConnectionLost,
         label + ": the connection was lost while " + what + (why.empty() ? "" : " (" + why + ")"));
 }
@@ -254,12 +296,62 @@ const std::vector<uint8_t>& SftpFile::block(uint64_t index)
     // libssh 0.10 reads the next packet before looking in its queue, so a reply already queued
     // would never be found: the answers are taken in the order they were asked for.
     while (true) {
-        const PendingRead next = m_pending.front();
-        m_pending.pop_front();
-        store(next.block, complete(next));
-        if (next.block == index)
+        const auto done = takeNextReply();
+        if (done == index)
             return m_blocks.at(index).first;
     }
+}
+
+std::optional<uint64_t> SftpFile::takeNextReply()
+{
+    const PendingRead next = m_pending.front();
+    m_pending.pop_front();
+    std::vector<uint8_t> bytes = complete(next);
+    const bool endOfFile = bytes.empty();
+    if (next.at > 0) {
+        std::vector<uint8_t> start = std::move(m_partial.at(next.block));
+        m_partial.erase(next.block);
+        start.insert(start.end(), bytes.begin(), bytes.end());
+        bytes = std::move(start);
+    }
+    // A server may answer with fewer bytes than asked (SFTP allows it): the rest is asked for again.
+    if (!endOfFile && bytes.size() < blockLength(next.block)) {
+        const auto at = uint32_t(bytes.size());
+        m_partial[next.block] = std::move(bytes);
+        request(next.block, at);
+        return std::nullopt;
+    }
+    if (next.block == 0)
+        checkHeaderAgrees(bytes);
+    if (m_disk && bytes.size() == blockLength(next.block))
+        m_disk->write(next.block, bytes);
+    store(next.block, std::move(bytes)); // shorter only when the file shrank on the server
+    return next.block;
+}
+
+void SftpFile::checkHeaderAgrees(const std::vector<uint8_t>& first)
+{
+    // SQLite's header: the page size at 16 (1 means 65,536), the page count at 28, valid when the
+    // "version valid for" number at 92 equals the change counter at 24 (sqlite.org/fileformat2.html).
+    if (first.size() < 100 || std::memcmp(first.data(), "SQLite format 3", 16) != 0)
+        return; // not a database: the reader above says so, naming the file
+    const auto be32 = [&first](size_t at) {
+        return uint32_t(first[at]) << 24 | uint32_t(first[at + 1]) << 16 | uint32_t(first[at + 2]) << 8
+            | uint32_t(first[at + 3]);
+    };
+    const uint32_t pageSize
+        = (uint32_t(first[16]) << 8 | first[17]) == 1 ? 65536 : uint32_t(first[16]) << 8 | first[17];
+    if (be32(92) != be32(24) || be32(28) == 0)
+        return;
+    const uint64_t headerBytes = uint64_t(pageSize) * be32(28);
+    if (headerBytes == m_opened.size)
+        return;
+    const std::string label = m_connection ? m_connection->label() : m_address.toString();
+    disconnect();
+    throw RemoteError(RemoteFailure::ImplausibleReply,
+        label + ":" + m_address.path + ": the server claims " + std::to_string(m_opened.size)
+            + " bytes, but the file's SQLite header says " + std::to_string(be32(28)) + " pages of "
+            + std::to_string(pageSize) + " bytes (" + std::to_string(headerBytes) + "): refused");
 }
 
 bool SftpFile::isPending(uint64_t index) const
@@ -268,15 +360,15 @@ bool SftpFile::isPending(uint64_t index) const
         m_pending.begin(), m_pending.end(), [index](const PendingRead& read) { return read.block == index; });
 }
 
-void SftpFile::request(uint64_t index)
+void SftpFile::request(uint64_t index, uint32_t at)
 {
-    sftp_seek64(asFile(m_file), index * kBlockSize);
-    const int id = sftp_async_read_begin(asFile(m_file), uint32_t(blockLength(index)));
+    sftp_seek64(asFile(m_file), index * kBlockSize + at);
+    const int id = sftp_async_read_begin(asFile(m_file), uint32_t(blockLength(index) - at));
     if (id < 0)
         lost("asking for data");
-    m_pending.push_back({ index, uint32_t(id) });
+    m_pending.push_back({ index, uint32_t(id), at });
     ++m_counters.requests;
-    m_counters.bytesRead += blockLength(index);
+    m_counters.bytesRead += blockLength(index) - at;
 }
 
 void SftpFile::readAhead(uint64_t index)
@@ -288,13 +380,12 @@ void SftpFile::readAhead(uint64_t index)
 
 std::vector<uint8_t> SftpFile::complete(const PendingRead& read)
 {
-    std::vector<uint8_t> bytes(blockLength(read.block));
+    std::vector<uint8_t> bytes(blockLength(read.block) - read.at);
+    const auto watched = m_connection->watchReply();
     const int got = sftp_async_read(asFile(m_file), bytes.data(), uint32_t(bytes.size()), read.id);
     if (got < 0)
         lost("reading");
-    bytes.resize(size_t(got)); // shorter only when the file shrank on the server
-    if (m_disk && bytes.size() == blockLength(read.block))
-        m_disk->write(read.block, bytes);
+    bytes.resize(size_t(got));
     return bytes;
 }
 
@@ -349,7 +440,7 @@ void SftpFile::markOutdated()
     // Opening the address again (Reload) must ask the server, not reopen this version from disk.
     m_outdated = true;
     if (m_settings.diskCache)
-        DiskBlockCache::forgetVersion(cacheFolder(m_settings), m_address.toString());
+        DiskBlockCache::forgetVersion(cacheFolder(m_settings), m_cacheName);
 }
 
 bool SftpFile::outdated() const
@@ -372,12 +463,13 @@ RemoteFileState SftpFile::statLocked()
         throw RemoteError(RemoteFailure::ConnectionLost, m_address.toString() + ": not connected");
     // A synchronous request would take the replies of the reads still in flight off the wire, and
     // libssh 0.10 would then wait for them for ever: take them first (into the cache).
-    while (!m_pending.empty()) {
-        const PendingRead next = m_pending.front();
-        m_pending.pop_front();
-        store(next.block, complete(next));
+    while (!m_pending.empty())
+        takeNextReply();
+    sftp_attributes attributes = nullptr;
+    {
+        const auto watched = m_connection->watchReply();
+        attributes = sftp_stat(asSftp(m_sftp), m_address.path.c_str());
     }
-    sftp_attributes attributes = sftp_stat(asSftp(m_sftp), m_address.path.c_str());
     if (!attributes) {
         if (sftp_get_error(asSftp(m_sftp)) == SSH_FX_NO_SUCH_FILE)
             return {};

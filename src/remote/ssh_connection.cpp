@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <pwd.h>
+#include <sstream>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -46,6 +48,21 @@ RemoteAddress parseHop(const std::string& hop)
     return address;
 }
 
+// Whether known_hosts marks the key (its base64 blob) @revoked, for any host: libssh 0.10 skips
+// marker lines, so a revoked key would otherwise count as unknown and could be accepted.
+bool isRevoked(const std::string& knownHosts, const std::string& keyBase64)
+{
+    std::ifstream in(knownHosts);
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string marker, hosts, type, blob;
+        if (fields >> marker >> hosts >> type >> blob && marker == "@revoked" && blob == keyBase64)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 SshConnection::SshConnection(const RemoteAddress& address, const RemoteSettings& settings,
@@ -59,6 +76,9 @@ SshConnection::SshConnection(const RemoteAddress& address, const RemoteSettings&
         connectWithin(settings.timeoutSeconds);
         verifyHostKey(settings.prompter.get());
         authenticate(settings.prompter.get());
+        m_timeoutSeconds = std::max(settings.timeoutSeconds, 1);
+        m_watchdog
+            = std::make_shared<ReplyWatchdog>(ssh_get_fd(m_session), std::chrono::seconds(m_timeoutSeconds));
     } catch (...) {
         ssh_disconnect(m_session);
         ssh_free(m_session);
@@ -69,11 +89,33 @@ SshConnection::SshConnection(const RemoteAddress& address, const RemoteSettings&
 
 SshConnection::~SshConnection()
 {
+    if (m_watchdog)
+        m_watchdog->stop(); // it holds the socket's number, which must not outlive the session
     if (m_session) {
         ssh_disconnect(m_session);
         ssh_free(m_session);
     }
     m_tunnel.reset(); // after the session that used it, before the jump host's session
+}
+
+ReplyWatchdog::Armed SshConnection::watchReply()
+{
+    return m_watchdog ? m_watchdog->arm(cancelCheckOfThisThread()) : ReplyWatchdog::Armed(nullptr);
+}
+
+std::optional<RemoteError> SshConnection::watchdogError(const std::string& what) const
+{
+    switch (m_watchdog ? m_watchdog->outcome() : ReplyWatchdog::Outcome::None) {
+    case ReplyWatchdog::Outcome::Stalled:
+        return RemoteError(RemoteFailure::ConnectionLost,
+            m_label + ": the connection was lost while " + what + " (the server sent nothing for "
+                + std::to_string(m_timeoutSeconds) + " s)");
+    case ReplyWatchdog::Outcome::Cancelled:
+        return RemoteError(RemoteFailure::Cancelled, m_label + ": " + what + " was cancelled");
+    case ReplyWatchdog::Outcome::None:
+        break;
+    }
+    return std::nullopt;
 }
 
 void SshConnection::configure(const RemoteAddress& address, const RemoteSettings& settings,
@@ -180,7 +222,15 @@ void SshConnection::verifyHostKey(Prompter* prompter)
         ssh_key_type_to_char(ssh_key_type(key)), fingerprintText ? fingerprintText : "?", knownHosts };
     ssh_string_free_char(fingerprintText);
     ssh_clean_pubkey_hash(&hash);
+    char* blob = nullptr;
+    ssh_pki_export_pubkey_base64(key, &blob);
+    const bool revoked = blob && isRevoked(knownHosts, blob);
+    ssh_string_free_char(blob);
     ssh_key_free(key);
+    if (revoked)
+        fail(RemoteFailure::HostKeyRejected,
+            "REFUSED: the host key (" + question.keyType + " " + question.fingerprint
+                + ") is marked @revoked in " + knownHosts);
 
     switch (ssh_session_is_known_server(m_session)) {
     case SSH_KNOWN_HOSTS_OK:

@@ -7,6 +7,7 @@
 #include "popscope/remote/remote_error.hpp"
 #include "popscope/remote/remote_settings.hpp"
 #include "popscope/remote/ssh_config.hpp"
+#include "reply_watchdog.hpp"
 
 #include <libssh/libssh.h>
 
@@ -33,6 +34,11 @@ public:
     ssh_session session() const { return m_session; }
     // "user@host:port" as connected, for messages.
     const std::string& label() const { return m_label; }
+    // While the result lives, a reply slower than the connect timeout, or a Cancel of this thread's
+    // CancelScope, ends the connection (see ReplyWatchdog): libssh's SFTP calls wait without limit.
+    [[nodiscard]] ReplyWatchdog::Armed watchReply();
+    // The error to report when the watchdog ended the connection during `what` (a stall, or Cancel).
+    std::optional<RemoteError> watchdogError(const std::string& what) const;
 
 private:
     void configure(const RemoteAddress& address, const RemoteSettings& settings,
@@ -51,6 +57,8 @@ private:
     std::string m_knownHosts; // where the host key is checked and recorded
     std::unique_ptr<SshConnection> m_jumpHost; // the previous hop, when ProxyJump is set
     std::unique_ptr<JumpTunnel> m_tunnel;
+    int m_timeoutSeconds = 15;
+    std::shared_ptr<ReplyWatchdog> m_watchdog; // once connected; stopped before the session is freed
 };
 
 } // namespace popscope::remote

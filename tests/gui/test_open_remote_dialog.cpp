@@ -9,6 +9,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTest>
+#include <QTimer>
 #include <QTreeWidget>
 
 #include <catch2/catch.hpp>
@@ -72,4 +73,39 @@ TEST_CASE("Open Remote lists a real folder's reports and completes the address",
     emit entries->itemActivated(found.front(), 0);
     CHECK(dialog.address() == folder + QStringLiteral("demo.pop"));
     CHECK(dialog.result() == QDialog::Accepted);
+}
+
+// Hidden ([.]): tests/remote runs it against hostile_sftp.py listing a million entries whose names
+// hold markup, with POPSCOPE_REMOTE_FOLDER set to that server's folder. The listing stops at its
+// cap and says so, the names are shown as text, and the window keeps answering meanwhile.
+TEST_CASE("Open Remote stops a huge listing at its cap and stays responsive", "[.][remote-hostile-listing]")
+{
+    const QString folder = qEnvironmentVariable("POPSCOPE_REMOTE_FOLDER");
+    REQUIRE_FALSE(folder.isEmpty());
+    OpenRemoteDialog dialog(folder, nullptr);
+    dialog.show();
+    auto* entries = dialog.findChild<QTreeWidget*>(QStringLiteral("remoteEntries"));
+    auto* status = dialog.findChild<QLabel*>(QStringLiteral("remoteStatus"));
+    REQUIRE(entries);
+    REQUIRE(status);
+    CHECK(status->textFormat() == Qt::PlainText);
+    // The longest time the event loop went without turning while the listing ran.
+    QElapsedTimer sinceTick, waited;
+    qint64 longestGap = 0;
+    QTimer ticker;
+    QObject::connect(
+        &ticker, &QTimer::timeout, [&] { longestGap = std::max(longestGap, sinceTick.restart()); });
+    sinceTick.start();
+    ticker.start(10);
+    waited.start();
+    while (!status->text().contains(QStringLiteral("only the first are read")) && waited.elapsed() < 60000)
+        QTest::qWait(20);
+    INFO(status->text().toStdString());
+    REQUIRE(status->text().contains(QStringLiteral("more than 100,000 entries")));
+    CHECK(entries->topLevelItemCount() > 1000);
+    CHECK(entries->topLevelItemCount() <= 2001); // the parent folder and the first 2,000
+    const auto markup = entries->findItems(QStringLiteral("<b>report<br><a href=x>"), Qt::MatchStartsWith);
+    CHECK_FALSE(markup.isEmpty()); // the server's text itself, not rendered
+    INFO("longest event-loop gap " << longestGap << " ms");
+    CHECK(longestGap < 1000);
 }

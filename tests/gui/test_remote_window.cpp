@@ -6,6 +6,7 @@
 // [remote-faults]: the server killed while a page reads, then back (Retry), and the file replaced on
 // the server. POPSCOPE_REMOTE_REPORT is the address, POPSCOPE_REMOTE_LOCAL the same file's local
 // path, POPSCOPE_REMOTE_SIGNALS a folder where the test and pytest leave each other marks.
+// [remote-stall]: the server stops answering while a page reads (hostile_sftp.py), then answers (Retry).
 // [remote-cache-first]: reopened from the disk cache while the server is down, then the server back
 // with another version of the file (the same variables).
 #include "app/dialog_prompter.hpp"
@@ -175,6 +176,50 @@ TEST_CASE(
     // The file replaced on the server (a new run writing over it): the bar says so, from the SFTP stat.
     replaceWithNewerCopy(local);
     CHECK(changedBarShown(window));
+}
+
+TEST_CASE("a remote page whose server stops answering shows its error with Retry in time, the window usable",
+    "[.][remote-stall]")
+{
+    const QString address = qEnvironmentVariable("POPSCOPE_REMOTE_REPORT");
+    REQUIRE_FALSE(address.isEmpty());
+    remote::RemoteSettings settings = remote::remoteSettings();
+    settings.timeoutSeconds = 3; // the longest silence allowed
+    remote::setRemoteSettings(settings);
+    MainWindow window;
+    window.setInteractive(false);
+    window.show();
+    QStringList seen;
+    REQUIRE(openAnswering(
+        window, address, [](QWidget*) {}, &seen));
+
+    // The server stops answering reads: the trace page, not read yet, fails within the timeout and
+    // 5 s, saying why, while the event loop keeps turning.
+    mark(QStringLiteral("opened"));
+    REQUIRE(waitForMark(QStringLiteral("killed")));
+    QElapsedTimer sinceTick, waited;
+    qint64 longestGap = 0;
+    QTimer ticker;
+    QObject::connect(
+        &ticker, &QTimer::timeout, [&] { longestGap = std::max(longestGap, sinceTick.restart()); });
+    sinceTick.start();
+    ticker.start(10);
+    waited.start();
+    CHECK_FALSE(showPageAndWait(window, page_ids::executionTrace));
+    CHECK(waited.elapsed() < (3 + 5) * 1000);
+    ReportPage* trace = window.page(page_ids::executionTrace);
+    INFO(trace->loadError().toStdString());
+    CHECK(trace->loadError().contains(QStringLiteral("sent nothing for 3 s")));
+    CHECK(longestGap < 1000);
+    CHECK(showPageAndWait(window, page_ids::summary));
+
+    // Answering again: Retry connects anew and the page shows.
+    mark(QStringLiteral("failed"));
+    REQUIRE(waitForMark(QStringLiteral("restarted")));
+    REQUIRE(window.showPage(page_ids::executionTrace));
+    trace->retry();
+    CHECK(waitForPage(trace));
+    remote::setRemoteSettings({});
 }
 
 TEST_CASE("a remote report reopens from the disk cache before the server answers, then is checked",

@@ -104,6 +104,7 @@ timed out. When run as root, /run/sshd (sshd's privilege separation dir) is crea
 As non-root, sshd can only log in the user running it, which is the user the fixtures use.
 """
 import contextlib
+import json
 import os
 import pwd
 import re
@@ -113,6 +114,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -355,7 +357,7 @@ class SshHome:
 # --- the servers ----------------------------------------------------------------------------
 
 class SshServer:
-    def __init__(self, directory, authorized_keys, user=None):
+    def __init__(self, directory, authorized_keys, user=None, subsystem=None):
         self.dir = str(directory)
         if any(c.isspace() for c in self.dir):
             raise RuntimeError(f"sshd's Subsystem line can't hold a path with spaces: {self.dir}")
@@ -369,6 +371,7 @@ class SshServer:
         self.sftp_log = os.path.join(self.dir, "sftp-server.log")
         self.pid_file = os.path.join(self.dir, "sshd.pid")
         self.proc = None
+        self.subsystem = subsystem or f"{SFTP_SERVER} -e -l INFO 2>>{self.sftp_log}"
         self._marks = (0, 0)
         for path in (self.log, self.sftp_log):
             open(path, "a").close()
@@ -410,7 +413,7 @@ PermitUserRC no
 PrintMotd no
 LoginGraceTime 20
 SetEnv SHLVL=1
-Subsystem sftp {SFTP_SERVER} -e -l INFO 2>>{self.sftp_log}
+Subsystem sftp {self.subsystem}
 LogLevel INFO
 """)
 
@@ -564,6 +567,48 @@ def sshd(sshd_factory):
 @pytest.fixture(scope="session")
 def jump_sshd(sshd_factory):
     return sshd_factory("jump")
+
+
+@pytest.fixture(scope="session")
+def cli():
+    path = os.environ.get("POPSCOPE_CLI")
+    if not path:
+        pytest.skip("POPSCOPE_CLI is not set (run through ctest)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def demo_pop(tmp_path_factory):
+    profiles = os.environ.get("POPSCOPE_PROFILES")
+    if not profiles:
+        pytest.skip("POPSCOPE_PROFILES is not set (run through ctest)")
+    # A copy in a folder without spaces that the test can replace while a report is open.
+    copy = tmp_path_factory.mktemp("profiles") / "demo.pop"
+    shutil.copyfile(os.path.join(profiles, "demo.pop"), copy)
+    return str(copy)
+
+
+@pytest.fixture(scope="session")
+def hostile_sshd(tmp_path_factory, ssh_home):
+    """An sshd whose SFTP subsystem is hostile_sftp.py; `set_mode(**mode)` before each use."""
+    directory = tmp_path_factory.mktemp("hostile")
+    mode_file = directory / "mode.json"
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "hostile_sftp.py")
+    server = SshServer(directory, ssh_home.authorized_keys,
+                       subsystem=f"/usr/bin/python3 {script} {mode_file} 2>>{directory}/hostile.err")
+
+    def set_mode(**mode):
+        mode_file.write_text(json.dumps(mode))
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(f"{mode_file}.log")
+
+    server.set_mode = set_mode
+    server.request_log = lambda: (Path(f"{mode_file}.log").read_text()
+                                  if os.path.exists(f"{mode_file}.log") else "")
+    set_mode()
+    server.start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

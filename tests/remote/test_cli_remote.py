@@ -18,25 +18,6 @@ import pytest
 REMOTE_FAILED = 13
 
 
-@pytest.fixture(scope="session")
-def cli():
-    path = os.environ.get("POPSCOPE_CLI")
-    if not path:
-        pytest.skip("POPSCOPE_CLI is not set (run through ctest)")
-    return path
-
-
-@pytest.fixture(scope="session")
-def demo_pop(tmp_path_factory):
-    profiles = os.environ.get("POPSCOPE_PROFILES")
-    if not profiles:
-        pytest.skip("POPSCOPE_PROFILES is not set (run through ctest)")
-    # A copy in a folder without spaces that the test can replace while a report is open.
-    copy = tmp_path_factory.mktemp("profiles") / "demo.pop"
-    shutil.copyfile(os.path.join(profiles, "demo.pop"), copy)
-    return str(copy)
-
-
 def run(cli, *args, env, answer=""):
     """Runs the CLI with no controlling terminal: `answer` reaches its standard input only."""
     return subprocess.run([cli, *args], env=env, input=answer, capture_output=True, text=True, timeout=60,
@@ -146,6 +127,16 @@ def test_a_changed_host_key_is_refused(cli, demo_pop, fresh_sshd, ssh_home, ssh_
     result = run(cli, "summary", fresh_sshd.url(demo_pop), env=ssh_env, answer="yes\n")
     assert result.returncode == REMOTE_FAILED
     assert "CHANGED" in result.stderr and f"127.0.0.1:{fresh_sshd.port}" in result.stderr
+    assert open(ssh_home.known_hosts).read() == before
+
+
+def test_a_revoked_host_key_is_refused_even_when_also_trusted(cli, demo_pop, sshd, ssh_home, ssh_env):
+    with open(ssh_home.known_hosts, "a") as known:
+        known.write(f"@revoked * {sshd.host_pubkey_line}\n")
+    before = open(ssh_home.known_hosts).read()
+    result = run(cli, "summary", sshd.url(demo_pop), env=ssh_env)
+    assert result.returncode == REMOTE_FAILED
+    assert "is marked @revoked in" in result.stderr and ssh_home.known_hosts in result.stderr
     assert open(ssh_home.known_hosts).read() == before
 
 
@@ -272,7 +263,7 @@ def test_open_remote_lists_the_folder_of_a_real_server(demo_pop, sshd, ssh_env, 
     assert "All tests passed" in result.stdout, result.stdout[-3000:]
 
 
-def test_the_window_asks_about_the_host_and_the_passphrase_in_dialogs(demo_pop, sshd, ssh_home, ssh_env):
+def test_the_window_asks_about_the_host_and_the_passphrase_in_dialogs(demo_pop, sshd, ssh_home, ssh_env, tmp_path):
     from conftest import KEY_PASSPHRASE
     test_gui = os.environ.get("POPSCOPE_TEST_GUI")
     if not test_gui:
@@ -283,8 +274,12 @@ def test_the_window_asks_about_the_host_and_the_passphrase_in_dialogs(demo_pop, 
     ssh_home.write_config(ssh_home.host_block("locked", sshd, identity="encrypted"),
                           f"Host 127.0.0.1\n    Port {sshd.port}\n    IdentityFile {ssh_home.plain_key}\n"
                           "    StrictHostKeyChecking ask\n", default_identity=None)
+    # Another file behind the alias: the same file would open from the disk cache the first open
+    # filled (the alias resolves to the same user, host and port), with nothing to ask.
+    locked = tmp_path / "locked.pop"
+    shutil.copyfile(demo_pop, locked)
     env = dict(ssh_env, QT_QPA_PLATFORM="offscreen", POPSCOPE_REMOTE_UNKNOWN=f"127.0.0.1:{demo_pop}",
-               POPSCOPE_REMOTE_LOCKED=f"ssh://locked{demo_pop}", POPSCOPE_REMOTE_PASSPHRASE=KEY_PASSPHRASE)
+               POPSCOPE_REMOTE_LOCKED=f"ssh://locked{locked}", POPSCOPE_REMOTE_PASSPHRASE=KEY_PASSPHRASE)
     result = subprocess.run([test_gui, "[remote-dialogs]"], env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "All tests passed" in result.stdout, result.stdout[-3000:]
@@ -337,6 +332,22 @@ def test_the_window_survives_the_server_dying_and_notices_a_replaced_file(demo_p
         pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
     env, signals = gui_env_for_a_copy(demo_pop, fresh_sshd, ssh_home, ssh_env, tmp_path, "victim.pop")
     run_gui_kill_and_restart(test_gui, "[remote-faults]", env, signals, fresh_sshd, "opened", "failed")
+
+
+def test_the_window_survives_a_server_that_stops_answering(demo_pop, hostile_sshd, ssh_home, ssh_env, tmp_path):
+    test_gui = os.environ.get("POPSCOPE_TEST_GUI")
+    if not test_gui:
+        pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
+    stall = tmp_path / "stall"
+    hostile_sshd.set_mode(stall_flag=str(stall))
+    env, signals = gui_env_for_a_copy(demo_pop, hostile_sshd, ssh_home, ssh_env, tmp_path, "stalled.pop",
+                                      POPSCOPE_SSH_CACHE="off")
+
+    class Stalling:  # "killed": every read of the server stops being answered; "restarted": answered again
+        kill = stall.touch
+        restart = staticmethod(lambda: stall.unlink())
+
+    run_gui_kill_and_restart(test_gui, "[remote-stall]", env, signals, Stalling, "opened", "failed")
 
 
 def test_the_window_reopens_from_the_disk_cache_and_checks_in_the_background(demo_pop, fresh_sshd, ssh_home,

@@ -13,6 +13,7 @@ enum class RemoteFailure {
     NoSuchFile,
     ConnectionLost, // the server went away while the file was open
     Cancelled,
+    ImplausibleReply, // the server's answer cannot be right (a file larger than any profile)
     UnsupportedConfig, // an ssh_config line popscope refuses to skip (ProxyCommand, Match exec)
 };
 

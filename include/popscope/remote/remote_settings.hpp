@@ -52,9 +52,12 @@ private:
     std::function<bool()> m_cancelled;
     const CancelScope* m_outer;
     friend bool cancelRequested();
+    friend std::function<bool()> cancelCheckOfThisThread();
 };
 // Whether a scope of this thread asks to give up now.
 bool cancelRequested();
+// The same question, to be asked from another thread (a watchdog) while this thread waits.
+std::function<bool()> cancelCheckOfThisThread();
 
 // The GUI thread is blocked waiting for a worker (a destructor ending its job, a picture wanted
 // now): a question any worker asks meanwhile could never be shown, so askers give up while one of
@@ -71,6 +74,9 @@ bool guiWaiting();
 // The settings new connections use. Thread-safe.
 RemoteSettings remoteSettings();
 void setRemoteSettings(RemoteSettings settings);
+// `settings` with what the environment says, for the CLI and Python: POPSCOPE_SSH_TIMEOUT (seconds,
+// the connect timeout and the longest silence allowed) and POPSCOPE_SSH_CACHE=off (no disk cache).
+RemoteSettings withEnvironment(RemoteSettings settings);
 // $HOME (as Qt's QDir::homePath() has it), or the password database's entry when HOME is unset.
 std::string homeFolder(const RemoteSettings& settings);
 std::string cacheFolder(const RemoteSettings& settings);

@@ -20,6 +20,11 @@ struct RemoteEntry {
     uint64_t size = 0;
 };
 
+struct RemoteFolderContents {
+    std::vector<RemoteEntry> entries;
+    bool truncated = false; // the folder holds more than SftpBrowser::kMaxEntriesRead entries
+};
+
 class SftpBrowser {
 public:
     // Connects to the host of `address` (its path is not used).
@@ -29,8 +34,9 @@ public:
     SftpBrowser& operator=(const SftpBrowser&) = delete;
 
     // The folders and .pop files in `folder` (absolute, or relative to the remote home), sorted
-    // folders first; hidden entries left out.
-    std::vector<RemoteEntry> list(const std::string& folder);
+    // folders first; hidden entries left out. Reads at most kMaxEntriesRead entries.
+    RemoteFolderContents list(const std::string& folder);
+    static constexpr uint64_t kMaxEntriesRead = 100000;
     // The size of one file, or nothing when it is not a regular file.
     std::optional<uint64_t> fileSize(const std::string& path);
     const std::string& label() const;

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -69,6 +70,9 @@ public:
     TransferCounters counters() const;
 
     static constexpr uint64_t kBlockSize = 64 * 1024;
+    // The largest file a server may claim (reports are at most a few GiB): a larger size is refused
+    // before anything is sized by it.
+    static constexpr uint64_t kMaxFileBytes = uint64_t(1) << 40;
 
 private:
     SftpFile(const RemoteAddress& address, const RemoteSettings& settings);
@@ -82,18 +86,25 @@ private:
     struct PendingRead {
         uint64_t block;
         uint32_t id; // the SFTP request
+        uint32_t at = 0; // where in the block it starts: past 0 after a short reply
     };
     const std::vector<uint8_t>& block(uint64_t index);
+    // Takes the oldest reply in flight: the block it completes, or nothing when it was short and
+    // the rest of the block is asked for again.
+    std::optional<uint64_t> takeNextReply();
     bool isPending(uint64_t index) const;
-    void request(uint64_t index);
+    void request(uint64_t index, uint32_t at = 0);
     void readAhead(uint64_t index);
     std::vector<uint8_t> complete(const PendingRead& read);
     void store(uint64_t index, std::vector<uint8_t> bytes);
+    // Refuses a file whose SQLite header gives another size than the server claimed.
+    void checkHeaderAgrees(const std::vector<uint8_t>& first);
     uint64_t blockLength(uint64_t index) const;
     [[noreturn]] void lost(const std::string& what);
 
     RemoteAddress m_address;
     RemoteSettings m_settings;
+    std::string m_cacheName; // user@host:port/path as the ssh config resolves the address
     RemoteFileState m_opened;
     mutable std::mutex m_mutex;
     std::unique_ptr<SshConnection> m_connection;
@@ -103,6 +114,7 @@ private:
     std::unordered_map<uint64_t, std::pair<std::vector<uint8_t>, std::list<uint64_t>::iterator>> m_blocks;
     std::list<uint64_t> m_recent; // most recently used first
     std::deque<PendingRead> m_pending; // in the order they were asked for
+    std::unordered_map<uint64_t, std::vector<uint8_t>> m_partial; // blocks whose reply was short
     uint64_t m_lastMiss = UINT64_MAX;
     uint64_t m_readAhead = 0; // blocks asked ahead, doubling while the reads run in sequence
     TransferCounters m_counters;

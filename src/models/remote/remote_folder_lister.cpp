@@ -71,7 +71,9 @@ bool RemoteFolderLister::list(const RemoteFolder& where)
             if (!browser)
                 browser = std::make_shared<remote::SftpBrowser>(hostOnly, remote::remoteSettings());
             listing->browser = browser;
-            listing->entries = browser->list(folder.empty() ? std::string(".") : folder);
+            remote::RemoteFolderContents contents = browser->list(folder.empty() ? std::string(".") : folder);
+            listing->entries = std::move(contents.entries);
+            listing->truncated = contents.truncated;
         } catch (const std::exception& error) {
             listing->error = QString::fromStdString(error.what());
         }

@@ -20,6 +20,7 @@ struct RemoteListing {
     QString host; // user@host:port
     std::shared_ptr<remote::SftpBrowser> browser; // null when connecting failed
     std::vector<remote::RemoteEntry> entries;
+    bool truncated = false; // the folder holds more entries than a listing reads
     QString error;
 };
 
