@@ -119,6 +119,13 @@ int connect(
     return SQLITE_OK;
 }
 
+// Not the same function as xConnect: the module is not eponymous, its tables exist only where
+// the session creates them.
+int create(sqlite3* db, void* clientData, int argc, const char* const* argv, sqlite3_vtab** out, char** error)
+{
+    return connect(db, clientData, argc, argv, out, error);
+}
+
 int disconnect(sqlite3_vtab* table)
 {
     delete static_cast<QueryTable*>(table);
@@ -319,7 +326,7 @@ sqlite3_module makeModule()
 {
     sqlite3_module module {};
     module.iVersion = 1;
-    module.xCreate = connect;
+    module.xCreate = create;
     module.xConnect = connect;
     module.xBestIndex = bestIndex;
     module.xDisconnect = disconnect;

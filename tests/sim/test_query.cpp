@@ -12,6 +12,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <sqlite3.h>
+
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -187,4 +190,23 @@ TEST_CASE("query names where a syntax error is", "[query]")
     }
     CHECK_THAT(refusal(session, "SELECT missing_column FROM variables"),
         Catch::Contains("no such column: missing_column"));
+}
+
+TEST_CASE("query names the table whose packed BLOB disagrees with the target", "[query]")
+{
+    popscope::test::TempDir dir;
+    const std::string path = dir.file("damaged.pop");
+    std::filesystem::copy_file(sampleProfile("demo"), path);
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    REQUIRE(
+        sqlite3_exec(db,
+            "UPDATE memory_by_tile SET bytes = x'0102' WHERE rowid = (SELECT min(rowid) FROM memory_by_tile)",
+            nullptr, nullptr, nullptr)
+        == SQLITE_OK);
+    sqlite3_close(db);
+    QuerySession session(path);
+    CHECK_THAT(refusal(session, "SELECT sum(bytes) FROM tile_memory"),
+        Catch::Contains("tile_memory: a packed array holds 2 bytes, expected 5888"));
+    CHECK(single(session, "SELECT count(*) FROM variables") > 0);
 }
