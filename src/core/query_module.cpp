@@ -17,6 +17,7 @@ struct QueryTable : sqlite3_vtab {
     std::string sql; // the spec's SQL with its placeholders replaced
     std::string sqlByKey; // the same for the rows whose first column equals ?1; empty: not offered
     ReportSource source;
+    bool missing = false; // an optional storage table this file lacks: no rows
 };
 
 struct QueryCursor : sqlite3_vtab_cursor {
@@ -26,6 +27,7 @@ struct QueryCursor : sqlite3_vtab_cursor {
     sqlite3_int64 rowid = 0;
     uint32_t element = 0; // the element of the current row's BLOBs this output row shows
     uint32_t elements = 0; // elements in the current row's BLOBs
+    uint32_t firstTile = 0; // a TileRun row's first tile in its IPU
     int cellBytes = 4;
 };
 
@@ -114,7 +116,11 @@ int connect(
     table->source = (*sources)[index];
     table->reader = spec->readsFrom == ReadsFrom::Storage ? table->source.storage : db;
     table->sql = expandSql(*spec, table->source);
-    table->sqlByKey = keyedSql(*table);
+    table->missing = spec->optionalTable
+        && sqlite3_table_column_metadata(table->reader, "main", spec->optionalTable, nullptr, nullptr,
+               nullptr, nullptr, nullptr, nullptr)
+            != SQLITE_OK;
+    table->sqlByKey = table->missing ? std::string() : keyedSql(*table);
     *out = table;
     return SQLITE_OK;
 }
@@ -167,12 +173,32 @@ int close(sqlite3_vtab_cursor* base)
     return SQLITE_OK;
 }
 
+// A TileRun row's tiles: the run within the IPU, its BLOB 2 or 4 bytes a tile.
+int64_t countRunElements(QueryTable& table, QueryCursor& cursor)
+{
+    const QueryTableSpec& spec = *table.spec;
+    const int64_t first = sqlite3_column_int64(cursor.statement, spec.packedFrom + 1);
+    const int64_t tiles = sqlite3_column_int64(cursor.statement, spec.packedFrom + 2);
+    const int64_t length = sqlite3_column_bytes(cursor.statement, spec.packedFrom);
+    if (first < 0 || first >= table.source.tilesPerIpu || tiles < 1
+        || tiles > table.source.tilesPerIpu - first || (length != tiles * 2 && length != tiles * 4)) {
+        fail(&table, SQLITE_CORRUPT,
+            std::string(spec.name) + ": a run of tiles is outside its IPU or its BLOB is "
+                + std::to_string(length) + " bytes");
+        return -1;
+    }
+    cursor.firstTile = uint32_t(first);
+    cursor.cellBytes = int(length / tiles);
+    return tiles;
+}
+
 // The number of elements in the current row's BLOBs, each checked against the target; -1 with
 // the table's error set when a BLOB does not hold what the format says.
 int64_t countElements(QueryTable& table, QueryCursor& cursor)
 {
     const QueryTableSpec& spec = *table.spec;
-    const int columns = sqlite3_column_count(cursor.statement);
+    const int columns
+        = spec.packing == Packing::TileRun ? spec.packedFrom + 1 : sqlite3_column_count(cursor.statement);
     if (spec.packing == Packing::TilePairs) {
         const int length = sqlite3_column_bytes(cursor.statement, spec.packedFrom);
         cursor.cellBytes = 4;
@@ -190,6 +216,8 @@ int64_t countElements(QueryTable& table, QueryCursor& cursor)
                 std::string(spec.name) + ": IPU " + std::to_string(ipu) + " out of range");
             return -1;
         }
+        if (spec.packing == Packing::TileRun)
+            return countRunElements(table, cursor);
     }
     const int first = sqlite3_column_bytes(cursor.statement, spec.packedFrom);
     cursor.cellBytes = spec.packing == Packing::Ipus ? 8 : 4;
@@ -238,7 +266,9 @@ int filter(sqlite3_vtab_cursor* base, int byKey, const char*, int argc, sqlite3_
     auto& table = *static_cast<QueryTable*>(base->pVtab);
     const bool keyed = byKey == 1 && argc == 1;
     cursor->rowid = 0;
-    cursor->eof = false;
+    cursor->eof = table.missing;
+    if (table.missing)
+        return SQLITE_OK;
     int rc = SQLITE_OK;
     // The inner table of a join is filtered once per outer row: prepare once, then reset.
     if (cursor->statement && cursor->statementByKey == keyed) {
@@ -288,7 +318,8 @@ sqlite3_int64 indexValue(const QueryTable& table, const QueryCursor& cursor)
     if (spec.packing == Packing::TilePairs)
         return sqlite3_int64(readLittleEndian(cell(cursor, spec.packedFrom, cursor.element * 2), 4));
     const sqlite3_int64 ipu = sqlite3_column_int64(cursor.statement, spec.indexAt - 1);
-    return ipu * table.source.tilesPerIpu + cursor.element;
+    const uint32_t first = spec.packing == Packing::TileRun ? cursor.firstTile : 0;
+    return ipu * table.source.tilesPerIpu + first + cursor.element;
 }
 
 sqlite3_int64 packedValue(const QueryTable& table, const QueryCursor& cursor, int value)

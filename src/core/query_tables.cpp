@@ -106,6 +106,17 @@ const std::array kSpecs {
     QueryTableSpec { "step_tile_cycles", "step INTEGER, ipu INTEGER, tile INTEGER, cycles INTEGER",
         "SELECT step_id, ipu, cycles FROM cycles_by_tile ORDER BY step_id, ipu", ReadsFrom::Storage,
         Packing::TileCycles, 2, 2 },
+    QueryTableSpec { "compute_set_estimates",
+        "compute_set INTEGER, ipu INTEGER, tile INTEGER, cycles INTEGER",
+        "SELECT compute_set, ipu, cycles, first_tile, tiles FROM compute_set_estimates ORDER BY compute_set, "
+        "ipu",
+        ReadsFrom::Storage, Packing::TileRun, 2, 2, "compute_set_estimates" },
+    QueryTableSpec { "vertex_estimates", "compute_set INTEGER, position INTEGER, cycles INTEGER",
+        "SELECT compute_set, position, cycles FROM vertex_estimates ORDER BY compute_set, position",
+        ReadsFrom::Storage, Packing::None, 0, 0, "vertex_estimates" },
+    QueryTableSpec { "program_estimates", "program INTEGER, ipu INTEGER, tile INTEGER, cycles INTEGER",
+        "SELECT program, ipu, cycles, first_tile, tiles FROM program_estimates ORDER BY program, ipu",
+        ReadsFrom::Storage, Packing::TileRun, 2, 2, "program_estimates" },
     QueryTableSpec { "operations",
         "id INTEGER, name TEXT, layer TEXT, debug_name TEXT, debug_context INTEGER, flops INTEGER, "
         "code_bytes INTEGER, cycles INTEGER",

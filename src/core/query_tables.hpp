@@ -12,6 +12,9 @@ enum class Packing {
     TileCycles, // the same, u16 or u32 cells (told by the length)
     Ipus, // u64 per IPU; the index is the IPU
     TilePairs, // (global tile u32, value u32) pairs; the index is the tile
+    // A run of an IPU's tiles: u16 or u32 cells in column `packedFrom`, the run's first tile in the
+    // IPU and its length in the two columns after it; the index is the global tile
+    TileRun,
 };
 
 enum class ReadsFrom {
@@ -31,6 +34,8 @@ struct QueryTableSpec {
     // from it up to `packedFrom` keep their order around it.
     int indexAt = 0; // for tiles, the SQL column before it is the IPU
     int packedFrom = 0; // the first BLOB column of the SQL (the last columns are all BLOBs)
+    // A storage table that files of older format versions lack: the query table has no rows there.
+    const char* optionalTable = nullptr;
 };
 
 std::span<const QueryTableSpec> queryTableSpecs();

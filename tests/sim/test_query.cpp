@@ -14,6 +14,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -209,4 +210,40 @@ TEST_CASE("query names the table whose packed BLOB disagrees with the target", "
     CHECK_THAT(refusal(session, "SELECT sum(bytes) FROM tile_memory"),
         Catch::Contains("tile_memory: a packed array holds 2 bytes, expected 5888"));
     CHECK(single(session, "SELECT count(*) FROM variables") > 0);
+}
+
+TEST_CASE("query estimate tables agree with core's reads, and are empty in a file without them", "[query]")
+{
+    const std::string path = sampleProfile("demo");
+    const auto profile = Profile::open(path);
+    uint64_t tiles = 0, cycles = 0, maxTile = 0;
+    profile->forEachComputeSetEstimate([&](const EstimatedTileCycles& row) {
+        tiles += row.cycles.size();
+        for (uint32_t value : row.cycles)
+            cycles += value;
+        maxTile = std::max<uint64_t>(maxTile,
+            uint64_t(row.ipu) * profile->target().tilesPerIpu + row.firstTile + row.cycles.size() - 1);
+    });
+    REQUIRE(tiles > 0);
+    QuerySession session(path);
+    CHECK(uint64_t(single(session, "SELECT count(*) FROM compute_set_estimates")) == tiles);
+    CHECK(uint64_t(single(session, "SELECT sum(cycles) FROM compute_set_estimates")) == cycles);
+    CHECK(uint64_t(single(session, "SELECT max(tile) FROM compute_set_estimates")) == maxTile);
+    CHECK(uint64_t(single(session, "SELECT count(*) FROM vertex_estimates"))
+        == profile->readVertexEstimates().size());
+
+    popscope::test::TempDir dir;
+    const std::string older = dir.file("without-estimates.pop");
+    std::filesystem::copy_file(path, older);
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(older.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db,
+                "DROP TABLE compute_set_estimates; DROP TABLE vertex_estimates; DROP TABLE program_estimates",
+                nullptr, nullptr, nullptr)
+        == SQLITE_OK);
+    sqlite3_close(db);
+    QuerySession withoutEstimates(older);
+    CHECK(single(withoutEstimates, "SELECT count(*) FROM compute_set_estimates") == 0);
+    CHECK(single(withoutEstimates, "SELECT count(*) FROM program_estimates") == 0);
+    CHECK(single(withoutEstimates, "SELECT count(*) FROM variables") > 0);
 }
