@@ -5,6 +5,8 @@
 #include "popscope/query.hpp"
 #include "query_output.hpp"
 
+#include <unistd.h>
+
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -129,7 +131,7 @@ int runQueryCommand(int argc, char** argv)
     auto session = a.positional.size() == 1
         ? std::make_unique<QuerySession>(a.positional[0])
         : std::make_unique<QuerySession>(a.positional[0], a.positional[1]);
-    QueryPrinter printer(a.format, std::cout);
+    QueryPrinter printer(a.format, std::cout, isatty(STDOUT_FILENO) == 1);
     QueryOptions options;
     options.timeoutSeconds = a.timeoutSeconds;
     session->run(

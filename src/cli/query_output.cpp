@@ -49,9 +49,10 @@ std::string jsonText(const nlohmann::json& json)
 
 } // namespace
 
-QueryPrinter::QueryPrinter(QueryFormat format, std::ostream& out)
+QueryPrinter::QueryPrinter(QueryFormat format, std::ostream& out, bool toTerminal)
     : m_format(format)
     , m_out(out)
+    , m_toTerminal(toTerminal)
 {
 }
 
@@ -72,7 +73,9 @@ void QueryPrinter::row(const std::vector<QueryValue>& values)
 {
     if (m_format == QueryFormat::Csv) {
         for (size_t i = 0; i < values.size(); ++i)
-            m_out << (i ? "," : "") << csvField(queryValueText(values[i]));
+            m_out << (i ? "," : "")
+                  << csvField(m_toTerminal ? printableMessage(queryValueText(values[i]), std::string::npos)
+                                           : queryValueText(values[i]));
         m_out << "\n";
     } else if (m_format == QueryFormat::Json) {
         nlohmann::json row = nlohmann::json::array();

@@ -13,7 +13,9 @@ enum class QueryFormat { Table, Csv, Json };
 // Receives the columns, then each row, then the end; CSV and JSON print rows as they come.
 class QueryPrinter {
 public:
-    QueryPrinter(QueryFormat format, std::ostream& out);
+    // `toTerminal`: CSV text from the file has its control characters escaped, as the table's
+    // (JSON escapes them itself); into a pipe or file, CSV keeps the text as stored.
+    QueryPrinter(QueryFormat format, std::ostream& out, bool toTerminal);
     void columns(const std::vector<std::string>& names);
     void row(const std::vector<QueryValue>& values);
     void finish();
@@ -23,6 +25,7 @@ private:
 
     QueryFormat m_format;
     std::ostream& m_out;
+    bool m_toTerminal;
     std::vector<std::string> m_columns;
     std::vector<std::vector<std::string>> m_cells; // the table's rows, as text
     std::vector<bool> m_numeric; // a column that holds only numbers is right-aligned

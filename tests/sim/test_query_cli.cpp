@@ -8,7 +8,10 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <sqlite3.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 
 using namespace popscope;
@@ -40,4 +43,24 @@ TEST_CASE("popscope-cli query prints CSV and JSON, reads SQL from a file and ref
     CHECK(fromFile.status == 0);
     CHECK(fromFile.out.rfind("max(bytes)\n", 0) == 0);
     CHECK(runCli("query --help").out.find("--timeout SECONDS") != std::string::npos);
+}
+
+TEST_CASE("popscope-cli query escapes control characters of names from the file", "[query][cli]")
+{
+    popscope::test::TempDir dir;
+    const std::string path = dir.file("hostile.pop");
+    std::filesystem::copy_file(sampleProfile("demo"), path);
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "UPDATE variables SET name = 'evil' || char(27) || '[2J' WHERE id = 0", nullptr,
+                nullptr, nullptr)
+        == SQLITE_OK);
+    sqlite3_close(db);
+    const std::string sql = " 'SELECT name FROM variables WHERE id = 0'";
+    const auto table = runCli("query " + path + sql);
+    CHECK_THAT(table.out, Catch::Contains("evil\\x1b[2J"));
+    CHECK(table.out.find('\x1b') == std::string::npos);
+    const auto json = runCli("query " + path + sql + " --json");
+    CHECK(json.out.find('\x1b') == std::string::npos);
+    CHECK(nlohmann::json::parse(json.out)["rows"][0][0] == "evil\x1b[2J");
 }
