@@ -48,6 +48,9 @@ void QuerySession::State::openQueryConnection()
         throw QueryError(std::string("cannot open a query connection: ") + sqlite3_errstr(rc));
     sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
     sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+    // No value (zeroblob, randomblob, a long string) past 256 MiB: a query cannot exhaust memory
+    // with one.
+    sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1 << 28);
     query::registerQueryModule(db, &sources);
     for (size_t i = 0; i < sources.size(); ++i) {
         if (sources[i].schema != "main") // the engine's own attach: an empty in-memory schema

@@ -137,6 +137,8 @@ TEST_CASE("query of two reports joins source and target as compare --json report
                       "JOIN target.variables t USING (name) WHERE growth > 0");
     CHECK(grown.columns == std::vector<std::string> { "name", "growth" });
     CHECK_FALSE(grown.rows.empty());
+    // SQLite looks an unqualified name up in the schemas in order: source first.
+    CHECK(single(session, "SELECT sum(memory_used) FROM tiles") == memory["totalIncludingGaps"]["source"]);
 }
 
 TEST_CASE("query refuses writes, ATTACH and state-changing pragmas, and leaves the file's bytes as they were",
@@ -158,6 +160,7 @@ TEST_CASE("query refuses writes, ATTACH and state-changing pragmas, and leaves t
         refusal(session, "SELECT 1; DELETE FROM variables"), Catch::Contains("more than one statement"));
     // Describing the schema is allowed, and the session still answers after the refusals.
     CHECK(session.run("PRAGMA table_info(tiles)").rows.size() == 11);
+    CHECK_THAT(refusal(session, "SELECT length(zeroblob(1000000000))"), Catch::Contains("too big"));
     CHECK(single(session, "SELECT count(*) FROM target") == 1);
     CHECK(fileBytes(path) == before);
 }
