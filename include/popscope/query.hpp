@@ -31,18 +31,22 @@ struct QueryResult {
     std::vector<std::vector<QueryValue>> rows;
 };
 
-// A query refused or failed: `offset` is the byte of the SQL where a syntax error is, or -1.
+// A query refused or failed: `offset` is the byte of the SQL where a syntax error is, or -1, and
+// `excerpt` that line of the SQL with a caret under the place (two lines; what() is one line).
 class QueryError : public ProfileError {
 public:
-    QueryError(const std::string& problem, int offset = -1)
+    explicit QueryError(const std::string& problem, int offset = -1, std::string excerpt = {})
         : ProfileError(ErrorKind::InvalidInput, "", problem)
         , m_offset(offset)
+        , m_excerpt(std::move(excerpt))
     {
     }
     int offset() const { return m_offset; }
+    const std::string& excerpt() const { return m_excerpt; }
 
 private:
     int m_offset;
+    std::string m_excerpt;
 };
 
 // A query table of the schema: its name, columns (name, SQL type) and what one row is.

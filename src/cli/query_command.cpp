@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -134,9 +135,21 @@ int runQueryCommand(int argc, char** argv)
     QueryPrinter printer(a.format, std::cout, isatty(STDOUT_FILENO) == 1);
     QueryOptions options;
     options.timeoutSeconds = a.timeoutSeconds;
-    session->run(
-        sql, options, [&](const std::vector<std::string>& columns) { printer.columns(columns); },
-        [&](const std::vector<QueryValue>& row) { printer.row(row); });
+    try {
+        session->run(
+            sql, options, [&](const std::vector<std::string>& columns) { printer.columns(columns); },
+            [&](const std::vector<QueryValue>& row) { printer.row(row); });
+    } catch (const QueryError& error) {
+        std::cout.flush();
+        std::cerr << "popscope-cli: error: " << error.what() << "\n";
+        // The user's own SQL, each line made printable.
+        for (size_t start = 0; start < error.excerpt().size();) {
+            const size_t end = std::min(error.excerpt().find('\n', start), error.excerpt().size());
+            std::cerr << printableMessage(error.excerpt().substr(start, end - start)) << "\n";
+            start = end + 1;
+        }
+        return 2 + int(error.kind());
+    }
     printer.finish();
     return 0;
 }

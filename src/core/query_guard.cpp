@@ -95,6 +95,11 @@ int QueryGuard::progress(void* context)
 
 void QueryGuard::refuseWritesOn(sqlite3* db)
 {
+    // The first use of a pragma's table-valued function (pragma_table_info('tiles')) makes its
+    // table, which the authorizer would take for a write: make them before it watches.
+    for (const char* pragma : kDescriptivePragmas)
+        sqlite3_exec(db, (std::string("SELECT * FROM pragma_") + pragma + " LIMIT 0").c_str(), nullptr,
+            nullptr, nullptr);
     sqlite3_set_authorizer(db, authorize, this);
 }
 

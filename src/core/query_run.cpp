@@ -7,8 +7,13 @@ namespace popscope {
 
 namespace {
 
-// "at line 2, column 7" for a byte offset into the SQL, and the line with a caret under it.
-std::string whereInSql(std::string_view sql, int offset)
+// Where a byte offset is in the SQL: "at line 2, column 7", and the line with a caret under it.
+struct SqlPlace {
+    std::string where;
+    std::string excerpt;
+};
+
+SqlPlace placeInSql(std::string_view sql, int offset)
 {
     size_t line = 1;
     size_t lineStart = 0;
@@ -20,12 +25,12 @@ std::string whereInSql(std::string_view sql, int offset)
     size_t lineEnd = sql.find('\n', lineStart);
     if (lineEnd == std::string_view::npos)
         lineEnd = sql.size();
-    const size_t column = size_t(offset) - lineStart + 1;
-    std::string text = " at line " + std::to_string(line) + ", column " + std::to_string(column);
+    const size_t column = size_t(offset) >= lineStart ? size_t(offset) - lineStart + 1 : 1;
+    SqlPlace place { " at line " + std::to_string(line) + ", column " + std::to_string(column), "" };
     if (lineEnd - lineStart <= 200)
-        text += ":\n  " + std::string(sql.substr(lineStart, lineEnd - lineStart)) + "\n  "
+        place.excerpt = "  " + std::string(sql.substr(lineStart, lineEnd - lineStart)) + "\n  "
             + std::string(column - 1, ' ') + "^";
-    return text;
+    return place;
 }
 
 struct StatementHolder {
@@ -78,7 +83,10 @@ void QuerySession::run(std::string_view sql, const QueryOptions& options, const 
         std::string message = sqlite3_errmsg(state.db);
         if (message.find("may not be modified") != std::string::npos)
             message = "the query schema is read-only: " + message;
-        throw QueryError(message + (offset >= 0 ? whereInSql(text, offset) : ""), offset);
+        if (offset < 0)
+            throw QueryError(message);
+        const SqlPlace place = placeInSql(text, offset);
+        throw QueryError(message + place.where, offset, place.excerpt);
     }
     if (!holder.statement)
         throw QueryError("the query holds no statement");
@@ -101,7 +109,11 @@ void QuerySession::run(std::string_view sql, const QueryOptions& options, const 
     if (rc != SQLITE_DONE) {
         if (!state.guard.stopReason().empty())
             throw QueryError(state.guard.stopReason());
-        throw QueryError(std::string("the query failed: ") + sqlite3_errmsg(state.db));
+        const std::string message = sqlite3_errmsg(state.db);
+        // SQLite's own refusal (load_extension): say what is refused.
+        if (message == "not authorized")
+            throw QueryError("not authorized: a query cannot load extensions");
+        throw QueryError("the query failed: " + message);
     }
 }
 

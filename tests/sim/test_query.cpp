@@ -146,6 +146,7 @@ TEST_CASE("query refuses writes, ATTACH and state-changing pragmas, and leaves t
 {
     const std::string path = sampleProfile("demo");
     const std::string before = fileBytes(path);
+    popscope::test::TempDir dir;
     QuerySession session(path);
     CHECK_THAT(refusal(session, "INSERT INTO variables(id, name) VALUES (99, 'x')"),
         Catch::Contains("INSERT is refused"));
@@ -160,8 +161,12 @@ TEST_CASE("query refuses writes, ATTACH and state-changing pragmas, and leaves t
         refusal(session, "SELECT 1; DELETE FROM variables"), Catch::Contains("more than one statement"));
     // Describing the schema is allowed, and the session still answers after the refusals.
     CHECK(session.run("PRAGMA table_info(tiles)").rows.size() == 11);
+    CHECK(single(session, "SELECT count(*) FROM pragma_table_info('variables')") == 7);
+    CHECK_THAT(refusal(session, "SELECT * FROM pragma_writable_schema(1)"), Catch::Contains("refused"));
+    CHECK_THAT(refusal(session, "VACUUM INTO '" + dir.file("copy.pop") + "'"), Catch::Contains("read-only"));
     CHECK_THAT(refusal(session, "SELECT length(zeroblob(1000000000))"), Catch::Contains("too big"));
     CHECK(single(session, "SELECT count(*) FROM target") == 1);
+    CHECK_FALSE(std::filesystem::exists(dir.file("copy.pop")));
     CHECK(fileBytes(path) == before);
 }
 
@@ -190,7 +195,8 @@ TEST_CASE("query names where a syntax error is", "[query]")
     } catch (const QueryError& error) {
         // FORM is taken for an alias of name: the error is at "variables".
         CHECK(error.offset() == 17);
-        CHECK_THAT(error.what(), Catch::Contains("near \"variables\": syntax error at line 2, column 6"));
+        CHECK(std::string(error.what()) == "near \"variables\": syntax error at line 2, column 6");
+        CHECK(error.excerpt() == "  FORM variables\n       ^");
     }
     CHECK_THAT(refusal(session, "SELECT missing_column FROM variables"),
         Catch::Contains("no such column: missing_column"));

@@ -34,6 +34,18 @@ TEST_CASE("popscope-cli query prints CSV and JSON, reads SQL from a file and ref
     const auto table = runCli("query " + path + " 'SELECT id FROM steps LIMIT 2'");
     CHECK(table.out.rfind("id\n--\n", 0) == 0);
     CHECK_THAT(table.out, Catch::Contains("(2 rows)"));
+    const auto syntax = runCli("query " + path + " 'SELECT name FORM variables'");
+    CHECK(syntax.status == 10);
+    CHECK(syntax.err
+        == "popscope-cli: error: near \"variables\": syntax error at line 1, column 18\n  SELECT name FORM "
+           "variables\n"
+           "                   ^\n");
+    const auto runaway = runCli("query " + path
+        + " 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n' "
+          "--timeout 0.2");
+    CHECK(runaway.status == 10);
+    CHECK_THAT(runaway.err, Catch::Contains("the query stopped at its time limit of 0.2 s"));
+    CHECK(runCli("query " + path + " 'SELECT 1' --timeout soon").status == 2);
     const auto refused = runCli("query " + path + " 'DELETE FROM variables'");
     CHECK(refused.status == 10);
     CHECK_THAT(refused.err, Catch::Contains("read-only"));
