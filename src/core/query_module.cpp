@@ -1,6 +1,7 @@
 #include "query_module.hpp"
 
 #include "popscope/query.hpp"
+#include "query_cached_rows.hpp"
 #include "query_tables.hpp"
 
 #include <cstring>
@@ -18,6 +19,7 @@ struct QueryTable : sqlite3_vtab {
     std::string sqlByKey; // the same for the rows whose first column equals ?1; empty: not offered
     ReportSource source;
     bool missing = false; // an optional storage table this file lacks: no rows
+    CachedRows cache; // the rows of a table computed from other query tables, once computed
 };
 
 struct QueryCursor : sqlite3_vtab_cursor {
@@ -29,6 +31,10 @@ struct QueryCursor : sqlite3_vtab_cursor {
     uint32_t elements = 0; // elements in the current row's BLOBs
     uint32_t firstTile = 0; // a TileRun row's first tile in its IPU
     int cellBytes = 4;
+    // A cached table's rows this cursor shows: all of them, or those of a key.
+    bool allCached = true;
+    std::vector<uint32_t> cachedRows;
+    size_t cachedAt = 0;
 };
 
 std::string replaceAll(std::string text, const std::string& from, const std::string& to)
@@ -142,13 +148,15 @@ int bestIndex(sqlite3_vtab* base, sqlite3_index_info* info)
 {
     // A table is read whole, in its order, and SQLite applies the WHERE clause to the rows; but
     // `first column = value` (a join on an id) reads only those rows where the table offers it.
+    // A cached table (`tiles`) offers `any column = value`.
     const auto& table = *static_cast<QueryTable*>(base);
+    const bool cached = table.spec->readsFrom == ReadsFrom::QuerySchema;
     for (int i = 0; i < info->nConstraint; ++i) {
         const auto& constraint = info->aConstraint[i];
-        if (!table.sqlByKey.empty() && constraint.usable && constraint.iColumn == 0
-            && constraint.op == SQLITE_INDEX_CONSTRAINT_EQ) {
+        if (constraint.usable && constraint.op == SQLITE_INDEX_CONSTRAINT_EQ
+            && (cached || (!table.sqlByKey.empty() && constraint.iColumn == 0))) {
             info->aConstraintUsage[i].argvIndex = 1;
-            info->idxNum = 1;
+            info->idxNum = constraint.iColumn + 1;
             info->estimatedCost = 10;
             info->estimatedRows = 10;
             return SQLITE_OK;
@@ -260,10 +268,36 @@ int advanceRow(QueryTable& table, QueryCursor& cursor)
     }
 }
 
+size_t cachedCount(const QueryCursor& cursor, const QueryTable& table)
+{
+    return cursor.allCached ? table.cache.rows() : cursor.cachedRows.size();
+}
+
+// A cached table: computed on the first filter, then its rows, or those of `column + 1 = argv[0]`.
+int filterCached(QueryTable& table, QueryCursor& cursor, int byColumn, int argc, sqlite3_value** argv)
+{
+    if (!table.cache.loaded()) {
+        std::string error;
+        const int rc = table.cache.load(table.reader, table.sql, error);
+        if (rc != SQLITE_OK) {
+            cursor.eof = true;
+            return fail(&table, rc, std::string(table.spec->name) + ": " + error);
+        }
+    }
+    cursor.allCached = byColumn == 0 || argc != 1;
+    cursor.cachedRows
+        = cursor.allCached ? std::vector<uint32_t>() : table.cache.rowsWhere(byColumn - 1, argv[0]);
+    cursor.cachedAt = 0;
+    cursor.eof = cachedCount(cursor, table) == 0;
+    return SQLITE_OK;
+}
+
 int filter(sqlite3_vtab_cursor* base, int byKey, const char*, int argc, sqlite3_value** argv)
 {
     auto* cursor = static_cast<QueryCursor*>(base);
     auto& table = *static_cast<QueryTable*>(base->pVtab);
+    if (table.spec->readsFrom == ReadsFrom::QuerySchema)
+        return filterCached(table, *cursor, byKey, argc, argv);
     const bool keyed = byKey == 1 && argc == 1;
     cursor->rowid = 0;
     cursor->eof = table.missing;
@@ -292,7 +326,12 @@ int filter(sqlite3_vtab_cursor* base, int byKey, const char*, int argc, sqlite3_
 int next(sqlite3_vtab_cursor* base)
 {
     auto* cursor = static_cast<QueryCursor*>(base);
+    const auto& table = *static_cast<QueryTable*>(base->pVtab);
     ++cursor->rowid;
+    if (table.spec->readsFrom == ReadsFrom::QuerySchema) {
+        cursor->eof = ++cursor->cachedAt >= cachedCount(*cursor, table);
+        return SQLITE_OK;
+    }
     if (++cursor->element < cursor->elements)
         return SQLITE_OK;
     return advanceRow(*static_cast<QueryTable*>(base->pVtab), *cursor);
@@ -336,7 +375,10 @@ int column(sqlite3_vtab_cursor* base, sqlite3_context* context, int index)
     const auto& cursor = *static_cast<QueryCursor*>(base);
     const auto& table = *static_cast<QueryTable*>(base->pVtab);
     const QueryTableSpec& spec = *table.spec;
-    if (spec.packing == Packing::None || index < spec.indexAt)
+    if (spec.readsFrom == ReadsFrom::QuerySchema) {
+        const size_t row = cursor.allCached ? cursor.cachedAt : cursor.cachedRows[cursor.cachedAt];
+        sqlite3_result_value(context, table.cache.value(row, index));
+    } else if (spec.packing == Packing::None || index < spec.indexAt)
         sqlite3_result_value(context, sqlite3_column_value(cursor.statement, index));
     else if (index == spec.indexAt)
         sqlite3_result_int64(context, indexValue(table, cursor));

@@ -131,6 +131,12 @@ TEST_CASE("query of two reports joins source and target as compare --json report
     CHECK(single(session, "SELECT sum(memory_used) FROM target.tiles")
         == memory["totalIncludingGaps"]["target"]);
     CHECK(single(session, "SELECT max(memory_used) FROM target.tiles") == memory["peakTile"]["target"]);
+    // Tiles joined tile by tile (the cached tiles table looked up by key, not computed per row).
+    CHECK(single(session,
+              "SELECT count(*) FROM source.tiles s JOIN target.tiles t USING (tile) WHERE t.memory_used > "
+              "s.memory_used")
+        == memory["tilesGrown"]);
+    CHECK(single(session, "SELECT count(*) FROM target.tiles WHERE tile = 5 AND tile_in_ipu = 5") == 1);
     // The variables that grew: a join by name.
     const QueryResult grown
         = session.run("SELECT s.name, t.bytes - s.bytes AS growth FROM source.variables s "
