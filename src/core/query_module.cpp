@@ -5,6 +5,8 @@
 #include "query_tables.hpp"
 
 #include <cstring>
+#include <optional>
+#include <unordered_map>
 
 namespace popscope::query {
 
@@ -20,6 +22,7 @@ struct QueryTable : sqlite3_vtab {
     ReportSource source;
     bool missing = false; // an optional storage table this file lacks: no rows
     CachedRows cache; // the rows of a table computed from other query tables, once computed
+    std::optional<std::unordered_map<int64_t, int64_t>> parents; // child -> parent, for parentColumn
 };
 
 struct QueryCursor : sqlite3_vtab_cursor {
@@ -292,12 +295,41 @@ int filterCached(QueryTable& table, QueryCursor& cursor, int byColumn, int argc,
     return SQLITE_OK;
 }
 
+// Each program's lowest-numbered parent, read once from program_children.
+int loadParents(QueryTable& table)
+{
+    sqlite3_stmt* statement = nullptr;
+    int rc = sqlite3_prepare_v2(
+        table.reader, "SELECT child, parent FROM program_children", -1, &statement, nullptr);
+    std::unordered_map<int64_t, int64_t> parents;
+    while (rc == SQLITE_OK || rc == SQLITE_ROW) {
+        rc = sqlite3_step(statement);
+        if (rc != SQLITE_ROW)
+            break;
+        const int64_t child = sqlite3_column_int64(statement, 0), parent = sqlite3_column_int64(statement, 1);
+        auto [entry, added] = parents.try_emplace(child, parent);
+        if (!added && parent < entry->second)
+            entry->second = parent;
+    }
+    sqlite3_finalize(statement);
+    if (rc != SQLITE_DONE)
+        return fail(&table, rc == SQLITE_OK ? SQLITE_ERROR : rc,
+            std::string(table.spec->name) + ": " + sqlite3_errmsg(table.reader));
+    table.parents = std::move(parents);
+    return SQLITE_OK;
+}
+
 int filter(sqlite3_vtab_cursor* base, int byKey, const char*, int argc, sqlite3_value** argv)
 {
     auto* cursor = static_cast<QueryCursor*>(base);
     auto& table = *static_cast<QueryTable*>(base->pVtab);
     if (table.spec->readsFrom == ReadsFrom::QuerySchema)
         return filterCached(table, *cursor, byKey, argc, argv);
+    if (table.spec->parentColumn >= 0 && !table.parents) {
+        const int rc = loadParents(table);
+        if (rc != SQLITE_OK)
+            return rc;
+    }
     const bool keyed = byKey == 1 && argc == 1;
     cursor->rowid = 0;
     cursor->eof = table.missing;
@@ -378,6 +410,12 @@ int column(sqlite3_vtab_cursor* base, sqlite3_context* context, int index)
     if (spec.readsFrom == ReadsFrom::QuerySchema) {
         const size_t row = cursor.allCached ? cursor.cachedAt : cursor.cachedRows[cursor.cachedAt];
         sqlite3_result_value(context, table.cache.value(row, index));
+    } else if (index == spec.parentColumn && table.parents) {
+        const auto parent = table.parents->find(sqlite3_column_int64(cursor.statement, 0));
+        if (parent != table.parents->end())
+            sqlite3_result_int64(context, parent->second);
+        else
+            sqlite3_result_null(context);
     } else if (spec.packing == Packing::None || index < spec.indexAt)
         sqlite3_result_value(context, sqlite3_column_value(cursor.statement, index));
     else if (index == spec.indexAt)

@@ -71,9 +71,9 @@ const std::array kSpecs {
     QueryTableSpec { "programs",
         "id INTEGER, type TEXT, name TEXT, parent INTEGER, compute_set INTEGER, exchange INTEGER, "
         "repeat_count INTEGER, debug_context INTEGER",
-        "SELECT p.id, p.type, p.name, c.parent, p.compute_set, p.exchange, p.repeat_count, p.debug_context "
-        "FROM programs p LEFT JOIN (SELECT child, min(parent) AS parent FROM program_children GROUP BY "
-        "child) c ON c.child = p.id ORDER BY p.id" },
+        "SELECT id, type, name, NULL AS parent, compute_set, exchange, repeat_count, debug_context "
+        "FROM programs ORDER BY id",
+        ReadsFrom::Storage, Packing::None, 0, 0, nullptr, 3 },
     QueryTableSpec { "program_children", "parent INTEGER, position INTEGER, child INTEGER",
         "SELECT parent, position, child FROM program_children ORDER BY parent, position" },
     QueryTableSpec { "program_roots", "kind TEXT, position INTEGER, program INTEGER",

@@ -36,6 +36,10 @@ struct QueryTableSpec {
     int packedFrom = 0; // the first BLOB column of the SQL (the last columns are all BLOBs)
     // A storage table that files of older format versions lack: the query table has no rows there.
     const char* optionalTable = nullptr;
+    // The output column that holds the program's parent in the tree (the lowest-numbered program
+    // that has the row's id, column 0, as a child), or -1. Filled from an index of
+    // program_children made once, so that a lookup by id stays a primary-key lookup.
+    int parentColumn = -1;
 };
 
 std::span<const QueryTableSpec> queryTableSpecs();

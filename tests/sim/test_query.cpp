@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 using namespace popscope;
@@ -97,6 +98,19 @@ TEST_CASE(
         }
     CHECK(uint64_t(single(session, "SELECT count(*) FROM variable_tiles")) == variableTileRows);
     CHECK(uint64_t(single(session, "SELECT sum(bytes) FROM variable_tiles")) == variableTileBytes);
+
+    // Each program's parent: the lowest-numbered program that lists it as a child.
+    std::map<uint32_t, uint32_t> parentOf;
+    const std::vector<Program> programs = profile->readPrograms();
+    for (uint32_t parent = 0; parent < programs.size(); ++parent)
+        for (uint32_t child : programs[parent].children)
+            parentOf.try_emplace(child, parent);
+    int64_t parentSum = 0;
+    for (const auto& [child, parent] : parentOf)
+        parentSum += parent;
+    CHECK(uint64_t(single(session, "SELECT count(parent) FROM programs")) == parentOf.size());
+    CHECK(single(session, "SELECT sum(parent) FROM programs") == parentSum);
+    CHECK(single(session, "SELECT count(*) FROM programs WHERE id = 3 AND type IS NOT NULL") == 1);
 
     const auto report = Report::open(path);
     const LivenessStepReport peak = describeLivenessStep(*report, LivenessScope::allIpus(), std::nullopt, 1);
