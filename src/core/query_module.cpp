@@ -2,9 +2,11 @@
 
 #include "popscope/query.hpp"
 #include "query_cached_rows.hpp"
+#include "query_column_index.hpp"
 #include "query_tables.hpp"
 
 #include <cstring>
+#include <map>
 #include <optional>
 #include <unordered_map>
 
@@ -23,6 +25,7 @@ struct QueryTable : sqlite3_vtab {
     bool missing = false; // an optional storage table this file lacks: no rows
     CachedRows cache; // the rows of a table computed from other query tables, once computed
     std::optional<std::unordered_map<int64_t, int64_t>> parents; // child -> parent, for parentColumn
+    std::map<int, ColumnIndex> columnIndexes; // made when a query looks rows up by that column
 };
 
 struct QueryCursor : sqlite3_vtab_cursor {
@@ -38,6 +41,9 @@ struct QueryCursor : sqlite3_vtab_cursor {
     bool allCached = true;
     std::vector<uint32_t> cachedRows;
     size_t cachedAt = 0;
+    // A lookup through a column index: the ids still to read by primary key.
+    std::vector<int64_t> pendingIds;
+    size_t pendingAt = 0;
 };
 
 std::string replaceAll(std::string text, const std::string& from, const std::string& to)
@@ -147,26 +153,43 @@ int disconnect(sqlite3_vtab* table)
     return SQLITE_OK;
 }
 
+// Which column an equality on can be looked up rather than scanned for: any of a cached table's;
+// the first of a table read from the file, and its other columns through a column index (plain
+// tables, BINARY comparisons).
+bool canLookUp(const QueryTable& table, sqlite3_index_info* info, int constraint)
+{
+    const auto& c = info->aConstraint[constraint];
+    if (!c.usable || c.op != SQLITE_INDEX_CONSTRAINT_EQ)
+        return false;
+    if (table.spec->readsFrom == ReadsFrom::QuerySchema)
+        return true;
+    if (table.sqlByKey.empty())
+        return false;
+    if (c.iColumn == 0)
+        return true;
+    const char* collation = sqlite3_vtab_collation(info, constraint);
+    return table.spec->packing == Packing::None && c.iColumn > 0 && c.iColumn != table.spec->parentColumn
+        && (!collation || sqlite3_stricmp(collation, "BINARY") == 0);
+}
+
 int bestIndex(sqlite3_vtab* base, sqlite3_index_info* info)
 {
-    // A table is read whole, in its order, and SQLite applies the WHERE clause to the rows; but
-    // `first column = value` (a join on an id) reads only those rows where the table offers it.
-    // A cached table (`tiles`) offers `any column = value`.
+    // A table is read whole, in its order, and SQLite applies the WHERE clause to the rows; an
+    // equality that canLookUp allows reads only the rows that may match (SQLite checks them).
     const auto& table = *static_cast<QueryTable*>(base);
-    const bool cached = table.spec->readsFrom == ReadsFrom::QuerySchema;
-    for (int i = 0; i < info->nConstraint; ++i) {
-        const auto& constraint = info->aConstraint[i];
-        if (constraint.usable && constraint.op == SQLITE_INDEX_CONSTRAINT_EQ
-            && (cached || (!table.sqlByKey.empty() && constraint.iColumn == 0))) {
-            info->aConstraintUsage[i].argvIndex = 1;
-            info->idxNum = constraint.iColumn + 1;
-            info->estimatedCost = 10;
-            info->estimatedRows = 10;
-            return SQLITE_OK;
-        }
+    int chosen = -1;
+    for (int i = 0; i < info->nConstraint; ++i)
+        if (canLookUp(table, info, i) && (chosen < 0 || info->aConstraint[i].iColumn == 0))
+            chosen = i;
+    if (chosen < 0) {
+        info->estimatedCost = 1e6;
+        info->estimatedRows = 100000;
+        return SQLITE_OK;
     }
-    info->estimatedCost = 1e6;
-    info->estimatedRows = 100000;
+    info->aConstraintUsage[chosen].argvIndex = 1;
+    info->idxNum = info->aConstraint[chosen].iColumn + 1;
+    info->estimatedCost = info->aConstraint[chosen].iColumn == 0 ? 10 : 50;
+    info->estimatedRows = 10;
     return SQLITE_OK;
 }
 
@@ -251,6 +274,11 @@ int advanceRow(QueryTable& table, QueryCursor& cursor)
 {
     for (;;) {
         const int rc = sqlite3_step(cursor.statement);
+        if (rc == SQLITE_DONE && cursor.pendingAt < cursor.pendingIds.size()) {
+            sqlite3_reset(cursor.statement);
+            sqlite3_bind_int64(cursor.statement, 1, cursor.pendingIds[cursor.pendingAt++]);
+            continue;
+        }
         if (rc == SQLITE_DONE) {
             cursor.eof = true;
             return SQLITE_OK;
@@ -298,24 +326,28 @@ int filterCached(QueryTable& table, QueryCursor& cursor, int byColumn, int argc,
 // Each program's lowest-numbered parent, read once from program_children.
 int loadParents(QueryTable& table)
 {
-    sqlite3_stmt* statement = nullptr;
-    int rc = sqlite3_prepare_v2(
-        table.reader, "SELECT child, parent FROM program_children", -1, &statement, nullptr);
     std::unordered_map<int64_t, int64_t> parents;
-    while (rc == SQLITE_OK || rc == SQLITE_ROW) {
-        rc = sqlite3_step(statement);
-        if (rc != SQLITE_ROW)
-            break;
-        const int64_t child = sqlite3_column_int64(statement, 0), parent = sqlite3_column_int64(statement, 1);
-        auto [entry, added] = parents.try_emplace(child, parent);
-        if (!added && parent < entry->second)
-            entry->second = parent;
-    }
-    sqlite3_finalize(statement);
-    if (rc != SQLITE_DONE)
-        return fail(&table, rc == SQLITE_OK ? SQLITE_ERROR : rc,
-            std::string(table.spec->name) + ": " + sqlite3_errmsg(table.reader));
+    std::string error;
+    const int rc = readProgramParents(table.reader, parents, error);
+    if (rc != SQLITE_OK)
+        return fail(&table, rc, std::string(table.spec->name) + ": " + error);
     table.parents = std::move(parents);
+    return SQLITE_OK;
+}
+
+// The ids of the rows whose `column` may equal `value`, through the column's index (made once).
+int lookUpIds(QueryTable& table, QueryCursor& cursor, int column, sqlite3_value* value)
+{
+    auto [entry, made] = table.columnIndexes.try_emplace(column);
+    if (made) {
+        std::string error;
+        const int rc = entry->second.build(table.reader, table.sql, column, error);
+        if (rc != SQLITE_OK) {
+            table.columnIndexes.erase(entry);
+            return fail(&table, rc, std::string(table.spec->name) + ": " + error);
+        }
+    }
+    cursor.pendingIds = entry->second.idsWhere(value);
     return SQLITE_OK;
 }
 
@@ -330,12 +362,19 @@ int filter(sqlite3_vtab_cursor* base, int byKey, const char*, int argc, sqlite3_
         if (rc != SQLITE_OK)
             return rc;
     }
-    const bool keyed = byKey == 1 && argc == 1;
+    const bool keyed = byKey >= 1 && argc == 1;
+    const bool throughIndex = keyed && byKey > 1; // by another column than the first
     cursor->rowid = 0;
+    cursor->pendingIds.clear();
+    cursor->pendingAt = 0;
     cursor->eof = table.missing;
     if (table.missing)
         return SQLITE_OK;
-    int rc = SQLITE_OK;
+    int rc = throughIndex ? lookUpIds(table, *cursor, byKey - 1, argv[0]) : SQLITE_OK;
+    if (rc != SQLITE_OK || (throughIndex && cursor->pendingIds.empty())) {
+        cursor->eof = true;
+        return rc;
+    }
     // The inner table of a join is filtered once per outer row: prepare once, then reset.
     if (cursor->statement && cursor->statementByKey == keyed) {
         sqlite3_reset(cursor->statement);
@@ -347,7 +386,8 @@ int filter(sqlite3_vtab_cursor* base, int byKey, const char*, int argc, sqlite3_
             table.reader, (keyed ? table.sqlByKey : table.sql).c_str(), -1, &cursor->statement, nullptr);
     }
     if (rc == SQLITE_OK && keyed)
-        rc = sqlite3_bind_value(cursor->statement, 1, argv[0]);
+        rc = throughIndex ? sqlite3_bind_int64(cursor->statement, 1, cursor->pendingIds[cursor->pendingAt++])
+                          : sqlite3_bind_value(cursor->statement, 1, argv[0]);
     if (rc != SQLITE_OK) {
         cursor->eof = true;
         return fail(&table, rc, std::string(table.spec->name) + ": " + sqlite3_errmsg(table.reader));

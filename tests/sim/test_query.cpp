@@ -157,6 +157,17 @@ TEST_CASE("query of two reports joins source and target as compare --json report
                       "JOIN target.variables t USING (name) WHERE growth > 0");
     CHECK(grown.columns == std::vector<std::string> { "name", "growth" });
     CHECK_FALSE(grown.rows.empty());
+    // The join by name reads each target variable by primary key through an index of names:
+    // every name matched, as many rows as a plain scan finds.
+    CHECK(single(session, "SELECT count(*) FROM source.variables s JOIN target.variables t USING (name)")
+        == single(session,
+            "WITH t AS MATERIALIZED (SELECT name FROM target.variables) SELECT count(*) FROM "
+            "source.variables s "
+            "JOIN t USING (name)"));
+    CHECK(single(session, "SELECT count(*) FROM target.variables WHERE name = 'layer1/conv/partials'") == 1);
+    CHECK(single(session, "SELECT count(*) FROM target.variables WHERE name = 'no such variable'") == 0);
+    CHECK(single(session, "SELECT count(*) FROM target.variables WHERE always_live = '1'")
+        == single(session, "SELECT sum(always_live) FROM target.variables"));
     // SQLite looks an unqualified name up in the schemas in order: source first.
     CHECK(single(session, "SELECT sum(memory_used) FROM tiles") == memory["totalIncludingGaps"]["source"]);
 }
