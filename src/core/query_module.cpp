@@ -101,7 +101,8 @@ const QueryTableSpec* findSpec(const char* name)
 std::string keyedSql(const QueryTable& table)
 {
     const QueryTableSpec& spec = *table.spec;
-    if (spec.readsFrom != ReadsFrom::Storage || (spec.packing != Packing::None && spec.indexAt == 0))
+    if (spec.readsFrom != ReadsFrom::Storage || !spec.firstColumnIndexed
+        || (spec.packing != Packing::None && spec.indexAt == 0))
         return {};
     sqlite3_stmt* statement = nullptr;
     std::string keyed;
@@ -167,8 +168,11 @@ bool canLookUp(const QueryTable& table, sqlite3_index_info* info, int constraint
         return false;
     if (c.iColumn == 0)
         return true;
+    // Only where the first column is the stored table's primary key (`id`): reading rows by an id
+    // of vars_info (no index) would scan it once per id.
     const char* collation = sqlite3_vtab_collation(info, constraint);
-    return table.spec->packing == Packing::None && c.iColumn > 0 && c.iColumn != table.spec->parentColumn
+    return std::strncmp(table.spec->columns, "id ", 3) == 0 && table.spec->packing == Packing::None
+        && c.iColumn > 0 && c.iColumn != table.spec->parentColumn
         && (!collation || sqlite3_stricmp(collation, "BINARY") == 0);
 }
 

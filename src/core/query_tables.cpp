@@ -23,10 +23,10 @@ const std::array kSpecs {
         "SELECT m.ipu, c.name, " REGION_NAME("m.region") ", m.overlapped, m.bytes FROM memory_by_tile m "
                                                          "JOIN var_categories c ON c.id = m.category ORDER "
                                                          "BY m.ipu, m.category, m.region, m.overlapped",
-        ReadsFrom::Storage, Packing::TilesOfIpu, 1, 4 },
+        ReadsFrom::Storage, Packing::TilesOfIpu, 1, 4, nullptr, -1, false },
     QueryTableSpec { "tile_gaps", "ipu INTEGER, tile INTEGER, region TEXT, bytes INTEGER",
         "SELECT ipu, " REGION_NAME("region") ", bytes FROM memory_gaps ORDER BY ipu, region",
-        ReadsFrom::Storage, Packing::TilesOfIpu, 1, 2 },
+        ReadsFrom::Storage, Packing::TilesOfIpu, 1, 2, nullptr, -1, false },
     QueryTableSpec { "tile_liveness",
         "ipu INTEGER, tile INTEGER, always_live_bytes INTEGER, not_always_live_bytes INTEGER",
         "SELECT ipu, always_live, not_always_live FROM memory_liveness ORDER BY ipu", ReadsFrom::Storage,
@@ -58,7 +58,8 @@ const std::array kSpecs {
         "SELECT v.id, v.name, c.name, v.element_type, v.size_bytes, v.always_live, v.debug_context "
         "FROM variables v LEFT JOIN var_categories c ON c.id = v.category ORDER BY v.id" },
     QueryTableSpec { "variable_tiles", "variable INTEGER, ipu INTEGER, tile INTEGER, bytes INTEGER",
-        "SELECT variable, tile / {tiles_per_ipu}, tile, size_bytes FROM vars_info" },
+        "SELECT variable, tile / {tiles_per_ipu}, tile, size_bytes FROM vars_info", ReadsFrom::Storage,
+        Packing::None, 0, 0, nullptr, -1, false },
     QueryTableSpec { "variable_live_ranges", "variable INTEGER, first_step INTEGER, last_step INTEGER",
         "SELECT variable, first_step, last_step FROM variable_live_ranges" },
     QueryTableSpec { "liveness_steps",

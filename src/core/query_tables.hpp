@@ -40,6 +40,9 @@ struct QueryTableSpec {
     // that has the row's id, column 0, as a child), or -1. Filled from an index of
     // program_children made once, so that a lookup by id stays a primary-key lookup.
     int parentColumn = -1;
+    // Whether the stored table finds rows by the first column without a scan (a primary key or
+    // index): only then are `first column = value` lookups offered (vars_info has no index).
+    bool firstColumnIndexed = true;
 };
 
 std::span<const QueryTableSpec> queryTableSpecs();
