@@ -2,6 +2,7 @@
 // pure-Python libpva layer (popscope/pva.py). Arrays come back as PackedArray views onto core's
 // vectors (buffer protocol: memoryview and NumPy read them without copying).
 #include "packed_array.hpp"
+#include "query_binding.hpp"
 #include "report_handle.hpp"
 
 #include "popscope/errors.hpp"
@@ -112,6 +113,7 @@ PYBIND11_MODULE(_popscope, m)
     // ProfileError -> popscope.pva.Error (a RuntimeError); the message names the file and the problem.
     py::register_exception<ProfileError>(m, "Error", PyExc_RuntimeError);
     bindPackedArray(m);
+    popscope::python::bindQuery(m);
     m.def("_live_reports", &ReportHandle::liveReports,
         "reports opened by the module and still alive (for tests)");
     using H = ReportHandle;

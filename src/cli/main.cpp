@@ -13,12 +13,15 @@
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "compare_command.hpp"
 #include "estimates_command.hpp"
 #include "liveness_command.hpp"
 #include "operations_command.hpp"
+#include "query_command.hpp"
 #include "trace_command.hpp"
 
 #if __has_include("simulate_command.hpp")
@@ -47,6 +50,8 @@ Commands:
                                  operations of a software layer ranked by cycles, FLOPs or code size
   estimates FILE [--json] [--top N]
                                  the compiler's cycle estimates beside the measured cycles (format 1.2)
+  query FILE [B] "SQL" [--csv | --json] [--timeout S]
+                                 SQL over the report's query schema; two reports as source and target
   series FILE... [--json]        reports side by side in the order given: memory, fits, peak liveness,
                                  cycles; the largest that fits and the largest jump marked
   check FILE                     read and validate every table (summary reads only what it shows)
@@ -179,6 +184,18 @@ int exportJson(const Arguments& a)
     return 0;
 }
 
+// Commands that parse their own options (argv[0] is the command's name).
+using CommandEntry = int (*)(int argc, char** argv);
+const std::pair<std::string_view, CommandEntry> kCommandsWithOwnOptions[] = {
+    { "compare", popscope::cli::runCompareCommand },
+    { "trace", popscope::cli::runTraceCommand },
+    { "export-trace", popscope::cli::runExportTraceCommand },
+    { "liveness", popscope::cli::runLivenessCommand },
+    { "operations", popscope::cli::runOperationsCommand },
+    { "estimates", popscope::cli::runEstimatesCommand },
+    { "query", popscope::cli::runQueryCommand },
+};
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -204,18 +221,9 @@ int main(int argc, char** argv)
             return kUsageError;
 #endif
         }
-        if (command == "compare")
-            return popscope::cli::runCompareCommand(argc - 1, argv + 1);
-        if (command == "trace")
-            return popscope::cli::runTraceCommand(argc - 1, argv + 1);
-        if (command == "export-trace")
-            return popscope::cli::runExportTraceCommand(argc - 1, argv + 1);
-        if (command == "liveness")
-            return popscope::cli::runLivenessCommand(argc - 1, argv + 1);
-        if (command == "operations")
-            return popscope::cli::runOperationsCommand(argc - 1, argv + 1);
-        if (command == "estimates")
-            return popscope::cli::runEstimatesCommand(argc - 1, argv + 1);
+        for (const auto& [name, run] : kCommandsWithOwnOptions)
+            if (command == name)
+                return run(argc - 1, argv + 1);
         Arguments arguments = parse(argc, argv);
         if (!arguments.problem.empty())
             return usageError(arguments.problem);

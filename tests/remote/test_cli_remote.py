@@ -101,6 +101,18 @@ def test_scp_form_and_compare_of_a_local_with_a_remote_report(cli, demo_pop, ssh
     assert json.loads(compared.stdout)["target"]["path"] == sshd.url(demo_pop)
 
 
+def test_query_reads_a_remote_report_as_a_local_one(cli, demo_pop, sshd, ssh_env):
+    sql = "SELECT count(*), sum(memory_used) FROM tiles"
+    remote = run(cli, "query", sshd.url(demo_pop), sql, "--json", env=ssh_env)
+    assert remote.returncode == 0, remote.stderr
+    assert remote.stdout == run(cli, "query", demo_pop, sql, "--json", env=ssh_env).stdout
+    joined = run(cli, "query", demo_pop, sshd.url(demo_pop),
+                 "SELECT count(*) FROM source.variables s JOIN target.variables t USING (id) "
+                 "WHERE s.bytes <> t.bytes", "--csv", env=ssh_env)
+    assert joined.returncode == 0, joined.stderr
+    assert joined.stdout.splitlines()[1] == "0"
+
+
 def test_unknown_host_is_asked_and_added_only_on_yes(cli, demo_pop, sshd, ssh_home, ssh_env):
     ssh_home.forget()
     refused = run_on_terminal(cli, "summary", sshd.url(demo_pop), env=ssh_env, answer="no\n")
