@@ -133,14 +133,12 @@ void OpenRemoteDialog::showListing(const std::shared_ptr<const RemoteListing>& l
         const QString parent = remoteParentFolder(listing->prefix);
         if (!parent.isEmpty())
             addEntry(QStringLiteral(".."), parent, true, QString());
-        for (const remote::RemoteEntry& entry : listing->entries) {
-            const QString name = QString::fromStdString(entry.name);
-            const QString target = listing->prefix + name + (entry.folder ? QStringLiteral("/") : QString());
-            if (size_t(items.size()) < kMaxEntriesShown)
-                addEntry(name, target, entry.folder,
-                    entry.folder ? QString() : QString::fromStdString(formatBytes(entry.size)));
-            completions << target;
+        for (size_t i = 0; i < listing->entries.size() && i < kMaxEntriesShown; ++i) {
+            const remote::RemoteEntry& entry = listing->entries[i];
+            addEntry(QString::fromStdString(entry.name), listing->addresses.at(qsizetype(i)), entry.folder,
+                entry.folder ? QString() : QString::fromStdString(formatBytes(entry.size)));
         }
+        completions = listing->addresses;
         m_entries->addTopLevelItems(items);
         m_status->setText(listing->entries.empty()
                 ? tr("No folders or .pop files here.")

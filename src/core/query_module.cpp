@@ -3,6 +3,7 @@
 #include "popscope/query.hpp"
 #include "query_cached_rows.hpp"
 #include "query_column_index.hpp"
+#include "query_sql_text.hpp"
 #include "query_tables.hpp"
 
 #include <cstring>
@@ -45,32 +46,6 @@ struct QueryCursor : sqlite3_vtab_cursor {
     std::vector<int64_t> pendingIds;
     size_t pendingAt = 0;
 };
-
-std::string replaceAll(std::string text, const std::string& from, const std::string& to)
-{
-    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-    return text;
-}
-
-std::string quotedName(const std::string& name)
-{
-    std::string quoted = "\"";
-    for (char c : name) {
-        quoted += c;
-        if (c == '"')
-            quoted += c;
-    }
-    return quoted + "\"";
-}
-
-std::string expandSql(const QueryTableSpec& spec, const ReportSource& source)
-{
-    std::string sql = replaceAll(spec.sql, "{schema}", quotedName(source.schema));
-    sql = replaceAll(sql, "{tiles_per_ipu}", std::to_string(source.tilesPerIpu));
-    sql = replaceAll(sql, "{tiles}", std::to_string(uint64_t(source.numIpus) * source.tilesPerIpu));
-    return replaceAll(sql, "{bytes_per_tile}", std::to_string(source.bytesPerTile));
-}
 
 uint64_t readLittleEndian(const uint8_t* bytes, int width)
 {

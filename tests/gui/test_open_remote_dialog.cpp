@@ -107,5 +107,6 @@ TEST_CASE("Open Remote stops a huge listing at its cap and stays responsive", "[
     const auto markup = entries->findItems(QStringLiteral("<b>report<br><a href=x>"), Qt::MatchStartsWith);
     CHECK_FALSE(markup.isEmpty()); // the server's text itself, not rendered
     INFO("longest event-loop gap " << longestGap << " ms");
-    CHECK(longestGap < 1000);
+    CHECK(longestGap
+        < 3000); // generous, for a loaded machine: a tree of every entry holds it for tens of seconds
 }

@@ -74,6 +74,11 @@ bool RemoteFolderLister::list(const RemoteFolder& where)
             remote::RemoteFolderContents contents = browser->list(folder.empty() ? std::string(".") : folder);
             listing->entries = std::move(contents.entries);
             listing->truncated = contents.truncated;
+            // Made here, off the GUI thread: a folder may hold 100,000 entries.
+            listing->addresses.reserve(qsizetype(listing->entries.size()));
+            for (const remote::RemoteEntry& entry : listing->entries)
+                listing->addresses << prefix + QString::fromStdString(entry.name)
+                        + (entry.folder ? QStringLiteral("/") : QString());
         } catch (const std::exception& error) {
             listing->error = QString::fromStdString(error.what());
         }

@@ -7,6 +7,7 @@
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -20,6 +21,7 @@ struct RemoteListing {
     QString host; // user@host:port
     std::shared_ptr<remote::SftpBrowser> browser; // null when connecting failed
     std::vector<remote::RemoteEntry> entries;
+    QStringList addresses; // each entry's full address (a folder's with its slash), for completion
     bool truncated = false; // the folder holds more entries than a listing reads
     QString error;
 };
