@@ -15,6 +15,7 @@ void showOpenErrorDialog(QWidget* parent, const QString& path, const QString& me
 {
     QMessageBox box(parent);
     box.setIcon(QMessageBox::Critical);
+    box.setTextFormat(Qt::PlainText); // a file's name or a server's error is shown, never rendered
     box.setWindowTitle(QCoreApplication::translate("popscope::OpenErrorDialog", "Cannot open report"));
     const ReportLocation location = ReportLocation::of(path);
     box.setText(QCoreApplication::translate("popscope::OpenErrorDialog", "popscope could not open “%1”.")

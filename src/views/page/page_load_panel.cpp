@@ -24,6 +24,9 @@ PageLoadPanel::PageLoadPanel(QWidget* parent)
     m_title->setFont(bold);
     m_title->setAlignment(Qt::AlignCenter);
     m_title->setWordWrap(true);
+    // Problems name files and quote servers: shown as text, never as markup.
+    m_title->setTextFormat(Qt::PlainText);
+    m_message->setTextFormat(Qt::PlainText);
     m_message->setAlignment(Qt::AlignCenter);
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
