@@ -55,6 +55,9 @@ struct ProfileSummary {
     uint32_t tilesOverCapacity = 0;
     bool fits = true;
     uint64_t totalCycles = 0; // execution span over all IPUs (latest step end - earliest start)
+    // Without execution: the compiler's estimate of one run, its control programs' estimated cycles
+    // (ProgramEstimates); 0 with execution or without estimates. Set by Report::summary().
+    uint64_t estimatedCycles = 0;
     std::vector<NamedTotal> memoryByCategory; // bytes over all tiles (not overlapped), largest first
     std::vector<NamedTotal> cyclesByStepType; // cycles summed over steps and IPUs, largest first
     std::vector<ReportFile> reportFiles;

@@ -119,8 +119,9 @@ int summary(const Arguments& a)
 {
     if (a.positional.size() != 1)
         return usageError("summary takes one FILE");
-    auto profile = popscope::Profile::open(a.positional[0]);
-    auto summary = popscope::querySummary(*profile);
+    // Through Report, as the window: a report without execution adds the compiler's estimate.
+    const auto report = popscope::Report::open(a.positional[0]);
+    const popscope::ProfileSummary& summary = report->summary();
     std::cout << (a.json ? popscope::formatSummaryJson(summary) + "\n"
                          : popscope::formatSummaryText(summary));
     return 0;

@@ -61,7 +61,12 @@ const ProfileSummary& Report::summary() const
 {
     return m_summary.get([this] {
         const TileMemory& memory = tileMemory(); // its own part, read outside the connection's lock
-        return locked([&](const Profile& p) { return querySummary(p, memory); });
+        ProfileSummary summary = locked([&](const Profile& p) { return querySummary(p, memory); });
+        if (summary.numExecutionSteps == 0 && programCycleEstimates().present) // a compile-only report
+            for (uint32_t root : programIndex().controlPrograms)
+                if (root < programCycleEstimates().total.size())
+                    summary.estimatedCycles += programCycleEstimates().total[root];
+        return summary;
     });
 }
 

@@ -143,6 +143,13 @@ void graphFigures(FigureList& add, const ProfileSummary& s)
         cycles.fraction = s.target.clockHz;
         cycles.toolTip = "Execution span over all IPUs: the latest step end less the earliest start";
     }
+    if (s.totalCycles == 0 && s.estimatedCycles > 0) {
+        SummaryFigure& cycles
+            = add.add("estimated-cycles", "Estimated cycles", FigureKind::Cycles, s.estimatedCycles);
+        cycles.fraction = s.target.clockHz;
+        cycles.toolTip = "The compiler's estimate of one run of the control programs: the report holds no "
+                         "execution";
+    }
     add.section(figure_section::cyclesByStepType, "cycles-by-step-type");
     uint64_t all = 0; // saturating: a hostile file could make the sum wrap
     for (const NamedTotal& c : s.cyclesByStepType)

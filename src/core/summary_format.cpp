@@ -78,6 +78,7 @@ std::string formatSummaryJson(const ProfileSummary& s)
                 { "byCategory", totals(s.memoryByCategory) } } },
         { "execution",
             { { "numRuns", s.numRuns }, { "numSteps", s.numExecutionSteps }, { "totalCycles", s.totalCycles },
+                { "estimatedCycles", s.estimatedCycles },
                 { "cyclesByStepType", totals(s.cyclesByStepType) } } },
         { "numLivenessSteps", s.numLivenessSteps },
         { "numOperations", s.numOperations },

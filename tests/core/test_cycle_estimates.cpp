@@ -300,3 +300,23 @@ TEST_CASE("operations of a report without execution take their cycles from the e
     CHECK(json["cyclesEstimated"] == true);
     CHECK(json["operations"][0]["cycles"] == 320230);
 }
+
+TEST_CASE("the summary of a report without execution carries the compiler's estimate of one run",
+    "[estimates][summary]")
+{
+    TempDir dir;
+    const std::string executed = dir.file("executed.pop");
+    writeProfile(test::makeDocument(), executed);
+    CHECK(Report::open(executed)->summary().estimatedCycles == 0); // measured cycles instead
+
+    test::FixtureOptions noSteps;
+    noSteps.numSteps = 0;
+    const std::string compiled = dir.file("compiled.pop");
+    writeProfile(test::makeDocument(noSteps), compiled);
+    // The control program main's one run (the test above): 230 + 206 + 4 x 80,000 = 320,436.
+    CHECK(Report::open(compiled)->summary().estimatedCycles == 320436);
+    const auto text = test::runCli("summary " + compiled);
+    CHECK_THAT(text.out, Catch::Contains("Estimated cycles") && Catch::Contains("320,436"));
+    const auto json = nlohmann::json::parse(test::runCli("summary " + compiled + " --json").out);
+    CHECK(json["execution"]["estimatedCycles"] == 320436);
+}
