@@ -2113,6 +2113,14 @@ Problem: %2</source>
         <source>%1 — double-click a folder to enter it, a report to open it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This folder holds more than %L1 entries: only the first are read. Type the rest of the path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the first %L2 are listed; type to complete the others.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>popscope::OperationCharts</name>
@@ -2166,6 +2174,10 @@ Problem: %2</source>
     </message>
     <message>
         <source>Tile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimated cycles</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2339,6 +2351,10 @@ Double-click: show it in the Program Tree</source>
         <source>No code by tile for this operation.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Estimated cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>popscope::OperationLayerBox</name>
@@ -2427,6 +2443,14 @@ Double-click: show it in the Program Tree</source>
     </message>
     <message>
         <source> FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated cycles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The compiler&apos;s estimate of one run of its programs: the report holds no execution</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3023,18 +3047,6 @@ Target: %2</source>
         <source>Save Chart…</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Series of %n report(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Sweep of %1: %n report(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>Reading the reports…</source>
         <translation type="unfinished"></translation>
@@ -3101,6 +3113,14 @@ Target: %2</source>
     </message>
     <message>
         <source>Export CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Series of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep of %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3325,17 +3345,6 @@ Target: %2</source>
     <name>popscope::SimulationJob</name>
     <message>
         <source>%1: out of memory while simulating</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>popscope::SimulationScript</name>
-    <message>
-        <source>Show Sweep</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
