@@ -120,11 +120,15 @@ private:
         std::string expanded = expandHome(pattern, m_home);
         if (expanded.empty() || expanded.front() != '/') // relative to ~/.ssh, like OpenSSH
             expanded = from.substr(0, from.rfind('/') + 1) + expanded;
+        // The paths copied out first: reading one may throw (a refused line), which must not leak
+        // glob's list.
+        std::vector<std::string> paths;
         glob_t matches {};
         if (glob(expanded.c_str(), 0, nullptr, &matches) == 0)
-            for (size_t i = 0; i < matches.gl_pathc; ++i)
-                read(matches.gl_pathv[i], depth + 1);
+            paths.assign(matches.gl_pathv, matches.gl_pathv + matches.gl_pathc);
         globfree(&matches);
+        for (const std::string& path : paths)
+            read(path, depth + 1);
     }
 
     void refuseCommands(const std::string& keyword, const std::string& value, const std::string& where)
