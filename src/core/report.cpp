@@ -62,10 +62,13 @@ const ProfileSummary& Report::summary() const
     return m_summary.get([this] {
         const TileMemory& memory = tileMemory(); // its own part, read outside the connection's lock
         ProfileSummary summary = locked([&](const Profile& p) { return querySummary(p, memory); });
-        if (summary.numExecutionSteps == 0 && programCycleEstimates().present) // a compile-only report
+        if (summary.numExecutionSteps > 0)
+            return summary;
+        const ProgramEstimates& estimates = programCycleEstimates(); // a compile-only report
+        if (estimates.present)
             for (uint32_t root : programIndex().controlPrograms)
-                if (root < programCycleEstimates().total.size())
-                    summary.estimatedCycles += programCycleEstimates().total[root];
+                if (root < estimates.total.size())
+                    summary.estimatedCycles += estimates.total[root];
         return summary;
     });
 }

@@ -40,8 +40,12 @@ const std::string& SftpBrowser::label() const
 RemoteFolderContents SftpBrowser::list(const std::string& folder)
 {
     auto* sftp = static_cast<sftp_session>(m_sftp);
-    const auto watched = m_connection->watchReply(); // each reply of the listing within the timeout
-    sftp_dir dir = sftp_opendir(sftp, folder.empty() ? "." : folder.c_str());
+    // Each reply within the timeout, not the whole listing: a long folder on a slow link is no stall.
+    const auto watchedCall = [this](auto call) {
+        const auto watched = m_connection->watchReply();
+        return call();
+    };
+    sftp_dir dir = watchedCall([&] { return sftp_opendir(sftp, folder.empty() ? "." : folder.c_str()); });
     if (!dir) {
         if (auto ended = m_connection->watchdogError("listing " + folder))
             throw *ended;
@@ -49,7 +53,7 @@ RemoteFolderContents SftpBrowser::list(const std::string& folder)
     }
     RemoteFolderContents listing;
     uint64_t read = 0;
-    while (sftp_attributes attributes = sftp_readdir(sftp, dir)) {
+    while (sftp_attributes attributes = watchedCall([&] { return sftp_readdir(sftp, dir); })) {
         const std::string name = attributes->name ? attributes->name : "";
         const bool isFolder = attributes->type == SSH_FILEXFER_TYPE_DIRECTORY;
         const bool isProfile = name.size() > 4 && name.compare(name.size() - 4, 4, ".pop") == 0;
@@ -62,9 +66,9 @@ RemoteFolderContents SftpBrowser::list(const std::string& folder)
             break;
         }
     }
+    watchedCall([&] { return sftp_closedir(dir); }); // closed before a stall is reported, not leaked
     if (auto ended = m_connection->watchdogError("listing " + folder))
         throw *ended;
-    sftp_closedir(dir);
     std::sort(listing.entries.begin(), listing.entries.end(), [](const RemoteEntry& a, const RemoteEntry& b) {
         return a.folder != b.folder ? a.folder : a.name < b.name;
     });
