@@ -13,9 +13,9 @@ status=0
 profiles="$build_dir/profiles"
 # Single mode on the demo, then compare mode on the batch pair (name: compare-PAGE).
 # What if: the dialog filled in, a simulation opened on its Summary, a sweep on the Sweep page.
-for page in summary insights memory liveness program-tree operations execution-trace compare-what-changed \
+for page in summary insights memory liveness program-tree operations execution-trace query compare-what-changed \
     compare-memory compare-summary compare-liveness compare-program-tree compare-operations compare-execution-trace \
-    what-if-dialog what-if-summary what-if-sweep; do
+    compare-query what-if-dialog what-if-summary what-if-sweep; do
     png="$out/$page.png"
     rm -f "$png"
     id=${page#compare-}
@@ -26,6 +26,11 @@ for page in summary insights memory liveness program-tree operations execution-t
             summary) open=(--simulate demo batch=8) ;;
             sweep) open=(--simulate matmul --sweep batch=4,8,16) ;;
         esac
+    elif [[ $page == query ]]; then
+        open=(--demo --query "SELECT name, category, bytes FROM variables ORDER BY bytes DESC LIMIT 40")
+    elif [[ $page == compare-query ]]; then
+        open=("$profiles/batch-4.pop" --compare "$profiles/batch-8.pop" --query "SELECT s.name, s.bytes, t.bytes
+            FROM source.variables s JOIN target.variables t USING (name) ORDER BY t.bytes - s.bytes DESC LIMIT 40")
     elif [[ $page == compare-liveness ]]; then
         open=("$profiles/pipeline-grouped.pop" --compare "$profiles/pipeline-interleaved.pop" --page liveness)
     elif [[ $page == compare-* ]]; then

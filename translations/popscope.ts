@@ -209,6 +209,10 @@
         <source>Execution Trace</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Query</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>popscope::ChangeLinesModel</name>
@@ -2924,6 +2928,205 @@ Double-click: show it in the Program Tree</source>
     </message>
     <message>
         <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::QueryExamples</name>
+    <message>
+        <source>The 20 largest variables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fullest tiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory by category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The liveness peak and its program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variables over 1 KiB live at the peak on the fullest tile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute sets with the worst tile balance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The longest steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cycles by kind of step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which variables grew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory by category in both reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::QueryLinks</name>
+    <message>
+        <source>Variable %1 in Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variable %1 in Liveness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tile %1 in Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Liveness step %1 in Liveness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 in Execution Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Program %1 in Program Tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::QueryPage</name>
+    <message>
+        <source>SELECT name, bytes FROM variables ORDER BY bytes DESC LIMIT 20
+
+Ctrl+Enter runs the query; Examples has more to start from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the query (Ctrl+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the query (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queries run before, newest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what the current row names (a tile, step, variable or program) in its page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a query (Ctrl+Enter) to see its rows here.
+Examples has some to start from; the tables and their columns are listed on the left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1 rows to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compares two reports: open a comparison to run it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No queries run yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source = %1, target = %2 (a table named alone is the source&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the query…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The query returned no rows (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rows, %2 columns in %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first %1 rows in %2; more are read as you scroll down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The query returned no rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The query failed: its error is above. Fix the query and run it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting every row to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>popscope::QuerySchemaTree</name>
+    <message>
+        <source>Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tables a query can read (docs/query.md). Double-click a name to insert it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

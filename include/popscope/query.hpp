@@ -22,8 +22,12 @@ namespace popscope {
 using QueryValue = std::variant<std::monostate, int64_t, double, std::string, std::vector<uint8_t>>;
 
 struct QueryOptions {
-    double timeoutSeconds = 60; // 0 or less: no limit
+    // The time a query may spend computing its rows (a cursor's fetches added up); 0 or less: none.
+    double timeoutSeconds = 60;
     const std::atomic<bool>* cancel = nullptr; // set to stop the query from another thread
+    // Asked now and then while the query runs, on its thread: true stops it as a cancel does
+    // (Python's Ctrl-C, which only that thread can see).
+    std::function<bool()> stopRequested;
 };
 
 struct QueryResult {
@@ -55,6 +59,8 @@ struct QueryTableInfo {
     std::vector<std::pair<std::string, std::string>> columns;
 };
 
+class QueryCursor;
+
 class QuerySession {
 public:
     // One report: its tables are unqualified (`SELECT * FROM variables`). `path` is what
@@ -72,14 +78,58 @@ public:
     void run(std::string_view sql, const QueryOptions& options, const ColumnsVisitor& columns,
         const RowVisitor& row);
     QueryResult run(std::string_view sql, const QueryOptions& options = {});
+    // Prepares one statement to be read a batch of rows at a time (QueryCursor::fetch), so a
+    // million-row result is computed only as far as it is read. Throws QueryError as run does.
+    // The session must outlive the cursor, and runs one cursor's fetch at a time.
+    std::unique_ptr<QueryCursor> open(std::string_view sql, const QueryOptions& options = {});
 
     // The tables of the query schema, in the order docs/query.md lists them.
     static std::vector<QueryTableInfo> tables();
 
 private:
+    friend class QueryCursor;
     struct State;
     std::unique_ptr<State> m_state;
 };
+
+// A prepared statement of a QuerySession, stepped as its rows are asked for.
+class QueryCursor {
+public:
+    ~QueryCursor();
+    QueryCursor(const QueryCursor&) = delete;
+    QueryCursor& operator=(const QueryCursor&) = delete;
+
+    const std::vector<std::string>& columns() const { return m_columns; }
+    // Where each result column comes from: the query table and its column it names as it is
+    // ("steps", "id"), or empty names for a column the statement computes (an expression).
+    struct ColumnOrigin {
+        std::string table;
+        std::string column;
+    };
+    const std::vector<ColumnOrigin>& columnOrigins() const { return m_origins; }
+    // Appends up to `count` more rows to `rows`; false once the statement has no more. Stops with
+    // QueryError at the options' time limit (the time of every fetch so far) or when cancelled.
+    bool fetch(size_t count, std::vector<std::vector<QueryValue>>& rows);
+    bool atEnd() const { return m_atEnd; }
+
+private:
+    friend class QuerySession;
+    struct Statement;
+    QueryCursor(
+        QuerySession::State& state, std::unique_ptr<Statement> statement, const QueryOptions& options);
+
+    QuerySession::State& m_state;
+    std::unique_ptr<Statement> m_statement;
+    QueryOptions m_options;
+    std::vector<std::string> m_columns;
+    std::vector<ColumnOrigin> m_origins;
+    double m_secondsSpent = 0;
+    bool m_atEnd = false;
+};
+
+// `sql` (one SELECT, or WITH … SELECT) as a query whose rows are ordered by its result column
+// `column` (from 0), ascending or descending: what sorting a result table by a column runs.
+std::string orderedQuery(std::string_view sql, int column, bool descending);
 
 // Text of a value as the CLI prints it: NULL empty, reals as SQLite prints them, BLOBs as x'..'.
 std::string queryValueText(const QueryValue& value);

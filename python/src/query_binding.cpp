@@ -37,16 +37,25 @@ py::tuple runQuery(const std::vector<std::string>& paths, const std::string& sql
                                      : std::make_unique<QuerySession>(paths[0], paths[1]);
     QueryOptions options;
     options.timeoutSeconds = timeoutSeconds;
+    // Ctrl-C: Python's handler runs here (the query holds the thread), raises KeyboardInterrupt
+    // and stops the query; the exception then goes up in place of the query's error.
+    options.stopRequested = [] { return PyErr_CheckSignals() != 0; };
     std::vector<std::string> columns;
     py::list rows;
-    session->run(
-        sql, options, [&](const std::vector<std::string>& names) { columns = names; },
-        [&](const std::vector<QueryValue>& row) {
-            py::tuple values(row.size());
-            for (size_t i = 0; i < row.size(); ++i)
-                values[i] = pythonValue(row[i]);
-            rows.append(std::move(values));
-        });
+    try {
+        session->run(
+            sql, options, [&](const std::vector<std::string>& names) { columns = names; },
+            [&](const std::vector<QueryValue>& row) {
+                py::tuple values(row.size());
+                for (size_t i = 0; i < row.size(); ++i)
+                    values[i] = pythonValue(row[i]);
+                rows.append(std::move(values));
+            });
+    } catch (const QueryError&) {
+        if (PyErr_Occurred())
+            throw py::error_already_set(); // KeyboardInterrupt (or what the handler raised)
+        throw;
+    }
     return py::make_tuple(columns, rows);
 }
 

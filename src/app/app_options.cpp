@@ -80,6 +80,9 @@ constexpr OptionSpec kOptions[] = {
     { "simulate-shot", "stage",
         "With --simulate and --screenshot: grab the dialog filled in (dialog), the run in progress (running) "
         "or the page shown after it (result, the default)." },
+    { "query", "sql",
+        "Query page: run this SQL over the report (the tables of docs/query.md; in compare mode source.* "
+        "and target.*) and show its first rows." },
     { "show", "TABLE=KEY",
         "Show a row of the page: TABLE=KEY, e.g. \"operations=popart: layer1/Conv\", \"operations=#1\" (the "
         "first row "
@@ -112,6 +115,9 @@ void readViewOptions(const QCommandLineParser& parser, AppOptions& options)
     options.steps = value("steps");
     options.lifetimes = parser.values(QStringLiteral("lifetime"));
     options.show = value("show");
+    options.query = value("query");
+    if (!options.query.isEmpty() && options.page.isEmpty())
+        options.page = QStringLiteral("query");
     options.breakdown = value("breakdown").toLower();
     options.traceScale = value("trace-scale").toLower();
     options.traceView = value("trace-view").toLower();

@@ -3,7 +3,7 @@
 //               [--select TILES] [--tab NAME] [--screenshot OUT.png] [--size WxH] [--breakdown NAME]
 //               [--fresh-settings] [--settings-dir DIR] [--trace-scale same|own]
 //               [--trace-view flame|flat] [--trace-step N] [--trace-align] [--steps peak|LIST]
-//               [--lifetime NAME]... [--show TABLE=KEY]
+//               [--lifetime NAME]... [--show TABLE=KEY] [--query SQL]
 //        popscope --simulate WORKLOAD [KEY=VALUE]... [--sweep KEY=V1,V2,...] [--simulate-output PATH]
 //               [--simulate-shot dialog|running|result] --screenshot OUT.png
 #include <QSize>
@@ -22,6 +22,7 @@ struct AppOptions {
     QString steps; // Liveness: steps to select, "peak" or "269, 300-302"
     QStringList lifetimes; // Liveness: variables whose lifetimes to draw
     QString show; // "TABLE=KEY": a row the page shows (operations=popart: Conv, programs=42)
+    QString query; // Query page: the SQL to run
     QString breakdown; // none, category, region, liveness
     QString traceScale; // Execution Trace in compare mode: same or own
     QString traceView; // Execution Trace: flame or flat

@@ -5,6 +5,7 @@
 #include "views/memory/memory_page.hpp"
 #include "views/programs/operations_page.hpp"
 #include "views/programs/program_tree_page.hpp"
+#include "views/query/query_page.hpp"
 #include "views/summary/summary_report.hpp"
 #include "views/trace/execution_trace_page.hpp"
 #include "views/what_changed/what_changed_page.hpp"
@@ -51,6 +52,8 @@ PageRegistry builtInPages()
         QKeySequence(QStringLiteral("Ctrl+7")), Needs::Report, factory<ExecutionTracePage>() };
     trace.aliases = { QStringLiteral("trace") };
     r.add(std::move(trace));
+    r.add({ page_ids::query, QCoreApplication::translate("popscope::BuiltInPages", "Query"), icon("query"),
+        QKeySequence(QStringLiteral("Ctrl+8")), Needs::Report, factory<QueryPage>() });
     return r;
 }
 

@@ -11,6 +11,7 @@
 #include "views/memory/memory_page.hpp"
 #include "views/programs/operations_page.hpp"
 #include "views/programs/program_tree_page.hpp"
+#include "views/query/query_page.hpp"
 #include "views/trace/execution_trace_page.hpp"
 #include "views/trace/trace_view.hpp"
 #include "views/what_changed/what_changed_page.hpp"
@@ -43,6 +44,8 @@ QString pageProblem(const ReportPage& page)
         return operations->problem();
     if (const auto* tree = qobject_cast<const ProgramTreePage*>(&page))
         return tree->problem();
+    if (const auto* query = qobject_cast<const QueryPage*>(&page))
+        return query->problem();
     if (const auto* changes = qobject_cast<const WhatChangedPage*>(&page)) {
         if (changes->isReady() && !changes->comparison())
             return changes->statusText();
@@ -122,6 +125,8 @@ void WindowScript::applyOptions()
     applyLivenessOptions(liveness);
     auto* trace = qobject_cast<ExecutionTracePage*>(m_window->page(page_ids::executionTrace));
     selectTab(liveness, trace);
+    if (applyQueryOption())
+        return;
     // The Execution Trace builds its data after the report opened: its options apply, and the
     // screenshot is taken, once it is ready.
     if (trace && m_window->currentPage() == page_ids::executionTrace) {
@@ -157,6 +162,17 @@ void WindowScript::applyOptions()
     if (!shown)
         reportMissingRow();
     scheduleScreenshot();
+}
+
+bool WindowScript::applyQueryOption()
+{
+    auto* query = qobject_cast<QueryPage*>(m_window->page(m_window->currentPage()));
+    if (!query || m_options.query.isEmpty())
+        return false;
+    connect(
+        query, &QueryPage::queryFinished, this, &WindowScript::scheduleScreenshot, Qt::SingleShotConnection);
+    query->runQuery(m_options.query);
+    return true;
 }
 
 bool WindowScript::showRowOption()

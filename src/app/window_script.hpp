@@ -34,6 +34,7 @@ private:
     void applyLivenessOptions(LivenessPage* liveness); // --steps, --lifetime
     void selectTab(LivenessPage* liveness, ExecutionTracePage* trace); // --tab of the page shown
     void applyTraceOptions(ExecutionTracePage* trace); // once the trace is ready; then the screenshot
+    bool applyQueryOption(); // --query on the Query page: runs it; the screenshot follows its rows
     bool showRowOption(); // --show; false when the page has no such row (yet: a tab still reading)
     void reportMissingRow();
     void scheduleScreenshot(); // once the page (and a Memory table tab) shows

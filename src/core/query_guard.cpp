@@ -80,7 +80,7 @@ int QueryGuard::authorize(void* context, int action, const char* a, const char*,
 int QueryGuard::progress(void* context)
 {
     auto& guard = *static_cast<QueryGuard*>(context);
-    if (guard.m_cancel && guard.m_cancel->load()) {
+    if ((guard.m_cancel && guard.m_cancel->load()) || (guard.m_stopRequested && (*guard.m_stopRequested)())) {
         guard.m_stopReason = "the query was cancelled";
         return 1;
     }
@@ -109,15 +109,17 @@ void QueryGuard::watch(sqlite3* db)
     sqlite3_progress_handler(db, 4000, progress, this);
 }
 
-void QueryGuard::start(double timeoutSeconds, const std::atomic<bool>* cancel)
+void QueryGuard::start(double timeoutSeconds, const std::atomic<bool>* cancel, double secondsSpent,
+    const std::function<bool()>* stopRequested)
 {
+    m_stopRequested = stopRequested && *stopRequested ? stopRequested : nullptr;
     m_refusal.clear();
     m_stopReason.clear();
     m_timeoutSeconds = timeoutSeconds;
     m_cancel = cancel;
     m_deadline = std::chrono::steady_clock::now()
         + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-            std::chrono::duration<double>(timeoutSeconds > 0 ? timeoutSeconds : 0));
+            std::chrono::duration<double>(timeoutSeconds > 0 ? timeoutSeconds - secondsSpent : 0));
 }
 
 } // namespace popscope::query

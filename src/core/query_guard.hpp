@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <string>
 
 namespace popscope::query {
@@ -16,7 +17,10 @@ public:
     void refuseWritesOn(sqlite3* db);
     // Every statement on `db` (the query connection and the storage ones) checks the limit.
     void watch(sqlite3* db);
-    void start(double timeoutSeconds, const std::atomic<bool>* cancel);
+    // A statement starts or goes on stepping: it stops `timeoutSeconds` after it started, of which
+    // `secondsSpent` were spent before now (a cursor's earlier fetches), or once *cancel is set.
+    void start(double timeoutSeconds, const std::atomic<bool>* cancel, double secondsSpent = 0,
+        const std::function<bool()>* stopRequested = nullptr);
 
     // Why the last statement was refused, or empty.
     const std::string& refusal() const { return m_refusal; }
@@ -33,6 +37,7 @@ private:
     double m_timeoutSeconds = 0;
     std::chrono::steady_clock::time_point m_deadline {};
     const std::atomic<bool>* m_cancel = nullptr;
+    const std::function<bool()>* m_stopRequested = nullptr;
 };
 
 } // namespace popscope::query

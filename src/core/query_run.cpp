@@ -1,7 +1,10 @@
-// QuerySession::run: one statement of the user's, prepared, checked and stepped under the guard.
+// QuerySession::open and run, QueryCursor: one statement of the user's, prepared, checked and
+// stepped under the guard.
 #include "popscope/query.hpp"
 
 #include "query_state.hpp"
+
+#include <chrono>
 
 namespace popscope {
 
@@ -66,16 +69,17 @@ QueryValue valueOf(sqlite3_stmt* statement, int column)
 
 } // namespace
 
-void QuerySession::run(std::string_view sql, const QueryOptions& options, const ColumnsVisitor& onColumns,
-    const RowVisitor& onRow)
+struct QueryCursor::Statement : StatementHolder { };
+
+std::unique_ptr<QueryCursor> QuerySession::open(std::string_view sql, const QueryOptions& options)
 {
     State& state = *m_state;
     state.guard.start(options.timeoutSeconds, options.cancel);
     const std::string text(sql);
-    StatementHolder holder;
+    auto holder = std::make_unique<QueryCursor::Statement>();
     const char* tail = nullptr;
     const int prepared
-        = sqlite3_prepare_v2(state.db, text.c_str(), int(text.size()), &holder.statement, &tail);
+        = sqlite3_prepare_v2(state.db, text.c_str(), int(text.size()), &holder->statement, &tail);
     if (prepared != SQLITE_OK) {
         if (!state.guard.refusal().empty())
             throw QueryError(state.guard.refusal());
@@ -88,32 +92,73 @@ void QuerySession::run(std::string_view sql, const QueryOptions& options, const 
         const SqlPlace place = placeInSql(text, offset);
         throw QueryError(message + place.where, offset, place.excerpt);
     }
-    if (!holder.statement)
+    if (!holder->statement)
         throw QueryError("the query holds no statement");
     if (!onlyBlankOrComments(state.db, tail))
         throw QueryError("the query holds more than one statement: run one at a time");
-    if (!sqlite3_stmt_readonly(holder.statement))
+    if (!sqlite3_stmt_readonly(holder->statement))
         throw QueryError("the statement would write: the query schema is read-only");
-    const int columnCount = sqlite3_column_count(holder.statement);
-    std::vector<std::string> columns;
-    for (int i = 0; i < columnCount; ++i)
-        columns.emplace_back(sqlite3_column_name(holder.statement, i));
-    onColumns(columns);
-    std::vector<QueryValue> values(static_cast<size_t>(columnCount));
-    int rc;
-    while ((rc = sqlite3_step(holder.statement)) == SQLITE_ROW) {
-        for (int i = 0; i < columnCount; ++i)
-            values[size_t(i)] = valueOf(holder.statement, i);
-        onRow(values);
+    return std::unique_ptr<QueryCursor>(new QueryCursor(state, std::move(holder), options));
+}
+
+QueryCursor::QueryCursor(
+    QuerySession::State& state, std::unique_ptr<Statement> statement, const QueryOptions& options)
+    : m_state(state)
+    , m_statement(std::move(statement))
+    , m_options(options)
+{
+    const int columnCount = sqlite3_column_count(m_statement->statement);
+    const auto text = [](const char* name) { return std::string(name ? name : ""); };
+    for (int i = 0; i < columnCount; ++i) {
+        m_columns.emplace_back(sqlite3_column_name(m_statement->statement, i));
+        m_origins.push_back({ text(sqlite3_column_table_name(m_statement->statement, i)),
+            text(sqlite3_column_origin_name(m_statement->statement, i)) });
     }
+}
+
+QueryCursor::~QueryCursor() = default;
+
+bool QueryCursor::fetch(size_t count, std::vector<std::vector<QueryValue>>& rows)
+{
+    if (m_atEnd)
+        return false;
+    const auto began = std::chrono::steady_clock::now();
+    m_state.guard.start(m_options.timeoutSeconds, m_options.cancel, m_secondsSpent, &m_options.stopRequested);
+    sqlite3_stmt* statement = m_statement->statement;
+    const int columnCount = int(m_columns.size());
+    int rc = SQLITE_ROW;
+    for (size_t fetched = 0; fetched < count && (rc = sqlite3_step(statement)) == SQLITE_ROW; ++fetched) {
+        auto& values = rows.emplace_back(size_t(columnCount));
+        for (int i = 0; i < columnCount; ++i)
+            values[size_t(i)] = valueOf(statement, i);
+    }
+    m_secondsSpent += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    if (rc == SQLITE_ROW)
+        return true;
+    m_atEnd = true;
     if (rc != SQLITE_DONE) {
-        if (!state.guard.stopReason().empty())
-            throw QueryError(state.guard.stopReason());
-        const std::string message = sqlite3_errmsg(state.db);
+        if (!m_state.guard.stopReason().empty())
+            throw QueryError(m_state.guard.stopReason());
+        const std::string message = sqlite3_errmsg(m_state.db);
         // SQLite's own refusal (load_extension): say what is refused.
         if (message == "not authorized")
             throw QueryError("not authorized: a query cannot load extensions");
         throw QueryError("the query failed: " + message);
+    }
+    return false;
+}
+
+void QuerySession::run(std::string_view sql, const QueryOptions& options, const ColumnsVisitor& onColumns,
+    const RowVisitor& onRow)
+{
+    const auto cursor = open(sql, options);
+    onColumns(cursor->columns());
+    std::vector<std::vector<QueryValue>> rows;
+    for (bool more = true; more;) {
+        rows.clear();
+        more = cursor->fetch(1024, rows);
+        for (const auto& row : rows)
+            onRow(row);
     }
 }
 

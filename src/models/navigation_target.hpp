@@ -14,6 +14,7 @@ struct NavigationTarget {
         Page, // the page only
         Tile, // `number`: a global tile id, selected
         Step, // `number`: an execution step; `ipu`: the IPU the row was about, or kAnyIpu
+        LivenessStep, // `number`: a liveness program step (Liveness' own numbering)
         Variable, // `name`: a variable's full name path
         VertexType, // `name`: a vertex type
         ComputeSet, // `name`: a compute set

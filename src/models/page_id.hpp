@@ -35,6 +35,7 @@ inline constexpr PageId liveness { "liveness" };
 inline constexpr PageId programTree { "program-tree" };
 inline constexpr PageId operations { "operations" };
 inline constexpr PageId executionTrace { "execution-trace" };
+inline constexpr PageId query { "query" };
 } // namespace page_ids
 
 } // namespace popscope

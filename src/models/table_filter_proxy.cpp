@@ -55,6 +55,14 @@ void TableFilterProxy::setSourceModel(QAbstractItemModel* model)
     QSortFilterProxyModel::setSourceModel(model);
 }
 
+void TableFilterProxy::sort(int column, Qt::SortOrder order)
+{
+    if (!m_sortsInSource)
+        QSortFilterProxyModel::sort(column, order);
+    else if (sourceModel())
+        sourceModel()->sort(column, order);
+}
+
 const TableFilterProxy::SortKeys& TableFilterProxy::sortKeys(int column) const
 {
     if (m_keys.column == column)

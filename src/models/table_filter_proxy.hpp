@@ -18,6 +18,10 @@ public:
     void setFilterText(const QString& text);
 
     void setSourceModel(QAbstractItemModel* model) override;
+    // The source sorts itself (a query's result runs again ordered): the proxy passes a sort on and
+    // keeps the source's order.
+    void setSortsInSource(bool inSource) { m_sortsInSource = inSource; }
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
 protected:
     bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
@@ -40,6 +44,7 @@ private:
     const ReportTableModel* m_table = nullptr; // the source, when it is one of ours
     const NameTreeModel* m_tree = nullptr; // or one of our trees (Liveness)
     mutable SortKeys m_keys;
+    bool m_sortsInSource = false;
     std::vector<QMetaObject::Connection> m_keyConnections; // to the source: they drop the keys
 };
 

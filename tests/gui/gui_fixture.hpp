@@ -36,6 +36,18 @@ inline bool showPageAndWait(MainWindow& window, PageId page)
     return window.showPage(page) && waitForPage(window.page(page));
 }
 
+// Opens `source`, or compares it with `target`, in `window` as the user does; false when the
+// report did not open within 20 s.
+inline bool openReports(MainWindow& window, const QString& source, const QString& target = {})
+{
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    if (target.isEmpty())
+        window.openFile(source);
+    else
+        window.compareFiles(source, target);
+    return opened.wait(20000);
+}
+
 // Shows the Memory page's table tab `tab` and waits until it shows its rows: a table tab reads its
 // parts when first shown.
 inline bool showMemoryTabAndWait(MemoryPage* memory, MemoryTab tab)

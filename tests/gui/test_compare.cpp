@@ -73,9 +73,7 @@ struct OpenPair {
         REQUIRE(std::filesystem::exists(target.toStdString()));
         window.setInteractive(false);
         window.resize(1400, 900);
-        QSignalSpy opened(&window, &MainWindow::reportOpened);
-        window.compareFiles(source, target);
-        REQUIRE(opened.wait(20000));
+        REQUIRE(openReports(window, source, target));
     }
     WhatChangedPage* whatChanged()
     {

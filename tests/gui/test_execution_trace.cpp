@@ -59,12 +59,7 @@ struct OpenTrace {
     }
     void open(const QString& source, const QString& target = {}, bool built = true)
     {
-        QSignalSpy opened(&window, &MainWindow::reportOpened);
-        if (target.isEmpty())
-            window.openFile(source);
-        else
-            window.compareFiles(source, target);
-        REQUIRE(opened.wait(20000));
+        REQUIRE(openReports(window, source, target));
         page = qobject_cast<ExecutionTracePage*>(window.page(page_ids::executionTrace));
         REQUIRE(page);
         REQUIRE(showPageAndWait(window, page_ids::executionTrace) == built);

@@ -51,12 +51,7 @@ struct OpenLiveness {
     {
         window.setInteractive(false);
         window.resize(1400, 900);
-        QSignalSpy opened(&window, &MainWindow::reportOpened);
-        if (!target.isEmpty())
-            window.compareFiles(source, target);
-        else
-            window.openFile(source);
-        REQUIRE(opened.wait(20000));
+        REQUIRE(openReports(window, source, target));
         REQUIRE(showPageAndWait(window, page_ids::liveness));
     }
     LivenessPage* page() { return qobject_cast<LivenessPage*>(window.page(page_ids::liveness)); }

@@ -53,12 +53,7 @@ struct OpenWindow {
         window.setInteractive(false);
         window.resize(1400, 900);
         window.show();
-        QSignalSpy opened(&window, &MainWindow::reportOpened);
-        if (target.isEmpty())
-            window.openFile(source);
-        else
-            window.compareFiles(source, target);
-        REQUIRE(opened.wait(20000));
+        REQUIRE(openReports(window, source, target));
     }
     OperationsPage* operations()
     {

@@ -129,3 +129,20 @@ TEST_CASE("popscope --screenshot that cannot be written exits 4", "[command-line
     CHECK(run.out.contains(QStringLiteral("popscope: page summary ready\n")));
     CHECK(run.err.contains(QStringLiteral("no-such-folder")));
 }
+
+TEST_CASE("popscope --query shows the Query page once its rows show, and exits 3 on a failing query",
+    "[command-line][screenshot][query]")
+{
+    test::TempDir dir;
+    const std::string good = test::writeValidProfile(dir);
+    const ScreenshotRun run = screenshot(dir, good,
+        { QStringLiteral("--query"), QStringLiteral("SELECT count(*) FROM variables") },
+        dir.file("query.png"));
+    CHECK(run.exitCode == 0);
+    CHECK(run.out.contains(QStringLiteral("popscope: page query ready\n")));
+    const ScreenshotRun wrong = screenshot(dir, good,
+        { QStringLiteral("--query"), QStringLiteral("SELECT name FORM variables") }, dir.file("wrong.png"));
+    CHECK(wrong.exitCode == 3);
+    CHECK(
+        wrong.err.contains(QStringLiteral("popscope: page query failed: near \"variables\": syntax error")));
+}

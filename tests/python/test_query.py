@@ -1,4 +1,10 @@
 """popscope.query: SQL over the query schema agrees with popscope.pva and popscope-cli."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
 import pytest
 
 import popscope
@@ -30,6 +36,21 @@ def test_writes_and_runaway_queries_raise_pva_error():
     with pytest.raises(pva.Error, match="time limit"):
         popscope.query(profile("demo"), "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
                        "SELECT count(*) FROM n", timeout=0.1)
+
+
+def test_ctrl_c_stops_a_running_query_with_keyboard_interrupt():
+    script = ("import popscope, sys\n"
+              "try:\n"
+              "    popscope.query(sys.argv[1], 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
+              "SELECT count(*) FROM n', timeout=0)\n"
+              "except KeyboardInterrupt:\n"
+              "    print('interrupted')\n")
+    child = subprocess.Popen([sys.executable, "-c", script, profile("demo")], stdout=subprocess.PIPE, text=True,
+                             env=dict(os.environ))
+    time.sleep(1.5)  # the module imported and the query running
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=30)
+    assert out.strip() == "interrupted"
 
 
 def test_to_pandas():

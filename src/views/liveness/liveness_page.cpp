@@ -301,6 +301,13 @@ bool LivenessPage::selectStepsText(const QString& text, QString* error)
 bool LivenessPage::showRow(const NavigationTarget& target)
 {
     using Kind = NavigationTarget::Kind;
+    if (target.kind == Kind::LivenessStep) {
+        if (target.number >= m_plot->data().source.notAlwaysLive.size())
+            return false;
+        m_plot->setSelectedSteps({ target.number });
+        m_plot->centreOn(target.number);
+        return true;
+    }
     if (target.kind != Kind::Page && target.kind != Kind::Variable)
         return false;
     findPeak();

@@ -26,7 +26,7 @@ ColumnFitter::ColumnFitter(QAbstractItemView* view, QHeaderView* header, int min
     connect(header, &QHeaderView::sectionResized, this, [this](int logical, int, int) {
         if (m_fitting)
             return;
-        if (logical == 0)
+        if (logical == m_nameColumn)
             m_userSized = true; // the user dragged the name column: leave it alone
         else
             fitName(); // another column changed: the name column takes up the slack
@@ -61,9 +61,11 @@ void ColumnFitter::fitAll()
     if (m_fitPending)
         return;
     m_fitting = true;
-    for (int c = 1; c < model->columnCount(); ++c) // as QTreeView/QTableView::resizeColumnToContents
-        m_header->resizeSection(c,
-            std::max(m_view->sizeHintForColumn(c), m_header->isHidden() ? 0 : m_header->sectionSizeHint(c)));
+    for (int c = 0; c < model->columnCount(); ++c) // as QTreeView/QTableView::resizeColumnToContents
+        if (c != m_nameColumn)
+            m_header->resizeSection(c,
+                std::max(
+                    m_view->sizeHintForColumn(c), m_header->isHidden() ? 0 : m_header->sectionSizeHint(c)));
     m_fitting = false;
     fitName();
 }
@@ -75,14 +77,14 @@ void ColumnFitter::fitName()
         return;
     QHeaderView* header = m_header;
     int others = 0;
-    for (int c = 1; c < model->columnCount(); ++c)
-        if (!header->isSectionHidden(c))
+    for (int c = 0; c < model->columnCount(); ++c)
+        if (c != m_nameColumn && !header->isSectionHidden(c))
             others += header->sectionSize(c);
     const int room = m_view->viewport()->width() - others;
     // Never narrower than the minimum, nor than the name column's header text.
-    const int floor = std::max(m_minimum, header->sectionSizeHint(0));
+    const int floor = std::max(m_minimum, header->sectionSizeHint(m_nameColumn));
     m_fitting = true;
-    header->resizeSection(0, std::max(floor, room));
+    header->resizeSection(m_nameColumn, std::max(floor, room));
     m_fitting = false;
 }
 

@@ -21,6 +21,8 @@ public:
     void fitAll();
     // Only recomputes the name column's width (after a resize or a column drag).
     void fitName();
+    // The column that takes the room left (0 unless set: a query's result has its names anywhere).
+    void setNameColumn(int column) { m_nameColumn = column; }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -30,6 +32,7 @@ private:
     QHeaderView* m_header;
     QWidget* m_viewport; // kept: while the view is destroyed its viewport still sends events
     int m_minimum;
+    int m_nameColumn = 0;
     bool m_fitting = false;
     bool m_userSized = false;
     bool m_fitPending = false; // asked while hidden: fits when the viewport is shown

@@ -60,6 +60,7 @@ TablePanel::TablePanel(QAbstractItemModel* source, const QString& exportName, QW
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &TablePanel::updateState);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TablePanel::updateState);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &TablePanel::updateState);
+    connectSource();
     updateState();
 }
 
@@ -184,7 +185,23 @@ void TablePanel::setSourceModel(QAbstractItemModel* source)
         return;
     m_source = source;
     m_proxy->setSourceModel(source);
+    connectSource();
     updateState();
+}
+
+void TablePanel::connectSource()
+{
+    disconnect(m_sourceRowsInserted);
+    if (!m_source)
+        return;
+    // After the proxy and the view took the rows in: whether more must be read, and the count's "+".
+    m_sourceRowsInserted = connect(
+        m_source, &QAbstractItemModel::rowsInserted, this,
+        [this] {
+            updateState();
+            fetchMoreIfEndShown();
+        },
+        Qt::QueuedConnection);
 }
 
 bool TablePanel::showSourceRow(int row)
@@ -238,19 +255,33 @@ void TablePanel::updateState()
 {
     const int total = m_source ? m_source->rowCount() : 0;
     const int shown = m_proxy->rowCount();
-    if (total == 0) {
+    // A source that reads its rows as they are shown (a query's result) may hold more than read.
+    const bool more = m_source && m_source->canFetchMore({});
+    const QString totalText = countText(uint64_t(total)) + (more ? QStringLiteral("+") : QString());
+    if (total == 0 && !more) {
         m_empty->setText(m_emptyText.isEmpty() ? tr("Nothing to show.") : m_emptyText);
         m_stack->setCurrentWidget(m_empty);
-    } else if (shown == 0) {
+    } else if (shown == 0 && !more) {
         m_empty->setText(tr("No rows contain “%1”. Clear the filter to see all %2 rows.")
-                             .arg(m_filter->text(), countText(uint64_t(total))));
+                             .arg(m_filter->text(), totalText));
         m_stack->setCurrentWidget(m_empty);
     } else {
         m_stack->setCurrentWidget(m_view);
     }
-    m_count->setText(shown == total
-            ? tr("%1 rows").arg(countText(uint64_t(total)))
-            : tr("%1 of %2 rows").arg(countText(uint64_t(shown)), countText(uint64_t(total))));
+    m_count->setText(shown == total && !more
+            ? tr("%1 rows").arg(totalText)
+            : tr("%1 of %2 rows").arg(countText(uint64_t(shown)), totalText));
+}
+
+void TablePanel::fetchMoreIfEndShown()
+{
+    // The view asks for more when its last row shows, but only after rows were added to it: rows
+    // the filter hides leave it waiting.
+    if (!m_proxy->canFetchMore({}))
+        return;
+    const int last = m_proxy->rowCount() - 1;
+    if (last < 0 || m_view->viewport()->rect().intersects(m_view->visualRect(m_proxy->index(last, 0))))
+        m_proxy->fetchMore({});
 }
 
 void TablePanel::copySelection()
@@ -274,6 +305,10 @@ void TablePanel::exportCsv()
         m_exportName + QStringLiteral(".csv"), tr("CSV files (*.csv);;All files (*)"));
     if (path.isEmpty())
         return;
+    if (m_exporter) {
+        m_exporter(path);
+        return;
+    }
     QString error;
     if (!CsvExporter::writeFile(*m_proxy, path, &error))
         QMessageBox::warning(this, tr("Export failed"), error);

@@ -5,6 +5,8 @@
 // tree a QTreeView.
 #include <QWidget>
 
+#include <functional>
+
 class QAbstractItemModel;
 class QAbstractItemView;
 class QHeaderView;
@@ -45,6 +47,9 @@ public:
     void setFilterVisible(bool visible);
     // Trees whose top level is one Total row: the row count would mislead.
     void setCountVisible(bool visible);
+    // Export CSV… writes the file with `exporter` (the path chosen) in place of the rows shown: a
+    // query's result, whose rows are not all read.
+    void setExporter(std::function<void(const QString& path)> exporter) { m_exporter = std::move(exporter); }
     // Persists the filter text under this QSettings key.
     void setFilterSettingsKey(const QString& key);
     // The rows shown (after filtering), for tests.
@@ -63,6 +68,8 @@ private:
     QLayout* buildBar(); // filter, row count, Copy and Export CSV
     void buildView(); // the sortable table or tree over the filter, its columns fitted, its context menu
     void updateState();
+    void connectSource(); // to the source's rows added
+    void fetchMoreIfEndShown(); // reads more of a source that can, while its last row shows
     QAbstractItemModel* m_source;
     TableFilterProxy* m_proxy;
     Shape m_shape;
@@ -75,6 +82,8 @@ private:
     QString m_exportName;
     QString m_emptyText;
     QString m_settingsKey;
+    std::function<void(const QString& path)> m_exporter;
+    QMetaObject::Connection m_sourceRowsInserted;
 };
 
 } // namespace popscope
