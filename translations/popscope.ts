@@ -2567,6 +2567,93 @@ Double-click: show it in the Program Tree</source>
     </message>
 </context>
 <context>
+    <name>popscope::PeakLivenessBox</name>
+    <message>
+        <source>%1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak liveness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in Liveness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the peak step on the Liveness page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worst tiles at the peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not always live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest variables live there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a tile to see it in the Memory report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The report has no liveness program steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its liveness could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At liveness step %1 of %2 (%3), %4 is live: %5 of the memory. %6 always live, %7 not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The busiest IPU there is IPU %1 with %2 of its %3 (%4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The source&apos;s peak holds %1 (step %2): %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tile %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>popscope::PreferencesDialog</name>
     <message>
         <source>Preferences</source>

@@ -3,6 +3,7 @@
 // the model fits, the most used tiles, a histogram of tile memory, the largest vertex state / code
 // and variables at model, most-used-IPU and most-used-tile level, and tips as structured data.
 // formatTip() turns a tip into the English sentence the GUI shows.
+#include "popscope/peak_liveness.hpp"
 #include "popscope/units.hpp"
 
 #include <cstdint>
@@ -80,6 +81,7 @@ struct InsightsAnalysis {
     InsightLevel model, ipu, tile;
     double shareUsed() const { return shareOf(used, capacity); } // 0 for no capacity
     std::vector<InsightTip> tips;
+    PeakLiveness peakLiveness;
 };
 
 // Reads summary, tile memory, variables, vertex types and compute sets from the report.

@@ -239,6 +239,8 @@ InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
     addTopTiles(m, d);
     addHistogram(m, histogramBuckets, d);
 
+    // The liveness peak reads the variables, which the levels below then use rather than stream.
+    d.peakLiveness = analysePeakLiveness(r);
     // The parts analysed below are asked for first: the streamed reads hold the report's connection.
     const Scopes scopes = levelScopes(m, summary, d);
     const std::vector<VertexType>& types = r.vertexTypes();

@@ -135,6 +135,7 @@ std::string formatInsightsText(const InsightsAnalysis& d, MemoryUnit u)
             out << "    " << formatBytes(v.bytes, u) << "  " << shown(v.name) << " ("
                 << shown(formatItemDetail(v, u)) << ")\n";
     }
+    out << formatPeakLivenessText(d.peakLiveness, u);
     out << "Tips\n";
     if (d.tips.empty())
         out << "  No tips for this report.\n";
@@ -210,6 +211,28 @@ json tipJson(const InsightTip& t, MemoryUnit u)
     return tip;
 }
 
+json peakLivenessJson(const PeakLiveness& p)
+{
+    if (!p.available)
+        return p.error.empty() ? json(nullptr) : json { { "error", p.error } };
+    json tiles = json::array();
+    for (const PeakLivenessTile& t : p.worstTiles)
+        tiles.push_back({ { "tile", t.tile }, { "ipu", t.ipu }, { "alwaysLive", t.alwaysLive },
+            { "notAlwaysLive", t.notAlwaysLive }, { "total", t.total() } });
+    json variables = json::array();
+    for (const LiveVariableRow& v : p.variables)
+        variables.push_back({ { "name", v.name }, { "bytes", v.bytes }, { "firstStep", v.firstStep },
+            { "lastStep", v.lastStep } });
+    return { { "step", p.step }, { "program", p.program }, { "numSteps", p.numSteps },
+        { "alwaysLive", p.alwaysLive }, { "notAlwaysLive", p.notAlwaysLive }, { "total", p.total() },
+        { "capacity", p.capacity },
+        { "busiestIpu",
+            { { "ipu", p.busiestIpu }, { "alwaysLive", p.ipuAlwaysLive },
+                { "notAlwaysLive", p.ipuNotAlwaysLive }, { "capacity", p.ipuCapacity } } },
+        { "bytesPerTile", p.bytesPerTile }, { "worstTiles", tiles }, { "liveVariables", p.liveVariables },
+        { "largestVariables", variables } };
+}
+
 } // namespace
 
 std::string formatInsightsJson(const InsightsAnalysis& d, MemoryUnit u)
@@ -227,7 +250,8 @@ std::string formatInsightsJson(const InsightsAnalysis& d, MemoryUnit u)
         { "histogram",
             { { "bucketStart", d.bucketStart }, { "bucketWidth", d.bucketWidth },
                 { "bucketCount", d.bucketCount } } },
-        { "levels", levelsJson(d, u) }, { "tips", tips } };
+        { "levels", levelsJson(d, u) }, { "tips", tips },
+        { "peakLiveness", peakLivenessJson(d.peakLiveness) } };
     return j.dump(2, ' ', false, json::error_handler_t::replace);
 }
 

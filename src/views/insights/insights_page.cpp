@@ -2,6 +2,7 @@
 
 #include "models/memory/tile_scope.hpp"
 #include "views/insights/insights_charts.hpp"
+#include "views/insights/peak_liveness_box.hpp"
 #include "views/widgets/chart_palette.hpp"
 #include "views/widgets/column_fitter.hpp"
 #include "views/widgets/scroll_page.hpp"
@@ -58,6 +59,14 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot)
     m_levels->setDocumentMode(true);
     largestLayout->addWidget(m_levels);
     layout->addWidget(largestBox, 2);
+
+    m_peak = new PeakLivenessBox(content);
+    connect(m_peak, &PeakLivenessBox::showTile, this, &InsightsPage::showTile);
+    connect(m_peak, &PeakLivenessBox::showStep, this, [this](uint32_t step) {
+        m_state->requestNavigation(
+            NavigationTarget::numbered(page_ids::liveness, NavigationTarget::Kind::LivenessStep, step));
+    });
+    layout->addWidget(m_peak, 2);
 
     auto* tipsBox = new QGroupBox(tr("Tips"), content);
     auto* tipsLayout = new QVBoxLayout(tipsBox);
@@ -204,6 +213,7 @@ void InsightsPage::refresh()
         m_fitText->setText(tr("Open a report with File ▸ Open… (Ctrl+O)."));
         m_fitBar->setValue(0);
         m_tips->clear();
+        m_peak->hide();
         m_topChart->setChartContent(new QChart);
         m_histogram->setChartContent(new QChart);
         return;
@@ -212,6 +222,11 @@ void InsightsPage::refresh()
     m_data = report->core->insights();
     const InsightsAnalysis& d = m_data;
     showFit(d, u);
+    const auto source = m_state->reportAt(0);
+    const bool comparing = m_state->isComparing();
+    m_peak->setPeak(d.peakLiveness, u,
+        comparing && m_slot == 1 && source ? &source->core->insights().peakLiveness : nullptr, comparing);
+    m_peak->show();
 
     m_topChart->setChartContent(makeTopTilesChart(d, u, [this](uint32_t tile) { emit showTile(tile); }));
     m_histogram->setChartContent(makeTileHistogramChart(d, u));

@@ -1,6 +1,7 @@
 #pragma once
 // The Insights report: does the model fit, the top-5 tiles, a histogram of tile memory, the
-// largest vertex state / code and variables at model, IPU and tile level, and tips.
+// largest vertex state / code and variables at model, IPU and tile level, what is live at the
+// liveness peak, and tips.
 #include "models/report_state.hpp"
 #include "popscope/insights.hpp"
 
@@ -16,6 +17,7 @@ class QVBoxLayout;
 
 namespace popscope {
 
+class PeakLivenessBox;
 class SmallChart;
 
 class InsightsPage : public ReportPage {
@@ -24,6 +26,7 @@ public:
     // `slot` 0 shows the source report, 1 the compared (target) report.
     explicit InsightsPage(ReportState* state, QWidget* parent = nullptr, int slot = 0);
     const InsightsAnalysis& data() const { return m_data; }
+    PeakLivenessBox* peakLiveness() const { return m_peak; }
 
 signals:
     // The user asked to look at a tile (clicked a top-5 bar): select it and show the Memory report.
@@ -49,6 +52,7 @@ private:
     QLabel* m_fitTitle;
     QLabel* m_fitText;
     QProgressBar* m_fitBar;
+    PeakLivenessBox* m_peak;
     SmallChart* m_topChart;
     SmallChart* m_histogram;
     QTabWidget* m_levels;

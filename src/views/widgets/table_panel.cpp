@@ -268,9 +268,8 @@ void TablePanel::updateState()
     } else {
         m_stack->setCurrentWidget(m_view);
     }
-    m_count->setText(shown == total
-            ? tr("%1 rows").arg(totalText)
-            : tr("%1 of %2 rows").arg(countText(uint64_t(shown)), totalText));
+    m_count->setText(shown == total ? tr("%1 rows").arg(totalText)
+                                    : tr("%1 of %2 rows").arg(countText(uint64_t(shown)), totalText));
 }
 
 void TablePanel::fetchMoreIfEndShown()
