@@ -12,7 +12,7 @@
 namespace popscope {
 
 namespace {
-const char* const kPopFilter
+const char* const kCompareFileFilter
     = QT_TRANSLATE_NOOP("popscope::CompareDialog", "IPU profiles (*.pop);;All files (*)");
 
 // A report folder counts as a report (its profile.pop is opened), as when opening one.
@@ -88,7 +88,7 @@ void CompareDialog::browse(QLineEdit* edit, const QString& title)
     const QString start = edit->text().isEmpty()
         ? (source().isEmpty() ? m_folder : QFileInfo(source()).absolutePath())
         : edit->text();
-    const QString path = QFileDialog::getOpenFileName(this, title, start, tr(kPopFilter));
+    const QString path = QFileDialog::getOpenFileName(this, title, start, tr(kCompareFileFilter));
     if (!path.isEmpty())
         edit->setText(path);
 }

@@ -25,7 +25,7 @@ DialogPrompter::DialogPrompter(QWidget* parent)
 
 namespace {
 // A question handed to the GUI thread and its answer, shared so that either side may leave first.
-template <typename Answer> struct Exchange {
+template <typename Answer> struct PendingQuestion {
     std::mutex mutex;
     std::condition_variable answered;
     bool done = false;
@@ -42,7 +42,7 @@ template <typename Ask> auto DialogPrompter::onGuiThread(Ask ask) -> decltype(as
     // Not a blocking queued call: the GUI thread may itself be waiting for this thread (a loader
     // cancelled or destroyed while its reconnect asks for a passphrase), or the application may be
     // closing. The asking thread gives up then, and the question is never shown.
-    auto exchange = std::make_shared<Exchange<Answer>>();
+    auto exchange = std::make_shared<PendingQuestion<Answer>>();
     QMetaObject::invokeMethod(
         qApp,
         [exchange, ask]() mutable {

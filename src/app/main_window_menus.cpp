@@ -21,7 +21,7 @@
 namespace popscope {
 
 namespace {
-const char* const kPopFilter
+const char* const kOpenFileFilter
     = QT_TRANSLATE_NOOP("popscope::MainWindow", "IPU profiles (*.pop);;All files (*)");
 } // namespace
 
@@ -149,7 +149,7 @@ void MainWindow::rebuildRecentMenu()
 void MainWindow::showOpenDialog()
 {
     const QString path
-        = QFileDialog::getOpenFileName(this, tr("Open a report"), lastFolder(), tr(kPopFilter));
+        = QFileDialog::getOpenFileName(this, tr("Open a report"), lastFolder(), tr(kOpenFileFilter));
     if (!path.isEmpty())
         openFile(path);
 }

@@ -33,7 +33,7 @@ constexpr TabName kTabs[] = {
     { page_ids::executionTrace, int(TraceTab::Details), "details", "Details" },
 };
 
-QString normalised(QString text)
+QString normalisedOptionName(QString text)
 {
     return text.trimmed()
         .toLower()
@@ -67,10 +67,11 @@ std::optional<NavigationTarget> stepTarget(PageId page, const QString& key)
 
 int tabKeyNamed(PageId page, const QString& name)
 {
-    const QString wanted = normalised(name);
+    const QString wanted = normalisedOptionName(name);
     for (const TabName& tab : kTabs)
         if (tab.page == tabbedPage(page)
-            && (wanted == QLatin1String(tab.id) || wanted == normalised(QString::fromUtf8(tab.caption))))
+            && (wanted == QLatin1String(tab.id)
+                || wanted == normalisedOptionName(QString::fromUtf8(tab.caption))))
             return tab.key;
     return -1;
 }

@@ -8,7 +8,7 @@
 namespace popscope {
 
 namespace {
-QString normalised(QString text)
+QString normalisedPageKey(QString text)
 {
     return text.trimmed()
         .toLower()
@@ -47,9 +47,9 @@ QString PageInfo::unavailableReason() const
 
 const PageInfo* PageRegistry::find(const QString& idOrName) const
 {
-    const QString key = normalised(idOrName);
+    const QString key = normalisedPageKey(idOrName);
     for (const PageInfo& page : m_pages)
-        if (page.id.toString() == key || normalised(page.name) == key || page.aliases.contains(key))
+        if (page.id.toString() == key || normalisedPageKey(page.name) == key || page.aliases.contains(key))
             return &page;
     return nullptr;
 }

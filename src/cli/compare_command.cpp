@@ -1,5 +1,6 @@
 // popscope-cli compare: the figures What changed shows, as text or JSON, and CI gates (--fail-if).
 #include "compare_command.hpp"
+#include "exit_codes.hpp"
 
 #include "popscope/gate_rule.hpp"
 #include "popscope/report.hpp"
@@ -15,8 +16,6 @@
 namespace popscope::cli {
 
 namespace {
-
-constexpr int kUsageError = 2;
 
 const char* kCompareUsage
     = R"(usage: popscope-cli compare SOURCE TARGET [--json] [--no-trace] [--fail-if RULE]...
@@ -47,7 +46,7 @@ void printUsage(std::ostream& out)
     out << kCompareUsage << gateRuleHelp() << kExitCodes;
 }
 
-int usageError(const std::string& message)
+int compareUsageError(const std::string& message)
 {
     std::cerr << "popscope-cli: " << message << "\n\n";
     printUsage(std::cerr);
@@ -70,7 +69,7 @@ struct CompareOptions {
 
 // The command line into options; an exit code when the command ends there (--help, a usage error
 // or a bad rule), else nothing.
-std::optional<int> parseArguments(int argc, char** argv, CompareOptions& o)
+std::optional<int> parseCompareArguments(int argc, char** argv, CompareOptions& o)
 {
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
@@ -86,7 +85,7 @@ std::optional<int> parseArguments(int argc, char** argv, CompareOptions& o)
             std::string text;
             if (arg == "--fail-if") {
                 if (i + 1 >= argc)
-                    return usageError("--fail-if needs a RULE, e.g. --fail-if 'memory>+5%'");
+                    return compareUsageError("--fail-if needs a RULE, e.g. --fail-if 'memory>+5%'");
                 text = argv[++i];
             } else {
                 text = arg.substr(10);
@@ -97,16 +96,17 @@ std::optional<int> parseArguments(int argc, char** argv, CompareOptions& o)
                 return ruleError(std::string("--fail-if: ") + error.what());
             }
         } else if (arg.size() > 1 && arg[0] == '-') {
-            return usageError("compare: unknown option '" + arg + "'");
+            return compareUsageError("compare: unknown option '" + arg + "'");
         } else {
             o.files.push_back(arg);
         }
     }
     if (o.files.size() != 2)
-        return usageError("compare takes two FILEs (SOURCE TARGET), got " + std::to_string(o.files.size()));
+        return compareUsageError(
+            "compare takes two FILEs (SOURCE TARGET), got " + std::to_string(o.files.size()));
     for (const GateRule& rule : o.rules)
         if (!o.traces && needsExecutionTraces(rule))
-            return usageError(
+            return compareUsageError(
                 "--fail-if '" + rule.text + "' measures the execution traces, which --no-trace leaves out");
     return std::nullopt;
 }
@@ -132,7 +132,7 @@ void printComparison(const ReportComparison& comparison, const std::vector<GateR
 int runCompareCommand(int argc, char** argv)
 {
     CompareOptions o;
-    if (const std::optional<int> exitCode = parseArguments(argc, argv, o))
+    if (const std::optional<int> exitCode = parseCompareArguments(argc, argv, o))
         return *exitCode;
 
     const auto source = Report::open(o.files[0]);

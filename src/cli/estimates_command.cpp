@@ -24,7 +24,7 @@ Options:
   --json    every row, each compute set with its vertex entries' estimates of one vertex
 )";
 
-int usageError(const std::string& message)
+int estimatesUsageError(const std::string& message)
 {
     std::cerr << "popscope-cli: " << message << "\n\n" << kEstimatesUsage;
     return 2;
@@ -55,16 +55,16 @@ int runEstimatesCommand(int argc, char** argv)
             json = true;
         } else if (arg == "--top") {
             if (i + 1 >= argc || !parseCount(argv[i + 1], top))
-                return usageError("--top needs a count");
+                return estimatesUsageError("--top needs a count");
             ++i;
         } else if (arg.size() > 1 && arg[0] == '-') {
-            return usageError("estimates: unknown option '" + arg + "'");
+            return estimatesUsageError("estimates: unknown option '" + arg + "'");
         } else {
             files.push_back(arg);
         }
     }
     if (files.size() != 1)
-        return usageError("estimates takes one FILE, got " + std::to_string(files.size()));
+        return estimatesUsageError("estimates takes one FILE, got " + std::to_string(files.size()));
     const auto report = Report::open(files[0]);
     const EstimateComparison comparison = compareEstimates(*report);
     std::cout << (json ? formatEstimatesJson(*report, comparison) + "\n"

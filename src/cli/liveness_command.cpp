@@ -1,6 +1,7 @@
 // popscope-cli liveness: the peak of the liveness curve (or a chosen step), its program and the
 // variables live there, largest first; the figures the Liveness page shows.
 #include "liveness_command.hpp"
+#include "exit_codes.hpp"
 
 #include "popscope/liveness_report.hpp"
 #include "popscope/report.hpp"
@@ -13,8 +14,6 @@
 namespace popscope::cli {
 
 namespace {
-
-constexpr int kUsageError = 2;
 
 const char* kLivenessUsage
     = R"(usage: popscope-cli liveness FILE [--json] [--step N | --peak] [--ipu I | --tiles LIST] [--top N]
@@ -35,7 +34,7 @@ Exit codes: 0 success, 2 usage error, 10 a step, IPU or tile the report lacks, 3
 not be read (as for the other commands).
 )";
 
-int usageError(const std::string& message)
+int livenessUsageError(const std::string& message)
 {
     std::cerr << "popscope-cli: " << message << "\n\n" << kLivenessUsage;
     return kUsageError;
@@ -104,35 +103,35 @@ int runLivenessCommand(int argc, char** argv)
             const auto text = value();
             const auto n = text ? number(*text) : std::nullopt;
             if (!n)
-                return usageError(arg + " needs a number (0, 1, 2, ...)");
+                return livenessUsageError(arg + " needs a number (0, 1, 2, ...)");
             if (arg == "--step")
                 step = *n;
             else if (arg == "--top")
                 top = *n;
             else if (scope.kind == LivenessScope::Kind::Tiles)
-                return usageError("give --ipu or --tiles, not both");
+                return livenessUsageError("give --ipu or --tiles, not both");
             else
                 scope = LivenessScope::onIpu(*n);
         } else if (arg == "--tiles") {
             const auto text = value();
             const auto tiles = text ? tileList(*text) : std::nullopt;
             if (!tiles)
-                return usageError("--tiles needs a list of tile ids such as 0-3,8");
+                return livenessUsageError("--tiles needs a list of tile ids such as 0-3,8");
             if (scope.kind == LivenessScope::Kind::Ipu)
-                return usageError("give --ipu or --tiles, not both");
+                return livenessUsageError("give --ipu or --tiles, not both");
             scope = LivenessScope::onTiles(*tiles);
         } else if (arg.size() > 1 && arg[0] == '-') {
-            return usageError("unknown option '" + arg + "'");
+            return livenessUsageError("unknown option '" + arg + "'");
         } else if (file.empty()) {
             file = arg;
         } else {
-            return usageError("liveness takes one FILE");
+            return livenessUsageError("liveness takes one FILE");
         }
     }
     if (file.empty())
-        return usageError("liveness takes one FILE");
+        return livenessUsageError("liveness takes one FILE");
     if (peak && step)
-        return usageError("give --step N or --peak, not both");
+        return livenessUsageError("give --step N or --peak, not both");
     auto report = Report::open(file);
     const LivenessStepReport r = describeLivenessStep(*report, scope, step, top);
     std::cout << (json ? formatLivenessJson(r) + "\n" : formatLivenessText(r, MemoryUnit::Binary));

@@ -25,7 +25,7 @@ Options:
   --json          print the rows as JSON
 )";
 
-int usageError(const std::string& message)
+int operationsUsageError(const std::string& message)
 {
     std::cerr << "popscope-cli: " << message << "\n\n" << kOperationsUsage;
     return 2;
@@ -49,23 +49,23 @@ int runOperationsCommand(int argc, char** argv)
             json = true;
         } else if (arg == "--layer" || arg == "--sort") {
             if (i + 1 >= argc)
-                return usageError(arg + " needs a value");
+                return operationsUsageError(arg + " needs a value");
             const std::string value = argv[++i];
             if (arg == "--layer") {
                 if (value.empty())
-                    return usageError("--layer needs a layer name");
+                    return operationsUsageError("--layer needs a layer name");
                 layer = value;
             } else if (!parseOperationSort(value, sort)) {
-                return usageError("--sort: unknown key '" + value + "'");
+                return operationsUsageError("--sort: unknown key '" + value + "'");
             }
         } else if (arg.size() > 1 && arg[0] == '-') {
-            return usageError("operations: unknown option '" + arg + "'");
+            return operationsUsageError("operations: unknown option '" + arg + "'");
         } else {
             files.push_back(arg);
         }
     }
     if (files.size() != 1)
-        return usageError("operations takes one FILE, got " + std::to_string(files.size()));
+        return operationsUsageError("operations takes one FILE, got " + std::to_string(files.size()));
     const auto report = Report::open(files[0]);
     std::cout << (json ? formatOperationsJson(*report, layer, sort) + "\n"
                        : formatOperationsText(*report, layer, sort));

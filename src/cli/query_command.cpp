@@ -42,7 +42,7 @@ Options:
   --timeout SECONDS    stop a query that runs longer (default 60; 0 for no limit)
 )";
 
-int usageError(const std::string& message)
+int queryUsageError(const std::string& message)
 {
     std::cerr << "popscope-cli: " << message << "\n\n" << kQueryUsage;
     return 2;
@@ -68,7 +68,7 @@ bool parseSeconds(const std::string& text, double& seconds)
     }
 }
 
-QueryArguments parseArguments(int argc, char** argv)
+QueryArguments parseQueryArguments(int argc, char** argv)
 {
     QueryArguments a;
     for (int i = 1; i < argc && a.problem.empty(); ++i) {
@@ -110,24 +110,24 @@ std::string readSqlFile(const std::string& path)
 
 int runQueryCommand(int argc, char** argv)
 {
-    QueryArguments a = parseArguments(argc, argv);
+    QueryArguments a = parseQueryArguments(argc, argv);
     if (a.help) {
         std::cout << kQueryUsage;
         return 0;
     }
     if (!a.problem.empty())
-        return usageError(a.problem);
+        return queryUsageError(a.problem);
     std::string sql;
     if (a.sqlFile.empty()) {
         if (a.positional.size() < 2)
-            return usageError("query takes FILE and \"SQL\" (or --file Q.sql)");
+            return queryUsageError("query takes FILE and \"SQL\" (or --file Q.sql)");
         sql = a.positional.back();
         a.positional.pop_back();
     } else {
         sql = readSqlFile(a.sqlFile);
     }
     if (a.positional.empty() || a.positional.size() > 2)
-        return usageError(
+        return queryUsageError(
             "query takes one FILE, or two to compare, got " + std::to_string(a.positional.size()));
     auto session = a.positional.size() == 1
         ? std::make_unique<QuerySession>(a.positional[0])

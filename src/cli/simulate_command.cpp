@@ -1,4 +1,5 @@
 #include "simulate_command.hpp"
+#include "exit_codes.hpp"
 
 #include "popscope/errors.hpp"
 #include "popscope/output_file.hpp"
@@ -21,7 +22,6 @@ namespace popscope::cli {
 
 namespace {
 
-constexpr int kUsageError = 2;
 constexpr int kInputError = 1;
 
 void printHelp(std::ostream& out)
@@ -129,7 +129,7 @@ uint64_t parseSeed(const std::string& v)
 }
 
 // Reads argv into `a`; throws std::invalid_argument with the usage problem.
-void parseArguments(int argc, char** argv, SimulateArguments& a)
+void parseSimulateArguments(int argc, char** argv, SimulateArguments& a)
 {
     for (int i = 1; i < argc && !a.help; ++i) {
         const std::string arg = argv[i];
@@ -221,7 +221,7 @@ int runSimulateCommand(int argc, char** argv)
 {
     SimulateArguments a;
     try {
-        parseArguments(argc, argv, a);
+        parseSimulateArguments(argc, argv, a);
     } catch (const std::exception& e) {
         return usage(e.what());
     }

@@ -1,5 +1,6 @@
 // popscope-cli trace / export-trace: the Execution Trace's figures and its Chrome trace-event export.
 #include "trace_command.hpp"
+#include "exit_codes.hpp"
 
 #include "popscope/chrome_trace.hpp"
 #include "popscope/execution_trace.hpp"
@@ -15,8 +16,6 @@ namespace popscope::cli {
 
 namespace {
 
-constexpr int kUsageError = 2;
-
 const char* kTraceUsage = R"(usage: popscope-cli trace FILE [--json] [--top N]
        popscope-cli export-trace FILE -o OUT.json [--tiles]
 
@@ -31,7 +30,7 @@ export-trace writes the trace in the Chrome trace-event JSON format that Perfett
 adds a thread per tile with each step's active part (large: steps × tiles events).
 )";
 
-int usageError(const std::string& message)
+int traceUsageError(const std::string& message)
 {
     std::cerr << "popscope-cli: " << message << "\n\n" << kTraceUsage;
     return kUsageError;
@@ -59,22 +58,22 @@ int runTraceCommand(int argc, char** argv)
             json = true;
         } else if (arg == "--top") {
             if (i + 1 >= argc)
-                return usageError("--top needs a number");
+                return traceUsageError("--top needs a number");
             const std::string value = argv[++i];
             if (value.empty() || value.size() > 9
                 || value.find_first_not_of("0123456789") != std::string::npos)
-                return usageError("--top needs a whole number, not '" + value + "'");
+                return traceUsageError("--top needs a whole number, not '" + value + "'");
             top = std::stoul(value);
         } else if (!arg.empty() && arg[0] == '-') {
-            return usageError("unknown option '" + arg + "'");
+            return traceUsageError("unknown option '" + arg + "'");
         } else if (file.empty()) {
             file = arg;
         } else {
-            return usageError("trace takes one FILE");
+            return traceUsageError("trace takes one FILE");
         }
     }
     if (file.empty())
-        return usageError("trace takes one FILE");
+        return traceUsageError("trace takes one FILE");
     const auto profile = Profile::open(file);
     const TraceSummary trace = analyseTrace(*profile);
     std::cout << (json
@@ -95,20 +94,20 @@ int runExportTraceCommand(int argc, char** argv)
         }
         if (arg == "-o" || arg == "--output") {
             if (i + 1 >= argc)
-                return usageError(arg + " needs a file name");
+                return traceUsageError(arg + " needs a file name");
             output = argv[++i];
         } else if (arg == "--tiles") {
             perTile = true;
         } else if (!arg.empty() && arg[0] == '-') {
-            return usageError("unknown option '" + arg + "'");
+            return traceUsageError("unknown option '" + arg + "'");
         } else if (file.empty()) {
             file = arg;
         } else {
-            return usageError("export-trace takes one FILE");
+            return traceUsageError("export-trace takes one FILE");
         }
     }
     if (file.empty() || output.empty())
-        return usageError("export-trace takes FILE -o OUT.json");
+        return traceUsageError("export-trace takes FILE -o OUT.json");
     const auto profile = Profile::open(file);
     const ChromeTraceStats stats = writeChromeTrace(*profile, output, perTile);
     std::cout << "wrote " << output << " (" << formatCount(stats.events) << " events, "

@@ -3,6 +3,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/memory_categories.hpp"
 #include "popscope/report_comparison.hpp"
+#include "shown_text.hpp"
 #include "trace_changes.hpp"
 
 #include <nlohmann/json.hpp>
@@ -14,12 +15,7 @@ namespace popscope {
 
 namespace {
 
-std::string shown(const std::string& text)
-{
-    return printableMessage(text, 200);
-}
-
-std::string padded(const std::string& text, size_t width)
+std::string paddedLabel(const std::string& text, size_t width)
 {
     return text.size() + 2 <= width ? text + std::string(width - text.size(), ' ') : text + "  ";
 }
@@ -34,7 +30,7 @@ std::string change(
 
 std::string sideText(const ComparedSide& s)
 {
-    return shown(s.path) + "  (" + shown(s.architecture) + ", " + formatCount(s.numIpus)
+    return shownText(s.path) + "  (" + shownText(s.architecture) + ", " + formatCount(s.numIpus)
         + (s.numIpus == 1 ? " IPU x " : " IPUs x ") + formatCount(s.tilesPerIpu) + " tiles)";
 }
 
@@ -46,7 +42,7 @@ void rowList(std::ostringstream& out, const char* title, const std::vector<RowCh
     if (*title)
         out << "  " << title << "\n";
     for (const RowChange& r : rows) {
-        out << "    " << padded(shown(r.name), 48);
+        out << "    " << paddedLabel(shownText(r.name), 48);
         if (bothSides)
             out << change(int64_t(r.source), int64_t(r.target), r.diff, unit, u) << "\n";
         else
@@ -61,7 +57,7 @@ void tableSection(std::ostringstream& out, const std::string& title, const Table
         << formatCount(t.removedRows) << " removed; " << formatCount(t.grownRows) << " grew, "
         << formatCount(t.shrunkRows) << " shrank)\n";
     out << "  "
-        << padded("Total " + t.metric
+        << paddedLabel("Total " + t.metric
                    + (t.table == "variables" ? " (declared sizes; not-always-live ones share memory)" : ""),
                50)
         << change(int64_t(t.total.source), int64_t(t.total.target), t.total.diff, t.unit, u) << "\n";
@@ -88,7 +84,7 @@ nlohmann::json figureJson(const ComparedFigure& f)
     return { { "source", f.source }, { "target", f.target }, { "diff", diffJson(f.diff) } };
 }
 
-nlohmann::json rowJson(const RowChange& r)
+nlohmann::json rowChangeJson(const RowChange& r)
 {
     return { { "name", r.name },
         { "source", r.inSource() ? nlohmann::json(r.source) : nlohmann::json(nullptr) },
@@ -101,7 +97,7 @@ nlohmann::json tableJson(const TableChanges& t)
     auto rows = [](const std::vector<RowChange>& list) {
         nlohmann::json a = nlohmann::json::array();
         for (const RowChange& r : list)
-            a.push_back(rowJson(r));
+            a.push_back(rowChangeJson(r));
         return a;
     };
     return { { "table", t.table }, { "metric", t.metric }, { "unit", t.unit }, { "sourceRows", t.sourceRows },
@@ -129,8 +125,8 @@ void whatChangedSection(std::ostringstream& out, const ReportComparison& c, Memo
     for (const ChangeLine& l : lines) {
         const std::string subject
             = l.table.empty() || l.table == "categories" ? l.subject : l.metric + ": " + l.subject;
-        out << "  " << padded(shown(subject), 56) << change(l.sourceValue, l.targetValue, l.diff, l.unit, u)
-            << "\n";
+        out << "  " << paddedLabel(shownText(subject), 56)
+            << change(l.sourceValue, l.targetValue, l.diff, l.unit, u) << "\n";
     }
 }
 
@@ -139,7 +135,7 @@ void memorySection(std::ostringstream& out, const ReportComparison& c, MemoryUni
 {
     out << "Memory\n";
     auto figure = [&](const std::string& label, const ComparedFigure& f, const std::string& unit) {
-        out << "  " << padded(label, 50) << change(int64_t(f.source), int64_t(f.target), f.diff, unit, u)
+        out << "  " << paddedLabel(label, 50) << change(int64_t(f.source), int64_t(f.target), f.diff, unit, u)
             << "\n";
     };
     figure("Total (including gaps)", c.totalMemory, "bytes");
@@ -158,7 +154,7 @@ void memorySection(std::ostringstream& out, const ReportComparison& c, MemoryUni
         figure("  Largest decrease: tile " + std::to_string(c.tileLargestDecrease), c.tileDecrease, "bytes");
     out << "Memory by category (excluding gaps)\n";
     for (const RowChange& r : c.categories)
-        out << "  " << padded(shown(categoryLabel(r.name)), 50)
+        out << "  " << paddedLabel(shownText(categoryLabel(r.name)), 50)
             << change(int64_t(r.source), int64_t(r.target), r.diff, "bytes", u) << "\n";
 }
 
@@ -191,8 +187,8 @@ std::string formatComparisonText(const ReportComparison& c, MemoryUnit u)
     out << "Engine options that differ: "
         << (c.engineOptions.empty() ? "none" : formatCount(c.engineOptions.size())) << "\n";
     for (const OptionDifference& o : c.engineOptions)
-        out << "  " << padded(shown(o.name), 40) << (o.inSource ? shown(o.source) : "(not set)") << " -> "
-            << (o.inTarget ? shown(o.target) : "(not set)") << "\n";
+        out << "  " << paddedLabel(shownText(o.name), 40) << (o.inSource ? shownText(o.source) : "(not set)")
+            << " -> " << (o.inTarget ? shownText(o.target) : "(not set)") << "\n";
     return out.str();
 }
 
@@ -208,7 +204,7 @@ std::string formatComparisonJson(const ReportComparison& c, MemoryUnit u)
                 { "text", formatDiff(l.diff, l.unit, u) }, { "sentence", describeChange(l, u) } });
     json categories = json::array();
     for (const RowChange& r : c.categories)
-        categories.push_back(rowJson(r));
+        categories.push_back(rowChangeJson(r));
     json options = json::array();
     for (const OptionDifference& o : c.engineOptions)
         options.push_back({ { "name", o.name }, { "source", o.inSource ? json(o.source) : json(nullptr) },

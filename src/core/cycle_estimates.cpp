@@ -5,6 +5,7 @@
 #include "popscope/program_types.hpp"
 #include "popscope/units.hpp"
 #include "report_access.hpp"
+#include "shown_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -87,12 +88,7 @@ void addNames(const Report& report, EstimateComparison& c)
     }
 }
 
-std::string shown(std::string_view text)
-{
-    return printableMessage(std::string(text), 200);
-}
-
-std::string ratio(uint64_t measured, uint64_t estimated)
+std::string ratioText(uint64_t measured, uint64_t estimated)
 {
     if (!estimated)
         return "-";
@@ -101,7 +97,7 @@ std::string ratio(uint64_t measured, uint64_t estimated)
     return text;
 }
 
-std::string padded(std::string text, size_t width)
+std::string rightAligned(std::string text, size_t width)
 {
     return text.size() >= width ? text : std::string(width - text.size(), ' ') + text;
 }
@@ -121,26 +117,27 @@ void printRows(std::ostream& out, const char* title, const std::vector<EstimateR
     out << "\n"
         << title << ": " << formatCount(rows.size()) << " estimated; over their executions "
         << formatCount(estimated) << " cycles estimated, " << formatCount(measured) << " measured (x"
-        << ratio(measured, estimated) << ")\n";
-    out << padded("Estimated", 14) << padded("Measured/run", 15) << padded("Runs", 8) << padded("x", 7)
-        << "  Name\n";
+        << ratioText(measured, estimated) << ")\n";
+    out << rightAligned("Estimated", 14) << rightAligned("Measured/run", 15) << rightAligned("Runs", 8)
+        << rightAligned("x", 7) << "  Name\n";
     for (size_t i = 0; i < order.size() && i < top; ++i) {
         const EstimateRow& row = rows[order[i]];
         const uint64_t perRun = row.executions ? row.measuredCycles / row.executions : 0;
-        out << padded(formatCount(row.estimatedCycles), 14)
-            << padded(row.executions ? formatCount(perRun) : "-", 15)
-            << padded(formatCount(row.executions), 8)
-            << padded(row.executions ? ratio(perRun, row.estimatedCycles) : "-", 7) << "  " << shown(row.name)
+        out << rightAligned(formatCount(row.estimatedCycles), 14)
+            << rightAligned(row.executions ? formatCount(perRun) : "-", 15)
+            << rightAligned(formatCount(row.executions), 8)
+            << rightAligned(row.executions ? ratioText(perRun, row.estimatedCycles) : "-", 7) << "  "
+            << shownText(row.name)
             << (row.type == "OnTileExecute" || std::string_view(row.name).ends_with(row.type)
                        ? ""
-                       : " (" + shown(row.type) + ")")
+                       : " (" + shownText(row.type) + ")")
             << "\n";
     }
     if (order.size() > top)
         out << "  ... " << formatCount(order.size() - top) << " more (--top N)\n";
 }
 
-nlohmann::json rowJson(const EstimateRow& row)
+nlohmann::json estimateRowJson(const EstimateRow& row)
 {
     return { { "id", row.id }, { "name", row.name }, { "type", row.type },
         { "estimatedCycles", row.estimatedCycles }, { "estimatedTileCycles", row.estimatedTileCycles },
@@ -197,13 +194,13 @@ std::string formatEstimatesJson(const Report& report, const EstimateComparison& 
         vertices[v.computeSet].push_back({ { "position", v.position }, { "type", v.vertexType },
             { "estimatedCycles", v.estimatedCycles } });
     for (const EstimateRow& row : c.computeSets) {
-        json j = rowJson(row);
+        json j = estimateRowJson(row);
         auto found = vertices.find(row.id);
         j["vertices"] = found == vertices.end() ? json::array() : found->second;
         sets.push_back(std::move(j));
     }
     for (const EstimateRow& row : c.programs)
-        programs.push_back(rowJson(row));
+        programs.push_back(estimateRowJson(row));
     json j = { { "file", report.path() }, { "present", c.present }, { "computeSets", sets },
         { "programs", programs } };
     return j.dump(1, ' ', false, json::error_handler_t::replace);

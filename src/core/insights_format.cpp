@@ -2,6 +2,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/insights.hpp"
 #include "popscope/plural.hpp"
+#include "shown_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -12,11 +13,6 @@
 namespace popscope {
 
 namespace {
-
-std::string shown(const std::string& text)
-{
-    return printableMessage(text, 200);
-}
 
 std::string joined(const std::vector<std::string>& names)
 {
@@ -122,25 +118,25 @@ std::string formatInsightsText(const InsightsAnalysis& d, MemoryUnit u)
             continue;
         out << level->title << "\n";
         if (level->vertexState.bytes)
-            out << "  Largest vertex state  " << shown(level->vertexState.name) << "  "
-                << formatBytes(level->vertexState.bytes, u) << " (" << shown(level->vertexState.detail)
+            out << "  Largest vertex state  " << shownText(level->vertexState.name) << "  "
+                << formatBytes(level->vertexState.bytes, u) << " (" << shownText(level->vertexState.detail)
                 << ")\n";
         if (level->vertexCode.bytes)
-            out << "  Largest vertex code   " << shown(level->vertexCode.name) << "  "
-                << formatBytes(level->vertexCode.bytes, u) << " (" << shown(level->vertexCode.detail)
+            out << "  Largest vertex code   " << shownText(level->vertexCode.name) << "  "
+                << formatBytes(level->vertexCode.bytes, u) << " (" << shownText(level->vertexCode.detail)
                 << ")\n";
         if (!level->variables.empty())
             out << "  Largest variables\n";
         for (const InsightItem& v : level->variables)
-            out << "    " << formatBytes(v.bytes, u) << "  " << shown(v.name) << " ("
-                << shown(formatItemDetail(v, u)) << ")\n";
+            out << "    " << formatBytes(v.bytes, u) << "  " << shownText(v.name) << " ("
+                << shownText(formatItemDetail(v, u)) << ")\n";
     }
     out << formatPeakLivenessText(d.peakLiveness, u);
     out << "Tips\n";
     if (d.tips.empty())
         out << "  No tips for this report.\n";
     for (const InsightTip& tip : d.tips)
-        out << "  - " << shown(formatTip(tip, u)) << "\n";
+        out << "  - " << shownText(formatTip(tip, u)) << "\n";
     return out.str();
 }
 

@@ -151,11 +151,6 @@ std::vector<LiveName> liveAtPeak(const Report& report, const VariableDigest& var
     return out;
 }
 
-uint64_t magnitude(int64_t v)
-{
-    return v < 0 ? uint64_t(-(v + 1)) + 1 : uint64_t(v);
-}
-
 // A name whose bytes at the peak moved, still unnamed: a name is read for those kept alone.
 struct Moved {
     const VariableDigest* side; // the side that names it (the source when both hold it)
@@ -201,13 +196,13 @@ void splitMoved(const std::vector<LiveName>& left, const std::vector<LiveName>& 
 void keepTop(std::vector<Moved>& moved, size_t top, std::vector<LivenessComparison::Variable>& list)
 {
     const auto larger = [](const Moved& a, const Moved& b) {
-        return magnitude(a.diff.absolute) > magnitude(b.diff.absolute);
+        return diffMagnitude(a.diff.absolute) > diffMagnitude(b.diff.absolute);
     };
     if (moved.size() > top && top > 0) {
         std::nth_element(moved.begin(), moved.begin() + long(top - 1), moved.end(), larger);
-        const uint64_t last = magnitude(moved[top - 1].diff.absolute);
+        const uint64_t last = diffMagnitude(moved[top - 1].diff.absolute);
         moved.erase(std::partition(moved.begin(), moved.end(),
-                        [last](const Moved& m) { return magnitude(m.diff.absolute) >= last; }),
+                        [last](const Moved& m) { return diffMagnitude(m.diff.absolute) >= last; }),
             moved.end());
     } else if (top == 0) {
         moved.clear();
@@ -223,7 +218,7 @@ void keepTop(std::vector<Moved>& moved, size_t top, std::vector<LivenessComparis
     for (const Moved& m : moved)
         named.push_back({ std::string(m.side->name(m.variable)), m.source, m.target, m.diff });
     std::sort(named.begin(), named.end(), [](const auto& a, const auto& b) {
-        const uint64_t x = magnitude(a.diff.absolute), y = magnitude(b.diff.absolute);
+        const uint64_t x = diffMagnitude(a.diff.absolute), y = diffMagnitude(b.diff.absolute);
         return x != y ? x > y : a.name < b.name;
     });
     for (size_t k = 0; k < named.size() && k < top; ++k)

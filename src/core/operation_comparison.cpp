@@ -27,11 +27,6 @@ OperationColumns columns(const Report& report)
     return c;
 }
 
-uint64_t magnitude(const SignedDiff& d)
-{
-    return d.absolute < 0 ? uint64_t(-(d.absolute + 1)) + 1 : uint64_t(d.absolute);
-}
-
 ChangeLine changeLine(const std::string& metric, const std::string& key, uint64_t source, uint64_t target,
     const std::string& unit)
 {
@@ -74,8 +69,9 @@ void appendOperationChanges(const ReportComparison& c, std::vector<ChangeLine>& 
         for (const auto* list : { &t.grown, &t.shrunk })
             for (const RowChange& r : *list)
                 out.push_back(changeLine(metric, r.name, r.source, r.target, t.unit));
-        std::stable_sort(out.begin(), out.end(),
-            [](const ChangeLine& a, const ChangeLine& b) { return magnitude(a.diff) > magnitude(b.diff); });
+        std::stable_sort(out.begin(), out.end(), [](const ChangeLine& a, const ChangeLine& b) {
+            return diffMagnitude(a.diff.absolute) > diffMagnitude(b.diff.absolute);
+        });
         if (out.size() > kPerFigure)
             out.resize(kPerFigure);
         lines.insert(lines.end(), out.begin(), out.end());

@@ -3,6 +3,7 @@
 #include "popscope/operations.hpp"
 #include "popscope/report.hpp"
 #include "popscope/units.hpp"
+#include "shown_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -14,19 +15,14 @@ namespace popscope {
 
 namespace {
 
-std::string shown(std::string_view text)
-{
-    return printableMessage(std::string(text), 200);
-}
-
-std::string ratio(double value)
+std::string twoDecimals(double value)
 {
     char text[32];
     std::snprintf(text, sizeof text, "%.2f", value);
     return text;
 }
 
-std::string padded(std::string text, size_t width, bool right)
+std::string aligned(std::string text, size_t width, bool right)
 {
     // Pads by bytes, which is enough for the ASCII names simulators and Poplar write.
     if (text.size() >= width)
@@ -51,9 +47,9 @@ Listing listing(const Report& report, const std::string& requestedLayer, Operati
     else if (!l.layer.empty() && std::find(a.layers.begin(), a.layers.end(), l.layer) == a.layers.end()) {
         std::string known;
         for (const std::string& layer : a.layers)
-            known += (known.empty() ? "" : ", ") + shown(layer);
+            known += (known.empty() ? "" : ", ") + shownText(layer);
         throw ProfileError(ErrorKind::InvalidInput, report.path(),
-            "no operations in layer '" + shown(l.layer) + "'; the layers are: "
+            "no operations in layer '" + shownText(l.layer) + "'; the layers are: "
                 + (known.empty() ? std::string("none (the profile has no operations)") : known));
     }
     l.rows = rankOperations(report.operations(), a, l.layer, sort);
@@ -79,22 +75,22 @@ std::string formatOperationsText(const Report& report, const std::string& layer,
     std::ostringstream out;
     out << printableMessage(report.path()) << ": " << formatCount(l.rows.size())
         << (l.rows.size() == 1 ? " operation" : " operations") << " in "
-        << (l.layer.empty() ? std::string("every layer") : "layer " + shown(l.layer)) << ", ranked by "
+        << (l.layer.empty() ? std::string("every layer") : "layer " + shownText(l.layer)) << ", ranked by "
         << operationSortName(sort) << "\n";
     if (l.rows.empty())
         return out.str();
     size_t nameWidth = 9, debugWidth = 10;
     for (uint32_t i : l.rows) {
-        nameWidth = std::max(nameWidth, std::min<size_t>(48, shown(ops[i].name).size()));
-        debugWidth = std::max(debugWidth, std::min<size_t>(48, shown(ops[i].debugName).size()));
+        nameWidth = std::max(nameWidth, std::min<size_t>(48, shownText(ops[i].name).size()));
+        debugWidth = std::max(debugWidth, std::min<size_t>(48, shownText(ops[i].debugName).size()));
     }
     const auto row = [&](const std::string& rank, const std::string& name, const std::string& debugName,
                          const std::string& cycles, const std::string& flops, const std::string& perCycle,
                          const std::string& code, const std::string& memory) {
-        out << padded(rank, 5, true) << "  " << padded(name, nameWidth, false) << "  "
-            << padded(debugName, debugWidth, false) << "  " << padded(cycles, 14, true) << "  "
-            << padded(flops, 16, true) << "  " << padded(perCycle, 11, true) << "  " << padded(code, 11, true)
-            << "  " << padded(memory, 11, true) << "\n";
+        out << aligned(rank, 5, true) << "  " << aligned(name, nameWidth, false) << "  "
+            << aligned(debugName, debugWidth, false) << "  " << aligned(cycles, 14, true) << "  "
+            << aligned(flops, 16, true) << "  " << aligned(perCycle, 11, true) << "  "
+            << aligned(code, 11, true) << "  " << aligned(memory, 11, true) << "\n";
     };
     const bool estimated = report.operationAnalysis().cyclesEstimated;
     row("#", "Operation", "Debug name", estimated ? "Est. cycles" : "Cycles", "FLOPs", "FLOPs/cycle", "Code",
@@ -102,12 +98,13 @@ std::string formatOperationsText(const Report& report, const std::string& layer,
     size_t rank = 0;
     for (uint32_t i : l.rows) {
         const OperationFigures& f = figures[i];
-        row(std::to_string(++rank), shown(ops[i].name), shown(ops[i].debugName), formatCount(f.cycles),
-            formatCount(f.flops), ratio(f.flopsPerCycle()), formatBytes(f.codeBytes),
-            formatBytes(f.variableBytes));
+        row(std::to_string(++rank), shownText(ops[i].name), shownText(ops[i].debugName),
+            formatCount(f.cycles), formatCount(f.flops), twoDecimals(f.flopsPerCycle()),
+            formatBytes(f.codeBytes), formatBytes(f.variableBytes));
     }
     row("", "Total", "", formatCount(l.total.cycles), formatCount(l.total.flops),
-        ratio(l.total.flopsPerCycle()), formatBytes(l.total.codeBytes), formatBytes(l.total.variableBytes));
+        twoDecimals(l.total.flopsPerCycle()), formatBytes(l.total.codeBytes),
+        formatBytes(l.total.variableBytes));
     if (estimated)
         out << "Cycles are the compiler's estimates of one run: the report holds no execution.\n";
     const auto& layers = report.operationAnalysis().layers;
@@ -115,7 +112,7 @@ std::string formatOperationsText(const Report& report, const std::string& layer,
         out << "Other layers:";
         for (const std::string& other : layers)
             if (other != l.layer)
-                out << ' ' << shown(other);
+                out << ' ' << shownText(other);
         out << " (--layer NAME, or --layer all)\n";
     }
     return out.str();

@@ -14,6 +14,12 @@ namespace popscope {
 
 class Report;
 
+// The size of a difference, unsigned: INT64_MIN's fits too (negating it as int64_t would overflow).
+inline uint64_t diffMagnitude(int64_t difference)
+{
+    return difference < 0 ? uint64_t(-(difference + 1)) + 1 : uint64_t(difference);
+}
+
 // Views of a table's names, for matchRows and compareTable.
 inline std::vector<std::string_view> views(const std::vector<std::string>& names)
 {

@@ -38,11 +38,6 @@ void addRows(
                 r.source, 0, t.unit));
 }
 
-uint64_t magnitude(const SignedDiff& d)
-{
-    return d.absolute < 0 ? uint64_t(-(d.absolute + 1)) + 1 : uint64_t(d.absolute);
-}
-
 // Basis points as percent without the sign: 9416 -> "94.16".
 std::string pointsText(uint64_t basisPoints)
 {
@@ -102,16 +97,18 @@ std::vector<ChangeLine> whatChanged(const ReportComparison& c)
     addRows(bytes, c.exchangeCode, "memory", "exchange code");
     std::erase_if(bytes, [](const ChangeLine& l) { return l.diff.absolute == 0; });
     // |diff| relative to the source's total memory: the same order as |diff| for byte figures.
-    std::stable_sort(bytes.begin(), bytes.end(),
-        [](const ChangeLine& a, const ChangeLine& b) { return magnitude(a.diff) > magnitude(b.diff); });
+    std::stable_sort(bytes.begin(), bytes.end(), [](const ChangeLine& a, const ChangeLine& b) {
+        return diffMagnitude(a.diff.absolute) > diffMagnitude(b.diff.absolute);
+    });
 
     std::vector<ChangeLine> counts;
     counts.push_back(line("memory", "variables", "", "variable count", "Number of variables",
         c.variables.sourceRows, c.variables.targetRows, "count"));
     addRows(counts, c.computeSets, "memory", "compute-set vertices");
     std::erase_if(counts, [](const ChangeLine& l) { return l.diff.absolute == 0; });
-    std::stable_sort(counts.begin(), counts.end(),
-        [](const ChangeLine& a, const ChangeLine& b) { return magnitude(a.diff) > magnitude(b.diff); });
+    std::stable_sort(counts.begin(), counts.end(), [](const ChangeLine& a, const ChangeLine& b) {
+        return diffMagnitude(a.diff.absolute) > diffMagnitude(b.diff.absolute);
+    });
 
     lines.insert(lines.begin() + long(headline), bytes.begin(), bytes.end());
     lines.insert(lines.end(), counts.begin(), counts.end());
@@ -142,7 +139,7 @@ std::string formatDiff(const SignedDiff& diff, const std::string& unit, MemoryUn
     if (unit == "percent") // a relative change of a share says little: the change in points, "+94.07 pp"
     {
         std::string text(diff.absolute > 0 ? "+" : diff.absolute < 0 ? "-" : "");
-        text += pointsText(magnitude(diff));
+        text += pointsText(diffMagnitude(diff.absolute));
         text += " pp";
         return text;
     }
@@ -185,7 +182,7 @@ std::string describeChange(const ChangeLine& l, MemoryUnit memoryUnit)
         return what + " is unchanged (" + formatValue(l.sourceValue, l.unit, memoryUnit) + ")";
     const bool up = l.diff.absolute > 0;
     if (l.unit == "percent")
-        return what + (up ? " rose by " : " fell by ") + pointsText(magnitude(l.diff))
+        return what + (up ? " rose by " : " fell by ") + pointsText(diffMagnitude(l.diff.absolute))
             + " percentage points (" + formatValue(l.sourceValue, l.unit, memoryUnit) + " -> "
             + formatValue(l.targetValue, l.unit, memoryUnit) + ")";
     const char* verb = bytes ? (up ? " grew by " : " shrank by ") : (up ? " rose by " : " fell by ");
@@ -195,7 +192,7 @@ std::string describeChange(const ChangeLine& l, MemoryUnit memoryUnit)
     else if (l.diff.fraction)
         share = " (" + formatPercent(std::abs(*l.diff.fraction)) + ")";
     const uint64_t size
-        = std::min<uint64_t>(magnitude(l.diff), uint64_t(std::numeric_limits<int64_t>::max()));
+        = std::min<uint64_t>(diffMagnitude(l.diff.absolute), uint64_t(std::numeric_limits<int64_t>::max()));
     return what + verb + formatValue(int64_t(size), l.unit, memoryUnit) + share;
 }
 

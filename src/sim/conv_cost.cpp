@@ -2,6 +2,7 @@
 // and the per-method cases of lib/poplin/ConvModel.cpp addPartialCalcCycleEstimate), written
 // from the published formulas for half or float activations with float or half partials.
 #include "popscope/sim/conv_cost.hpp"
+#include "ceil_div.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -11,11 +12,6 @@
 namespace popscope::sim {
 
 namespace {
-
-uint64_t ceilDiv(uint64_t a, uint64_t b)
-{
-    return b == 0 ? 0 : (a + b - 1) / b;
-}
 
 // Poplin's zeroPartialsRetentionSavings: worker cycles saved by retained state when zeroing.
 uint64_t zeroRetentionSavings(bool floatPartials)

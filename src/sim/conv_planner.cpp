@@ -2,6 +2,7 @@
 // over tiles as ConvPlan.cpp partitions a convolution, costs as ConvModel.cpp adds them up
 // (exchange of inputs, weights and partials + the vertex + the reduction).
 #include "popscope/sim/conv_planner.hpp"
+#include "ceil_div.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -12,10 +13,6 @@ namespace popscope::sim {
 
 namespace {
 
-uint64_t ceilDiv(uint64_t a, uint64_t b)
-{
-    return b == 0 ? 0 : (a + b - 1) / b;
-}
 uint64_t roundUp(uint64_t a, uint64_t b)
 {
     return ceilDiv(a, b) * b;

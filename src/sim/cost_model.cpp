@@ -1,4 +1,5 @@
 #include "popscope/sim/cost_model.hpp"
+#include "ceil_div.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -7,10 +8,6 @@
 namespace popscope::sim {
 
 namespace {
-uint64_t ceilDiv(uint64_t a, uint64_t b)
-{
-    return b == 0 ? 0 : (a + b - 1) / b;
-}
 uint64_t floorLog2(uint64_t n)
 {
     return n == 0 ? 0 : uint64_t(std::bit_width(n) - 1);

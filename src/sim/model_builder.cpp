@@ -1,17 +1,11 @@
 #include "model_builder.hpp"
+#include "ceil_div.hpp"
 
 #include "popscope/sim/cost_model.hpp"
 
 #include <algorithm>
 
 namespace popscope::sim {
-
-namespace {
-uint64_t ceilDiv(uint64_t a, uint64_t b)
-{
-    return b == 0 ? 0 : (a + b - 1) / b;
-}
-} // namespace
 
 ModelBuilder::ModelBuilder(WorkloadBuilder& builder, const TargetConfig& target, ModelOptions options)
     : m_b(builder)

@@ -1,5 +1,6 @@
 // ModelBuilder::addLayer: one layer's variables, then its forward, backward and update passes,
 // each a sequence of supersteps with the operation it belongs to (docs/simulator.md §3).
+#include "ceil_div.hpp"
 #include "model_builder.hpp"
 
 #include "popscope/sim/cost_model.hpp"
@@ -9,11 +10,6 @@
 namespace popscope::sim {
 
 namespace {
-
-uint64_t ceilDiv(uint64_t a, uint64_t b)
-{
-    return b == 0 ? 0 : (a + b - 1) / b;
-}
 
 void appendAll(std::vector<uint32_t>& to, const std::vector<uint32_t>& from)
 {

@@ -1,4 +1,5 @@
 // pipeline: one stage per IPU; grouped / interleaved / sequential schedules (ipu.md §6).
+#include "ceil_div.hpp"
 #include "generator_params.hpp"
 #include "model_builder.hpp"
 
@@ -13,11 +14,6 @@ struct Stage {
     uint32_t forward = 0, backward = 0, update = 0; // function roots
     uint32_t toNext = 0, toPrevious = 0; // global exchanges (valid when they exist)
 };
-
-uint64_t ceilDiv(uint64_t a, uint64_t b)
-{
-    return b == 0 ? 0 : (a + b - 1) / b;
-}
 
 } // namespace
 

@@ -1,4 +1,5 @@
 // sort: heap sort on one tile vs bitonic compare-and-swap across all tiles (ipu.md §4-§5).
+#include "ceil_div.hpp"
 #include "generator_params.hpp"
 
 #include "popscope/sim/workload_builder.hpp"
@@ -9,11 +10,6 @@
 namespace popscope::sim {
 
 namespace {
-
-uint64_t ceilDiv(uint64_t a, uint64_t b)
-{
-    return b == 0 ? 0 : (a + b - 1) / b;
-}
 
 Workload singleTile(WorkloadBuilder& b, const TargetConfig& t, uint64_t n, bool keyValue, int64_t dc)
 {

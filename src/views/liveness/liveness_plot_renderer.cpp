@@ -18,7 +18,7 @@
 namespace popscope {
 
 namespace {
-constexpr int kMargin = ChartLegend::kMargin;
+constexpr int kLivenessPlotMargin = ChartLegend::kMargin;
 using Kind = LegendItem::Kind;
 
 QColor alwaysLiveColor()
@@ -214,7 +214,7 @@ void paintFilterMarks(
 }
 
 // Selected steps: a band and a marker above the pane.
-void paintSelection(
+void paintSelectedSteps(
     QPainter& p, const QRect& pane, const LivenessPlotScene& s, int width, const QPalette& palette)
 {
     if (!s.selected)
@@ -286,7 +286,7 @@ void paintPaneMarks(QPainter& p, const QRect& pane, const LivenessPlotScene& s, 
     int width, const QPalette& palette)
 {
     paintFilterMarks(p, pane, s, width, palette);
-    paintSelection(p, pane, s, width, palette);
+    paintSelectedSteps(p, pane, s, width, palette);
     if (capacityOnScale(s)) {
         p.setPen(QPen(ChartPalette::overCapacity(), 1.5, Qt::DashLine));
         const int cy = scale.y(double(s.source.capacity));
@@ -338,17 +338,18 @@ double LivenessPlotRenderer::yMax(const LivenessPlotScene& s)
 int LivenessPlotRenderer::leftMargin(const LivenessPlotScene& s, const QFontMetrics& fm)
 {
     const AxisUnit u = MemoryChartRenderer::axisUnit(yMax(s), s.unit);
-    return kMargin + fm.height() + 6
+    return kLivenessPlotMargin + fm.height() + 6
         + fm.horizontalAdvance(MemoryChartRenderer::axisNumber(yMax(s) / u.divisor * 10)) + 6;
 }
 
 QRect LivenessPlotRenderer::plotRect(const LivenessPlotScene& s, const QRect& area, const QFontMetrics& fm)
 {
     const int left = area.left() + leftMargin(s, fm);
-    const int top = area.top() + kMargin
-        + ChartLegend::height(s.title, legendItems(s, QPalette()), area.width() - 2 * kMargin, fm) + 10;
-    const int right = area.right() - kMargin - fm.horizontalAdvance(QStringLiteral("00000")) / 2;
-    const int bottom = area.bottom() - kMargin - 2 * fm.height() - 10;
+    const int top = area.top() + kLivenessPlotMargin
+        + ChartLegend::height(s.title, legendItems(s, QPalette()), area.width() - 2 * kLivenessPlotMargin, fm)
+        + 10;
+    const int right = area.right() - kLivenessPlotMargin - fm.horizontalAdvance(QStringLiteral("00000")) / 2;
+    const int bottom = area.bottom() - kLivenessPlotMargin - 2 * fm.height() - 10;
     return QRect(QPoint(left, top), QPoint(std::max(left + 10, right), std::max(top + 10, bottom)));
 }
 

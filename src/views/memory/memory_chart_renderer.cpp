@@ -13,7 +13,7 @@
 namespace popscope {
 
 namespace {
-constexpr int kMargin = 8;
+constexpr int kMemoryChartMargin = 8;
 
 // The plot's geometry for one paint: bytes to y, display positions to x.
 struct PlotFrame {
@@ -37,7 +37,7 @@ struct Bar {
 };
 
 // Selection bands behind the bars, and a marker above the plot for each selected tile.
-void paintSelection(QPainter& p, const PlotFrame& f, const QPalette& palette)
+void paintSelectedTiles(QPainter& p, const PlotFrame& f, const QPalette& palette)
 {
     const MemoryChartScene& s = f.s;
     const QRect& plot = f.plot;
@@ -289,12 +289,13 @@ QRect MemoryChartRenderer::plotRect(const MemoryChartScene& scene, const QRect& 
 {
     const AxisUnit u = axisUnit(yMax(scene), scene.unit);
     const int labelWidth = fm.horizontalAdvance(axisNumber(yMax(scene) / u.divisor * 10)) + 6;
-    const int left = area.left() + kMargin + fm.height() + 6 + labelWidth;
-    const int top = area.top() + kMargin
-        + ChartLegend::height(scene.title, legendItems(scene, QPalette()), area.width() - 2 * kMargin, fm)
+    const int left = area.left() + kMemoryChartMargin + fm.height() + 6 + labelWidth;
+    const int top = area.top() + kMemoryChartMargin
+        + ChartLegend::height(
+            scene.title, legendItems(scene, QPalette()), area.width() - 2 * kMemoryChartMargin, fm)
         + 8;
-    const int right = area.right() - kMargin - fm.horizontalAdvance(QStringLiteral("00000")) / 2;
-    const int bottom = area.bottom() - kMargin - 2 * fm.height() - 10;
+    const int right = area.right() - kMemoryChartMargin - fm.horizontalAdvance(QStringLiteral("00000")) / 2;
+    const int bottom = area.bottom() - kMemoryChartMargin - 2 * fm.height() - 10;
     return QRect(QPoint(left, top), QPoint(std::max(left + 10, right), std::max(top + 10, bottom)));
 }
 
@@ -327,7 +328,7 @@ void MemoryChartRenderer::paintYTitle(
             break;
         }
     p.save();
-    p.translate(area.left() + kMargin + fm.ascent(), plot.center().y());
+    p.translate(area.left() + kMemoryChartMargin + fm.ascent(), plot.center().y());
     p.rotate(-90);
     p.drawText(QRect(-plot.height() / 2, -fm.ascent(), plot.height(), fm.height()), Qt::AlignCenter, title);
     p.restore();
@@ -363,7 +364,7 @@ void MemoryChartRenderer::paint(
     p.save();
     p.setClipRect(plot.adjusted(0, -6, 1, 1));
     if (s.selection && s.positionOf)
-        paintSelection(p, frame, palette);
+        paintSelectedTiles(p, frame, palette);
     const std::vector<Bar> bars = barsOf(frame);
     paintBars(p, frame, bars);
     if (s.compareTotal)

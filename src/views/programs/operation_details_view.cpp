@@ -25,7 +25,7 @@ namespace popscope {
 
 namespace {
 
-constexpr int kStepRows = 2000; // steps listed; the rest are counted
+constexpr int kOperationStepRows = 2000; // steps listed; the rest are counted
 
 // "Estimated cycles" for a report without execution, whose cycles are the compiler's estimates.
 QString cyclesLabel(const Report& report)
@@ -73,7 +73,7 @@ QString ratio(double value)
 }
 
 // Attributes JSON as indented text (the file's own text when it is not JSON).
-QString prettyJson(const std::string& json)
+QString indentedDebugJson(const std::string& json)
 {
     if (json.empty())
         return {};
@@ -354,7 +354,7 @@ void OperationDetailsView::fillSteps(const Report& report, uint32_t operation)
     const StepCycles& steps = report.stepCycles();
     const auto& programs = report.programs();
     QList<QTreeWidgetItem*> items;
-    for (size_t i = 0; i < d.steps.size() && i < size_t(kStepRows); ++i) {
+    for (size_t i = 0; i < d.steps.size() && i < size_t(kOperationStepRows); ++i) {
         const uint32_t program = steps.program[d.steps[i]];
         // A step runs as its program: the same type (steps.type repeats programs.type).
         const std::string_view type = programs[program].type;
@@ -367,9 +367,9 @@ void OperationDetailsView::fillSteps(const Report& report, uint32_t operation)
         items << item;
     }
     m_steps->addTopLevelItems(items);
-    if (d.steps.size() > size_t(kStepRows)) {
+    if (d.steps.size() > size_t(kOperationStepRows)) {
         auto* more = new QTreeWidgetItem(
-            m_steps, { tr("… and %1 more steps").arg(countText(d.steps.size() - kStepRows)) });
+            m_steps, { tr("… and %1 more steps").arg(countText(d.steps.size() - kOperationStepRows)) });
         more->setFirstColumnSpanned(true);
         more->setFlags(Qt::NoItemFlags);
     }
@@ -391,7 +391,7 @@ void OperationDetailsView::fillDebug(const Report& report, uint32_t operation)
         const DebugContext& dc = contexts[c];
         auto* item = parent ? new QTreeWidgetItem(parent, { toQString(dc.name), toQString(dc.layer) })
                             : new QTreeWidgetItem(m_debug, { toQString(dc.name), toQString(dc.layer) });
-        const QString json = prettyJson(dc.json);
+        const QString json = indentedDebugJson(dc.json);
         if (!json.isEmpty()) {
             auto* attributes = new QTreeWidgetItem(item, { json });
             attributes->setFirstColumnSpanned(true);

@@ -18,7 +18,7 @@ namespace popscope {
 
 namespace {
 
-constexpr size_t kStepRows = 200; // steps listed; the rest are counted
+constexpr size_t kProgramStepRows = 200; // steps listed; the rest are counted
 constexpr int kKeyRole = Qt::UserRole + 1;
 
 QTreeWidgetItem* field(QTreeWidgetItem* parent, const QString& name, const QString& value)
@@ -248,10 +248,10 @@ void ProgramDetailsView::addSteps(const Report& report, uint32_t program)
             tr("%1 cycles (the compiler's, %2 a step)")
                 .arg(countText(estimates.own[program] * steps.size()), countText(estimates.own[program])));
     const StepCycles& all = report.stepCycles();
-    for (size_t i = 0; i < steps.size() && i < kStepRows; ++i)
+    for (size_t i = 0; i < steps.size() && i < kProgramStepRows; ++i)
         field(s, tr("Step %1").arg(countText(steps[i])), countText(all.cycles[steps[i]]) + tr(" cycles"));
-    if (steps.size() > kStepRows)
-        field(s, QStringLiteral("…"), tr("%1 more steps").arg(countText(steps.size() - kStepRows)));
+    if (steps.size() > kProgramStepRows)
+        field(s, QStringLiteral("…"), tr("%1 more steps").arg(countText(steps.size() - kProgramStepRows)));
 }
 
 } // namespace popscope

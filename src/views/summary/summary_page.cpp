@@ -30,7 +30,7 @@ namespace popscope {
 
 namespace {
 
-QString prettyJson(const std::string& json)
+QString indentedInfoJson(const std::string& json)
 {
     if (json.empty())
         return {};
@@ -238,8 +238,8 @@ void SummaryPage::refresh()
 
     m_options->setUnit(u);
     m_options->setOptions(s.info.engineOptions);
-    const QString framework = prettyJson(s.info.frameworkJson);
-    const QString app = prettyJson(s.info.appJson);
+    const QString framework = indentedInfoJson(s.info.frameworkJson);
+    const QString app = indentedInfoJson(s.info.appJson);
     m_framework->setPlainText(framework.isEmpty() ? tr("No framework.json in this report.") : framework);
     m_app->setPlainText(app.isEmpty() ? tr("No app.json in this report.") : app);
     alignFormLabels();

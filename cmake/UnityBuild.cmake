@@ -1,0 +1,19 @@
+# Unity builds. Each library's files compile in batches, one translation unit per batch: the
+# system, Qt and nlohmann/json headers a batch shares are parsed and their templates instantiated
+# and optimised once per batch instead of once per file (see docs/performance.md, "Build and
+# first-run times"). A file's own names must therefore not clash with another file's of the same
+# target: helpers in anonymous namespaces are named for what they do, and shared ones live in a
+# header.
+#
+# -DPOPSCOPE_UNITY=OFF compiles each file alone, so a missing include shows; the fuzz build
+# (scripts/fuzz.sh) does by default, as it does without precompiled headers.
+# (POPSCOPE_DEFAULT_EXTRAS: OFF in a fuzzing build, ON otherwise.)
+option(POPSCOPE_UNITY "Compile each library's files in batches (unity build)" ${POPSCOPE_DEFAULT_EXTRAS})
+set(POPSCOPE_UNITY_BATCH_SIZE 8 CACHE STRING "Files per unity batch (POPSCOPE_UNITY)")
+
+# popscope_unity(TARGET...): each TARGET compiles in unity batches when POPSCOPE_UNITY is on.
+function(popscope_unity)
+  if(POPSCOPE_UNITY)
+    set_target_properties(${ARGN} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE ${POPSCOPE_UNITY_BATCH_SIZE})
+  endif()
+endfunction()
