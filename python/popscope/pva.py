@@ -262,6 +262,12 @@ class Report:
     def instrumentationSettings(self):
         return InstrumentationSettings(self._handle.target)
 
+    def query(self, sql, target=None, timeout=60.0):
+        """SQL over this report's query schema (docs/query.md), as `popscope.query(self, ...)`; with
+        `target` (a path or a report) the two are the schemas `source` and `target`."""
+        from ._query import query as run_query
+        return run_query(self, sql, target, timeout)
+
     def listPrintLength(self, n):
         """Accepted for libpva scripts; popscope's views print no lists."""
         self._print_length = n

@@ -69,7 +69,10 @@ QueryValue valueOf(sqlite3_stmt* statement, int column)
 
 } // namespace
 
-struct QueryCursor::Statement : StatementHolder { };
+struct QueryCursor::Statement {
+    sqlite3_stmt* statement = nullptr;
+    ~Statement() { sqlite3_finalize(statement); }
+};
 
 std::unique_ptr<QueryCursor> QuerySession::open(std::string_view sql, const QueryOptions& options)
 {

@@ -21,6 +21,10 @@ def test_rows_columns_and_dicts_agree_with_pva():
     assert rows.dicts() == [{"n": rows[0][0], "a": rows[0][1]}]
     tiles = popscope.query(profile("demo"), "SELECT count(*) FROM tiles")
     assert tiles[0][0] == report.compilation.target.numTiles
+    # The report's own query connection: the same rows.
+    assert report.query("SELECT count(*) FROM tiles") == tiles
+    pair = report.query("SELECT count(*) FROM target.tiles", target=pva.openReport(profile("batch-8")))
+    assert pair[0][0] == pva.openReport(profile("batch-8")).compilation.target.numTiles
 
 
 def test_two_reports_join_as_compare_reports_them():

@@ -1,6 +1,7 @@
 #include "views/query/query_page.hpp"
 
 #include "models/loaded_report.hpp"
+#include "models/memory/tile_scope.hpp"
 #include "models/query/query_examples.hpp"
 #include "models/query/query_history.hpp"
 #include "models/query/query_links.hpp"
@@ -26,15 +27,6 @@
 #include <QVBoxLayout>
 
 namespace popscope {
-
-namespace {
-
-QString countText(qsizetype n)
-{
-    return QLocale().toString(qlonglong(n));
-}
-
-} // namespace
 
 QueryPage::QueryPage(ReportState* state, QWidget* parent)
     : ReportPage(state, parent)
@@ -182,7 +174,7 @@ void QueryPage::connectRunner()
     connect(runner, &QueryRunner::failed, this, &QueryPage::onFailed);
     connect(runner, &QueryRunner::exported, this, [this](qint64 rows, const QString& path) {
         m_exporting = false;
-        setStatus(tr("Exported %1 rows to %2").arg(countText(rows), path));
+        setStatus(tr("Exported %1 rows to %2").arg(countText(uint64_t(rows)), path));
         emit exportFinished();
     });
 }
@@ -291,14 +283,15 @@ QString QueryPage::statusText() const
 void QueryPage::onRowsShown()
 {
     const int rows = m_result->rowCount();
-    const QString time = tr("%1 ms").arg(countText(qsizetype(m_firstRowsMs)));
+    const QString time = tr("%1 ms").arg(countText(uint64_t(std::max<qint64>(m_firstRowsMs, 0))));
     if (m_result->isComplete())
-        setStatus(rows == 0 ? tr("The query returned no rows (%1).").arg(time)
-                            : tr("%1 rows, %2 columns in %3")
-                                  .arg(countText(rows), countText(m_result->columnCount()), time));
+        setStatus(rows == 0
+                ? tr("The query returned no rows (%1).").arg(time)
+                : tr("%1 rows, %2 columns in %3")
+                      .arg(countText(uint64_t(rows)), countText(uint64_t(m_result->columnCount())), time));
     else
-        setStatus(
-            tr("The first %1 rows in %2; more are read as you scroll down.").arg(countText(rows), time));
+        setStatus(tr("The first %1 rows in %2; more are read as you scroll down.")
+                      .arg(countText(uint64_t(rows)), time));
     if (m_result->columnCount() > 0 && rows == 0)
         m_table->setEmptyText(tr("The query returned no rows."));
     updateShowIn();
