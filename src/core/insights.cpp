@@ -239,7 +239,8 @@ InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
     addTopTiles(m, d);
     addHistogram(m, histogramBuckets, d);
 
-    // The liveness peak reads the variables, which the levels below then use rather than stream.
+    // The liveness peak: the variables live there from the report when it holds them, else one more
+    // pass over the file's variable tiles (all tiles; the levels below stream only theirs).
     d.peakLiveness = analysePeakLiveness(r);
     // The parts analysed below are asked for first: the streamed reads hold the report's connection.
     const Scopes scopes = levelScopes(m, summary, d);

@@ -120,20 +120,16 @@ std::vector<LiveVariableRow> largestVariables(const Report& report, const LiveAt
 PeakLiveness readPeakLiveness(const Report& report, size_t topVariables, size_t topTiles)
 {
     const LivenessCurve& curve = report.liveness();
+    const LivenessSeries whole = livenessSeries(report, LivenessScope::allIpus()); // as the Liveness page
     PeakLiveness p;
     p.numSteps = curve.numSteps();
-    for (uint64_t bytes : curve.alwaysLiveByIpu)
-        p.alwaysLive += bytes;
+    p.alwaysLive = whole.alwaysLive;
+    p.capacity = whole.capacity;
     p.bytesPerTile = curve.bytesPerTile;
     p.ipuCapacity = curve.bytesPerTile * curve.tilesPerIpu;
-    p.capacity = p.ipuCapacity * curve.numIpus;
     if (p.numSteps == 0)
         return p;
-    std::vector<uint64_t> perStep(curve.numSteps(), 0);
-    for (size_t step = 0; step < curve.numSteps(); ++step)
-        for (uint32_t ipu = 0; ipu < curve.numIpus; ++ipu)
-            perStep[step] += curve.notAlwaysLiveOn(step, ipu);
-    const LivenessPeak peak = findPeak(perStep);
+    const LivenessPeak peak = findPeak(whole.notAlwaysLive);
     p.available = true;
     p.step = peak.step;
     p.notAlwaysLive = peak.bytes;

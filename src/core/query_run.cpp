@@ -36,16 +36,13 @@ SqlPlace placeInSql(std::string_view sql, int offset)
     return place;
 }
 
-struct StatementHolder {
-    sqlite3_stmt* statement = nullptr;
-    ~StatementHolder() { sqlite3_finalize(statement); }
-};
-
 bool onlyBlankOrComments(sqlite3* db, const char* tail)
 {
-    StatementHolder rest;
     // Preparing the rest tells a second statement from trailing spaces, ';' and comments.
-    return sqlite3_prepare_v2(db, tail, -1, &rest.statement, nullptr) == SQLITE_OK && !rest.statement;
+    sqlite3_stmt* rest = nullptr;
+    const bool blank = sqlite3_prepare_v2(db, tail, -1, &rest, nullptr) == SQLITE_OK && !rest;
+    sqlite3_finalize(rest); // a no-op when nothing was prepared
+    return blank;
 }
 
 QueryValue valueOf(sqlite3_stmt* statement, int column)

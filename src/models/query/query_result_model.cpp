@@ -25,7 +25,6 @@ QueryResultModel::QueryResultModel(QObject* parent)
 {
     connect(m_runner, &QueryRunner::started, this, &QueryResultModel::start);
     connect(m_runner, &QueryRunner::rowsFetched, this, &QueryResultModel::append);
-    connect(m_runner, &QueryRunner::failed, this, [this] { m_more = false; });
 }
 
 void QueryResultModel::run(const QString& sql)
@@ -44,7 +43,6 @@ void QueryResultModel::clear()
     m_columns.clear();
     m_origins.clear();
     m_rows = {};
-    m_more = false;
     m_sortColumn = -1;
     endResetModel();
 }
@@ -63,13 +61,11 @@ void QueryResultModel::start(const QStringList& columns, const QStringList& orig
     m_columns = columns;
     m_origins = origins;
     m_rows = {};
-    m_more = false;
     endResetModel();
 }
 
-void QueryResultModel::append(const std::shared_ptr<const QueryRows>& rows, bool more)
+void QueryResultModel::append(const std::shared_ptr<const QueryRows>& rows)
 {
-    m_more = more;
     if (rows->empty())
         return;
     beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + rows->size() - 1));
@@ -123,7 +119,7 @@ QVariant QueryResultModel::headerData(int section, Qt::Orientation orientation, 
 
 bool QueryResultModel::canFetchMore(const QModelIndex& parent) const
 {
-    return !parent.isValid() && m_more;
+    return !parent.isValid() && m_runner->hasMore();
 }
 
 void QueryResultModel::fetchMore(const QModelIndex& parent)

@@ -21,7 +21,7 @@ public:
     QString sql() const { return m_sql; }
     // What runs for the rows shown: sql() ordered by the sort column, if any.
     QString sqlShown() const;
-    bool isComplete() const { return !m_more; } // every row of the result is read
+    bool isComplete() const { return !m_runner->hasMore(); } // every row of the result is read
     const QStringList& columns() const { return m_columns; }
     const QStringList& origins() const { return m_origins; } // QueryRunner::started's
     const std::vector<QueryValue>& row(int row) const { return m_rows[size_t(row)]; }
@@ -42,14 +42,13 @@ signals:
 
 private:
     void start(const QStringList& columns, const QStringList& origins);
-    void append(const std::shared_ptr<const QueryRows>& rows, bool more);
+    void append(const std::shared_ptr<const QueryRows>& rows); // the runner's hasMore() says if more come
 
     QueryRunner* m_runner;
     QString m_sql;
     QStringList m_columns;
     QStringList m_origins;
     QueryRows m_rows;
-    bool m_more = false;
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
 };

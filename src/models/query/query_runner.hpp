@@ -39,6 +39,8 @@ public:
     void cancel(); // the query running stops with an error that says it was cancelled
     void discard(); // the query running stops, and nothing more of it arrives
     bool isBusy() const { return m_busy; }
+    // The query shown has rows not read yet (fetchMore reads the next batch).
+    bool hasMore() const { return m_more; }
 
 signals:
     // `origins`: "table.column" each result column names as it is, or "" (see QueryCursor).

@@ -8,6 +8,7 @@
 #include "models/query/query_result_model.hpp"
 #include "models/report_state.hpp"
 #include "models/table_filter_proxy.hpp"
+#include "views/page/page_parts.hpp"
 #include "views/query/query_schema_tree.hpp"
 #include "views/widgets/column_fitter.hpp"
 #include "views/widgets/table_panel.hpp"
@@ -118,6 +119,10 @@ QWidget* QueryPage::buildResultPane()
     m_status->setTextFormat(Qt::PlainText);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true);
+    // The page's red error label, in a fixed font so a syntax error's caret points at its place.
+    m_error = PageParts::errorLabel(pane);
+    m_error->setTextFormat(Qt::PlainText);
+    m_error->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_showIn = new QToolButton(pane);
     m_showIn->setText(tr("Show in"));
     m_showIn->setToolTip(
@@ -135,6 +140,7 @@ QWidget* QueryPage::buildResultPane()
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 0, 4, 0);
     bar->addWidget(m_status, 1);
+    bar->addWidget(m_error, 1);
     bar->addWidget(m_showIn);
     auto* layout = new QVBoxLayout(pane);
     layout->setContentsMargins(0, 4, 0, 0);
@@ -242,7 +248,7 @@ void QueryPage::forgetReports()
     m_result->clear();
     m_result->runner()->setReports({});
     m_problem.clear();
-    m_status->clear();
+    setStatus({});
     updateShowIn();
 }
 
@@ -277,7 +283,7 @@ bool QueryPage::isRunning() const
 
 QString QueryPage::statusText() const
 {
-    return m_status->text();
+    return m_error->isVisibleTo(this) ? m_error->text() : m_status->text();
 }
 
 void QueryPage::onRowsShown()
@@ -317,14 +323,9 @@ void QueryPage::onFailed(const QString& message)
 
 void QueryPage::setStatus(const QString& text, bool error)
 {
-    m_status->setText(text);
-    m_status->setFont(error && text.contains(QLatin1Char('\n'))
-            ? QFontDatabase::systemFont(QFontDatabase::FixedFont)
-            : font());
-    QPalette palette = m_status->palette();
-    palette.setColor(
-        QPalette::WindowText, error ? QColor(0xc0, 0x39, 0x2b) : this->palette().color(QPalette::WindowText));
-    m_status->setPalette(palette);
+    (error ? m_error : m_status)->setText(text);
+    m_error->setVisible(error);
+    m_status->setVisible(!error);
 }
 
 void QueryPage::updateButtons()

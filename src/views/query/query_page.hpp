@@ -63,7 +63,7 @@ private:
     void insertName(const QString& name);
     void onRowsShown();
     void onFailed(const QString& message);
-    void setStatus(const QString& text, bool error = false);
+    void setStatus(const QString& text, bool error = false); // in m_error when `error`
     void updateButtons();
     void updateShowIn();
 
@@ -75,6 +75,7 @@ private:
     QMenu* m_history;
     QLabel* m_compareNote;
     QLabel* m_status;
+    QLabel* m_error; // in place of m_status while it says why a query or export failed
     QToolButton* m_showIn;
     QueryResultModel* m_result;
     TablePanel* m_table;
