@@ -25,7 +25,8 @@ JOBS=2
 RUN_OPTIONS=(-DPOPSCOPE_BUILD_TESTS=OFF -DPOPSCOPE_BUILD_BENCH=OFF -DPOPSCOPE_BUILD_PYTHON=OFF)
 FULL_OPTIONS=(-DPOPSCOPE_BUILD_TESTS=ON -DPOPSCOPE_BUILD_BENCH=ON -DPOPSCOPE_BUILD_PYTHON=ON)
 
-log() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+# Each step's line shows the minutes and seconds since the command started, so a slow stage shows.
+log() { printf '\033[1m==> [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 as_root() { if [ "$(id -u)" -ne 0 ]; then sudo "$@"; else "$@"; fi; }
 is_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 
@@ -129,6 +130,7 @@ run_tests() {
     scripts/fuzz.sh --runs "$FUZZ_RUNS"
     log "checking that the package lists install what the fuzz build uses"
     scripts/check-deps.sh "$FUZZ_DIR"
+    log "every check passed"
 }
 
 make_package() {
