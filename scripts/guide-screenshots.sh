@@ -33,6 +33,9 @@ shoot "$out/insights.png" 1920x1080 --demo --page Insights
 shoot "$out/memory-details.png" 1920x1080 --demo --page Memory --select "2208, 2209, 2211, 2214, 2489" --tab Details
 shoot "$out/memory-variables.png" 1920x1080 --demo --page Memory --select "2208-2214" --tab Variables --breakdown region
 shoot "$out/memory-small.png" 1024x640 --demo --page Memory --select "2208-2214" --tab Variables
+shoot "$out/memory-variables-graph.png" 1920x1080 --demo \
+    --variables "layer1/conv/partials, layer7/fc/*, layer3/*" --select "2208-2214"
+shoot "$out/memory-tile-map.png" 1920x1080 --demo --graph tile-map --select "2208-2214"
 shoot "$out/operations.png" 1920x1080 --demo --page operations --show "operations=#1"
 shoot "$out/program-tree.png" 1920x1080 --demo --page program-tree --show "programs=layer6/conv/ConvGradWeights"
 
@@ -43,6 +46,8 @@ shoot "$out/compare-memory.png" 1920x1080 "${pair[@]}" --page memory --tab Varia
 shoot "$out/compare-summary.png" 1920x1080 "${pair[@]}" --page summary
 shoot "$out/compare-insights.png" 1920x1080 "${pair[@]}" --page insights
 shoot "$out/compare-small.png" 1024x640 "${pair[@]}" --page memory --tab Variables
+shoot "$out/memory-tile-map-compare.png" 1920x1080 "${pair[@]}" --graph tile-map
+shoot "$out/memory-variables-compare.png" 1920x1080 "${pair[@]}" --variables "layer1/*, layer2/conv/partials"
 
 # The Execution Trace: the seed articles' sorts (one tile busy against every tile), each on its own
 # time scale, the first 48 tiles, and aligned at the copy of the result to the host (step 6);

@@ -50,6 +50,10 @@ constexpr OptionSpec kOptions[] = {
     { "steps", "steps", "Liveness: select steps, \"peak\" or e.g. \"269, 300\"." },
     { "lifetime", "name", "Liveness: draw this variable's lifetime (repeat for more)." },
     { "breakdown", "name", "Memory breakdown: none, category, region or liveness." },
+    { "graph", "name", "Memory graph: total, variables or tile-map (shows the Memory page)." },
+    { "variables", "names",
+        "Memory's Variables graph: variable names or patterns (* any text), comma-separated, up to 8 "
+        "(implies --graph variables)." },
     { "screenshot", "out.png",
         "Save the window as a PNG once the page is shown, then exit: 0 and \"popscope: page ID ready\" when "
         "the "
@@ -119,6 +123,12 @@ void readViewOptions(const QCommandLineParser& parser, AppOptions& options)
     if (!options.query.isEmpty() && options.page.isEmpty())
         options.page = QStringLiteral("query");
     options.breakdown = value("breakdown").toLower();
+    options.graph = value("graph").toLower();
+    options.variables = value("variables");
+    if (!options.variables.isEmpty() && options.graph.isEmpty())
+        options.graph = QStringLiteral("variables");
+    if (!options.graph.isEmpty() && options.page.isEmpty())
+        options.page = QStringLiteral("memory");
     options.traceScale = value("trace-scale").toLower();
     options.traceView = value("trace-view").toLower();
     options.traceStep = parser.isSet(QStringLiteral("trace-step")) ? value("trace-step").toLongLong() : -1;
@@ -145,6 +155,11 @@ void checkChoices(AppOptions& options)
                 .contains(options.breakdown))
         options.error = QStringLiteral("--breakdown wants none, category, region or liveness (got “%1”).")
                             .arg(options.breakdown);
+    if (!options.graph.isEmpty()
+        && !QStringList { QStringLiteral("total"), QStringLiteral("variables"), QStringLiteral("tile-map") }
+                .contains(options.graph))
+        options.error
+            = QStringLiteral("--graph wants total, variables or tile-map (got “%1”).").arg(options.graph);
 }
 
 // --size WxH; false (with the error set) when it is not of that form.

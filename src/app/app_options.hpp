@@ -3,7 +3,8 @@
 //               [--select TILES] [--tab NAME] [--screenshot OUT.png] [--size WxH] [--breakdown NAME]
 //               [--fresh-settings] [--settings-dir DIR] [--trace-scale same|own]
 //               [--trace-view flame|flat] [--trace-step N] [--trace-align] [--steps peak|LIST]
-//               [--lifetime NAME]... [--show TABLE=KEY] [--query SQL]
+//               [--lifetime NAME]... [--show TABLE=KEY] [--query SQL] [--graph NAME]
+//               [--variables NAME[,NAME...]]
 //        popscope --simulate WORKLOAD [KEY=VALUE]... [--sweep KEY=V1,V2,...] [--simulate-output PATH]
 //               [--simulate-shot dialog|running|result] --screenshot OUT.png
 #include <QSize>
@@ -24,6 +25,8 @@ struct AppOptions {
     QString show; // "TABLE=KEY": a row the page shows (operations=popart: Conv, programs=42)
     QString query; // Query page: the SQL to run
     QString breakdown; // none, category, region, liveness
+    QString graph; // Memory graph: total, variables, tile-map
+    QString variables; // Memory's Variables graph: names or patterns, comma-separated
     QString traceScale; // Execution Trace in compare mode: same or own
     QString traceView; // Execution Trace: flame or flat
     qint64 traceStep = -1; // Execution Trace: zoom to this step

@@ -9,6 +9,7 @@
 #include "views/liveness/liveness_page.hpp"
 #include "views/liveness/liveness_tables_view.hpp"
 #include "views/memory/memory_page.hpp"
+#include "views/memory/variables_graph_page.hpp"
 #include "views/programs/operations_page.hpp"
 #include "views/programs/program_tree_page.hpp"
 #include "views/query/query_page.hpp"
@@ -52,6 +53,17 @@ QString pageProblem(const ReportPage& page)
         return changes->comparer()->traceError();
     }
     return {};
+}
+
+// A page inside `page` that shows with it and still reads its parts (a Memory tab, the Variables
+// graph), or null.
+ReportPage* loadingInnerPage(ReportPage* page)
+{
+    if (page)
+        for (ReportPage* inner : page->findChildren<ReportPage*>())
+            if (inner->isVisibleTo(page) && inner->isLoading())
+                return inner;
+    return nullptr;
 }
 
 } // namespace
@@ -144,11 +156,10 @@ void WindowScript::applyOptions()
         }
         return;
     }
-    // --show on a Memory table tab shows the tab, which reads its parts: the row is selected, and
-    // the screenshot taken, once they are read.
+    // --show on a Memory table tab shows the tab, and --graph variables the Variables graph, which
+    // read their parts: the row is selected, and the screenshot taken, once they are read.
     const bool shown = showRowOption();
-    if (auto* tab = qobject_cast<ReportPage*>(m_window->memoryPage()->tabs()->currentWidget());
-        tab && tab->isVisible() && tab->isLoading()) {
+    if (ReportPage* tab = loadingInnerPage(m_window->page(m_window->currentPage()))) {
         const auto afterTab = [this] {
             if (!showRowOption())
                 reportMissingRow();
@@ -205,6 +216,14 @@ void WindowScript::applyMemoryOptions()
             QStringLiteral("region"), QStringLiteral("liveness") };
         memory->breakdownBox()->setCurrentIndex(int(names.indexOf(m_options.breakdown)));
     }
+    if (!m_options.graph.isEmpty()) {
+        const QStringList graphs
+            = { QStringLiteral("total"), QStringLiteral("variables"), QStringLiteral("tile-map") };
+        memory->setGraph(MemoryGraph(graphs.indexOf(m_options.graph)));
+    }
+    if (!m_options.variables.isEmpty() && !memory->variablesGraph()->applyPatterns(m_options.variables))
+        std::fprintf(
+            stderr, "popscope: --variables: %s\n", qPrintable(memory->variablesGraph()->patternError()));
     if (!m_options.select.isEmpty() && !memory->applyTileText(m_options.select))
         std::fprintf(stderr, "popscope: %s\n", qPrintable(memory->tileError()));
 }

@@ -30,6 +30,8 @@ inline constexpr QLatin1String memoryBreakdown { "memory/breakdown" };
 inline constexpr QLatin1String memoryOrder { "memory/order" };
 inline constexpr QLatin1String memoryIncludeGaps { "memory/includeGaps" };
 inline constexpr QLatin1String memoryShowMaxMemory { "memory/showMaxMemory" };
+inline constexpr QLatin1String memoryGraph { "memory/graph" };
+inline constexpr QLatin1String memoryMapCategory { "memory/mapCategory" };
 
 // Liveness.
 inline constexpr QLatin1String livenessIncludeAlwaysLive { "liveness/includeAlwaysLive" };

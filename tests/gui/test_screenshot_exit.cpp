@@ -2,6 +2,7 @@
 // that shows the report says "popscope: page ID ready" and exits 0; a page that shows an error in
 // its place (a damaged part), or a --page that cannot be shown, exits 3 naming the file and the
 // problem, and still saves the picture of it; a picture that cannot be written exits 4.
+#include "app/app_options.hpp"
 #include "app/window_script.hpp"
 #include "fixture_builder.hpp"
 
@@ -145,4 +146,27 @@ TEST_CASE("popscope --query shows the Query page once its rows show, and exits 3
     CHECK(wrong.exitCode == 3);
     CHECK(
         wrong.err.contains(QStringLiteral("popscope: page query failed: near \"variables\": syntax error")));
+}
+
+TEST_CASE("popscope --graph shows the Memory page's Tile Map or Variables graph, and refuses other names",
+    "[command-line][screenshot][memory]")
+{
+    test::TempDir dir;
+    const std::string good = test::writeValidProfile(dir);
+    const ScreenshotRun map = screenshot(
+        dir, good, { QStringLiteral("--graph"), QStringLiteral("tile-map") }, dir.file("map.png"));
+    CHECK(map.exitCode == 0);
+    CHECK(map.out.contains(QStringLiteral("popscope: page memory ready\n")));
+    CHECK(std::filesystem::file_size(dir.file("map.png")) > 0);
+    const ScreenshotRun variables = screenshot(
+        dir, good, { QStringLiteral("--variables"), QStringLiteral("layer1/*") }, dir.file("vars.png"));
+    CHECK(variables.exitCode == 0);
+    CHECK(variables.out.contains(QStringLiteral("popscope: page memory ready\n")));
+    const AppOptions wrong
+        = parseAppOptions({ QStringLiteral("popscope"), QStringLiteral("--graph"), QStringLiteral("pie") });
+    CHECK(wrong.error == QStringLiteral("--graph wants total, variables or tile-map (got “pie”)."));
+    const AppOptions implied = parseAppOptions(
+        { QStringLiteral("popscope"), QStringLiteral("--variables"), QStringLiteral("a, b*") });
+    CHECK(implied.graph == QStringLiteral("variables"));
+    CHECK(implied.page == QStringLiteral("memory"));
 }

@@ -1,6 +1,7 @@
 #include "views/memory/memory_chart.hpp"
 
 #include "models/compare_colors.hpp"
+#include "popscope/plural.hpp"
 #include "views/widgets/chart_export.hpp"
 #include "views/widgets/chart_palette.hpp"
 
@@ -18,6 +19,21 @@
 namespace popscope {
 
 namespace {
+// The series `hidden` names stack as zero (they stay, for the legend to list them struck through).
+void zeroHidden(MemorySeriesSet& set, const QSet<QString>& hidden)
+{
+    if (hidden.isEmpty())
+        return;
+    set.total.assign(set.total.size(), 0);
+    for (MemorySeries1D& s : set.series) {
+        if (hidden.contains(s.key))
+            std::fill(s.bytesByTile.begin(), s.bytesByTile.end(), 0u);
+        for (size_t t = 0; t < set.total.size() && t < s.bytesByTile.size(); ++t)
+            set.total[t] += s.bytesByTile[t];
+    }
+    set.maxTotal = set.total.empty() ? 0 : *std::max_element(set.total.begin(), set.total.end());
+}
+
 // Two stacked series for the change per tile over the common range: where the target uses more,
 // and where it uses less (so the bars stay positive and the colour says the sign).
 MemorySeriesSet differenceSeries(
@@ -103,18 +119,68 @@ void MemoryChart::setCompareView(CompareView view)
     rebuild();
 }
 
+void MemoryChart::setVariablesGraph(bool on)
+{
+    if (on == m_variablesGraph)
+        return;
+    m_variablesGraph = on;
+    rebuild();
+}
+
+void MemoryChart::setVariablePatterns(std::vector<std::string> patterns)
+{
+    if (patterns == m_patterns)
+        return;
+    m_patterns = std::move(patterns);
+    if (m_variablesGraph)
+        m_hidden.clear(); // its keys number the patterns
+    if (m_variablesGraph)
+        rebuild();
+}
+
+// The bars of one report: its memory breakdown, or the Variables graph's series (one per pattern,
+// the source's kept for the legend and tooltips).
+MemorySeriesSet MemoryChart::seriesOf(const LoadedReport& report, MemoryBreakdown breakdown)
+{
+    if (!m_variablesGraph)
+        return buildMemorySeries(report.memory(), breakdown, m_includeGaps);
+    std::vector<VariableTileSeries> found
+        = variableTileSeries(report.variables(), m_patterns, report.numTiles());
+    MemorySeriesSet set;
+    set.total.assign(report.numTiles(), 0);
+    for (size_t i = 0; i < found.size(); ++i) {
+        const VariableTileSeries& s = found[i];
+        const QString pattern = QString::fromStdString(s.pattern);
+        const bool oneName = s.matched == 1 && s.pattern.find_first_of("*?") == std::string::npos;
+        const QString label = oneName
+            ? pattern
+            : QStringLiteral("%1 (%2)").arg(pattern, QString::fromStdString(countOf(s.matched, "variable")));
+        for (size_t t = 0; t < set.total.size(); ++t)
+            set.total[t] += s.bytesByTile[t];
+        set.series.push_back({ QStringLiteral("variables:%1").arg(i), label, s.bytesByTile });
+    }
+    set.maxTotal = set.total.empty() ? 0 : *std::max_element(set.total.begin(), set.total.end());
+    if (&report == m_report.get())
+        m_variableSeries = std::move(found);
+    return set;
+}
+
 void MemoryChart::rebuild()
 {
     // The chart draws the reports whose memory by tile is read: its page reads it before showing
     // them, and calls rebuild then; until then (a new report just opened) it draws nothing.
-    const auto withMemory
-        = [](std::shared_ptr<const LoadedReport> r) { return r && r->core->hasTileMemory() ? r : nullptr; };
+    // The Variables graph draws them once their variables are read too (its page reads them).
+    const auto withMemory = [this](std::shared_ptr<const LoadedReport> r) {
+        return r && r->core->hasTileMemory() && (!m_variablesGraph || r->core->hasVariables()) ? r : nullptr;
+    };
     m_report = withMemory(m_state->report());
     m_target = m_report ? withMemory(m_state->comparedReport()) : nullptr;
     const auto report = m_report;
     const size_t oldSize = m_displayOrder.size();
+    m_variableSeries.clear();
     if (report) {
-        m_series = buildMemorySeries(report->memory(), m_breakdown, m_includeGaps);
+        m_series = seriesOf(*report, m_breakdown);
+        zeroHidden(m_series, m_hidden);
         m_displayOrder = tileDisplayOrder(report->memory(), m_order, m_ipu);
     } else {
         m_series = {};
@@ -126,8 +192,7 @@ void MemoryChart::rebuild()
     m_compareTiles = 0;
     m_difference = false;
     if (const auto target = m_target; report && target) {
-        const MemorySeriesSet other
-            = buildMemorySeries(target->memory(), MemoryBreakdown::None, m_includeGaps);
+        const MemorySeriesSet other = seriesOf(*target, MemoryBreakdown::None);
         m_compareTiles = m_state->commonTiles();
         m_compareTotal.assign(report->numTiles(), 0);
         for (size_t t = 0; t < m_compareTiles; ++t)
@@ -136,6 +201,7 @@ void MemoryChart::rebuild()
         if (m_compareView == CompareView::Difference) {
             // m_series.total is the source's total per tile whatever the breakdown.
             m_series = differenceSeries(m_series.total, m_compareTotal, m_compareTiles);
+            zeroHidden(m_series, m_hidden); // its keys: more, less
             m_compareTotal.clear();
             m_difference = true;
         }
@@ -161,13 +227,22 @@ MemoryChartScene MemoryChart::scene() const
     s.window = m_state->zoom();
     s.showCapacity = m_showCapacity;
     s.includeGaps = m_includeGaps;
+    s.variablesGraph = m_variablesGraph;
+    s.hidden = &m_hidden;
     s.unit = m_state->unit();
     s.tileOrder = m_order;
     s.ipu = m_ipu;
     s.hoverPosition = m_hover;
     s.difference = m_difference;
+    if (m_variablesGraph && m_patterns.empty())
+        s.emptyText = tr("Type names or patterns of variables above (a * matches any text), or choose "
+                         "Show in Variables Graph on rows of the Variables tab");
     if (m_difference)
         s.showCapacity = false; // a change is not measured against the capacity
+    // Small variables would lie flat under the capacity's line: it shows once they reach a quarter of it.
+    if (m_variablesGraph && report
+        && std::max(m_series.maxTotal, m_compareMax) * 4 < report->memory().bytesPerTile)
+        s.showCapacity = false;
     if (report && !m_compareTotal.empty()) {
         s.compareTotal = &m_compareTotal;
         s.compareMax = m_compareMax;
@@ -240,7 +315,7 @@ QString MemoryChart::tileToolTip(uint32_t tile) const
     } else if (target) {
         html += tr("<tr><td colspan='2'><i>The target has no tile %1.</i></td></tr>").arg(tile);
     }
-    if (m_breakdown != MemoryBreakdown::None)
+    if (m_breakdown != MemoryBreakdown::None || m_variablesGraph)
         for (auto it = m_series.series.rbegin(); it != m_series.series.rend(); ++it)
             if (it->bytesByTile[tile] > 0)
                 row(it->label, it->bytesByTile[tile], ChartPalette::seriesColor(it->key));
@@ -266,7 +341,9 @@ bool MemoryChart::saveImage(const QString& path, QString* error) const
     MemoryChartScene s = scene();
     s.hoverPosition = -1;
     const auto report = m_report;
-    if (report)
+    if (report && m_variablesGraph)
+        s.title = tr("Variables by tile — %1").arg(report->fileName());
+    else if (report)
         s.title
             = tr("Memory by tile — %1 — breakdown: %2").arg(report->fileName(), breakdownName(m_breakdown));
     const QPalette colours = palette();
@@ -291,10 +368,27 @@ void MemoryChart::wheelEvent(QWheelEvent* event)
     event->accept();
 }
 
+void MemoryChart::toggleSeries(const QString& key)
+{
+    if (!m_hidden.remove(key))
+        m_hidden.insert(key);
+    const TileWindow zoom = m_state->zoom();
+    rebuild();
+    m_state->setZoom(zoom); // the same tiles: keep the window
+}
+
 void MemoryChart::mousePressEvent(QMouseEvent* event)
 {
     if (event->button() != Qt::LeftButton)
         return QWidget::mousePressEvent(event);
+    const MemoryChartScene s = scene();
+    const std::vector<LegendItem> legend = MemoryChartRenderer::legendItems(s, palette());
+    if (const int item
+        = ChartLegend::itemAt(rect(), s.title, legend, fontMetrics(), event->position().toPoint());
+        item >= 0) {
+        toggleSeries(legend[size_t(item)].key);
+        return;
+    }
     m_pressed = true;
     m_dragging = false;
     m_pressPos = event->position().toPoint();

@@ -4,6 +4,7 @@
 // Shift/Ctrl-click adds or removes tiles; double-click or Home resets the zoom.
 #include "models/memory/memory_series.hpp"
 #include "models/report_state.hpp"
+#include "popscope/variable_tile_bytes.hpp"
 #include "views/memory/memory_chart_renderer.hpp"
 
 #include <QWidget>
@@ -32,8 +33,20 @@ public:
     enum class CompareView { Outline, Difference };
     CompareView compareView() const { return m_compareView; }
     void setCompareView(CompareView view);
+    // The Variables graph: the bars stack, per tile, the bytes of the variables each pattern matches
+    // (variable_tile_bytes.hpp) in place of the breakdown; it draws reports whose variables are read.
+    void setVariablesGraph(bool on);
+    bool isVariablesGraph() const { return m_variablesGraph; }
+    void setVariablePatterns(std::vector<std::string> patterns);
+    const std::vector<std::string>& variablePatterns() const { return m_patterns; }
+    // The source's series of the Variables graph, as core computed them (matches and totals).
+    const std::vector<VariableTileSeries>& variableSeries() const { return m_variableSeries; }
 
     const MemorySeriesSet& seriesSet() const { return m_series; }
+    // A legend key's click: hides the series `key` (it stays in the legend, struck through, and
+    // stacks as zero) or shows it again.
+    void toggleSeries(const QString& key);
+    bool isSeriesHidden(const QString& key) const { return m_hidden.contains(key); }
     const std::vector<uint32_t>& displayOrder() const { return m_displayOrder; }
     MemoryChartScene scene() const;
     // Global tile under widget point `pos`, or -1.
@@ -60,6 +73,7 @@ protected:
 
 private:
     int64_t positionAt(const QPoint& pos) const;
+    MemorySeriesSet seriesOf(const LoadedReport& report, MemoryBreakdown breakdown);
     void zoomBy(double factor, double anchorPosition);
 
     ReportState* m_state;
@@ -77,6 +91,10 @@ private:
     uint32_t m_compareTiles = 0;
     bool m_difference = false; // m_series holds the change per tile
     CompareView m_compareView = CompareView::Outline;
+    bool m_variablesGraph = false;
+    QSet<QString> m_hidden; // series keys hidden by a legend click
+    std::vector<std::string> m_patterns;
+    std::vector<VariableTileSeries> m_variableSeries; // the source's
     int64_t m_hover = -1;
     QPoint m_pressPos;
     double m_pressFirst = 0;

@@ -265,7 +265,8 @@ std::vector<LegendItem> MemoryChartRenderer::legendItems(
     std::vector<LegendItem> items;
     if (scene.series)
         for (auto it = scene.series->series.rbegin(); it != scene.series->series.rend(); ++it)
-            items.push_back({ it->label, ChartPalette::seriesColor(it->key), LegendItem::Kind::Swatch });
+            items.push_back({ it->label, ChartPalette::seriesColor(it->key), LegendItem::Kind::Swatch,
+                it->key, scene.hidden && scene.hidden->contains(it->key) });
     if (scene.compareTotal) {
         items.push_back({ tr("Bars: source %1").arg(scene.sourceName), palette.color(QPalette::Mid),
             LegendItem::Kind::Swatch });
@@ -283,6 +284,17 @@ std::vector<LegendItem> MemoryChartRenderer::legendItems(
     if (scene.selection && !scene.selection->empty())
         items.push_back({ tr("Selected tiles"), palette.color(QPalette::Highlight), LegendItem::Kind::Band });
     return items;
+}
+
+QStringList MemoryChartRenderer::yTitles(const MemoryChartScene& s, const AxisUnit& unit)
+{
+    const QString what = s.difference ? tr("Change")
+        : s.variablesGraph            ? tr("Chosen variables")
+                                      : tr("Memory");
+    if (s.variablesGraph) // gaps are not variables
+        return { tr("%2 per tile (%1)").arg(unit.name, what), unit.name };
+    return { tr("%3 per tile (%1, %2 gaps)").arg(unit.name, s.includeGaps ? tr("incl.") : tr("excl."), what),
+        tr("%2 per tile (%1)").arg(unit.name, what), unit.name };
 }
 
 QRect MemoryChartRenderer::plotRect(const MemoryChartScene& scene, const QRect& area, const QFontMetrics& fm)
@@ -356,10 +368,7 @@ void MemoryChartRenderer::paint(
     // matters (other pages include them), but not more than the unit.
     const AxisUnit unit = axisUnit(ymax, s.unit);
     paintValueGrid(p, area, plot, ymax, unit, palette);
-    const QString what = s.difference ? tr("Change") : tr("Memory");
-    paintYTitle(p, area, plot,
-        { tr("%3 per tile (%1, %2 gaps)").arg(unit.name, s.includeGaps ? tr("incl.") : tr("excl."), what),
-            tr("%2 per tile (%1)").arg(unit.name, what), unit.name });
+    paintYTitle(p, area, plot, yTitles(s, unit));
 
     p.save();
     p.setClipRect(plot.adjusted(0, -6, 1, 1));

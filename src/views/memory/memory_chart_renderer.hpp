@@ -10,6 +10,7 @@
 #include <QFontMetrics>
 #include <QPalette>
 #include <QRect>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -29,6 +30,8 @@ struct MemoryChartScene {
     uint64_t capacity = 0;
     bool showCapacity = true;
     bool includeGaps = false; // said in the y-axis title: other pages count gaps, this one may not
+    bool variablesGraph = false; // the series are chosen variables' bytes, not the memory breakdown
+    const QSet<QString>* hidden = nullptr; // series keys hidden from the legend (drawn as zero)
     MemoryUnit unit = MemoryUnit::Binary;
     TileOrder tileOrder = TileOrder::Software;
     uint32_t tilesPerIpu = 0;
@@ -70,9 +73,13 @@ public:
         const AxisUnit& unit, const QPalette& palette);
     static void paintYTitle(
         QPainter& painter, const QRect& area, const QRect& plot, const QStringList& titles);
+    // The legend's keys: the series (clickable, top of the stack first), then the compare,
+    // capacity and selection marks.
+    static std::vector<LegendItem> legendItems(const MemoryChartScene& scene, const QPalette& palette);
 
 private:
-    static std::vector<LegendItem> legendItems(const MemoryChartScene& scene, const QPalette& palette);
+    // The y axis' titles, longest first: the first that fits the plot's height is drawn.
+    static QStringList yTitles(const MemoryChartScene& scene, const AxisUnit& unit);
 };
 
 } // namespace popscope

@@ -69,6 +69,8 @@ QColor ChartPalette::seriesColor(const QString& key)
         return QColor(0xb0, 0x7a, 0xa1);
     if (key == QLatin1String("region:2"))
         return QColor(0xe1, 0x57, 0x59);
+    if (key.startsWith(QLatin1String("variables:"))) // the Variables graph's series, in order
+        return qualitative(key.mid(10).toInt());
     return categoryColor(key);
 }
 

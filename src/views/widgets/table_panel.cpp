@@ -154,6 +154,23 @@ void TablePanel::buildView()
     auto* exportAction = new QAction(tr("Export CSV…"), m_view);
     connect(exportAction, &QAction::triggered, this, &TablePanel::exportCsv);
     m_view->addAction(exportAction);
+    m_view->addActions(m_rowActions);
+}
+
+void TablePanel::addRowAction(QAction* action)
+{
+    m_rowActions << action;
+    m_view->addAction(action);
+}
+
+std::vector<int> TablePanel::selectedSourceRows() const
+{
+    std::vector<int> rows;
+    for (const QModelIndex& index : m_view->selectionModel()->selectedRows())
+        rows.push_back(m_proxy->mapToSource(index).row());
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    return rows;
 }
 
 void TablePanel::renewView()

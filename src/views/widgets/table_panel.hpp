@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include <functional>
+#include <vector>
 
 class QAbstractItemModel;
 class QAbstractItemView;
@@ -50,6 +51,10 @@ public:
     // Export CSV… writes the file with `exporter` (the path chosen) in place of the rows shown: a
     // query's result, whose rows are not all read.
     void setExporter(std::function<void(const QString& path)> exporter) { m_exporter = std::move(exporter); }
+    // An action of the rows' context menu beside Copy and Export CSV, kept when the view is renewed.
+    void addRowAction(QAction* action);
+    // The source model's rows selected in the view, ascending, each once.
+    std::vector<int> selectedSourceRows() const;
     // Persists the filter text under this QSettings key.
     void setFilterSettingsKey(const QString& key);
     // The rows shown (after filtering), for tests.
@@ -83,6 +88,7 @@ private:
     QString m_emptyText;
     QString m_settingsKey;
     std::function<void(const QString& path)> m_exporter;
+    QList<QAction*> m_rowActions;
     QMetaObject::Connection m_sourceRowsInserted;
 };
 
