@@ -289,7 +289,9 @@ void MainWindow::onFailed(const QString& path, const QString& message)
     emit openFailed(path, message);
     if (!m_interactive)
         return;
-    showOpenErrorDialog(this, path, message, m_recent);
+    const QString located = showOpenErrorDialog(this, path, message, m_recent);
+    if (!located.isEmpty())
+        openFile(located);
 }
 
 void MainWindow::reload()

@@ -70,6 +70,8 @@ public slots:
     void showPreferences();
     // Help ▸ User Guide: the guide compiled into the program, in a non-modal window.
     UserGuideDialog* showUserGuide();
+    RecentFiles* recentFiles() const { return m_recent; }
+    QMenu* recentMenu() const { return m_recentMenu; } // File ▸ Open Recent
     // File ▸ New Simulation…: the dialog, window-modal; it opens or compares what it wrote.
     SimulationDialog* showSimulationDialog();
     // File ▸ Simulate Again With…: the same, filled in from the spec the shown report stores; null

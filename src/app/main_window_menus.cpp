@@ -132,11 +132,16 @@ void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
     const QStringList reports = m_recent->reports();
-    for (int i = 0; i < reports.size() && i < 10; ++i) {
+    // The ten newest with their shortcut digits; the rest (Recent keeps 64) under More.
+    QMenu* more = nullptr;
+    for (int i = 0; i < reports.size(); ++i) {
         const QString path = reports[i];
-        m_recentMenu
-            ->addAction(QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(recentMenuText(path)), this,
-                [this, path] { openFile(path); })
+        if (i == 10)
+            more = m_recentMenu->addMenu(tr("More"));
+        const QString text = i < 10 ? QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(recentMenuText(path))
+                                    : recentMenuText(path);
+        (more ? more : m_recentMenu)
+            ->addAction(text, this, [this, path] { openFile(path); })
             ->setToolTip(path);
     }
     if (reports.isEmpty())

@@ -5,36 +5,68 @@
 
 #include <QAbstractButton>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QMessageBox>
 #include <QPushButton>
 
 namespace popscope {
 
-void showOpenErrorDialog(QWidget* parent, const QString& path, const QString& message, RecentFiles* recent)
+namespace {
+
+QString translated(const char* text)
+{
+    return QCoreApplication::translate("popscope::OpenErrorDialog", text);
+}
+
+// The file dialog, in the folder the report was in (or the nearest one that still exists).
+QString pickReport(QWidget* parent, const QString& missingPath)
+{
+    QDir folder = QFileInfo(missingPath).dir();
+    while (!folder.exists() && folder.cdUp()) { }
+    return QFileDialog::getOpenFileName(parent,
+        translated("Locate %1").arg(QFileInfo(missingPath).fileName()),
+        folder.exists() ? folder.path() : QDir::homePath(),
+        translated("IPU profiles (*.pop);;All files (*)"));
+}
+
+} // namespace
+
+QString showOpenErrorDialog(QWidget* parent, const QString& path, const QString& message, RecentFiles* recent,
+    const LocateReport& locate)
 {
     QMessageBox box(parent);
     box.setIcon(QMessageBox::Critical);
     box.setTextFormat(Qt::PlainText); // a file's name or a server's error is shown, never rendered
-    box.setWindowTitle(QCoreApplication::translate("popscope::OpenErrorDialog", "Cannot open report"));
+    box.setWindowTitle(translated("Cannot open report"));
     const ReportLocation location = ReportLocation::of(path);
-    box.setText(QCoreApplication::translate("popscope::OpenErrorDialog", "popscope could not open “%1”.")
-                    .arg(location.fileName));
+    box.setText(translated("popscope could not open “%1”.").arg(location.fileName));
     box.setInformativeText(message);
-    box.setDetailedText(QCoreApplication::translate("popscope::OpenErrorDialog", "File: %1\nProblem: %2")
-                            .arg(location.canonical, message));
+    box.setDetailedText(translated("File: %1\nProblem: %2").arg(location.canonical, message));
+    const bool inRecent = recent->reports().contains(location.canonical);
+    QPushButton* find = nullptr;
     QPushButton* remove = nullptr;
-    if (recent->reports().contains(location.canonical) && (location.missing || location.remote))
-        remove = box.addButton(QCoreApplication::translate("popscope::OpenErrorDialog", "Remove from Recent"),
-            QMessageBox::DestructiveRole);
+    if (inRecent && location.missing)
+        find = box.addButton(translated("Locate…"), QMessageBox::AcceptRole);
+    if (inRecent && (location.missing || location.remote))
+        remove = box.addButton(translated("Remove from Recent"), QMessageBox::DestructiveRole);
     box.addButton(QMessageBox::Close);
     // QMessageBox sizes itself to its first line: give long problems room instead of a narrow column.
     if (auto* grid = qobject_cast<QGridLayout*>(box.layout()))
         grid->addItem(new QSpacerItem(520, 0, QSizePolicy::Minimum, QSizePolicy::Expanding), grid->rowCount(),
             0, 1, grid->columnCount());
     box.exec();
-    if (remove && box.clickedButton() == static_cast<QAbstractButton*>(remove))
+    const QAbstractButton* clicked = box.clickedButton();
+    if (remove && clicked == remove)
         recent->removeReport(location.canonical);
+    if (!find || clicked != find)
+        return {};
+    const QString located = locate ? locate(location.canonical) : pickReport(parent, location.canonical);
+    if (!located.isEmpty())
+        recent->replaceReport(location.canonical, located);
+    return located;
 }
 
 } // namespace popscope

@@ -41,6 +41,20 @@ void RecentFiles::removeReport(const QString& path)
     emit changed();
 }
 
+void RecentFiles::replaceReport(const QString& path, const QString& replacement)
+{
+    const QString absolute = ReportLocation::of(replacement).canonical;
+    QStringList list = reports();
+    list.removeAll(absolute);
+    const qsizetype at = list.indexOf(path);
+    if (at < 0)
+        list.prepend(absolute);
+    else
+        list[at] = absolute;
+    QSettings().setValue(SettingsKey::recentReports, list);
+    emit changed();
+}
+
 void RecentFiles::clearReports()
 {
     QSettings().setValue(SettingsKey::recentReports, QStringList());

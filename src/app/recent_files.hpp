@@ -11,12 +11,14 @@ namespace popscope {
 class RecentFiles : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kMaxEntries = 20;
+    static constexpr int kMaxEntries = 64;
     explicit RecentFiles(QObject* parent = nullptr);
 
     QStringList reports() const;
     void addReport(const QString& path);
     void removeReport(const QString& path);
+    // A report found elsewhere (Locate…): `replacement` takes `path`'s place in the list.
+    void replaceReport(const QString& path, const QString& replacement);
     void clearReports();
 
     using Pair = std::pair<QString, QString>; // source, target

@@ -35,6 +35,9 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
+#include "popscope/operation_flops.hpp"
+#include "views/programs/operation_flops_view.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -191,6 +194,13 @@ TEST_CASE(
     REQUIRE(programs->topLevelItemCount() == int(slowest.programs.size()));
     REQUIRE(page->details()->debugInfo()->topLevelItemCount() == 1);
     REQUIRE(page->details()->steps()->topLevelItemCount() > 0);
+    // Its FLOPs against its layer's, as core ranks them.
+    const OperationFlops flops = operationFlops(core->operations(), core->operationAnalysis(), ranking[0]);
+    REQUIRE(flops.available);
+    QTreeWidget* flopsTab = page->details()->flops();
+    CHECK(flopsTab->topLevelItem(0)->text(1) == QString::fromStdString(formatCount(flops.flops)));
+    CHECK(flopsTab->findItems(QStringLiteral("Rank in its layer by FLOPs"), Qt::MatchExactly)[0]->text(1)
+        == QStringLiteral("%1 of 24").arg(flops.rankInLayer));
 
     // Its first compute program, shown in the Program Tree.
     QTreeWidgetItem* computeItem = nullptr;

@@ -8,6 +8,7 @@
 #include "popscope/report.hpp"
 #include "popscope/row_match.hpp"
 #include "views/programs/operation_charts.hpp"
+#include "views/programs/operation_flops_view.hpp"
 #include "views/widgets/small_chart.hpp"
 
 #include <QCoreApplication>
@@ -192,8 +193,11 @@ OperationDetailsView::OperationDetailsView(ReportState* state, QWidget* parent)
     addTab(m_steps, tr("Steps"));
     addTab(m_codePage, tr("Code"));
     setTabToolTip(3, tr("Code size by tile: vertex code of its compute sets and exchange code"));
+    m_flops = new OperationFlopsView(this);
+    addTab(m_flops, tr("FLOPs"));
+    setTabToolTip(4, tr("FLOPs: the operation's estimated FLOPs and FLOPs per cycle against its layer's"));
     addTab(m_debug, tr("Debug"));
-    setTabToolTip(4, tr("Debug information: the debug-context chain with each layer's attributes"));
+    setTabToolTip(5, tr("Debug information: the debug-context chain with each layer's attributes"));
 
     connect(m_programs, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
         bool ok = false;
@@ -217,6 +221,7 @@ void OperationDetailsView::setPlaceholders(const QString& message)
         item->setFlags(Qt::NoItemFlags);
         item->setFirstColumnSpanned(true);
     }
+    m_flops->showMessage(message);
     m_codeEmpty->setText(message);
     static_cast<QStackedLayout*>(m_codePage->layout())->setCurrentWidget(m_codeEmpty);
 }
@@ -234,13 +239,15 @@ void OperationDetailsView::showOperation(int64_t sourceOperation, int64_t target
     const Report* side = sourceOperation >= 0 ? source : target;
     const int64_t operation = sourceOperation >= 0 ? sourceOperation : targetOperation;
     if (!side || operation < 0) {
-        setPlaceholders(tr("Select an operation to see its programs, steps, code and debug information."));
+        setPlaceholders(
+            tr("Select an operation to see its programs, steps, code, FLOPs and debug information."));
         return;
     }
     fillPrograms(*side, uint32_t(operation));
     fillSteps(*side, uint32_t(operation));
     fillDebug(*side, uint32_t(operation));
     fillCode(source, sourceOperation, target, targetOperation);
+    m_flops->showOperation(source, sourceOperation, target, targetOperation);
 }
 
 void OperationDetailsView::showTotals(const std::string& layer)
@@ -290,7 +297,7 @@ void OperationDetailsView::showTotals(const std::string& layer)
     row(tr("Code size"), s.codeBytes, t.codeBytes, true);
     row(tr("Programs"), s.programs, t.programs, false);
     row(tr("Steps"), s.steps, t.steps, false);
-    setPlaceholders(tr("Select an operation to see its programs, steps, code and debug information."));
+    setPlaceholders(tr("Select an operation to see its programs, steps, code, FLOPs and debug information."));
 }
 
 void OperationDetailsView::fillSummary(const Report* source, int64_t so, const Report* target, int64_t to)

@@ -1,7 +1,8 @@
 #pragma once
 // The right side of the Operations report: the selected operation's summary (Source / Target /
 // Diff in compare mode), its programs (double-click: Program Tree), its steps, its code size by
-// tile and its debug information; the layer's totals when nothing is selected.
+// tile, its FLOPs against its layer's and its debug information; the layer's totals when nothing
+// is selected.
 #include <QTabWidget>
 
 #include <cstdint>
@@ -14,6 +15,7 @@ namespace popscope {
 
 class Report;
 class ReportState;
+class OperationFlopsView;
 class SmallChart;
 
 class OperationDetailsView : public QTabWidget {
@@ -28,6 +30,7 @@ public:
     QTreeWidget* programs() const { return m_programs; }
     QTreeWidget* steps() const { return m_steps; }
     QTreeWidget* debugInfo() const { return m_debug; }
+    OperationFlopsView* flops() const { return m_flops; }
 
 signals:
     // The user asked to see a source program in the Program Tree.
@@ -51,6 +54,7 @@ private:
     QTreeWidget* m_programs;
     QTreeWidget* m_steps;
     QTreeWidget* m_debug;
+    OperationFlopsView* m_flops;
     SmallChart* m_code;
     QLabel* m_codeEmpty;
     QWidget* m_codePage;

@@ -17,6 +17,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QToolButton>
 #include <QTreeView>
@@ -136,7 +137,10 @@ void ProgramTreePage::reload()
     m_split->setVisible(!damaged);
     const auto source = damaged ? nullptr : m_state->report();
     const auto target = damaged || !m_state->isComparing() ? nullptr : m_state->comparedReport();
+    keepPlace();
     m_model->setReports(source ? source->core : nullptr, target ? target->core : nullptr);
+    m_shownKey
+        = source ? source->path + (target ? QStringLiteral("\n") + target->path : QString()) : QString();
     for (int column = 0; column < m_model->columnCount(); ++column)
         m_view->setColumnHidden(column, !m_model->columnApplies(column));
     // The control programs open; deeper levels wait for the user (bench-large: 83 k programs).
@@ -167,8 +171,33 @@ void ProgramTreePage::reload()
     m_note->setVisible(!note.isEmpty());
     m_hits.clear();
     m_hit = -1;
-    search();
+    restorePlace(); // the search and selection these reports had, or none
     updateSelection();
+}
+
+void ProgramTreePage::keepPlace()
+{
+    if (m_shownKey.isEmpty())
+        return;
+    m_places[m_shownKey] = { m_search->text(), m_hit, m_model->programAt(m_view->currentIndex()),
+        m_view->verticalScrollBar()->value() };
+}
+
+void ProgramTreePage::restorePlace()
+{
+    const Place place = m_places.value(m_shownKey);
+    {
+        QSignalBlocker block(m_search);
+        m_search->setText(place.search);
+    }
+    search();
+    if (place.program >= 0)
+        selectProgram(uint32_t(place.program));
+    if (place.hit >= 0 && place.hit < int(m_hits.size())) {
+        m_hit = place.hit;
+        m_searchStatus->setText(tr("%1 of %2").arg(countText(size_t(m_hit) + 1), countText(m_hits.size())));
+    }
+    m_view->verticalScrollBar()->setValue(place.scroll);
 }
 
 void ProgramTreePage::search()

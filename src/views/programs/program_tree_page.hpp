@@ -1,9 +1,13 @@
 #pragma once
 // The Program Tree report: control programs and functions as a lazy tree, each program with its
 // type's colour and icon, steps and cycles (Source / Target / Diff in compare mode); search by
-// name with next / previous; the selected program's details; the programs of the same
-// operation(s), of a chosen software layer, highlighted.
+// name with next / previous, its text and place kept per report (or pair) for when it shows again;
+// the selected program's details; the programs of the same operation(s), of a chosen software
+// layer, highlighted.
 #include "views/page/report_page.hpp"
+
+#include <QHash>
+#include <QString>
 
 #include <cstdint>
 #include <vector>
@@ -54,6 +58,16 @@ private:
     void step(int direction);
     void updateSelection();
     void updateHighlight();
+    // Where the user was in the reports shown before (the search, its match, the selection and the
+    // scroll), kept under their paths; brought back when those reports show again.
+    struct Place {
+        QString search;
+        int hit = -1;
+        int64_t program = -1;
+        int scroll = 0;
+    };
+    void keepPlace();
+    void restorePlace();
 
     ProgramTreeModel* m_model;
     QTreeView* m_view;
@@ -69,6 +83,8 @@ private:
     QString m_problem; // "" when the program tree could be read
     std::vector<uint32_t> m_hits;
     int m_hit = -1;
+    QString m_shownKey; // the reports the tree shows: source path, and target's in compare mode
+    QHash<QString, Place> m_places;
 };
 
 } // namespace popscope

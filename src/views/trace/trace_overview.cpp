@@ -3,6 +3,7 @@
 #include "models/tile_axis.hpp"
 #include "models/trace/trace_tiles_painter.hpp"
 #include "models/trace/trace_zoom.hpp"
+#include "views/widgets/magnification_edit.hpp"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -21,8 +22,11 @@ constexpr int kRight = 10;
 TraceOverview::TraceOverview(TraceZoom* zoom, QWidget* parent)
     : QWidget(parent)
     , m_zoom(nullptr)
+    , m_magnification(new MagnificationEdit(this))
 {
     setZoom(zoom);
+    connect(
+        m_magnification, &MagnificationEdit::magnificationTyped, this, &TraceOverview::applyMagnification);
     setToolTip(tr("The whole run: drag the window to pan, click to centre it there, wheel to zoom, "
                   "double-click to show everything"));
 }
@@ -58,6 +62,17 @@ QRect TraceOverview::stripRect() const
 void TraceOverview::resizeEvent(QResizeEvent*)
 {
     m_picture = {};
+    const int height = std::min(this->height() - 4, m_magnification->sizeHint().height());
+    m_magnification->setGeometry(8, (this->height() - height) / 2, kLeft - 16, height);
+}
+
+void TraceOverview::applyMagnification(double factor)
+{
+    // The window keeps its centre and shows 1/factor of the run.
+    const double width = double(std::max<uint64_t>(1, m_zoom->extent())) / factor;
+    const double centre = (double(m_zoom->first()) + double(m_zoom->last())) / 2;
+    const double first = std::max(0.0, centre - width / 2);
+    m_zoom->setWindow(uint64_t(first), uint64_t(first + std::max(width, 1.0)));
 }
 
 QRect TraceOverview::windowRect() const
@@ -71,6 +86,8 @@ QRect TraceOverview::windowRect() const
 
 void TraceOverview::paintEvent(QPaintEvent*)
 {
+    m_magnification->showMagnification(
+        double(std::max<uint64_t>(1, m_zoom->extent())) / double(std::max<uint64_t>(1, m_zoom->width())));
     QPainter p(this);
     p.fillRect(rect(), palette().color(QPalette::Window));
     const QRect strip = stripRect();

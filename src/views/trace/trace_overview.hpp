@@ -11,6 +11,7 @@
 
 namespace popscope {
 
+class MagnificationEdit;
 class TraceZoom;
 
 class TraceOverview : public QWidget {
@@ -21,6 +22,7 @@ public:
     void setZoom(TraceZoom* zoom);
     void setCycleOffset(int64_t offset); // as TraceView's: the zoom's cycle c is the trace's c + offset
     QRect windowRect() const; // the visible window in widget coordinates
+    MagnificationEdit* magnification() const { return m_magnification; }
     QSize sizeHint() const override { return { 600, 36 }; }
     QSize minimumSizeHint() const override { return { 100, 24 }; }
 
@@ -37,8 +39,10 @@ private:
     QRect stripRect() const;
     uint64_t cycleAtX(int x) const;
     void centreAt(int x);
+    void applyMagnification(double factor);
 
     TraceZoom* m_zoom;
+    MagnificationEdit* m_magnification;
     std::shared_ptr<const TraceData> m_trace;
     QImage m_picture; // the whole run at the strip's size
     int64_t m_cycleOffset = 0;

@@ -1,6 +1,7 @@
 #include "views/widgets/navigation_strip.hpp"
 
 #include "views/widgets/chart_palette.hpp"
+#include "views/widgets/magnification_edit.hpp"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -13,6 +14,27 @@ NavigationStrip::NavigationStrip(QWidget* parent)
     : QWidget(parent)
 {
     setCursor(Qt::PointingHandCursor);
+    m_magnification = new MagnificationEdit(this);
+    m_magnification->setCursor(Qt::IBeamCursor);
+    connect(
+        m_magnification, &MagnificationEdit::magnificationTyped, this, &NavigationStrip::applyMagnification);
+}
+
+void NavigationStrip::applyMagnification(double factor)
+{
+    // The window keeps its centre and shows 1/factor of everything.
+    const double n = std::max(1.0, extent());
+    const TileWindow w = currentWindow();
+    const double count = n / factor;
+    applyWindow(TileWindow { w.first + w.count / 2 - count / 2, count });
+}
+
+void NavigationStrip::placeMagnification()
+{
+    const int gutter = plotArea().left() - 6;
+    const int height = std::min(this->height() - 4, m_magnification->sizeHint().height());
+    m_magnification->setVisible(gutter >= 40);
+    m_magnification->setGeometry(2, (this->height() - height) / 2, std::min(gutter, 64), height);
 }
 
 QRect NavigationStrip::stripRect() const
@@ -39,9 +61,11 @@ QRect NavigationStrip::windowRect() const
 
 void NavigationStrip::paintEvent(QPaintEvent*)
 {
+    placeMagnification();
     QPainter p(this);
     p.fillRect(rect(), palette().color(QPalette::Window));
     const QRect r = stripRect();
+    m_magnification->showMagnification(std::max(1.0, extent()) / std::max(1e-9, currentWindow().count));
     p.fillRect(r, ChartPalette::background(palette()));
     if (extent() <= 0)
         return;

@@ -1,12 +1,15 @@
 #pragma once
 // A navigation strip under a zoomable chart: the whole data in miniature with the visible window
 // drawn on it. Drag the window to pan, click elsewhere to centre it there, wheel to zoom,
-// double-click to show everything. Subclasses say what is drawn and where the window lives.
+// double-click to show everything; the magnification left of it shows the zoom and takes a typed
+// one. Subclasses say what is drawn and where the window lives.
 #include "models/tile_axis.hpp"
 
 #include <QWidget>
 
 namespace popscope {
+
+class MagnificationEdit;
 
 class NavigationStrip : public QWidget {
     Q_OBJECT
@@ -15,6 +18,7 @@ public:
     QSize sizeHint() const override { return { 600, 44 }; }
     QSize minimumSizeHint() const override { return { 100, 36 }; }
     QRect windowRect() const; // the visible window in widget coordinates
+    MagnificationEdit* magnification() const { return m_magnification; }
 
 protected:
     // The chart's plot area in the chart's coordinates: the strip aligns with it.
@@ -34,7 +38,10 @@ protected:
 
 private:
     QRect stripRect() const;
+    void placeMagnification(); // in the gutter left of the strip, when there is room
+    void applyMagnification(double factor);
     double positionAtX(int x) const;
+    MagnificationEdit* m_magnification;
     bool m_dragging = false;
     double m_grabOffset = 0;
 };
