@@ -7,6 +7,8 @@
 #include "fixture_builder.hpp"
 #include "gui_fixture.hpp"
 #include "models/programs/program_tree_model.hpp"
+#include "views/liveness/liveness_page.hpp"
+#include "views/liveness/liveness_plot.hpp"
 #include "views/memory/memory_chart.hpp"
 #include "views/memory/memory_page.hpp"
 #include "views/memory/overview_strip.hpp"
@@ -202,4 +204,33 @@ TEST_CASE("the Program Tree keeps each report's search, match and selection for 
     CHECK(tree->model()->programAt(tree->view()->currentIndex()) == selected);
     tree->findNext(); // the next match follows from where it was
     CHECK(tree->searchStatus()->text().startsWith(QStringLiteral("3 of ")));
+}
+
+TEST_CASE("the Liveness plot's always-live key hides and shows the always-live bytes, as its menu does",
+    "[shell][legend][liveness][gui]")
+{
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1400, 900);
+    window.show();
+    REQUIRE(openReports(window, QString::fromUtf8(POPSCOPE_DEMO_PROFILE)));
+    REQUIRE(showPageAndWait(window, page_ids::liveness));
+    auto* page = qobject_cast<LivenessPage*>(window.page(page_ids::liveness));
+    LivenessPlot* plot = page->plot();
+    REQUIRE(plot->includeAlwaysLive());
+    const std::vector<uint32_t> selected = plot->selectedSteps();
+    const auto clickAlwaysLive = [plot] {
+        const LivenessPlotScene scene = plot->scene();
+        const auto legend = LivenessPlotRenderer::legendItems(scene, plot->palette());
+        REQUIRE(legend.front().key == QStringLiteral("alwaysLive"));
+        const QRect key
+            = ChartLegend::itemRects(plot->rect(), scene.title, legend, plot->fontMetrics()).front();
+        QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, key.center());
+    };
+    clickAlwaysLive();
+    CHECK_FALSE(plot->includeAlwaysLive());
+    CHECK(LivenessPlotRenderer::legendItems(plot->scene(), plot->palette()).front().hidden); // struck through
+    CHECK(plot->selectedSteps() == selected); // a key's click selects no step
+    clickAlwaysLive();
+    CHECK(plot->includeAlwaysLive());
 }

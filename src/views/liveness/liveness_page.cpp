@@ -138,6 +138,7 @@ void LivenessPage::restoreSettings()
     };
     remember(m_includeAlwaysLive, SettingsKey::livenessIncludeAlwaysLive,
         [this](bool on) { m_plot->setIncludeAlwaysLive(on); });
+    connect(m_plot, &LivenessPlot::includeAlwaysLiveToggled, m_includeAlwaysLive, &QAction::setChecked);
     remember(m_capacity, SettingsKey::livenessShowCapacity, [this](bool on) { m_plot->setShowCapacity(on); });
     remember(m_merge, SettingsKey::livenessMerge, [this](bool on) { m_plot->setMerged(on); });
 }

@@ -225,6 +225,13 @@ void LivenessPlot::mousePressEvent(QMouseEvent* event)
 {
     if (event->button() != Qt::LeftButton)
         return QWidget::mousePressEvent(event);
+    const LivenessPlotScene s = scene();
+    const std::vector<LegendItem> legend = LivenessPlotRenderer::legendItems(s, palette());
+    if (ChartLegend::itemAt(rect(), s.title, legend, fontMetrics(), event->position().toPoint()) >= 0) {
+        setIncludeAlwaysLive(!m_includeAlwaysLive); // the one clickable key
+        emit includeAlwaysLiveToggled(m_includeAlwaysLive);
+        return;
+    }
     m_pressed = true;
     m_dragging = false;
     m_pressPos = event->position().toPoint();

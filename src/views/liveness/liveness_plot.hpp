@@ -49,6 +49,8 @@ public:
 signals:
     void selectionChanged();
     void windowChanged();
+    // A click on an always-live legend key hid or showed the always-live bytes.
+    void includeAlwaysLiveToggled(bool on);
 
 protected:
     void paintEvent(QPaintEvent* event) override;

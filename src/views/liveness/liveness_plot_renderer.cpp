@@ -58,30 +58,32 @@ bool capacityOnScale(const LivenessPlotScene& s)
         && double(s.source.capacity) <= 2.5 * double(std::max<uint64_t>(top, 1));
 }
 
-std::vector<LegendItem> legendItems(const LivenessPlotScene& s, const QPalette& palette)
+} // namespace
+
+std::vector<LegendItem> LivenessPlotRenderer::legendItems(const LivenessPlotScene& s, const QPalette& palette)
 {
+    // The always-live keys stay listed when hidden, struck through: a click shows them again.
+    const bool hidden = !s.includeAlwaysLive;
+    const QString alwaysKey = QStringLiteral("alwaysLive");
     std::vector<LegendItem> items;
     if (s.comparing()) {
-        if (s.includeAlwaysLive)
-            items.push_back(
-                { QCoreApplication::translate("popscope::LivenessPlotRenderer", "Source: Always live"),
-                    alwaysLiveColor(), Kind::Swatch });
+        items.push_back(
+            { QCoreApplication::translate("popscope::LivenessPlotRenderer", "Source: Always live"),
+                alwaysLiveColor(), Kind::Swatch, alwaysKey, hidden });
         items.push_back(
             { QCoreApplication::translate("popscope::LivenessPlotRenderer", "Source: Not always live"),
                 notAlwaysLiveColor(), Kind::Swatch });
-        if (s.includeAlwaysLive)
-            items.push_back(
-                { QCoreApplication::translate("popscope::LivenessPlotRenderer", "Target: Always live"),
-                    s.merged ? targetAlwaysLiveColor() : alwaysLiveColor(),
-                    s.merged ? Kind::DashedLine : Kind::Swatch });
+        items.push_back(
+            { QCoreApplication::translate("popscope::LivenessPlotRenderer", "Target: Always live"),
+                s.merged ? targetAlwaysLiveColor() : alwaysLiveColor(),
+                s.merged ? Kind::DashedLine : Kind::Swatch, alwaysKey, hidden });
         items.push_back(
             { QCoreApplication::translate("popscope::LivenessPlotRenderer", "Target: Not always live"),
                 s.merged ? CompareColors::target() : notAlwaysLiveColor(),
                 s.merged ? Kind::SolidLine : Kind::Swatch });
     } else {
-        if (s.includeAlwaysLive)
-            items.push_back({ QCoreApplication::translate("popscope::LivenessPlotRenderer", "Always live"),
-                alwaysLiveColor(), Kind::Swatch });
+        items.push_back({ QCoreApplication::translate("popscope::LivenessPlotRenderer", "Always live"),
+            alwaysLiveColor(), Kind::Swatch, alwaysKey, hidden });
         items.push_back({ QCoreApplication::translate("popscope::LivenessPlotRenderer", "Not always live"),
             notAlwaysLiveColor(), Kind::Swatch });
     }
@@ -106,6 +108,8 @@ std::vector<LegendItem> legendItems(const LivenessPlotScene& s, const QPalette& 
                 filterColor(palette), Kind::Swatch });
     return items;
 }
+
+namespace {
 
 // Pixel rows of byte counts in a pane whose top is `ymax` bytes.
 struct PaneScale {
@@ -346,7 +350,8 @@ QRect LivenessPlotRenderer::plotRect(const LivenessPlotScene& s, const QRect& ar
 {
     const int left = area.left() + leftMargin(s, fm);
     const int top = area.top() + kLivenessPlotMargin
-        + ChartLegend::height(s.title, legendItems(s, QPalette()), area.width() - 2 * kLivenessPlotMargin, fm)
+        + ChartLegend::height(s.title, LivenessPlotRenderer::legendItems(s, QPalette()),
+            area.width() - 2 * kLivenessPlotMargin, fm)
         + 10;
     const int right = area.right() - kLivenessPlotMargin - fm.horizontalAdvance(QStringLiteral("00000")) / 2;
     const int bottom = area.bottom() - kLivenessPlotMargin - 2 * fm.height() - 10;
@@ -440,7 +445,7 @@ void LivenessPlotRenderer::paint(
     const double ymax = yMax(s);
     const int width = plot.width();
 
-    ChartLegend::paint(p, area, s.title, legendItems(s, palette), text);
+    ChartLegend::paint(p, area, s.title, LivenessPlotRenderer::legendItems(s, palette), text);
 
     const AxisUnit unit = MemoryChartRenderer::axisUnit(ymax, s.unit);
     for (size_t i = 0; i < paneRects.size(); ++i) {

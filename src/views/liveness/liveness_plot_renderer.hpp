@@ -7,6 +7,7 @@
 #include "models/tile_axis.hpp"
 #include "popscope/liveness.hpp"
 #include "popscope/units.hpp"
+#include "views/widgets/chart_legend.hpp"
 
 #include <QFontMetrics>
 #include <QPalette>
@@ -56,6 +57,8 @@ public:
         QPainter& painter, const QRect& area, const LivenessPlotScene& scene, const QPalette& palette);
     static double yMax(const LivenessPlotScene& scene);
     static int leftMargin(const LivenessPlotScene& scene, const QFontMetrics& metrics);
+    // The legend's keys; the always-live ones (listed struck through while hidden) are clickable.
+    static std::vector<LegendItem> legendItems(const LivenessPlotScene& scene, const QPalette& palette);
 
 private:
     static void paintCurve(QPainter& p, const QRect& pane, const LivenessPlotScene& s,
