@@ -58,12 +58,12 @@ SshConnection::SshConnection(const RemoteAddress& address, const RemoteSettings&
     m_session = ssh_new();
     if (!m_session)
         throw RemoteError(RemoteFailure::Unreachable, "cannot start an SSH session (out of memory)");
+    m_timeoutSeconds = std::max(settings.timeoutSeconds, 1);
     try {
         configure(address, settings, proxyJump, hops);
         connectWithin(settings.timeoutSeconds);
         verifyHostKey(settings.prompter.get());
         authenticate(settings.prompter.get());
-        m_timeoutSeconds = std::max(settings.timeoutSeconds, 1);
         m_watchdog
             = std::make_shared<ReplyWatchdog>(ssh_get_fd(m_session), std::chrono::seconds(m_timeoutSeconds));
     } catch (...) {
@@ -155,8 +155,8 @@ void SshConnection::configure(const RemoteAddress& address, const RemoteSettings
         // The first hop follows its own config's ProxyJump, as OpenSSH does; later hops are the list's.
         m_jumpHost = std::make_unique<SshConnection>(
             hop, settings, before.empty() ? std::nullopt : std::optional<std::string>(before), hops + 1);
-        m_tunnel
-            = std::make_unique<JumpTunnel>(m_jumpHost->session(), m_jumpHost->label(), config.hostName, port);
+        m_tunnel = std::make_unique<JumpTunnel>(
+            m_jumpHost->session(), m_jumpHost->label(), config.hostName, port, m_timeoutSeconds);
         int fd = m_tunnel->socketForSession();
         ssh_options_set(m_session, SSH_OPTIONS_FD, &fd);
     }

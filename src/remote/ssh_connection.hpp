@@ -51,6 +51,8 @@ private:
         Prompter* prompter, const HostKeyQuestion& question, ssh_key key, const std::string& under);
     void authenticate(Prompter* prompter);
     bool tryKeyFile(Prompter* prompter, const std::string& path);
+    // `result` of a libssh authentication call; throws when the server did not answer in time.
+    int answered(int result) const;
     [[noreturn]] void fail(RemoteFailure failure, const std::string& what) const;
 
     ssh_session m_session = nullptr;

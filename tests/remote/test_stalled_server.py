@@ -161,3 +161,23 @@ def test_a_jump_host_that_stops_during_a_read_ends_in_exit_13(cli, demo_pop, ssh
         assert_lost_within_the_timeout(code, stderr, seconds)
     finally:
         jump.stop()
+
+
+@pytest.mark.parametrize("stall_at, message", [
+    ("auth", "@jump:{port}: the server sent nothing for {timeout} s while authenticating"),
+    ("tunnel", "the jump host root@jump:{port} cannot reach 127.0.0.1:{target} (it sent nothing for {timeout} s)"),
+], ids=["authenticating", "opening-the-tunnel"])
+def test_a_jump_host_that_stops_answering_after_the_handshake_ends_in_exit_13(cli, demo_pop, sshd, ssh_home,
+                                                                              stall_env, stall_at, message):
+    pytest.importorskip("paramiko")
+    import stalling_ssh
+    with stalling_ssh.StallingSshServer(stall_at) as jump:
+        ssh_home.trust(sshd)
+        with open(ssh_home.known_hosts, "a") as known:
+            known.write(jump.known_hosts_line + "\n")
+        jump_config(ssh_home, sshd, jump.port)
+        code, stderr, seconds = finish(start_cli(cli, f"behind:{demo_pop}", stall_env))
+        expected = message.format(port=jump.port, target=sshd.port, timeout=TIMEOUT)
+    assert code == REMOTE_FAILED, stderr
+    assert expected.replace("root@", f"{sshd.user}@") in stderr
+    assert seconds < TIMEOUT + 5
