@@ -8,13 +8,18 @@
 
 namespace popscope::remote {
 
-JumpTunnel::JumpTunnel(
-    ssh_session jumpSession, const std::string& jumpLabel, const std::string& host, int port)
+JumpTunnel::JumpTunnel(ssh_session jumpSession, const std::string& jumpLabel, const std::string& host,
+    int port, int timeoutSeconds)
     : m_jumpSession(jumpSession)
 {
     m_channel = ssh_channel_new(jumpSession);
-    if (!m_channel || ssh_channel_open_forward(m_channel, host.c_str(), port, "127.0.0.1", 0) != SSH_OK) {
-        const std::string why = ssh_get_error(jumpSession);
+    // Blocking, so libssh waits at most the session's timeout for the answer: SSH_AGAIN then.
+    const int opened
+        = m_channel ? ssh_channel_open_forward(m_channel, host.c_str(), port, "127.0.0.1", 0) : SSH_ERROR;
+    if (opened != SSH_OK) {
+        const std::string why = opened == SSH_AGAIN
+            ? "it sent nothing for " + std::to_string(timeoutSeconds) + " s"
+            : std::string(ssh_get_error(jumpSession));
         if (m_channel)
             ssh_channel_free(m_channel);
         throw RemoteError(RemoteFailure::Unreachable,

@@ -12,8 +12,10 @@ namespace popscope::remote {
 
 class JumpTunnel {
 public:
-    // Opens the channel to host:port from `jumpSession`; throws RemoteError when refused.
-    JumpTunnel(ssh_session jumpSession, const std::string& jumpLabel, const std::string& host, int port);
+    // Opens the channel to host:port from `jumpSession`; throws RemoteError when refused, or when
+    // the jump host does not answer within `timeoutSeconds` (the session's own timeout).
+    JumpTunnel(ssh_session jumpSession, const std::string& jumpLabel, const std::string& host, int port,
+        int timeoutSeconds);
     ~JumpTunnel();
     JumpTunnel(const JumpTunnel&) = delete;
     JumpTunnel& operator=(const JumpTunnel&) = delete;

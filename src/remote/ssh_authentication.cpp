@@ -34,7 +34,7 @@ bool SshConnection::tryKeyFile(Prompter* prompter, const std::string& path)
     if (ssh_pki_import_pubkey_file((path + ".pub").c_str(), &publicKey) == SSH_OK) {
         const int offered = ssh_userauth_try_publickey(m_session, nullptr, publicKey);
         ssh_key_free(publicKey);
-        if (offered != SSH_AUTH_SUCCESS)
+        if (answered(offered) != SSH_AUTH_SUCCESS)
             return false;
     }
     ssh_key privateKey = nullptr;
@@ -56,12 +56,22 @@ bool SshConnection::tryKeyFile(Prompter* prompter, const std::string& path)
     }
     const int result = ssh_userauth_publickey(m_session, nullptr, privateKey);
     ssh_key_free(privateKey);
-    return result == SSH_AUTH_SUCCESS;
+    return answered(result) == SSH_AUTH_SUCCESS;
+}
+
+int SshConnection::answered(int result) const
+{
+    // A blocking libssh call gives up after the session's timeout with SSH_AUTH_AGAIN: the server
+    // stopped answering, which is no reason to try the next key (and wait as long again).
+    if (result == SSH_AUTH_AGAIN)
+        fail(RemoteFailure::Unreachable,
+            "the server sent nothing for " + std::to_string(m_timeoutSeconds) + " s while authenticating");
+    return result;
 }
 
 void SshConnection::authenticate(Prompter* prompter)
 {
-    const int none = ssh_userauth_none(m_session, nullptr);
+    const int none = answered(ssh_userauth_none(m_session, nullptr));
     if (none == SSH_AUTH_SUCCESS)
         return;
     if (none == SSH_AUTH_ERROR)
@@ -71,7 +81,7 @@ void SshConnection::authenticate(Prompter* prompter)
     std::string tried;
     if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
         if (const char* agent = std::getenv("SSH_AUTH_SOCK"); agent && *agent && !m_identitiesOnly) {
-            if (ssh_userauth_agent(m_session, nullptr) == SSH_AUTH_SUCCESS)
+            if (answered(ssh_userauth_agent(m_session, nullptr)) == SSH_AUTH_SUCCESS)
                 return;
             tried += "ssh-agent, ";
         }
@@ -91,7 +101,7 @@ void SshConnection::authenticate(Prompter* prompter)
                 break;
             const int result = ssh_userauth_password(m_session, nullptr, password->c_str());
             wipe(*password);
-            if (result == SSH_AUTH_SUCCESS)
+            if (answered(result) == SSH_AUTH_SUCCESS)
                 return;
         }
         tried += "password, ";

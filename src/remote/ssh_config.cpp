@@ -138,8 +138,6 @@ private:
                 "popscope connects by itself and never runs a command to do so; use ProxyJump for a bastion");
         if (keyword == "localcommand" && !isNone(value))
             refuse(where, "LocalCommand", "popscope runs no local command");
-        if (keyword == "hostkeyalias")
-            refuse(where, "HostKeyAlias", "popscope checks the host key under the host's own name");
     }
 
     void set(const std::string& keyword, const std::string& value, const std::string& where)
@@ -162,6 +160,10 @@ private:
             m_config.hostKeyPolicy = hostKeyPolicy(value);
         else if (keyword == "userknownhostsfile" && first())
             m_config.knownHostsFile = isNone(value) ? "/dev/null" : expandHome(firstWord(value), m_home);
+        else if (keyword == "hostkeyalias" && first())
+            m_config.hostKeyAlias = firstWord(value);
+        else if (keyword == "hashknownhosts" && first())
+            m_config.hashKnownHosts = lowercase(value) == "yes";
     }
 
     static HostKeyPolicy hostKeyPolicy(const std::string& value)

@@ -1,17 +1,16 @@
 #include "ssh_connection.hpp"
 
 #include "jump_tunnel.hpp"
+#include "known_hosts.hpp"
 #include "popscope/remote/remote_error.hpp"
 #include "popscope/remote/ssh_config.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <pwd.h>
-#include <sstream>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -48,20 +47,8 @@ RemoteAddress parseHop(const std::string& hop)
     return address;
 }
 
-// Whether known_hosts marks the key (its base64 blob) @revoked, for any host: libssh 0.10 skips
-// marker lines, so a revoked key would otherwise count as unknown and could be accepted.
-bool isRevoked(const std::string& knownHosts, const std::string& keyBase64)
-{
-    std::ifstream in(knownHosts);
-    std::string line;
-    while (std::getline(in, line)) {
-        std::istringstream fields(line);
-        std::string marker, hosts, type, blob;
-        if (fields >> marker >> hosts >> type >> blob && marker == "@revoked" && blob == keyBase64)
-            return true;
-    }
-    return false;
-}
+// The system's known_hosts, read after the user's (the file libssh and OpenSSH read).
+constexpr const char* kSystemKnownHosts = "/etc/ssh/ssh_known_hosts";
 
 } // namespace
 
@@ -71,12 +58,12 @@ SshConnection::SshConnection(const RemoteAddress& address, const RemoteSettings&
     m_session = ssh_new();
     if (!m_session)
         throw RemoteError(RemoteFailure::Unreachable, "cannot start an SSH session (out of memory)");
+    m_timeoutSeconds = std::max(settings.timeoutSeconds, 1);
     try {
         configure(address, settings, proxyJump, hops);
         connectWithin(settings.timeoutSeconds);
         verifyHostKey(settings.prompter.get());
         authenticate(settings.prompter.get());
-        m_timeoutSeconds = std::max(settings.timeoutSeconds, 1);
         m_watchdog
             = std::make_shared<ReplyWatchdog>(ssh_get_fd(m_session), std::chrono::seconds(m_timeoutSeconds));
     } catch (...) {
@@ -140,6 +127,9 @@ void SshConnection::configure(const RemoteAddress& address, const RemoteSettings
     ssh_options_set(m_session, SSH_OPTIONS_SSH_DIR, sshDir.c_str());
     m_knownHosts = config.knownHostsFile.empty() ? sshDir + "/known_hosts" : config.knownHostsFile;
     m_hostKeyPolicy = config.hostKeyPolicy;
+    m_hostKeyName = knownHostsName(config.hostName, port, config.hostKeyAlias);
+    m_hasHostKeyAlias = !config.hostKeyAlias.empty();
+    m_hashKnownHosts = config.hashKnownHosts;
     m_identitiesOnly = config.identitiesOnly;
     ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, m_knownHosts.c_str());
     ssh_options_set(m_session, SSH_OPTIONS_HOST, config.hostName.c_str());
@@ -165,8 +155,8 @@ void SshConnection::configure(const RemoteAddress& address, const RemoteSettings
         // The first hop follows its own config's ProxyJump, as OpenSSH does; later hops are the list's.
         m_jumpHost = std::make_unique<SshConnection>(
             hop, settings, before.empty() ? std::nullopt : std::optional<std::string>(before), hops + 1);
-        m_tunnel
-            = std::make_unique<JumpTunnel>(m_jumpHost->session(), m_jumpHost->label(), config.hostName, port);
+        m_tunnel = std::make_unique<JumpTunnel>(
+            m_jumpHost->session(), m_jumpHost->label(), config.hostName, port, m_timeoutSeconds);
         int fd = m_tunnel->socketForSession();
         ssh_options_set(m_session, SSH_OPTIONS_FD, &fd);
     }
@@ -208,64 +198,73 @@ void SshConnection::connectWithin(int timeoutSeconds)
     }
 }
 
+HostKeyQuestion SshConnection::hostKeyQuestion(ssh_key key) const
+{
+    unsigned char* hash = nullptr;
+    size_t hashLength = 0;
+    ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLength);
+    char* fingerprintText = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLength);
+    HostKeyQuestion question { m_label.substr(m_label.find('@') + 1), ssh_key_type_to_char(ssh_key_type(key)),
+        fingerprintText ? fingerprintText : "?", m_knownHosts };
+    ssh_string_free_char(fingerprintText);
+    ssh_clean_pubkey_hash(&hash);
+    return question;
+}
+
 void SshConnection::verifyHostKey(Prompter* prompter)
 {
     const std::string& knownHosts = m_knownHosts;
     ssh_key key = nullptr;
     if (ssh_get_server_publickey(m_session, &key) != SSH_OK)
         fail(RemoteFailure::HostKeyRejected, "the server sent no host key");
-    unsigned char* hash = nullptr;
-    size_t hashLength = 0;
-    ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLength);
-    char* fingerprintText = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLength);
-    const HostKeyQuestion question { m_label.substr(m_label.find('@') + 1),
-        ssh_key_type_to_char(ssh_key_type(key)), fingerprintText ? fingerprintText : "?", knownHosts };
-    ssh_string_free_char(fingerprintText);
-    ssh_clean_pubkey_hash(&hash);
-    char* blob = nullptr;
-    ssh_pki_export_pubkey_base64(key, &blob);
-    const bool revoked = blob && isRevoked(knownHosts, blob);
-    ssh_string_free_char(blob);
-    ssh_key_free(key);
-    if (revoked)
+    const std::unique_ptr<ssh_key_struct, void (*)(ssh_key)> owned(key, ssh_key_free);
+    const HostKeyQuestion question = hostKeyQuestion(key);
+    // Under HostKeyAlias the key is looked up, and recorded, under the alias (OpenSSH's rule).
+    const std::string under
+        = m_hasHostKeyAlias ? " (under its HostKeyAlias " + m_hostKeyName + ")" : std::string();
+    const std::vector<std::string> files { knownHosts, kSystemKnownHosts };
+    if (isRevokedKey(files, key))
         fail(RemoteFailure::HostKeyRejected,
             "REFUSED: the host key (" + question.keyType + " " + question.fingerprint
                 + ") is marked @revoked in " + knownHosts);
 
-    switch (ssh_session_is_known_server(m_session)) {
+    switch (checkKnownHost(files, m_hostKeyName, key)) {
     case SSH_KNOWN_HOSTS_OK:
         return;
     case SSH_KNOWN_HOSTS_CHANGED:
         fail(RemoteFailure::HostKeyRejected,
-            "REFUSED: the host key has CHANGED since it was recorded in " + knownHosts + " (now "
+            "REFUSED: the host key has CHANGED since it was recorded in " + knownHosts + under + " (now "
                 + question.keyType + " " + question.fingerprint
                 + "). Someone may be intercepting the connection, or the server was reinstalled. If you know "
                   "the new key is right, remove the old line from that file and connect again.");
     case SSH_KNOWN_HOSTS_OTHER:
         fail(RemoteFailure::HostKeyRejected,
-            "REFUSED: " + knownHosts + " records a key of another type for this host; the server now offers "
-                + question.keyType + " " + question.fingerprint
+            "REFUSED: " + knownHosts + " records a key of another type for this host" + under
+                + "; the server now offers " + question.keyType + " " + question.fingerprint
                 + ". Remove the old line if the change is expected.");
-    case SSH_KNOWN_HOSTS_UNKNOWN:
-    case SSH_KNOWN_HOSTS_NOT_FOUND:
-        if (m_hostKeyPolicy == HostKeyPolicy::Strict)
-            fail(RemoteFailure::HostKeyRejected,
-                "the host is not in " + knownHosts
-                    + " and StrictHostKeyChecking is yes (its key: " + question.keyType + " "
-                    + question.fingerprint + "). Add it with ssh or ssh-keyscan first.");
-        if (m_hostKeyPolicy == HostKeyPolicy::Ask && (!prompter || !prompter->confirmUnknownHost(question)))
-            fail(RemoteFailure::HostKeyRejected,
-                "the host is not in " + knownHosts + " and its key (" + question.keyType + " "
-                    + question.fingerprint + ") was not accepted");
-        mkdir(knownHosts.substr(0, knownHosts.rfind('/')).c_str(), 0700);
-        if (ssh_session_update_known_hosts(m_session) != SSH_OK)
-            fail(RemoteFailure::HostKeyRejected, "cannot add the host key to " + knownHosts);
-        return;
-    case SSH_KNOWN_HOSTS_ERROR:
+    default:
         break;
     }
-    fail(RemoteFailure::HostKeyRejected,
-        std::string("cannot check the host key: ") + ssh_get_error(m_session));
+    acceptUnknownHost(prompter, question, key, under);
+}
+
+void SshConnection::acceptUnknownHost(
+    Prompter* prompter, const HostKeyQuestion& question, ssh_key key, const std::string& under)
+{
+    const std::string& knownHosts = m_knownHosts;
+    if (m_hostKeyPolicy == HostKeyPolicy::Strict)
+        fail(RemoteFailure::HostKeyRejected,
+            "the host is not in " + knownHosts + under + " and StrictHostKeyChecking is yes (its key: "
+                + question.keyType + " " + question.fingerprint + "). Add it with ssh or ssh-keyscan first.");
+    if (m_hostKeyPolicy == HostKeyPolicy::Ask && (!prompter || !prompter->confirmUnknownHost(question)))
+        fail(RemoteFailure::HostKeyRejected,
+            "the host is not in " + knownHosts + under + " and its key (" + question.keyType + " "
+                + question.fingerprint + ") was not accepted");
+    try {
+        recordKnownHost(knownHosts, m_hostKeyName, key, m_hashKnownHosts);
+    } catch (const std::runtime_error& error) {
+        fail(RemoteFailure::HostKeyRejected, error.what());
+    }
 }
 
 void SshConnection::fail(RemoteFailure failure, const std::string& what) const

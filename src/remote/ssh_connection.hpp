@@ -1,6 +1,7 @@
 #pragma once
 // One authenticated SSH session to a host, made the way OpenSSH would: ~/.ssh/config, the host
-// key checked against ~/.ssh/known_hosts (asking about unknown hosts, refusing changed keys),
+// key checked against ~/.ssh/known_hosts under the host's name or its HostKeyAlias (asking about
+// unknown hosts, refusing changed keys),
 // then ssh-agent, key files and a password. ProxyJump hosts are reached through forwarded
 // channels, never through a shell command.
 #include "popscope/remote/remote_address.hpp"
@@ -45,8 +46,13 @@ private:
         const std::optional<std::string>& proxyJump, int hops);
     void connectWithin(int timeoutSeconds);
     void verifyHostKey(Prompter* prompter);
+    HostKeyQuestion hostKeyQuestion(ssh_key key) const;
+    void acceptUnknownHost(
+        Prompter* prompter, const HostKeyQuestion& question, ssh_key key, const std::string& under);
     void authenticate(Prompter* prompter);
     bool tryKeyFile(Prompter* prompter, const std::string& path);
+    // `result` of a libssh authentication call; throws when the server did not answer in time.
+    int answered(int result) const;
     [[noreturn]] void fail(RemoteFailure failure, const std::string& what) const;
 
     ssh_session m_session = nullptr;
@@ -55,6 +61,9 @@ private:
     bool m_identitiesOnly = false; // IdentitiesOnly: the key files alone, not the agent
     HostKeyPolicy m_hostKeyPolicy = HostKeyPolicy::Ask;
     std::string m_knownHosts; // where the host key is checked and recorded
+    std::string m_hostKeyName; // the name it is recorded under: [host]:port, host, or HostKeyAlias
+    bool m_hasHostKeyAlias = false;
+    bool m_hashKnownHosts = false; // HashKnownHosts: record a new key under a hashed name
     std::unique_ptr<SshConnection> m_jumpHost; // the previous hop, when ProxyJump is set
     std::unique_ptr<JumpTunnel> m_tunnel;
     int m_timeoutSeconds = 15;

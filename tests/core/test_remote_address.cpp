@@ -128,7 +128,8 @@ TEST_CASE("ssh config: host-key checking, known hosts, identities and the system
         "Host strict\n    StrictHostKeyChecking yes\n"
         "Host new\n    StrictHostKeyChecking accept-new\n    UserKnownHostsFile ~/hosts/a ~/hosts/b\n"
         "Host lax\n    StrictHostKeyChecking no\n    IdentitiesOnly yes\n"
-        "Match all\n    User everyone\n");
+        "Host new strict\n    HostKeyAlias ipu-box\n    HashKnownHosts yes\n"
+        "Match all\n    User everyone\n    HostKeyAlias everyone-box\n");
     const std::string system = writeConfig(folder, "system", "Host *\n    Port 2022\n    User system\n");
     const SshHostConfig strict = readSshConfig({ user, system }, "strict", "/home/test");
     CHECK(strict.hostKeyPolicy == HostKeyPolicy::Strict);
@@ -141,6 +142,10 @@ TEST_CASE("ssh config: host-key checking, known hosts, identities and the system
     CHECK(lax.hostKeyPolicy == HostKeyPolicy::Ask); // "no" is asked, never accepted silently
     CHECK(lax.identitiesOnly);
     CHECK_FALSE(strict.identitiesOnly);
+    CHECK(strict.hostKeyAlias == "ipu-box"); // the first value found wins
+    CHECK(strict.hashKnownHosts);
+    CHECK(lax.hostKeyAlias == "everyone-box");
+    CHECK_FALSE(lax.hashKnownHosts);
 
     const std::string proxy = writeConfig(folder, "proxy",
         "Host other\n    ProxyCommand nc %h %p\n"

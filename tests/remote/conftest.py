@@ -68,6 +68,10 @@ sshd, jump_sshd (session) -> SshServer;  fresh_sshd (function) -> SshServer
       restart()                     kill() if running, start again on the same port
       replace_host_key()            new host key + restart; known_hosts keeps the old one, so
                                     clients see a changed host key. Returns the new key line.
+      listener()                    the listening sshd's pid
+      connection_processes()        every process below the listener (per-connection sshd
+                                    processes, shells, subsystems)
+      sftp_servers()                the pids of the sftp-server processes among them
       ensure_running(), stop()
 
 ssh_agent (function) -> SshAgent
@@ -245,6 +249,14 @@ def _descendants(pid):
             out.append(child)
             todo.append(child)
     return out
+
+
+def _argv0(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().split(b"\0")[0].decode(errors="replace")
+    except OSError:
+        return ""
 
 
 def kill_tree(reaper):
@@ -474,6 +486,25 @@ LogLevel INFO
         self._new_host_key()
         self.start()
         return self.host_pubkey_line
+
+    # the processes serving connections
+    def listener(self):
+        """The pid of the listening sshd (None when it is not running)."""
+        try:
+            with open(self.pid_file) as f:
+                return int(f.read())
+        except (OSError, ValueError):
+            return None
+
+    def connection_processes(self):
+        """Every process below the listener: the per-connection sshd processes, their shells and
+        subsystems. Stopping them all stalls every open connection, as a hung machine would."""
+        listener = self.listener()
+        return _descendants(listener) if listener else []
+
+    def sftp_servers(self):
+        """The pids of the sftp-server processes serving this server's connections."""
+        return [pid for pid in self.connection_processes() if _argv0(pid) == SFTP_SERVER]
 
     # logs
     def mark(self):

@@ -113,6 +113,14 @@ def test_query_reads_a_remote_report_as_a_local_one(cli, demo_pop, sshd, ssh_env
     assert joined.stdout.splitlines()[1] == "0"
 
 
+def known_host_keys(known_hosts, name):
+    """The lines OpenSSH's own reader finds for `name` in the known_hosts file, plain or hashed (the
+    system config may say HashKnownHosts yes, as Debian's does)."""
+    found = subprocess.run(["ssh-keygen", "-F", name, "-f", str(known_hosts)], capture_output=True,
+                           text=True, timeout=30)
+    return found.stdout
+
+
 def test_unknown_host_is_asked_and_added_only_on_yes(cli, demo_pop, sshd, ssh_home, ssh_env):
     ssh_home.forget()
     refused = run_on_terminal(cli, "summary", sshd.url(demo_pop), env=ssh_env, answer="no\n")
@@ -127,7 +135,7 @@ def test_unknown_host_is_asked_and_added_only_on_yes(cli, demo_pop, sshd, ssh_ho
     accepted = run_on_terminal(cli, "summary", sshd.url(demo_pop), env=ssh_env, answer="yes\n")
     assert accepted.returncode == 0, accepted.stderr
     assert "Are you sure you want to continue connecting" in accepted.tty
-    assert f"[127.0.0.1]:{sshd.port} ssh-ed25519" in open(ssh_home.known_hosts).read()
+    assert sshd.host_pubkey_line in known_host_keys(ssh_home.known_hosts, f"[127.0.0.1]:{sshd.port}")
     # Known now: no question, nothing read from standard input.
     assert run(cli, "summary", sshd.url(demo_pop), env=ssh_env).returncode == 0
 
@@ -212,7 +220,7 @@ def test_strict_host_key_checking_and_user_known_hosts_file(cli, demo_pop, sshd,
     # accept-new: recorded without a question, in the file the config names.
     fresh = run(cli, "summary", f"fresh:{demo_pop}", env=ssh_env)
     assert fresh.returncode == 0, fresh.stderr
-    assert f"[127.0.0.1]:{sshd.port} ssh-ed25519" in elsewhere.read_text()
+    assert sshd.host_pubkey_line in known_host_keys(elsewhere, f"[127.0.0.1]:{sshd.port}")
     assert open(ssh_home.known_hosts).read().strip() == ""
 
 
@@ -295,7 +303,7 @@ def test_the_window_asks_about_the_host_and_the_passphrase_in_dialogs(demo_pop, 
     result = subprocess.run([test_gui, "[remote-dialogs]"], env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "All tests passed" in result.stdout, result.stdout[-3000:]
-    assert f"[127.0.0.1]:{sshd.port} ssh-ed25519" in open(ssh_home.known_hosts).read()
+    assert sshd.host_pubkey_line in known_host_keys(ssh_home.known_hosts, f"[127.0.0.1]:{sshd.port}")
 
 
 def run_gui_kill_and_restart(test_gui, tag, env, signals, server, kill_after, restart_after):
@@ -370,3 +378,52 @@ def test_the_window_reopens_from_the_disk_cache_and_checks_in_the_background(dem
     env, signals = gui_env_for_a_copy(demo_pop, fresh_sshd, ssh_home, ssh_env, tmp_path, "kept.pop",
                                       XDG_CACHE_HOME=str(tmp_path / "cache"))
     run_gui_kill_and_restart(test_gui, "[remote-cache-first]", env, signals, fresh_sshd, "cached", "replaced")
+
+
+def other_key_line(ssh_home):
+    """An ed25519 key that is not the server's ("ssh-ed25519 AAAA..."): the user's own key."""
+    with open(ssh_home.plain_key + ".pub") as f:
+        return " ".join(f.read().split()[:2])
+
+
+def test_host_key_alias_is_the_name_the_key_is_checked_and_recorded_under(cli, demo_pop, sshd, ssh_home,
+                                                                          ssh_env):
+    ssh_home.forget()
+    ssh_home.write_config(ssh_home.host_block("aliased", sshd, HostKeyAlias="ipu-box",
+                                              StrictHostKeyChecking="accept-new", HashKnownHosts="no"))
+    first = run(cli, "summary", f"aliased:{demo_pop}", env=ssh_env)
+    assert first.returncode == 0, first.stderr
+    assert open(ssh_home.known_hosts).read() == f"ipu-box {sshd.host_pubkey_line}\n"
+    # OpenSSH finds the key popscope recorded under the alias, and asks nothing.
+    ssh = subprocess.run(["ssh", "-F", ssh_home.config, "-o", "StrictHostKeyChecking=yes", "aliased", "true"],
+                         env=ssh_env, capture_output=True, text=True, timeout=30)
+    assert ssh.returncode == 0, ssh.stderr
+    # A wrong key under the alias is refused, though the host's own name holds the right one.
+    ssh_home.forget()
+    ssh_home.trust(sshd)
+    with open(ssh_home.known_hosts, "a") as known:
+        known.write(f"ipu-box {other_key_line(ssh_home)}\n")
+    before = open(ssh_home.known_hosts).read()
+    changed = run(cli, "summary", f"aliased:{demo_pop}", env=ssh_env, answer="yes\n")
+    assert changed.returncode == REMOTE_FAILED
+    assert "REFUSED: the host key has CHANGED" in changed.stderr
+    assert "under its HostKeyAlias ipu-box" in changed.stderr
+    assert open(ssh_home.known_hosts).read() == before
+
+
+def test_hash_known_hosts_records_an_accepted_key_under_a_hashed_name(cli, demo_pop, sshd, ssh_home, ssh_env):
+    ssh_home.forget()
+    ssh_home.write_config(ssh_home.host_block("hashed", sshd, HashKnownHosts="yes",
+                                              StrictHostKeyChecking="ask"))
+    accepted = run_on_terminal(cli, "summary", f"hashed:{demo_pop}", env=ssh_env, answer="yes\n")
+    assert accepted.returncode == 0, accepted.stderr
+    assert "Are you sure you want to continue connecting" in accepted.tty
+    recorded = open(ssh_home.known_hosts).read()
+    assert recorded.startswith("|1|") and recorded.count("\n") == 1
+    assert "127.0.0.1" not in recorded and recorded.rstrip().endswith(sshd.host_pubkey_line)
+    # OpenSSH's own reader matches the hashed name to the host and port...
+    assert sshd.host_pubkey_line in known_host_keys(ssh_home.known_hosts, f"[127.0.0.1]:{sshd.port}")
+    # ...and so does popscope's: known now, no question (no terminal to ask on, so one would fail).
+    again = run(cli, "summary", f"hashed:{demo_pop}", env=ssh_env)
+    assert again.returncode == 0, again.stderr
+    assert open(ssh_home.known_hosts).read() == recorded

@@ -1,11 +1,11 @@
 #pragma once
 // The part of OpenSSH's client configuration popscope follows: ~/.ssh/config, then
 // /etc/ssh/ssh_config, with Host blocks and patterns, `Match all`, Include (at most 16 deep, as
-// OpenSSH), HostName, User, Port, IdentityFile, IdentitiesOnly, ProxyJump, StrictHostKeyChecking
-// and UserKnownHostsFile. As in OpenSSH, the first value found for a keyword wins. What popscope
-// cannot honour safely is refused with an error naming the option, the file and the line, never
-// skipped: ProxyCommand and LocalCommand (popscope runs no local command), Match with any
-// criterion but `all` (it cannot evaluate `exec` and the rest as OpenSSH would) and HostKeyAlias.
+// OpenSSH), HostName, User, Port, IdentityFile, IdentitiesOnly, ProxyJump, StrictHostKeyChecking,
+// UserKnownHostsFile, HostKeyAlias and HashKnownHosts. As in OpenSSH, the first value found for a
+// keyword wins. What popscope cannot honour safely is refused with an error naming the option, the
+// file and the line, never skipped: ProxyCommand and LocalCommand (popscope runs no local command)
+// and Match with any criterion but `all` (it cannot evaluate `exec` and the rest as OpenSSH would).
 #include <string>
 #include <vector>
 
@@ -24,6 +24,8 @@ struct SshHostConfig {
     std::string proxyJump; // [user@]host[:port][,...] or empty
     HostKeyPolicy hostKeyPolicy = HostKeyPolicy::Ask;
     std::string knownHostsFile; // UserKnownHostsFile's first file, ~ expanded; empty: the default
+    std::string hostKeyAlias; // HostKeyAlias: the name the host key is checked and recorded under
+    bool hashKnownHosts = false; // HashKnownHosts: a key the user accepts is recorded under a hashed name
 };
 
 // The settings for `alias` from the config files in order (a missing file is skipped). `home`
