@@ -154,18 +154,20 @@ done
 [ $run_only -eq 1 ] || need "$(cache_value POPSCOPE_LUPDATE)" "test program (POPSCOPE_LUPDATE)"
 
 # The Python module's interpreter (realpath: /usr/bin/python3 is a link dpkg does not own) and the
-# pytest its tests run.
+# modules its tests import: pytest, and paramiko (the remote tests' stalling SSH server).
 python=""
 [ $run_only -eq 1 ] || python=$(cache_value Python3_EXECUTABLE)
 if [ -n "$python" ]; then
     need "$(readlink -f "$python")" "Python interpreter (Python3_EXECUTABLE)"
-    pytest_init=$("$python" -c 'import pytest; print(pytest.__file__)' 2>/dev/null || true)
-    if [ -z "$pytest_init" ]; then
-        echo "check-deps: the Python tests run pytest, which $python cannot import" >&2
-        why["missing:pytest"]="test module (pytest)"
-    else
-        need "$pytest_init" "test module (pytest)"
-    fi
+    for module in pytest paramiko; do
+        module_init=$("$python" -c "import $module; print($module.__file__)" 2>/dev/null || true)
+        if [ -z "$module_init" ]; then
+            echo "check-deps: the Python tests import $module, which $python cannot import" >&2
+            why["missing:$module"]="test module ($module)"
+        else
+            need "$module_init" "test module ($module)"
+        fi
+    done
 fi
 
 # Shared libraries of what the build made, and of the Qt platform plugins the tests load.
