@@ -83,4 +83,16 @@ struct GuiFixture {
     }
 };
 
+// A window shown as a user sees it, its dialogs off (errors go to its signals): the tests that
+// click in pages.
+struct ShownWindow {
+    MainWindow window;
+    explicit ShownWindow(QSize size = { 1400, 900 })
+    {
+        window.setInteractive(false);
+        window.resize(size);
+        window.show();
+    }
+};
+
 } // namespace popscope::test

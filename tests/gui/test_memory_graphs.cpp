@@ -30,14 +30,7 @@ using popscope::test::sampleProfile;
 
 namespace {
 
-struct MemoryWindow {
-    MainWindow window;
-    MemoryWindow()
-    {
-        window.setInteractive(false);
-        window.resize(1400, 900);
-        window.show();
-    }
+struct MemoryWindow : test::ShownWindow {
     MemoryPage* memory() const { return window.memoryPage(); }
     const Report& core(int slot = 0) const { return *window.state()->reportAt(slot)->core; }
 };

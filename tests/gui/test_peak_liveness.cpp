@@ -21,10 +21,8 @@ using popscope::test::sampleProfile;
 TEST_CASE(
     "Insights shows the liveness peak and links to it on the Liveness page", "[insights][liveness][gui]")
 {
-    MainWindow window;
-    window.setInteractive(false);
-    window.resize(1400, 900);
-    window.show();
+    test::ShownWindow shown;
+    MainWindow& window = shown.window;
     const QString demo = QString::fromUtf8(POPSCOPE_DEMO_PROFILE);
     REQUIRE(openReports(window, demo));
     REQUIRE(showPageAndWait(window, page_ids::insights));
@@ -53,10 +51,8 @@ TEST_CASE(
 TEST_CASE("Insights in compare mode gives the target's peak against the source's",
     "[insights][liveness][gui][compare]")
 {
-    MainWindow window;
-    window.setInteractive(false);
-    window.resize(1400, 900);
-    window.show();
+    test::ShownWindow shown;
+    MainWindow& window = shown.window;
     REQUIRE(openReports(window, sampleProfile("batch-4.pop"), sampleProfile("batch-8.pop")));
     REQUIRE(showPageAndWait(window, page_ids::insights));
     const QList<PeakLivenessBox*> boxes = window.page(page_ids::insights)->findChildren<PeakLivenessBox*>();

@@ -34,10 +34,8 @@ using namespace popscope;
 
 TEST_CASE("a Memory legend key hides its series on click and shows it on a second", "[shell][legend][gui]")
 {
-    MainWindow window;
-    window.setInteractive(false);
-    window.resize(1400, 900);
-    window.show();
+    test::ShownWindow shown;
+    MainWindow& window = shown.window;
     REQUIRE(openReports(window, QString::fromUtf8(POPSCOPE_DEMO_PROFILE)));
     REQUIRE(showPageAndWait(window, page_ids::memory));
     MemoryChart* chart = window.memoryPage()->chart();
@@ -87,10 +85,8 @@ TEST_CASE("a typed magnification takes numbers, × and percentages of at least 1
 TEST_CASE("the Memory strip's magnification zooms the chart around its centre and shows the zoom",
     "[shell][magnification][gui]")
 {
-    MainWindow window;
-    window.setInteractive(false);
-    window.resize(1400, 900);
-    window.show();
+    test::ShownWindow shown;
+    MainWindow& window = shown.window;
     REQUIRE(openReports(window, QString::fromUtf8(POPSCOPE_DEMO_PROFILE)));
     REQUIRE(showPageAndWait(window, page_ids::memory));
     OverviewStrip* strip = nullptr; // the Total graph's (the Variables graph has its own)
@@ -176,10 +172,8 @@ TEST_CASE(
 TEST_CASE("the Program Tree keeps each report's search, match and selection for when it shows again",
     "[shell][program-tree][gui]")
 {
-    MainWindow window;
-    window.setInteractive(false);
-    window.resize(1400, 900);
-    window.show();
+    test::ShownWindow shown;
+    MainWindow& window = shown.window;
     const QString demo = QString::fromUtf8(POPSCOPE_DEMO_PROFILE);
     REQUIRE(openReports(window, demo));
     REQUIRE(showPageAndWait(window, page_ids::programTree));
@@ -209,10 +203,8 @@ TEST_CASE("the Program Tree keeps each report's search, match and selection for 
 TEST_CASE("the Liveness plot's always-live key hides and shows the always-live bytes, as its menu does",
     "[shell][legend][liveness][gui]")
 {
-    MainWindow window;
-    window.setInteractive(false);
-    window.resize(1400, 900);
-    window.show();
+    test::ShownWindow shown;
+    MainWindow& window = shown.window;
     REQUIRE(openReports(window, QString::fromUtf8(POPSCOPE_DEMO_PROFILE)));
     REQUIRE(showPageAndWait(window, page_ids::liveness));
     auto* page = qobject_cast<LivenessPage*>(window.page(page_ids::liveness));
