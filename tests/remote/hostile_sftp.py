@@ -9,6 +9,7 @@ MODE.json (read at each session's start, so one server can switch modes between 
     short_reads     answer every READ with at most this many bytes (legal in SFTP)
     stall_after     answer this many READs, then never answer again (the process stays alive)
     stall_on_open   never answer OPEN
+    stall_on_close  never answer CLOSE
     stall_flag      while this file exists, never answer a READ
     entries         list this many made-up entries in every folder, `batch` per READDIR (100)
     markup_names    the made-up entries' names hold HTML markup
@@ -109,6 +110,8 @@ class Server:
         if entry is None:
             return self.status(rid, FAILURE, "no such handle")
         if kind == CLOSE:
+            if self.mode.get("stall_on_close"):
+                self.stall()
             if entry[0] == "file":
                 os.close(entry[1])
             del self.handles[handle]

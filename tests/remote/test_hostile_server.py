@@ -2,7 +2,7 @@
 sshd): a server that lies about sizes, answers short, or stops answering gets a clear error within
 the time limit, never a hang, a crash or a memory blow-up.
 
-Exit code 13 is "remote profile failed" (popscope-cli --help).
+Exit code 13 is "remote profile failed", 3 "no such file" (popscope-cli --help).
 """
 import json
 import os
@@ -12,7 +12,9 @@ import time
 import pytest
 
 REMOTE_FAILED = 13
+NOT_FOUND = 3
 TIMEOUT = 3  # POPSCOPE_SSH_TIMEOUT: the longest silence allowed
+CLOSE_REQUEST = 4  # SSH_FXP_CLOSE, as hostile_sftp.py logs it
 
 
 @pytest.fixture
@@ -76,6 +78,23 @@ def test_a_server_that_stops_answering_ends_in_connection_lost_within_the_timeou
     assert code == REMOTE_FAILED, stderr
     assert f"the connection was lost while" in stderr
     assert f"the server sent nothing for {TIMEOUT} s" in stderr
+    assert seconds < TIMEOUT + 5
+
+
+@pytest.mark.parametrize("refusal, exit_code, message", [
+    ("size", REMOTE_FAILED, "more than any profile"),
+    ("folder", NOT_FOUND, "not a regular file"),
+], ids=["size", "folder"])
+def test_a_refused_file_whose_close_is_never_answered_ends_within_the_timeout(
+        cli, demo_pop, hostile_sshd, hostile_env, refusal, exit_code, message):
+    # The server lies (a 64 TiB file, or a folder where a profile should be), then never answers
+    # the close popscope sends when it refuses the file.
+    hostile_sshd.set_mode(claim_size=64 << 40, stall_on_close=True)
+    path = demo_pop if refusal == "size" else os.path.dirname(demo_pop)
+    code, _, stderr, seconds, _ = run_measured(cli, "summary", hostile_sshd.url(path), env=hostile_env)
+    assert code == exit_code, stderr
+    assert message in stderr
+    assert str(CLOSE_REQUEST) in hostile_sshd.request_log().split()  # the close was sent, never answered
     assert seconds < TIMEOUT + 5
 
 
