@@ -239,8 +239,9 @@ def test_an_unreachable_host_and_a_missing_file_are_named(cli, demo_pop, sshd, s
     assert missing.returncode == 3 and "no such file" in missing.stderr
 
 
-def test_python_reads_remote_and_survives_the_server_dying(demo_pop, fresh_sshd, ssh_home, monkeypatch):
-    pva = pytest.importorskip("popscope.pva")
+def test_python_reads_remote_and_survives_the_server_dying(demo_pop, fresh_sshd, ssh_home, monkeypatch,
+                                                          required_import):
+    pva = required_import("popscope.pva")
     ssh_home.reset()
     ssh_home.trust(fresh_sshd)
     monkeypatch.setenv("HOME", ssh_home.path)

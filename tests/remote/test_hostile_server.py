@@ -99,8 +99,8 @@ def test_a_refused_file_whose_close_is_never_answered_ends_within_the_timeout(
 
 
 def test_python_raises_pva_error_when_the_server_stops_answering(demo_pop, hostile_sshd, hostile_env,
-                                                                  monkeypatch):
-    pva = pytest.importorskip("popscope.pva")
+                                                                  monkeypatch, required_import):
+    pva = required_import("popscope.pva")
     for name, value in hostile_env.items():
         monkeypatch.setenv(name, value)
     monkeypatch.delenv("SSH_AUTH_SOCK", raising=False)
