@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <memory>
 #include <mutex>
 
@@ -98,8 +99,14 @@ std::optional<std::string> DialogPrompter::askSecret(const std::string& prompt)
             QString::fromStdString(prompt), QLineEdit::Password, QString(), &ok);
         if (!ok)
             return std::nullopt;
-        std::string answer = secret.toStdString();
-        secret.fill(QChar(0)); // the dialog's own copy is gone with it
+        QByteArray utf8 = secret.toUtf8();
+        // On the heap from the start, so that the moves to the asker hand over this one buffer,
+        // which the asker wipes (a short string would be copied at each move).
+        std::string answer;
+        answer.reserve(size_t(utf8.size()) + 32);
+        answer.assign(utf8.constData(), size_t(utf8.size()));
+        explicit_bzero(utf8.data(), size_t(utf8.size()));
+        secret.fill(QChar(0)); // the dialog itself is gone with its copy
         return answer;
     });
 }

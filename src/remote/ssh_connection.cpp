@@ -223,10 +223,10 @@ void SshConnection::verifyHostKey(Prompter* prompter)
     const std::string under
         = m_hasHostKeyAlias ? " (under its HostKeyAlias " + m_hostKeyName + ")" : std::string();
     const std::vector<std::string> files { knownHosts, kSystemKnownHosts };
-    if (isRevokedKey(files, key))
+    if (const auto revokedIn = revokingFile(files, key))
         fail(RemoteFailure::HostKeyRejected,
             "REFUSED: the host key (" + question.keyType + " " + question.fingerprint
-                + ") is marked @revoked in " + knownHosts);
+                + ") is marked @revoked in " + *revokedIn);
 
     switch (checkKnownHost(files, m_hostKeyName, key)) {
     case SSH_KNOWN_HOSTS_OK:
