@@ -148,6 +148,9 @@ def test_a_popscope_pva_that_fails_to_import_fails_the_suite_run_through_ctest(t
     env["PYTHONPATH"] = str(tmp_path / "broken")
     if through_ctest:
         env["POPSCOPE_CLI"] = "popscope-cli"  # what the ctest entry sets
-    done = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(suite)], env, timeout=60)
+    # Run from the temp folder: `python -m` puts the working folder first on the path, and ctest runs
+    # in the build's python folder, which holds the real popscope package.
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(suite)], env=env,
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert outcome in done.stdout, done.stdout + done.stderr
     assert ("the extension failed to load" in done.stdout) == through_ctest
