@@ -123,3 +123,20 @@ def test_open_remote_stops_a_million_entry_listing_and_stays_responsive(demo_pop
                             timeout=120)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "All tests passed" in result.stdout, result.stdout[-3000:]
+
+
+def test_open_remote_stop_and_closing_the_dialog_cancel_a_listing_the_server_never_answers(
+        demo_pop, hostile_sshd, hostile_env, tmp_path):
+    test_gui = os.environ.get("POPSCOPE_TEST_GUI")
+    if not test_gui:
+        pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
+    stall = tmp_path / "stall"
+    stall.touch()
+    hostile_sshd.set_mode(stall_flag=str(stall))  # never answers a READDIR
+    env = dict(hostile_env, QT_QPA_PLATFORM="offscreen",
+               POPSCOPE_REMOTE_FOLDER=hostile_sshd.url(os.path.dirname(demo_pop) + "/"),
+               POPSCOPE_REMOTE_REQUEST_LOG=hostile_sshd.request_log_path)
+    result = subprocess.run([test_gui, "[remote-cancel-listing]"], env=env, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "All tests passed" in result.stdout, result.stdout[-3000:]
