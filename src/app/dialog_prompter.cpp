@@ -33,6 +33,15 @@ template <typename Answer> struct PendingQuestion {
     bool abandoned = false; // the asking thread gave up: nothing is shown, the answer is dropped
     Answer answer {};
 };
+
+// An answer no one takes any more (its asker gave up while the dialog was open) is dropped: a
+// secret in it is wiped first.
+void wipeDropped(bool&) { }
+void wipeDropped(std::optional<std::string>& answer)
+{
+    if (answer && !answer->empty())
+        explicit_bzero(answer->data(), answer->size());
+}
 } // namespace
 
 template <typename Ask> auto DialogPrompter::onGuiThread(Ask ask) -> decltype(ask())
@@ -54,6 +63,10 @@ template <typename Ask> auto DialogPrompter::onGuiThread(Ask ask) -> decltype(as
             }
             Answer answer = ask();
             std::lock_guard lock(exchange->mutex);
+            if (exchange->abandoned) {
+                wipeDropped(answer);
+                return;
+            }
             exchange->answer = std::move(answer);
             exchange->done = true;
             exchange->answered.notify_all();
