@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <memory>
 #include <mutex>
 
@@ -32,6 +33,15 @@ template <typename Answer> struct PendingQuestion {
     bool abandoned = false; // the asking thread gave up: nothing is shown, the answer is dropped
     Answer answer {};
 };
+
+// An answer no one takes any more (its asker gave up while the dialog was open) is dropped: a
+// secret in it is wiped first.
+void wipeDropped(bool&) { }
+void wipeDropped(std::optional<std::string>& answer)
+{
+    if (answer && !answer->empty())
+        explicit_bzero(answer->data(), answer->size());
+}
 } // namespace
 
 template <typename Ask> auto DialogPrompter::onGuiThread(Ask ask) -> decltype(ask())
@@ -53,6 +63,10 @@ template <typename Ask> auto DialogPrompter::onGuiThread(Ask ask) -> decltype(as
             }
             Answer answer = ask();
             std::lock_guard lock(exchange->mutex);
+            if (exchange->abandoned) {
+                wipeDropped(answer);
+                return;
+            }
             exchange->answer = std::move(answer);
             exchange->done = true;
             exchange->answered.notify_all();
@@ -98,8 +112,14 @@ std::optional<std::string> DialogPrompter::askSecret(const std::string& prompt)
             QString::fromStdString(prompt), QLineEdit::Password, QString(), &ok);
         if (!ok)
             return std::nullopt;
-        std::string answer = secret.toStdString();
-        secret.fill(QChar(0)); // the dialog's own copy is gone with it
+        QByteArray utf8 = secret.toUtf8();
+        // On the heap from the start, so that the moves to the asker hand over this one buffer,
+        // which the asker wipes (a short string would be copied at each move).
+        std::string answer;
+        answer.reserve(size_t(utf8.size()) + 32);
+        answer.assign(utf8.constData(), size_t(utf8.size()));
+        explicit_bzero(utf8.data(), size_t(utf8.size()));
+        secret.fill(QChar(0)); // the dialog itself is gone with its copy
         return answer;
     });
 }

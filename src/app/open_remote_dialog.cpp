@@ -59,6 +59,10 @@ OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
     m_status->setObjectName(QStringLiteral("remoteStatus"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
     m_open = buttons->button(QDialogButtonBox::Open);
+    m_stop = buttons->addButton(tr("Stop"), QDialogButtonBox::ActionRole);
+    m_stop->setObjectName(QStringLiteral("remoteStop"));
+    m_stop->setToolTip(tr("Stop listing this folder"));
+    m_stop->setEnabled(false);
     layout->addWidget(intro);
     layout->addWidget(m_address);
     layout->addWidget(m_entries, 1);
@@ -74,6 +78,7 @@ OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
     });
     connect(m_entries, &QTreeWidget::itemActivated, this, &OpenRemoteDialog::entryActivated);
     connect(m_lister, &RemoteFolderLister::listed, this, &OpenRemoteDialog::showListing);
+    connect(m_stop, &QPushButton::clicked, m_lister, &RemoteFolderLister::cancel);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     updateOpenButton();
@@ -83,6 +88,13 @@ OpenRemoteDialog::OpenRemoteDialog(const QString& address, QWidget* parent)
 QString OpenRemoteDialog::address() const
 {
     return m_address->text().trimmed();
+}
+
+void OpenRemoteDialog::done(int result)
+{
+    m_typing->stop();
+    m_lister->cancel(); // a stalled server would otherwise hold the listing's thread until the timeout
+    QDialog::done(result);
 }
 
 void OpenRemoteDialog::updateOpenButton()
@@ -106,6 +118,7 @@ void OpenRemoteDialog::list()
     if (!m_lister->list(*folder))
         return; // a listing in flight lists again when it ends
     m_listedFolder = folder->prefix;
+    m_stop->setEnabled(true);
     m_status->setText(connected
             ? tr("Listing %1…").arg(folder->prefix)
             : tr("Connecting to %1…").arg(QString::fromStdString(folder->hostAddress.host)));
@@ -113,6 +126,7 @@ void OpenRemoteDialog::list()
 
 void OpenRemoteDialog::showListing(const std::shared_ptr<const RemoteListing>& listing)
 {
+    m_stop->setEnabled(false);
     m_entries->clear();
     QList<QTreeWidgetItem*> items; // added at once: one layout of the tree, not one per entry
     // Looked up once: the style builds an icon afresh on every call, a third of a millisecond each.
@@ -157,7 +171,7 @@ void OpenRemoteDialog::showListing(const std::shared_ptr<const RemoteListing>& l
                     .arg(kMaxEntriesShown));
     }
     m_completions->setStringList(completions);
-    if (remoteFolderPrefix(address()) != m_listedFolder)
+    if (isVisible() && remoteFolderPrefix(address()) != m_listedFolder)
         list(); // the user typed on while this folder was listed
 }
 

@@ -25,6 +25,8 @@ class OpenRemoteDialog : public QDialog {
 public:
     explicit OpenRemoteDialog(const QString& address, QWidget* parent = nullptr);
     QString address() const;
+    // Closing the dialog, by Open or Cancel, cancels the listing in flight.
+    void done(int result) override;
 
 private:
     void listSoon();
@@ -37,6 +39,7 @@ private:
     QTreeWidget* m_entries;
     QLabel* m_status;
     QPushButton* m_open;
+    QPushButton* m_stop; // cancels the listing in flight
     QStringListModel* m_completions;
     QTimer* m_typing;
     RemoteFolderLister* m_lister;

@@ -36,6 +36,9 @@ public:
     Terminal()
     {
         m_tty = std::fopen("/dev/tty", "r+e");
+        // Unbuffered: a line typed would otherwise stay in the stream's buffer after it is read.
+        if (m_tty)
+            std::setvbuf(m_tty, nullptr, _IONBF, 0);
         m_in = m_tty;
         m_out = m_tty ? m_tty : stderr;
     }
@@ -74,7 +77,11 @@ public:
         }
         if (!got)
             return std::nullopt;
-        std::string answer(line, strcspn(line, "\r\n"));
+        // On the heap from the start: moving it on (std::optional, the asker) then hands over the
+        // one buffer the asker wipes; a short string would be copied at each move.
+        std::string answer;
+        answer.reserve(sizeof line);
+        answer.assign(line, strcspn(line, "\r\n"));
         explicit_bzero(line, sizeof line);
         return answer;
     }

@@ -101,22 +101,25 @@ ssh_known_hosts_e checkKnownHost(const std::vector<std::string>& files, const st
     return result;
 }
 
-bool isRevokedKey(const std::vector<std::string>& files, ssh_key key)
+std::optional<std::string> revokingFile(const std::vector<std::string>& files, ssh_key key)
 {
     char* blob = nullptr;
     if (ssh_pki_export_pubkey_base64(key, &blob) != SSH_OK || !blob)
-        return false;
+        return std::nullopt;
     const std::string keyBase64 = blob;
     ssh_string_free_char(blob);
-    bool revoked = false;
-    for (const std::string& file : files)
+    for (const std::string& file : files) {
+        bool revoked = false;
         forEachEntry(file, [&](const std::string& line) {
             std::istringstream fields(line);
             std::string marker, hosts, type, text;
             revoked = fields >> marker >> hosts >> type >> text && marker == "@revoked" && text == keyBase64;
             return !revoked;
         });
-    return revoked;
+        if (revoked)
+            return file;
+    }
+    return std::nullopt;
 }
 
 std::string hashedHostName(const std::string& name, const KnownHostsSalt& salt)

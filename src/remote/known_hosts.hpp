@@ -7,6 +7,7 @@
 #include <libssh/libssh.h>
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,9 @@ std::string knownHostsName(const std::string& host, int port, const std::string&
 // keys of other types) or UNKNOWN. A missing file, and a line libssh cannot parse, count as no line.
 ssh_known_hosts_e checkKnownHost(const std::vector<std::string>& files, const std::string& name, ssh_key key);
 
-// Whether a `@revoked` line of `files` holds `key`, whatever its host pattern.
-bool isRevokedKey(const std::vector<std::string>& files, ssh_key key);
+// The first of `files` with a `@revoked` line that holds `key`, whatever its host pattern; none
+// when no file revokes it.
+std::optional<std::string> revokingFile(const std::vector<std::string>& files, ssh_key key);
 
 // `|1|base64(salt)|base64(HMAC-SHA1(salt, name))`, as OpenSSH writes a hashed name.
 using KnownHostsSalt = std::array<unsigned char, 20>;

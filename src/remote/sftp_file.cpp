@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <pwd.h>
 #include <unistd.h>
 #include <utility>
@@ -56,6 +57,11 @@ struct OpenSession {
     OpenSession& operator=(const OpenSession&) = delete;
     ~OpenSession()
     {
+        // Closing a refused file waits for the server's answer: under the same deadline as every
+        // other reply, so a server that lies and then never answers the close cannot hang popscope.
+        std::optional<ReplyWatchdog::Armed> watched;
+        if (connection && (file || sftp))
+            watched.emplace(connection->watchReply());
         if (file)
             sftp_close(file);
         if (sftp)
@@ -427,12 +433,16 @@ RemoteFileState SftpFile::check()
         }
         throw;
     }
-    std::lock_guard lock(m_mutex);
-    if (!sameVersion(session->state, m_opened))
-        markOutdated(); // another version: the bar says so; its blocks are never read into this
-    else if (!m_connection)
-        adopt(*session); // the version opened: its next missing block needs no handshake
-    return session->state;
+    const RemoteFileState state = session->state;
+    {
+        std::lock_guard lock(m_mutex);
+        if (!sameVersion(state, m_opened))
+            markOutdated(); // another version: the bar says so; its blocks are never read into this
+        else if (!m_connection)
+            adopt(*session); // the version opened: its next missing block needs no handshake
+    }
+    session.reset(); // a session not adopted is closed without the lock: the close waits for the server
+    return state;
 }
 
 void SftpFile::markOutdated()

@@ -7,6 +7,7 @@
 #include <fnmatch.h>
 #include <fstream>
 #include <glob.h>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -56,6 +57,33 @@ bool isNone(const std::string& value)
     return lowercase(value) == "none";
 }
 
+// A yes/no option's `no` (OpenSSH also takes `false`).
+bool isFalse(const std::string& value)
+{
+    const std::string v = lowercase(value);
+    return v == "no" || v == "false";
+}
+
+// HostName with %h replaced by the alias and %% by %; none when it holds another %-token.
+std::optional<std::string> expandHostName(const std::string& value, const std::string& alias)
+{
+    std::string name;
+    for (size_t i = 0; i < value.size(); ++i) {
+        if (value[i] != '%') {
+            name += value[i];
+            continue;
+        }
+        const char token = i + 1 < value.size() ? value[++i] : '\0';
+        if (token == 'h')
+            name += alias;
+        else if (token == '%')
+            name += '%';
+        else
+            return std::nullopt;
+    }
+    return name;
+}
+
 class ConfigReader {
 public:
     ConfigReader(const std::string& alias, const std::string& home)
@@ -88,8 +116,8 @@ public:
     {
         if (m_config.hostName.empty())
             m_config.hostName = m_alias;
-        else if (auto h = m_config.hostName.find("%h"); h != std::string::npos)
-            m_config.hostName.replace(h, 2, m_alias);
+        else
+            m_config.hostName = *expandHostName(m_config.hostName, m_alias); // checked when read
         return m_config;
     }
 
@@ -138,12 +166,30 @@ private:
                 "popscope connects by itself and never runs a command to do so; use ProxyJump for a bastion");
         if (keyword == "localcommand" && !isNone(value))
             refuse(where, "LocalCommand", "popscope runs no local command");
+        if (keyword == "knownhostscommand" && !isNone(value))
+            refuse(where, "KnownHostsCommand",
+                "popscope runs no command to find host keys; list the files in UserKnownHostsFile or "
+                "GlobalKnownHostsFile");
+    }
+
+    // Lines that would make popscope connect to another name than OpenSSH: checked for the value
+    // that is used (the first), as OpenSSH ignores the later ones.
+    void refuseOtherNames(const std::string& keyword, const std::string& value, const std::string& where)
+    {
+        if (keyword == "canonicalizehostname" && !isFalse(value))
+            refuse(where, "CanonicalizeHostname " + value,
+                "popscope connects to the HostName as written; write the full name in HostName instead");
+        if (keyword == "hostname" && !expandHostName(value, m_alias))
+            refuse(where, "HostName " + value,
+                "popscope expands only %h (the alias) and %% in HostName; write the name out");
     }
 
     void set(const std::string& keyword, const std::string& value, const std::string& where)
     {
         refuseCommands(keyword, value, where);
         const auto first = [this, &keyword] { return m_seen.insert(keyword).second; };
+        if ((keyword == "hostname" || keyword == "canonicalizehostname") && !m_seen.count(keyword))
+            refuseOtherNames(keyword, value, where);
         if (keyword == "hostname" && first())
             m_config.hostName = value;
         else if (keyword == "user" && first())
@@ -159,7 +205,13 @@ private:
         else if (keyword == "stricthostkeychecking" && first())
             m_config.hostKeyPolicy = hostKeyPolicy(value);
         else if (keyword == "userknownhostsfile" && first())
-            m_config.knownHostsFile = isNone(value) ? "/dev/null" : expandHome(firstWord(value), m_home);
+            m_config.knownHostsFiles = files(value);
+        else if (keyword == "globalknownhostsfile" && first())
+            m_config.globalKnownHostsFiles = files(value);
+        else if (keyword == "batchmode" && first())
+            m_config.batchMode = lowercase(value) == "yes" || lowercase(value) == "true";
+        else if (keyword == "canonicalizehostname")
+            first(); // `no` (or `false`), the only value let through: the first value found wins here too
         else if (keyword == "hostkeyalias" && first())
             m_config.hostKeyAlias = firstWord(value);
         else if (keyword == "hashknownhosts" && first())
@@ -179,6 +231,18 @@ private:
     static std::string firstWord(const std::string& value)
     {
         return value.substr(0, value.find_first_of(" \t"));
+    }
+
+    // A list of files, ~ expanded; `none` is no file (/dev/null, which holds no line).
+    std::vector<std::string> files(const std::string& value) const
+    {
+        if (isNone(value))
+            return { "/dev/null" };
+        std::vector<std::string> paths;
+        std::istringstream words(value);
+        for (std::string word; words >> word;)
+            paths.push_back(expandHome(word, m_home));
+        return paths;
     }
 
     std::string m_alias;

@@ -62,8 +62,9 @@ SshConnection::SshConnection(const RemoteAddress& address, const RemoteSettings&
     try {
         configure(address, settings, proxyJump, hops);
         connectWithin(settings.timeoutSeconds);
-        verifyHostKey(settings.prompter.get());
-        authenticate(settings.prompter.get());
+        Prompter* prompter = m_batchMode ? nullptr : settings.prompter.get();
+        verifyHostKey(prompter);
+        authenticate(prompter);
         m_watchdog
             = std::make_shared<ReplyWatchdog>(ssh_get_fd(m_session), std::chrono::seconds(m_timeoutSeconds));
     } catch (...) {
@@ -125,13 +126,9 @@ void SshConnection::configure(const RemoteAddress& address, const RemoteSettings
     bool processConfig = false;
     ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &processConfig);
     ssh_options_set(m_session, SSH_OPTIONS_SSH_DIR, sshDir.c_str());
-    m_knownHosts = config.knownHostsFile.empty() ? sshDir + "/known_hosts" : config.knownHostsFile;
-    m_hostKeyPolicy = config.hostKeyPolicy;
-    m_hostKeyName = knownHostsName(config.hostName, port, config.hostKeyAlias);
-    m_hasHostKeyAlias = !config.hostKeyAlias.empty();
-    m_hashKnownHosts = config.hashKnownHosts;
+    configureHostKeys(config, sshDir, port);
+    m_batchMode = config.batchMode;
     m_identitiesOnly = config.identitiesOnly;
-    ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, m_knownHosts.c_str());
     ssh_options_set(m_session, SSH_OPTIONS_HOST, config.hostName.c_str());
     ssh_options_set(m_session, SSH_OPTIONS_USER, user.c_str());
     unsigned int portOption = unsigned(port);
@@ -160,6 +157,23 @@ void SshConnection::configure(const RemoteAddress& address, const RemoteSettings
         int fd = m_tunnel->socketForSession();
         ssh_options_set(m_session, SSH_OPTIONS_FD, &fd);
     }
+}
+
+void SshConnection::configureHostKeys(const SshHostConfig& config, const std::string& sshDir, int port)
+{
+    m_knownHostsFiles
+        = config.knownHostsFiles.empty() ? std::vector { sshDir + "/known_hosts" } : config.knownHostsFiles;
+    m_knownHosts = m_knownHostsFiles.front();
+    const std::vector<std::string> global = config.globalKnownHostsFiles.empty()
+        ? std::vector<std::string> { kSystemKnownHosts }
+        : config.globalKnownHostsFiles;
+    m_knownHostsFiles.insert(m_knownHostsFiles.end(), global.begin(), global.end());
+    ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, m_knownHosts.c_str());
+    ssh_options_set(m_session, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, global.front().c_str());
+    m_hostKeyPolicy = config.hostKeyPolicy;
+    m_hostKeyName = knownHostsName(config.hostName, port, config.hostKeyAlias);
+    m_hasHostKeyAlias = !config.hostKeyAlias.empty();
+    m_hashKnownHosts = config.hashKnownHosts;
 }
 
 void SshConnection::connectWithin(int timeoutSeconds)
@@ -222,11 +236,11 @@ void SshConnection::verifyHostKey(Prompter* prompter)
     // Under HostKeyAlias the key is looked up, and recorded, under the alias (OpenSSH's rule).
     const std::string under
         = m_hasHostKeyAlias ? " (under its HostKeyAlias " + m_hostKeyName + ")" : std::string();
-    const std::vector<std::string> files { knownHosts, kSystemKnownHosts };
-    if (isRevokedKey(files, key))
+    const std::vector<std::string>& files = m_knownHostsFiles;
+    if (const auto revokedIn = revokingFile(files, key))
         fail(RemoteFailure::HostKeyRejected,
             "REFUSED: the host key (" + question.keyType + " " + question.fingerprint
-                + ") is marked @revoked in " + knownHosts);
+                + ") is marked @revoked in " + *revokedIn);
 
     switch (checkKnownHost(files, m_hostKeyName, key)) {
     case SSH_KNOWN_HOSTS_OK:
@@ -256,6 +270,11 @@ void SshConnection::acceptUnknownHost(
         fail(RemoteFailure::HostKeyRejected,
             "the host is not in " + knownHosts + under + " and StrictHostKeyChecking is yes (its key: "
                 + question.keyType + " " + question.fingerprint + "). Add it with ssh or ssh-keyscan first.");
+    if (m_hostKeyPolicy == HostKeyPolicy::Ask && m_batchMode)
+        fail(RemoteFailure::HostKeyRejected,
+            "the host is not in " + knownHosts + under
+                + " and BatchMode is yes, so nothing is asked (its key: " + question.keyType + " "
+                + question.fingerprint + "). Add it with ssh or ssh-keyscan first.");
     if (m_hostKeyPolicy == HostKeyPolicy::Ask && (!prompter || !prompter->confirmUnknownHost(question)))
         fail(RemoteFailure::HostKeyRejected,
             "the host is not in " + knownHosts + under + " and its key (" + question.keyType + " "

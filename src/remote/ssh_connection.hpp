@@ -44,6 +44,8 @@ public:
 private:
     void configure(const RemoteAddress& address, const RemoteSettings& settings,
         const std::optional<std::string>& proxyJump, int hops);
+    // Where and how the host key is checked and recorded: the known_hosts files, the policy, the name.
+    void configureHostKeys(const SshHostConfig& config, const std::string& sshDir, int port);
     void connectWithin(int timeoutSeconds);
     void verifyHostKey(Prompter* prompter);
     HostKeyQuestion hostKeyQuestion(ssh_key key) const;
@@ -60,7 +62,9 @@ private:
     std::vector<std::string> m_identityFiles;
     bool m_identitiesOnly = false; // IdentitiesOnly: the key files alone, not the agent
     HostKeyPolicy m_hostKeyPolicy = HostKeyPolicy::Ask;
-    std::string m_knownHosts; // where the host key is checked and recorded
+    std::string m_knownHosts; // where a new host key is recorded: the first of the user's files
+    std::vector<std::string> m_knownHostsFiles; // where the host key is checked: the user's, then the global
+    bool m_batchMode = false; // BatchMode yes: nothing is asked
     std::string m_hostKeyName; // the name it is recorded under: [host]:port, host, or HostKeyAlias
     bool m_hasHostKeyAlias = false;
     bool m_hashKnownHosts = false; // HashKnownHosts: record a new key under a hashed name

@@ -89,10 +89,11 @@ TEST_CASE("known_hosts: a key is checked under its name, plain or hashed, in eit
     CHECK(checkKnownHost(files, "gpu2", key.get()) == SSH_KNOWN_HOSTS_OK); // the system's file
     CHECK(checkKnownHost(files, "gpu3", key.get()) == SSH_KNOWN_HOSTS_UNKNOWN);
     CHECK(checkKnownHost({ dir.file("missing") }, "gpu2", key.get()) == SSH_KNOWN_HOSTS_UNKNOWN);
-    CHECK_FALSE(isRevokedKey(files, key.get()));
+    CHECK_FALSE(revokingFile(files, key.get()));
+    // The refusal names the file that holds the @revoked line: here the system's.
     writeWhole(system, "@revoked * ssh-ed25519 " + base64Of(key.get()) + "\n");
-    CHECK(isRevokedKey(files, key.get()));
-    CHECK_FALSE(isRevokedKey(files, other.get()));
+    CHECK(revokingFile(files, key.get()) == system);
+    CHECK_FALSE(revokingFile(files, other.get()));
 }
 
 TEST_CASE("known_hosts: an accepted key is appended on a line of its own, hashed when asked", "[remote]")

@@ -137,7 +137,7 @@ TEST_CASE("ssh config: host-key checking, known hosts, identities and the system
     CHECK(strict.port == 2022); // from the system config, read after
     const SshHostConfig fresh = readSshConfig({ user, system }, "new", "/home/test");
     CHECK(fresh.hostKeyPolicy == HostKeyPolicy::AcceptNew);
-    CHECK(fresh.knownHostsFile == "/home/test/hosts/a");
+    CHECK(fresh.knownHostsFiles == std::vector<std::string> { "/home/test/hosts/a", "/home/test/hosts/b" });
     const SshHostConfig lax = readSshConfig({ user, system }, "lax", "/home/test");
     CHECK(lax.hostKeyPolicy == HostKeyPolicy::Ask); // "no" is asked, never accepted silently
     CHECK(lax.identitiesOnly);
@@ -163,5 +163,45 @@ TEST_CASE("ssh config: host-key checking, known hosts, identities and the system
     // An Include of itself: refused at OpenSSH's depth of 16, not followed for ever nor skipped.
     const std::string loop = writeConfig(folder, "loop", "Include loop\n");
     CHECK(refusal({ loop }, "a").find("nested more than 16 deep") != std::string::npos);
+    std::filesystem::remove_all(folder);
+}
+
+TEST_CASE("ssh config: known-hosts file lists and BatchMode are honoured; KnownHostsCommand, "
+          "CanonicalizeHostname and other HostName tokens are refused with their file and line")
+{
+    const auto folder = std::filesystem::temp_directory_path() / "popscope-ssh-config-hosts";
+    const std::string user = writeConfig(folder, "config",
+        "Host listed\n    UserKnownHostsFile ~/k1 /etc/k2\n    GlobalKnownHostsFile /g1 ~/g2\n"
+        "    BatchMode yes\n    HostName %h.lab%%1\n"
+        "Host none\n    UserKnownHostsFile none\n    GlobalKnownHostsFile none\n    BatchMode no\n"
+        "    CanonicalizeHostname no\n"
+        "Host *\n    UserKnownHostsFile ~/later\n    BatchMode no\n");
+    const SshHostConfig listed = readSshConfig(user, "listed", "/home/test");
+    CHECK(listed.knownHostsFiles == std::vector<std::string> { "/home/test/k1", "/etc/k2" });
+    CHECK(listed.globalKnownHostsFiles == std::vector<std::string> { "/g1", "/home/test/g2" });
+    CHECK(listed.batchMode); // the first value found wins over Host *'s
+    CHECK(listed.hostName == "listed.lab%1");
+    const SshHostConfig none = readSshConfig(user, "none", "/home/test");
+    CHECK(none.knownHostsFiles == std::vector<std::string> { "/dev/null" });
+    CHECK(none.globalKnownHostsFiles == std::vector<std::string> { "/dev/null" });
+    CHECK_FALSE(none.batchMode);
+    const SshHostConfig other = readSshConfig(user, "other", "/home/test");
+    CHECK(other.knownHostsFiles == std::vector<std::string> { "/home/test/later" });
+    CHECK(other.globalKnownHostsFiles.empty()); // the default: /etc/ssh/ssh_known_hosts
+
+    const std::string refused = writeConfig(folder, "refused",
+        "Host command\n    KnownHostsCommand /usr/bin/find-keys %H\n"
+        "Host canonical\n    CanonicalizeHostname yes\n"
+        "Host tokens\n    HostName %n.%p.lab\n"
+        "Host first\n    HostName first.lab\nHost first\n    HostName %n.lab\n");
+    CHECK(refusal({ refused }, "command").find(refused + ":2: KnownHostsCommand is not supported")
+        != std::string::npos);
+    CHECK(refusal({ refused }, "canonical").find(refused + ":4: CanonicalizeHostname yes is not supported")
+        != std::string::npos);
+    const std::string tokens = refusal({ refused }, "tokens");
+    CHECK(tokens.find(refused + ":6: HostName %n.%p.lab is not supported") != std::string::npos);
+    CHECK(tokens.find("only %h") != std::string::npos);
+    // A later HostName is never used (the first wins), so its tokens do not matter.
+    CHECK(readSshConfig(refused, "first", "/home/test").hostName == "first.lab");
     std::filesystem::remove_all(folder);
 }

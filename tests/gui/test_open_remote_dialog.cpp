@@ -3,9 +3,12 @@
 // listing of a real server is tested in tests/remote, against a private sshd.
 #include "app/open_remote_dialog.hpp"
 #include "event_loop_gap.hpp"
+#include "models/remote/remote_folder_lister.hpp"
+#include "popscope/remote/remote_settings.hpp"
 
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -104,4 +107,76 @@ TEST_CASE("Open Remote stops a huge listing at its cap and stays responsive", "[
     INFO("longest event-loop gap " << gaps.longestMs() << " ms");
     // Generous, for a loaded machine: a tree of every entry would hold it for tens of seconds.
     CHECK(gaps.longestMs() < 3000);
+}
+
+namespace {
+// How many READDIR requests (SSH_FXP_READDIR, 12) hostile_sftp.py has logged so far.
+int listingRequests(const QString& requestLog)
+{
+    QFile log(requestLog);
+    if (!log.open(QIODevice::ReadOnly))
+        return 0;
+    return int(log.readAll().split('\n').count("12"));
+}
+
+// Turns the event loop until `done` holds, for at most 30 s; whether it holds.
+template <typename Done> bool waitUntil(Done done)
+{
+    QElapsedTimer waited;
+    waited.start();
+    while (!done() && waited.elapsed() < 30000)
+        QTest::qWait(20);
+    return done();
+}
+
+// Waits until the server has been asked for a folder's entries more than `before` times.
+bool waitForListingRequest(const QString& requestLog, int before)
+{
+    return waitUntil([&] { return listingRequests(requestLog) > before; });
+}
+} // namespace
+
+// Hidden ([.]): tests/remote runs it against hostile_sftp.py that never answers a READDIR (its stall
+// flag), with POPSCOPE_REMOTE_FOLDER set to that server's folder and POPSCOPE_REMOTE_REQUEST_LOG to
+// its request log. The connect timeout is set longer than the test may run, so only a Cancel ends
+// the listing: Stop does it with the dialog open, closing the dialog does it for the listing left.
+TEST_CASE("Open Remote: Stop and closing the dialog cancel a listing the server never answers",
+    "[.][remote-cancel-listing]")
+{
+    const QString folder = qEnvironmentVariable("POPSCOPE_REMOTE_FOLDER");
+    const QString requestLog = qEnvironmentVariable("POPSCOPE_REMOTE_REQUEST_LOG");
+    REQUIRE_FALSE(folder.isEmpty());
+    REQUIRE_FALSE(requestLog.isEmpty());
+    remote::RemoteSettings settings;
+    settings.timeoutSeconds = 600;
+    settings.diskCache = false;
+    remote::setRemoteSettings(settings);
+    {
+        OpenRemoteDialog dialog(folder, nullptr);
+        dialog.show();
+        auto* status = dialog.findChild<QLabel*>(QStringLiteral("remoteStatus"));
+        auto* stop = dialog.findChild<QPushButton*>(QStringLiteral("remoteStop"));
+        REQUIRE(status);
+        REQUIRE(stop);
+        REQUIRE(waitForListingRequest(requestLog, 0));
+        CHECK(stop->isEnabled());
+        QTest::mouseClick(stop, Qt::LeftButton);
+        CHECK(waitUntil([&] { return status->text().contains(QStringLiteral("was cancelled")); }));
+        INFO(status->text().toStdString());
+        CHECK(status->text().contains(QStringLiteral("listing")));
+        CHECK_FALSE(stop->isEnabled());
+        CHECK(dialog.isVisible()); // Stop ends the listing, not the dialog
+    }
+    {
+        OpenRemoteDialog dialog(folder, nullptr);
+        dialog.show();
+        auto* lister = dialog.findChild<RemoteFolderLister*>();
+        REQUIRE(lister);
+        REQUIRE(waitForListingRequest(requestLog, 1));
+        CHECK(lister->busy());
+        dialog.reject(); // the dialog's Cancel, or its window closed
+        CHECK(waitUntil([&] { return !lister->busy(); }));
+        CHECK(dialog.result() == QDialog::Rejected);
+    }
+    remote::setRemoteSettings({});
 }

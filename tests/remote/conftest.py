@@ -87,6 +87,11 @@ ssh_env (function) -> dict
 
 random_file (session) -> str: a 1 MiB file of random bytes (absolute path, readable over sftp).
 
+required_import (session) -> function(name) -> module
+    Imports a module a test needs (popscope.pva, paramiko). Run through ctest (POPSCOPE_CLI set),
+    the build provides popscope.pva and the package lists provide paramiko, so a failed import
+    fails the test; run by hand without them, it skips the test.
+
 Example (a C++ CLI test):
     def test_summary_over_sftp(sshd, ssh_home, ssh_env, cli, demo_pop):
         ssh_home.write_config()                      # only the `Host *` defaults
@@ -108,6 +113,7 @@ timed out. When run as root, /run/sshd (sshd's privilege separation dir) is crea
 As non-root, sshd can only log in the user running it, which is the user the fixtures use.
 """
 import contextlib
+import importlib
 import json
 import os
 import pwd
@@ -608,6 +614,17 @@ def cli():
     return path
 
 
+def _required_import(name):
+    if os.environ.get("POPSCOPE_CLI"):
+        return importlib.import_module(name)
+    return pytest.importorskip(name)
+
+
+@pytest.fixture(scope="session")
+def required_import():
+    return _required_import
+
+
 @pytest.fixture(scope="session")
 def demo_pop(tmp_path_factory):
     profiles = os.environ.get("POPSCOPE_PROFILES")
@@ -634,6 +651,7 @@ def hostile_sshd(tmp_path_factory, ssh_home):
             os.remove(f"{mode_file}.log")
 
     server.set_mode = set_mode
+    server.request_log_path = f"{mode_file}.log"
     server.request_log = lambda: (Path(f"{mode_file}.log").read_text()
                                   if os.path.exists(f"{mode_file}.log") else "")
     set_mode()

@@ -9,7 +9,8 @@ MODE.json (read at each session's start, so one server can switch modes between 
     short_reads     answer every READ with at most this many bytes (legal in SFTP)
     stall_after     answer this many READs, then never answer again (the process stays alive)
     stall_on_open   never answer OPEN
-    stall_flag      while this file exists, never answer a READ
+    stall_on_close  never answer CLOSE
+    stall_flag      while this file exists, never answer a READ or a READDIR
     entries         list this many made-up entries in every folder, `batch` per READDIR (100)
     markup_names    the made-up entries' names hold HTML markup
 Every request is appended to MODE.json + ".log" as one line (its type and, for READ, the length).
@@ -109,6 +110,8 @@ class Server:
         if entry is None:
             return self.status(rid, FAILURE, "no such handle")
         if kind == CLOSE:
+            if self.mode.get("stall_on_close"):
+                self.stall()
             if entry[0] == "file":
                 os.close(entry[1])
             del self.handles[handle]
@@ -150,6 +153,8 @@ class Server:
         return ((template.format(i), regular) for i in range(self.mode["entries"]))
 
     def read_dir(self, rid, entries):
+        if "stall_flag" in self.mode and os.path.exists(self.mode["stall_flag"]):
+            self.stall()
         batch = []
         for name, st in entries:
             # The long name as `ls -l` prints it: libssh reads the owner and group from it.

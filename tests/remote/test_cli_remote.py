@@ -162,7 +162,9 @@ def test_a_revoked_host_key_is_refused_even_when_also_trusted(cli, demo_pop, ssh
 
 def test_an_encrypted_key_asks_for_its_passphrase(cli, demo_pop, sshd, ssh_home, ssh_env):
     from conftest import KEY_PASSPHRASE
-    ssh_home.write_config(ssh_home.host_block("locked", sshd, identity="encrypted"), default_identity=None)
+    # BatchMode no ahead of the defaults' yes (the first value wins): a passphrase may be asked.
+    ssh_home.write_config(ssh_home.host_block("locked", sshd, identity="encrypted", BatchMode="no"),
+                          default_identity=None)
     url = f"ssh://locked{demo_pop}"
     wrong = run_on_terminal(cli, "summary", url, env=ssh_env, answer="wrong\nwrong\nwrong\n")
     assert wrong.returncode == REMOTE_FAILED and "authentication failed" in wrong.stderr
@@ -224,6 +226,33 @@ def test_strict_host_key_checking_and_user_known_hosts_file(cli, demo_pop, sshd,
     assert open(ssh_home.known_hosts).read().strip() == ""
 
 
+def test_known_hosts_file_lists_global_known_hosts_file_and_batch_mode(cli, demo_pop, sshd, ssh_home, ssh_env,
+                                                                        tmp_path):
+    ssh_home.forget()
+    second, global_file = tmp_path / "second_known_hosts", tmp_path / "global_known_hosts"
+    second.write_text(ssh_home.known_hosts_line(sshd) + "\n")
+    global_file.write_text("")
+    # StrictHostKeyChecking ask ahead of the defaults' yes; BatchMode yes comes from the defaults.
+    ssh_home.write_config(ssh_home.host_block("listed", sshd, StrictHostKeyChecking="ask",
+                                              UserKnownHostsFile=f"{ssh_home.known_hosts} {second}",
+                                              GlobalKnownHostsFile=str(global_file)))
+    # The key is in the second UserKnownHostsFile: trusted, nothing asked.
+    trusted = run(cli, "summary", f"listed:{demo_pop}", env=ssh_env)
+    assert trusted.returncode == 0, trusted.stderr
+    # Revoked in the GlobalKnownHostsFile: refused, naming that file.
+    global_file.write_text(f"@revoked * {sshd.host_pubkey_line}\n")
+    revoked = run(cli, "summary", f"listed:{demo_pop}", env=ssh_env)
+    assert revoked.returncode == REMOTE_FAILED
+    assert f"is marked @revoked in {global_file}" in revoked.stderr
+    # Unknown with BatchMode yes: refused without a question, even with someone at the terminal.
+    second.write_text("")
+    global_file.write_text("")
+    batch = run_on_terminal(cli, "summary", f"listed:{demo_pop}", env=ssh_env, answer="yes\n")
+    assert batch.returncode == REMOTE_FAILED and "BatchMode is yes, so nothing is asked" in batch.stderr
+    assert "Are you sure" not in batch.tty
+    assert open(ssh_home.known_hosts).read().strip() == "" and second.read_text() == ""
+
+
 def test_a_jump_host_follows_its_own_proxyjump_and_a_loop_is_refused(cli, demo_pop, sshd, ssh_home, ssh_env):
     ssh_home.trust(sshd)
     ssh_home.write_config(ssh_home.host_block("loop", sshd, proxy_jump="loop"))
@@ -239,8 +268,9 @@ def test_an_unreachable_host_and_a_missing_file_are_named(cli, demo_pop, sshd, s
     assert missing.returncode == 3 and "no such file" in missing.stderr
 
 
-def test_python_reads_remote_and_survives_the_server_dying(demo_pop, fresh_sshd, ssh_home, monkeypatch):
-    pva = pytest.importorskip("popscope.pva")
+def test_python_reads_remote_and_survives_the_server_dying(demo_pop, fresh_sshd, ssh_home, monkeypatch,
+                                                          required_import):
+    pva = required_import("popscope.pva")
     ssh_home.reset()
     ssh_home.trust(fresh_sshd)
     monkeypatch.setenv("HOME", ssh_home.path)
@@ -290,10 +320,10 @@ def test_the_window_asks_about_the_host_and_the_passphrase_in_dialogs(demo_pop, 
         pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
     ssh_home.forget()
     # The unknown host is reached through a Host block that names its port and key and asks about
-    # host keys (ahead of the defaults' StrictHostKeyChecking yes: the first value wins).
-    ssh_home.write_config(ssh_home.host_block("locked", sshd, identity="encrypted"),
+    # host keys (ahead of the defaults' StrictHostKeyChecking and BatchMode yes: the first value wins).
+    ssh_home.write_config(ssh_home.host_block("locked", sshd, identity="encrypted", BatchMode="no"),
                           f"Host 127.0.0.1\n    Port {sshd.port}\n    IdentityFile {ssh_home.plain_key}\n"
-                          "    StrictHostKeyChecking ask\n", default_identity=None)
+                          "    StrictHostKeyChecking ask\n    BatchMode no\n", default_identity=None)
     # Another file behind the alias: the same file would open from the disk cache the first open
     # filled (the alias resolves to the same user, host and port), with nothing to ask.
     locked = tmp_path / "locked.pop"
@@ -414,7 +444,7 @@ def test_host_key_alias_is_the_name_the_key_is_checked_and_recorded_under(cli, d
 def test_hash_known_hosts_records_an_accepted_key_under_a_hashed_name(cli, demo_pop, sshd, ssh_home, ssh_env):
     ssh_home.forget()
     ssh_home.write_config(ssh_home.host_block("hashed", sshd, HashKnownHosts="yes",
-                                              StrictHostKeyChecking="ask"))
+                                              StrictHostKeyChecking="ask", BatchMode="no"))
     accepted = run_on_terminal(cli, "summary", f"hashed:{demo_pop}", env=ssh_env, answer="yes\n")
     assert accepted.returncode == 0, accepted.stderr
     assert "Are you sure you want to continue connecting" in accepted.tty

@@ -2,8 +2,13 @@
 byte count, the agent, ProxyJump, kill/restart and a changed host key. OpenSSH expands `~` from
 the password database, not $HOME, so every client gets `-F <ssh_home.config>` (absolute paths)."""
 import filecmp
+import os
+import shutil
 import subprocess
+import sys
 import time
+
+import pytest
 
 MiB = 1 << 20
 
@@ -126,3 +131,26 @@ def test_replaced_host_key_is_detected(fresh_sshd, sshd, ssh_home, ssh_env):
     ssh_home.trust(fresh_sshd)
     done = ssh(ssh_home, ssh_env, "fresh", "echo", "ok")
     assert done.returncode == 0 and done.stdout == "ok\n", done.stderr
+
+
+@pytest.mark.parametrize("through_ctest, outcome", [(True, "1 failed"), (False, "1 skipped")],
+                         ids=["through-ctest", "by-hand"])
+def test_a_popscope_pva_that_fails_to_import_fails_the_suite_run_through_ctest(tmp_path, through_ctest, outcome):
+    broken = tmp_path / "broken" / "popscope"
+    broken.mkdir(parents=True)
+    (broken / "__init__.py").write_text("raise ImportError('the extension failed to load')\n")
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "conftest.py"), suite)
+    (suite / "test_uses_pva.py").write_text(
+        "def test_opens(required_import):\n    assert required_import('popscope.pva').openReport\n")
+    env = {name: value for name, value in os.environ.items() if name != "POPSCOPE_CLI"}
+    env["PYTHONPATH"] = str(tmp_path / "broken")
+    if through_ctest:
+        env["POPSCOPE_CLI"] = "popscope-cli"  # what the ctest entry sets
+    # Run from the temp folder: `python -m` puts the working folder first on the path, and ctest runs
+    # in the build's python folder, which holds the real popscope package.
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(suite)], env=env,
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert outcome in done.stdout, done.stdout + done.stderr
+    assert ("the extension failed to load" in done.stdout) == through_ctest

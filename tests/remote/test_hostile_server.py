@@ -2,7 +2,7 @@
 sshd): a server that lies about sizes, answers short, or stops answering gets a clear error within
 the time limit, never a hang, a crash or a memory blow-up.
 
-Exit code 13 is "remote profile failed" (popscope-cli --help).
+Exit code 13 is "remote profile failed", 3 "no such file" (popscope-cli --help).
 """
 import json
 import os
@@ -12,7 +12,9 @@ import time
 import pytest
 
 REMOTE_FAILED = 13
+NOT_FOUND = 3
 TIMEOUT = 3  # POPSCOPE_SSH_TIMEOUT: the longest silence allowed
+CLOSE_REQUEST = 4  # SSH_FXP_CLOSE, as hostile_sftp.py logs it
 
 
 @pytest.fixture
@@ -79,9 +81,26 @@ def test_a_server_that_stops_answering_ends_in_connection_lost_within_the_timeou
     assert seconds < TIMEOUT + 5
 
 
+@pytest.mark.parametrize("refusal, exit_code, message", [
+    ("size", REMOTE_FAILED, "more than any profile"),
+    ("folder", NOT_FOUND, "not a regular file"),
+], ids=["size", "folder"])
+def test_a_refused_file_whose_close_is_never_answered_ends_within_the_timeout(
+        cli, demo_pop, hostile_sshd, hostile_env, refusal, exit_code, message):
+    # The server lies (a 64 TiB file, or a folder where a profile should be), then never answers
+    # the close popscope sends when it refuses the file.
+    hostile_sshd.set_mode(claim_size=64 << 40, stall_on_close=True)
+    path = demo_pop if refusal == "size" else os.path.dirname(demo_pop)
+    code, _, stderr, seconds, _ = run_measured(cli, "summary", hostile_sshd.url(path), env=hostile_env)
+    assert code == exit_code, stderr
+    assert message in stderr
+    assert str(CLOSE_REQUEST) in hostile_sshd.request_log().split()  # the close was sent, never answered
+    assert seconds < TIMEOUT + 5
+
+
 def test_python_raises_pva_error_when_the_server_stops_answering(demo_pop, hostile_sshd, hostile_env,
-                                                                  monkeypatch):
-    pva = pytest.importorskip("popscope.pva")
+                                                                  monkeypatch, required_import):
+    pva = required_import("popscope.pva")
     for name, value in hostile_env.items():
         monkeypatch.setenv(name, value)
     monkeypatch.delenv("SSH_AUTH_SOCK", raising=False)
@@ -101,6 +120,23 @@ def test_open_remote_stops_a_million_entry_listing_and_stays_responsive(demo_pop
     env = dict(hostile_env, QT_QPA_PLATFORM="offscreen",
                POPSCOPE_REMOTE_FOLDER=hostile_sshd.url(os.path.dirname(demo_pop) + "/"))
     result = subprocess.run([test_gui, "[remote-hostile-listing]"], env=env, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "All tests passed" in result.stdout, result.stdout[-3000:]
+
+
+def test_open_remote_stop_and_closing_the_dialog_cancel_a_listing_the_server_never_answers(
+        demo_pop, hostile_sshd, hostile_env, tmp_path):
+    test_gui = os.environ.get("POPSCOPE_TEST_GUI")
+    if not test_gui:
+        pytest.skip("POPSCOPE_TEST_GUI is not set (run through ctest)")
+    stall = tmp_path / "stall"
+    stall.touch()
+    hostile_sshd.set_mode(stall_flag=str(stall))  # never answers a READDIR
+    env = dict(hostile_env, QT_QPA_PLATFORM="offscreen",
+               POPSCOPE_REMOTE_FOLDER=hostile_sshd.url(os.path.dirname(demo_pop) + "/"),
+               POPSCOPE_REMOTE_REQUEST_LOG=hostile_sshd.request_log_path)
+    result = subprocess.run([test_gui, "[remote-cancel-listing]"], env=env, capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "All tests passed" in result.stdout, result.stdout[-3000:]

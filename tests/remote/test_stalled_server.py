@@ -122,8 +122,8 @@ def test_kill_stop_on_sftp_server_during_a_read_ends_the_cli_with_exit_13(cli, d
 
 
 def test_kill_stop_on_sftp_server_during_a_read_raises_pva_error(demo_pop, fresh_sshd, ssh_home, stall_env,
-                                                                  monkeypatch):
-    pva = pytest.importorskip("popscope.pva")
+                                                                  monkeypatch, required_import):
+    pva = required_import("popscope.pva")
     ssh_home.trust(fresh_sshd)
     for name, value in stall_env.items():
         monkeypatch.setenv(name, value)
@@ -188,8 +188,9 @@ def test_a_jump_host_that_stops_during_a_read_ends_in_exit_13(cli, demo_pop, ssh
     ("tunnel", "the jump host root@jump:{port} cannot reach 127.0.0.1:{target} (it sent nothing for {timeout} s)"),
 ], ids=["authenticating", "opening-the-tunnel"])
 def test_a_jump_host_that_stops_answering_after_the_handshake_ends_in_exit_13(cli, demo_pop, sshd, ssh_home,
-                                                                              stall_env, stall_at, message):
-    pytest.importorskip("paramiko")
+                                                                              stall_env, stall_at, message,
+                                                                              required_import):
+    required_import("paramiko")
     import stalling_ssh
     with stalling_ssh.StallingSshServer(stall_at) as jump:
         ssh_home.trust(sshd)

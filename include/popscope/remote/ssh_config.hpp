@@ -1,11 +1,14 @@
 #pragma once
 // The part of OpenSSH's client configuration popscope follows: ~/.ssh/config, then
 // /etc/ssh/ssh_config, with Host blocks and patterns, `Match all`, Include (at most 16 deep, as
-// OpenSSH), HostName, User, Port, IdentityFile, IdentitiesOnly, ProxyJump, StrictHostKeyChecking,
-// UserKnownHostsFile, HostKeyAlias and HashKnownHosts. As in OpenSSH, the first value found for a
-// keyword wins. What popscope cannot honour safely is refused with an error naming the option, the
-// file and the line, never skipped: ProxyCommand and LocalCommand (popscope runs no local command)
-// and Match with any criterion but `all` (it cannot evaluate `exec` and the rest as OpenSSH would).
+// OpenSSH), HostName (with %h and %%), User, Port, IdentityFile, IdentitiesOnly, ProxyJump,
+// StrictHostKeyChecking, UserKnownHostsFile and GlobalKnownHostsFile (each a list of files),
+// HostKeyAlias, HashKnownHosts and BatchMode. As in OpenSSH, the first value found for a keyword
+// wins. What popscope cannot honour safely is refused with an error naming the option, the file and
+// the line, never skipped: ProxyCommand, LocalCommand and KnownHostsCommand (popscope runs no local
+// command), Match with any criterion but `all` (it cannot evaluate `exec` and the rest as OpenSSH
+// would), CanonicalizeHostname other than `no` and a HostName with other %-tokens (popscope would
+// connect to another name than OpenSSH).
 #include <string>
 #include <vector>
 
@@ -23,7 +26,11 @@ struct SshHostConfig {
     bool identitiesOnly = false; // offer only identityFiles, not the agent's other keys
     std::string proxyJump; // [user@]host[:port][,...] or empty
     HostKeyPolicy hostKeyPolicy = HostKeyPolicy::Ask;
-    std::string knownHostsFile; // UserKnownHostsFile's first file, ~ expanded; empty: the default
+    // UserKnownHostsFile's files, ~ expanded; empty: the default. A new key is recorded in the first.
+    std::vector<std::string> knownHostsFiles;
+    // GlobalKnownHostsFile's files, read after the user's; empty: the default.
+    std::vector<std::string> globalKnownHostsFiles;
+    bool batchMode = false; // BatchMode yes: nothing is asked (an unknown host is refused, no passphrase)
     std::string hostKeyAlias; // HostKeyAlias: the name the host key is checked and recorded under
     bool hashKnownHosts = false; // HashKnownHosts: a key the user accepts is recorded under a hashed name
 };

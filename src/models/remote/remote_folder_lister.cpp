@@ -1,5 +1,6 @@
 #include "models/remote/remote_folder_lister.hpp"
 
+#include "popscope/remote/remote_error.hpp"
 #include "popscope/remote/remote_settings.hpp"
 
 #include <QtConcurrent>
@@ -63,7 +64,10 @@ bool RemoteFolderLister::list(const RemoteFolder& where)
     const QString prefix = where.prefix, host = where.host;
     const std::string folder = where.path;
     const remote::RemoteAddress hostOnly = where.hostAddress;
-    m_watcher.setFuture(QtConcurrent::run([prefix, host, folder, browser, hostOnly]() mutable {
+    auto cancelled = std::make_shared<std::atomic<bool>>(false);
+    m_cancelled = cancelled;
+    m_watcher.setFuture(QtConcurrent::run([prefix, host, folder, browser, hostOnly, cancelled]() mutable {
+        const remote::CancelScope cancel([cancelled] { return cancelled->load(); });
         auto listing = std::make_shared<RemoteListing>();
         listing->prefix = prefix;
         listing->host = host;
@@ -79,6 +83,10 @@ bool RemoteFolderLister::list(const RemoteFolder& where)
             for (const remote::RemoteEntry& entry : listing->entries)
                 listing->addresses << prefix + QString::fromStdString(entry.name)
                         + (entry.folder ? QStringLiteral("/") : QString());
+        } catch (const remote::RemoteError& error) {
+            listing->error = QString::fromStdString(error.what());
+            if (error.failure() != remote::RemoteFailure::NoSuchFile)
+                listing->browser.reset(); // its connection is gone (lost, stalled or cancelled)
         } catch (const std::exception& error) {
             listing->error = QString::fromStdString(error.what());
         }
@@ -87,12 +95,20 @@ bool RemoteFolderLister::list(const RemoteFolder& where)
     return true;
 }
 
+void RemoteFolderLister::cancel()
+{
+    if (m_cancelled)
+        m_cancelled->store(true);
+}
+
 void RemoteFolderLister::finished()
 {
     std::shared_ptr<RemoteListing> listing = m_watcher.result();
     if (listing->browser) {
         m_browser = listing->browser;
         m_browserHost = listing->host;
+    } else if (listing->host == m_browserHost) {
+        m_browser.reset(); // the next listing connects again
     }
     emit listed(std::move(listing));
 }

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -45,14 +46,18 @@ class RemoteFolderLister : public QObject {
     Q_OBJECT
 public:
     explicit RemoteFolderLister(QObject* parent = nullptr);
-    // No wait for a listing in flight: it may be asking a question on the GUI thread. It owns what
-    // it uses (the browser, copies of the address) and its result is dropped with the watcher.
-    ~RemoteFolderLister() override = default;
+    // Cancels the listing in flight without waiting for it: it may be asking a question on the GUI
+    // thread. It owns what it uses (the browser, copies of the address) and its result is dropped
+    // with the watcher.
+    ~RemoteFolderLister() override { cancel(); }
 
     bool busy() const { return m_watcher.isRunning(); }
     bool connectedTo(const QString& host) const { return m_browser && m_browserHost == host; }
     // Lists the folder; false (and nothing done) while another listing runs.
     bool list(const RemoteFolder& folder);
+    // Ends the listing in flight, connecting or waiting for the server, within 50 ms (a CancelScope
+    // on its thread): it is reported as "… was cancelled". Nothing happens when none runs.
+    void cancel();
 
 signals:
     void listed(std::shared_ptr<const RemoteListing> listing);
@@ -63,6 +68,7 @@ private:
     QFutureWatcher<std::shared_ptr<RemoteListing>> m_watcher;
     std::shared_ptr<remote::SftpBrowser> m_browser; // used by one listing at a time
     QString m_browserHost; // user@host:port of m_browser
+    std::shared_ptr<std::atomic<bool>> m_cancelled; // the listing in flight's Cancel
 };
 
 } // namespace popscope
