@@ -166,7 +166,7 @@ TEST_CASE("ssh config: host-key checking, known hosts, identities and the system
     std::filesystem::remove_all(folder);
 }
 
-TEST_CASE("ssh config: known-hosts file lists and BatchMode are honoured; KnownHostsCommand, "
+TEST_CASE("ssh config: known-hosts file lists and BatchMode are honoured, and KnownHostsCommand, "
           "CanonicalizeHostname and other HostName tokens are refused with their file and line")
 {
     const auto folder = std::filesystem::temp_directory_path() / "popscope-ssh-config-hosts";
