@@ -11,11 +11,12 @@ out="$build_dir/window-check"
 mkdir -p "$out"
 status=0
 profiles="$build_dir/profiles"
-# Single mode on the demo, then compare mode on the batch pair (name: compare-PAGE).
+# Single mode on the demo, then compare mode on the batch pair (name: compare-PAGE); Memory's
+# Variables graph and Tile Map (memory-GRAPH).
 # What if: the dialog filled in, a simulation opened on its Summary, a sweep on the Sweep page.
 for page in summary insights memory liveness program-tree operations execution-trace query compare-what-changed \
     compare-memory compare-summary compare-liveness compare-program-tree compare-operations compare-execution-trace \
-    compare-query what-if-dialog what-if-summary what-if-sweep; do
+    compare-query memory-variables memory-tile-map compare-memory-tile-map what-if-dialog what-if-summary what-if-sweep; do
     png="$out/$page.png"
     rm -f "$png"
     id=${page#compare-}
@@ -26,6 +27,13 @@ for page in summary insights memory liveness program-tree operations execution-t
             summary) open=(--simulate demo batch=8) ;;
             sweep) open=(--simulate matmul --sweep batch=4,8,16) ;;
         esac
+    elif [[ $page == *memory-variables || $page == *memory-tile-map ]]; then
+        # Memory's other graphs: the Variables graph on the largest tensors, the Tile Map.
+        id=memory
+        graph=(--graph tile-map)
+        [[ $page == *memory-variables ]] && graph=(--variables "layer1/conv/partials, layer7/fc/*")
+        open=(--demo "${graph[@]}")
+        [[ $page == compare-* ]] && open=("$profiles/batch-4.pop" --compare "$profiles/batch-8.pop" "${graph[@]}")
     elif [[ $page == query ]]; then
         open=(--demo --query "SELECT name, category, bytes FROM variables ORDER BY bytes DESC LIMIT 40")
     elif [[ $page == compare-query ]]; then
