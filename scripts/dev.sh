@@ -113,8 +113,8 @@ run_tests() {
     # Every test of core, simulator and GUI under AddressSanitizer + UBSan + LeakSanitizer (the
     # install-list check aside: it inspects packages, not code).
     log "building the ASan/UBSan suite ($ASAN_DIR)"
-    # -O1, as the sanitizers' authors advise: the suite runs about twice as fast as at -O0, and every
-    # check still holds (asserts stay on: Debug defines no NDEBUG).
+    # -O1, as the sanitizers' authors advise for a usable speed; every check still holds (asserts stay
+    # on: Debug defines no NDEBUG).
     cmake -S . -B "$ASAN_DIR" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DPOPSCOPE_SANITIZE=ON \
         -DPOPSCOPE_BUILD_GUI=ON -DPOPSCOPE_BUILD_BENCH=OFF >/dev/null
     cmake --build "$ASAN_DIR" -j"$JOBS"
