@@ -140,12 +140,15 @@ void MemoryChart::setVariablePatterns(std::vector<std::string> patterns)
 
 // The bars of one report: its memory breakdown, or the Variables graph's series (one per pattern,
 // the source's kept for the legend and tooltips).
-MemorySeriesSet MemoryChart::seriesOf(const LoadedReport& report, MemoryBreakdown breakdown)
+MemorySeriesSet MemoryChart::seriesOf(const LoadedReport& report, MemoryBreakdown breakdown, int slot)
 {
     if (!m_variablesGraph)
         return buildMemorySeries(report.memory(), breakdown, m_includeGaps);
-    std::vector<VariableTileSeries> found
-        = variableTileSeries(report.variables(), m_patterns, report.numTiles());
+    VariablesOfReport& cached = m_variables[size_t(slot)];
+    if (cached.report.lock() != report.core || cached.patterns != m_patterns)
+        cached = { report.core, m_patterns,
+            variableTileSeries(report.variables(), m_patterns, report.numTiles()) };
+    const std::vector<VariableTileSeries>& found = cached.series;
     MemorySeriesSet set;
     set.total.assign(report.numTiles(), 0);
     for (size_t i = 0; i < found.size(); ++i) {
@@ -160,8 +163,6 @@ MemorySeriesSet MemoryChart::seriesOf(const LoadedReport& report, MemoryBreakdow
         set.series.push_back({ QStringLiteral("variables:%1").arg(i), label, s.bytesByTile });
     }
     set.maxTotal = set.total.empty() ? 0 : *std::max_element(set.total.begin(), set.total.end());
-    if (&report == m_report.get())
-        m_variableSeries = std::move(found);
     return set;
 }
 
@@ -177,9 +178,12 @@ void MemoryChart::rebuild()
     m_target = m_report ? withMemory(m_state->comparedReport()) : nullptr;
     const auto report = m_report;
     const size_t oldSize = m_displayOrder.size();
-    m_variableSeries.clear();
+    if (!report) // nothing shown: no series, and no reports' series kept
+        m_variables = {};
+    else if (!m_target)
+        m_variables[1] = {};
     if (report) {
-        m_series = seriesOf(*report, m_breakdown);
+        m_series = seriesOf(*report, m_breakdown, 0);
         zeroHidden(m_series, m_hidden);
         m_displayOrder = tileDisplayOrder(report->memory(), m_order, m_ipu);
     } else {
@@ -192,7 +196,7 @@ void MemoryChart::rebuild()
     m_compareTiles = 0;
     m_difference = false;
     if (const auto target = m_target; report && target) {
-        const MemorySeriesSet other = seriesOf(*target, MemoryBreakdown::None);
+        const MemorySeriesSet other = seriesOf(*target, MemoryBreakdown::None, 1);
         m_compareTiles = m_state->commonTiles();
         m_compareTotal.assign(report->numTiles(), 0);
         for (size_t t = 0; t < m_compareTiles; ++t)

@@ -9,6 +9,9 @@
 
 #include <QWidget>
 
+#include <array>
+#include <memory>
+
 namespace popscope {
 
 class MemoryChart : public QWidget {
@@ -40,7 +43,7 @@ public:
     void setVariablePatterns(std::vector<std::string> patterns);
     const std::vector<std::string>& variablePatterns() const { return m_patterns; }
     // The source's series of the Variables graph, as core computed them (matches and totals).
-    const std::vector<VariableTileSeries>& variableSeries() const { return m_variableSeries; }
+    const std::vector<VariableTileSeries>& variableSeries() const { return m_variables[0].series; }
 
     const MemorySeriesSet& seriesSet() const { return m_series; }
     // A legend key's click: hides the series `key` (it stays in the legend, struck through, and
@@ -73,7 +76,7 @@ protected:
 
 private:
     int64_t positionAt(const QPoint& pos) const;
-    MemorySeriesSet seriesOf(const LoadedReport& report, MemoryBreakdown breakdown);
+    MemorySeriesSet seriesOf(const LoadedReport& report, MemoryBreakdown breakdown, int slot);
     void zoomBy(double factor, double anchorPosition);
 
     ReportState* m_state;
@@ -94,7 +97,14 @@ private:
     bool m_variablesGraph = false;
     QSet<QString> m_hidden; // series keys hidden by a legend click
     std::vector<std::string> m_patterns;
-    std::vector<VariableTileSeries> m_variableSeries; // the source's
+    // The Variables graph's series of each slot (0 source, 1 target) for its report and patterns:
+    // a toolbar change (IPU, order, gaps) redraws without scanning every variable again.
+    struct VariablesOfReport {
+        std::weak_ptr<const Report> report;
+        std::vector<std::string> patterns;
+        std::vector<VariableTileSeries> series;
+    };
+    std::array<VariablesOfReport, 2> m_variables;
     int64_t m_hover = -1;
     QPoint m_pressPos;
     double m_pressFirst = 0;
