@@ -12,9 +12,11 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <map>
 
 namespace py = pybind11;
 using namespace popscope;
+using popscope::python::LoweredVariables;
 using popscope::python::PackedArray;
 using popscope::python::ReportHandle;
 using popscope::python::StepColumns;
@@ -103,6 +105,25 @@ const std::vector<uint64_t>& stepColumn(const StepColumns& s, const std::string&
     if (name == "dataOut")
         return s.dataOut;
     throw py::key_error(name);
+}
+
+const std::vector<uint32_t>& loweredColumn(const LoweredVariables& l, const std::string& name)
+{
+    static const std::map<std::string, std::vector<uint32_t> LoweredVariables::*> columns {
+        { "variableStart", &LoweredVariables::variableStart },
+        { "tile", &LoweredVariables::tile },
+        { "bytes", &LoweredVariables::bytes },
+        { "variable", &LoweredVariables::variable },
+        { "classOfVariable", &LoweredVariables::classOfVariable },
+        { "classStepOffsets", &LoweredVariables::classStepOffsets },
+        { "classSteps", &LoweredVariables::classSteps },
+        { "tileOffsets", &LoweredVariables::tileOffsets },
+        { "byTile", &LoweredVariables::byTile },
+    };
+    const auto found = columns.find(name);
+    if (found == columns.end())
+        throw py::key_error(name);
+    return l.*(found->second);
 }
 
 } // namespace
@@ -231,6 +252,11 @@ PYBIND11_MODULE(_popscope, m)
                         t.variable.begin() + t.offsets[tile], t.variable.begin() + t.offsets[tile + 1])),
                     PackedArray::own(std::vector<uint32_t>(
                         t.bytes.begin() + t.offsets[tile], t.bytes.begin() + t.offsets[tile + 1])));
+            })
+        // libpva's loweredVariables: brief variables (a variable's bytes on one tile) as columns.
+        .def("lowered_column",
+            [](H& r, const std::string& name) {
+                return PackedArray::view(r.loweredOwner(), loweredColumn(r.loweredVariables(), name));
             })
         .def("variables_under_context",
             [](const H& r, int64_t context) { return PackedArray::own(r.variablesUnderContext(context)); })
@@ -369,6 +395,11 @@ PYBIND11_MODULE(_popscope, m)
                 if (i >= r.report().operations().size())
                     throw py::index_error("operation " + std::to_string(i) + " is out of range");
                 return PackedArray::own(operationDetails(r.report(), i).steps);
+            })
+        .def("operation_liveness_steps",
+            [](H& r, uint32_t i) -> py::object {
+                const auto span = r.operationLivenessSteps(i);
+                return span ? py::object(py::make_tuple(span->first, span->second)) : py::object(py::none());
             })
         .def("debug_context", [](const H& r, size_t i) {
             const DebugContext& c = r.report().debugContexts().at(i);
