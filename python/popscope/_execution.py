@@ -1,8 +1,7 @@
 """report.execution (runs, steps, their per-IPU figures) and OperationAnalysis."""
 
 from . import _views
-from ._lowered import BriefVar
-from ._programs import ComputeSet, Program, Variable
+from ._programs import ComputeSet, Program, Variable, brief_vars_of
 
 
 class MinMax:
@@ -251,11 +250,12 @@ class Operation:
     @property
     def vars(self):
         """The lowered variables it uses: the brief variables (one per variable and tile, `_id` as
-        in loweredVariables.allBriefVars) of `variables`."""
+        in loweredVariables.allBriefVars) of the variables its programs, and the programs below
+        them, read and write (format 1.3); in an older profile, of `variables` (its debug context's)."""
         r = self._report
-        lowered = r._lowered
-        return [BriefVar(r, b) for v in r._handle.variables_under_context(self._context)
-                for b in lowered.briefs_of_variable(v)]
+        if r._handle.has_program_variables:
+            return brief_vars_of(r, r._handle.program_variables(self._programs))
+        return brief_vars_of(r, r._handle.variables_under_context(self._context))
 
     def __repr__(self):
         return f"<pva.Operation {self.name!r}>"

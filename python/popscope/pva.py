@@ -197,6 +197,13 @@ class Compilation:
         return [Program(r, p) for p in r._handle.control_programs]
 
     @property
+    def debugContexts(self):
+        """popscope: every debug context of the report, in id order (parents before children)."""
+        from ._execution import DebugContext
+        r = self._report
+        return _views.LazySequence(r._handle.num_debug_contexts, lambda c: DebugContext(c, r._handle.debug_context(c)))
+
+    @property
     def computeSets(self):
         r = self._report
         return _views.LazySequence(r._handle.num_compute_sets, lambda c: ComputeSet(r, c))

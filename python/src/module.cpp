@@ -297,6 +297,18 @@ PYBIND11_MODULE(_popscope, m)
                     std::vector<uint32_t>(p.children.begin(), p.children.end()), p.computeSet, p.exchange,
                     p.debugContext, p.repeatCount);
             })
+        // The programs' control code and variables (format 1.3), with the programs below them.
+        .def_property_readonly(
+            "has_program_control_code", [](H& r) { return r.programFacts().hasControlCode(); })
+        .def_property_readonly("has_program_variables", [](H& r) { return r.programFacts().hasVariables(); })
+        .def("program_control_code",
+            [](H& r, const std::vector<uint32_t>& programs) {
+                return PackedArray::own(r.programFacts().controlCodeByTile(programs));
+            })
+        .def("program_variables",
+            [](H& r, const std::vector<uint32_t>& programs) {
+                return PackedArray::own(r.programFacts().variablesOf(programs));
+            })
         .def("program_code_bytes_by_tile",
             [](const H& r, uint32_t i) { return PackedArray::own(r.programCodeBytesByTile(i)); })
         .def_property_readonly(
@@ -401,6 +413,13 @@ PYBIND11_MODULE(_popscope, m)
                 const auto span = r.operationLivenessSteps(i);
                 return span ? py::object(py::make_tuple(span->first, span->second)) : py::object(py::none());
             })
+        .def("exchange",
+            [](const H& r, size_t e) {
+                const Exchange& x = r.report().exchanges().at(e);
+                return py::make_tuple(x.name, x.kind, x.totalBytes);
+            })
+        .def_property_readonly(
+            "num_debug_contexts", [](const H& r) { return r.report().debugContexts().size(); })
         .def("debug_context", [](const H& r, size_t i) {
             const DebugContext& c = r.report().debugContexts().at(i);
             return py::make_tuple(c.parent, c.layer, c.name, c.json);

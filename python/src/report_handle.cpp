@@ -234,6 +234,13 @@ std::optional<std::pair<uint32_t, uint32_t>> ReportHandle::operationLivenessStep
     return m_livenessSpans->spanOf(operations[operation].programs);
 }
 
+const ProgramFacts& ReportHandle::programFacts()
+{
+    if (!m_programFacts)
+        m_programFacts = std::make_unique<ProgramFacts>(ProgramFacts::of(*m_report));
+    return *m_programFacts;
+}
+
 std::vector<uint64_t> ReportHandle::programCodeBytesByTile(uint32_t program) const
 {
     const uint32_t numTiles = m_report->numTiles();
