@@ -64,7 +64,7 @@ def _pairs(values):
     return [[tile, int(v)] for tile, v in enumerate(values) if v]
 
 
-def _estimate(obj, field):
+def _optional(obj, field):
     """The field `field` of `obj`, or None when the report or the pva module has none (AttributeError)."""
     try:
         return getattr(obj, field)
@@ -92,8 +92,8 @@ def _as_list(values):
 
 
 class Converter:
-    def __init__(self, pva, report):
-        self.pva, self.report = pva, report
+    def __init__(self, pva, report, tile_liveness=False):
+        self.pva, self.report, self.with_tile_liveness = pva, report, tile_liveness
         self.compilation = report.compilation
         self.execution = report.execution
 
@@ -124,7 +124,7 @@ class Converter:
         """Every debug context with its parent when the module lists them (popscope.pva's
         compilation.debugContexts); else the operations' own contexts are taken as they come."""
         self.context_index = {}
-        listed = _estimate(self.compilation, "debugContexts")
+        listed = _optional(self.compilation, "debugContexts")
         if listed is None:
             return []
         out = []
@@ -136,7 +136,7 @@ class Converter:
 
     def context_of(self, obj, doc_contexts):
         """The interchange index of `obj.debugContext`, added when new; -1 when it has none."""
-        context = _estimate(obj, "debugContext")
+        context = _optional(obj, "debugContext")
         if context is None:
             return -1, None
         key = _ident(context, len(self.context_index))
@@ -155,7 +155,7 @@ class Converter:
                        "ipusPerReplica": int(target.ipusPerReplica)},
             "graph": {"numEdges": int(getattr(c.graph, "numEdges", 0))},
         }
-        architecture = _estimate(target, "architecture")  # popscope.pva's; libpva has none
+        architecture = _optional(target, "architecture")  # popscope.pva's; libpva has none
         if architecture:
             part["target"]["architecture"] = str(architecture)
         else:
@@ -164,6 +164,8 @@ class Converter:
         part["vertexTypes"], part["computeSets"] = self.compute_sets()
         part["programs"], part["exchanges"], part["controlPrograms"] = self.programs()
         part["livenessProgramSteps"], not_always_live = self.liveness()
+        if self.with_tile_liveness:
+            part["livenessByTile"] = self.tile_liveness()
         part["variables"] = self.variables(not_always_live)
         self.program_facts(part["programs"])
         return part
@@ -200,7 +202,7 @@ class Converter:
         """`obj.estimatedCyclesByTile` (all tiles) as the interchange form's rows: one per IPU with
         an estimate on any of its tiles, the run from its first such tile to its last; [] when the
         report holds none."""
-        cycles = _estimate(obj, "estimatedCyclesByTile")
+        cycles = _optional(obj, "estimatedCyclesByTile")
         if cycles is None:
             return []
         cycles = [int(c) for c in cycles]
@@ -226,7 +228,7 @@ class Converter:
                     types.append({"name": v.type.name, "codeBytes": self.code_bytes(v.type.name, counts),
                                   "stateBytes": int(v.type.size)})
                 vertices.append({"type": type_index[key], "countByTile": counts})
-                estimate = _estimate(v, "estimatedCycles")
+                estimate = _optional(v, "estimatedCycles")
                 if estimate is not None:
                     vertices[-1]["estimatedCycles"] = int(estimate)
             sets.append({"name": cs.name, "vertices": vertices})
@@ -269,7 +271,7 @@ class Converter:
                 if key not in exchange_index:
                     exchange_index[key] = len(exchanges)
                     exchanges.append({"name": name, "kind": key[1], "codeBytesByTile": code})
-                moved = _estimate(p, "exchangeBytes")
+                moved = _optional(p, "exchangeBytes")
                 if moved is None:
                     self.missing.add("bytes moved by each exchange")
                 elif moved:
@@ -302,16 +304,27 @@ class Converter:
         `elementType` and `debugContext` (libpva's variables have name and size only)."""
         row = {"name": v.name, "size": int(v.size), "alwaysLive": always_live, "tiles": []}
         for field, key in (("category", "category"), ("elementType", "type")):
-            value = _estimate(v, field)
+            value = _optional(v, field)
             if value is None:
                 self.missing.add(f"variables' {field}")
             elif value:
                 row[key] = str(value)
-        if _estimate(type(v), "debugContext") is None:
+        if _optional(type(v), "debugContext") is None:
             self.missing.add("variables' debug contexts")
         else:
             row["debugContext"] = self.context_of(v, self.doc_contexts)[0]
         return row
+
+    def tile_liveness(self):
+        """Not-always-live bytes of every tile at every liveness step (notAlwaysLiveMemoryForTile):
+        a call per step and tile, so only when asked for (--tile-liveness)."""
+        rows, per_ipu = [], self.tiles_per_ipu
+        for s, step in enumerate(self.compilation.livenessProgramSteps):
+            for ipu in range(self.num_ipus):
+                values = [int(step.notAlwaysLiveMemoryForTile(ipu * per_ipu + t).bytes) for t in range(per_ipu)]
+                if any(values):
+                    rows.append({"step": s, "ipu": ipu, "bytesByTile": values})
+        return rows
 
     def variables(self, not_always_live):
         out, position = [], {}
@@ -339,9 +352,9 @@ class Converter:
     def tiles_from_lowered_variables(self, out, position):
         """Every variable's tiles from loweredVariables, when its brief variables name their
         variable (popscope.pva's `variable`; libpva's brief variables are anonymous)."""
-        lowered = _estimate(self.compilation, "loweredVariables")
-        briefs = _estimate(lowered, "allBriefVars") if lowered is not None else None
-        if briefs is None or not len(briefs) or _estimate(briefs[0], "variable") is None:
+        lowered = _optional(self.compilation, "loweredVariables")
+        briefs = _optional(lowered, "allBriefVars") if lowered is not None else None
+        if briefs is None or not len(briefs) or _optional(briefs[0], "variable") is None:
             return False
         self.brief_variable = []
         for brief in briefs:
@@ -357,7 +370,7 @@ class Converter:
         its descendants' too, so theirs is taken off) and the variables it uses (when its brief
         variables name their variable)."""
         programs = self.source_programs
-        totals = [_estimate(p, "controlCodeByTile") for p in programs]
+        totals = [_optional(p, "controlCodeByTile") for p in programs]
         if any(t is None for t in totals):
             self.missing.add("programs' control code")
             totals = None
@@ -377,7 +390,7 @@ class Converter:
     def used_variables(self, program):
         """The interchange variables a program (and those below it) uses, from its brief variables;
         None when the module cannot say."""
-        used = _estimate(program, "vars") if getattr(self, "brief_variable", None) else None
+        used = _optional(program, "vars") if getattr(self, "brief_variable", None) else None
         if used is None:
             return None
         return {self.brief_variable[b._id] for b in used} - {None}
@@ -463,7 +476,7 @@ class Converter:
             layer = getattr(op, "layer", None) or getattr(context, "layer", "") or "poplar"
             row = {"name": op.name, "layer": layer, "debugName": getattr(op, "debugName", op.name),
                    "debugContext": context_id, "programs": programs, "cycles": cycles, "codeBytes": code}
-            flops = _estimate(op, "flops")
+            flops = _optional(op, "flops")
             if flops is None:
                 self.missing.add("operations' FLOPs")
             else:
@@ -489,13 +502,16 @@ def main(argv=None):
     parser.add_argument("--debug-info", metavar="DEBUG.CBOR",
                         help="the report's debug.cbor, given to pva.openReport(profile, debugInfo): libpva then "
                              "gives the operations' debug contexts (popscope.pva ignores it)")
+    parser.add_argument("--tile-liveness", action="store_true",
+                        help="also write every tile's not-always-live bytes at every liveness step "
+                             "(notAlwaysLiveMemoryForTile: one call per step and tile, slow on large reports)")
     parser.add_argument("--pva", choices=("auto", "popscope", "libpva"), default="auto",
                         help="which pva module reads the report (auto: libpva when installed, else popscope)")
     args = parser.parse_args(argv)
     pva = load_pva(args.pva)
     try:
         report = pva.openReport(args.profile, args.debug_info) if args.debug_info else pva.openReport(args.profile)
-        document = Converter(pva, report).document()
+        document = Converter(pva, report, args.tile_liveness).document()
     except RuntimeError as error:  # pva.Error names the file and the problem
         print(f"popscope.convert: {error}", file=sys.stderr)
         return 1

@@ -14,11 +14,11 @@ LOST_TABLES = set()
 LOST_METRICS = {"parallel efficiency", "tile-cycles waiting for sync"}
 
 
-def convert(name, folder):
+def convert(name, folder, *options):
     out = os.path.join(folder, name + ".pop")
     env = dict(os.environ, POPSCOPE_CLI=CLI)
-    done = subprocess.run([sys.executable, "-m", "popscope.convert", profile(name), "-o", out, "--pva", "popscope"],
-                          capture_output=True, text=True, env=env)
+    done = subprocess.run([sys.executable, "-m", "popscope.convert", profile(name), "-o", out, "--pva", "popscope",
+                           *options], capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr
     return out
 
@@ -86,6 +86,21 @@ def test_round_trip_keeps_variables_program_facts_and_contexts(name, tmp_path):
     assert copy[3] == original[3]  # operations' FLOPs and debug contexts
     assert any(p[1] for p in original[1]) and any(p[2] for p in original[1])
     assert len(documents[1]["debugContexts"]) == len(documents[0]["debugContexts"])
+
+
+def test_tile_liveness_is_written_when_asked_for(tmp_path):
+    import popscope.pva as pva
+    converted = convert("io-tiles-64", str(tmp_path), "--tile-liveness")
+    original, copy = pva.openReport(profile("io-tiles-64")), pva.openReport(converted)
+    stored = cli_json("query", converted, "SELECT count(*) FROM liveness_step_tiles WHERE bytes > 0")
+    assert stored["rows"][0][0] > 0
+    steps = len(original.compilation.livenessProgramSteps)
+    tiles = original.compilation.target.numTiles
+    for tile in (0, 1, tiles // 2, tiles - 1):
+        for step in (0, steps // 3, steps // 2, steps - 1):
+            a = original.compilation.livenessProgramSteps[step].notAlwaysLiveMemoryForTile(tile)
+            b = copy.compilation.livenessProgramSteps[step].notAlwaysLiveMemoryForTile(tile)
+            assert a.bytes == b.bytes
 
 
 def test_bad_input_names_the_file(tmp_path):
