@@ -340,7 +340,6 @@ class Converter:
                     ranges.append([s, s])
             position[_ident(v, name)] = len(out)
             out.append(dict(self.variable_row(v, False), liveRanges=ranges))
-        self.variable_position = position
         if not self.tiles_from_lowered_variables(out, position):
             self.missing.add("not-always-live variables' tiles")
             for tile in range(self.num_tiles):

@@ -314,8 +314,9 @@ struct Checker {
         }
     }
 
-    // Programs' own control code (format 1.3): runs of at least one tile covering the IPU exactly.
-    void programControlCode()
+    // Format 1.3: programs' own control code in runs of at least one tile covering the IPU exactly, and
+    // the variables they use, each in key order.
+    void programFacts()
     {
         const auto& rows = doc.programControlCode;
         for (size_t i = 0; i < rows.size() && problem.empty(); ++i) {
@@ -366,7 +367,7 @@ std::string validateDocument(const ProfileDocument& doc)
     checker.execution();
     checker.operations();
     checker.estimates();
-    checker.programControlCode();
+    checker.programFacts();
     return checker.problem;
 }
 
