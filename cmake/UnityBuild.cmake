@@ -1,14 +1,14 @@
-# Unity builds. Each library's files compile in batches, one translation unit per batch: the
-# system, Qt and nlohmann/json headers a batch shares are parsed and their templates instantiated
-# and optimised once per batch instead of once per file (see docs/performance.md, "Build and
-# first-run times"). A file's own names must therefore not clash with another file's of the same
-# target: helpers in anonymous namespaces are named for what they do, and shared ones live in a
-# header.
+# Unity builds. Each library's and test program's files compile in batches, one translation unit
+# per batch: the system, Qt and nlohmann/json headers a batch shares are parsed and their templates
+# instantiated and optimised once per batch instead of once per file (see docs/performance.md,
+# "Build and first-run times"). A file's own names must therefore not clash with another file's of
+# the same target: helpers in anonymous namespaces are named for what they do, and shared ones
+# live in a header (tests/support for the tests).
 #
 # -DPOPSCOPE_UNITY=OFF compiles each file alone, so a missing include shows; the fuzz build
 # (scripts/fuzz.sh) does by default, as it does without precompiled headers.
 # (POPSCOPE_DEFAULT_EXTRAS: OFF in a fuzzing build, ON otherwise.)
-option(POPSCOPE_UNITY "Compile each library's files in batches (unity build)" ${POPSCOPE_DEFAULT_EXTRAS})
+option(POPSCOPE_UNITY "Compile each library's and test program's files in batches (unity build)" ${POPSCOPE_DEFAULT_EXTRAS})
 set(POPSCOPE_UNITY_BATCH_SIZE 8 CACHE STRING "Files per unity batch (POPSCOPE_UNITY)")
 
 # popscope_unity(TARGET...): each TARGET compiles in unity batches when POPSCOPE_UNITY is on.

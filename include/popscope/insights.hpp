@@ -37,7 +37,16 @@ struct InsightLevel {
     std::vector<InsightItem> variables; // largest first, up to 10
 };
 
-enum class TipKind { OverCapacity, Fp16Candidates, Unbalanced, LargeVertexState, FitsWithSpare };
+enum class TipKind {
+    OverCapacity,
+    Fp16Candidates,
+    Unbalanced,
+    LargeVertexState,
+    FitsWithSpare,
+    RecomputeAtPeak, // the largest variables live across the liveness peak
+    Fp16AtPeak, // the FP32 variables live at the liveness peak
+    BatchAtPeak // the batch that fits, from the peak's not-always-live share
+};
 
 // Every figure a tip's sentence needs; the fields that apply depend on the kind.
 struct InsightTip {
@@ -64,6 +73,11 @@ struct InsightTip {
     uint64_t spareBytes = 0;
     double freeFraction = 0;
     uint64_t tileSpareBytes = 0;
+    // RecomputeAtPeak / Fp16AtPeak / BatchAtPeak: the peak's step and worst tile (`tile`), the
+    // variables the lever acts on and its savings, or how far the batch could scale.
+    uint32_t peakStep = 0;
+    PeakVariableGroup variables;
+    BatchFit batch;
 };
 
 struct InsightsAnalysis {

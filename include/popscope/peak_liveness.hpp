@@ -4,6 +4,7 @@
 // largest variables live there. Qt-free: the Insights page, `popscope-cli insights` and its JSON
 // (`peakLiveness`) show the same figures.
 #include "popscope/liveness_report.hpp"
+#include "popscope/peak_levers.hpp"
 
 #include <cstdint>
 #include <string>
@@ -34,6 +35,7 @@ struct PeakLiveness {
     uint64_t bytesPerTile = 0;
     std::vector<LiveVariableRow> variables; // the largest live at the peak, largest first
     uint64_t liveVariables = 0; // how many are live there
+    PeakLevers levers; // what could lower the peak, with the savings estimated
     uint64_t total() const { return alwaysLive + notAlwaysLive; }
 };
 

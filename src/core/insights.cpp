@@ -160,6 +160,37 @@ void addTips(const Report& r, const VariableFigures& variables, InsightsAnalysis
     }
 }
 
+// The levers at the liveness peak: recomputation when it would lower the peak by 1 % or more, FP16
+// for the FP32 variables live there, and the batch that fits.
+void addPeakTips(const PeakLiveness& peak, InsightsAnalysis& d)
+{
+    if (!peak.available || peak.worstTiles.empty())
+        return;
+    const auto tipOf = [&](TipKind kind) {
+        InsightTip tip;
+        tip.kind = kind;
+        tip.peakStep = peak.step;
+        tip.tile = peak.worstTiles.front().tile;
+        return tip;
+    };
+    const PeakLevers& levers = peak.levers;
+    if (levers.recompute.chosen > 0 && levers.recompute.savingBytes * 100 >= peak.total()) {
+        InsightTip tip = tipOf(TipKind::RecomputeAtPeak);
+        tip.variables = levers.recompute;
+        d.tips.push_back(std::move(tip));
+    }
+    if (levers.fp32.chosen > 0) {
+        InsightTip tip = tipOf(TipKind::Fp16AtPeak);
+        tip.variables = levers.fp32;
+        d.tips.push_back(std::move(tip));
+    }
+    if (levers.batch.available) {
+        InsightTip tip = tipOf(TipKind::BatchAtPeak);
+        tip.batch = levers.batch;
+        d.tips.push_back(std::move(tip));
+    }
+}
+
 // The five most used tiles, most used first.
 void addTopTiles(const TileMemory& m, InsightsAnalysis& d)
 {
@@ -254,6 +285,7 @@ InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
     if (scopes.hasTile)
         fillVariables(*variables, variables->largest.tile, false, d.tile);
     addTips(r, *variables, d);
+    addPeakTips(d.peakLiveness, d);
     return d;
 }
 

@@ -14,11 +14,12 @@ namespace popscope {
 
 namespace {
 
+// Names from the profile, each printable and cut as the text reports cut them.
 std::string joined(const std::vector<std::string>& names)
 {
     std::string out;
     for (const std::string& n : names)
-        out += (out.empty() ? "" : ", ") + n;
+        out += (out.empty() ? "" : ", ") + shownText(n);
     return out;
 }
 
@@ -35,8 +36,78 @@ const char* tipKindName(TipKind kind)
         return "largeVertexState";
     case TipKind::FitsWithSpare:
         return "fitsWithSpare";
+    case TipKind::RecomputeAtPeak:
+        return "recomputeAtPeak";
+    case TipKind::Fp16AtPeak:
+        return "fp16AtPeak";
+    case TipKind::BatchAtPeak:
+        return "batchAtPeak";
     }
     return "unknown";
+}
+
+std::string examplesOf(const PeakVariableGroup& g)
+{
+    return g.examples.empty() ? std::string() : " (e.g. " + joined(g.examples) + ")";
+}
+
+std::string recomputeTip(const InsightTip& t, MemoryUnit u)
+{
+    const PeakVariableGroup& g = t.variables;
+    return "Recomputation: " + countOf(g.candidates, "variable") + ' ' + pluralWord(g.candidates, "is", "are")
+        + " live from before the liveness peak (step " + formatCount(t.peakStep) + ") to after it; the "
+        + formatCount(g.chosen) + " largest" + examplesOf(g) + " hold " + formatBytes(g.bytes, u)
+        + " there. Recomputing them before their later use, instead of keeping them live across the peak, "
+          "would lower the peak by about "
+        + formatBytes(g.savingBytes, u) + ", and tile " + std::to_string(t.tile) + ", the fullest there, by "
+        + formatBytes(g.worstTileSavingBytes, u)
+        + ". Estimated as their bytes live at the peak; the cycles the recomputation costs are not "
+          "estimated.";
+}
+
+std::string fp16AtPeakTip(const InsightTip& t, MemoryUnit u)
+{
+    const PeakVariableGroup& g = t.variables;
+    return "FP16 at the liveness peak: " + countOf(g.chosen, "FP32 variable") + ' '
+        + pluralWord(g.chosen, "is", "are") + " live at step " + formatCount(t.peakStep) + ", holding "
+        + formatBytes(g.bytes, u) + examplesOf(g) + ". Stored as FP16 they would lower the peak by about "
+        + formatBytes(g.savingBytes, u) + ", and tile " + std::to_string(t.tile) + ", the fullest there, by "
+        + formatBytes(g.worstTileSavingBytes, u) + ". Estimated as half their bytes live at the peak.";
+}
+
+std::string scaleText(double scale)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f\xC3\x97", scale);
+    return text;
+}
+
+// What the batch could be: a size when the report records today's, else a factor.
+std::string batchVerdict(const BatchFit& b)
+{
+    if (b.scale <= 0)
+        return "its always-live bytes alone fill it, so no smaller batch makes it fit";
+    if (b.batch == 0)
+        return b.scale >= 1
+            ? "the batch could grow to " + scaleText(b.scale) + " today's before it runs out"
+            : "the batch would have to shrink to " + scaleText(b.scale) + " today's for it to fit";
+    if (b.largestBatch == 0)
+        return "even a batch of 1 would not fit there (today's is " + formatCount(b.batch) + ")";
+    return "a batch of up to " + formatCount(b.largestBatch) + " would fit there (today's is "
+        + formatCount(b.batch) + (b.largestBatch < b.batch ? ", which does not)" : ")");
+}
+
+std::string batchAtPeakTip(const InsightTip& t, MemoryUnit u)
+{
+    const BatchFit& b = t.batch;
+    return "Batch size: at the liveness peak (step " + formatCount(t.peakStep) + "), tile "
+        + std::to_string(b.limitingTile) + " holds " + formatBytes(b.limitingAlwaysLive, u)
+        + " always live and " + formatBytes(b.limitingNotAlwaysLive, u) + " not always live of its "
+        + formatBytes(b.bytesPerTile, u)
+        + ". If the not-always-live bytes grow with the batch and the always-live ones do not, "
+        + batchVerdict(b)
+        + ". Estimated from each tile's bytes at the peak step; other steps and any growth of code or "
+          "always-live bytes are not modelled.";
 }
 
 } // namespace
@@ -54,7 +125,7 @@ std::string formatTip(const InsightTip& t, MemoryUnit unit)
         return "FP16 candidates: " + formatCount(t.fp32Variables) + " FP32 variables hold "
             + formatBytes(t.fp32Bytes, unit) + " on the " + std::to_string(t.worstTileCount)
             + " most used tiles (e.g. " + joined(t.examples) + "). Storing them as FP16 would save about "
-            + formatBytes(t.fp16SavingBytes, unit) + " there.";
+            + formatBytes(t.fp16SavingBytes, unit) + " there, estimated as half their bytes.";
     case TipKind::Unbalanced: {
         char ratio[32];
         std::snprintf(ratio, sizeof ratio, "%.1f", t.ratio);
@@ -67,6 +138,12 @@ std::string formatTip(const InsightTip& t, MemoryUnit unit)
             + " is over a quarter of the most used tile. Fewer, larger vertices (or a different partitioning "
               "of"
               " that operation) would shrink it.";
+    case TipKind::RecomputeAtPeak:
+        return recomputeTip(t, unit);
+    case TipKind::Fp16AtPeak:
+        return fp16AtPeakTip(t, unit);
+    case TipKind::BatchAtPeak:
+        return batchAtPeakTip(t, unit);
     case TipKind::FitsWithSpare:
         return "The model fits with " + formatBytes(t.spareBytes, unit) + " spare ("
             + formatPercent(t.freeFraction) + " of the memory free). The most used tile has "
@@ -136,7 +213,8 @@ std::string formatInsightsText(const InsightsAnalysis& d, MemoryUnit u)
     if (d.tips.empty())
         out << "  No tips for this report.\n";
     for (const InsightTip& tip : d.tips)
-        out << "  - " << shownText(formatTip(tip, u)) << "\n";
+        // A tip's own wording is long; only the names in it come from the profile, each cut to 200.
+        out << "  - " << printableMessage(formatTip(tip, u), 2000) << "\n";
     return out.str();
 }
 
@@ -169,6 +247,21 @@ json levelsJson(const InsightsAnalysis& d, MemoryUnit u)
     return levels;
 }
 
+json variableGroupJson(const PeakVariableGroup& g)
+{
+    return { { "candidates", g.candidates }, { "chosen", g.chosen }, { "bytes", g.bytes },
+        { "worstTileBytes", g.worstTileBytes }, { "savingBytes", g.savingBytes },
+        { "worstTileSavingBytes", g.worstTileSavingBytes }, { "examples", g.examples } };
+}
+
+json batchFitJson(const BatchFit& b)
+{
+    return { { "scale", b.scale }, { "limitingTile", b.limitingTile },
+        { "limitingAlwaysLive", b.limitingAlwaysLive }, { "limitingNotAlwaysLive", b.limitingNotAlwaysLive },
+        { "bytesPerTile", b.bytesPerTile }, { "batch", b.batch ? json(b.batch) : json(nullptr) },
+        { "largestBatch", b.batch ? json(b.largestBatch) : json(nullptr) } };
+}
+
 // A tip's kind and sentence, and the figures of its kind.
 json tipJson(const InsightTip& t, MemoryUnit u)
 {
@@ -196,6 +289,16 @@ json tipJson(const InsightTip& t, MemoryUnit u)
         tip["tileBytes"] = t.tileBytes;
         tip["vertexType"] = t.vertexType;
         tip["vertexStateBytes"] = t.vertexStateBytes;
+        break;
+    case TipKind::RecomputeAtPeak:
+    case TipKind::Fp16AtPeak:
+        tip["peakStep"] = t.peakStep;
+        tip["tile"] = t.tile;
+        tip["variables"] = variableGroupJson(t.variables);
+        break;
+    case TipKind::BatchAtPeak:
+        tip["peakStep"] = t.peakStep;
+        tip["batch"] = batchFitJson(t.batch);
         break;
     case TipKind::FitsWithSpare:
         tip["spareBytes"] = t.spareBytes;

@@ -3,6 +3,8 @@
 // variables live at the peak, read as Insights reads its levels (held or streamed).
 #include "popscope/peak_liveness.hpp"
 
+#include "peak_levers_analysis.hpp"
+#include "peak_live_variables.hpp"
 #include "popscope/errors.hpp"
 #include "popscope/liveness.hpp"
 #include "popscope/report.hpp"
@@ -16,59 +18,8 @@ namespace popscope {
 
 namespace {
 
-// The variables live at a step, each with the range that holds it, and what they hold per tile.
-struct LiveAtStep {
-    std::vector<std::pair<uint32_t, StepRange>> variables; // by variable id, each once
-    std::vector<uint64_t> variableBytes; // parallel to `variables`
-    std::vector<uint64_t> tileBytes; // per global tile
-};
-
-LiveAtStep liveVariablesOf(const Report& report, uint32_t step)
-{
-    LiveAtStep live;
-    for (const auto& [variable, range] : *detail::ReportAccess::liveRangeList(report))
-        if (range.first <= step && step <= range.last)
-            live.variables.push_back({ variable, range });
-    std::sort(live.variables.begin(), live.variables.end(),
-        [](const auto& a, const auto& b) { return a.first < b.first; });
-    live.variables.erase(std::unique(live.variables.begin(), live.variables.end(),
-                             [](const auto& a, const auto& b) { return a.first == b.first; }),
-        live.variables.end());
-    live.variableBytes.assign(live.variables.size(), 0);
-    return live;
-}
-
-// Adds each live variable's tiles: from the variables when the report holds them, else streamed
-// from the file, so that Insights holds no more of a large report than it did without the peak.
-void addTiles(const Report& report, LiveAtStep& live, size_t numTiles)
-{
-    live.tileBytes.assign(numTiles, 0);
-    const auto add = [&](size_t index, uint32_t tile, uint32_t bytes) {
-        live.variableBytes[index] += bytes;
-        if (tile < numTiles)
-            live.tileBytes[tile] += bytes;
-    };
-    if (report.hasVariables()) {
-        const VariableTable& table = report.variables();
-        for (size_t i = 0; i < live.variables.size(); ++i)
-            for (const TileBytes& tb : table.tiles(live.variables[i].first))
-                add(i, tb.tile, tb.bytes);
-        return;
-    }
-    detail::ReportAccess::withProfile(report, [&](const Profile& profile) {
-        std::vector<int32_t> indexOf(profile.countRows("variables"), -1);
-        for (size_t i = 0; i < live.variables.size(); ++i)
-            if (live.variables[i].first < indexOf.size())
-                indexOf[live.variables[i].first] = int32_t(i);
-        profile.forEachVariableTile(
-            { { 0, uint32_t(numTiles) } }, [&](uint32_t variable, uint32_t tile, uint32_t bytes) {
-                if (variable < indexOf.size() && indexOf[variable] >= 0)
-                    add(size_t(indexOf[variable]), tile, bytes);
-            });
-    });
-}
-
-std::vector<PeakLivenessTile> worstTiles(const LivenessCurve& curve, const LiveAtStep& live, size_t top)
+std::vector<PeakLivenessTile> worstTiles(
+    const LivenessCurve& curve, const detail::LiveAtStep& live, size_t top)
 {
     const size_t numTiles = curve.alwaysLiveByTile.size();
     std::vector<PeakLivenessTile> tiles(numTiles);
@@ -85,7 +36,8 @@ std::vector<PeakLivenessTile> worstTiles(const LivenessCurve& curve, const LiveA
 }
 
 // The largest live variables (ties: lower id first), named.
-std::vector<LiveVariableRow> largestVariables(const Report& report, const LiveAtStep& live, size_t top)
+std::vector<LiveVariableRow> largestVariables(
+    const Report& report, const detail::LiveAtStep& live, size_t top)
 {
     std::vector<size_t> order;
     for (size_t i = 0; i < live.variables.size(); ++i)
@@ -100,15 +52,7 @@ std::vector<LiveVariableRow> largestVariables(const Report& report, const LiveAt
     std::vector<uint32_t> ids;
     for (size_t i : order)
         ids.push_back(live.variables[i].first);
-    std::vector<std::string> names;
-    if (report.hasVariables())
-        for (uint32_t id : ids)
-            names.emplace_back(report.variables()[id].name);
-    else
-        detail::ReportAccess::withProfile(report, [&](const Profile& profile) {
-            for (Variable& v : profile.readVariablesById(ids))
-                names.push_back(std::move(v.name));
-        });
+    const std::vector<std::string> names = detail::variableNamesById(report, ids);
     std::vector<LiveVariableRow> rows;
     for (size_t k = 0; k < order.size(); ++k) {
         const StepRange range = live.variables[order[k]].second;
@@ -143,12 +87,13 @@ PeakLiveness readPeakLiveness(const Report& report, size_t topVariables, size_t 
             p.ipuNotAlwaysLive = notAlways;
         }
     }
-    LiveAtStep live = liveVariablesOf(report, p.step);
-    addTiles(report, live, curve.alwaysLiveByTile.size());
+    detail::LiveAtStep live = detail::liveVariablesAt(report, p.step);
+    detail::addLiveTiles(report, live, curve.alwaysLiveByTile.size());
     p.liveVariables = uint64_t(std::count_if(
         live.variableBytes.begin(), live.variableBytes.end(), [](uint64_t bytes) { return bytes > 0; }));
     p.worstTiles = worstTiles(curve, live, topTiles);
     p.variables = largestVariables(report, live, topVariables);
+    p.levers = detail::analysePeakLevers(report, curve, p, live);
     return p;
 }
 

@@ -18,7 +18,7 @@ namespace {
 
 constexpr uint64_t kBlock = 64 * 1024;
 
-std::string readWhole(const fs::path& path)
+std::string readCacheFile(const fs::path& path)
 {
     std::ifstream in(path, std::ios::binary);
     return { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
@@ -76,7 +76,7 @@ TEST_CASE("disk block cache: a symlink planted for a cache file is never followe
         cache.write(0, std::vector<uint8_t>(kBlock, 1));
         CHECK_FALSE(cache.has(0));
     }
-    CHECK(readWhole(victim) == "the user's file");
+    CHECK(readCacheFile(victim) == "the user's file");
 }
 
 TEST_CASE("disk block cache: a huge claimed size allocates nothing up front", "[remote][cache]")

@@ -32,7 +32,7 @@ std::string base64Of(ssh_key key)
     return text;
 }
 
-std::string readWhole(const std::string& path)
+std::string readKnownHosts(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
     return { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
@@ -102,10 +102,10 @@ TEST_CASE("known_hosts: an accepted key is appended on a line of its own, hashed
     const std::string file = dir.file("ssh/known_hosts"); // its folder made too
     const Key key = newKey();
     recordKnownHost(file, "ipu-box", key.get(), false);
-    CHECK(readWhole(file) == "ipu-box ssh-ed25519 " + base64Of(key.get()) + "\n");
+    CHECK(readKnownHosts(file) == "ipu-box ssh-ed25519 " + base64Of(key.get()) + "\n");
     writeWhole(file, "gpu1 ssh-ed25519 " + base64Of(key.get())); // no newline at its end
     recordKnownHost(file, "[127.0.0.1]:2222", key.get(), true);
-    const std::string text = readWhole(file);
+    const std::string text = readKnownHosts(file);
     const std::string added = text.substr(text.find('\n') + 1);
     CHECK(added.rfind("|1|", 0) == 0);
     CHECK(added.find("127.0.0.1") == std::string::npos);

@@ -107,7 +107,7 @@ std::string writeConfig(const std::filesystem::path& folder, const std::string& 
     return (folder / name).string();
 }
 
-std::string refusal(const std::vector<std::string>& paths, const std::string& alias)
+std::string configRefusal(const std::vector<std::string>& paths, const std::string& alias)
 {
     try {
         readSshConfig(paths, alias, "/home/test");
@@ -151,18 +151,18 @@ TEST_CASE("ssh config: host-key checking, known hosts, identities and the system
         "Host other\n    ProxyCommand nc %h %p\n"
         "Host bastioned\n    ProxyCommand nc %h %p\n");
     CHECK(readSshConfig(proxy, "plain", "/home/test").hostName == "plain"); // another host's: not read
-    const std::string proxyError = refusal({ proxy }, "bastioned");
+    const std::string proxyError = configRefusal({ proxy }, "bastioned");
     CHECK(proxyError.find(proxy + ":4: ProxyCommand is not supported") != std::string::npos);
     CHECK(proxyError.find("ProxyJump") != std::string::npos);
 
     const std::string match = writeConfig(folder, "match", "Host a\n    User a\n\nMatch exec \"true\"\n");
-    CHECK(refusal({ match }, "a").find(match + ":4: Match exec \"true\" is not supported")
+    CHECK(configRefusal({ match }, "a").find(match + ":4: Match exec \"true\" is not supported")
         != std::string::npos);
     const std::string local = writeConfig(folder, "local", "LocalCommand touch /tmp/x\n");
-    CHECK(refusal({ local }, "a").find(local + ":1: LocalCommand") != std::string::npos);
+    CHECK(configRefusal({ local }, "a").find(local + ":1: LocalCommand") != std::string::npos);
     // An Include of itself: refused at OpenSSH's depth of 16, not followed for ever nor skipped.
     const std::string loop = writeConfig(folder, "loop", "Include loop\n");
-    CHECK(refusal({ loop }, "a").find("nested more than 16 deep") != std::string::npos);
+    CHECK(configRefusal({ loop }, "a").find("nested more than 16 deep") != std::string::npos);
     std::filesystem::remove_all(folder);
 }
 
@@ -194,11 +194,11 @@ TEST_CASE("ssh config: known-hosts file lists and BatchMode are honoured, and Kn
         "Host canonical\n    CanonicalizeHostname yes\n"
         "Host tokens\n    HostName %n.%p.lab\n"
         "Host first\n    HostName first.lab\nHost first\n    HostName %n.lab\n");
-    CHECK(refusal({ refused }, "command").find(refused + ":2: KnownHostsCommand is not supported")
+    CHECK(configRefusal({ refused }, "command").find(refused + ":2: KnownHostsCommand is not supported")
         != std::string::npos);
-    CHECK(refusal({ refused }, "canonical").find(refused + ":4: CanonicalizeHostname yes is not supported")
+    CHECK(configRefusal({ refused }, "canonical").find(refused + ":4: CanonicalizeHostname yes is not supported")
         != std::string::npos);
-    const std::string tokens = refusal({ refused }, "tokens");
+    const std::string tokens = configRefusal({ refused }, "tokens");
     CHECK(tokens.find(refused + ":6: HostName %n.%p.lab is not supported") != std::string::npos);
     CHECK(tokens.find("only %h") != std::string::npos);
     // A later HostName is never used (the first wins), so its tokens do not matter.

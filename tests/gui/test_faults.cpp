@@ -25,7 +25,7 @@ using namespace popscope::test;
 namespace {
 
 // Opens `path` and waits for the outcome; true when the report opened.
-bool openAndWait(MainWindow& window, const QString& path, QString* failure = nullptr)
+bool openReportAndWait(MainWindow& window, const QString& path, QString* failure = nullptr)
 {
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     QSignalSpy failed(&window, &MainWindow::openFailed);
@@ -63,16 +63,16 @@ void replaceWithSmallerProfile(const TempDir& dir, const std::string& path)
     std::filesystem::rename(dir.file("next.pop.tmp"), path);
 }
 
-struct OpenWindow {
+struct WindowWithValidProfile {
     TempDir dir;
     std::string path = writeValidProfile(dir, "open.pop");
     MainWindow window;
-    OpenWindow()
+    WindowWithValidProfile()
     {
         window.setInteractive(false);
         window.resize(1280, 800);
         window.show();
-        REQUIRE(openAndWait(window, QString::fromStdString(path)));
+        REQUIRE(openReportAndWait(window, QString::fromStdString(path)));
         REQUIRE(variableCount(window) == 40);
         REQUIRE(window.fileChangedBar()->text().isEmpty());
     }
@@ -82,7 +82,7 @@ struct OpenWindow {
 
 TEST_CASE("a report whose file is rewritten on disk offers Reload, which opens the new version", "[faults]")
 {
-    OpenWindow w;
+    WindowWithValidProfile w;
     replaceWithSmallerProfile(w.dir, w.path);
     w.window.fileChangedBar()->watcher()->check(); // the file system's news or the poll, without waiting
     const QString message = w.window.fileChangedBar()->text();
@@ -97,7 +97,7 @@ TEST_CASE("a report whose file is rewritten on disk offers Reload, which opens t
 
 TEST_CASE("a report whose file is deleted stays open and says so", "[faults]")
 {
-    OpenWindow w;
+    WindowWithValidProfile w;
     std::filesystem::remove(w.path);
     w.window.fileChangedBar()->watcher()->check();
     const QString message = w.window.fileChangedBar()->text();
@@ -111,7 +111,7 @@ TEST_CASE("a report whose file is deleted stays open and says so", "[faults]")
 TEST_CASE(
     "reloading a file cut short in place fails with the file named and keeps the report open", "[faults]")
 {
-    OpenWindow w;
+    WindowWithValidProfile w;
     std::filesystem::resize_file(w.path, 8192);
     w.window.fileChangedBar()->watcher()->check();
     CHECK(w.window.fileChangedBar()->text().contains(QStringLiteral("changed on disk")));
@@ -135,7 +135,7 @@ TEST_CASE(
 TEST_CASE("the window opens each hostile file in turn: a dialog names it, the open report stays",
     "[hostile-window]")
 {
-    OpenWindow w;
+    WindowWithValidProfile w;
     w.window.setInteractive(true); // real error dialogs, closed below as a person would
     const auto corpus = writeHostileCorpus(w.dir);
     REQUIRE(corpus.size() >= 10);
@@ -153,7 +153,7 @@ TEST_CASE("the window opens each hostile file in turn: a dialog names it, the op
         closer.start();
         QString failure;
         const QString name = QFileInfo(QString::fromStdString(file.path)).fileName();
-        if (!openAndWait(w.window, QString::fromStdString(file.path), &failure)) {
+        if (!openReportAndWait(w.window, QString::fromStdString(file.path), &failure)) {
             for (int i = 0; i < 50 && dialogText.isEmpty(); ++i)
                 QTest::qWait(50);
             closer.stop();
@@ -180,7 +180,7 @@ TEST_CASE("the window opens each hostile file in turn: a dialog names it, the op
         CHECK(pageError.contains(QString::fromStdString(file.problem), Qt::CaseInsensitive));
         CHECK(showPageAndWait(w.window, page_ids::summary));
         CHECK(QApplication::activeModalWidget() == nullptr);
-        REQUIRE(openAndWait(w.window, QString::fromStdString(w.path)));
+        REQUIRE(openReportAndWait(w.window, QString::fromStdString(w.path)));
     }
     CHECK(showPageAndWait(w.window, page_ids::memory));
 }

@@ -48,9 +48,9 @@ using popscope::test::sampleProfile;
 
 namespace {
 
-struct OpenWindow {
+struct OperationsWindow {
     MainWindow window;
-    explicit OpenWindow(const QString& source, const QString& target = {})
+    explicit OperationsWindow(const QString& source, const QString& target = {})
     {
         REQUIRE(std::filesystem::exists(source.toStdString()));
         window.setInteractive(false);
@@ -170,7 +170,7 @@ TEST_CASE(
         = rankOperations(core->operations(), core->operationAnalysis(), "popart", OperationSort::Cycles);
     REQUIRE(ranking.size() == 24);
 
-    OpenWindow w(path);
+    OperationsWindow w(path);
     OperationsPage* page = w.operations();
     REQUIRE(page->layerBox()->currentText() == QStringLiteral("popart"));
     REQUIRE(page->panel()->visibleRows() == 24);
@@ -241,7 +241,7 @@ TEST_CASE(
 
 TEST_CASE("program tree search finds nested programs with next and previous", "[operations][window]")
 {
-    OpenWindow w(sampleProfile("custom-example.pop"));
+    OperationsWindow w(sampleProfile("custom-example.pop"));
     ProgramTreePage* tree = w.tree();
     const Report& core = *w.window.state()->report()->core;
     tree->searchEdit()->setText(QStringLiteral("sync"));
@@ -272,13 +272,13 @@ TEST_CASE("program tree search finds nested programs with next and previous", "[
 TEST_CASE("the operations column chooser is remembered", "[operations][window]")
 {
     {
-        OpenWindow w(sampleProfile("custom-example.pop"));
+        OperationsWindow w(sampleProfile("custom-example.pop"));
         OperationsPage* page = w.operations();
         REQUIRE(page->isColumnVisible(OperationsModel::Flops));
         page->setColumnVisible(OperationsModel::Flops, false);
         REQUIRE(page->panel()->header()->isSectionHidden(OperationsModel::Flops));
     }
-    OpenWindow again(sampleProfile("custom-example.pop"));
+    OperationsWindow again(sampleProfile("custom-example.pop"));
     OperationsPage* page = again.operations();
     REQUIRE_FALSE(page->isColumnVisible(OperationsModel::Flops));
     REQUIRE(page->panel()->header()->isSectionHidden(OperationsModel::Flops));
@@ -293,7 +293,7 @@ TEST_CASE("the operations column chooser is remembered", "[operations][window]")
 TEST_CASE(
     "compare mode: operations of batch-4 and batch-8 with Source, Target and Diff", "[operations][compare]")
 {
-    OpenWindow w(sampleProfile("batch-4.pop"), sampleProfile("batch-8.pop"));
+    OperationsWindow w(sampleProfile("batch-4.pop"), sampleProfile("batch-8.pop"));
     OperationsPage* page = w.operations();
     CompareTableModel* join = qobject_cast<CompareTableModel*>(page->panel()->sourceModel());
     REQUIRE(join);
@@ -359,7 +359,7 @@ TEST_CASE("a damaged step table: the report opens, Program Tree and Operations s
         copy, popscope::test::readBytes(sampleProfile("custom-example.pop").toStdString()));
     popscope::test::execSql(copy, "UPDATE steps SET program = 99999 WHERE id = 0");
 
-    OpenWindow w(QString::fromStdString(copy));
+    OperationsWindow w(QString::fromStdString(copy));
     REQUIRE(showPageAndWait(w.window, page_ids::summary)); // the rest of the report works
     ProgramTreePage* tree = qobject_cast<ProgramTreePage*>(w.window.page(page_ids::programTree));
     REQUIRE(w.window.showPage(page_ids::programTree));
@@ -379,7 +379,7 @@ TEST_CASE("a damaged step table: the report opens, Program Tree and Operations s
 TEST_CASE("program tree: the compiler's estimates beside the measured cycles, or alone without execution",
     "[operations][estimates]")
 {
-    OpenWindow open(sampleProfile("demo.pop"));
+    OperationsWindow open(sampleProfile("demo.pop"));
     ProgramTreePage* page = open.tree();
     ProgramTreeModel* model = page->model();
     const Report& report = *model->source();
@@ -405,7 +405,7 @@ TEST_CASE("program tree: the compiler's estimates beside the measured cycles, or
     doc.steps.clear();
     const std::string compileOnly = dir.file("compile-only.pop");
     writeProfile(doc, compileOnly);
-    OpenWindow compiled(QString::fromStdString(compileOnly));
+    OperationsWindow compiled(QString::fromStdString(compileOnly));
     page = compiled.tree();
     model = page->model();
     REQUIRE(model->cycleBasis() == CycleBasis::Estimated);

@@ -39,7 +39,7 @@ struct HeldPart {
     void release() { holdReportPart(part, false, path); }
 };
 
-bool openAndWait(MainWindow& window, const QString& path, const QString& target = {})
+bool openPairAndWait(MainWindow& window, const QString& path, const QString& target = {})
 {
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     if (target.isEmpty())
@@ -65,7 +65,7 @@ TEST_CASE("opening reads the summary alone: the first page works while another p
     HeldPart variables(ReportPart::Variables);
     MainWindow window;
     window.setInteractive(false);
-    REQUIRE(openAndWait(window, sampleProfile("demo.pop"))); // no page needs variables yet
+    REQUIRE(openPairAndWait(window, sampleProfile("demo.pop"))); // no page needs variables yet
     REQUIRE(window.currentPage() == page_ids::summary);
     REQUIRE(window.page(page_ids::summary)->isReady());
     REQUIRE(!window.state()->report()->core->hasVariables());
@@ -100,7 +100,7 @@ TEST_CASE("a page inside another waits for it to read, then shows before the out
     HeldPart analysis(ReportPart::Insights);
     MainWindow window;
     window.setInteractive(false);
-    REQUIRE(openAndWait(window, sampleProfile("demo.pop")));
+    REQUIRE(openPairAndWait(window, sampleProfile("demo.pop")));
     REQUIRE(window.showPage(page_ids::insights));
     ReportPage* outer = window.page(page_ids::insights);
     auto* insights = qobject_cast<InsightsReport*>(outer);
@@ -123,7 +123,7 @@ TEST_CASE("Cancel stops a page's loading, showing it again loads it again", "[lo
 {
     MainWindow window;
     window.setInteractive(false);
-    REQUIRE(openAndWait(window, sampleProfile("demo.pop")));
+    REQUIRE(openPairAndWait(window, sampleProfile("demo.pop")));
     HeldPart liveness(ReportPart::Liveness);
     REQUIRE(window.showPage(page_ids::liveness));
     ReportPage* page = window.page(page_ids::liveness);
@@ -155,7 +155,7 @@ TEST_CASE("a part that fails shows on its page only, with Retry, and the other p
     execSql(path, "UPDATE steps SET program = 99999 WHERE id = 0");
     MainWindow window;
     window.setInteractive(false);
-    REQUIRE(openAndWait(window, QString::fromStdString(path)));
+    REQUIRE(openPairAndWait(window, QString::fromStdString(path)));
     REQUIRE(window.showPage(page_ids::programTree));
     ReportPage* tree = window.page(page_ids::programTree);
     REQUIRE_FALSE(waitForPage(tree));
@@ -176,7 +176,7 @@ TEST_CASE("a Memory table tab cancelled loads again when the page is shown again
 {
     MainWindow window;
     window.setInteractive(false);
-    REQUIRE(openAndWait(window, sampleProfile("demo.pop")));
+    REQUIRE(openPairAndWait(window, sampleProfile("demo.pop")));
     HeldPart variables(ReportPart::Variables);
     REQUIRE(showPageAndWait(window, page_ids::memory));
     MemoryPage* memory = window.memoryPage();
@@ -201,7 +201,7 @@ TEST_CASE("compare mode: one report's part held back keeps the page loading, the
     HeldPart targetVariables(ReportPart::Variables, target.toStdString());
     MainWindow window;
     window.setInteractive(false);
-    REQUIRE(openAndWait(window, source, target));
+    REQUIRE(openPairAndWait(window, source, target));
     REQUIRE(showPageAndWait(window, page_ids::summary));
     REQUIRE(showPageAndWait(window, page_ids::memory));
     MemoryPage* memory = window.memoryPage();

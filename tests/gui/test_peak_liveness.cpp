@@ -69,3 +69,29 @@ TEST_CASE("Insights in compare mode gives the target's peak against the source's
     CHECK(targetBox->summaryText().contains(QStringLiteral("The source's peak holds")));
     CHECK(targetBox->summaryText().contains(QStringLiteral("+")));
 }
+
+TEST_CASE("Insights' tips name each report's levers at its own peak in compare mode",
+    "[insights][liveness][gui][compare]")
+{
+    test::ShownWindow shown;
+    MainWindow& window = shown.window;
+    REQUIRE(openReports(window, sampleProfile("batch-4.pop"), sampleProfile("batch-8.pop")));
+    REQUIRE(showPageAndWait(window, page_ids::insights));
+    const QList<InsightsPage*> pages = window.page(page_ids::insights)->findChildren<InsightsPage*>();
+    REQUIRE(pages.size() == 2);
+    QStringList batches;
+    for (InsightsPage* page : pages) {
+        const QString tips = page->tipsText();
+        const PeakLevers& levers = page->data().peakLiveness.levers;
+        CHECK(tips.contains(QStringLiteral("Recomputation: ")));
+        CHECK(tips.contains(QStringLiteral("would lower the peak by about %1")
+                                .arg(QString::fromStdString(formatBytes(levers.recompute.savingBytes)))));
+        CHECK(tips.contains(QStringLiteral("FP16 at the liveness peak: ")));
+        CHECK(tips.contains(QStringLiteral("a batch of up to %1 would fit there (today's is %2)")
+                                .arg(QString::fromStdString(formatCount(levers.batch.largestBatch)))
+                                .arg(levers.batch.batch)));
+        batches << QString::number(levers.batch.batch);
+    }
+    batches.sort();
+    CHECK(batches == QStringList { QStringLiteral("4"), QStringLiteral("8") });
+}

@@ -19,7 +19,7 @@ using simtest::sampleProfile;
 
 namespace {
 
-int64_t integerAt(const QueryResult& result, size_t row, size_t column)
+int64_t cellInteger(const QueryResult& result, size_t row, size_t column)
 {
     const auto* value = std::get_if<int64_t>(&result.rows.at(row).at(column));
     REQUIRE(value);
@@ -67,9 +67,9 @@ TEST_CASE("peak liveness is the Liveness report's peak, with its IPU and tiles",
     REQUIRE(peak.worstTiles.size() == 5);
     REQUIRE(tiles.rows.size() == 5);
     for (size_t i = 0; i < 5; ++i) {
-        CHECK(int64_t(peak.worstTiles[i].tile) == integerAt(tiles, i, 0));
-        CHECK(int64_t(peak.worstTiles[i].alwaysLive) == integerAt(tiles, i, 1));
-        CHECK(int64_t(peak.worstTiles[i].notAlwaysLive) == integerAt(tiles, i, 2));
+        CHECK(int64_t(peak.worstTiles[i].tile) == cellInteger(tiles, i, 0));
+        CHECK(int64_t(peak.worstTiles[i].alwaysLive) == cellInteger(tiles, i, 1));
+        CHECK(int64_t(peak.worstTiles[i].notAlwaysLive) == cellInteger(tiles, i, 2));
     }
 }
 

@@ -22,12 +22,6 @@ namespace sim = popscope::sim;
 
 namespace {
 
-const fs::path& scratch()
-{
-    static const popscope::test::TempDir dir;
-    return dir.path();
-}
-
 sim::SimulationSpec matmulSpec(std::map<std::string, std::string> params)
 {
     sim::SimulationSpec spec;
@@ -71,7 +65,7 @@ TEST_CASE("every declared parameter's default passes its own check, and each kin
 
 TEST_CASE("the CLI refuses a bad value with the message the window shows, and writes nothing")
 {
-    const std::string out = (scratch() / "refused.pop").string();
+    const std::string out = (popscope::test::processScratchDir() / "refused.pop").string();
     const CliResult r = popscope::test::runCli("simulate --workload matmul batch=0 -o " + out);
     CHECK(r.status == 10); // the CLI exits 2 + ErrorKind::InvalidInput
     CHECK(r.err.find(problemOf(matmulSpec({ { "batch", "0" } }))) != std::string::npos);
@@ -84,7 +78,7 @@ TEST_CASE("a simulated report stores its request, which reads back as the same s
     spec.target = "Bow";
     spec.targetOverrides["hostWaitCycles"] = "9000";
     spec.seed = 7;
-    const std::string path = (scratch() / "stored-spec.pop").string();
+    const std::string path = (popscope::test::processScratchDir() / "stored-spec.pop").string();
     sim::simulateToFile(spec, path);
     const auto profile = popscope::Profile::open(path);
     const std::string stored = profile->info().simulationSpecJson;
@@ -100,7 +94,7 @@ TEST_CASE("a simulated report stores its request, which reads back as the same s
 TEST_CASE("progress rises to 1 through named phases, and a cancel leaves no file behind")
 {
     const sim::SimulationSpec spec = matmulSpec({ { "layers", "2" } });
-    const fs::path folder = scratch() / "progress";
+    const fs::path folder = popscope::test::processScratchDir() / "progress";
     fs::create_directories(folder);
     std::vector<std::pair<std::string, double>> seen;
     sim::simulateToFile(
@@ -148,7 +142,7 @@ TEST_CASE("sweep values are checked, numbers sorted, and named from what differs
 
 TEST_CASE("simulate --sweep writes one profile per value, and its JSON table agrees with summary --json")
 {
-    const fs::path folder = scratch() / "sweep";
+    const fs::path folder = popscope::test::processScratchDir() / "sweep";
     // 8192 x 8192 float weights are 256 MiB a layer: one and two layers fit, four do not.
     const CliResult r = popscope::test::runCli(
         "simulate --workload matmul inputs=8192 outputs=8192 training=false --sweep layers=4,1,2 -o "

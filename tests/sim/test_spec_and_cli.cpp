@@ -21,16 +21,9 @@ const auto cli = popscope::test::runCli;
 
 namespace {
 
-// One scratch folder per test process: ctest -j runs test cases side by side.
-const fs::path& scratch()
-{
-    static const popscope::test::TempDir dir;
-    return dir.path();
-}
-
 std::string writeSpec(const std::string& name, const std::string& text)
 {
-    const fs::path p = scratch() / name;
+    const fs::path p = popscope::test::processScratchDir() / name;
     std::ofstream(p) << text;
     return p.string();
 }
@@ -52,7 +45,7 @@ TEST_CASE("simulate --help lists every workload and every parameter with its def
 
 TEST_CASE("simulate writes a profile from a workload name and from a spec file")
 {
-    const std::string out = (scratch() / "popscope_sim_cli.pop").string();
+    const std::string out = (popscope::test::processScratchDir() / "popscope_sim_cli.pop").string();
     CliResult r = cli("simulate --workload sort n=1024 -o " + out);
     CHECK(r.status == 0);
     CHECK(fs::file_size(out) > 0);
@@ -63,7 +56,7 @@ TEST_CASE("simulate writes a profile from a workload name and from a spec file")
 
 TEST_CASE("bad arguments and specs give clear errors and a non-zero exit")
 {
-    const std::string out = (scratch() / "popscope_sim_bad.pop").string();
+    const std::string out = (popscope::test::processScratchDir() / "popscope_sim_bad.pop").string();
     CliResult r = cli("simulate --workload sort n=abc -o " + out);
     CHECK(r.status != 0);
     CHECK(r.err.find("parameter 'n' of workload 'sort'") != std::string::npos);
@@ -89,7 +82,7 @@ TEST_CASE("bad arguments and specs give clear errors and a non-zero exit")
 
 TEST_CASE("simulate rejects malformed seeds and negative target values with a clear message")
 {
-    const std::string out = (scratch() / "popscope_seed.pop").string();
+    const std::string out = (popscope::test::processScratchDir() / "popscope_seed.pop").string();
     for (const char* seed : { "abc", "-5", "" }) {
         CliResult r = cli(std::string("simulate --workload sort n=64 --seed '") + seed + "' -o " + out);
         CHECK(r.status == 2);

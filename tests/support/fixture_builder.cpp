@@ -199,6 +199,12 @@ TempDir::~TempDir()
     std::filesystem::remove_all(m_path, ignored);
 }
 
+const std::filesystem::path& processScratchDir()
+{
+    static const TempDir dir;
+    return dir.path();
+}
+
 std::string writeValidProfile(const TempDir& dir, const std::string& name)
 {
     writeProfile(makeDocument(), dir.file(name));

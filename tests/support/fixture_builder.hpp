@@ -34,6 +34,10 @@ private:
     std::filesystem::path m_path;
 };
 
+// One scratch folder per test process, removed when it ends: ctest -j runs a binary's test cases
+// side by side, each in a process of its own.
+const std::filesystem::path& processScratchDir();
+
 // Writes makeDocument() as DIR/NAME and returns the path.
 std::string writeValidProfile(const TempDir& dir, const std::string& name = "good.pop");
 

@@ -1,18 +1,82 @@
 #include "models/memory/compute_sets_model.hpp"
 
 #include "models/memory/tile_scope.hpp"
-#include "popscope/free_memory.hpp"
 
 namespace popscope {
 
-ComputeSetsModel::ComputeSetsModel(QObject* parent)
-    : ReportTableModel(parent)
+namespace {
+
+// Adds compute set `index`'s vertices on the tiles in scope to `row`; `stamp` marks the tiles
+// already counted for this compute set (index + 1).
+void addComputeSetInScope(ComputeSetInScope& row, std::vector<uint32_t>& stamp, const LoadedReport& report,
+    size_t index, const TileScope& scope)
 {
-    setColumns({ { tr("Compute set"), Kind::Text, {} },
-        { tr("Vertex instances"), Kind::Count, tr("Instances on the tiles shown") },
-        { tr("Vertex types"), Kind::Count, {} },
-        { tr("Tiles"), Kind::Count, tr("Tiles shown with vertices of this compute set") },
-        { tr("Vertex state"), Kind::Bytes, tr("Instances × state per instance") } });
+    const uint32_t numTiles = uint32_t(stamp.size());
+    for (const ComputeSetVertices& csv : report.computeSets()[index].vertices) {
+        uint64_t instances = 0;
+        for (const TileCount& tc : csv.countByTile) {
+            if (tc.tile >= numTiles || tc.count == 0 || !scope.contains(tc.tile))
+                continue;
+            instances += tc.count;
+            if (stamp[tc.tile] != index + 1) {
+                stamp[tc.tile] = uint32_t(index + 1);
+                ++row.tiles;
+            }
+        }
+        if (instances > 0) {
+            ++row.vertexTypes;
+            row.instances += instances;
+            if (csv.vertexType < report.vertexTypes().size())
+                row.stateBytes += instances * report.vertexTypes()[csv.vertexType].stateBytes;
+        }
+    }
+}
+
+// Every compute set with vertices on the tiles in scope (every one when the scope is all tiles).
+std::vector<ComputeSetInScope> computeSetsInScope(
+    const LoadedReport& report, const std::vector<uint32_t>& selection)
+{
+    const TileScope scope = TileScope::fromSelection(selection, report.numTiles());
+    std::vector<uint32_t> stamp(report.numTiles(), 0);
+    std::vector<ComputeSetInScope> rows;
+    for (size_t i = 0; i < report.computeSets().size(); ++i) {
+        ComputeSetInScope row;
+        row.computeSet = uint32_t(i);
+        addComputeSetInScope(row, stamp, report, i, scope);
+        if (row.instances > 0 || scope.all())
+            rows.push_back(row);
+    }
+    return rows;
+}
+
+} // namespace
+
+// data table: one descriptor per column, in the order of Column.
+ComputeSetsModel::ComputeSetsModel(QObject* parent)
+    : ColumnTableModel(parent)
+{
+    using Row = ComputeSetInScope;
+    setColumnDescriptors(
+        {
+            { .header = tr("Compute set"),
+                .text = [this](const Row& r) { return QString::fromStdString(nameOf(r)); } },
+            { .header = tr("Vertex instances"),
+                .kind = Kind::Count,
+                .headerToolTip = tr("Instances on the tiles shown"),
+                .number = &Row::instances,
+                .compared = true },
+            { .header = tr("Vertex types"), .kind = Kind::Count, .number = &Row::vertexTypes },
+            { .header = tr("Tiles"),
+                .kind = Kind::Count,
+                .headerToolTip = tr("Tiles shown with vertices of this compute set"),
+                .number = &Row::tiles },
+            { .header = tr("Vertex state"),
+                .kind = Kind::Bytes,
+                .headerToolTip = tr("Instances × state per instance"),
+                .number = &Row::stateBytes,
+                .compared = true },
+        },
+        [this](const Row& r) { return std::string_view(nameOf(r)); });
 }
 
 void ComputeSetsModel::setReport(
@@ -20,67 +84,9 @@ void ComputeSetsModel::setReport(
 {
     beginResetModel();
     m_report = std::move(report);
-    freeMemory(m_rows); // a report let go of takes its rows' memory with it
-    if (m_report) {
-        const uint32_t numTiles = m_report->numTiles();
-        const TileScope scope = TileScope::fromSelection(selection, numTiles);
-        std::vector<uint32_t> stamp(numTiles, 0);
-        for (size_t i = 0; i < m_report->computeSets().size(); ++i) {
-            const ComputeSet& cs = m_report->computeSets()[i];
-            Row row;
-            row.computeSet = uint32_t(i);
-            for (const ComputeSetVertices& csv : cs.vertices) {
-                uint64_t instances = 0;
-                for (const TileCount& tc : csv.countByTile) {
-                    if (tc.tile >= numTiles || tc.count == 0 || !scope.contains(tc.tile))
-                        continue;
-                    instances += tc.count;
-                    if (stamp[tc.tile] != i + 1) {
-                        stamp[tc.tile] = uint32_t(i + 1);
-                        ++row.tiles;
-                    }
-                }
-                if (instances > 0) {
-                    ++row.vertexTypes;
-                    row.instances += instances;
-                    if (csv.vertexType < m_report->vertexTypes().size())
-                        row.stateBytes += instances * m_report->vertexTypes()[csv.vertexType].stateBytes;
-                }
-            }
-            if (row.instances > 0 || scope.all())
-                m_rows.push_back(row);
-        }
-    }
+    // A report let go of takes its rows' memory with it.
+    takeRows(m_report ? computeSetsInScope(*m_report, selection) : std::vector<ComputeSetInScope>());
     endResetModel();
-}
-
-QString ComputeSetsModel::text(int row, int column) const
-{
-    if (column != Name)
-        return {};
-    return QString::fromStdString(m_report->computeSets()[m_rows[size_t(row)].computeSet].name);
-}
-
-uint64_t ComputeSetsModel::number(int row, int column) const
-{
-    const Row& r = m_rows[size_t(row)];
-    switch (column) {
-    case Instances:
-        return r.instances;
-    case VertexTypes:
-        return r.vertexTypes;
-    case Tiles:
-        return r.tiles;
-    case StateBytes:
-        return r.stateBytes;
-    default:
-        return 0;
-    }
-}
-
-std::string_view ComputeSetsModel::keyView(int row) const
-{
-    return m_report->computeSets()[m_rows[size_t(row)].computeSet].name;
 }
 
 } // namespace popscope

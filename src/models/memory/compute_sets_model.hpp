@@ -1,37 +1,35 @@
 #pragma once
 // Compute sets with vertices on the tiles in scope.
+#include "models/column_table_model.hpp"
 #include "models/loaded_report.hpp"
-#include "models/report_table_model.hpp"
 
 #include <memory>
 
 namespace popscope {
 
-class ComputeSetsModel : public ReportTableModel {
+// A compute set's vertices on the tiles in scope.
+struct ComputeSetInScope {
+    uint32_t computeSet = 0; // index into the report's compute sets
+    uint64_t instances = 0;
+    uint32_t vertexTypes = 0;
+    uint32_t tiles = 0;
+    uint64_t stateBytes = 0;
+};
+
+class ComputeSetsModel : public ColumnTableModel<ComputeSetInScope> {
     Q_OBJECT
 public:
+    // The columns code names, in the descriptors' order.
     enum Column { Name, Instances, VertexTypes, Tiles, StateBytes };
     explicit ComputeSetsModel(QObject* parent = nullptr);
-    // Compare mode shows Source / Target / Diff for these; the rest as "source → target".
-    bool isCompared(int column) const override { return column == Instances || column == StateBytes; }
-    std::string_view keyView(int row) const override;
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
 
-protected:
-    int rows() const override { return int(m_rows.size()); }
-    QString text(int row, int column) const override;
-    uint64_t number(int row, int column) const override;
-
 private:
-    struct Row {
-        uint32_t computeSet = 0;
-        uint64_t instances = 0;
-        uint32_t vertexTypes = 0;
-        uint32_t tiles = 0;
-        uint64_t stateBytes = 0;
-    };
+    const std::string& nameOf(const ComputeSetInScope& row) const
+    {
+        return m_report->computeSets()[row.computeSet].name;
+    }
     std::shared_ptr<const LoadedReport> m_report;
-    std::vector<Row> m_rows;
 };
 
 } // namespace popscope

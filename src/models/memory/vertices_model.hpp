@@ -1,39 +1,31 @@
 #pragma once
 // Vertex types on the tiles in scope: instances, tiles, compute sets, state and code sizes.
+#include "models/column_table_model.hpp"
 #include "models/loaded_report.hpp"
-#include "models/report_table_model.hpp"
 
 #include <memory>
 
 namespace popscope {
 
-class VerticesModel : public ReportTableModel {
+// A vertex type's figures on the tiles in scope.
+struct VertexTypeInScope {
+    uint32_t type = 0; // index into the report's vertex types
+    uint64_t instances = 0;
+    uint32_t tiles = 0;
+    uint32_t computeSets = 0;
+};
+
+class VerticesModel : public ColumnTableModel<VertexTypeInScope> {
     Q_OBJECT
 public:
+    // The columns code names, in the descriptors' order.
     enum Column { Name, Instances, Tiles, ComputeSets, StatePerInstance, StateTotal, CodePerTile, CodeTotal };
     explicit VerticesModel(QObject* parent = nullptr);
-    // Compare mode shows Source / Target / Diff for these; the rest as "source → target".
-    bool isCompared(int column) const override
-    {
-        return column == Instances || column == StateTotal || column == CodeTotal;
-    }
-    std::string_view keyView(int row) const override;
     void setReport(std::shared_ptr<const LoadedReport> report, const std::vector<uint32_t>& selection);
 
-protected:
-    int rows() const override { return int(m_rows.size()); }
-    QString text(int row, int column) const override;
-    uint64_t number(int row, int column) const override;
-
 private:
-    struct Row {
-        uint32_t type = 0;
-        uint64_t instances = 0;
-        uint32_t tiles = 0;
-        uint32_t computeSets = 0;
-    };
+    const VertexType& typeOf(const VertexTypeInScope& row) const { return m_report->vertexTypes()[row.type]; }
     std::shared_ptr<const LoadedReport> m_report;
-    std::vector<Row> m_rows;
 };
 
 } // namespace popscope

@@ -3,32 +3,84 @@
 #include "models/memory/tile_scope.hpp"
 #include "models/qt_text.hpp"
 
-#include <algorithm>
 #include <cmath>
 
 namespace popscope {
 
-OperationsModel::OperationsModel(QObject* parent)
-    : ReportTableModel(parent)
+namespace {
+
+// A Ratio column holds thousandths: 1.5 FLOPs per cycle is 1500.
+uint64_t flopsPerCycleInThousandths(const OperationFigures& figures)
 {
-    setColumns({ { tr("Operation"), Kind::Text, {} },
-        { tr("Debug name"), Kind::Text, tr("The name the framework gave it") },
-        { tr("Cycles"), Kind::Count, tr("Cycles of its execution steps (each step's slowest IPU)") },
-        { tr("FLOPs"), Kind::Count, tr("Floating-point operations (estimate)") },
-        { tr("FLOPs/cycle"), Kind::Ratio, tr("FLOPs per cycle of its steps") },
-        { tr("Code size"), Kind::Bytes, tr("Vertex and exchange code of its programs") },
-        { tr("Variable memory"), Kind::Bytes,
-            tr("Variables whose debug context is the operation's or below it") },
-        { tr("Programs"), Kind::Count, tr("Programs that implement it") },
-        { tr("Steps"), Kind::Count, tr("Executions of its programs") } });
+    return uint64_t(std::llround(figures.flopsPerCycle() * 1000.0));
+}
+
+} // namespace
+
+// data table: one descriptor per column, in the order of Column.
+OperationsModel::OperationsModel(QObject* parent)
+    : ColumnTableModel(parent)
+{
+    using Row = ShownOperation;
+    // Cycles, code and memory: more is worse; more FLOPs or steps is more work, neither.
+    setColumnDescriptors(
+        {
+            { .header = tr("Operation"),
+                .text = [this](const Row& r) { return toQString(operationOf(r).name); },
+                .toolTip = [](const Row& r) { return QString::fromStdString(r.key); } },
+            { .header = tr("Debug name"),
+                .headerToolTip = tr("The name the framework gave it"),
+                .text = [this](const Row& r) { return toQString(operationOf(r).debugName); } },
+            { .header = tr("Cycles"),
+                .kind = Kind::Count,
+                .headerToolTip = tr("Cycles of its execution steps (each step's slowest IPU)"),
+                .number = [this](const Row& r) { return figuresOf(r).cycles; },
+                .toolTip = [this](const Row& r) { return countText(figuresOf(r).cycles) + tr(" cycles"); },
+                .compared = true },
+            { .header = tr("FLOPs"),
+                .kind = Kind::Count,
+                .headerToolTip = tr("Floating-point operations (estimate)"),
+                .number = [this](const Row& r) { return figuresOf(r).flops; },
+                .toolTip = [this](const Row& r) { return countText(figuresOf(r).flops) + tr(" FLOPs"); },
+                .compared = true,
+                .worse = 0 },
+            { .header = tr("FLOPs/cycle"),
+                .kind = Kind::Ratio,
+                .headerToolTip = tr("FLOPs per cycle of its steps"),
+                .number = [this](const Row& r) { return flopsPerCycleInThousandths(figuresOf(r)); },
+                .compared = true,
+                .worse = -1 }, // more work per cycle is better
+            { .header = tr("Code size"),
+                .kind = Kind::Bytes,
+                .headerToolTip = tr("Vertex and exchange code of its programs"),
+                .number = [this](const Row& r) { return figuresOf(r).codeBytes; },
+                .compared = true },
+            { .header = tr("Variable memory"),
+                .kind = Kind::Bytes,
+                .headerToolTip = tr("Variables whose debug context is the operation's or below it"),
+                .number = [this](const Row& r) { return figuresOf(r).variableBytes; },
+                .compared = true },
+            { .header = tr("Programs"),
+                .kind = Kind::Count,
+                .headerToolTip = tr("Programs that implement it"),
+                .number = [this](const Row& r) { return uint64_t(figuresOf(r).programs); },
+                .compared = true,
+                .worse = 0 },
+            { .header = tr("Steps"),
+                .kind = Kind::Count,
+                .headerToolTip = tr("Executions of its programs"),
+                .number = [this](const Row& r) { return uint64_t(figuresOf(r).steps); },
+                .compared = true,
+                .worse = 0 },
+        },
+        [](const Row& r) { return std::string_view(r.key); });
 }
 
 void OperationsModel::setReport(std::shared_ptr<const Report> report, const std::string& layer)
 {
     beginResetModel();
     m_report = std::move(report);
-    m_rows.clear();
-    m_keys.clear();
+    std::vector<ShownOperation> rows;
     if (m_report) {
         // A report without execution shows the compiler's estimates, and says so.
         m_cyclesEstimated = m_report->operationAnalysis().cyclesEstimated;
@@ -39,77 +91,19 @@ void OperationsModel::setReport(std::shared_ptr<const Report> report, const std:
             : tr("Cycles of its execution steps (each step's slowest IPU)");
         const auto& ops = m_report->operations();
         for (size_t i = 0; i < ops.size(); ++i)
-            if (layer.empty() || ops[i].layer == layer) {
-                m_rows.push_back(uint32_t(i));
-                m_keys.push_back(operationKey(ops[i]));
-            }
+            if (layer.empty() || ops[i].layer == layer)
+                rows.push_back({ uint32_t(i), operationKey(ops[i]) });
     }
+    takeRows(std::move(rows));
     endResetModel();
 }
 
 int OperationsModel::rowOfOperation(uint32_t operation) const
 {
-    const auto it = std::find(m_rows.begin(), m_rows.end(), operation);
-    return it == m_rows.end() ? -1 : int(it - m_rows.begin());
-}
-
-QString OperationsModel::text(int row, int column) const
-{
-    const OperationRow op = m_report->operations()[m_rows[size_t(row)]];
-    switch (column) {
-    case Name:
-        return toQString(op.name);
-    case DebugName:
-        return toQString(op.debugName);
-    default:
-        return {};
-    }
-}
-
-uint64_t OperationsModel::number(int row, int column) const
-{
-    const OperationFigures& f = m_report->operationAnalysis().figures[m_rows[size_t(row)]];
-    switch (column) {
-    case CodeSize:
-        return f.codeBytes;
-    case Cycles:
-        return f.cycles;
-    case Flops:
-        return f.flops;
-    case FlopsPerCycle:
-        return uint64_t(std::llround(f.flopsPerCycle() * 1000.0));
-    case VariableMemory:
-        return f.variableBytes;
-    case Programs:
-        return f.programs;
-    case Steps:
-        return f.steps;
-    default:
-        return 0;
-    }
-}
-
-QString OperationsModel::toolTip(int row, int column) const
-{
-    if (column == Name)
-        return QString::fromStdString(m_keys[size_t(row)]);
-    if (column == Cycles || column == Flops)
-        return countText(number(row, column)) + (column == Cycles ? tr(" cycles") : tr(" FLOPs"));
-    return {};
-}
-
-int OperationsModel::worseDirection(int column) const
-{
-    switch (column) {
-    case CodeSize:
-    case Cycles:
-    case VariableMemory:
-        return 1;
-    case FlopsPerCycle:
-        return -1; // more work per cycle is better
-    default:
-        return 0; // more FLOPs or steps is more work, neither better nor worse
-    }
+    for (int r = 0; r < rowCount(); ++r)
+        if (rowAt(r).operation == operation)
+            return r;
+    return -1;
 }
 
 } // namespace popscope

@@ -3,22 +3,16 @@
 namespace popscope {
 
 EngineOptionsModel::EngineOptionsModel(QObject* parent)
-    : ReportTableModel(parent)
+    : ColumnTableModel(parent)
 {
-    setColumns({ { tr("Option"), Kind::Text, {} }, { tr("Value"), Kind::Text, {} } });
-}
-
-void EngineOptionsModel::setOptions(std::vector<std::pair<std::string, std::string>> options)
-{
-    beginResetModel();
-    m_options = std::move(options);
-    endResetModel();
-}
-
-QString EngineOptionsModel::text(int row, int column) const
-{
-    const auto& o = m_options[size_t(row)];
-    return QString::fromStdString(column == Option ? o.first : o.second);
+    setColumnDescriptors(
+        {
+            { .header = tr("Option"),
+                .text = [](const EngineOption& o) { return QString::fromStdString(o.first); } },
+            { .header = tr("Value"),
+                .text = [](const EngineOption& o) { return QString::fromStdString(o.second); } },
+        },
+        [](const EngineOption& o) { return std::string_view(o.first); });
 }
 
 } // namespace popscope

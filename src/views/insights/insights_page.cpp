@@ -16,6 +16,7 @@
 #include <QProgressBar>
 #include <QStandardItemModel>
 #include <QTabWidget>
+#include <QTextDocument>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
@@ -51,6 +52,12 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot)
     layout->addWidget(m_fileTitle);
 
     layout->addWidget(buildFitBox(content));
+    // What to do about it comes next: each tip names a lever and what it would save.
+    auto* tipsBox = new QGroupBox(tr("Tips"), content);
+    auto* tipsLayout = new QVBoxLayout(tipsBox);
+    m_tips = wrapLabel(tipsBox);
+    tipsLayout->addWidget(m_tips);
+    layout->addWidget(tipsBox);
     layout->addLayout(buildCharts(content), 3); // spare height goes to the charts, not to empty space below
 
     auto* largestBox = new QGroupBox(tr("Largest vertices and variables"), content);
@@ -67,12 +74,6 @@ InsightsPage::InsightsPage(ReportState* state, QWidget* parent, int slot)
             NavigationTarget::numbered(page_ids::liveness, NavigationTarget::Kind::LivenessStep, step));
     });
     layout->addWidget(m_peak, 2);
-
-    auto* tipsBox = new QGroupBox(tr("Tips"), content);
-    auto* tipsLayout = new QVBoxLayout(tipsBox);
-    m_tips = wrapLabel(tipsBox);
-    tipsLayout->addWidget(m_tips);
-    layout->addWidget(tipsBox);
 
     placeInScrollArea(this, content);
 
@@ -239,6 +240,13 @@ void InsightsPage::refresh()
                     .arg(QString::fromStdString(formatTip(tip, u)).toHtmlEscaped());
     tips += QStringLiteral("</ul>");
     m_tips->setText(d.tips.empty() ? tr("No tips for this report.") : tips);
+}
+
+QString InsightsPage::tipsText() const
+{
+    QTextDocument document;
+    document.setHtml(m_tips->text());
+    return document.toPlainText();
 }
 
 } // namespace popscope

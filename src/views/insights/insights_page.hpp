@@ -27,6 +27,7 @@ public:
     explicit InsightsPage(ReportState* state, QWidget* parent = nullptr, int slot = 0);
     const InsightsAnalysis& data() const { return m_data; }
     PeakLivenessBox* peakLiveness() const { return m_peak; }
+    QString tipsText() const; // the tips as shown, without their markup
 
 signals:
     // The user asked to look at a tile (clicked a top-5 bar): select it and show the Memory report.
