@@ -262,6 +262,16 @@ public:
     std::vector<EstimatedTileCycles> readProgramEstimates(uint32_t program) const;
     std::vector<VertexEstimate> readVertexEstimates() const;
 
+    // Programs' own control code by tile and the variables they use (format 1.3;
+    // docs/profile-format.md). A file without their tables (before 1.3) reads as one without rows.
+    // Every row is checked when read: program, IPU and variable in range, each key once, a run list
+    // that covers the IPU's tiles exactly.
+    bool hasProgramControlCode() const; // any row (a page at most)
+    std::vector<ProgramControlCode> readProgramControlCode() const; // every row, in key order
+    std::vector<ProgramControlCode> readProgramControlCode(uint32_t program) const; // by IPU
+    bool hasProgramVariables() const;
+    std::vector<ProgramVariable> readProgramVariables() const; // in key order
+
     // Aggregates computed inside SQLite, without loading the rows (for the Summary).
     uint64_t countRows(const char* table) const; // counted in the table
     bool hasRows(const char* table) const; // reads one page at most

@@ -13,7 +13,8 @@
 namespace popscope {
 
 inline constexpr int kFormatMajor = 1;
-inline constexpr int kFormatMinor = 2; // 1.1: the Summary's counts in meta; 1.2: cycle estimates
+// 1.1: the Summary's counts in meta; 1.2: cycle estimates; 1.3: programs' control code and variables
+inline constexpr int kFormatMinor = 3;
 inline constexpr const char* kFormatName = "popscope-profile";
 
 // Memory regions of a tile (libpva: nonInterleaved, interleaved, overflowed).
@@ -240,6 +241,29 @@ struct CycleEstimates {
     bool operator==(const CycleEstimates&) const = default;
 };
 
+// Consecutive tiles with the same value: a run list covers an IPU's tiles from its tile 0 in order.
+struct TileRun {
+    uint32_t tiles = 0; // at least 1
+    uint32_t bytes = 0;
+    bool operator==(const TileRun&) const = default;
+};
+
+// A program's own control code on the tiles of one IPU (format 1.3; libpva controlCodeByTile
+// adds its descendants' to it). `runs` cover the IPU's tiles exactly.
+struct ProgramControlCode {
+    uint32_t program = 0;
+    uint32_t ipu = 0;
+    std::vector<TileRun> runs;
+    bool operator==(const ProgramControlCode&) const = default;
+};
+
+// A variable a program reads or writes (format 1.3; libpva programs[].vars).
+struct ProgramVariable {
+    uint32_t program = 0;
+    uint32_t variable = 0;
+    bool operator==(const ProgramVariable&) const = default;
+};
+
 struct ProfileDocument {
     Target target;
     ReportInfo info;
@@ -262,6 +286,10 @@ struct ProfileDocument {
     std::vector<DebugContext> debugContexts;
     std::vector<Operation> operations;
     CycleEstimates estimates;
+    // Format 1.3, each sorted by its key ((program, ipu), (program, variable)), each key once;
+    // files before 1.3 have none.
+    std::vector<ProgramControlCode> programControlCode;
+    std::vector<ProgramVariable> programVariables;
     bool operator==(const ProfileDocument&) const = default;
 };
 

@@ -1,7 +1,7 @@
 """report.execution (runs, steps, their per-IPU figures) and OperationAnalysis."""
 
 from . import _views
-from ._programs import ComputeSet, Program, Variable
+from ._programs import ComputeSet, Program, Variable, brief_vars_of
 
 
 class MinMax:
@@ -224,20 +224,38 @@ class Operation:
     def programs(self):
         return [Program(self._report, p) for p in self._programs]
 
-    def _steps(self, field):
-        steps = self._report._handle.operation_steps(self.id)
-        if len(steps) == 0:
-            _views.unavailable(f"operation {self.name!r}", field, "its programs never ran (no execution steps)")
-        return steps
+    def _liveness_span(self, field):
+        span = self._report._handle.operation_liveness_steps(self.id)
+        if span is None:
+            _views.unavailable(f"operation {self.name!r}", field, "no liveness program step runs one of its programs")
+        return span
 
-    firstStepIndex = property(lambda self: self._steps("firstStepIndex")[0])
-    lastStepIndex = property(lambda self: self._steps("lastStepIndex")[-1])
+    # Indexes into compilation.livenessProgramSteps (known at compile time): the first and last
+    # liveness step whose program is one of the operation's programs or below one of them.
+    firstStepIndex = property(lambda self: self._liveness_span("firstStepIndex")[0])
+    lastStepIndex = property(lambda self: self._liveness_span("lastStepIndex")[1])
+
+    @property
+    def executionSteps(self):
+        """popscope: the execution steps (indexes into execution.steps) that ran its programs."""
+        return self._report._handle.operation_steps(self.id).tolist()
+
+    @property
+    def variables(self):
+        """popscope: the variables whose debug context is the operation's or below it (as the
+        Operations report counts them), whole: `name`, `size`, ..."""
+        r = self._report
+        return [Variable(r, v) for v in r._handle.variables_under_context(self._context)]
 
     @property
     def vars(self):
-        """Variables whose debug context is the operation's or below it (as Operations counts them)."""
+        """The lowered variables it uses: the brief variables (one per variable and tile, `_id` as
+        in loweredVariables.allBriefVars) of the variables its programs, and the programs below
+        them, read and write (format 1.3); in an older profile, of `variables` (its debug context's)."""
         r = self._report
-        return [Variable(r, v) for v in r._handle.variables_under_context(self._context)]
+        if r._handle.has_program_variables:
+            return brief_vars_of(r, r._handle.program_variables(self._programs))
+        return brief_vars_of(r, r._handle.variables_under_context(self._context))
 
     def __repr__(self):
         return f"<pva.Operation {self.name!r}>"

@@ -56,6 +56,21 @@ def _no_estimates(handle, what="the profile"):
     return "the profile holds no compiler estimates (what wrote it recorded none)"
 
 
+def _not_per_program(handle, what):
+    """Why a per-program fact (format 1.3) is missing: an older file, or what wrote it recorded none."""
+    major, minor = handle.format_version
+    if (major, minor) < (1, 3):
+        return f"the profile holds no {what} (format {major}.{minor}; it comes with format 1.3)"
+    return f"the profile holds no {what} (what wrote it recorded none)"
+
+
+def brief_vars_of(report, variables):
+    """The brief variables (one per variable and tile) of `variables`, in id order."""
+    from ._lowered import BriefVar
+    lowered = report._lowered
+    return [BriefVar(report, b) for v in variables for b in lowered.briefs_of_variable(v)]
+
+
 class VertexType:
     """A codelet: `name`, `size` (state bytes of one instance), `codeBytes`."""
 
@@ -145,8 +160,11 @@ class Program:
 
     @property
     def controlCodeByTile(self):
-        _views.unavailable("program", "controlCodeByTile", "popscope profiles record control code per tile only "
-                           "(memory.category.controlCode.total), not per program")
+        """Control code of the program and every program below it, on every tile (format 1.3)."""
+        handle = self._report._handle
+        if not handle.has_program_control_code:
+            _views.unavailable("program", "controlCodeByTile", _not_per_program(handle, "control code per program"))
+        return _views.array(handle.program_control_code([self._id]))
 
     @property
     def estimatedCyclesByTile(self):
@@ -158,6 +176,12 @@ class Program:
         return _views.array(handle.program_estimate(self._id))
 
     @property
+    def exchangeBytes(self):
+        """popscope: the payload bytes its exchange or stream copy moves (one execution); 0 for other
+        programs."""
+        return self._report._handle.exchange(self._row[4])[2] if self._row[4] >= 0 else 0
+
+    @property
     def computeset(self):
         if self._row[3] < 0:
             _views.unavailable("program", "computeset", f"{self.typeName} program {self.name!r} runs no compute set "
@@ -166,8 +190,12 @@ class Program:
 
     @property
     def vars(self):
-        _views.unavailable("program", "vars", "the .pop format does not link programs to the variables they use "
-                           "(operations do: OperationAnalysis(report).operations[i].vars)")
+        """The lowered variables the program and the programs below it use (format 1.3): the brief
+        variables (`_id` as in loweredVariables.allBriefVars) of the variables they read and write."""
+        r = self._report
+        if not r._handle.has_program_variables:
+            _views.unavailable("program", "vars", _not_per_program(r._handle, "the variables each program uses"))
+        return brief_vars_of(r, r._handle.program_variables([self._id]))
 
     def accept(self, visitor):
         return getattr(visitor, "visit" + self.type.value, _visit_default)(self)
@@ -200,6 +228,15 @@ class Variable:
     category = property(lambda self: self._get()[2])
     elementType = property(lambda self: self._get()[3])
     alwaysLive = property(lambda self: self._get()[4])
+
+    @property
+    def debugContext(self):
+        """popscope: the variable's debug context (`id`, `parent`, `layer`, `name`, `json`)."""
+        from ._execution import DebugContext
+        context = self._get()[5]
+        if context < 0:
+            _views.unavailable(f"variable {self.name!r}", "debugContext", "the variable has no debug context")
+        return DebugContext(context, self._report._handle.debug_context(context))
 
     def __repr__(self):
         return f"<pva.Variable {self.name!r} {self.size} B>"

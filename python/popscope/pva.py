@@ -17,6 +17,7 @@ import warnings
 from . import _popscope
 from . import _views
 from ._execution import Execution, OperationAnalysis  # noqa: F401
+from ._lowered import LoweredColumns, LoweredVariables
 from ._memory import Ipu, Tiles
 from ._programs import ComputeSet, LivenessStep, Program, ProgramVisitor, Variable, VertexType  # noqa: F401
 
@@ -122,15 +123,15 @@ class PoplarVersion:
 
 
 class ProfileReportVersion:
-    """`report.version`: the profile format's version (popscope format major.minor)."""
+    """`report.version`: the profile format's version. popscope's format is versioned major.minor
+    (a minor version only adds tables and columns), so `point` is always 0: format 1.2 is 1.2.0."""
 
     def __init__(self, major, minor):
-        self.major, self.minor = major, minor
+        self.major, self.minor, self.point = major, minor, 0
         self.isUnstableFormat = False
 
-    @property
-    def point(self):
-        _views.unavailable("version", "point", "popscope's format is versioned major.minor only")
+    def __str__(self):
+        return f"{self.major}.{self.minor}.{self.point}"
 
 
 class InstrumentationSettings:
@@ -175,6 +176,11 @@ class Compilation:
         return [Variable(r, v, s) for v, s in zip(variables, sizes)]
 
     @property
+    def loweredVariables(self):
+        """Brief variables (a variable's bytes on one tile) and their liveness equivalence classes."""
+        return LoweredVariables(self._report)
+
+    @property
     def livenessProgramSteps(self):
         r = self._report
         return _views.LazySequence(len(r._liveness_programs), lambda s: LivenessStep(r, s))
@@ -189,6 +195,13 @@ class Compilation:
         """The program tree's roots (popscope: not in libpva's list, but where a visitor starts)."""
         r = self._report
         return [Program(r, p) for p in r._handle.control_programs]
+
+    @property
+    def debugContexts(self):
+        """popscope: every debug context of the report, in id order (parents before children)."""
+        from ._execution import DebugContext
+        r = self._report
+        return _views.LazySequence(r._handle.num_debug_contexts, lambda c: DebugContext(c, r._handle.debug_context(c)))
 
     @property
     def computeSets(self):
@@ -221,6 +234,7 @@ class Report:
     # Internal accessors the views share (memoryviews: [i] is C-fast).
     _summary = property(lambda self: self._cached("summary", lambda: self._handle.summary))
     _liveness_programs = property(lambda self: self._cached("lp", lambda: memoryview(self._handle.liveness_programs())))
+    _lowered = property(lambda self: self._cached("lowered", lambda: LoweredColumns(self._handle)))
     _liveness_by_ipu = property(lambda self: self._cached("lb", lambda: memoryview(self._handle.liveness_by_ipu())))
 
     def _step_column(self, name):

@@ -12,9 +12,11 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <map>
 
 namespace py = pybind11;
 using namespace popscope;
+using popscope::python::LoweredVariables;
 using popscope::python::PackedArray;
 using popscope::python::ReportHandle;
 using popscope::python::StepColumns;
@@ -103,6 +105,25 @@ const std::vector<uint64_t>& stepColumn(const StepColumns& s, const std::string&
     if (name == "dataOut")
         return s.dataOut;
     throw py::key_error(name);
+}
+
+const std::vector<uint32_t>& loweredColumn(const LoweredVariables& l, const std::string& name)
+{
+    static const std::map<std::string, std::vector<uint32_t> LoweredVariables::*> columns {
+        { "variableStart", &LoweredVariables::variableStart },
+        { "tile", &LoweredVariables::tile },
+        { "bytes", &LoweredVariables::bytes },
+        { "variable", &LoweredVariables::variable },
+        { "classOfVariable", &LoweredVariables::classOfVariable },
+        { "classStepOffsets", &LoweredVariables::classStepOffsets },
+        { "classSteps", &LoweredVariables::classSteps },
+        { "tileOffsets", &LoweredVariables::tileOffsets },
+        { "byTile", &LoweredVariables::byTile },
+    };
+    const auto found = columns.find(name);
+    if (found == columns.end())
+        throw py::key_error(name);
+    return l.*(found->second);
 }
 
 } // namespace
@@ -232,6 +253,11 @@ PYBIND11_MODULE(_popscope, m)
                     PackedArray::own(std::vector<uint32_t>(
                         t.bytes.begin() + t.offsets[tile], t.bytes.begin() + t.offsets[tile + 1])));
             })
+        // libpva's loweredVariables: brief variables (a variable's bytes on one tile) as columns.
+        .def("lowered_column",
+            [](H& r, const std::string& name) {
+                return PackedArray::view(r.loweredOwner(), loweredColumn(r.loweredVariables(), name));
+            })
         .def("variables_under_context",
             [](const H& r, int64_t context) { return PackedArray::own(r.variablesUnderContext(context)); })
         // Liveness program steps.
@@ -270,6 +296,18 @@ PYBIND11_MODULE(_popscope, m)
                 return py::make_tuple(std::string(p.type), std::string(p.name),
                     std::vector<uint32_t>(p.children.begin(), p.children.end()), p.computeSet, p.exchange,
                     p.debugContext, p.repeatCount);
+            })
+        // The programs' control code and variables (format 1.3), with the programs below them.
+        .def_property_readonly(
+            "has_program_control_code", [](H& r) { return r.programFacts().hasControlCode(); })
+        .def_property_readonly("has_program_variables", [](H& r) { return r.programFacts().hasVariables(); })
+        .def("program_control_code",
+            [](H& r, const std::vector<uint32_t>& programs) {
+                return PackedArray::own(r.programFacts().controlCodeByTile(programs));
+            })
+        .def("program_variables",
+            [](H& r, const std::vector<uint32_t>& programs) {
+                return PackedArray::own(r.programFacts().variablesOf(programs));
             })
         .def("program_code_bytes_by_tile",
             [](const H& r, uint32_t i) { return PackedArray::own(r.programCodeBytesByTile(i)); })
@@ -370,6 +408,18 @@ PYBIND11_MODULE(_popscope, m)
                     throw py::index_error("operation " + std::to_string(i) + " is out of range");
                 return PackedArray::own(operationDetails(r.report(), i).steps);
             })
+        .def("operation_liveness_steps",
+            [](H& r, uint32_t i) -> py::object {
+                const auto span = r.operationLivenessSteps(i);
+                return span ? py::object(py::make_tuple(span->first, span->second)) : py::object(py::none());
+            })
+        .def("exchange",
+            [](const H& r, size_t e) {
+                const Exchange& x = r.report().exchanges().at(e);
+                return py::make_tuple(x.name, x.kind, x.totalBytes);
+            })
+        .def_property_readonly(
+            "num_debug_contexts", [](const H& r) { return r.report().debugContexts().size(); })
         .def("debug_context", [](const H& r, size_t i) {
             const DebugContext& c = r.report().debugContexts().at(i);
             return py::make_tuple(c.parent, c.layer, c.name, c.json);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 
 namespace popscope::python {
 
@@ -208,6 +209,36 @@ const std::vector<uint64_t>& ReportHandle::livenessOfTile(uint32_t tile)
         return found->second;
     LivenessSeries series = livenessSeries(*m_report, LivenessScope::onTiles({ tile }));
     return m_tileLiveness.emplace(tile, std::move(series.notAlwaysLive)).first->second;
+}
+
+const LoweredVariables& ReportHandle::loweredVariables()
+{
+    if (!m_lowered)
+        m_lowered = std::make_shared<const LoweredVariables>(LoweredVariables::of(*m_report));
+    return *m_lowered;
+}
+
+std::shared_ptr<const void> ReportHandle::loweredOwner()
+{
+    loweredVariables();
+    return m_lowered;
+}
+
+std::optional<std::pair<uint32_t, uint32_t>> ReportHandle::operationLivenessSteps(uint32_t operation)
+{
+    const OperationTable& operations = m_report->operations();
+    if (operation >= operations.size())
+        throw std::out_of_range("operation " + std::to_string(operation) + " is out of range");
+    if (!m_livenessSpans)
+        m_livenessSpans = std::make_unique<ProgramLivenessSpans>(ProgramLivenessSpans::of(*m_report));
+    return m_livenessSpans->spanOf(operations[operation].programs);
+}
+
+const ProgramFacts& ReportHandle::programFacts()
+{
+    if (!m_programFacts)
+        m_programFacts = std::make_unique<ProgramFacts>(ProgramFacts::of(*m_report));
+    return *m_programFacts;
 }
 
 std::vector<uint64_t> ReportHandle::programCodeBytesByTile(uint32_t program) const

@@ -3,7 +3,10 @@
 // plus what the libpva object model needs that the GUI does not keep: the execution steps'
 // per-IPU figures as dense columns, per-tile always-live variables and liveness, a program's code
 // by tile. Everything is built on first use; Python objects are views onto these arrays.
+#include "lowered_variables.hpp"
 #include "packed_array.hpp"
+#include "program_facts.hpp"
+#include "program_liveness_spans.hpp"
 
 #include "popscope/report.hpp"
 
@@ -59,6 +62,14 @@ public:
     // Code of a program on every tile: vertex code of its compute set plus its exchange's code
     // (the rule core's operationDetails uses for an operation).
     std::vector<uint64_t> programCodeBytesByTile(uint32_t program) const;
+    // libpva's loweredVariables (brief variables and their equivalence classes), built once.
+    const LoweredVariables& loweredVariables();
+    std::shared_ptr<const void> loweredOwner();
+    // The first and last liveness step (inclusive) that runs one of the operation's programs or a
+    // program below one of them; none when no liveness step does.
+    std::optional<std::pair<uint32_t, uint32_t>> operationLivenessSteps(uint32_t operation);
+    // The programs' control code and variables (format 1.3; none in older files), read once.
+    const ProgramFacts& programFacts();
     // Vertex instances of a compute set's vertex entry on every tile.
     std::vector<uint32_t> vertexCountByTile(uint32_t computeSet, uint32_t position) const;
     // The compiler's estimates (format 1.2) on every tile: of one execution of a compute set, of an
@@ -75,6 +86,9 @@ private:
     std::unique_ptr<TileVariables> m_alwaysLiveByTile;
     std::unique_ptr<std::vector<uint32_t>> m_alwaysLive;
     std::map<uint32_t, std::vector<uint64_t>> m_tileLiveness;
+    std::shared_ptr<const LoweredVariables> m_lowered;
+    std::unique_ptr<ProgramLivenessSpans> m_livenessSpans;
+    std::unique_ptr<ProgramFacts> m_programFacts;
 };
 
 } // namespace popscope::python

@@ -313,6 +313,43 @@ struct Checker {
                 fail(what() + " has more than 2^48 cycles");
         }
     }
+
+    // Format 1.3: programs' own control code in runs of at least one tile covering the IPU exactly, and
+    // the variables they use, each in key order.
+    void programFacts()
+    {
+        const auto& rows = doc.programControlCode;
+        for (size_t i = 0; i < rows.size() && problem.empty(); ++i) {
+            const ProgramControlCode& r = rows[i];
+            auto what = [&] {
+                return "the control code of program " + std::to_string(r.program) + " on IPU "
+                    + std::to_string(r.ipu);
+            };
+            if (!index(r.program, doc.programs.size(), what, false) || !ipu(r.ipu, what))
+                continue;
+            if (i > 0 && std::tie(rows[i - 1].program, rows[i - 1].ipu) >= std::tie(r.program, r.ipu))
+                fail(what() + " comes twice or out of order (by program, then IPU)");
+            uint64_t tiles = 0;
+            for (const TileRun& run : r.runs)
+                tiles += run.tiles == 0 ? uint64_t(1) << 40 : run.tiles; // a run of 0 tiles never adds up
+            if (tiles != doc.target.tilesPerIpu)
+                fail(what() + " does not cover the IPU's " + std::to_string(doc.target.tilesPerIpu)
+                    + " tiles in runs of at least one tile");
+        }
+        const auto& uses = doc.programVariables;
+        for (size_t i = 0; i < uses.size() && problem.empty(); ++i) {
+            const ProgramVariable& u = uses[i];
+            auto what = [&] {
+                return "program " + std::to_string(u.program) + "'s variable " + std::to_string(u.variable);
+            };
+            if (!index(u.program, doc.programs.size(), what, false)
+                || !index(u.variable, doc.variables.size(), what, false))
+                continue;
+            if (i > 0
+                && std::tie(uses[i - 1].program, uses[i - 1].variable) >= std::tie(u.program, u.variable))
+                fail(what() + " comes twice or out of order (by program, then variable)");
+        }
+    }
 };
 
 } // namespace
@@ -330,6 +367,7 @@ std::string validateDocument(const ProfileDocument& doc)
     checker.execution();
     checker.operations();
     checker.estimates();
+    checker.programFacts();
     return checker.problem;
 }
 

@@ -104,6 +104,17 @@ json computeSetsJson(const ProfileDocument& doc)
     return computeSets;
 }
 
+// Format 1.3 under each program: its own control code by IPU as run lists, and the variables it
+// uses; written only where the profile has them.
+void addProgramFacts(json& c, const ProfileDocument& doc)
+{
+    for (const ProgramControlCode& code : doc.programControlCode)
+        c["programs"][code.program]["controlCodeByIpu"].push_back(
+            { { "ipu", code.ipu }, { "runs", pairs(code.runs, &TileRun::tiles, &TileRun::bytes) } });
+    for (const ProgramVariable& use : doc.programVariables)
+        c["programs"][use.program]["variables"].push_back(use.variable);
+}
+
 json programsJson(const ProfileDocument& doc)
 {
     json programs = json::array();
@@ -156,6 +167,7 @@ json compilation(const ProfileDocument& doc)
     c["functions"] = doc.functions;
     addLiveness(c, doc);
     addEstimates(c, doc);
+    addProgramFacts(c, doc);
     return c;
 }
 

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -233,6 +234,7 @@ private:
         readMemory(at(c, "memory", "compilation"), doc);
         readGraph(c, doc);
         readEstimates(c, doc);
+        readProgramFacts(at(c, "programs", "compilation"), doc);
         each(at(c, "livenessProgramSteps", "compilation"), "compilation.livenessProgramSteps",
             [&](const json& e, const std::string& q) {
                 LivenessStep step;
@@ -339,6 +341,24 @@ private:
                         { id, u32(at(i, "ipu", r), r + ".ipu"), u32(at(i, "firstTile", r), r + ".firstTile"),
                             unsignedArray<uint32_t>(at(i, "cycles", r), r + ".cycles") });
                 });
+        });
+    }
+
+    // Format 1.3 under each program: `controlCodeByIpu` (run lists) and `variables`.
+    void readProgramFacts(const json& programs, ProfileDocument& doc)
+    {
+        eachIndexed(programs, "compilation.programs", [&](uint32_t id, const json& e, const std::string& q) {
+            each(at(e, "controlCodeByIpu", q), q + ".controlCodeByIpu",
+                [&](const json& i, const std::string& r) {
+                    doc.programControlCode.push_back({ id, u32(at(i, "ipu", r), r + ".ipu"),
+                        pairs(at(i, "runs", r), r + ".runs", &TileRun::tiles, &TileRun::bytes) });
+                });
+            std::vector<uint32_t> variables
+                = unsignedArray<uint32_t>(at(e, "variables", q), q + ".variables");
+            std::sort(variables.begin(), variables.end());
+            variables.erase(std::unique(variables.begin(), variables.end()), variables.end());
+            for (uint32_t v : variables)
+                doc.programVariables.push_back({ id, v });
         });
     }
 

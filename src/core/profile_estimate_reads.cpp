@@ -101,10 +101,10 @@ std::vector<EstimatedTileCycles> tileRowsOf(
 
 bool Profile::hasEstimates() const
 {
-    for (const TableSchema& table : optionalProfileTables()) {
-        if (!hasOptionalTable(*m_db, table.name))
+    for (const char* table : { "compute_set_estimates", "vertex_estimates", "program_estimates" }) {
+        if (!hasOptionalTable(*m_db, table))
             continue;
-        Statement any(*m_db, std::string("SELECT EXISTS(SELECT 1 FROM ") + table.name + ")");
+        Statement any(*m_db, std::string("SELECT EXISTS(SELECT 1 FROM ") + table + ")");
         if (any.step() && any.getInt(0) != 0)
             return true;
     }

@@ -262,6 +262,8 @@ ProfileDocument Profile::readDocument() const
     doc.debugContexts = readDebugContexts();
     doc.operations = readOperations();
     doc.estimates = readEstimates();
+    doc.programControlCode = readProgramControlCode();
+    doc.programVariables = readProgramVariables();
     if (std::string problem = validateDocument(doc); !problem.empty())
         throw ProfileError(ErrorKind::CorruptProfile, m_path, problem);
     return doc;

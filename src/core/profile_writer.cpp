@@ -60,7 +60,10 @@ public:
         part([this] { writeLiveness(); });
         part([this] { writeExecution(); });
         part([this] { writeOperations(); });
-        part([this] { writeEstimates(); });
+        part([this] {
+            writeEstimates();
+            writeProgramFacts();
+        });
         m_share = done / kParts;
         report();
         std::vector<std::string> tables;
@@ -436,6 +439,21 @@ private:
             vertex.add(v.computeSet, v.position, v.cycles);
         finish(vertex);
         writeTileEstimates("program_estimates", estimates.programs);
+    }
+
+    // Format 1.3: each program's own control code as run lists, and the variables it uses.
+    void writeProgramFacts()
+    {
+        Statement row(m_db, "INSERT INTO program_control_code VALUES(?, ?, ?)");
+        for (const ProgramControlCode& c : m_doc.programControlCode) {
+            row.bind(1, int64_t(c.program)).bind(2, int64_t(c.ipu));
+            row.bindBlobUnowned(3, packedPairs(c.runs, &TileRun::tiles, &TileRun::bytes));
+            run(row);
+        }
+        BatchedInsert uses(m_db, "program_variables", m_doc.programVariables.size());
+        for (const ProgramVariable& u : m_doc.programVariables)
+            uses.add(u.program, u.variable);
+        finish(uses);
     }
 
     // A run of tiles' cycles packed as cycles_by_tile's: 16-bit cells when every value fits.

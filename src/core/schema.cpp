@@ -138,6 +138,12 @@ const std::vector<TableSchema>& optionalProfileTables()
             "CREATE TABLE program_estimates(program INTEGER NOT NULL, ipu INTEGER NOT NULL,"
             " first_tile INTEGER NOT NULL, tiles INTEGER NOT NULL, cycles BLOB NOT NULL,"
             " PRIMARY KEY(program, ipu)) WITHOUT ROWID" },
+        { "program_control_code", { "program", "ipu", "runs" },
+            "CREATE TABLE program_control_code(program INTEGER NOT NULL, ipu INTEGER NOT NULL,"
+            " runs BLOB NOT NULL, PRIMARY KEY(program, ipu)) WITHOUT ROWID" },
+        { "program_variables", { "program", "variable" },
+            "CREATE TABLE program_variables(program INTEGER NOT NULL, variable INTEGER NOT NULL,"
+            " PRIMARY KEY(program, variable)) WITHOUT ROWID" },
     };
     return tables;
 }

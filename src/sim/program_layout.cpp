@@ -11,6 +11,7 @@ ProgramLayout::ProgramLayout(const Workload& workload, const TargetConfig& targe
     , m_target(target)
     , m_leavesPerIpu(target.numIpus, 0)
     , m_ipuMask(workload.programs.size(), 0)
+    , m_leafVisits(workload.programs.size(), 0)
     , m_phaseBase(workload.programs.size(), 0)
 {
     const uint64_t allIpus = target.numIpus >= 64 ? ~uint64_t(0) : (uint64_t(1) << target.numIpus) - 1;
@@ -72,6 +73,7 @@ void ProgramLayout::walk(uint32_t program, std::vector<uint32_t>& callStack)
 {
     const auto& p = m_workload.programs[program];
     auto countLeaf = [&](uint32_t desc) {
+        ++m_leafVisits[desc];
         const uint64_t mask = m_ipuMask[desc];
         for (uint32_t ipu = 0; ipu < m_target.numIpus && ipu < 64; ++ipu)
             if (mask & (uint64_t(1) << ipu))

@@ -33,6 +33,8 @@ public:
     }
     // Number of leaf steps that touch each IPU (for control code).
     const std::vector<uint64_t>& leavesPerIpu() const { return m_leavesPerIpu; }
+    // How often the static walk reaches each workload program as a leaf (Call bodies once per call).
+    uint64_t leafVisits(uint32_t descProgram) const { return m_leafVisits[descProgram]; }
     // IPUs a leaf program touches (bit mask over <= 64 IPUs).
     uint64_t ipuMask(uint32_t descProgram) const { return m_ipuMask[descProgram]; }
 
@@ -47,6 +49,7 @@ private:
     std::vector<LeafStep> m_leaves;
     std::vector<uint64_t> m_leavesPerIpu;
     std::vector<uint64_t> m_ipuMask;
+    std::vector<uint64_t> m_leafVisits; // per ProgramDesc
     std::vector<uint32_t> m_phaseBase; // per ProgramDesc: first of its 3 phase programs, or 0
 };
 

@@ -1,6 +1,7 @@
 #include "bsp_executor.hpp"
 #include "cycle_estimator.hpp"
 #include "memory_accountant.hpp"
+#include "program_facts.hpp"
 #include "program_layout.hpp"
 
 #include "popscope/errors.hpp"
@@ -120,6 +121,7 @@ ProfileDocument simulateWorkload(
     MemoryAccountant memory(workload, target, layout);
     memory.setCheckpoint(checkpoint);
     memory.emit(doc);
+    emitProgramFacts(workload, target, layout, doc);
     uint64_t edges = 0;
     for (const auto& cs : doc.computeSets)
         for (const auto& v : cs.vertices)

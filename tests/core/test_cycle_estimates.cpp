@@ -49,7 +49,7 @@ TEST_CASE("estimates round-trip through the writer and the reader", "[estimates]
     writeProfile(doc, path);
     auto profile = Profile::open(path);
     CHECK(profile->formatMajor() == 1);
-    CHECK(profile->formatMinor() == 2);
+    CHECK(profile->formatMinor() == kFormatMinor);
     CHECK(profile->hasEstimates());
     CHECK(profile->readEstimates() == doc.estimates);
     CHECK(profile->readDocument() == doc);

@@ -17,11 +17,10 @@ def demo():
 
 
 def test_absent_fields_raise_attribute_error_naming_field_and_why(demo):
-    program = demo.compilation.programs[0]
-    for field in ("controlCodeByTile", "vars"):
-        with pytest.raises(AttributeError, match=field + " is not available: "):
-            getattr(program, field)
-    assert not hasattr(program, "vars")
+    variable = next(v for v in demo.compilation.alwaysLiveVariables if v._get()[5] < 0)
+    with pytest.raises(AttributeError, match="debugContext is not available: the variable has no debug context"):
+        variable.debugContext
+    assert not hasattr(variable, "debugContext")
     with pytest.raises(AttributeError, match="major is not available: .*not a release number"):
         demo.poplarVersion.major
     with pytest.raises(AttributeError, match="category.noSuchThing"):
@@ -123,6 +122,11 @@ def _hostile_corpus(folder):
     corpus.append((damaged("negative.pop", "UPDATE variables SET size_bytes = -5 WHERE id = 0"), "variables.size_bytes"))
     corpus.append((damaged("estimate.pop", "UPDATE compute_set_estimates SET cycles = x'0102030405'"),
                    "holds 5 bytes, expected 2 or 4 per tile"))
+    corpus.append((damaged("control.pop", "UPDATE program_control_code SET runs = x'01000000'"),
+                   "holds 4 bytes, not (tiles, bytes) pairs of 8"))
+    corpus.append((damaged("uses.pop", "UPDATE program_variables SET variable = 999999 WHERE (program, variable) = "
+                                       "(SELECT program, variable FROM program_variables LIMIT 1)"),
+                   "program_variables.variable is 999999"))
     os.mkdir(os.path.join(folder, "report-folder"))
     corpus.append((os.path.join(folder, "report-folder"), "no profile.pop"))
     corpus.append((os.path.join(folder, "missing.pop"), "no such file"))
@@ -142,6 +146,9 @@ def _read_everything(report):
     [cs.estimatedCyclesByTile for cs in c.computeSets]
     [s.ipus[0].cycles for s in report.execution.steps]
     [op.name for op in pva.OperationAnalysis(report).operations]
+    len(c.loweredVariables.allBriefVars)
+    c.programs[0].controlCodeByTile  # the programs' control code and variables (format 1.3)
+    c.programs[0].vars
 
 
 def test_hostile_files_raise_pva_error_naming_the_file(tmp_path):

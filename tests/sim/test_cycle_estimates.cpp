@@ -209,7 +209,7 @@ TEST_CASE("the estimates go into the file and come back, the same every time")
     const auto path = std::filesystem::temp_directory_path() / "popscope-sim-estimates.pop";
     writeProfile(doc, path.string());
     const auto profile = Profile::open(path.string());
-    CHECK(profile->formatMinor() == 2);
+    CHECK(profile->formatMinor() == kFormatMinor);
     CHECK(profile->hasEstimates());
     CHECK(profile->readEstimates() == doc.estimates);
     CHECK(profile->readProgramEstimates(8).size() == 2);
