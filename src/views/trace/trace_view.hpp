@@ -87,6 +87,7 @@ private:
     struct Lane {
         uint32_t ipu = 0;
         QRect steps; // the step row
+        QRect io; // the overlapped I/O row under it (empty when no lane shown has overlapped I/O)
         QRect tiles; // the BSP rows
         int flameRow = 0; // height of a flame row (0: the Flat view)
     };
