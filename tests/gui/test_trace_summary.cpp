@@ -10,6 +10,7 @@
 #include "views/trace/execution_trace_page.hpp"
 #include "views/trace/trace_summary_charts.hpp"
 #include "views/trace/trace_tabs.hpp"
+#include "views/trace/trace_view.hpp"
 #include "views/widgets/small_chart.hpp"
 
 #include <QImage>
@@ -161,4 +162,27 @@ TEST_CASE("the summary charts say when there is no execution, and save as images
         CHECK(image.width() >= 480); // the export's least size, at least
         CHECK(image.height() >= 300);
     }
+}
+
+TEST_CASE("overlapped I/O has a row of its own under the steps it overlaps, in the Flat and Flame views",
+    "[trace][window][overlap]")
+{
+    SummaryWindow w(sampleProfile("io-tiles-64.pop"));
+    TraceView* view = w.page->sourceView();
+    for (const bool flame : { false, true }) {
+        INFO((flame ? "Flame" : "Flat"));
+        w.page->setFlame(flame);
+        const QRect io = view->ioRowRect(0);
+        REQUIRE_FALSE(io.isEmpty());
+        CHECK(io.top() >= view->stepRowsRect(0).bottom()); // under the step rows, not over them
+        // The first batch's copy runs beside the compute from the start: at the left of the I/O row
+        // the readout names the copy, in the step rows above it the compute.
+        const QPoint inIo(io.left() + 2, io.center().y());
+        CHECK(view->readoutAt(inIo).contains(QStringLiteral("StreamCopyMid")));
+        const QPoint inSteps(io.left() + 2, view->stepRowsRect(0).bottom() - 1);
+        CHECK_FALSE(view->readoutAt(inSteps).contains(QStringLiteral("StreamCopyMid")));
+    }
+    // Without I/O tiles there is no such row.
+    SummaryWindow none(sampleProfile("io-tiles-0.pop"));
+    CHECK(none.page->sourceView()->ioRowRect(0).isEmpty());
 }

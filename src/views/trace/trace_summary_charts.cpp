@@ -207,8 +207,11 @@ TraceSummaryCharts::TraceSummaryCharts(QWidget* parent)
     m_proportions = new SmallChart(QStringLiteral("trace-cycle-proportions"), this);
     m_balance = new SmallChart(QStringLiteral("trace-tile-balance"), this);
     // Tall enough for the axes' labels and titles and the legend (right-click: Save as PNG or SVG).
-    for (SmallChart* chart : { m_proportions, m_balance })
+    // Narrow when the window is: the scene's hint would keep a 1,024-pixel window from fitting.
+    for (SmallChart* chart : { m_proportions, m_balance }) {
         chart->setMinimumHeight(230);
+        chart->setMinimumWidth(90);
+    }
     m_empty = new QLabel(this);
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignCenter);

@@ -179,6 +179,12 @@ QRect TraceView::stepRowsRect(size_t index) const
     return index < all.size() ? all[index].steps : QRect();
 }
 
+QRect TraceView::ioRowRect(size_t index) const
+{
+    const auto all = lanes();
+    return index < all.size() ? all[index].io : QRect();
+}
+
 int TraceView::flameRowHeight(int laneHeight) const
 {
     if (!m_flame || !m_trace || m_trace->flame.depth() == 0)

@@ -61,6 +61,8 @@ public:
     QString readoutAt(const QPoint& pos) const;
     // The step rows (flame or flat) of the lane shown `index`-th, empty when there is none.
     QRect stepRowsRect(size_t index) const;
+    // The lane's overlapped I/O row (empty when no lane shown has overlapped I/O).
+    QRect ioRowRect(size_t index) const;
     // The step under `pos` (in a step row or the BSP rows below it), or -1.
     int64_t stepAt(const QPoint& pos) const;
     bool saveImage(const QString& path, QString* error);

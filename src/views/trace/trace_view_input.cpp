@@ -80,11 +80,16 @@ int64_t TraceView::stepAt(const QPoint& pos) const
         if (!steps || signedCycleAtX(pos.x()) < 0)
             return -1;
         const uint64_t cycle = cycleAtX(pos.x());
+        static const std::vector<uint32_t> none;
+        const std::vector<uint32_t>& io
+            = lane.ipu < m_trace->flame.lanes.size() ? m_trace->flame.lanes[lane.ipu].ioSteps : none;
         if (lane.io.contains(pos))
-            return ioStepAt(*steps, m_trace->flame.lanes[lane.ipu].ioSteps, cycle);
-        const size_t k = firstEndingAfter(*steps, cycle);
-        if (k < steps->size() && (*steps)[k].base <= cycle)
-            return (*steps)[k].step;
+            return ioStepAt(*steps, io, cycle);
+        // Elsewhere the steps the rows draw: the overlapped I/O is in its own row.
+        for (size_t k = firstEndingAfter(*steps, cycle); k < steps->size() && (*steps)[k].base <= cycle; ++k)
+            if (cycle < (*steps)[k].base + (*steps)[k].cycles
+                && !std::binary_search(io.begin(), io.end(), uint32_t(k)))
+                return (*steps)[k].step;
         return -1;
     }
     return -1;
