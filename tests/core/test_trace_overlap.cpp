@@ -8,7 +8,7 @@ using namespace popscope;
 
 namespace {
 
-TraceLod::LaneStep laneStep(TraceState work, uint64_t base, uint64_t cycles)
+TraceLod::LaneStep overlapLaneStep(TraceState work, uint64_t base, uint64_t cycles)
 {
     TraceLod::LaneStep s;
     s.work = work;
@@ -17,24 +17,26 @@ TraceLod::LaneStep laneStep(TraceState work, uint64_t base, uint64_t cycles)
     return s;
 }
 
-constexpr TraceState kCopy = TraceState::StreamCopy;
-constexpr TraceState kCompute = TraceState::Computing;
+constexpr TraceState kOverlapCopy = TraceState::StreamCopy;
+constexpr TraceState kOverlapCompute = TraceState::Computing;
 
 } // namespace
 
 TEST_CASE("a copy that starts with the compute after it is overlapped I/O", "[trace][overlap]")
 {
     // An I/O-tile copy [100, 400) beside the compute [100, 300), then one beside nothing [500, 600).
-    const std::vector<TraceLod::LaneStep> lane = { laneStep(kCompute, 0, 100), laneStep(kCopy, 100, 300),
-        laneStep(kCompute, 100, 200), laneStep(kCopy, 500, 100) };
+    const std::vector<TraceLod::LaneStep> lane
+        = { overlapLaneStep(kOverlapCompute, 0, 100), overlapLaneStep(kOverlapCopy, 100, 300),
+              overlapLaneStep(kOverlapCompute, 100, 200), overlapLaneStep(kOverlapCopy, 500, 100) };
     CHECK(overlappedCopies(lane) == std::vector<bool> { false, true, false, false });
 }
 
 TEST_CASE("copies between steps, touching them, overlap nothing", "[trace][overlap]")
 {
     // Begin, Mid and End of a host copy, each starting where the step before ends.
-    const std::vector<TraceLod::LaneStep> lane = { laneStep(kCompute, 0, 100), laneStep(kCopy, 100, 50),
-        laneStep(kCopy, 150, 50), laneStep(kCopy, 200, 50), laneStep(TraceState::Sync, 250, 10) };
+    const std::vector<TraceLod::LaneStep> lane = { overlapLaneStep(kOverlapCompute, 0, 100),
+        overlapLaneStep(kOverlapCopy, 100, 50), overlapLaneStep(kOverlapCopy, 150, 50),
+        overlapLaneStep(kOverlapCopy, 200, 50), overlapLaneStep(TraceState::Sync, 250, 10) };
     CHECK(overlappedCopies(lane) == std::vector<bool>(5, false));
 }
 
@@ -42,9 +44,9 @@ TEST_CASE("a copy overlapped by an earlier, longer step, and empty steps", "[tra
 {
     // The exchange [0, 1000) outlasts the copy [200, 300); a copy of no cycles overlaps nothing, and
     // a compute of no cycles makes no copy overlapped.
-    const std::vector<TraceLod::LaneStep> lane
-        = { laneStep(TraceState::Exchanging, 0, 1000), laneStep(kCopy, 200, 100), laneStep(kCopy, 500, 0),
-              laneStep(kCopy, 1000, 100), laneStep(kCompute, 1050, 0) };
+    const std::vector<TraceLod::LaneStep> lane = { overlapLaneStep(TraceState::Exchanging, 0, 1000),
+        overlapLaneStep(kOverlapCopy, 200, 100), overlapLaneStep(kOverlapCopy, 500, 0),
+        overlapLaneStep(kOverlapCopy, 1000, 100), overlapLaneStep(kOverlapCompute, 1050, 0) };
     CHECK(overlappedCopies(lane) == std::vector<bool> { false, true, false, false, false });
     CHECK(overlappedCopies({}).empty());
 }

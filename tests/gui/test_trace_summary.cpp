@@ -50,18 +50,18 @@ TraceSummary coreSummary(const QString& path)
     return analyseTrace(*Profile::open(path.toStdString()));
 }
 
-QString bytes(uint64_t value)
+QString shownBytes(uint64_t value)
 {
     return QString::fromStdString(formatBytes(value));
 }
 
-QAbstractBarSeries* barSeries(SmallChart* chart)
+QAbstractBarSeries* summaryBarSeries(SmallChart* chart)
 {
     REQUIRE(chart->chart()->series().size() == 1);
     return qobject_cast<QAbstractBarSeries*>(chart->chart()->series().front());
 }
 
-QStringList barCategories(SmallChart* chart)
+QStringList summaryBarCategories(SmallChart* chart)
 {
     for (QAbstractAxis* axis : chart->chart()->axes())
         if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis))
@@ -82,13 +82,14 @@ TEST_CASE("the trace summary shows the traffic splits and the per-IPU charts cor
     REQUIRE(remote.toIpuBytes > 0);
     TraceFiguresModel* figures = w.page->figuresModel();
     CHECK(figures->valueText(QStringLiteral("Stream copies: remote buffer → IPU"), 1)
-        == bytes(remote.toIpuBytes));
+        == shownBytes(remote.toIpuBytes));
     CHECK(figures->valueText(QStringLiteral("Stream copies: IPU → remote buffer"), 1)
-        == bytes(remote.fromIpuBytes));
-    CHECK(figures->valueText(QStringLiteral("Stream copies: host → IPU"), 1) == bytes(host.toIpuBytes));
-    CHECK(figures->valueText(QStringLiteral("Stream copies: IPU → host"), 1) == bytes(host.fromIpuBytes));
+        == shownBytes(remote.fromIpuBytes));
+    CHECK(figures->valueText(QStringLiteral("Stream copies: host → IPU"), 1) == shownBytes(host.toIpuBytes));
+    CHECK(
+        figures->valueText(QStringLiteral("Stream copies: IPU → host"), 1) == shownBytes(host.fromIpuBytes));
     CHECK(figures->valueText(QStringLiteral("Global exchange: received"), 1)
-        == bytes(core.globalExchange().receivedBytes));
+        == shownBytes(core.globalExchange().receivedBytes));
     CHECK(figures->valueText(QStringLiteral("Stream copies: remote buffer cycles"), 1)
               .startsWith(QString::fromStdString(formatCount(remote.cycles)) + QStringLiteral(" cycles")));
 
@@ -96,20 +97,20 @@ TEST_CASE("the trace summary shows the traffic splits and the per-IPU charts cor
     CHECK(charts->emptyText().isEmpty());
     REQUIRE(charts->proportionsChart()->isVisibleTo(charts));
     // One stacked bar per IPU (the first on top), one set per kind of step, in percent.
-    QAbstractBarSeries* proportions = barSeries(charts->proportionsChart());
+    QAbstractBarSeries* proportions = summaryBarSeries(charts->proportionsChart());
     REQUIRE(proportions->count() == 5);
-    const QStringList ipus = barCategories(charts->proportionsChart());
+    const QStringList ipus = summaryBarCategories(charts->proportionsChart());
     REQUIRE(ipus.size() == int(core.ipus.size()));
     CHECK(ipus.back() == QStringLiteral("IPU 0"));
     QBarSet* computing = proportions->barSets().front();
     CHECK(computing->label() == QStringLiteral("Computing"));
     CHECK(computing->at(ipus.size() - 1) == Approx(core.ipus[0].stepShare(TraceState::Computing) * 100));
-    QAbstractBarSeries* balance = barSeries(charts->balanceChart());
+    QAbstractBarSeries* balance = summaryBarSeries(charts->balanceChart());
     REQUIRE(balance->count() == 1);
     for (size_t i = 0; i < core.ipus.size(); ++i) // the first IPU on top
         CHECK(balance->barSets().front()->at(int(core.ipus.size() - 1 - i))
             == Approx(core.ipus[i].tileBalance() * 100));
-    CHECK(barCategories(charts->balanceChart()).back() == QStringLiteral("IPU 0"));
+    CHECK(summaryBarCategories(charts->balanceChart()).back() == QStringLiteral("IPU 0"));
 }
 
 TEST_CASE("in compare mode the trace summary gives both reports' splits, their difference and both charts",
@@ -121,15 +122,15 @@ TEST_CASE("in compare mode the trace summary gives both reports' splits, their d
     TraceFiguresModel* figures = w.page->figuresModel();
     REQUIRE(figures->columnCount() == 4);
     const QString figure = QStringLiteral("Stream copies: remote buffer → IPU");
-    CHECK(figures->valueText(figure, 1) == bytes(0));
-    CHECK(figures->valueText(figure, 2) == bytes(remoteOn));
-    CHECK(figures->valueText(figure, 3) == QStringLiteral("+") + bytes(remoteOn));
+    CHECK(figures->valueText(figure, 1) == shownBytes(0));
+    CHECK(figures->valueText(figure, 2) == shownBytes(remoteOn));
+    CHECK(figures->valueText(figure, 3) == QStringLiteral("+") + shownBytes(remoteOn));
 
     TraceSummaryCharts* charts = w.charts();
-    const QStringList bars = barCategories(charts->proportionsChart());
+    const QStringList bars = summaryBarCategories(charts->proportionsChart());
     CHECK(bars.contains(QStringLiteral("Source IPU 0")));
     CHECK(bars.contains(QStringLiteral("Target IPU 0")));
-    QAbstractBarSeries* balance = barSeries(charts->balanceChart());
+    QAbstractBarSeries* balance = summaryBarSeries(charts->balanceChart());
     REQUIRE(balance->count() == 2);
     CHECK(balance->barSets()[0]->label() == QStringLiteral("Source"));
     CHECK(balance->barSets()[1]->label() == QStringLiteral("Target"));
