@@ -57,6 +57,12 @@ shoot "$out/trace-compare-sorts.png" 1920x1080 "${sorts[@]}" --page trace --trac
 shoot "$out/trace-align.png" 1920x1080 "${sorts[@]}" --page trace --trace-step 6 --trace-align
 shoot "$out/trace-pipeline.png" 1920x1080 "$profiles/pipeline-grouped.pop" --page trace
 shoot "$out/trace-small.png" 1024x640 "$profiles/sort-bitonic.pop" --page trace
+# The Summary tab: the optimiser state through remote buffers, alone and against keeping it on chip;
+# the I/O tiles' copies stacked under the compute they overlap.
+shoot "$out/trace-summary.png" 1920x1080 "$profiles/offload-on.pop" --page trace --tab Summary
+shoot "$out/trace-summary-compare.png" 1920x1080 "$profiles/offload-off.pop" --compare "$profiles/offload-on.pop" \
+    --page trace --tab Summary
+shoot "$out/trace-overlapped-io.png" 1920x1080 "$profiles/io-tiles-64.pop" --page trace --trace-view flat
 # Liveness: the pipeline's peak in the backward pass with the stash live; compare with interleaving.
 grouped="$profiles/pipeline-grouped.pop"
 shoot "$out/liveness.png" 1920x1080 "$grouped" --page liveness --steps peak --tab "Not Always Live Variables" \

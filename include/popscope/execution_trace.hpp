@@ -13,6 +13,7 @@
 #include "popscope/profile_document.hpp"
 #include "popscope/spilled_array.hpp"
 #include "popscope/step_table.hpp"
+#include "popscope/trace_traffic.hpp"
 
 #include <array>
 #include <cstdint>
@@ -54,6 +55,17 @@ struct IpuTrace {
     double tileBalance() const { return maxTileBusy ? meanTileBusy / double(maxTileBusy) : 0.0; }
     uint64_t streamCopyBytes = 0; // data in + out of stream copies
     uint64_t globalExchangeBytes = 0; // data in + out of global exchanges
+    // The stream copies by origin ([CopyOrigin]) and direction, the global exchanges by direction
+    // (trace_traffic.hpp): the Execution Trace summary's splits.
+    CopyTrafficByOrigin streamCopies {};
+    ExchangeTraffic globalExchange;
+    // Of stepCycles[StreamCopy]: copies that run beside other steps (overlapped I/O on I/O tiles,
+    // trace_overlap.hpp), so the kinds' cycles may sum past the span by these.
+    uint64_t overlappedCopyCycles = 0;
+    // The share of the IPU's span (lastCycle - firstCycle) in steps of `kind` (Idle: between steps):
+    // the cycle proportions; 0 when nothing ran.
+    double stepShare(TraceState kind) const;
+    double overlappedCopyShare() const; // overlappedCopyCycles ÷ the span
 };
 
 // One step on one IPU whose tiles waited for its slowest tile. Compact (bench-huge has 288 k of
@@ -92,6 +104,8 @@ struct TraceSummary {
     PackedNames programNames; // their names
     double parallelEfficiency() const; // over all IPUs
     uint64_t waitTileCycles() const; // over all IPUs
+    CopyTraffic streamCopies(CopyOrigin origin) const; // over all IPUs
+    ExchangeTraffic globalExchange() const; // over all IPUs
     const std::string& typeOf(const WaitingStep& wait) const;
     std::string_view programName(const WaitingStep& wait) const;
 };

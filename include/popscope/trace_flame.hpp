@@ -6,6 +6,9 @@
 // in linear time from the lane's steps (TraceLod::lane) and each program's first parent
 // (ProgramOutline).
 //
+// Overlapped I/O (stream copies beside compute) is kept apart in FlameLane::ioSteps, so the
+// compute it overlaps stays whole in the levels.
+//
 // A function called from several places sits under its first caller (its first parent),
 // and the iterations of a Repeat are one span: the profile records which program each step ran,
 // not which iteration or call site.
@@ -28,6 +31,9 @@ struct FlameLane {
     // levels[0]: runs; every level in time order. Spilled once the lane is built (bench-huge: 13
     // MiB a report, read a window at a time as the trace is painted).
     std::vector<SpilledArray<FlameSpan>> levels;
+    // The lane's overlapped I/O (overlappedCopies, trace_overlap.hpp): indexes of its steps in
+    // TraceLod::lane, ascending. They are in no level: the step rows draw them in a row of their own.
+    std::vector<uint32_t> ioSteps;
 };
 
 struct TraceFlame {

@@ -5,6 +5,7 @@
 #include "popscope/profile.hpp"
 
 #include "popscope/free_memory.hpp"
+#include "popscope/trace_overlap.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -80,6 +81,34 @@ double TraceSummary::parallelEfficiency() const
     return all ? double(busy) / double(all) : 0.0;
 }
 
+double IpuTrace::stepShare(TraceState kind) const
+{
+    const uint64_t span = lastCycle - firstCycle;
+    return span ? double(stepCycles[size_t(kind)]) / double(span) : 0.0;
+}
+
+double IpuTrace::overlappedCopyShare() const
+{
+    const uint64_t span = lastCycle - firstCycle;
+    return span ? double(overlappedCopyCycles) / double(span) : 0.0;
+}
+
+CopyTraffic TraceSummary::streamCopies(CopyOrigin origin) const
+{
+    CopyTraffic total;
+    for (const IpuTrace& ipu : ipus)
+        total += ipu.streamCopies[size_t(origin)];
+    return total;
+}
+
+ExchangeTraffic TraceSummary::globalExchange() const
+{
+    ExchangeTraffic total;
+    for (const IpuTrace& ipu : ipus)
+        total += ipu.globalExchange;
+    return total;
+}
+
 uint64_t TraceSummary::waitTileCycles() const
 {
     uint64_t wait = 0;
@@ -129,6 +158,7 @@ public:
         m_busyByTile.assign(target.numIpus, std::vector<uint64_t>(target.tilesPerIpu, 0));
         m_hasRow.assign(steps.size() * target.numIpus, false);
         m_stepCounted.assign(steps.size(), false);
+        m_remoteCopyPrograms = remoteCopyPrograms(profile, steps);
     }
 
     void addRow(uint32_t step, uint32_t ipu, const std::vector<uint32_t>& cycles)
@@ -192,6 +222,27 @@ public:
         }
     }
 
+    // The cycles within the range of each IPU's overlapped copies: one pass over the steps, each
+    // IPU's in time order.
+    void countOverlappedCopies()
+    {
+        const uint32_t numIpus = m_trace.numIpus;
+        const auto count = [&](uint64_t id, bool overlapped) {
+            const StepOnIpu* si = m_steps.onIpu(size_t(id / numIpus), uint32_t(id % numIpus));
+            if (overlapped && si)
+                m_trace.ipus[si->ipu].overlappedCopyCycles
+                    += overlap(si->cyclesBase, si->cyclesBase + si->cycles, m_range);
+        };
+        std::vector<OverlappedCopyFinder> finders(numIpus);
+        for (uint32_t step = 0; step < m_steps.size(); ++step) {
+            const bool copy = workStateOf(m_steps.type(step)) == TraceState::StreamCopy;
+            for (const StepOnIpu& si : m_steps.ipus(step))
+                finders[si.ipu].add(uint64_t(step) * numIpus + si.ipu, copy, si.cyclesBase, si.cycles, count);
+        }
+        for (OverlappedCopyFinder& finder : finders)
+            finder.finish(count);
+    }
+
     TraceSummary finish(const Profile& profile)
     {
         for (IpuTrace& trace : m_trace.ipus) {
@@ -207,6 +258,7 @@ public:
                 inSteps += trace.stepCycles[s];
                 tileCyclesInSteps += trace.tileCycles[s];
             }
+            inSteps -= std::min(inSteps, trace.overlappedCopyCycles); // overlapped I/O runs beside steps
             trace.stepCycles[size_t(TraceState::Idle)] = span > inSteps ? span - inSteps : 0;
             const uint64_t all = span * m_trace.tilesPerIpu;
             trace.tileCycles[size_t(TraceState::Idle)]
@@ -285,12 +337,44 @@ private:
         m_firstCycle[si.ipu] = std::min(m_firstCycle[si.ipu], std::max(si.cyclesBase, m_range.first));
         m_lastCycle[si.ipu]
             = std::max(m_lastCycle[si.ipu], std::min(si.cyclesBase + si.cycles, m_range.last));
-        const uint64_t data = si.dataIn + si.dataOut;
-        if (work == TraceState::StreamCopy)
-            trace.streamCopyBytes += data;
-        else if (m_steps.type(step) == "GlobalExchange")
-            trace.globalExchangeBytes += data;
+        countTraffic(step, si, work, length);
         return length;
+    }
+
+    // The step's bytes (whole, once its cycles are in the range) and cycles into its traffic split.
+    void countTraffic(uint32_t step, const StepOnIpu& si, TraceState work, uint64_t length)
+    {
+        IpuTrace& trace = m_trace.ipus[si.ipu];
+        const uint64_t data = si.dataIn + si.dataOut;
+        if (work == TraceState::StreamCopy) {
+            trace.streamCopyBytes += data;
+            const bool remote = std::binary_search(
+                m_remoteCopyPrograms.begin(), m_remoteCopyPrograms.end(), m_steps.program(step));
+            CopyTraffic& copy
+                = trace.streamCopies[size_t(remote ? CopyOrigin::RemoteBuffer : CopyOrigin::Host)];
+            copy += { si.dataIn, si.dataOut, length };
+        } else if (m_steps.type(step) == "GlobalExchange") {
+            trace.globalExchangeBytes += data;
+            trace.globalExchange += { si.dataIn, si.dataOut, length };
+        }
+    }
+
+    // The stream copy programs whose names name a remote buffer, ascending: one read of the names
+    // of the copies' programs alone.
+    static std::vector<uint32_t> remoteCopyPrograms(const Profile& profile, const StepTable& steps)
+    {
+        std::vector<uint32_t> copies;
+        for (size_t step = 0; step < steps.size(); ++step)
+            if (workStateOf(steps.type(step)) == TraceState::StreamCopy)
+                copies.push_back(steps.program(step));
+        std::sort(copies.begin(), copies.end());
+        copies.erase(std::unique(copies.begin(), copies.end()), copies.end());
+        const PackedNames names = profile.readProgramNames(copies);
+        std::vector<uint32_t> remote;
+        for (size_t i = 0; i < copies.size(); ++i)
+            if (namesRemoteBuffer(names[i]))
+                remote.push_back(copies[i]);
+        return remote;
     }
 
     WaitingStep waitingStep(uint32_t step, const StepOnIpu& si, uint64_t wait, uint64_t all) const
@@ -320,6 +404,7 @@ private:
     std::vector<std::vector<uint64_t>> m_busyByTile; // [ipu][tile]
     std::vector<bool> m_hasRow; // [step × numIpus + ipu]
     std::vector<bool> m_stepCounted; // [step]: counted in numSteps
+    std::vector<uint32_t> m_remoteCopyPrograms; // ascending
 };
 
 } // namespace
@@ -334,6 +419,7 @@ TraceSummary analyseTrace(const Profile& profile, const StepTable& steps, CycleR
         },
         &builder);
     builder.addStepsWithoutRows();
+    builder.countOverlappedCopies();
     return builder.finish(profile);
 }
 

@@ -1,6 +1,7 @@
 #include "popscope/trace_flame.hpp"
 
 #include "popscope/program_index.hpp"
+#include "popscope/trace_overlap.hpp"
 
 #include <algorithm>
 #include <unordered_map>
@@ -55,6 +56,10 @@ TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, std::spa
         // Twice: counting the spans of each level, then filling them, so each level is allocated
         // once at its size (grown by push_back, the levels and their copies took twice the memory).
         FlameLane& lane = flame.lanes[ipu];
+        const std::vector<bool> overlapped = overlappedCopies(lod.lane(ipu).span());
+        for (size_t k = 0; k < overlapped.size(); ++k)
+            if (overlapped[k])
+                lane.ioSteps.push_back(uint32_t(k));
         std::vector<size_t> counts;
         for (const bool counting : { true, false }) {
             const auto& laneSteps = lod.lane(ipu);
@@ -62,7 +67,7 @@ TraceFlame buildTraceFlame(const TraceLod& lod, const StepTable& steps, std::spa
             size_t open = 0; // levels whose last span the previous step belongs to
             for (size_t k = 0; k < laneSteps.size(); ++k) {
                 const TraceLod::LaneStep& s = laneSteps[k];
-                if (s.step >= steps.size())
+                if (s.step >= steps.size() || overlapped[k])
                     continue;
                 const std::vector<uint32_t>& ids = paths.of(steps.run(s.step), steps.program(s.step));
                 if (lastIds.size() < ids.size())

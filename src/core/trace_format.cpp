@@ -49,6 +49,48 @@ std::string tileList(const WaitingStep& w)
     return text;
 }
 
+// "host → IPU 1.2 MB, IPU → host 0 B (3,400 cycles)" for one origin's copies.
+std::string copyText(const CopyTraffic& copy, CopyOrigin origin)
+{
+    const std::string end = origin == CopyOrigin::RemoteBuffer ? "remote buffer" : "host";
+    return end + " → IPU " + formatBytes(copy.toIpuBytes) + ", IPU → " + end + " "
+        + formatBytes(copy.fromIpuBytes) + " (" + formatCount(copy.cycles) + " cycles)";
+}
+
+// The IPU's traffic lines: stream copies by origin and direction, global exchange by direction.
+void writeTraffic(std::ostringstream& out, const IpuTrace& ipu)
+{
+    for (size_t o = 0; o < kCopyOriginCount; ++o) {
+        const CopyTraffic& copy = ipu.streamCopies[o];
+        if (copy.toIpuBytes || copy.fromIpuBytes || copy.cycles)
+            out << "          stream copies, " << copyText(copy, CopyOrigin(o)) << '\n';
+    }
+    const ExchangeTraffic& global = ipu.globalExchange;
+    if (global.receivedBytes || global.sentBytes || global.cycles)
+        out << "          global exchange, received " << formatBytes(global.receivedBytes) << ", sent "
+            << formatBytes(global.sentBytes) << " (" << formatCount(global.cycles) << " cycles)\n";
+}
+
+nlohmann::json copyJson(const CopyTraffic& copy)
+{
+    return { { "toIpuBytes", copy.toIpuBytes }, { "fromIpuBytes", copy.fromIpuBytes },
+        { "cycles", copy.cycles } };
+}
+
+nlohmann::json exchangeJson(const ExchangeTraffic& global)
+{
+    return { { "receivedBytes", global.receivedBytes }, { "sentBytes", global.sentBytes },
+        { "cycles", global.cycles } };
+}
+
+nlohmann::json trafficJson(const CopyTrafficByOrigin& copies, const ExchangeTraffic& global)
+{
+    return { { "streamCopies",
+                 { { "host", copyJson(copies[size_t(CopyOrigin::Host)]) },
+                     { "remoteBuffer", copyJson(copies[size_t(CopyOrigin::RemoteBuffer)]) } } },
+        { "globalExchange", exchangeJson(global) } };
+}
+
 } // namespace
 
 std::string formatTraceText(const TraceSummary& t, const std::string& fileName, size_t top)
@@ -80,11 +122,11 @@ std::string formatTraceText(const TraceSummary& t, const std::string& fileName, 
             << " of tile-cycles; tile balance " << formatPercent(ipu.tileBalance())
             << " (mean ÷ max busy cycles: " << formatCount(uint64_t(ipu.meanTileBusy)) << " ÷ "
             << formatCount(ipu.maxTileBusy) << ")";
-        if (ipu.streamCopyBytes)
-            out << "; stream copies " << formatBytes(ipu.streamCopyBytes);
-        if (ipu.globalExchangeBytes)
-            out << "; global exchange " << formatBytes(ipu.globalExchangeBytes);
         out << '\n';
+        if (ipu.overlappedCopyCycles)
+            out << "          overlapped I/O " << share(ipu.overlappedCopyCycles, span)
+                << " (stream copies beside other steps, within the stream copy share)\n";
+        writeTraffic(out, ipu);
     }
     const size_t shown = std::min(top, t.waits.size());
     out << "\nWhere the cycles wait: " << formatCount(t.waitTileCycles()) << " tile-cycles waiting for sync";
@@ -118,7 +160,9 @@ std::string formatTraceJson(const TraceSummary& t, const std::string& path, size
             { "tileBusyCycles",
                 { { "min", ipu.minTileBusy }, { "mean", ipu.meanTileBusy }, { "max", ipu.maxTileBusy } } },
             { "tileBalance", ipu.tileBalance() }, { "streamCopyBytes", ipu.streamCopyBytes },
-            { "globalExchangeBytes", ipu.globalExchangeBytes } });
+            { "globalExchangeBytes", ipu.globalExchangeBytes },
+            { "overlappedCopyCycles", ipu.overlappedCopyCycles },
+            { "traffic", trafficJson(ipu.streamCopies, ipu.globalExchange) } });
     }
     json waits = json::array();
     for (size_t i = 0; i < std::min(top, t.waits.size()); ++i) {
@@ -134,8 +178,11 @@ std::string formatTraceJson(const TraceSummary& t, const std::string& path, size
     const json out = { { "path", path }, { "numIpus", t.numIpus }, { "tilesPerIpu", t.tilesPerIpu },
         { "clockHz", t.clockHz }, { "numSteps", t.numSteps }, { "totalCycles", t.totalCycles },
         { "hasTileCycles", t.hasTileCycles }, { "parallelEfficiency", t.parallelEfficiency() },
-        { "waitTileCycles", t.waitTileCycles() }, { "ipus", ipus }, { "waits", waits },
-        { "waitingSteps", t.waits.size() } };
+        { "waitTileCycles", t.waitTileCycles() },
+        { "traffic",
+            trafficJson({ t.streamCopies(CopyOrigin::Host), t.streamCopies(CopyOrigin::RemoteBuffer) },
+                t.globalExchange()) },
+        { "ipus", ipus }, { "waits", waits }, { "waitingSteps", t.waits.size() } };
     return out.dump(2, ' ', false, json::error_handler_t::replace) + '\n';
 }
 

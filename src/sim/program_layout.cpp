@@ -1,6 +1,7 @@
 #include "program_layout.hpp"
 
 #include "popscope/errors.hpp"
+#include "popscope/trace_traffic.hpp"
 
 #include <algorithm>
 
@@ -159,10 +160,14 @@ Program ProgramLayout::docProgram(size_t i, std::vector<Program>& phases) const
         out.type = "Sequence";
         const uint32_t base = m_phaseBase[i];
         out.children = { base, base + 1, base + 2 };
+        // The format has no remote-buffer flag: a remote buffer's copy says so by its phases' names
+        // (namesRemoteBuffer), which the Execution Trace's traffic split reads.
+        const bool remote = w.streamCopies[size_t(p.ref)].remote;
+        const std::string prefix = p.name + (remote && !namesRemoteBuffer(p.name) ? "/remoteBuffer/" : "/");
         for (const char* name : { "StreamCopyBegin", "StreamCopyMid", "StreamCopyEnd" }) {
             Program phase;
             phase.type = name;
-            phase.name = p.name + "/" + name;
+            phase.name = prefix + name;
             phase.exchange = int64_t(hostExchangeIndex(uint32_t(p.ref)));
             phase.debugContext = p.debugContext;
             phases.push_back(std::move(phase));

@@ -2,6 +2,7 @@
 
 #include "popscope/trace_comparison.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <QCoreApplication>
@@ -117,8 +118,42 @@ void TraceFiguresModel::addWholeRunFigures(const TraceSummary& sa, const TraceSu
 {
     add(tr("Tile balance (whole run)"), Unit::Share, meanTileBalance(sa), meanTileBalance(sb),
         tr("Mean ÷ max busy cycles per tile, averaged over the IPUs (100% = even)"));
+    const size_t ipus = std::max(sa.ipus.size(), sb.ipus.size());
+    for (size_t i = 0; ipus > 1 && i < ipus; ++i)
+        add(tr("IPU %1 tile balance (whole run)").arg(i), Unit::Share,
+            i < sa.ipus.size() ? sa.ipus[i].tileBalance() : 0.0,
+            i < sb.ipus.size() ? sb.ipus[i].tileBalance() : 0.0);
     add(tr("Stream copies (whole run)"), Unit::Bytes, trafficBytes(sa, true), trafficBytes(sb, true));
+    addTrafficFigures(sa, sb);
+}
+
+void TraceFiguresModel::addTrafficFigures(const TraceSummary& sa, const TraceSummary& sb)
+{
+    const CopyTraffic hostA = sa.streamCopies(CopyOrigin::Host), hostB = sb.streamCopies(CopyOrigin::Host);
+    const CopyTraffic remoteA = sa.streamCopies(CopyOrigin::RemoteBuffer),
+                      remoteB = sb.streamCopies(CopyOrigin::RemoteBuffer);
+    const QString copyTip
+        = tr("Bytes of the stream copies' steps (data in: to the IPU, data out: from it); a copy "
+             "whose program names a remote buffer is a remote buffer's");
+    add(tr("Stream copies: host → IPU"), Unit::Bytes, double(hostA.toIpuBytes), double(hostB.toIpuBytes),
+        copyTip);
+    add(tr("Stream copies: IPU → host"), Unit::Bytes, double(hostA.fromIpuBytes), double(hostB.fromIpuBytes),
+        copyTip);
+    add(tr("Stream copies: host stream cycles"), Unit::Cycles, double(hostA.cycles), double(hostB.cycles),
+        tr("The IPUs' cycles in host streams' copies (Begin, Mid and End), summed over the IPUs"));
+    add(tr("Stream copies: remote buffer → IPU"), Unit::Bytes, double(remoteA.toIpuBytes),
+        double(remoteB.toIpuBytes), copyTip);
+    add(tr("Stream copies: IPU → remote buffer"), Unit::Bytes, double(remoteA.fromIpuBytes),
+        double(remoteB.fromIpuBytes), copyTip);
+    add(tr("Stream copies: remote buffer cycles"), Unit::Cycles, double(remoteA.cycles),
+        double(remoteB.cycles),
+        tr("The IPUs' cycles in remote buffers' copies (Begin, Mid and End), summed over the IPUs"));
+    const ExchangeTraffic globalA = sa.globalExchange(), globalB = sb.globalExchange();
     add(tr("Global exchange (whole run)"), Unit::Bytes, trafficBytes(sa, false), trafficBytes(sb, false));
+    add(tr("Global exchange: received"), Unit::Bytes, double(globalA.receivedBytes),
+        double(globalB.receivedBytes), tr("Bytes the IPUs received from other IPUs or replicas (data in)"));
+    add(tr("Global exchange: sent"), Unit::Bytes, double(globalA.sentBytes), double(globalB.sentBytes),
+        tr("Bytes the IPUs sent to other IPUs or replicas (data out)"));
 }
 
 QString TraceFiguresModel::format(Unit kind, double value) const

@@ -39,6 +39,8 @@ private:
     // The window's figures (the two sides' ranges) and the whole run's.
     void addWindowFigures(const TraceLod::RangeFigures& source, const TraceLod::RangeFigures& target);
     void addWholeRunFigures(const TraceSummary& source, const TraceSummary& target);
+    // Stream copies by origin and direction, global exchange by direction (trace_traffic.hpp).
+    void addTrafficFigures(const TraceSummary& source, const TraceSummary& target);
     QString format(Unit unit, double value) const;
     std::vector<Row> m_rows;
     bool m_compare = false;

@@ -10,6 +10,7 @@
 #include "models/trace/waiting_steps_model.hpp"
 #include "views/trace/trace_build_message.hpp"
 #include "views/trace/trace_overview.hpp"
+#include "views/trace/trace_summary_charts.hpp"
 #include "views/trace/trace_tabs.hpp"
 #include "views/trace/trace_view.hpp"
 
@@ -61,6 +62,7 @@ void ExecutionTracePage::forgetReports()
     }
     m_waits->setTrace(nullptr);
     m_overview->setTrace(nullptr); // nothing keeps a trace once the page lets go of it
+    m_tabs->summaryCharts()->showSummaries(nullptr, nullptr);
     const auto source = m_state->report(), target = m_state->comparedReport();
     if (!source) {
         showMessage(tr("Open a report to see its execution trace."), false);
@@ -177,6 +179,8 @@ void ExecutionTracePage::showTraces()
     setSameTimeScale(m_sameScale->isChecked());
     followSelection();
     updateFigures();
+    m_tabs->summaryCharts()->showSummaries(
+        m_slots[0].data->summary, comparing ? m_slots[1].data->summary : nullptr);
     showDetails(-1);
     m_stack->setCurrentIndex(1);
     if (m_pendingStep >= 0)

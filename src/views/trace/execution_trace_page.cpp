@@ -180,6 +180,7 @@ QWidget* ExecutionTracePage::buildTraces()
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    splitter->setSizes({ 600, 400 }); // as the other pages: the Summary's figures and charts readable
     return splitter;
 }
 

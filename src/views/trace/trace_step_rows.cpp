@@ -99,6 +99,23 @@ void markSelected(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const Q
     }
 }
 
+// One lane step into a row: its type's colour, its name where it may show.
+void addLaneStep(RowPainter& painter, const StepRowsFrame& frame, const TraceLod::LaneStep& step)
+{
+    const QColor colour = programTypeColor(frame.trace->steps.type(step.step));
+    if (frame.filter.isEmpty() && frame.xOf(step.base + step.cycles) - frame.xOf(step.base) < 1.0) {
+        painter.add(step.base, step.base + step.cycles, colour, true, QString());
+        return;
+    }
+    const QString name = frame.trace->stepName(step.step);
+    painter.add(step.base, step.base + step.cycles, colour, matchesFilter(frame, name), name);
+}
+
+const std::vector<uint32_t>* ioStepsOf(const StepRowsFrame& frame, uint32_t ipu)
+{
+    return ipu < frame.trace->flame.lanes.size() ? &frame.trace->flame.lanes[ipu].ioSteps : nullptr;
+}
+
 } // namespace
 
 void paintFlatRow(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const QRect& row)
@@ -109,19 +126,44 @@ void paintFlatRow(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const Q
     const auto& steps = frame.trace->lod.lane(ipu);
     const auto begin = std::partition_point(steps.begin(), steps.end(),
         [&](const TraceLod::LaneStep& s) { return s.base + s.cycles <= frame.first; });
+    // The overlapped I/O has a row of its own (paintIoRow): both lists ascend, so one walk skips it.
+    const std::vector<uint32_t>* io = ioStepsOf(frame, ipu);
+    std::vector<uint32_t>::const_iterator nextIo;
+    if (io)
+        nextIo = std::lower_bound(io->begin(), io->end(), uint32_t(begin - steps.begin()));
     {
         RowPainter painter(p, frame, row.top(), row.height());
         for (auto it = begin; it != steps.end() && double(it->base) < frame.last; ++it) {
-            const QColor colour = programTypeColor(frame.trace->steps.type(it->step));
-            if (frame.filter.isEmpty() && frame.xOf(it->base + it->cycles) - frame.xOf(it->base) < 1.0) {
-                painter.add(it->base, it->base + it->cycles, colour, true, QString());
+            const uint32_t k = uint32_t(it - steps.begin());
+            if (io && nextIo != io->end() && *nextIo == k) {
+                ++nextIo;
                 continue;
             }
-            const QString name = frame.trace->stepName(it->step);
-            painter.add(it->base, it->base + it->cycles, colour, matchesFilter(frame, name), name);
+            addLaneStep(painter, frame, *it);
         }
     }
     markSelected(p, frame, ipu, row);
+}
+
+void paintIoRow(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const QRect& row)
+{
+    p.fillRect(row, frame.palette.color(QPalette::AlternateBase));
+    const std::vector<uint32_t>* io = frame.trace ? ioStepsOf(frame, ipu) : nullptr;
+    if (!io || io->empty())
+        return;
+    const auto& steps = frame.trace->lod.lane(ipu);
+    const auto begin = std::partition_point(
+        io->begin(), io->end(), [&](uint32_t k) { return steps[k].base + steps[k].cycles <= frame.first; });
+    bool selectedShown = false; // the selection's frame only where the selected step is drawn
+    {
+        RowPainter painter(p, frame, row.top(), row.height());
+        for (auto it = begin; it != io->end() && double(steps[*it].base) < frame.last; ++it) {
+            addLaneStep(painter, frame, steps[*it]);
+            selectedShown = selectedShown || int64_t(steps[*it].step) == frame.selectedStep;
+        }
+    }
+    if (selectedShown)
+        markSelected(p, frame, ipu, row);
 }
 
 void paintFlameRows(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const QRect& rows, int rowHeight)

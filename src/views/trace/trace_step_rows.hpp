@@ -3,7 +3,8 @@
 // colour (as in the Program Tree). Flame: the run on top, then the programs from the control
 // program down to each step's own, one row per level (TraceFlame). Spans narrower than a pixel
 // share it and the pixel takes the colour of the longest; names are drawn where they fit; spans
-// that do not match the filter fade; the selected step gets a frame through every row.
+// that do not match the filter fade; the selected step gets a frame through every row. Overlapped
+// I/O is drawn in a row of its own under the others (paintIoRow).
 #include "models/trace/trace_data.hpp"
 
 #include <QFont>
@@ -30,6 +31,9 @@ struct StepRowsFrame {
 };
 
 void paintFlatRow(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const QRect& row);
+// The lane's overlapped I/O (FlameLane::ioSteps): the stream copies that run beside compute, in a
+// row under the others, so neither hides the other.
+void paintIoRow(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const QRect& row);
 void paintFlameRows(QPainter& p, const StepRowsFrame& frame, uint32_t ipu, const QRect& rows, int rowHeight);
 
 } // namespace popscope

@@ -4,11 +4,13 @@
 #include "models/trace/trace_figures_model.hpp"
 #include "models/trace/waiting_steps_model.hpp"
 #include "views/trace/trace_step_details.hpp"
+#include "views/trace/trace_summary_charts.hpp"
 #include "views/widgets/tab_key.hpp"
 #include "views/widgets/table_panel.hpp"
 
 #include <QAbstractItemView>
 #include <QComboBox>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 
 namespace popscope {
@@ -16,10 +18,16 @@ namespace popscope {
 TraceTabs::TraceTabs(WaitingStepsModel* waits, TraceFiguresModel* figures, QWidget* parent)
     : QTabWidget(parent)
 {
-    m_figuresPanel = new TablePanel(figures, QStringLiteral("trace-summary"), this);
+    auto* summaryTab = new QWidget(this);
+    auto* summaryLayout = new QHBoxLayout(summaryTab);
+    summaryLayout->setContentsMargins(0, 0, 0, 0);
+    m_figuresPanel = new TablePanel(figures, QStringLiteral("trace-summary"), summaryTab);
     m_figuresPanel->setFilterVisible(false);
-    setTabKey(m_figuresPanel, int(TraceTab::Summary));
-    addTab(m_figuresPanel, tr("Summary"));
+    m_charts = new TraceSummaryCharts(summaryTab);
+    summaryLayout->addWidget(m_figuresPanel, 2); // room for Source, Target and Diff in compare mode
+    summaryLayout->addWidget(m_charts, 3);
+    setTabKey(summaryTab, int(TraceTab::Summary));
+    addTab(summaryTab, tr("Summary"));
     auto* waitsTab = new QWidget(this);
     auto* waitsLayout = new QVBoxLayout(waitsTab);
     waitsLayout->setContentsMargins(0, 4, 0, 0);

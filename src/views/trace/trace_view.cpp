@@ -153,16 +153,22 @@ std::vector<TraceView::Lane> TraceView::lanes() const
     const int rowHeight = flameRowHeight((area.height() - n * kLaneGap) / n);
     const int stepsHeight
         = rowHeight ? int(std::min(m_trace->flame.depth(), kMostFlameRows)) * rowHeight : kStepRow;
-    const int tilesHeight = std::max(8, (area.height() - n * (stepsHeight + kLaneGap)) / n);
+    const bool io = std::any_of(ipus.begin(), ipus.end(), [this](uint32_t ipu) {
+        return ipu < m_trace->flame.lanes.size() && !m_trace->flame.lanes[ipu].ioSteps.empty();
+    });
+    const int ioHeight = io ? (rowHeight ? std::max(rowHeight, 8) : kStepRow) : 0;
+    const int tilesHeight = std::max(8, (area.height() - n * (stepsHeight + ioHeight + kLaneGap)) / n);
     int y = area.top();
     for (uint32_t ipu : ipus) {
         Lane lane;
         lane.ipu = ipu;
         lane.steps = QRect(area.left(), y, area.width(), stepsHeight);
-        lane.tiles = QRect(area.left(), y + stepsHeight + 1, area.width(), tilesHeight);
+        if (io)
+            lane.io = QRect(area.left(), y + stepsHeight, area.width(), ioHeight);
+        lane.tiles = QRect(area.left(), y + stepsHeight + ioHeight + 1, area.width(), tilesHeight);
         lane.flameRow = rowHeight;
         out.push_back(lane);
-        y += stepsHeight + 1 + tilesHeight + kLaneGap;
+        y += stepsHeight + ioHeight + 1 + tilesHeight + kLaneGap;
     }
     return out;
 }
@@ -171,6 +177,12 @@ QRect TraceView::stepRowsRect(size_t index) const
 {
     const auto all = lanes();
     return index < all.size() ? all[index].steps : QRect();
+}
+
+QRect TraceView::ioRowRect(size_t index) const
+{
+    const auto all = lanes();
+    return index < all.size() ? all[index].io : QRect();
 }
 
 int TraceView::flameRowHeight(int laneHeight) const
@@ -292,6 +304,12 @@ void TraceView::paintSteps(QPainter& p, const Lane& lane) const
         paintFlameRows(p, frame, lane.ipu, lane.steps, lane.flameRow);
     else
         paintFlatRow(p, frame, lane.ipu, lane.steps);
+    if (lane.io.isEmpty())
+        return;
+    paintIoRow(p, frame, lane.ipu, lane.io);
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(
+        QRect(4, lane.io.top(), kGutter - 8, lane.io.height()), Qt::AlignVCenter | Qt::AlignRight, tr("I/O"));
 }
 
 void TraceView::resizeEvent(QResizeEvent*)

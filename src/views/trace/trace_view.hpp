@@ -61,6 +61,8 @@ public:
     QString readoutAt(const QPoint& pos) const;
     // The step rows (flame or flat) of the lane shown `index`-th, empty when there is none.
     QRect stepRowsRect(size_t index) const;
+    // The lane's overlapped I/O row (empty when no lane shown has overlapped I/O).
+    QRect ioRowRect(size_t index) const;
     // The step under `pos` (in a step row or the BSP rows below it), or -1.
     int64_t stepAt(const QPoint& pos) const;
     bool saveImage(const QString& path, QString* error);
@@ -87,6 +89,7 @@ private:
     struct Lane {
         uint32_t ipu = 0;
         QRect steps; // the step row
+        QRect io; // the overlapped I/O row under it (empty when no lane shown has overlapped I/O)
         QRect tiles; // the BSP rows
         int flameRow = 0; // height of a flame row (0: the Flat view)
     };

@@ -31,6 +31,16 @@ size_t firstEndingAfter(const SpilledArray<TraceLod::LaneStep>& steps, uint64_t 
     }) - steps.begin());
 }
 
+// The overlapped I/O step (a lane step listed in `io`) that holds `cycle`, or -1.
+int64_t ioStepAt(
+    const SpilledArray<TraceLod::LaneStep>& steps, const std::vector<uint32_t>& io, uint64_t cycle)
+{
+    for (uint32_t k : io) // a few per lane: the copies that run beside compute
+        if (steps[k].base <= cycle && cycle < steps[k].base + steps[k].cycles)
+            return steps[k].step;
+    return -1;
+}
+
 } // namespace
 
 const FlameSpan* TraceView::flameSpanAt(const QPoint& pos, size_t* level) const
@@ -70,9 +80,16 @@ int64_t TraceView::stepAt(const QPoint& pos) const
         if (!steps || signedCycleAtX(pos.x()) < 0)
             return -1;
         const uint64_t cycle = cycleAtX(pos.x());
-        const size_t k = firstEndingAfter(*steps, cycle);
-        if (k < steps->size() && (*steps)[k].base <= cycle)
-            return (*steps)[k].step;
+        static const std::vector<uint32_t> none;
+        const std::vector<uint32_t>& io
+            = lane.ipu < m_trace->flame.lanes.size() ? m_trace->flame.lanes[lane.ipu].ioSteps : none;
+        if (lane.io.contains(pos))
+            return ioStepAt(*steps, io, cycle);
+        // Elsewhere the steps the rows draw: the overlapped I/O is in its own row.
+        for (size_t k = firstEndingAfter(*steps, cycle); k < steps->size() && (*steps)[k].base <= cycle; ++k)
+            if (cycle < (*steps)[k].base + (*steps)[k].cycles
+                && !std::binary_search(io.begin(), io.end(), uint32_t(k)))
+                return (*steps)[k].step;
         return -1;
     }
     return -1;
