@@ -2,6 +2,7 @@
 // candidates and the batch that fits add up as SQL over the query schema does, the tips say how
 // each saving was estimated, and `popscope-cli insights --json` carries the same figures.
 #include "cli_runner.hpp"
+#include "query_cells.hpp"
 #include "sample_profiles.hpp"
 
 #include "popscope/insights.hpp"
@@ -16,17 +17,11 @@
 #include <cmath>
 
 using namespace popscope;
+using popscope::test::integerCell;
 using popscope::test::runCli;
 using simtest::sampleProfile;
 
 namespace {
-
-int64_t leverCell(const QueryResult& result, size_t row, size_t column)
-{
-    const auto* value = std::get_if<int64_t>(&result.rows.at(row).at(column));
-    REQUIRE(value);
-    return *value;
-}
 
 // The variables live at `step` (by the ranges that hold it), as a SQL common table.
 std::string liveAt(const std::string& condition)
@@ -74,12 +69,12 @@ TEST_CASE("the recomputation and FP16 levers count the variables live at the pea
         worst));
     REQUIRE(!across.rows.empty());
     const PeakVariableGroup& recompute = peak.levers.recompute;
-    CHECK(int64_t(recompute.candidates) == leverCell(across, 0, 0));
+    CHECK(int64_t(recompute.candidates) == integerCell(across, 0, 0));
     CHECK(recompute.chosen == across.rows.size());
     int64_t bytes = 0, onTile = 0;
     for (size_t r = 0; r < across.rows.size(); ++r) {
-        bytes += leverCell(across, r, 1);
-        onTile += leverCell(across, r, 2);
+        bytes += integerCell(across, r, 1);
+        onTile += integerCell(across, r, 2);
     }
     CHECK(int64_t(recompute.bytes) == bytes);
     CHECK(int64_t(recompute.worstTileBytes) == onTile);
@@ -92,9 +87,9 @@ TEST_CASE("the recomputation and FP16 levers count the variables live at the pea
               "JOIN variables v ON v.id = sized.variable WHERE v.element_type = 'float'",
         worst));
     const PeakVariableGroup& half = peak.levers.fp32;
-    CHECK(int64_t(half.chosen) == leverCell(fp32, 0, 0));
-    CHECK(int64_t(half.bytes) == leverCell(fp32, 0, 1));
-    CHECK(int64_t(half.worstTileBytes) == leverCell(fp32, 0, 2));
+    CHECK(int64_t(half.chosen) == integerCell(fp32, 0, 0));
+    CHECK(int64_t(half.bytes) == integerCell(fp32, 0, 1));
+    CHECK(int64_t(half.worstTileBytes) == integerCell(fp32, 0, 2));
     CHECK(half.savingBytes == half.bytes / 2);
 }
 
@@ -117,12 +112,12 @@ TEST_CASE("the batch that fits scales each tile's not-always-live bytes at the p
     double scale = INFINITY;
     int64_t limiting = -1;
     for (size_t r = 0; r < tiles.rows.size(); ++r) {
-        const auto always = uint64_t(leverCell(tiles, r, 1));
+        const auto always = uint64_t(integerCell(tiles, r, 1));
         const double tileScale
-            = always >= capacity ? 0.0 : double(capacity - always) / double(leverCell(tiles, r, 2));
+            = always >= capacity ? 0.0 : double(capacity - always) / double(integerCell(tiles, r, 2));
         if (tileScale < scale) {
             scale = tileScale;
-            limiting = leverCell(tiles, r, 0);
+            limiting = integerCell(tiles, r, 0);
         }
     }
     const BatchFit& fit = peak.levers.batch;

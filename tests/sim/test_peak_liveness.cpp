@@ -2,6 +2,7 @@
 // IPU and the worst tiles add up as the query schema's tables do, and `popscope-cli insights
 // --json` carries the same figures.
 #include "cli_runner.hpp"
+#include "query_cells.hpp"
 #include "sample_profiles.hpp"
 
 #include "popscope/insights.hpp"
@@ -14,19 +15,9 @@
 #include <nlohmann/json.hpp>
 
 using namespace popscope;
+using popscope::test::integerCell;
 using popscope::test::runCli;
 using simtest::sampleProfile;
-
-namespace {
-
-int64_t cellInteger(const QueryResult& result, size_t row, size_t column)
-{
-    const auto* value = std::get_if<int64_t>(&result.rows.at(row).at(column));
-    REQUIRE(value);
-    return *value;
-}
-
-} // namespace
 
 TEST_CASE("peak liveness is the Liveness report's peak, with its IPU and tiles", "[insights][liveness]")
 {
@@ -67,9 +58,9 @@ TEST_CASE("peak liveness is the Liveness report's peak, with its IPU and tiles",
     REQUIRE(peak.worstTiles.size() == 5);
     REQUIRE(tiles.rows.size() == 5);
     for (size_t i = 0; i < 5; ++i) {
-        CHECK(int64_t(peak.worstTiles[i].tile) == cellInteger(tiles, i, 0));
-        CHECK(int64_t(peak.worstTiles[i].alwaysLive) == cellInteger(tiles, i, 1));
-        CHECK(int64_t(peak.worstTiles[i].notAlwaysLive) == cellInteger(tiles, i, 2));
+        CHECK(int64_t(peak.worstTiles[i].tile) == integerCell(tiles, i, 0));
+        CHECK(int64_t(peak.worstTiles[i].alwaysLive) == integerCell(tiles, i, 1));
+        CHECK(int64_t(peak.worstTiles[i].notAlwaysLive) == integerCell(tiles, i, 2));
     }
 }
 
