@@ -196,7 +196,8 @@ TEST_CASE("ssh config: known-hosts file lists and BatchMode are honoured, and Kn
         "Host first\n    HostName first.lab\nHost first\n    HostName %n.lab\n");
     CHECK(configRefusal({ refused }, "command").find(refused + ":2: KnownHostsCommand is not supported")
         != std::string::npos);
-    CHECK(configRefusal({ refused }, "canonical").find(refused + ":4: CanonicalizeHostname yes is not supported")
+    CHECK(configRefusal({ refused }, "canonical")
+              .find(refused + ":4: CanonicalizeHostname yes is not supported")
         != std::string::npos);
     const std::string tokens = configRefusal({ refused }, "tokens");
     CHECK(tokens.find(refused + ":6: HostName %n.%p.lab is not supported") != std::string::npos);
