@@ -70,9 +70,10 @@ std::string fp16AtPeakTip(const InsightTip& t, MemoryUnit u)
     const PeakVariableGroup& g = t.variables;
     return "FP16 at the liveness peak: " + countOf(g.chosen, "FP32 variable") + ' '
         + pluralWord(g.chosen, "is", "are") + " live at step " + formatCount(t.peakStep) + ", holding "
-        + formatBytes(g.bytes, u) + examplesOf(g) + ". Stored as FP16 they would lower the peak by about "
-        + formatBytes(g.savingBytes, u) + ", and tile " + std::to_string(t.tile) + ", the fullest there, by "
-        + formatBytes(g.worstTileSavingBytes, u) + ". Estimated as half their bytes live at the peak.";
+        + formatBytes(g.bytes, u) + examplesOf(g) + ". Stored as FP16 " + pluralWord(g.chosen, "it", "they")
+        + " would lower the peak by about " + formatBytes(g.savingBytes, u) + ", and tile "
+        + std::to_string(t.tile) + ", the fullest there, by " + formatBytes(g.worstTileSavingBytes, u)
+        + ". Estimated as half " + pluralWord(g.chosen, "its", "their") + " bytes live at the peak.";
 }
 
 std::string scaleText(double scale)
