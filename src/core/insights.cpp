@@ -4,15 +4,15 @@
 #include "popscope/insights.hpp"
 
 #include "insights_levels.hpp"
+#include "peak_liveness_pass.hpp"
 #include "popscope/report.hpp"
-#include "popscope/variable_table.hpp"
 #include "report_access.hpp"
+#include "report_variable_rows.hpp"
 
 #include <algorithm>
 #include <functional>
 #include <map>
 #include <numeric>
-#include <optional>
 
 namespace popscope {
 
@@ -34,42 +34,31 @@ InsightItem variableItem(const Variable& v, uint64_t bytes, bool wholeLevel)
     return item;
 }
 
-// The variables' figures per level: from the variables when the report holds them, else streamed
-// from the file (the tiles of the levels only, then every size), keeping a few figures.
+// The variables' figures per level, kept from one pass over the variables' tiles and sizes (held,
+// or streamed from the file) that also feeds the liveness peak.
 struct VariableFigures {
     LargestVariables largest;
     std::map<uint32_t, Variable> named; // the variables the lists name
 };
 
-void gatherVariables(const Report& r, const Scopes& scopes, std::optional<VariableFigures>& out)
+void gatherVariables(
+    const Report& r, const Scopes& scopes, detail::PeakLivenessPass& peak, VariableFigures& out)
 {
-    if (r.hasVariables()) {
-        const VariableTable& table = r.variables();
-        out.emplace(VariableFigures { LargestVariables(scopes, table.size()), {} });
-        for (size_t v = 0; v < table.size(); ++v)
-            for (const TileBytes& tb : table.tiles(v))
-                out->largest.addTile(uint32_t(v), tb.tile, tb.bytes);
-        for (size_t v = 0; v < table.size(); ++v) {
-            const VariableRow row = table[v];
-            out->largest.addVariable(uint32_t(v), row.sizeBytes, row.elementType == "float");
-        }
-        for (uint32_t id : out->largest.winners())
-            out->named[id] = table[id].toVariable();
-        return;
-    }
-    detail::ReportAccess::withProfile(r, [&](const Profile& p) {
-        out.emplace(VariableFigures { LargestVariables(scopes, p.countRows("variables")), {} });
-        p.forEachVariableTile(scopes.ranges(), [&](uint32_t variable, uint32_t tile, uint32_t bytes) {
-            out->largest.addTile(variable, tile, bytes);
-        });
-        p.forEachVariableSize([&](uint32_t variable, uint64_t size, std::string_view type) {
-            out->largest.addVariable(variable, size, type == "float");
-        });
-        const std::vector<uint32_t> ids = out->largest.winners();
-        std::vector<Variable> named = p.readVariablesById(ids);
-        for (size_t i = 0; i < ids.size(); ++i)
-            out->named[ids[i]] = std::move(named[i]);
+    // The levels need only their tiles' rows; the peak, when there is one, every row.
+    const std::vector<Profile::TileRange> ranges
+        = peak.wantsRows() ? std::vector<Profile::TileRange> { { 0, UINT32_MAX } } : scopes.ranges();
+    detail::forEachVariableTile(r, ranges, [&](uint32_t variable, uint32_t tile, uint32_t bytes) {
+        out.largest.addTile(variable, tile, bytes);
+        peak.addTile(variable, tile, bytes);
     });
+    detail::forEachVariableSize(r, [&](uint32_t variable, uint64_t size, std::string_view type) {
+        out.largest.addVariable(variable, size, type == "float");
+        peak.addType(variable, type);
+    });
+    const std::vector<uint32_t> ids = out.largest.winners();
+    std::vector<Variable> named = detail::variablesById(r, ids);
+    for (size_t i = 0; i < ids.size(); ++i)
+        out.named[ids[i]] = std::move(named[i]);
 }
 
 void fillVariables(const VariableFigures& f, const TopN& list, bool wholeLevel, InsightLevel& level)
@@ -270,21 +259,20 @@ InsightsAnalysis analyseInsights(const Report& r, int histogramBuckets)
     addTopTiles(m, d);
     addHistogram(m, histogramBuckets, d);
 
-    // The liveness peak: the variables live there from the report when it holds them, else one more
-    // pass over the file's variable tiles (all tiles; the levels below stream only theirs).
-    d.peakLiveness = analysePeakLiveness(r);
     // The parts analysed below are asked for first: the streamed reads hold the report's connection.
+    detail::PeakLivenessPass peak(r);
     const Scopes scopes = levelScopes(m, summary, d);
     const std::vector<VertexType>& types = r.vertexTypes();
     LargestVertices vertices(scopes, types.size());
     gatherVertices(r, types, vertices, d);
-    std::optional<VariableFigures> variables;
-    gatherVariables(r, scopes, variables);
-    fillVariables(*variables, variables->largest.model, true, d.model);
-    fillVariables(*variables, variables->largest.ipu, false, d.ipu);
+    VariableFigures variables { LargestVariables(scopes, detail::variableCount(r)), {} };
+    gatherVariables(r, scopes, peak, variables);
+    d.peakLiveness = peak.finish();
+    fillVariables(variables, variables.largest.model, true, d.model);
+    fillVariables(variables, variables.largest.ipu, false, d.ipu);
     if (scopes.hasTile)
-        fillVariables(*variables, variables->largest.tile, false, d.tile);
-    addTips(r, *variables, d);
+        fillVariables(variables, variables.largest.tile, false, d.tile);
+    addTips(r, variables, d);
     addPeakTips(d.peakLiveness, d);
     return d;
 }

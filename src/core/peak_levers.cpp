@@ -3,10 +3,7 @@
 #include "peak_levers_analysis.hpp"
 
 #include "popscope/liveness.hpp"
-#include "popscope/profile.hpp"
 #include "popscope/report.hpp"
-#include "popscope/variable_table.hpp"
-#include "report_access.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -19,48 +16,6 @@ namespace popscope {
 namespace {
 
 using detail::LiveAtStep;
-
-// Each live variable's bytes on one tile (parallel to live.variables).
-std::vector<uint64_t> liveBytesOnTile(const Report& report, const LiveAtStep& live, uint32_t tile)
-{
-    std::vector<uint64_t> bytes(live.variables.size(), 0);
-    if (report.hasVariables()) {
-        const VariableTable& table = report.variables();
-        for (size_t i = 0; i < live.variables.size(); ++i)
-            for (const TileBytes& tb : table.tiles(live.variables[i].first))
-                if (tb.tile == tile)
-                    bytes[i] += tb.bytes;
-        return bytes;
-    }
-    detail::ReportAccess::withProfile(report, [&](const Profile& profile) {
-        const std::vector<int32_t> indexOf = live.indexByVariable(profile.countRows("variables"));
-        profile.forEachVariableTile({ { tile, tile + 1 } }, [&](uint32_t variable, uint32_t, uint32_t b) {
-            if (variable < indexOf.size() && indexOf[variable] >= 0)
-                bytes[size_t(indexOf[variable])] += b;
-        });
-    });
-    return bytes;
-}
-
-// Whether each live variable is FP32 (parallel to live.variables).
-std::vector<bool> liveFp32(const Report& report, const LiveAtStep& live)
-{
-    std::vector<bool> fp32(live.variables.size(), false);
-    if (report.hasVariables()) {
-        const VariableTable& table = report.variables();
-        for (size_t i = 0; i < live.variables.size(); ++i)
-            fp32[i] = table[live.variables[i].first].elementType == "float";
-        return fp32;
-    }
-    detail::ReportAccess::withProfile(report, [&](const Profile& profile) {
-        const std::vector<int32_t> indexOf = live.indexByVariable(profile.countRows("variables"));
-        profile.forEachVariableSize([&](uint32_t variable, uint64_t, std::string_view type) {
-            if (variable < indexOf.size() && indexOf[variable] >= 0)
-                fp32[size_t(indexOf[variable])] = type == "float";
-        });
-    });
-    return fp32;
-}
 
 // The `limit` largest of the qualifying live variables (ties: lower id first), with their bytes at
 // the peak and on the worst tile, and the names of the largest three.
@@ -209,11 +164,10 @@ PeakLevers analysePeakLevers(
     PeakLevers levers;
     if (!peak.available || peak.worstTiles.empty())
         return levers;
-    const std::vector<uint64_t> onWorstTile = liveBytesOnTile(report, live, peak.worstTiles.front().tile);
-    const std::vector<bool> fp32 = liveFp32(report, live);
+    const std::vector<uint64_t> onWorstTile = live.bytesOnTile(peak.worstTiles.front().tile);
     std::vector<size_t> fp32AtPeak;
     for (size_t i = 0; i < live.variables.size(); ++i)
-        if (live.variableBytes[i] > 0 && fp32[i])
+        if (live.variableBytes[i] > 0 && live.fp32[i])
             fp32AtPeak.push_back(i);
     levers.recompute
         = chooseVariables(report, live, onWorstTile, recomputable(report, live), kRecomputeChosen);

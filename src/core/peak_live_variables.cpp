@@ -1,79 +1,65 @@
-// The variables live at one liveness step and their bytes per tile, from the variables when the
-// report holds them, else streamed from the file, so that Insights holds no more of a large report
-// than it does without the peak.
+// The variables live at one liveness step and their bytes per tile (peak_live_variables.hpp).
 #include "peak_live_variables.hpp"
 
-#include "popscope/profile.hpp"
 #include "popscope/report.hpp"
-#include "popscope/variable_table.hpp"
 #include "report_access.hpp"
+#include "report_variable_rows.hpp"
 
 #include <algorithm>
 
 namespace popscope::detail {
 
-std::vector<int32_t> LiveAtStep::indexByVariable(size_t numVariables) const
+LiveAtStep::LiveAtStep(const Report& report, uint32_t liveStep, size_t numVariables, size_t numTiles)
+    : step(liveStep)
+    , tileBytes(numTiles, 0)
+    , m_indexOf(numVariables, -1)
 {
-    std::vector<int32_t> index(numVariables, -1);
-    for (size_t i = 0; i < variables.size(); ++i)
-        if (variables[i].first < numVariables)
-            index[variables[i].first] = int32_t(i);
-    return index;
-}
-
-LiveAtStep liveVariablesAt(const Report& report, uint32_t step)
-{
-    LiveAtStep live;
-    live.step = step;
     for (const auto& [variable, range] : *ReportAccess::liveRangeList(report))
         if (range.first <= step && step <= range.last)
-            live.variables.push_back({ variable, range });
-    std::sort(live.variables.begin(), live.variables.end(),
-        [](const auto& a, const auto& b) { return a.first < b.first; });
-    live.variables.erase(std::unique(live.variables.begin(), live.variables.end(),
-                             [](const auto& a, const auto& b) { return a.first == b.first; }),
-        live.variables.end());
-    live.variableBytes.assign(live.variables.size(), 0);
-    return live;
+            variables.push_back({ variable, range });
+    std::sort(
+        variables.begin(), variables.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    variables.erase(std::unique(variables.begin(), variables.end(),
+                        [](const auto& a, const auto& b) { return a.first == b.first; }),
+        variables.end());
+    variableBytes.assign(variables.size(), 0);
+    fp32.assign(variables.size(), false);
+    for (size_t i = 0; i < variables.size(); ++i)
+        if (variables[i].first < numVariables)
+            m_indexOf[variables[i].first] = int32_t(i);
 }
 
-void addLiveTiles(const Report& report, LiveAtStep& live, size_t numTiles)
+void LiveAtStep::addTile(uint32_t variable, uint32_t tile, uint32_t bytes)
 {
-    live.tileBytes.assign(numTiles, 0);
-    const auto add = [&](size_t index, uint32_t tile, uint32_t bytes) {
-        live.variableBytes[index] += bytes;
-        if (tile < numTiles)
-            live.tileBytes[tile] += bytes;
-    };
-    if (report.hasVariables()) {
-        const VariableTable& table = report.variables();
-        for (size_t i = 0; i < live.variables.size(); ++i)
-            for (const TileBytes& tb : table.tiles(live.variables[i].first))
-                add(i, tb.tile, tb.bytes);
+    if (variable >= m_indexOf.size() || m_indexOf[variable] < 0)
         return;
-    }
-    ReportAccess::withProfile(report, [&](const Profile& profile) {
-        const std::vector<int32_t> indexOf = live.indexByVariable(profile.countRows("variables"));
-        profile.forEachVariableTile(
-            { { 0, uint32_t(numTiles) } }, [&](uint32_t variable, uint32_t tile, uint32_t bytes) {
-                if (variable < indexOf.size() && indexOf[variable] >= 0)
-                    add(size_t(indexOf[variable]), tile, bytes);
-            });
-    });
+    const auto index = uint32_t(m_indexOf[variable]);
+    variableBytes[index] += bytes;
+    if (tile < tileBytes.size())
+        tileBytes[tile] += bytes;
+    m_rows.push_back({ index, tile, bytes });
+}
+
+void LiveAtStep::addType(uint32_t variable, std::string_view elementType)
+{
+    if (variable < m_indexOf.size() && m_indexOf[variable] >= 0)
+        fp32[size_t(m_indexOf[variable])] = elementType == "float";
+}
+
+std::vector<uint64_t> LiveAtStep::bytesOnTile(uint32_t tile) const
+{
+    std::vector<uint64_t> bytes(variables.size(), 0);
+    for (const Row& row : m_rows)
+        if (row.tile == tile)
+            bytes[row.index] += row.bytes;
+    return bytes;
 }
 
 std::vector<std::string> variableNamesById(const Report& report, const std::vector<uint32_t>& ids)
 {
     std::vector<std::string> names;
-    if (report.hasVariables()) {
-        for (uint32_t id : ids)
-            names.emplace_back(report.variables()[id].name);
-        return names;
-    }
-    ReportAccess::withProfile(report, [&](const Profile& profile) {
-        for (Variable& v : profile.readVariablesById(ids))
-            names.push_back(std::move(v.name));
-    });
+    for (Variable& v : variablesById(report, ids))
+        names.push_back(std::move(v.name));
     return names;
 }
 

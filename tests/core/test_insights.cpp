@@ -214,6 +214,21 @@ TEST_CASE("insights streamed from the file equal those from the parts held, late
     CHECK(fromFile.tile.variables[0].wholeBytes > 0);
 }
 
+TEST_CASE("a liveness part that cannot be read leaves the peak unavailable, not the levels", "[insights]")
+{
+    TempDir dir;
+    const std::string path = dir.file("damaged-liveness.pop");
+    writeProfile(test::makeDocument({}), path);
+    test::execSql(path, "UPDATE liveness_steps SET not_always_live_bytes = x'0102'");
+
+    const auto report = Report::open(path);
+    const InsightsAnalysis d = analyseInsights(*report);
+    CHECK_FALSE(d.peakLiveness.available);
+    CHECK(d.peakLiveness.error.find("liveness step 0") != std::string::npos);
+    CHECK_FALSE(d.model.variables.empty()); // the levels read the variables all the same
+    CHECK(formatInsightsJson(d, MemoryUnit::Bytes).find("liveness step 0") != std::string::npos);
+}
+
 TEST_CASE("tip sentences keep the GUI's wording", "[insights]")
 {
     InsightTip unbalanced;

@@ -80,3 +80,38 @@ TEST_CASE("popscope-cli insights --json carries the peak liveness", "[insights][
     const auto text = runCli("insights '" + path + "'");
     CHECK(text.out.find("Peak liveness\n  Step " + formatCount(peak.step)) != std::string::npos);
 }
+
+TEST_CASE("Insights' one pass over the variables gives the peak its own passes give, held or streamed",
+    "[insights][liveness]")
+{
+    const std::string path = sampleProfile("demo");
+    const PeakLiveness alone = analysePeakLiveness(*Report::open(path));
+    const auto streamed = Report::open(path);
+    const InsightsAnalysis fromFile = analyseInsights(*streamed);
+    CHECK_FALSE(streamed->hasVariables());
+    const auto held = Report::open(path);
+    held->variables();
+    const InsightsAnalysis fromParts = analyseInsights(*held);
+    CHECK(
+        formatInsightsJson(fromFile, MemoryUnit::Bytes) == formatInsightsJson(fromParts, MemoryUnit::Bytes));
+
+    const PeakLiveness& shared = fromFile.peakLiveness;
+    REQUIRE(shared.available);
+    CHECK(shared.liveVariables == alone.liveVariables);
+    REQUIRE(shared.worstTiles.size() == alone.worstTiles.size());
+    for (size_t i = 0; i < alone.worstTiles.size(); ++i) {
+        CHECK(shared.worstTiles[i].tile == alone.worstTiles[i].tile);
+        CHECK(shared.worstTiles[i].notAlwaysLive == alone.worstTiles[i].notAlwaysLive);
+    }
+    REQUIRE(shared.variables.size() == alone.variables.size());
+    for (size_t i = 0; i < alone.variables.size(); ++i)
+        CHECK(shared.variables[i].name == alone.variables[i].name);
+    for (const auto& [a, b] : { std::pair { &shared.levers.recompute, &alone.levers.recompute },
+             std::pair { &shared.levers.fp32, &alone.levers.fp32 } }) {
+        CHECK(a->bytes == b->bytes);
+        CHECK(a->worstTileBytes == b->worstTileBytes);
+        CHECK(a->examples == b->examples);
+    }
+    CHECK(shared.levers.recompute.worstTileBytes > 0); // the worst tile's share is read from the rows kept
+    CHECK(shared.levers.batch.largestBatch == alone.levers.batch.largestBatch);
+}
