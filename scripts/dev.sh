@@ -20,6 +20,10 @@ ASAN_DIR=build/asan
 FUZZ_DIR=build/fuzz
 FUZZ_RUNS=20000
 JOBS=2
+# Ninja schedules every target's files in one queue, so a library's files compile while the one it
+# uses still compiles; Make finishes each target first, and one core idles at each target's end
+# (docs/performance.md). A build folder keeps the generator it was made with.
+export CMAKE_GENERATOR=${CMAKE_GENERATOR:-Ninja}
 # What `run` builds leaves out the tests, benchmarks and the Python module (and their packages);
 # the other commands build everything. Each passes its choice, so the two share one build folder.
 RUN_OPTIONS=(-DPOPSCOPE_BUILD_TESTS=OFF -DPOPSCOPE_BUILD_BENCH=OFF -DPOPSCOPE_BUILD_PYTHON=OFF)
