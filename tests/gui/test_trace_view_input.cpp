@@ -1,28 +1,14 @@
 // The Execution Trace view's wheel, drags and keys as AxisInputHandler gives them to it: on a view
 // with no trace loaded, only its TraceZoom answers.
 #include "models/trace/trace_zoom.hpp"
+#include "mouse_drag.hpp"
 #include "views/trace/trace_view.hpp"
 
-#include <QApplication>
-#include <QMouseEvent>
 #include <QTest>
 
 #include <catch2/catch.hpp>
 
 using namespace popscope;
-
-namespace {
-
-void dragAcrossTrace(QWidget* view, QPoint from, QPoint to, Qt::KeyboardModifiers modifiers)
-{
-    QTest::mousePress(view, Qt::LeftButton, modifiers, from);
-    QMouseEvent move(QEvent::MouseMove, QPointF(to), view->mapToGlobal(QPointF(to)), Qt::NoButton,
-        Qt::LeftButton, modifiers);
-    QApplication::sendEvent(view, &move);
-    QTest::mouseRelease(view, Qt::LeftButton, modifiers, to);
-}
-
-} // namespace
 
 TEST_CASE(
     "trace view input: keys halve and double the cycles, Alt+arrows walk the history", "[trace][zoom][input]")
@@ -59,12 +45,12 @@ TEST_CASE("trace view input: a drag pans, Shift+drag zooms to the cycles dragged
     view.resize(1088, 300);
     const int left = 78; // the plot's left edge
     const int y = 150;
-    dragAcrossTrace(&view, QPoint(left + 200, y), QPoint(left + 600, y), Qt::ShiftModifier);
+    dragMouse(&view, QPoint(left + 200, y), QPoint(left + 600, y), Qt::ShiftModifier);
     CHECK(zoom.first() == 20000);
     CHECK(zoom.last() == 60000);
     REQUIRE(zoom.canGoBack());
 
-    dragAcrossTrace(&view, QPoint(left + 500, y), QPoint(left + 250, y), Qt::NoModifier);
+    dragMouse(&view, QPoint(left + 500, y), QPoint(left + 250, y), Qt::NoModifier);
     CHECK(zoom.width() == 40000); // a quarter of the plot: 10,000 cycles later
     CHECK(zoom.first() == 30000);
 
