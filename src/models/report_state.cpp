@@ -87,23 +87,19 @@ void ReportState::setUnit(MemoryUnit unit)
 
 void ReportState::setZoom(TileWindow window)
 {
-    window = clampWindow(window, m_zoomExtent);
-    if (window.first == m_zoom.first && window.count == m_zoom.count)
-        return;
-    m_zoom = window;
-    emit zoomChanged();
+    if (m_zoom.setWindow(window))
+        emit zoomChanged();
 }
 
 void ReportState::setZoomExtent(uint32_t positions)
 {
-    m_zoomExtent = positions;
-    m_zoom = TileWindow { 0.0, double(std::max<uint32_t>(positions, 1)) };
+    m_zoom.setExtent(positions);
     emit zoomChanged();
 }
 
 void ReportState::resetZoom()
 {
-    setZoom(TileWindow { 0.0, double(std::max<uint32_t>(m_zoomExtent, 1)) });
+    setZoom(m_zoom.whole());
 }
 
 } // namespace popscope

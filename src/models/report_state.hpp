@@ -1,9 +1,9 @@
 #pragma once
 // The one shared state every report view follows: the open report, the compared report, the
 // tile selection (shared across reports), the memory unit and the memory chart's zoom window.
+#include "models/axis_window.hpp"
 #include "models/loaded_report.hpp"
 #include "models/navigation_target.hpp"
-#include "models/tile_axis.hpp"
 #include "popscope/units.hpp"
 
 #include <QObject>
@@ -51,8 +51,9 @@ public:
     void setUnit(MemoryUnit unit);
 
     // Visible window over the memory chart's display positions.
-    TileWindow zoom() const { return m_zoom; }
-    uint32_t zoomExtent() const { return m_zoomExtent; }
+    TileWindow zoom() const { return m_zoom.window(); }
+    const AxisWindow& zoomAxis() const { return m_zoom; }
+    uint32_t zoomExtent() const { return uint32_t(m_zoom.extent()); }
     void setZoom(TileWindow window);
     void setZoomExtent(uint32_t positions); // resets the window to everything
     void resetZoom();
@@ -69,8 +70,7 @@ private:
     std::shared_ptr<const LoadedReport> m_compared;
     std::vector<uint32_t> m_selection;
     MemoryUnit m_unit = MemoryUnit::Binary;
-    TileWindow m_zoom;
-    uint32_t m_zoomExtent = 0;
+    AxisWindow m_zoom;
 };
 
 } // namespace popscope

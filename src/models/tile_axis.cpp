@@ -41,9 +41,9 @@ PositionRange positionsInColumn(int column, const TileWindow& window, int width,
     return PositionRange { uint32_t(b), uint32_t(e) };
 }
 
-TileWindow clampWindow(TileWindow window, uint32_t numPositions, double minCount)
+TileWindow clampWindow(TileWindow window, double numPositions, double minCount)
 {
-    const double n = std::max<double>(numPositions, 1.0);
+    const double n = std::max(numPositions, 1.0);
     minCount = std::min(minCount, n);
     window.count = std::clamp(window.count, minCount, n);
     window.first = std::clamp(window.first, 0.0, n - window.count);
@@ -51,7 +51,7 @@ TileWindow clampWindow(TileWindow window, uint32_t numPositions, double minCount
 }
 
 TileWindow zoomAround(
-    const TileWindow& window, double anchor, double factor, uint32_t numPositions, double minCount)
+    const TileWindow& window, double anchor, double factor, double numPositions, double minCount)
 {
     TileWindow w;
     w.count = window.count * factor;
@@ -66,9 +66,9 @@ double wheelZoomFactor(int angleDeltaY)
     return std::pow(0.8, angleDeltaY / 120.0);
 }
 
-TileWindow panBy(const TileWindow& window, double deltaPositions, uint32_t numPositions)
+TileWindow panBy(const TileWindow& window, double deltaPositions, double numPositions, double minCount)
 {
-    return clampWindow(TileWindow { window.first + deltaPositions, window.count }, numPositions);
+    return clampWindow(TileWindow { window.first + deltaPositions, window.count }, numPositions, minCount);
 }
 
 std::vector<ColumnAggregate> aggregateColumns(const std::vector<uint32_t>& values,

@@ -25,16 +25,17 @@ struct PositionRange {
 // Positions drawn in pixel column `column` (every position overlapping [column, column + 1)).
 PositionRange positionsInColumn(int column, const TileWindow& window, int width, uint32_t numPositions);
 
-// Keeps at least `minCount` positions visible and the window inside [0, numPositions).
-TileWindow clampWindow(TileWindow window, uint32_t numPositions, double minCount = 4.0);
+// Keeps at least `minCount` positions visible and the window inside [0, numPositions). The axis may
+// be longer than 2^32 positions (a trace's cycles).
+TileWindow clampWindow(TileWindow window, double numPositions, double minCount = 4.0);
 // Zooms by `factor` (< 1 zooms in) keeping `anchor` (a position) under the same pixel, showing at
 // least `minCount` positions.
 TileWindow zoomAround(
-    const TileWindow& window, double anchor, double factor, uint32_t numPositions, double minCount = 4.0);
+    const TileWindow& window, double anchor, double factor, double numPositions, double minCount = 4.0);
 // The zoom factor of every chart's mouse wheel: 0.8 a notch (120 units of angleDelta().y()) turned
 // away from the user (zoom in), 1.25 a notch towards; 1 for no vertical turn.
 double wheelZoomFactor(int angleDeltaY);
-TileWindow panBy(const TileWindow& window, double deltaPositions, uint32_t numPositions);
+TileWindow panBy(const TileWindow& window, double deltaPositions, double numPositions, double minCount = 4.0);
 
 struct ColumnAggregate {
     uint64_t min = 0;

@@ -6,6 +6,7 @@
 #include "gui_fixture.hpp"
 #include "models/memory/tile_range_parser.hpp"
 #include "models/memory/variables_model.hpp"
+#include "mouse_drag.hpp"
 #include "popscope/report.hpp"
 #include "popscope/variable_tile_bytes.hpp"
 #include "views/memory/memory_chart.hpp"
@@ -40,15 +41,6 @@ std::vector<int64_t> widened(const std::vector<uint32_t>& values)
     return { values.begin(), values.end() };
 }
 
-void drag(QWidget* widget, QPoint from, QPoint to, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
-{
-    QTest::mousePress(widget, Qt::LeftButton, modifiers, from);
-    QMouseEvent move(QEvent::MouseMove, QPointF(to), widget->mapToGlobal(QPointF(to)), Qt::NoButton,
-        Qt::LeftButton, modifiers);
-    QApplication::sendEvent(widget, &move);
-    QTest::mouseRelease(widget, Qt::LeftButton, modifiers, to);
-}
-
 } // namespace
 
 TEST_CASE("the Tile Map colours tiles by core's memory and selects them by click, Shift-click and drag",
@@ -76,9 +68,9 @@ TEST_CASE("the Tile Map colours tiles by core's memory and selects them by click
     QTest::mouseClick(map, Qt::LeftButton, Qt::ShiftModifier, map->cellRect(1500).center().toPoint());
     CHECK(state->selectedTiles() == std::vector<uint32_t> { 5, 1500 });
     // Tiles 0-3 and 64-67 (columns 0 and 1 of IPU 0, no physical ids: in id order).
-    drag(map, map->cellRect(0).center().toPoint(), map->cellRect(67).center().toPoint());
+    dragMouse(map, map->cellRect(0).center().toPoint(), map->cellRect(67).center().toPoint());
     CHECK(state->selectedTiles() == std::vector<uint32_t> { 0, 1, 2, 3, 64, 65, 66, 67 });
-    drag(map, map->cellRect(1500).center().toPoint(), map->cellRect(1501).center().toPoint(),
+    dragMouse(map, map->cellRect(1500).center().toPoint(), map->cellRect(1501).center().toPoint(),
         Qt::ShiftModifier);
     CHECK(state->selectedTiles() == std::vector<uint32_t> { 0, 1, 2, 3, 64, 65, 66, 67, 1500, 1501 });
     CHECK(f.memory()->tileEdit()->text()

@@ -15,12 +15,22 @@
 namespace popscope {
 
 namespace {
-constexpr double kMinSteps = 8.0; // the deepest zoom
+// Shift+← / → (A / D) move the selected step: −1 or 1, else 0.
+int selectedStepMove(const QKeyEvent* event)
+{
+    if (!(event->modifiers() & Qt::ShiftModifier))
+        return 0;
+    const int key = event->key();
+    if (key == Qt::Key_Left || key == Qt::Key_A)
+        return -1;
+    return key == Qt::Key_Right || key == Qt::Key_D ? 1 : 0;
 }
+} // namespace
 
 LivenessPlot::LivenessPlot(ReportState* state, QWidget* parent)
     : QWidget(parent)
     , m_state(state)
+    , m_input(this, this)
 {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
@@ -43,7 +53,7 @@ void LivenessPlot::setData(LivenessPlotData data)
     m_hover = -1;
     std::erase_if(m_selected, [n = m_data.source.notAlwaysLive.size()](uint32_t s) { return s >= n; });
     if (steps() != before)
-        m_window = TileWindow { 0, double(std::max<size_t>(1, steps())) };
+        m_window.setExtent(double(steps()));
     emit windowChanged();
     update();
 }
@@ -86,24 +96,20 @@ void LivenessPlot::setSelectedSteps(std::vector<uint32_t> steps)
 
 void LivenessPlot::setWindow(TileWindow window)
 {
-    const auto n = uint32_t(std::max<size_t>(1, steps()));
-    window = clampWindow(window, n, std::min(kMinSteps, double(n)));
-    if (window.first == m_window.first && window.count == m_window.count)
+    if (!m_window.setWindow(window))
         return;
-    m_window = window;
     update();
     emit windowChanged();
 }
 
 void LivenessPlot::resetView()
 {
-    setWindow(TileWindow { 0, double(std::max<size_t>(1, steps())) });
+    setWindow(m_window.whole());
 }
 
 void LivenessPlot::centreOn(uint32_t step)
 {
-    const double count = std::min(m_window.count, std::max(200.0, kMinSteps));
-    setWindow(TileWindow { step + 0.5 - count / 2, count });
+    setWindow(m_window.centredOn(step + 0.5, 200.0));
 }
 
 LivenessPlotScene LivenessPlot::scene() const
@@ -121,7 +127,7 @@ LivenessPlotScene LivenessPlot::scene() const
     s.includeAlwaysLive = m_includeAlwaysLive;
     s.showCapacity = m_showCapacity;
     s.merged = m_merged;
-    s.window = m_window;
+    s.window = m_window.window();
     s.selected = &m_selected;
     s.filterMatches = &m_filterMatches;
     s.hoverStep = m_hover;
@@ -147,7 +153,7 @@ int64_t LivenessPlot::stepAt(const QPoint& pos) const
     if (pos.y() < plot.top() - 10 || pos.y() > plot.bottom() || pos.x() < plot.left()
         || pos.x() > plot.right())
         return -1;
-    return positionAtX(pos.x() - plot.left(), m_window, plot.width(), uint32_t(steps()));
+    return positionAtX(pos.x() - plot.left(), m_window.window(), plot.width(), uint32_t(steps()));
 }
 
 QString LivenessPlot::stepToolTip(uint32_t step) const
@@ -212,13 +218,7 @@ void LivenessPlot::paintEvent(QPaintEvent*)
 
 void LivenessPlot::wheelEvent(QWheelEvent* event)
 {
-    const double factor = wheelZoomFactor(event->angleDelta().y());
-    if (factor == 1.0 || steps() == 0)
-        return;
-    const QRect plot = plotRect();
-    const double anchor = xToPosition(event->position().x() - plot.left(), m_window, plot.width());
-    setWindow(zoomAround(m_window, anchor, factor, uint32_t(steps())));
-    event->accept();
+    m_input.wheel(event);
 }
 
 void LivenessPlot::mousePressEvent(QMouseEvent* event)
@@ -232,24 +232,17 @@ void LivenessPlot::mousePressEvent(QMouseEvent* event)
         emit includeAlwaysLiveToggled(m_includeAlwaysLive);
         return;
     }
-    m_pressed = true;
-    m_dragging = false;
-    m_pressPos = event->position().toPoint();
-    m_pressFirst = m_window.first;
+    m_input.mousePress(event);
 }
 
 void LivenessPlot::mouseMoveEvent(QMouseEvent* event)
 {
-    const QPoint pos = event->position().toPoint();
-    if (m_pressed && (m_dragging || (pos - m_pressPos).manhattanLength() > 4)) {
-        m_dragging = true;
-        setCursor(Qt::ClosedHandCursor);
-        const double delta = -(pos.x() - m_pressPos.x()) * m_window.count / std::max(1, plotRect().width());
-        setWindow(panBy(TileWindow { m_pressFirst, m_window.count }, delta, uint32_t(steps())));
-        QToolTip::hideText();
-        return;
-    }
-    const int64_t step = stepAt(pos);
+    m_input.mouseMove(event);
+}
+
+void LivenessPlot::axisHovered(QMouseEvent* event)
+{
+    const int64_t step = stepAt(event->position().toPoint());
     if (step != m_hover) {
         m_hover = step;
         update();
@@ -262,13 +255,12 @@ void LivenessPlot::mouseMoveEvent(QMouseEvent* event)
 
 void LivenessPlot::mouseReleaseEvent(QMouseEvent* event)
 {
-    if (event->button() != Qt::LeftButton)
-        return QWidget::mouseReleaseEvent(event);
-    const bool click = m_pressed && !m_dragging;
-    m_pressed = m_dragging = false;
-    unsetCursor();
-    if (!click)
-        return;
+    if (!m_input.mouseRelease(event))
+        QWidget::mouseReleaseEvent(event);
+}
+
+void LivenessPlot::axisClicked(QMouseEvent* event)
+{
     const int64_t step = stepAt(event->position().toPoint());
     if (step >= 0 && size_t(step) < m_data.source.notAlwaysLive.size())
         selectStep(uint32_t(step), event->modifiers() & (Qt::ShiftModifier | Qt::ControlModifier));
@@ -289,53 +281,33 @@ void LivenessPlot::selectStep(uint32_t step, bool add)
 
 void LivenessPlot::mouseDoubleClickEvent(QMouseEvent*)
 {
-    resetView();
+    m_input.mouseDoubleClick();
+}
+
+bool LivenessPlot::moveSelectedStep(int direction)
+{
+    if (m_selected.empty())
+        return false;
+    // Walk the selected step through the steps, keeping it in view.
+    const int64_t next = std::clamp<int64_t>(
+        int64_t(m_selected.back()) + direction, 0, int64_t(m_data.source.notAlwaysLive.size()) - 1);
+    setSelectedSteps({ uint32_t(next) });
+    const TileWindow w = m_window.window();
+    if (next < w.first || next + 1 > w.first + w.count)
+        setWindow(m_window.pannedBy(direction * AxisInputHandler::kKeyPanShare));
+    return true;
 }
 
 void LivenessPlot::keyPressEvent(QKeyEvent* event)
 {
-    const double centre = m_window.first + m_window.count / 2;
-    const auto n = uint32_t(steps());
-    const bool shift = event->modifiers() & Qt::ShiftModifier;
-    switch (event->key()) {
-    case Qt::Key_Plus:
-    case Qt::Key_Equal:
-    case Qt::Key_W:
-        setWindow(zoomAround(m_window, centre, 0.7, n));
-        break;
-    case Qt::Key_Minus:
-    case Qt::Key_S:
-        setWindow(zoomAround(m_window, centre, 1 / 0.7, n));
-        break;
-    case Qt::Key_Left:
-    case Qt::Key_Right:
-    case Qt::Key_A:
-    case Qt::Key_D: {
-        const int direction = event->key() == Qt::Key_Left || event->key() == Qt::Key_A ? -1 : 1;
-        if (shift && !m_selected.empty()) {
-            // Walk the selected step through the steps, keeping it in view.
-            const int64_t next = std::clamp<int64_t>(
-                int64_t(m_selected.back()) + direction, 0, int64_t(m_data.source.notAlwaysLive.size()) - 1);
-            setSelectedSteps({ uint32_t(next) });
-            if (next < m_window.first || next + 1 > m_window.first + m_window.count)
-                setWindow(panBy(m_window, direction * m_window.count * 0.2, n));
-        } else {
-            setWindow(panBy(m_window, direction * m_window.count * 0.2, n));
-        }
-        break;
-    }
-    case Qt::Key_Home:
-    case Qt::Key_0:
-        resetView();
-        break;
-    case Qt::Key_Escape:
+    if (event->key() == Qt::Key_Escape) {
         setSelectedSteps({});
-        break;
-    default:
+        event->accept();
+    } else if (const int direction = selectedStepMove(event); direction != 0 && moveSelectedStep(direction)) {
+        event->accept();
+    } else if (!m_input.keyPress(event)) {
         QWidget::keyPressEvent(event);
-        return;
     }
-    event->accept();
 }
 
 void LivenessPlot::leaveEvent(QEvent*)

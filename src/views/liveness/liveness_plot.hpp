@@ -7,12 +7,13 @@
 #include "models/report_state.hpp"
 #include "popscope/liveness_report.hpp"
 #include "views/liveness/liveness_plot_renderer.hpp"
+#include "views/widgets/axis_input_handler.hpp"
 
 #include <QWidget>
 
 namespace popscope {
 
-class LivenessPlot : public QWidget {
+class LivenessPlot : public QWidget, private AxisInputTarget {
     Q_OBJECT
 public:
     explicit LivenessPlot(ReportState* state, QWidget* parent = nullptr);
@@ -30,7 +31,7 @@ public:
 
     const std::vector<uint32_t>& selectedSteps() const { return m_selected; }
     void setSelectedSteps(std::vector<uint32_t> steps);
-    TileWindow window() const { return m_window; }
+    TileWindow window() const { return m_window.window(); }
     void setWindow(TileWindow window);
     void resetView();
     // Shows `step` in the middle of the plot (zooming in to about 200 steps when showing more).
@@ -63,20 +64,25 @@ protected:
     void leaveEvent(QEvent* event) override;
 
 private:
+    // AxisInputHandler turns the wheel, drags and keys into the window.
+    QRect axisRect() const override { return plotRect(); }
+    const AxisWindow& axisWindow() const override { return m_window; }
+    void showAxisWindow(const TileWindow& window) override { setWindow(window); }
+    void resetAxisWindow() override { resetView(); }
+    void axisClicked(QMouseEvent* event) override; // selects the step
+    void axisHovered(QMouseEvent* event) override; // the step's tooltip
+    bool moveSelectedStep(int direction); // Shift+← / →: false when no step is selected
     void selectStep(uint32_t step, bool add);
     ReportState* m_state;
     LivenessPlotData m_data;
     std::vector<uint8_t> m_filterMatches;
     std::vector<uint32_t> m_selected;
-    TileWindow m_window;
+    AxisWindow m_window { 8.0 }; // the deepest zoom: 8 steps
     bool m_includeAlwaysLive = true;
     bool m_showCapacity = true;
     bool m_merged = true;
     int64_t m_hover = -1;
-    QPoint m_pressPos;
-    double m_pressFirst = 0;
-    bool m_pressed = false;
-    bool m_dragging = false;
+    AxisInputHandler m_input;
 };
 
 } // namespace popscope

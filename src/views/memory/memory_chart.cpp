@@ -61,6 +61,7 @@ MemorySeriesSet differenceSeries(
 MemoryChart::MemoryChart(ReportState* state, QWidget* parent)
     : QWidget(parent)
     , m_state(state)
+    , m_input(this, this)
 {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
@@ -275,7 +276,7 @@ void MemoryChart::paintEvent(QPaintEvent*)
 
 int64_t MemoryChart::positionAt(const QPoint& pos) const
 {
-    const QRect plot = MemoryChartRenderer::plotRect(scene(), rect(), fontMetrics());
+    const QRect plot = axisRect();
     if (!plot.adjusted(0, -6, 0, 0).contains(pos))
         return -1;
     return positionAtX(pos.x() - plot.left(), m_state->zoom(), plot.width(), uint32_t(m_displayOrder.size()));
@@ -356,20 +357,14 @@ bool MemoryChart::saveImage(const QString& path, QString* error) const
         [&](QPainter& p, const QRect& area) { MemoryChartRenderer::paint(p, area, s, colours); }, error);
 }
 
-void MemoryChart::zoomBy(double factor, double anchorPosition)
+QRect MemoryChart::axisRect() const
 {
-    m_state->setZoom(zoomAround(m_state->zoom(), anchorPosition, factor, uint32_t(m_displayOrder.size())));
+    return MemoryChartRenderer::plotRect(scene(), rect(), fontMetrics());
 }
 
 void MemoryChart::wheelEvent(QWheelEvent* event)
 {
-    const QRect plot = MemoryChartRenderer::plotRect(scene(), rect(), fontMetrics());
-    const double factor = wheelZoomFactor(event->angleDelta().y());
-    if (factor == 1.0 || m_displayOrder.empty())
-        return;
-    const double anchor = xToPosition(event->position().x() - plot.left(), m_state->zoom(), plot.width());
-    zoomBy(factor, anchor);
-    event->accept();
+    m_input.wheel(event);
 }
 
 void MemoryChart::toggleSeries(const QString& key)
@@ -393,26 +388,17 @@ void MemoryChart::mousePressEvent(QMouseEvent* event)
         toggleSeries(legend[size_t(item)].key);
         return;
     }
-    m_pressed = true;
-    m_dragging = false;
-    m_pressPos = event->position().toPoint();
-    m_pressFirst = m_state->zoom().first;
+    m_input.mousePress(event);
 }
 
 void MemoryChart::mouseMoveEvent(QMouseEvent* event)
 {
-    const QPoint pos = event->position().toPoint();
-    if (m_pressed && (m_dragging || (pos - m_pressPos).manhattanLength() > 4)) {
-        m_dragging = true;
-        setCursor(Qt::ClosedHandCursor);
-        const QRect plot = MemoryChartRenderer::plotRect(scene(), rect(), fontMetrics());
-        const TileWindow w = m_state->zoom();
-        const double delta = -(pos.x() - m_pressPos.x()) * w.count / std::max(1, plot.width());
-        m_state->setZoom(panBy(TileWindow { m_pressFirst, w.count }, delta, uint32_t(m_displayOrder.size())));
-        QToolTip::hideText();
-        return;
-    }
-    const int64_t p = positionAt(pos);
+    m_input.mouseMove(event);
+}
+
+void MemoryChart::axisHovered(QMouseEvent* event)
+{
+    const int64_t p = positionAt(event->position().toPoint());
     if (p != m_hover) {
         m_hover = p;
         update();
@@ -425,14 +411,12 @@ void MemoryChart::mouseMoveEvent(QMouseEvent* event)
 
 void MemoryChart::mouseReleaseEvent(QMouseEvent* event)
 {
-    if (event->button() != Qt::LeftButton || !m_pressed)
-        return QWidget::mouseReleaseEvent(event);
-    m_pressed = false;
-    unsetCursor();
-    if (m_dragging) {
-        m_dragging = false;
-        return;
-    }
+    if (!m_input.mouseRelease(event))
+        QWidget::mouseReleaseEvent(event);
+}
+
+void MemoryChart::axisClicked(QMouseEvent* event)
+{
     const int64_t tile = tileAt(event->position().toPoint());
     if (tile < 0)
         return;
@@ -444,44 +428,17 @@ void MemoryChart::mouseReleaseEvent(QMouseEvent* event)
 
 void MemoryChart::mouseDoubleClickEvent(QMouseEvent*)
 {
-    m_state->resetZoom();
+    m_input.mouseDoubleClick();
 }
 
 void MemoryChart::keyPressEvent(QKeyEvent* event)
 {
-    const TileWindow w = m_state->zoom();
-    const double centre = w.first + w.count / 2;
-    const auto n = uint32_t(m_displayOrder.size());
-    switch (event->key()) {
-    case Qt::Key_Plus:
-    case Qt::Key_Equal:
-    case Qt::Key_W:
-        zoomBy(0.7, centre);
-        break;
-    case Qt::Key_Minus:
-    case Qt::Key_S:
-        zoomBy(1 / 0.7, centre);
-        break;
-    case Qt::Key_Left:
-    case Qt::Key_A:
-        m_state->setZoom(panBy(w, -w.count * 0.2, n));
-        break;
-    case Qt::Key_Right:
-    case Qt::Key_D:
-        m_state->setZoom(panBy(w, w.count * 0.2, n));
-        break;
-    case Qt::Key_Home:
-    case Qt::Key_0:
-        m_state->resetZoom();
-        break;
-    case Qt::Key_Escape:
+    if (event->key() == Qt::Key_Escape) {
         m_state->clearSelection();
-        break;
-    default:
+        event->accept();
+    } else if (!m_input.keyPress(event)) {
         QWidget::keyPressEvent(event);
-        return;
     }
-    event->accept();
 }
 
 void MemoryChart::leaveEvent(QEvent*)

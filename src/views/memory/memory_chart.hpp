@@ -6,6 +6,7 @@
 #include "models/report_state.hpp"
 #include "popscope/variable_tile_bytes.hpp"
 #include "views/memory/memory_chart_renderer.hpp"
+#include "views/widgets/axis_input_handler.hpp"
 
 #include <QWidget>
 
@@ -14,7 +15,7 @@
 
 namespace popscope {
 
-class MemoryChart : public QWidget {
+class MemoryChart : public QWidget, private AxisInputTarget {
     Q_OBJECT
 public:
     // Builds the bars for the open reports whose memory by tile is read, or none.
@@ -75,9 +76,15 @@ protected:
     void leaveEvent(QEvent* event) override;
 
 private:
+    // The zoom is ReportState's; AxisInputHandler turns the wheel, drags and keys into it.
+    QRect axisRect() const override;
+    const AxisWindow& axisWindow() const override { return m_state->zoomAxis(); }
+    void showAxisWindow(const TileWindow& window) override { m_state->setZoom(window); }
+    void resetAxisWindow() override { m_state->resetZoom(); }
+    void axisClicked(QMouseEvent* event) override; // selects the tile
+    void axisHovered(QMouseEvent* event) override; // the tile's tooltip
     int64_t positionAt(const QPoint& pos) const;
     MemorySeriesSet seriesOf(const LoadedReport& report, MemoryBreakdown breakdown, int slot);
-    void zoomBy(double factor, double anchorPosition);
 
     ReportState* m_state;
     std::shared_ptr<const LoadedReport> m_report, m_target; // what the bars show
@@ -106,10 +113,7 @@ private:
     };
     std::array<VariablesOfReport, 2> m_variables;
     int64_t m_hover = -1;
-    QPoint m_pressPos;
-    double m_pressFirst = 0;
-    bool m_pressed = false;
-    bool m_dragging = false;
+    AxisInputHandler m_input;
 };
 
 } // namespace popscope

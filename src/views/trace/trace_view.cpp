@@ -28,6 +28,10 @@ constexpr int kFlameRow = 16; // the tallest flame row (names fit from 12 px)
 constexpr int kThinFlameRow = 4; // several lanes: the rows shrink so the tiles keep half the lane
 constexpr size_t kMostFlameRows = 16; // deeper program trees show their top levels
 constexpr int kLaneGap = 8;
+// + and − halve and double the cycles shown; Shift+drag zooms to a range; no letter keys.
+constexpr AxisInputOptions kTraceAxisInput {
+    .keyZoomFactor = 0.5, .letterKeys = false, .shiftDragZooms = true
+};
 
 } // namespace
 
@@ -35,6 +39,7 @@ TraceView::TraceView(TraceZoom* zoom, QWidget* parent)
     : QWidget(parent)
     , m_zoom(zoom)
     , m_pictures(new TracePictureJob([this] { return pictureRequest(); }, this))
+    , m_input(this, this, kTraceAxisInput)
 {
     connect(m_pictures, &TracePictureJob::updated, this, qOverload<>(&TraceView::update));
     connect(m_pictures, &TracePictureJob::ready, this, &TraceView::picturesReady);
@@ -265,7 +270,8 @@ void TraceView::paintEvent(QPaintEvent*)
         paintSteps(p, lane);
         paintPicture(p, lane, window);
     }
-    if (area.contains(m_hover) && !m_selecting) { // the cross-hair: the cycle across every lane, the tile row
+    // The cross-hair: the cycle across every lane, the tile row.
+    if (area.contains(m_hover) && !m_input.isPickingRange()) {
         QColor line = palette().color(QPalette::WindowText);
         line.setAlpha(110);
         p.setPen(QPen(line, 1, Qt::DashLine));
@@ -274,12 +280,11 @@ void TraceView::paintEvent(QPaintEvent*)
             if (lane.tiles.contains(m_hover))
                 p.drawLine(lane.tiles.left(), m_hover.y(), lane.tiles.right(), m_hover.y());
     }
-    if (m_selecting) { // the cycles Shift+drag will zoom to
+    if (m_input.isPickingRange()) { // the cycles Shift+drag will zoom to
         QColor band = palette().color(QPalette::Highlight);
         band.setAlpha(60);
-        const int x0 = std::min(m_pressPos.x(), m_selectionEnd),
-                  x1 = std::max(m_pressPos.x(), m_selectionEnd);
-        p.fillRect(QRect(x0, area.top(), x1 - x0, area.height()), band);
+        const int x0 = m_input.rangeStartX();
+        p.fillRect(QRect(x0, area.top(), m_input.rangeEndX() - x0, area.height()), band);
     }
 }
 

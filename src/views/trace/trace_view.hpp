@@ -15,6 +15,7 @@
 // ← and → pan, Alt+← / Alt+→ go back and forward.
 #include "models/trace/trace_data.hpp"
 #include "models/trace/trace_picture_job.hpp"
+#include "views/widgets/axis_input_handler.hpp"
 
 #include <QWidget>
 
@@ -24,7 +25,7 @@ namespace popscope {
 
 class TraceZoom;
 
-class TraceView : public QWidget {
+class TraceView : public QWidget, private AxisInputTarget {
     Q_OBJECT
 public:
     TraceView(TraceZoom* zoom, QWidget* parent = nullptr);
@@ -86,6 +87,14 @@ protected:
     void leaveEvent(QEvent* event) override;
 
 private:
+    // The cycle window is the TraceZoom's; AxisInputHandler turns the wheel, drags and keys into it.
+    QRect axisRect() const override { return plotArea(); }
+    const AxisWindow& axisWindow() const override;
+    void showAxisWindow(const TileWindow& window) override;
+    void resetAxisWindow() override; // every cycle and every tile
+    void zoomToAxisRange(const TileWindow& range) override; // remembered: Back returns
+    void axisClicked(QMouseEvent* event) override; // selects the step
+    void axisHovered(QMouseEvent* event) override; // the cross-hair and the readout
     struct Lane {
         uint32_t ipu = 0;
         QRect steps; // the step row
@@ -124,12 +133,8 @@ private:
     QColor m_titleColour;
     TracePictureJob* m_pictures; // the BSP pictures of the lanes, for the window shown
     uint32_t m_tileFirst = 0, m_tileLast = 1;
-    QPoint m_pressPos;
-    uint64_t m_pressFirst = 0;
-    bool m_dragging = false;
     QPoint m_hover { -1, -1 }; // the cursor, for the cross-hair
-    bool m_selecting = false; // Shift+drag: the cycles to zoom to
-    int m_selectionEnd = 0;
+    AxisInputHandler m_input;
 };
 
 } // namespace popscope

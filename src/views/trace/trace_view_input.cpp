@@ -144,7 +144,6 @@ QString TraceView::readoutAt(const QPoint& pos) const
 
 void TraceView::wheelEvent(QWheelEvent* event)
 {
-    const QRect area = plotArea();
     const double factor = wheelZoomFactor(event->angleDelta().y());
     if (event->modifiers() & Qt::ControlModifier) { // the tiles: around the tile under the cursor
         for (const Lane& lane : lanes()) {
@@ -160,41 +159,44 @@ void TraceView::wheelEvent(QWheelEvent* event)
         event->accept();
         return;
     }
-    const double anchor = double(event->position().x() - area.left()) / std::max(1, area.width());
-    if (factor != 1.0)
-        m_zoom->zoomAround(factor, anchor);
+    m_input.wheel(event);
     event->accept();
+}
+
+const AxisWindow& TraceView::axisWindow() const
+{
+    return m_zoom->axis();
+}
+
+void TraceView::showAxisWindow(const TileWindow& window)
+{
+    m_zoom->showWindow(window, false);
+}
+
+void TraceView::zoomToAxisRange(const TileWindow& range)
+{
+    m_zoom->showWindow(range, true);
+}
+
+void TraceView::resetAxisWindow()
+{
+    m_zoom->fit();
+    setTileWindow(0, m_trace ? m_trace->lod.tilesPerIpu() : 1);
 }
 
 void TraceView::mousePressEvent(QMouseEvent* event)
 {
     setFocus();
-    m_pressPos = event->pos();
-    m_pressFirst = m_zoom->first();
-    m_dragging = false;
-    m_selecting = event->modifiers() & Qt::ShiftModifier;
-    m_selectionEnd = event->pos().x();
+    m_input.mousePress(event);
 }
 
 void TraceView::mouseMoveEvent(QMouseEvent* event)
 {
-    if ((event->buttons() & Qt::LeftButton) && m_selecting) {
-        m_selectionEnd = event->pos().x();
-        update();
-        return;
-    }
-    if (event->buttons() & Qt::LeftButton) {
-        const int dx = event->pos().x() - m_pressPos.x();
-        if (std::abs(dx) > 3)
-            m_dragging = true;
-        if (m_dragging) {
-            const double shift = double(dx) / std::max(1, plotArea().width()) * double(m_zoom->width());
-            const double first
-                = std::clamp(double(m_pressFirst) - shift, 0.0, double(m_zoom->extent() - m_zoom->width()));
-            m_zoom->setWindow(uint64_t(first), uint64_t(first) + m_zoom->width(), false);
-        }
-        return;
-    }
+    m_input.mouseMove(event);
+}
+
+void TraceView::axisHovered(QMouseEvent* event)
+{
     m_hover = event->pos();
     update();
     emit hovered(readoutAt(event->pos()));
@@ -202,22 +204,14 @@ void TraceView::mouseMoveEvent(QMouseEvent* event)
 
 void TraceView::mouseReleaseEvent(QMouseEvent* event)
 {
-    if (m_selecting) {
-        m_selecting = false;
-        const int x0 = std::min(m_pressPos.x(), m_selectionEnd),
-                  x1 = std::max(m_pressPos.x(), m_selectionEnd);
-        if (x1 - x0 >= 3)
-            m_zoom->setWindow(
-                uint64_t(zoomCycleAtX(x0)), uint64_t(zoomCycleAtX(x1))); // remembered: Back returns
-        update();
-        return;
-    }
-    if (!m_dragging && event->button() == Qt::LeftButton) {
-        const int64_t step = stepAt(event->pos());
-        setSelectedStep(step);
-        emit stepClicked(step);
-    }
-    m_dragging = false;
+    m_input.mouseRelease(event);
+}
+
+void TraceView::axisClicked(QMouseEvent* event)
+{
+    const int64_t step = stepAt(event->pos());
+    setSelectedStep(step);
+    emit stepClicked(step);
 }
 
 void TraceView::mouseDoubleClickEvent(QMouseEvent* event)
@@ -230,36 +224,18 @@ void TraceView::mouseDoubleClickEvent(QMouseEvent* event)
         m_zoom->setWindow(toZoom(span->first), toZoom(span->last));
         return;
     }
-    m_zoom->fit();
-    setTileWindow(0, m_trace ? m_trace->lod.tilesPerIpu() : 1);
+    m_input.mouseDoubleClick();
 }
 
 void TraceView::keyPressEvent(QKeyEvent* event)
 {
     const bool alt = event->modifiers() & Qt::AltModifier;
-    switch (event->key()) {
-    case Qt::Key_Plus:
-    case Qt::Key_Equal:
-        m_zoom->zoomAround(0.5, 0.5);
-        break;
-    case Qt::Key_Minus:
-        m_zoom->zoomAround(2.0, 0.5);
-        break;
-    case Qt::Key_Left:
-        alt ? m_zoom->back() : m_zoom->panBy(-0.2);
-        break;
-    case Qt::Key_Right:
-        alt ? m_zoom->forward() : m_zoom->panBy(0.2);
-        break;
-    case Qt::Key_Home:
-        m_zoom->fit();
-        setTileWindow(0, m_trace ? m_trace->lod.tilesPerIpu() : 1);
-        break;
-    default:
+    if (alt && (event->key() == Qt::Key_Left || event->key() == Qt::Key_Right)) { // the zoom's history
+        event->key() == Qt::Key_Left ? m_zoom->back() : m_zoom->forward();
+        event->accept();
+    } else if (!m_input.keyPress(event)) {
         QWidget::keyPressEvent(event);
-        return;
     }
-    event->accept();
 }
 
 void TraceView::leaveEvent(QEvent*)

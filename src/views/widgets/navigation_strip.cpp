@@ -26,7 +26,7 @@ void NavigationStrip::applyMagnification(double factor)
     const double n = std::max(1.0, extent());
     const TileWindow w = currentWindow();
     const double count = n / factor;
-    applyWindow(TileWindow { w.first + w.count / 2 - count / 2, count });
+    zoomToWindow(TileWindow { w.first + w.count / 2 - count / 2, count });
 }
 
 void NavigationStrip::placeMagnification()

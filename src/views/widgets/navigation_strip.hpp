@@ -26,6 +26,8 @@ protected:
     virtual double extent() const = 0; // positions in all
     virtual TileWindow currentWindow() const = 0;
     virtual void applyWindow(TileWindow window) = 0;
+    // A typed magnification's window: by default applied like a drag's.
+    virtual void zoomToWindow(TileWindow window) { applyWindow(window); }
     virtual void resetWindow() = 0;
     virtual void paintMiniature(QPainter& painter, const QRect& strip) = 0;
 
