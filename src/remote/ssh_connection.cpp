@@ -227,7 +227,6 @@ HostKeyQuestion SshConnection::hostKeyQuestion(ssh_key key) const
 
 void SshConnection::verifyHostKey(Prompter* prompter)
 {
-    const std::string& knownHosts = m_knownHosts;
     ssh_key key = nullptr;
     if (ssh_get_server_publickey(m_session, &key) != SSH_OK)
         fail(RemoteFailure::HostKeyRejected, "the server sent no host key");
@@ -242,20 +241,21 @@ void SshConnection::verifyHostKey(Prompter* prompter)
             "REFUSED: the host key (" + question.keyType + " " + question.fingerprint
                 + ") is marked @revoked in " + *revokedIn);
 
-    switch (checkKnownHost(files, m_hostKeyName, key)) {
+    const KnownHostCheck check = checkKnownHost(files, m_hostKeyName, key);
+    switch (check.status) {
     case SSH_KNOWN_HOSTS_OK:
         return;
     case SSH_KNOWN_HOSTS_CHANGED:
         fail(RemoteFailure::HostKeyRejected,
-            "REFUSED: the host key has CHANGED since it was recorded in " + knownHosts + under + " (now "
-                + question.keyType + " " + question.fingerprint
+            "REFUSED: the host key has CHANGED since it was recorded in " + check.where.text() + under
+                + " (now " + question.keyType + " " + question.fingerprint
                 + "). Someone may be intercepting the connection, or the server was reinstalled. If you know "
-                  "the new key is right, remove the old line from that file and connect again.");
+                  "the new key is right, remove that line and connect again.");
     case SSH_KNOWN_HOSTS_OTHER:
         fail(RemoteFailure::HostKeyRejected,
-            "REFUSED: " + knownHosts + " records a key of another type for this host" + under
+            "REFUSED: " + check.where.text() + " records a key of another type for this host" + under
                 + "; the server now offers " + question.keyType + " " + question.fingerprint
-                + ". Remove the old line if the change is expected.");
+                + ". Remove that line if the change is expected.");
     default:
         break;
     }
