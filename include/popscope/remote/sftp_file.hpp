@@ -82,7 +82,10 @@ private:
     void openDiskCache(); // the disk cache's entry of m_opened
     void markOutdated(); // under the lock
     RemoteFileState statLocked();
+    // Drops the connection. Its close waits for the server, so it happens when the Locked that
+    // holds the lock is gone (or with the file).
     void disconnect();
+    class Locked; // the lock; what disconnect() dropped meanwhile is closed once it is released
     struct PendingRead {
         uint64_t block;
         uint32_t id; // the SFTP request
@@ -107,6 +110,7 @@ private:
     std::string m_cacheName; // user@host:port/path as the ssh config resolves the address
     RemoteFileState m_opened;
     mutable std::mutex m_mutex;
+    std::vector<std::unique_ptr<OpenSession>> m_closing; // dropped under the lock, closed after it
     std::unique_ptr<SshConnection> m_connection;
     std::unique_ptr<DiskBlockCache> m_disk; // when the settings keep blocks on disk
     void* m_sftp = nullptr; // sftp_session, kept out of this header
