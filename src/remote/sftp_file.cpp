@@ -178,6 +178,7 @@ void SftpFile::disconnect()
     m_partial.clear();
     if (!m_connection)
         return;
+    m_connection->stopKeepAlive(); // the session is closed without the lock
     auto dropped = std::make_unique<OpenSession>();
     dropped->connection = std::move(m_connection);
     dropped->sftp = asSftp(std::exchange(m_sftp, nullptr));
@@ -233,6 +234,8 @@ const std::vector<uint8_t>& SftpFile::block(uint64_t index)
         store(index, std::move(bytes));
         return m_blocks.at(index).first;
     }
+    if (m_connection && m_connection->silent())
+        disconnect(); // its keepalive went unanswered while idle: a new connection, not a wait
     if (!m_connection)
         connect(); // the first block not on disk, or the first read after a lost connection
     // Reads in sequence (SQLite scanning a table) widen the read-ahead; a jump resets it.
@@ -410,10 +413,13 @@ void SftpFile::adopt(OpenSession& session)
     m_connection = std::move(session.connection);
     m_sftp = std::exchange(session.sftp, nullptr);
     m_file = std::exchange(session.file, nullptr);
+    m_connection->keepAlive(m_mutex);
 }
 
 RemoteFileState SftpFile::statLocked()
 {
+    if (m_connection && m_connection->silent())
+        disconnect();
     if (!m_connection) // never connects (the watcher's poll would ask for passwords every 2 s)
         throw RemoteError(RemoteFailure::ConnectionLost, m_address.toString() + ": not connected");
     // A synchronous request would take the replies of the reads still in flight off the wire, and

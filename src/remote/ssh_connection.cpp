@@ -77,6 +77,7 @@ SshConnection::SshConnection(const RemoteAddress& address, const RemoteSettings&
 
 SshConnection::~SshConnection()
 {
+    m_keepAlive.reset();
     if (m_watchdog)
         m_watchdog->stop(); // it holds the socket's number, which must not outlive the session
     if (m_session) {
@@ -89,6 +90,26 @@ SshConnection::~SshConnection()
 ReplyWatchdog::Armed SshConnection::watchReply()
 {
     return m_watchdog ? m_watchdog->arm(cancelCheckOfThisThread()) : ReplyWatchdog::Armed(nullptr);
+}
+
+void SshConnection::keepAlive(std::mutex& sessionLock)
+{
+    m_keepAlive = std::make_unique<KeepAlive>(m_session, sessionLock, sockets(),
+        std::chrono::seconds(m_aliveInterval), std::chrono::seconds(m_timeoutSeconds));
+}
+
+void SshConnection::stopKeepAlive()
+{
+    m_keepAlive.reset();
+}
+
+std::vector<int> SshConnection::sockets() const
+{
+    std::vector<int> all { ssh_get_fd(m_session) };
+    if (m_jumpHost)
+        for (int socket : m_jumpHost->sockets())
+            all.push_back(socket);
+    return all;
 }
 
 std::optional<RemoteError> SshConnection::watchdogError(const std::string& what) const
@@ -129,6 +150,7 @@ void SshConnection::configure(const RemoteAddress& address, const RemoteSettings
     configureHostKeys(config, sshDir, port);
     m_batchMode = config.batchMode;
     m_identitiesOnly = config.identitiesOnly;
+    m_aliveInterval = config.serverAliveInterval > 0 ? config.serverAliveInterval : m_timeoutSeconds;
     ssh_options_set(m_session, SSH_OPTIONS_HOST, config.hostName.c_str());
     ssh_options_set(m_session, SSH_OPTIONS_USER, user.c_str());
     unsigned int portOption = unsigned(port);
