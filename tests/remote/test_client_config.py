@@ -14,8 +14,6 @@ import termios
 import time
 import types
 
-import pytest
-
 from cli_runs import REMOTE_FAILED, run
 
 
