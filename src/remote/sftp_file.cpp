@@ -145,7 +145,15 @@ SftpFile::~SftpFile()
 
 void SftpFile::connect()
 {
-    auto session = openSession(m_address, m_settings, m_closing);
+    install(openSession(m_address, m_settings, m_closing));
+}
+
+void SftpFile::install(std::unique_ptr<OpenSession> session)
+{
+    if (m_connection) {
+        m_closing.push_back(std::move(session)); // another thread connected meanwhile
+        return;
+    }
     const RemoteFileState now = session->state;
     if (m_opened.exists && !sameVersion(now, m_opened)) {
         markOutdated();
@@ -206,38 +214,57 @@ uint64_t SftpFile::blockLength(uint64_t index) const
 
 size_t SftpFile::read(void* out, size_t length, uint64_t offset)
 {
-    const Locked lock(*this);
+    ClosingSessions closing; // a session refused while opening: closed on the way out, with no lock held
+    std::unique_ptr<OpenSession> fresh;
+    while (true) {
+        {
+            const Locked lock(*this);
+            if (fresh)
+                install(std::move(fresh));
+            if (const auto copied = copy(out, length, offset))
+                return *copied;
+        }
+        // The first block not on disk, or the first read after a lost connection: the handshake,
+        // and any question it asks the user, happen without the lock.
+        fresh = openSession(m_address, m_settings, closing);
+    }
+}
+
+std::optional<size_t> SftpFile::copy(void* out, size_t length, uint64_t offset)
+{
     size_t copied = 0;
     while (copied < length && offset + copied < m_opened.size) {
         const uint64_t at = offset + copied;
-        const std::vector<uint8_t>& bytes = block(at / kBlockSize);
+        const std::vector<uint8_t>* bytes = block(at / kBlockSize);
+        if (!bytes)
+            return std::nullopt; // not connected
         const size_t within = size_t(at % kBlockSize);
-        if (within >= bytes.size())
+        if (within >= bytes->size())
             break;
-        const size_t n = std::min(length - copied, bytes.size() - within);
-        std::memcpy(static_cast<uint8_t*>(out) + copied, bytes.data() + within, n);
+        const size_t n = std::min(length - copied, bytes->size() - within);
+        std::memcpy(static_cast<uint8_t*>(out) + copied, bytes->data() + within, n);
         copied += n;
     }
     return copied;
 }
 
-const std::vector<uint8_t>& SftpFile::block(uint64_t index)
+const std::vector<uint8_t>* SftpFile::block(uint64_t index)
 {
     if (auto found = m_blocks.find(index); found != m_blocks.end()) {
         ++m_counters.cacheHits;
         m_recent.splice(m_recent.begin(), m_recent, found->second.second);
-        return found->second.first;
+        return &found->second.first;
     }
     if (std::vector<uint8_t> bytes;
         m_disk && !isPending(index) && m_disk->read(index, blockLength(index), bytes)) {
         ++m_counters.diskHits; // from disk: no read-ahead, which would ask the server for more
         store(index, std::move(bytes));
-        return m_blocks.at(index).first;
+        return &m_blocks.at(index).first;
     }
     if (m_connection && m_connection->silent())
         disconnect(); // its keepalive went unanswered while idle: a new connection, not a wait
     if (!m_connection)
-        connect(); // the first block not on disk, or the first read after a lost connection
+        return nullptr; // read() connects without the lock
     // Reads in sequence (SQLite scanning a table) widen the read-ahead; a jump resets it.
     m_readAhead = index == m_lastMiss + 1 ? std::clamp<uint64_t>(m_readAhead * 2, 2, kMaxReadAhead) : 0;
     m_lastMiss = index;
@@ -251,7 +278,7 @@ const std::vector<uint8_t>& SftpFile::block(uint64_t index)
     while (true) {
         const auto done = takeNextReply();
         if (done == index)
-            return m_blocks.at(index).first;
+            return &m_blocks.at(index).first;
     }
 }
 
