@@ -77,7 +77,7 @@ SshConnection::SshConnection(const RemoteAddress& address, const RemoteSettings&
 
 SshConnection::~SshConnection()
 {
-    m_keepAlive.reset();
+    m_keepAlive.reset(); // its thread uses the session
     if (m_watchdog)
         m_watchdog->stop(); // it holds the socket's number, which must not outlive the session
     if (m_session) {
