@@ -70,7 +70,8 @@ refused), and uses ssh-agent, key files (asking for passphrases) or a password. 
 on the controlling terminal only, never read from standard input; without one they are refused.
 POPSCOPE_SSH_TIMEOUT sets the timeout (15 s). The
 blocks read are kept in ~/.cache/popscope/remote (4 GiB at most), so reading a file again is local;
-POPSCOPE_SSH_CACHE=off reads everything over the network.
+POPSCOPE_SSH_CACHE=off reads everything over the network. POPSCOPE_SSH_SYSTEM_CONFIG=FILE is read
+instead of /etc/ssh/ssh_config.
 
 Exit codes: 0 success, 2 usage error, 3 file not found, 4 empty file, 5 not an SQLite
 database, 6 truncated profile, 7 not a popscope profile, 8 unsupported format version,

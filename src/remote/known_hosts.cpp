@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace popscope::remote {
 
@@ -35,37 +36,40 @@ std::string base64(const unsigned char* data, size_t length)
 }
 
 // Calls `visit` with each line of `file` that holds a host entry or a marker (comments and blank
-// lines skipped, leading blanks removed); stops when it returns false.
-void forEachEntry(const std::string& file, const std::function<bool(const std::string&)>& visit)
+// lines skipped, leading blanks removed) and its number, from 1; stops when it returns false.
+void forEachEntry(const std::string& file, const std::function<bool(const std::string&, int)>& visit)
 {
     std::ifstream in(file);
     std::string line;
-    while (std::getline(in, line)) {
+    for (int number = 1; std::getline(in, line); ++number) {
         const size_t start = line.find_first_not_of(" \t");
         if (start == std::string::npos || line[start] == '#')
             continue;
-        if (!visit(line.substr(start)))
+        if (!visit(line.substr(start), number))
             return;
     }
 }
 
-ssh_known_hosts_e checkFile(const std::string& file, const std::string& name, ssh_key key)
+// The file's verdict on `key` for `name`; for CHANGED its first line with another key of the
+// type, for OTHER its first line with a key of another type.
+KnownHostCheck checkFile(const std::string& file, const std::string& name, ssh_key key)
 {
-    ssh_known_hosts_e found = SSH_KNOWN_HOSTS_UNKNOWN;
-    forEachEntry(file, [&](const std::string& line) {
+    KnownHostCheck found;
+    forEachEntry(file, [&](const std::string& line, int number) {
         if (line.front() == '@') // @revoked is checked on its own; @cert-authority is not followed
             return true;
         ssh_knownhosts_entry* entry = nullptr;
         if (ssh_known_hosts_parse_line(name.c_str(), line.c_str(), &entry) != SSH_OK)
             return true; // another host's line (SSH_AGAIN), or one that cannot be read
         if (ssh_key_cmp(key, entry->publickey, SSH_KEY_CMP_PUBLIC) == 0)
-            found = SSH_KNOWN_HOSTS_OK;
-        else if (ssh_key_type(key) == ssh_key_type(entry->publickey))
-            found = SSH_KNOWN_HOSTS_CHANGED;
-        else if (found != SSH_KNOWN_HOSTS_CHANGED)
-            found = SSH_KNOWN_HOSTS_OTHER;
+            found = { SSH_KNOWN_HOSTS_OK, {} };
+        else if (ssh_key_type(key) == ssh_key_type(entry->publickey)) {
+            if (found.status != SSH_KNOWN_HOSTS_CHANGED)
+                found = { SSH_KNOWN_HOSTS_CHANGED, { file, number } };
+        } else if (found.status == SSH_KNOWN_HOSTS_UNKNOWN)
+            found = { SSH_KNOWN_HOSTS_OTHER, { file, number } };
         ssh_knownhosts_entry_free(entry);
-        return found != SSH_KNOWN_HOSTS_OK;
+        return found.status != SSH_KNOWN_HOSTS_OK;
     });
     return found;
 }
@@ -88,15 +92,17 @@ std::string knownHostsName(const std::string& host, int port, const std::string&
     return name;
 }
 
-ssh_known_hosts_e checkKnownHost(const std::vector<std::string>& files, const std::string& name, ssh_key key)
+KnownHostCheck checkKnownHost(const std::vector<std::string>& files, const std::string& name, ssh_key key)
 {
-    ssh_known_hosts_e result = SSH_KNOWN_HOSTS_UNKNOWN;
+    KnownHostCheck result;
     for (const std::string& file : files) {
-        const ssh_known_hosts_e found = checkFile(file, name, key);
-        if (found == SSH_KNOWN_HOSTS_OK)
+        KnownHostCheck found = checkFile(file, name, key);
+        if (found.status == SSH_KNOWN_HOSTS_OK)
             return found;
-        if (found == SSH_KNOWN_HOSTS_CHANGED || result == SSH_KNOWN_HOSTS_UNKNOWN)
-            result = found;
+        // The first file's CHANGED line is the one named, else the first line of another type.
+        if ((found.status == SSH_KNOWN_HOSTS_CHANGED && result.status != SSH_KNOWN_HOSTS_CHANGED)
+            || result.status == SSH_KNOWN_HOSTS_UNKNOWN)
+            result = std::move(found);
     }
     return result;
 }
@@ -110,7 +116,7 @@ std::optional<std::string> revokingFile(const std::vector<std::string>& files, s
     ssh_string_free_char(blob);
     for (const std::string& file : files) {
         bool revoked = false;
-        forEachEntry(file, [&](const std::string& line) {
+        forEachEntry(file, [&](const std::string& line, int) {
             std::istringstream fields(line);
             std::string marker, hosts, type, text;
             revoked = fields >> marker >> hosts >> type >> text && marker == "@revoked" && text == keyBase64;

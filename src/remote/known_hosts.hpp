@@ -17,10 +17,23 @@ namespace popscope::remote {
 // `[host]:port` on a port other than 22; lower case, as OpenSSH and libssh compare names.
 std::string knownHostsName(const std::string& host, int port, const std::string& alias);
 
+// A line of a known_hosts file: the file and its line number, from 1.
+struct KnownHostsLine {
+    std::string file;
+    int line = 0;
+    std::string text() const { return file + ":" + std::to_string(line); } // as a refusal names it
+};
+
+struct KnownHostCheck {
+    ssh_known_hosts_e status = SSH_KNOWN_HOSTS_UNKNOWN;
+    KnownHostsLine where; // for CHANGED and OTHER: the line holding the key that does not match
+};
+
 // What `files` (the user's, then the system's) say about `key` for `name`: SSH_KNOWN_HOSTS_OK when
-// a line of either holds it; else CHANGED (a line holds another key of its type), OTHER (only
-// keys of other types) or UNKNOWN. A missing file, and a line libssh cannot parse, count as no line.
-ssh_known_hosts_e checkKnownHost(const std::vector<std::string>& files, const std::string& name, ssh_key key);
+// a line of any holds it; else CHANGED (a line holds another key of its type: the first such line
+// of the files, in order), OTHER (only keys of other types: the first such line) or UNKNOWN. A
+// missing file, and a line libssh cannot parse, count as no line.
+KnownHostCheck checkKnownHost(const std::vector<std::string>& files, const std::string& name, ssh_key key);
 
 // The first of `files` with a `@revoked` line that holds `key`, whatever its host pattern; none
 // when no file revokes it.

@@ -102,6 +102,8 @@ RemoteSettings withEnvironment(RemoteSettings settings)
         settings.timeoutSeconds = std::atoi(timeout);
     if (const char* cache = std::getenv("POPSCOPE_SSH_CACHE"); cache && std::string(cache) == "off")
         settings.diskCache = false;
+    if (const char* config = std::getenv("POPSCOPE_SSH_SYSTEM_CONFIG"); config && *config)
+        settings.systemConfig = config;
     return settings;
 }
 

@@ -1,6 +1,7 @@
 #include "popscope/remote/sftp_file.hpp"
 
 #include "disk_block_cache.hpp"
+#include "open_session.hpp"
 #include "popscope/remote/remote_error.hpp"
 #include "ssh_connection.hpp"
 
@@ -30,85 +31,6 @@ sftp_file asFile(void* p)
     return static_cast<sftp_file>(p);
 }
 
-std::string sftpProblem(sftp_session sftp, ssh_session session)
-{
-    switch (sftp_get_error(sftp)) {
-    case SSH_FX_NO_SUCH_FILE:
-    case SSH_FX_NO_SUCH_PATH:
-        return "no such file";
-    case SSH_FX_PERMISSION_DENIED:
-        return "permission denied";
-    default:
-        return ssh_get_error(session);
-    }
-}
-
-} // namespace
-
-// A connection with the file open on it, before it becomes an SftpFile's (or is dropped).
-struct OpenSession {
-    std::unique_ptr<SshConnection> connection;
-    sftp_session sftp = nullptr;
-    sftp_file file = nullptr;
-    RemoteFileState state;
-
-    OpenSession() = default;
-    OpenSession(const OpenSession&) = delete;
-    OpenSession& operator=(const OpenSession&) = delete;
-    ~OpenSession()
-    {
-        // Closing a refused file waits for the server's answer: under the same deadline as every
-        // other reply, so a server that lies and then never answers the close cannot hang popscope.
-        std::optional<ReplyWatchdog::Armed> watched;
-        if (connection && (file || sftp))
-            watched.emplace(connection->watchReply());
-        if (file)
-            sftp_close(file);
-        if (sftp)
-            sftp_free(sftp);
-    }
-};
-
-namespace {
-
-// Connects, opens the file read-only and stats it. Throws RemoteError.
-std::unique_ptr<OpenSession> openSession(const RemoteAddress& address, const RemoteSettings& settings)
-{
-    auto session = std::make_unique<OpenSession>();
-    session->connection = std::make_unique<SshConnection>(address, settings);
-    ssh_session ssh = session->connection->session();
-    const std::string where = session->connection->label() + ":" + address.path;
-    sftp_attributes attributes = nullptr;
-    {
-        const auto watched = session->connection->watchReply();
-        session->sftp = sftp_new(ssh);
-        const bool started = session->sftp && sftp_init(session->sftp) == SSH_OK;
-        if (started)
-            session->file = sftp_open(session->sftp, address.path.c_str(), O_RDONLY, 0);
-        attributes = session->file ? sftp_fstat(session->file) : nullptr;
-        if (auto ended = session->connection->watchdogError("opening " + address.path))
-            throw *ended;
-        if (!started)
-            throw RemoteError(RemoteFailure::Unreachable,
-                where + ": the server offers no SFTP (" + ssh_get_error(ssh) + ")");
-    }
-    if (!attributes)
-        throw RemoteError(RemoteFailure::NoSuchFile, where + ": " + sftpProblem(session->sftp, ssh));
-    session->state = { true, attributes->size, int64_t(attributes->mtime) };
-    const bool isFile = attributes->type == SSH_FILEXFER_TYPE_REGULAR;
-    sftp_attributes_free(attributes);
-    if (!isFile)
-        throw RemoteError(RemoteFailure::NoSuchFile, where + ": not a regular file");
-    // A size the server claims is checked before anything is sized by it (the block map, SQLite's
-    // 64-bit signed file size): no profile comes near it, so a larger one is a lying server.
-    if (session->state.size > SftpFile::kMaxFileBytes)
-        throw RemoteError(RemoteFailure::ImplausibleReply,
-            where + ": the server claims the file holds " + std::to_string(session->state.size)
-                + " bytes, more than any profile (at most " + std::to_string(SftpFile::kMaxFileBytes >> 40)
-                + " TiB): refused");
-    return session;
-}
-
 // The file's name in the disk cache: the user, host and port the ssh config resolves the address
 // to, so "gpu1:/r.pop" and "me@gpu1.lab:22/r.pop" share their blocks, and an alias moved to another
 // host does not serve the old host's blocks.
@@ -131,6 +53,31 @@ bool sameVersion(const RemoteFileState& a, const RemoteFileState& b)
 }
 
 } // namespace
+
+// No lock is held across a network wait that can be avoided: closing a dropped connection waits for
+// the server's answer (up to the timeout), so it happens once the lock is released, and the file
+// stays usable by other threads meanwhile.
+class SftpFile::Locked {
+public:
+    explicit Locked(SftpFile& file)
+        : m_file(file)
+        , m_lock(file.m_mutex)
+    {
+    }
+    ~Locked()
+    {
+        ClosingSessions closing = std::move(m_file.m_closing);
+        m_file.m_closing.clear();
+        m_lock.unlock();
+        closing.clear(); // each OpenSession closes its file under the reply deadline
+    }
+    Locked(const Locked&) = delete;
+    Locked& operator=(const Locked&) = delete;
+
+private:
+    SftpFile& m_file;
+    std::unique_lock<std::mutex> m_lock;
+};
 
 std::shared_ptr<SftpFile> SftpFile::open(const RemoteAddress& address, const RemoteSettings& settings)
 {
@@ -198,12 +145,22 @@ SftpFile::~SftpFile()
 
 void SftpFile::connect()
 {
-    auto session = openSession(m_address, m_settings);
+    install(openSession(m_address, m_settings, m_closing));
+}
+
+void SftpFile::install(std::unique_ptr<OpenSession> session)
+{
+    if (m_connection) {
+        m_closing.push_back(std::move(session)); // another thread connected meanwhile
+        return;
+    }
     const RemoteFileState now = session->state;
     if (m_opened.exists && !sameVersion(now, m_opened)) {
         markOutdated();
+        const std::string label = session->connection->label();
+        m_closing.push_back(std::move(session)); // closed once the lock is released
         throw RemoteError(RemoteFailure::ConnectionLost,
-            session->connection->label() + ":" + m_address.path
+            label + ":" + m_address.path
                 + ": the file changed on the server since it was opened; open it again");
     }
     adopt(*session);
@@ -227,18 +184,14 @@ void SftpFile::disconnect()
 {
     m_pending.clear();
     m_partial.clear();
-    {
-        std::optional<ReplyWatchdog::Armed> watched; // closing waits for the server's answer
-        if (m_connection)
-            watched.emplace(m_connection->watchReply());
-        if (m_file)
-            sftp_close(asFile(m_file));
-        if (m_sftp)
-            sftp_free(asSftp(m_sftp));
-    }
-    m_file = nullptr;
-    m_sftp = nullptr;
-    m_connection.reset();
+    if (!m_connection)
+        return;
+    m_connection->stopKeepAlive(); // the session is closed without the lock
+    auto dropped = std::make_unique<OpenSession>();
+    dropped->connection = std::move(m_connection);
+    dropped->sftp = asSftp(std::exchange(m_sftp, nullptr));
+    dropped->file = asFile(std::exchange(m_file, nullptr));
+    m_closing.push_back(std::move(dropped));
 }
 
 void SftpFile::lost(const std::string& what)
@@ -261,36 +214,57 @@ uint64_t SftpFile::blockLength(uint64_t index) const
 
 size_t SftpFile::read(void* out, size_t length, uint64_t offset)
 {
-    std::lock_guard lock(m_mutex);
+    ClosingSessions closing; // a session refused while opening: closed on the way out, with no lock held
+    std::unique_ptr<OpenSession> fresh;
+    while (true) {
+        {
+            const Locked lock(*this);
+            if (fresh)
+                install(std::move(fresh));
+            if (const auto copied = copy(out, length, offset))
+                return *copied;
+        }
+        // The first block not on disk, or the first read after a lost connection: the handshake,
+        // and any question it asks the user, happen without the lock.
+        fresh = openSession(m_address, m_settings, closing);
+    }
+}
+
+std::optional<size_t> SftpFile::copy(void* out, size_t length, uint64_t offset)
+{
     size_t copied = 0;
     while (copied < length && offset + copied < m_opened.size) {
         const uint64_t at = offset + copied;
-        const std::vector<uint8_t>& bytes = block(at / kBlockSize);
+        const std::vector<uint8_t>* bytes = block(at / kBlockSize);
+        if (!bytes)
+            return std::nullopt; // not connected
         const size_t within = size_t(at % kBlockSize);
-        if (within >= bytes.size())
+        if (within >= bytes->size())
             break;
-        const size_t n = std::min(length - copied, bytes.size() - within);
-        std::memcpy(static_cast<uint8_t*>(out) + copied, bytes.data() + within, n);
+        const size_t n = std::min(length - copied, bytes->size() - within);
+        std::memcpy(static_cast<uint8_t*>(out) + copied, bytes->data() + within, n);
         copied += n;
     }
     return copied;
 }
 
-const std::vector<uint8_t>& SftpFile::block(uint64_t index)
+const std::vector<uint8_t>* SftpFile::block(uint64_t index)
 {
     if (auto found = m_blocks.find(index); found != m_blocks.end()) {
         ++m_counters.cacheHits;
         m_recent.splice(m_recent.begin(), m_recent, found->second.second);
-        return found->second.first;
+        return &found->second.first;
     }
     if (std::vector<uint8_t> bytes;
         m_disk && !isPending(index) && m_disk->read(index, blockLength(index), bytes)) {
         ++m_counters.diskHits; // from disk: no read-ahead, which would ask the server for more
         store(index, std::move(bytes));
-        return m_blocks.at(index).first;
+        return &m_blocks.at(index).first;
     }
+    if (m_connection && m_connection->silent())
+        disconnect(); // its keepalive went unanswered while idle: a new connection, not a wait
     if (!m_connection)
-        connect(); // the first block not on disk, or the first read after a lost connection
+        return nullptr; // read() connects without the lock
     // Reads in sequence (SQLite scanning a table) widen the read-ahead; a jump resets it.
     m_readAhead = index == m_lastMiss + 1 ? std::clamp<uint64_t>(m_readAhead * 2, 2, kMaxReadAhead) : 0;
     m_lastMiss = index;
@@ -304,7 +278,7 @@ const std::vector<uint8_t>& SftpFile::block(uint64_t index)
     while (true) {
         const auto done = takeNextReply();
         if (done == index)
-            return m_blocks.at(index).first;
+            return &m_blocks.at(index).first;
     }
 }
 
@@ -407,14 +381,15 @@ void SftpFile::store(uint64_t index, std::vector<uint8_t> bytes)
 
 RemoteFileState SftpFile::statNow()
 {
-    std::lock_guard lock(m_mutex);
+    const Locked lock(*this);
     return statLocked();
 }
 
 RemoteFileState SftpFile::check()
 {
+    ClosingSessions closing; // a session refused while opening: closed on the way out, with no lock held
     {
-        std::lock_guard lock(m_mutex);
+        const Locked lock(*this);
         const bool connectNow = m_unchecked && !m_connection;
         m_unchecked = false; // a declined passphrase is not asked for again every poll
         if (!connectNow)
@@ -423,7 +398,7 @@ RemoteFileState SftpFile::check()
     // Connected without the lock: the pages go on reading blocks from disk meanwhile.
     std::unique_ptr<OpenSession> session;
     try {
-        session = openSession(m_address, m_settings);
+        session = openSession(m_address, m_settings, closing);
     } catch (const RemoteError& error) {
         // The server not there yet (reopened offline): asked again at the next poll.
         if (error.failure() == RemoteFailure::Unreachable
@@ -435,7 +410,7 @@ RemoteFileState SftpFile::check()
     }
     const RemoteFileState state = session->state;
     {
-        std::lock_guard lock(m_mutex);
+        const Locked lock(*this);
         if (!sameVersion(state, m_opened))
             markOutdated(); // another version: the bar says so; its blocks are never read into this
         else if (!m_connection)
@@ -465,10 +440,13 @@ void SftpFile::adopt(OpenSession& session)
     m_connection = std::move(session.connection);
     m_sftp = std::exchange(session.sftp, nullptr);
     m_file = std::exchange(session.file, nullptr);
+    m_connection->keepAlive(m_mutex);
 }
 
 RemoteFileState SftpFile::statLocked()
 {
+    if (m_connection && m_connection->silent())
+        disconnect();
     if (!m_connection) // never connects (the watcher's poll would ask for passwords every 2 s)
         throw RemoteError(RemoteFailure::ConnectionLost, m_address.toString() + ": not connected");
     // A synchronous request would take the replies of the reads still in flight off the wire, and

@@ -216,6 +216,8 @@ private:
             m_config.hostKeyAlias = firstWord(value);
         else if (keyword == "hashknownhosts" && first())
             m_config.hashKnownHosts = lowercase(value) == "yes";
+        else if (keyword == "serveraliveinterval" && first())
+            m_config.serverAliveInterval = std::clamp(std::atoi(value.c_str()), 0, 86400);
     }
 
     static HostKeyPolicy hostKeyPolicy(const std::string& value)

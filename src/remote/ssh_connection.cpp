@@ -77,6 +77,7 @@ SshConnection::SshConnection(const RemoteAddress& address, const RemoteSettings&
 
 SshConnection::~SshConnection()
 {
+    m_keepAlive.reset(); // its thread uses the session
     if (m_watchdog)
         m_watchdog->stop(); // it holds the socket's number, which must not outlive the session
     if (m_session) {
@@ -89,6 +90,26 @@ SshConnection::~SshConnection()
 ReplyWatchdog::Armed SshConnection::watchReply()
 {
     return m_watchdog ? m_watchdog->arm(cancelCheckOfThisThread()) : ReplyWatchdog::Armed(nullptr);
+}
+
+void SshConnection::keepAlive(std::mutex& sessionLock)
+{
+    m_keepAlive = std::make_unique<KeepAlive>(m_session, sessionLock, sockets(),
+        std::chrono::seconds(m_aliveInterval), std::chrono::seconds(m_timeoutSeconds));
+}
+
+void SshConnection::stopKeepAlive()
+{
+    m_keepAlive.reset();
+}
+
+std::vector<int> SshConnection::sockets() const
+{
+    std::vector<int> all { ssh_get_fd(m_session) };
+    if (m_jumpHost)
+        for (int socket : m_jumpHost->sockets())
+            all.push_back(socket);
+    return all;
 }
 
 std::optional<RemoteError> SshConnection::watchdogError(const std::string& what) const
@@ -129,6 +150,7 @@ void SshConnection::configure(const RemoteAddress& address, const RemoteSettings
     configureHostKeys(config, sshDir, port);
     m_batchMode = config.batchMode;
     m_identitiesOnly = config.identitiesOnly;
+    m_aliveInterval = config.serverAliveInterval > 0 ? config.serverAliveInterval : m_timeoutSeconds;
     ssh_options_set(m_session, SSH_OPTIONS_HOST, config.hostName.c_str());
     ssh_options_set(m_session, SSH_OPTIONS_USER, user.c_str());
     unsigned int portOption = unsigned(port);
@@ -227,7 +249,6 @@ HostKeyQuestion SshConnection::hostKeyQuestion(ssh_key key) const
 
 void SshConnection::verifyHostKey(Prompter* prompter)
 {
-    const std::string& knownHosts = m_knownHosts;
     ssh_key key = nullptr;
     if (ssh_get_server_publickey(m_session, &key) != SSH_OK)
         fail(RemoteFailure::HostKeyRejected, "the server sent no host key");
@@ -242,20 +263,21 @@ void SshConnection::verifyHostKey(Prompter* prompter)
             "REFUSED: the host key (" + question.keyType + " " + question.fingerprint
                 + ") is marked @revoked in " + *revokedIn);
 
-    switch (checkKnownHost(files, m_hostKeyName, key)) {
+    const KnownHostCheck check = checkKnownHost(files, m_hostKeyName, key);
+    switch (check.status) {
     case SSH_KNOWN_HOSTS_OK:
         return;
     case SSH_KNOWN_HOSTS_CHANGED:
         fail(RemoteFailure::HostKeyRejected,
-            "REFUSED: the host key has CHANGED since it was recorded in " + knownHosts + under + " (now "
-                + question.keyType + " " + question.fingerprint
+            "REFUSED: the host key has CHANGED since it was recorded in " + check.where.text() + under
+                + " (now " + question.keyType + " " + question.fingerprint
                 + "). Someone may be intercepting the connection, or the server was reinstalled. If you know "
-                  "the new key is right, remove the old line from that file and connect again.");
+                  "the new key is right, remove that line and connect again.");
     case SSH_KNOWN_HOSTS_OTHER:
         fail(RemoteFailure::HostKeyRejected,
-            "REFUSED: " + knownHosts + " records a key of another type for this host" + under
+            "REFUSED: " + check.where.text() + " records a key of another type for this host" + under
                 + "; the server now offers " + question.keyType + " " + question.fingerprint
-                + ". Remove the old line if the change is expected.");
+                + ". Remove that line if the change is expected.");
     default:
         break;
     }

@@ -4,6 +4,7 @@
 // unknown hosts, refusing changed keys),
 // then ssh-agent, key files and a password. ProxyJump hosts are reached through forwarded
 // channels, never through a shell command.
+#include "keep_alive.hpp"
 #include "popscope/remote/remote_address.hpp"
 #include "popscope/remote/remote_error.hpp"
 #include "popscope/remote/remote_settings.hpp"
@@ -13,6 +14,7 @@
 #include <libssh/libssh.h>
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +42,13 @@ public:
     [[nodiscard]] ReplyWatchdog::Armed watchReply();
     // The error to report when the watchdog ended the connection during `what` (a stall, or Cancel).
     std::optional<RemoteError> watchdogError(const std::string& what) const;
+    // Keepalives from now on, while the session is idle (KeepAlive): one after ServerAliveInterval
+    // seconds without a byte from the server (the timeout when the config names none), and the
+    // connection is silent when it goes unanswered for the timeout. `sessionLock` guards every use
+    // of the session from now on; the caller holds it, or has not shared the connection yet.
+    void keepAlive(std::mutex& sessionLock);
+    void stopKeepAlive(); // under the session's lock, before the session is used without it
+    bool silent() const { return m_keepAlive && m_keepAlive->silent(); }
 
 private:
     void configure(const RemoteAddress& address, const RemoteSettings& settings,
@@ -56,6 +65,7 @@ private:
     // `result` of a libssh authentication call; throws when the server did not answer in time.
     int answered(int result) const;
     [[noreturn]] void fail(RemoteFailure failure, const std::string& what) const;
+    std::vector<int> sockets() const; // this session's, then its jump hosts'
 
     ssh_session m_session = nullptr;
     std::string m_label;
@@ -71,6 +81,8 @@ private:
     std::unique_ptr<SshConnection> m_jumpHost; // the previous hop, when ProxyJump is set
     std::unique_ptr<JumpTunnel> m_tunnel;
     int m_timeoutSeconds = 15;
+    int m_aliveInterval = 15; // seconds without a byte from the server before a keepalive
+    std::unique_ptr<KeepAlive> m_keepAlive; // stopped before the session is freed
     std::shared_ptr<ReplyWatchdog> m_watchdog; // once connected; stopped before the session is freed
 };
 

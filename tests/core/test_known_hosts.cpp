@@ -83,17 +83,47 @@ TEST_CASE("known_hosts: a key is checked under its name, plain or hashed, in eit
             + "gpu1 ecdsa-sha2-nistp256 " + base64Of(ecdsa.get()) + "\n");
     writeWhole(system, "gpu2 ssh-ed25519 " + base64Of(key.get()) + "\n");
     const std::vector<std::string> files { user, system };
-    CHECK(checkKnownHost(files, "ipu-box", key.get()) == SSH_KNOWN_HOSTS_OK); // hashed alias line
-    CHECK(checkKnownHost(files, "[127.0.0.1]:2222", key.get()) == SSH_KNOWN_HOSTS_CHANGED);
-    CHECK(checkKnownHost(files, "gpu1", key.get()) == SSH_KNOWN_HOSTS_OTHER);
-    CHECK(checkKnownHost(files, "gpu2", key.get()) == SSH_KNOWN_HOSTS_OK); // the system's file
-    CHECK(checkKnownHost(files, "gpu3", key.get()) == SSH_KNOWN_HOSTS_UNKNOWN);
-    CHECK(checkKnownHost({ dir.file("missing") }, "gpu2", key.get()) == SSH_KNOWN_HOSTS_UNKNOWN);
+    const auto status
+        = [&files, &key](const std::string& name) { return checkKnownHost(files, name, key.get()).status; };
+    CHECK(status("ipu-box") == SSH_KNOWN_HOSTS_OK); // hashed alias line
+    CHECK(status("[127.0.0.1]:2222") == SSH_KNOWN_HOSTS_CHANGED);
+    CHECK(status("gpu1") == SSH_KNOWN_HOSTS_OTHER);
+    CHECK(status("gpu2") == SSH_KNOWN_HOSTS_OK); // the system's file
+    CHECK(status("gpu3") == SSH_KNOWN_HOSTS_UNKNOWN);
+    CHECK(checkKnownHost({ dir.file("missing") }, "gpu2", key.get()).status == SSH_KNOWN_HOSTS_UNKNOWN);
     CHECK_FALSE(revokingFile(files, key.get()));
     // The refusal names the file that holds the @revoked line: here the system's.
     writeWhole(system, "@revoked * ssh-ed25519 " + base64Of(key.get()) + "\n");
     CHECK(revokingFile(files, key.get()) == system);
     CHECK_FALSE(revokingFile(files, other.get()));
+}
+
+TEST_CASE("known_hosts: a mismatch names the file and line of the key that does not match", "[remote]")
+{
+    TempDir dir;
+    const std::string first = dir.file("known_hosts"), second = dir.file("known_hosts2"),
+                      system = dir.file("ssh_known_hosts");
+    const Key key = newKey(), other = newKey(), ecdsa = newKey(SSH_KEYTYPE_ECDSA_P256, 256);
+    writeWhole(first, "# nothing for gpu1 here\ngpu9 ssh-ed25519 " + base64Of(other.get()) + "\n");
+    writeWhole(second,
+        "gpu2 ecdsa-sha2-nistp256 " + base64Of(ecdsa.get()) + "\n\n# gpu1\n" + hashedHostName("gpu1")
+            + " ssh-ed25519 " + base64Of(other.get()) + "\n");
+    writeWhole(system, "gpu1 ssh-ed25519 " + base64Of(other.get()) + "\n");
+    const std::vector<std::string> files { first, second, system };
+    // The changed key is in the second user file, line 4 (hashed), not in the first file.
+    const KnownHostCheck changed = checkKnownHost(files, "gpu1", key.get());
+    CHECK(changed.status == SSH_KNOWN_HOSTS_CHANGED);
+    CHECK(changed.where.text() == second + ":4");
+    // Only the system's file holds one: named, with its line.
+    const KnownHostCheck global = checkKnownHost({ first, system }, "gpu1", key.get());
+    CHECK(global.where.text() == system + ":1");
+    // A key of another type: its line.
+    const KnownHostCheck otherType = checkKnownHost(files, "gpu2", key.get());
+    CHECK(otherType.status == SSH_KNOWN_HOSTS_OTHER);
+    CHECK(otherType.where.text() == second + ":1");
+    // A line of another type before a changed one of the same type: the changed one is named.
+    writeWhole(system, "gpu2 ssh-ed25519 " + base64Of(other.get()) + "\n");
+    CHECK(checkKnownHost(files, "gpu2", key.get()).where.text() == system + ":1");
 }
 
 TEST_CASE("known_hosts: an accepted key is appended on a line of its own, hashed when asked", "[remote]")
@@ -109,8 +139,8 @@ TEST_CASE("known_hosts: an accepted key is appended on a line of its own, hashed
     const std::string added = text.substr(text.find('\n') + 1);
     CHECK(added.rfind("|1|", 0) == 0);
     CHECK(added.find("127.0.0.1") == std::string::npos);
-    CHECK(checkKnownHost({ file }, "[127.0.0.1]:2222", key.get()) == SSH_KNOWN_HOSTS_OK);
-    CHECK(checkKnownHost({ file }, "gpu1", key.get()) == SSH_KNOWN_HOSTS_OK);
+    CHECK(checkKnownHost({ file }, "[127.0.0.1]:2222", key.get()).status == SSH_KNOWN_HOSTS_OK);
+    CHECK(checkKnownHost({ file }, "gpu1", key.get()).status == SSH_KNOWN_HOSTS_OK);
     CHECK_THROWS_WITH(recordKnownHost(dir.file("known_hosts/."), "x", key.get(), false),
         Catch::Contains("cannot add the host key to"));
 }

@@ -127,7 +127,7 @@ TEST_CASE("ssh config: host-key checking, known hosts, identities and the system
     const std::string user = writeConfig(folder, "config",
         "Host strict\n    StrictHostKeyChecking yes\n"
         "Host new\n    StrictHostKeyChecking accept-new\n    UserKnownHostsFile ~/hosts/a ~/hosts/b\n"
-        "Host lax\n    StrictHostKeyChecking no\n    IdentitiesOnly yes\n"
+        "Host lax\n    StrictHostKeyChecking no\n    IdentitiesOnly yes\n    ServerAliveInterval 30\n"
         "Host new strict\n    HostKeyAlias ipu-box\n    HashKnownHosts yes\n"
         "Match all\n    User everyone\n    HostKeyAlias everyone-box\n");
     const std::string system = writeConfig(folder, "system", "Host *\n    Port 2022\n    User system\n");
@@ -142,6 +142,8 @@ TEST_CASE("ssh config: host-key checking, known hosts, identities and the system
     CHECK(lax.hostKeyPolicy == HostKeyPolicy::Ask); // "no" is asked, never accepted silently
     CHECK(lax.identitiesOnly);
     CHECK_FALSE(strict.identitiesOnly);
+    CHECK(lax.serverAliveInterval == 30);
+    CHECK(strict.serverAliveInterval == 0); // none named: popscope's keepalives follow the timeout
     CHECK(strict.hostKeyAlias == "ipu-box"); // the first value found wins
     CHECK(strict.hashKnownHosts);
     CHECK(lax.hostKeyAlias == "everyone-box");

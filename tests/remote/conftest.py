@@ -651,6 +651,7 @@ def hostile_sshd(tmp_path_factory, ssh_home):
             os.remove(f"{mode_file}.log")
 
     server.set_mode = set_mode
+    server.mode_path = str(mode_file)
     server.request_log_path = f"{mode_file}.log"
     server.request_log = lambda: (Path(f"{mode_file}.log").read_text()
                                   if os.path.exists(f"{mode_file}.log") else "")

@@ -6,6 +6,7 @@ sftp subsystem: it serves the real files it is asked for, then misbehaves as its
 
 MODE.json (read at each session's start, so one server can switch modes between tests):
     claim_size      report this size for every regular file instead of the real one
+    mtime_offset    report every file's modification time this many seconds later (a new version)
     short_reads     answer every READ with at most this many bytes (legal in SFTP)
     stall_after     answer this many READs, then never answer again (the process stays alive)
     stall_on_open   never answer OPEN
@@ -61,7 +62,7 @@ class Server:
     def attrs(self, st):
         size = self.mode.get("claim_size", st.st_size) if stat.S_ISREG(st.st_mode) else st.st_size
         return struct.pack(">IQIIIII", 0xF, size, st.st_uid, st.st_gid, st.st_mode, int(st.st_atime),
-                           int(st.st_mtime))
+                           int(st.st_mtime) + self.mode.get("mtime_offset", 0))
 
     def stall(self):
         while True:

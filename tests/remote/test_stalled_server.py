@@ -202,3 +202,39 @@ def test_a_jump_host_that_stops_answering_after_the_handshake_ends_in_exit_13(cl
     assert code == REMOTE_FAILED, stderr
     assert expected.replace("root@", f"{sshd.user}@") in stderr
     assert seconds < TIMEOUT + 5
+
+
+def closed_by_its_client(port):
+    """Whether a connection to 127.0.0.1:`port` has been closed by the client but not by the server
+    (the server's end in CLOSE_WAIT, as a stopped server cannot close it)."""
+    with open("/proc/net/tcp") as f:
+        return any(fields[1].endswith(f":{port:04X}") and fields[3] == "08"
+                   for fields in (line.split() for line in f.readlines()[1:]))
+
+
+@pytest.mark.parametrize("through_jump", [False, True], ids=["direct", "through-a-jump-host"])
+def test_keepalives_find_a_server_silent_while_the_report_is_idle_and_the_next_read_connects_again(
+        demo_pop, sshd, sshd_factory, ssh_home, stall_env, monkeypatch, required_import, through_jump):
+    pva = required_import("popscope.pva")
+    silent = sshd_factory("silent-while-idle")  # its connections are stopped, then killed
+    try:
+        ssh_home.trust(silent)
+        ssh_home.trust(sshd)
+        if through_jump:  # the jump host goes silent: it relays nothing more
+            ssh_home.write_config(ssh_home.host_block("jump", silent),
+                                  ssh_home.host_block("idle", sshd, proxy_jump="jump", ServerAliveInterval=1))
+        else:
+            ssh_home.write_config(ssh_home.host_block("idle", silent, ServerAliveInterval=1))
+        for name, value in stall_env.items():
+            monkeypatch.setenv(name, value)
+        monkeypatch.delenv("SSH_AUTH_SOCK", raising=False)
+        report = pva.openReport(f"ssh://idle{demo_pop}")
+        assert report.compilation.target.numTiles > 0
+        with stopped(silent.connection_processes()):
+            # Nothing is read meanwhile: only a keepalive unanswered for the timeout notices.
+            wait_for("popscope drops the silent connection", lambda: closed_by_its_client(silent.port),
+                     limit=1 + TIMEOUT + 5)
+        # The next part read connects again at once, instead of waiting on the dead connection.
+        assert len(report.execution.steps) > 0
+    finally:
+        silent.stop()

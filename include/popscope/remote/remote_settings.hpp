@@ -75,7 +75,8 @@ bool guiWaiting();
 RemoteSettings remoteSettings();
 void setRemoteSettings(RemoteSettings settings);
 // `settings` with what the environment says, for the CLI and Python: POPSCOPE_SSH_TIMEOUT (seconds,
-// the connect timeout and the longest silence allowed) and POPSCOPE_SSH_CACHE=off (no disk cache).
+// the connect timeout and the longest silence allowed), POPSCOPE_SSH_CACHE=off (no disk cache) and
+// POPSCOPE_SSH_SYSTEM_CONFIG (the system-wide ssh config read instead of /etc/ssh/ssh_config).
 RemoteSettings withEnvironment(RemoteSettings settings);
 // $HOME (as Qt's QDir::homePath() has it), or the password database's entry when HOME is unset.
 std::string homeFolder(const RemoteSettings& settings);

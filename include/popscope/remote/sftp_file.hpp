@@ -77,18 +77,27 @@ public:
 private:
     SftpFile(const RemoteAddress& address, const RemoteSettings& settings);
     static std::shared_ptr<SftpFile> openCached(const RemoteAddress& address, const RemoteSettings& settings);
-    void connect(); // and fails when the file is no longer the version opened
+    void connect(); // for open(), before the file is shared
+    // Under the lock: the session becomes this file's, unless another thread connected meanwhile;
+    // fails when the file is no longer the version opened.
+    void install(std::unique_ptr<OpenSession> session);
     void adopt(OpenSession& session); // its connection and file become this file's
     void openDiskCache(); // the disk cache's entry of m_opened
     void markOutdated(); // under the lock
     RemoteFileState statLocked();
+    // Drops the connection. Its close waits for the server, so it happens when the Locked that
+    // holds the lock is gone (or with the file).
     void disconnect();
+    class Locked; // the lock; what disconnect() dropped meanwhile is closed once it is released
     struct PendingRead {
         uint64_t block;
         uint32_t id; // the SFTP request
         uint32_t at = 0; // where in the block it starts: past 0 after a short reply
     };
-    const std::vector<uint8_t>& block(uint64_t index);
+    // Copies from the blocks under the lock; nothing when a block is needed and there is no connection.
+    std::optional<size_t> copy(void* out, size_t length, uint64_t offset);
+    const std::vector<uint8_t>* block(uint64_t index); // null when there is no connection
+
     // Takes the oldest reply in flight: the block it completes, or nothing when it was short and
     // the rest of the block is asked for again.
     std::optional<uint64_t> takeNextReply();
@@ -107,6 +116,7 @@ private:
     std::string m_cacheName; // user@host:port/path as the ssh config resolves the address
     RemoteFileState m_opened;
     mutable std::mutex m_mutex;
+    std::vector<std::unique_ptr<OpenSession>> m_closing; // dropped under the lock, closed after it
     std::unique_ptr<SshConnection> m_connection;
     std::unique_ptr<DiskBlockCache> m_disk; // when the settings keep blocks on disk
     void* m_sftp = nullptr; // sftp_session, kept out of this header

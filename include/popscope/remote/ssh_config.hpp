@@ -33,6 +33,7 @@ struct SshHostConfig {
     bool batchMode = false; // BatchMode yes: nothing is asked (an unknown host is refused, no passphrase)
     std::string hostKeyAlias; // HostKeyAlias: the name the host key is checked and recorded under
     bool hashKnownHosts = false; // HashKnownHosts: a key the user accepts is recorded under a hashed name
+    int serverAliveInterval = 0; // ServerAliveInterval in seconds; 0 when the config names none
 };
 
 // The settings for `alias` from the config files in order (a missing file is skipped). `home`
