@@ -180,6 +180,8 @@ public:
     struct TileRange {
         uint32_t first = 0;
         uint32_t end = 0; // one past the last tile
+        static TileRange everyTile() { return { 0, UINT32_MAX }; }
+        bool coversEveryTile() const { return first == 0 && end == UINT32_MAX; }
     };
     using VariableTileVisitor = std::function<void(uint32_t variable, uint32_t tile, uint32_t bytes)>;
     // vars_info's rows on the tiles of `ranges` (filtered inside SQLite), in the file's order.

@@ -46,7 +46,7 @@ void gatherVariables(
 {
     // The levels need only their tiles' rows; the peak, when there is one, every row.
     const std::vector<Profile::TileRange> ranges
-        = peak.wantsRows() ? std::vector<Profile::TileRange> { { 0, UINT32_MAX } } : scopes.ranges();
+        = peak.wantsRows() ? std::vector { Profile::TileRange::everyTile() } : scopes.ranges();
     detail::forEachVariableTile(r, ranges, [&](uint32_t variable, uint32_t tile, uint32_t bytes) {
         out.largest.addTile(variable, tile, bytes);
         peak.addTile(variable, tile, bytes);

@@ -16,8 +16,8 @@ PeakLiveness analysePeakLiveness(const Report& report, size_t topVariables, size
     detail::PeakLivenessPass pass(report, topVariables, topTiles);
     if (pass.wantsRows()) {
         try {
-            detail::forEachVariableTile(
-                report, { { 0, UINT32_MAX } }, [&](uint32_t variable, uint32_t tile, uint32_t bytes) {
+            detail::forEachVariableTile(report, { Profile::TileRange::everyTile() },
+                [&](uint32_t variable, uint32_t tile, uint32_t bytes) {
                     pass.addTile(variable, tile, bytes);
                 });
             detail::forEachVariableSize(report,

@@ -219,11 +219,13 @@ void Profile::forEachVariableTile(
     PartReader r(*m_db, m_target, m_path);
     const uint64_t variableCount = r.rows("variables");
     // No index on vars_info's tiles: SQLite still reads every row, but hands over only these.
+    // Every tile asked for: no filter for SQLite to evaluate on each of the rows.
+    const bool everyTile = ranges.size() == 1 && ranges[0].coversEveryTile();
     std::string where;
-    for (size_t i = 0; i < ranges.size(); ++i)
-        where += std::string(i == 0 ? "" : " OR ") + "(tile >= ? AND tile < ?)";
-    Statement s(*m_db, "SELECT variable, tile, size_bytes FROM vars_info WHERE " + where + " ORDER BY rowid");
-    for (size_t i = 0; i < ranges.size(); ++i) {
+    for (size_t i = 0; i < ranges.size() && !everyTile; ++i)
+        where += std::string(i == 0 ? " WHERE " : " OR ") + "(tile >= ? AND tile < ?)";
+    Statement s(*m_db, "SELECT variable, tile, size_bytes FROM vars_info" + where + " ORDER BY rowid");
+    for (size_t i = 0; i < ranges.size() && !everyTile; ++i) {
         s.bind(int(2 * i + 1), int64_t(ranges[i].first));
         s.bind(int(2 * i + 2), int64_t(ranges[i].end));
     }
