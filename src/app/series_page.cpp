@@ -8,6 +8,7 @@
 #include "popscope/errors.hpp"
 #include "popscope/plural.hpp"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>

@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QPushButton>
 #include <QTimer>
 
 #include <cstdio>

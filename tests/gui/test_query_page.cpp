@@ -16,6 +16,7 @@
 #include <QAbstractItemView>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QTest>

@@ -11,6 +11,7 @@
 #include <QAbstractItemView>
 #include <QCoreApplication>
 #include <QGridLayout>
+#include <QHeaderView>
 #include <QHideEvent>
 #include <QLabel>
 #include <QSortFilterProxyModel>
