@@ -7,12 +7,11 @@ trusts it.
         mark = server.mark()
         ... server.port, server.known_hosts_line, server.bytes_read_since(mark, "ann") ...
 """
-import contextlib
 import os
-import socket
-import threading
 
 import paramiko
+
+from paramiko_server import ParamikoServer
 
 
 class _AnyUser(paramiko.ServerInterface):
@@ -74,29 +73,14 @@ class _ReadOnlyFiles(paramiko.SFTPServerInterface):
         return os.path.realpath(path)
 
 
-class AnyUserSftpServer:
+class AnyUserSftpServer(ParamikoServer):
     def __init__(self):
-        self.key = paramiko.ECDSAKey.generate()
+        super().__init__()
         self.logins = []  # {"user", "bytes"} of each login, in order
-        self.listener = socket.socket()
-        self.listener.bind(("127.0.0.1", 0))
-        self.listener.listen(8)
-        self.port = self.listener.getsockname()[1]
-        self.known_hosts_line = f"[127.0.0.1]:{self.port} {self.key.get_name()} {self.key.get_base64()}"
-        self.transports = []
-        self.thread = threading.Thread(target=self._accept, daemon=True)
 
-    def _accept(self):
-        while True:
-            try:
-                connection, _ = self.listener.accept()
-            except OSError:  # closed
-                return
-            transport = paramiko.Transport(connection)
-            transport.add_server_key(self.key)
-            transport.set_subsystem_handler("sftp", paramiko.SFTPServer, _ReadOnlyFiles)
-            self.transports.append(transport)
-            transport.start_server(server=_AnyUser(self.logins))
+    def serve(self, transport):
+        transport.set_subsystem_handler("sftp", paramiko.SFTPServer, _ReadOnlyFiles)
+        transport.start_server(server=_AnyUser(self.logins))
 
     def url(self, user, path):
         return f"ssh://{user}@127.0.0.1:{self.port}{path}"
@@ -111,15 +95,3 @@ class AnyUserSftpServer:
     def bytes_read_since(self, mark):
         """The bytes the logins since `mark` read. A run's reads are all answered before it ends."""
         return sum(login["bytes"] for login in self.logins[mark:])
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *_):
-        with contextlib.suppress(OSError):
-            self.listener.shutdown(socket.SHUT_RDWR)  # ends the accept() under way
-        self.listener.close()
-        for transport in self.transports:
-            transport.close()
-        self.thread.join(timeout=10)

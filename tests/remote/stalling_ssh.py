@@ -8,11 +8,11 @@ target is never answered). Its host key is a fresh ECDSA key; `known_hosts_line`
 
 Leaving the block releases every stalled handler and closes every connection.
 """
-import contextlib
-import socket
 import threading
 
 import paramiko
+
+from paramiko_server import ParamikoServer
 
 
 class _Stalling(paramiko.ServerInterface):
@@ -32,39 +32,14 @@ class _Stalling(paramiko.ServerInterface):
         return paramiko.OPEN_FAILED_ADMINISTRATIVELY_PROHIBITED
 
 
-class StallingSshServer:
+class StallingSshServer(ParamikoServer):
     def __init__(self, stall_at):
+        super().__init__()
         self.stall_at = stall_at
-        self.key = paramiko.ECDSAKey.generate()
         self.release = threading.Event()
-        self.listener = socket.socket()
-        self.listener.bind(("127.0.0.1", 0))
-        self.listener.listen(8)
-        self.port = self.listener.getsockname()[1]
-        self.known_hosts_line = f"[127.0.0.1]:{self.port} {self.key.get_name()} {self.key.get_base64()}"
-        self.transports = []
-        self.thread = threading.Thread(target=self._accept, daemon=True)
 
-    def _accept(self):
-        while True:
-            try:
-                connection, _ = self.listener.accept()
-            except OSError:  # closed
-                return
-            transport = paramiko.Transport(connection)
-            transport.add_server_key(self.key)
-            self.transports.append(transport)
-            transport.start_server(server=_Stalling(self.stall_at, self.release))
+    def serve(self, transport):
+        transport.start_server(server=_Stalling(self.stall_at, self.release))
 
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *_):
+    def close_handlers(self):
         self.release.set()
-        with contextlib.suppress(OSError):
-            self.listener.shutdown(socket.SHUT_RDWR)  # ends the accept() under way
-        self.listener.close()
-        for transport in self.transports:
-            transport.close()
-        self.thread.join(timeout=10)
