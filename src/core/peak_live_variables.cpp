@@ -2,6 +2,7 @@
 #include "peak_live_variables.hpp"
 
 #include "popscope/report.hpp"
+#include "popscope/variable_table.hpp"
 #include "report_access.hpp"
 #include "report_variable_rows.hpp"
 
@@ -58,6 +59,11 @@ std::vector<uint64_t> LiveAtStep::bytesOnTile(uint32_t tile) const
 std::vector<std::string> variableNamesById(const Report& report, const std::vector<uint32_t>& ids)
 {
     std::vector<std::string> names;
+    if (report.hasVariables()) { // the names alone: a held variable's tiles are not copied
+        for (uint32_t id : ids)
+            names.emplace_back(report.variables()[id].name);
+        return names;
+    }
     for (Variable& v : variablesById(report, ids))
         names.push_back(std::move(v.name));
     return names;

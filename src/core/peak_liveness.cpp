@@ -23,9 +23,7 @@ PeakLiveness analysePeakLiveness(const Report& report, size_t topVariables, size
             detail::forEachVariableSize(report,
                 [&](uint32_t variable, uint64_t, std::string_view type) { pass.addType(variable, type); });
         } catch (const ProfileError& error) {
-            PeakLiveness unavailable;
-            unavailable.error = error.what();
-            return unavailable;
+            pass.fail(error.what());
         }
     }
     return pass.finish();

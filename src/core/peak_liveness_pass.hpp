@@ -33,10 +33,11 @@ public:
 
     // The worst tiles, the largest variables named and the levers, from the rows seen.
     PeakLiveness finish();
+    // The rows could not be read: finish() gives the analysis unavailable with this error.
+    void fail(const std::string& error);
 
 private:
     void readPeak();
-    void fail(const std::string& error);
 
     const Report& m_report;
     size_t m_topVariables, m_topTiles;
