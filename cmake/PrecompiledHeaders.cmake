@@ -4,9 +4,9 @@
 # headers it uses once, then every file of it starts from them. Only system headers: the project's
 # own change often, and a changed precompiled header rebuilds its whole target.
 #
-# -DPOPSCOPE_PCH=OFF compiles each file from its own includes alone, so a missing include shows; the
-# fuzz build (scripts/fuzz.sh, core and simulator) does by default.
-# (POPSCOPE_DEFAULT_EXTRAS: OFF in a fuzzing build, ON otherwise.)
+# -DPOPSCOPE_PCH=OFF compiles each file from its own includes alone (with -DPOPSCOPE_UNITY=OFF), so
+# a missing include shows. (POPSCOPE_DEFAULT_EXTRAS: OFF in a fuzzing build, which scripts/fuzz.sh
+# configures with it on.)
 option(POPSCOPE_PCH "Precompile the Qt, Catch and standard headers each target uses" ${POPSCOPE_DEFAULT_EXTRAS})
 
 set(POPSCOPE_PCH_STD <algorithm> <cstdint> <functional> <memory> <optional> <string> <string_view>

@@ -5,9 +5,9 @@
 # the same target: helpers in anonymous namespaces are named for what they do, and shared ones
 # live in a header (tests/support for the tests).
 #
-# -DPOPSCOPE_UNITY=OFF compiles each file alone, so a missing include shows; the fuzz build
-# (scripts/fuzz.sh) does by default, as it does without precompiled headers.
-# (POPSCOPE_DEFAULT_EXTRAS: OFF in a fuzzing build, ON otherwise.)
+# -DPOPSCOPE_UNITY=OFF compiles each file alone (with -DPOPSCOPE_PCH=OFF), so a missing include
+# shows. (POPSCOPE_DEFAULT_EXTRAS: OFF in a fuzzing build, which scripts/fuzz.sh configures with it
+# on.)
 option(POPSCOPE_UNITY "Compile each library's and test program's files in batches (unity build)" ${POPSCOPE_DEFAULT_EXTRAS})
 set(POPSCOPE_UNITY_BATCH_SIZE 8 CACHE STRING "Files per unity batch (POPSCOPE_UNITY)")
 
