@@ -248,8 +248,15 @@ void DiskBlockCache::readMap()
     }
 }
 
+bool DiskBlockCache::has(uint64_t block) const
+{
+    const std::lock_guard lock(m_mutex);
+    return m_have.count(block) != 0;
+}
+
 bool DiskBlockCache::read(uint64_t block, size_t length, std::vector<uint8_t>& out)
 {
+    const std::lock_guard lock(m_mutex);
     const auto found = m_have.find(block);
     if (found == m_have.end())
         return false;
@@ -263,7 +270,8 @@ bool DiskBlockCache::read(uint64_t block, size_t length, std::vector<uint8_t>& o
 
 void DiskBlockCache::write(uint64_t block, const std::vector<uint8_t>& bytes)
 {
-    if (m_data < 0 || block >= m_blocks || has(block))
+    const std::lock_guard lock(m_mutex);
+    if (m_data < 0 || block >= m_blocks || m_have.count(block) != 0)
         return;
     // The block before its checksum; a torn block fails its checksum and is fetched again.
     if (!writeAll(m_data, bytes.data(), bytes.size(), block * m_blockSize))

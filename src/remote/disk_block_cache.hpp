@@ -4,7 +4,10 @@
 // never meets its old blocks. Files are the user's only (0600 in a 0700 folder); the folder is kept
 // under a size limit by removing the least recently used entries when an entry is opened. Each
 // block's checksum is kept in the map: a block torn by a crash, or damaged since, is fetched again.
+// Thread-safe: a block is read from disk while another thread of the same file waits for the
+// server. Its lock is held for one block's file work and never around anything else.
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -20,7 +23,7 @@ public:
     DiskBlockCache(const DiskBlockCache&) = delete;
     DiskBlockCache& operator=(const DiskBlockCache&) = delete;
 
-    bool has(uint64_t block) const { return m_have.count(block) != 0; }
+    bool has(uint64_t block) const;
     // Fills `out` (resized to `length`) from disk; false when the block is not there or cannot be read.
     bool read(uint64_t block, size_t length, std::vector<uint8_t>& out);
     void write(uint64_t block, const std::vector<uint8_t>& bytes);
@@ -42,7 +45,8 @@ public:
     static constexpr uint64_t kMaxFolderBytes = uint64_t(4) << 30;
 
 private:
-    void readMap(); // the checksums of the blocks on disk
+    void readMap(); // the checksums of the blocks on disk, before the entry is shared
+    mutable std::mutex m_mutex; // guards m_have and the files' contents
     int m_data = -1;
     int m_map = -1;
     uint64_t m_blockSize;

@@ -10,7 +10,7 @@
 
 namespace popscope::remote {
 
-KeepAlive::KeepAlive(ssh_session session, std::mutex& sessionLock, std::vector<int> sockets,
+KeepAlive::KeepAlive(ssh_session session, std::timed_mutex& sessionLock, std::vector<int> sockets,
     std::chrono::seconds interval, std::chrono::seconds silence)
     : m_session(session)
     , m_sessionLock(sessionLock)

@@ -7,8 +7,8 @@
 // shut down and silent() says so, so the next read connects again instead of waiting.
 //
 // libssh sessions are not thread-safe: the thread uses the session only while it holds the owner's
-// lock, taken with try_lock (it never waits for it, so it never holds up a read, and a read in
-// progress has its own deadline). No lock is held while it waits for the answer.
+// session lock, taken with try_lock (it never waits for it, so it never holds up a read, and a read
+// in progress has its own deadline). No lock is held while it waits for the answer.
 #include <libssh/libssh.h>
 
 #include <atomic>
@@ -25,7 +25,7 @@ public:
     // `sessionLock` guards every use of `session` and outlives this; the owner holds it, or has not
     // shared the session yet. `sockets` are shut down when the server is silent: the session's
     // first, then those of the jump hosts it is reached through.
-    KeepAlive(ssh_session session, std::mutex& sessionLock, std::vector<int> sockets,
+    KeepAlive(ssh_session session, std::timed_mutex& sessionLock, std::vector<int> sockets,
         std::chrono::seconds interval, std::chrono::seconds silence);
     ~KeepAlive(); // stops the thread; the session's counters are detached
     KeepAlive(const KeepAlive&) = delete;
@@ -43,7 +43,7 @@ private:
     bool wait(std::chrono::milliseconds time); // false when stopping
 
     ssh_session m_session;
-    std::mutex& m_sessionLock;
+    std::timed_mutex& m_sessionLock;
     const std::vector<int> m_sockets;
     const std::chrono::seconds m_interval;
     const std::chrono::seconds m_silence;

@@ -28,9 +28,6 @@ struct OpenSession {
     ~OpenSession();
 };
 
-// Sessions dropped while a lock is held, to be closed once it is released.
-using ClosingSessions = std::vector<std::unique_ptr<OpenSession>>;
-
 // Connects, opens the file read-only and stats it. Throws RemoteError; a session refused after the
 // file was opened goes to `closing`, whose owner closes it without holding a lock.
 std::unique_ptr<OpenSession> openSession(

@@ -1,6 +1,7 @@
 #include "popscope/remote/sftp_file.hpp"
 
 #include "disk_block_cache.hpp"
+#include "memory_cache.hpp"
 #include "open_session.hpp"
 #include "popscope/remote/remote_error.hpp"
 #include "ssh_connection.hpp"
@@ -8,6 +9,7 @@
 #include <libssh/sftp.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <optional>
@@ -19,7 +21,6 @@ namespace popscope::remote {
 
 namespace {
 
-constexpr size_t kMaxCachedBlocks = 1024; // 64 MiB
 constexpr uint64_t kMaxReadAhead = 16; // 1 MiB in flight
 
 sftp_session asSftp(void* p)
@@ -54,18 +55,32 @@ bool sameVersion(const RemoteFileState& a, const RemoteFileState& b)
 
 } // namespace
 
-// No lock is held across a network wait that can be avoided: closing a dropped connection waits for
-// the server's answer (up to the timeout), so it happens once the lock is released, and the file
-// stays usable by other threads meanwhile.
+// The session, held while a thread uses it (libssh is not thread-safe per session). Closing a
+// dropped connection waits for the server's answer (up to the timeout), so it happens once the
+// session is released: the file stays usable by other threads meanwhile.
 class SftpFile::Locked {
 public:
+    // Waits for the session's turn: until the thread using it has its reply or its deadline
+    // passes, or until this thread's Cancel.
     explicit Locked(SftpFile& file)
         : m_file(file)
-        , m_lock(file.m_mutex)
+        , m_lock(file.m_session, std::defer_lock)
+    {
+        while (!m_lock.try_lock_for(std::chrono::milliseconds(50)))
+            if (cancelRequested())
+                throw RemoteError(
+                    RemoteFailure::Cancelled, file.m_address.toString() + ": reading was cancelled");
+    }
+    // For those who answer from what is known when another thread is using the session.
+    Locked(SftpFile& file, std::try_to_lock_t)
+        : m_file(file)
+        , m_lock(file.m_session, std::try_to_lock)
     {
     }
     ~Locked()
     {
+        if (!m_lock.owns_lock())
+            return;
         ClosingSessions closing = std::move(m_file.m_closing);
         m_file.m_closing.clear();
         m_lock.unlock();
@@ -73,10 +88,11 @@ public:
     }
     Locked(const Locked&) = delete;
     Locked& operator=(const Locked&) = delete;
+    bool owns() const { return m_lock.owns_lock(); }
 
 private:
     SftpFile& m_file;
-    std::unique_lock<std::mutex> m_lock;
+    std::unique_lock<std::timed_mutex> m_lock;
 };
 
 std::shared_ptr<SftpFile> SftpFile::open(const RemoteAddress& address, const RemoteSettings& settings)
@@ -98,6 +114,7 @@ std::shared_ptr<SftpFile> SftpFile::openCached(const RemoteAddress& address, con
         return nullptr;
     std::shared_ptr<SftpFile> file(new SftpFile(address, settings));
     file->m_opened = { true, version->size, version->modified };
+    file->m_memory->seen(file->m_opened);
     file->openDiskCache();
     file->m_fromCache = file->m_unchecked = true;
     return file;
@@ -135,6 +152,7 @@ SftpFile::SftpFile(const RemoteAddress& address, const RemoteSettings& settings)
     : m_address(address)
     , m_settings(settings)
     , m_cacheName(resolvedName(address, settings))
+    , m_memory(std::make_unique<MemoryCache>(kBlockSize))
 {
 }
 
@@ -156,16 +174,18 @@ void SftpFile::install(std::unique_ptr<OpenSession> session)
     }
     const RemoteFileState now = session->state;
     if (m_opened.exists && !sameVersion(now, m_opened)) {
-        markOutdated();
+        markOutdated(now);
         const std::string label = session->connection->label();
-        m_closing.push_back(std::move(session)); // closed once the lock is released
+        m_closing.push_back(std::move(session)); // closed once the session is released
         throw RemoteError(RemoteFailure::ConnectionLost,
             label + ":" + m_address.path
                 + ": the file changed on the server since it was opened; open it again");
     }
     adopt(*session);
+    // m_opened and m_disk are set by open()'s first connection, before the file is shared: other
+    // threads read them without a lock.
     if (!m_opened.exists)
-        m_opened = now; // set once: size() and modified() are read without the lock
+        m_opened = now;
     if (!m_settings.diskCache)
         return;
     if (!m_disk)
@@ -186,7 +206,8 @@ void SftpFile::disconnect()
     m_partial.clear();
     if (!m_connection)
         return;
-    m_connection->stopKeepAlive(); // the session is closed without the lock
+    m_connected = false;
+    m_connection->stopKeepAlive(); // closed once the session is released, when no keepalive may use it
     auto dropped = std::make_unique<OpenSession>();
     dropped->connection = std::move(m_connection);
     dropped->sftp = asSftp(std::exchange(m_sftp, nullptr));
@@ -214,72 +235,75 @@ uint64_t SftpFile::blockLength(uint64_t index) const
 
 size_t SftpFile::read(void* out, size_t length, uint64_t offset)
 {
+    BlockCopy read { static_cast<uint8_t*>(out), length, offset, m_opened.size };
+    if (copyLocal(read)) // no network needed: not held up by another thread's wait for the server
+        return read.copied;
     ClosingSessions closing; // a session refused while opening: closed on the way out, with no lock held
     std::unique_ptr<OpenSession> fresh;
     while (true) {
         {
-            const Locked lock(*this);
+            // A block from the server waits for the session's turn; one the other user brings in
+            // meanwhile is then found in memory.
+            const Locked session(*this);
             if (fresh)
                 install(std::move(fresh));
-            if (const auto copied = copy(out, length, offset))
-                return *copied;
+            if (copyFetching(read))
+                return read.copied;
         }
         // The first block not on disk, or the first read after a lost connection: the handshake,
-        // and any question it asks the user, happen without the lock.
+        // and any question it asks the user, happen without the session held.
         fresh = openSession(m_address, m_settings, closing);
     }
 }
 
-std::optional<size_t> SftpFile::copy(void* out, size_t length, uint64_t offset)
+bool SftpFile::copyLocal(BlockCopy& read)
 {
-    size_t copied = 0;
-    while (copied < length && offset + copied < m_opened.size) {
-        const uint64_t at = offset + copied;
-        const std::vector<uint8_t>* bytes = block(at / kBlockSize);
-        if (!bytes)
-            return std::nullopt; // not connected
-        const size_t within = size_t(at % kBlockSize);
-        if (within >= bytes->size())
-            break;
-        const size_t n = std::min(length - copied, bytes->size() - within);
-        std::memcpy(static_cast<uint8_t*>(out) + copied, bytes->data() + within, n);
-        copied += n;
+    while (const auto missing = m_memory->copy(read)) {
+        if (!fromDisk(*missing))
+            return false;
+        read.fetched = *missing;
     }
-    return copied;
+    return true;
 }
 
-const std::vector<uint8_t>* SftpFile::block(uint64_t index)
+bool SftpFile::copyFetching(BlockCopy& read)
 {
-    if (auto found = m_blocks.find(index); found != m_blocks.end()) {
-        ++m_counters.cacheHits;
-        m_recent.splice(m_recent.begin(), m_recent, found->second.second);
-        return &found->second.first;
+    while (const auto missing = m_memory->copy(read)) {
+        if (!fromDisk(*missing) && !fromServer(*missing))
+            return false; // not connected
+        read.fetched = *missing;
     }
-    if (std::vector<uint8_t> bytes;
-        m_disk && !isPending(index) && m_disk->read(index, blockLength(index), bytes)) {
-        ++m_counters.diskHits; // from disk: no read-ahead, which would ask the server for more
-        store(index, std::move(bytes));
-        return &m_blocks.at(index).first;
-    }
+    return true;
+}
+
+bool SftpFile::fromDisk(uint64_t index)
+{
+    std::vector<uint8_t> bytes;
+    if (!m_disk || !m_disk->read(index, blockLength(index), bytes))
+        return false;
+    m_memory->count(&TransferCounters::diskHits); // no read-ahead: it would ask the server for more
+    m_memory->store(index, std::move(bytes));
+    return true;
+}
+
+bool SftpFile::fromServer(uint64_t index)
+{
     if (m_connection && m_connection->silent())
         disconnect(); // its keepalive went unanswered while idle: a new connection, not a wait
     if (!m_connection)
-        return nullptr; // read() connects without the lock
+        return false; // read() connects without the session held
     // Reads in sequence (SQLite scanning a table) widen the read-ahead; a jump resets it.
     m_readAhead = index == m_lastMiss + 1 ? std::clamp<uint64_t>(m_readAhead * 2, 2, kMaxReadAhead) : 0;
     m_lastMiss = index;
     if (!isPending(index)) {
         request(index);
-        ++m_counters.roundTrips; // a read the server had not been asked for: one full wait
+        m_memory->count(&TransferCounters::roundTrips); // not asked for before: one full wait
     }
     readAhead(index); // sent before the wait, so they travel with it
     // libssh 0.10 reads the next packet before looking in its queue, so a reply already queued
     // would never be found: the answers are taken in the order they were asked for.
-    while (true) {
-        const auto done = takeNextReply();
-        if (done == index)
-            return &m_blocks.at(index).first;
-    }
+    while (takeNextReply() != index) { }
+    return true;
 }
 
 std::optional<uint64_t> SftpFile::takeNextReply()
@@ -305,7 +329,7 @@ std::optional<uint64_t> SftpFile::takeNextReply()
         checkHeaderAgrees(bytes);
     if (m_disk && bytes.size() == blockLength(next.block))
         m_disk->write(next.block, bytes);
-    store(next.block, std::move(bytes)); // shorter only when the file shrank on the server
+    m_memory->store(next.block, std::move(bytes)); // shorter only when the file shrank on the server
     return next.block;
 }
 
@@ -347,14 +371,14 @@ void SftpFile::request(uint64_t index, uint32_t at)
     if (id < 0)
         lost("asking for data");
     m_pending.push_back({ index, uint32_t(id), at });
-    ++m_counters.requests;
-    m_counters.bytesRead += blockLength(index) - at;
+    m_memory->count(&TransferCounters::requests);
+    m_memory->count(&TransferCounters::bytesRead, blockLength(index) - at);
 }
 
 void SftpFile::readAhead(uint64_t index)
 {
     for (uint64_t next = index + 1; next <= index + m_readAhead && blockLength(next) > 0; ++next)
-        if (!m_blocks.count(next) && !isPending(next) && !(m_disk && m_disk->has(next)))
+        if (!m_memory->has(next) && !isPending(next) && !(m_disk && m_disk->has(next)))
             request(next);
 }
 
@@ -369,69 +393,59 @@ std::vector<uint8_t> SftpFile::complete(const PendingRead& read)
     return bytes;
 }
 
-void SftpFile::store(uint64_t index, std::vector<uint8_t> bytes)
-{
-    if (m_blocks.size() >= kMaxCachedBlocks) {
-        m_blocks.erase(m_recent.back());
-        m_recent.pop_back();
-    }
-    m_recent.push_front(index);
-    m_blocks.emplace(index, std::make_pair(std::move(bytes), m_recent.begin()));
-}
-
+// The change check never queues behind another thread's wait for the server (a read of a block
+// the server is slow to send): it answers with the state last seen, which the bar already shows,
+// and the next poll asks the server.
 RemoteFileState SftpFile::statNow()
 {
-    const Locked lock(*this);
-    return statLocked();
+    const Locked session(*this, std::try_to_lock);
+    return session.owns() ? statLocked() : m_memory->lastSeen();
 }
 
 RemoteFileState SftpFile::check()
 {
     ClosingSessions closing; // a session refused while opening: closed on the way out, with no lock held
     {
-        const Locked lock(*this);
-        const bool connectNow = m_unchecked && !m_connection;
-        m_unchecked = false; // a declined passphrase is not asked for again every poll
-        if (!connectNow)
+        const Locked session(*this, std::try_to_lock);
+        if (!session.owns())
+            return m_memory->lastSeen(); // a file from the cache is first checked at a later poll
+        // Asked once: a declined passphrase is not asked for again every poll.
+        if (!(m_unchecked.exchange(false) && !m_connection))
             return statLocked();
     }
-    // Connected without the lock: the pages go on reading blocks from disk meanwhile.
+    // Connected without the session held: the pages go on reading blocks from disk meanwhile.
     std::unique_ptr<OpenSession> session;
     try {
         session = openSession(m_address, m_settings, closing);
     } catch (const RemoteError& error) {
         // The server not there yet (reopened offline): asked again at the next poll.
-        if (error.failure() == RemoteFailure::Unreachable
-            || error.failure() == RemoteFailure::ConnectionLost) {
-            std::lock_guard lock(m_mutex);
+        if (error.failure() == RemoteFailure::Unreachable || error.failure() == RemoteFailure::ConnectionLost)
             m_unchecked = true;
-        }
         throw;
     }
     const RemoteFileState state = session->state;
-    {
-        const Locked lock(*this);
-        if (!sameVersion(state, m_opened))
-            markOutdated(); // another version: the bar says so; its blocks are never read into this
-        else if (!m_connection)
-            adopt(*session); // the version opened: its next missing block needs no handshake
-    }
-    session.reset(); // a session not adopted is closed without the lock: the close waits for the server
+    if (!sameVersion(state, m_opened))
+        markOutdated(state); // another version: the bar says so; its blocks are never read into this
+    else if (const Locked use(*this, std::try_to_lock); use.owns() && !m_connection)
+        adopt(*session); // the version opened: its next missing block needs no handshake
+    else
+        m_memory->seen(state);
+    session.reset(); // a session not adopted is closed without a lock: the close waits for the server
     return state;
 }
 
-void SftpFile::markOutdated()
+void SftpFile::markOutdated(const RemoteFileState& now)
 {
+    m_memory->seen(now);
+    m_memory->markOutdated();
     // Opening the address again (Reload) must ask the server, not reopen this version from disk.
-    m_outdated = true;
     if (m_settings.diskCache)
         DiskBlockCache::forgetVersion(cacheFolder(m_settings), m_cacheName);
 }
 
 bool SftpFile::outdated() const
 {
-    std::lock_guard lock(m_mutex);
-    return m_outdated;
+    return m_memory->outdated();
 }
 
 void SftpFile::adopt(OpenSession& session)
@@ -440,7 +454,9 @@ void SftpFile::adopt(OpenSession& session)
     m_connection = std::move(session.connection);
     m_sftp = std::exchange(session.sftp, nullptr);
     m_file = std::exchange(session.file, nullptr);
-    m_connection->keepAlive(m_mutex);
+    m_memory->seen(session.state);
+    m_connected = true;
+    m_connection->keepAlive(m_session);
 }
 
 RemoteFileState SftpFile::statLocked()
@@ -459,25 +475,25 @@ RemoteFileState SftpFile::statLocked()
         attributes = sftp_stat(asSftp(m_sftp), m_address.path.c_str());
     }
     if (!attributes) {
-        if (sftp_get_error(asSftp(m_sftp)) == SSH_FX_NO_SUCH_FILE)
-            return {};
-        lost("checking the file");
+        if (sftp_get_error(asSftp(m_sftp)) != SSH_FX_NO_SUCH_FILE)
+            lost("checking the file");
+        m_memory->seen({});
+        return {};
     }
-    RemoteFileState state { true, attributes->size, int64_t(attributes->mtime) };
+    const RemoteFileState state { true, attributes->size, int64_t(attributes->mtime) };
     sftp_attributes_free(attributes);
+    m_memory->seen(state);
     return state;
 }
 
 bool SftpFile::connected() const
 {
-    std::lock_guard lock(m_mutex);
-    return m_connection != nullptr;
+    return m_connected;
 }
 
 TransferCounters SftpFile::counters() const
 {
-    std::lock_guard lock(m_mutex);
-    return m_counters;
+    return m_memory->counters();
 }
 
 } // namespace popscope::remote

@@ -92,7 +92,7 @@ ReplyWatchdog::Armed SshConnection::watchReply()
     return m_watchdog ? m_watchdog->arm(cancelCheckOfThisThread()) : ReplyWatchdog::Armed(nullptr);
 }
 
-void SshConnection::keepAlive(std::mutex& sessionLock)
+void SshConnection::keepAlive(std::timed_mutex& sessionLock)
 {
     m_keepAlive = std::make_unique<KeepAlive>(m_session, sessionLock, sockets(),
         std::chrono::seconds(m_aliveInterval), std::chrono::seconds(m_timeoutSeconds));

@@ -46,7 +46,7 @@ public:
     // seconds without a byte from the server (the timeout when the config names none), and the
     // connection is silent when it goes unanswered for the timeout. `sessionLock` guards every use
     // of the session from now on; the caller holds it, or has not shared the connection yet.
-    void keepAlive(std::mutex& sessionLock);
+    void keepAlive(std::timed_mutex& sessionLock);
     void stopKeepAlive(); // under the session's lock, before the session is used without it
     bool silent() const { return m_keepAlive && m_keepAlive->silent(); }
 

@@ -1,7 +1,9 @@
-// No lock of a remote file is held while its connection is made or closed: the server may take up
-// to the timeout to answer (here it never does), and other users of the file must not wait for it
-// meanwhile. Run by tests/remote (test_hostile_server.py) against hostile_sftp.py, which gives the
-// address, its mode file and its request log in the environment.
+// No lock of a remote file is held while its connection is made or closed, nor while a read waits
+// for its reply: the server may take up to the timeout to answer (here it never does), and other
+// users of the file must not wait for it meanwhile. Run by tests/remote (test_hostile_server.py)
+// against hostile_sftp.py, which gives the address, its mode file and its request log in the
+// environment.
+#include "fixture_builder.hpp"
 #include "popscope/remote/remote_error.hpp"
 #include "popscope/remote/sftp_file.hpp"
 
@@ -9,7 +11,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <functional>
 #include <future>
@@ -28,6 +32,17 @@ std::string remoteTestSetting(const char* name)
 void writeHostileMode(const std::string& json)
 {
     std::ofstream(remoteTestSetting("POPSCOPE_REMOTE_MODE_FILE"), std::ios::trunc) << json;
+}
+
+// How many READs the server's request log shows (it logs each as "read LENGTH").
+int readsAsked()
+{
+    std::ifstream in(remoteTestSetting("POPSCOPE_REMOTE_REQUEST_LOG"));
+    std::string line;
+    int reads = 0;
+    while (std::getline(in, line))
+        reads += line.rfind("read ", 0) == 0;
+    return reads;
 }
 
 // Whether the server's request log (one SFTP request type a line) shows `request` after the second
@@ -68,12 +83,11 @@ struct WhileWaiting {
     std::string readerError;
 };
 
-// Reads in one thread, which connects again to a server behaving as `mode` says; once the server has
-// been sent `request` on that connection (and leaves it unanswered), another thread asks `question`.
-WhileWaiting askWhileTheReaderWaits(SftpFile& file, const std::string& mode, const std::string& request,
-    const std::function<bool()>& question)
+// Reads block 10 in one thread; once `waiting` says the server has been sent what it leaves
+// unanswered, another thread asks `question`.
+WhileWaiting askWhileTheReaderWaits(
+    SftpFile& file, const std::function<bool()>& waiting, const std::function<bool()>& question)
 {
-    writeHostileMode(mode);
     std::atomic<bool> cancelled = false;
     auto reading = std::async(std::launch::async, [&] {
         const CancelScope scope([&] { return cancelled.load(); });
@@ -85,13 +99,16 @@ WhileWaiting askWhileTheReaderWaits(SftpFile& file, const std::string& mode, con
         }
         return std::string();
     });
-    while (!reconnectedSessionAsked(request)
-        && reading.wait_for(std::chrono::milliseconds(10)) != std::future_status::ready) { }
+    while (!waiting() && reading.wait_for(std::chrono::milliseconds(10)) != std::future_status::ready) { }
     auto asking = std::async(std::launch::async, question);
     WhileWaiting result;
     result.answered = asking.wait_for(std::chrono::seconds(30)) == std::future_status::ready; // a bound
     cancelled = true;
-    result.answer = asking.get();
+    try {
+        result.answer = asking.get();
+    } catch (const RemoteError&) {
+        result.answer = false; // asked once the reader gave up: no connection by then
+    }
     result.readerError = reading.get();
     return result;
 }
@@ -102,9 +119,10 @@ TEST_CASE("remote: the close after a change is found holds no lock", "[.][remote
 {
     const auto file = openedThenDropped();
     // The server now has another version of the file, and never answers a close (SSH_FXP_CLOSE).
-    const WhileWaiting result
-        = askWhileTheReaderWaits(*file, R"({"mtime_offset": 100, "stall_on_close": true})", "4",
-            [&] { return file->outdated() && !file->connected(); });
+    writeHostileMode(R"({"mtime_offset": 100, "stall_on_close": true})");
+    const WhileWaiting result = askWhileTheReaderWaits(
+        *file, [] { return reconnectedSessionAsked("4"); },
+        [&] { return file->outdated() && !file->connected(); });
     CHECK(result.answered);
     CHECK(result.answer);
     CHECK(result.readerError.find("the file changed on the server since it was opened") != std::string::npos);
@@ -114,8 +132,60 @@ TEST_CASE("remote: connecting again holds no lock", "[.][remote-unlocked]")
 {
     const auto file = openedThenDropped();
     // The new connection's open is never answered.
+    writeHostileMode(R"({"stall_on_open": true})");
     const WhileWaiting result = askWhileTheReaderWaits(
-        *file, R"({"stall_on_open": true})", "3", [&] { return !file->connected() && !file->outdated(); });
+        *file, [] { return reconnectedSessionAsked("3"); },
+        [&] { return !file->connected() && !file->outdated(); });
+    CHECK(result.answered);
+    CHECK(result.answer);
+    CHECK(result.readerError.find("was cancelled") != std::string::npos);
+}
+
+TEST_CASE("remote: a read waiting for its reply holds up no one who needs no network", "[.][remote-unlocked]")
+{
+    const auto address = parseRemoteAddress(remoteTestSetting("POPSCOPE_REMOTE_PROFILE"));
+    REQUIRE(address);
+    const popscope::test::TempDir cache;
+    RemoteSettings settings = withEnvironment(RemoteSettings {});
+    settings.timeoutSeconds = 600; // nothing the server leaves unanswered ends before Cancel
+    settings.diskCache = true;
+    settings.cacheFolder = cache.path().string();
+    // While the flag exists the server answers no READ; the mode is read as each session starts.
+    const std::string stallFlag = remoteTestSetting("POPSCOPE_REMOTE_MODE_FILE") + ".stall";
+    std::remove(stallFlag.c_str());
+    writeHostileMode(R"({"stall_flag": ")" + stallFlag + R"("})");
+    char header[16] = {};
+    REQUIRE(SftpFile::open(*address, settings)->read(header, 1, 5 * SftpFile::kBlockSize) == 1); // to disk
+    const auto file = SftpFile::open(*address, settings); // block 5 on disk, not in its memory
+    REQUIRE(file->read(header, sizeof header, 0) == sizeof header);
+    std::ofstream(stallFlag, std::ios::trunc) << "stall";
+    const int readsBefore = readsAsked();
+
+    const WhileWaiting result = askWhileTheReaderWaits(
+        *file, [&] { return readsAsked() > readsBefore; },
+        [&] {
+            char again[16] = {}, onDisk = 0;
+            const bool fromMemory = file->read(again, sizeof again, 0) == sizeof again
+                && std::memcmp(again, header, sizeof header) == 0;
+            const bool fromDisk = file->read(&onDisk, 1, 5 * SftpFile::kBlockSize) == 1;
+            const TransferCounters counters = file->counters();
+            const RemoteFileState stat = file->statNow(), checked = file->check();
+            const auto asOpened = [&](const RemoteFileState& state) {
+                return state.exists && state.size == file->size() && state.modified == file->modified();
+            };
+            // A block needed from the server waits for the session's turn, which Cancel ends.
+            bool cancelledWaiting = false;
+            try {
+                const CancelScope cancel([] { return true; });
+                file->read(&onDisk, 1, 20 * SftpFile::kBlockSize);
+            } catch (const RemoteError& error) {
+                cancelledWaiting = error.failure() == RemoteFailure::Cancelled;
+            }
+            return fromMemory && fromDisk && counters.cacheHits >= 1 && counters.diskHits >= 1
+                && file->connected() && !file->outdated() && asOpened(stat) && asOpened(checked)
+                && cancelledWaiting;
+        });
+    std::remove(stallFlag.c_str());
     CHECK(result.answered);
     CHECK(result.answer);
     CHECK(result.readerError.find("was cancelled") != std::string::npos);

@@ -35,7 +35,8 @@ def stopped(pids):
     """`kill -STOP` on `pids` for the block; afterwards each is continued and killed, so nothing
     stopped outlives the test (its reaper reaps it)."""
     for pid in pids:
-        os.kill(pid, signal.SIGSTOP)
+        with contextlib.suppress(ProcessLookupError):  # ended first: the run's reads were all done
+            os.kill(pid, signal.SIGSTOP)
     try:
         yield
     finally:
@@ -87,14 +88,17 @@ def stop_during_the_reads(cli, url, env, server, to_stop=None):
     """Runs `popscope-cli summary URL` and, once `server`'s sftp-server has read the profile's
     first block, `kill -STOP`s that sftp-server (or the pids `to_stop()` names) until the CLI ends.
     Returns (exit code, stderr, seconds from the stop to the end). The CLI's remaining reads take a
-    dozen round trips; should they all end before the stop lands (exit 0), the run is made again."""
+    dozen round trips; should they all end before the stop lands (exit 0, or no sftp-server left to
+    stop), the run is made again."""
     for _ in range(5):
         process = start_cli(cli, url, env)
-        sftp_server = wait_for("sftp-server starts", server.sftp_servers)[0]
-        if not first_block_read(sftp_server):
+        # A fast run may end before its sftp-server is seen: then it is made again.
+        servers = wait_for("sftp-server starts, or the CLI ends",
+                           lambda: server.sftp_servers() or process.poll() is not None)
+        if servers is True or not first_block_read(servers[0]):
             finish(process)
             continue
-        with stopped(to_stop() if to_stop else [sftp_server]):
+        with stopped(to_stop() if to_stop else servers[:1]):
             code, stderr, seconds = finish(process)
         if code != 0:
             return code, stderr, seconds

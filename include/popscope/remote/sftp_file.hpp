@@ -1,13 +1,15 @@
 #pragma once
 // A remote file read over SFTP, for SQLite's pages: a block cache in memory, read-ahead when the
 // reads run in sequence, several reads in flight at once, and counters of what crossed the network.
-// Thread-safe: SQLite and the change watcher may use it from different threads.
+// Thread-safe: SQLite and the change watcher may use it from different threads. The SSH session is
+// used by one thread at a time; while one waits for the server, the others are answered from what
+// is known: blocks in memory or on disk, the counters, and the file's state as last seen.
 #include "popscope/remote/remote_address.hpp"
 #include "popscope/remote/remote_settings.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
-#include <list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -20,7 +22,11 @@ namespace popscope::remote {
 
 class SshConnection;
 class DiskBlockCache;
+class MemoryCache;
 struct OpenSession;
+struct BlockCopy;
+// Sessions dropped while a lock is held, to be closed once it is released.
+using ClosingSessions = std::vector<std::unique_ptr<OpenSession>>;
 
 struct RemoteFileState {
     bool exists = false;
@@ -56,11 +62,15 @@ public:
     int64_t modified() const { return m_opened.modified; }
 
     // Copies up to `length` bytes at `offset`; fewer only at the end of the file. Throws
-    // RemoteError(ConnectionLost) when the server is gone; the next call connects again.
+    // RemoteError(ConnectionLost) when the server is gone; the next call connects again. Blocks in
+    // memory or on disk are copied at once; one needed from the server waits for the session while
+    // another thread uses it: until that thread's reply or its deadline, or this thread's Cancel.
     size_t read(void* out, size_t length, uint64_t offset);
     // The file as the server sees it now (for the file-changed bar). Never connects, except once
     // for a file opened from the cache and not yet checked: check() then connects (which may ask
-    // the user) and tells whether the server still has the version opened.
+    // the user) and tells whether the server still has the version opened. While another thread
+    // waits for the server on the session, both answer at once with the state last seen (a stat's,
+    // a connection's, or the version opened): the bar keeps what it shows until the next poll.
     RemoteFileState statNow();
     RemoteFileState check();
     bool fromCache() const { return m_fromCache; } // opened from the disk cache, without the server
@@ -78,25 +88,29 @@ private:
     SftpFile(const RemoteAddress& address, const RemoteSettings& settings);
     static std::shared_ptr<SftpFile> openCached(const RemoteAddress& address, const RemoteSettings& settings);
     void connect(); // for open(), before the file is shared
-    // Under the lock: the session becomes this file's, unless another thread connected meanwhile;
-    // fails when the file is no longer the version opened.
+    // With the session: it becomes this file's, unless another thread connected meanwhile; fails
+    // when the file is no longer the version opened.
     void install(std::unique_ptr<OpenSession> session);
     void adopt(OpenSession& session); // its connection and file become this file's
     void openDiskCache(); // the disk cache's entry of m_opened
-    void markOutdated(); // under the lock
+    void markOutdated(const RemoteFileState& now);
     RemoteFileState statLocked();
     // Drops the connection. Its close waits for the server, so it happens when the Locked that
-    // holds the lock is gone (or with the file).
+    // holds the session is gone (or with the file).
     void disconnect();
-    class Locked; // the lock; what disconnect() dropped meanwhile is closed once it is released
+    class Locked; // the session; what disconnect() dropped meanwhile is closed once it is released
     struct PendingRead {
         uint64_t block;
         uint32_t id; // the SFTP request
         uint32_t at = 0; // where in the block it starts: past 0 after a short reply
     };
-    // Copies from the blocks under the lock; nothing when a block is needed and there is no connection.
-    std::optional<size_t> copy(void* out, size_t length, uint64_t offset);
-    const std::vector<uint8_t>* block(uint64_t index); // null when there is no connection
+    // Copy the read's blocks from memory, bringing in those missing: copyLocal from disk alone,
+    // without the session; copyFetching, with the session, from disk or the server. False when a
+    // block needs the server and copyLocal cannot ask it, or there is no connection.
+    bool copyLocal(BlockCopy& read);
+    bool copyFetching(BlockCopy& read);
+    bool fromDisk(uint64_t index);
+    bool fromServer(uint64_t index); // with the session; false when there is no connection
 
     // Takes the oldest reply in flight: the block it completes, or nothing when it was short and
     // the rest of the block is asked for again.
@@ -105,7 +119,6 @@ private:
     void request(uint64_t index, uint32_t at = 0);
     void readAhead(uint64_t index);
     std::vector<uint8_t> complete(const PendingRead& read);
-    void store(uint64_t index, std::vector<uint8_t> bytes);
     // Refuses a file whose SQLite header gives another size than the server claimed.
     void checkHeaderAgrees(const std::vector<uint8_t>& first);
     uint64_t blockLength(uint64_t index) const;
@@ -114,23 +127,27 @@ private:
     RemoteAddress m_address;
     RemoteSettings m_settings;
     std::string m_cacheName; // user@host:port/path as the ssh config resolves the address
-    RemoteFileState m_opened;
-    mutable std::mutex m_mutex;
-    std::vector<std::unique_ptr<OpenSession>> m_closing; // dropped under the lock, closed after it
+    RemoteFileState m_opened; // set before the file is shared
+    bool m_fromCache = false;
+
+    // Lock order: the session (m_session) before a cache's lock, never the reverse. MemoryCache and
+    // DiskBlockCache lock only inside their own calls, for memory or file work: never around a wait
+    // for the server, nor around each other.
+    std::timed_mutex m_session; // the libssh session is used by one thread at a time
+    ClosingSessions m_closing; // dropped with the session, closed after it is released
     std::unique_ptr<SshConnection> m_connection;
-    std::unique_ptr<DiskBlockCache> m_disk; // when the settings keep blocks on disk
     void* m_sftp = nullptr; // sftp_session, kept out of this header
     void* m_file = nullptr; // sftp_file
-    std::unordered_map<uint64_t, std::pair<std::vector<uint8_t>, std::list<uint64_t>::iterator>> m_blocks;
-    std::list<uint64_t> m_recent; // most recently used first
     std::deque<PendingRead> m_pending; // in the order they were asked for
     std::unordered_map<uint64_t, std::vector<uint8_t>> m_partial; // blocks whose reply was short
     uint64_t m_lastMiss = UINT64_MAX;
     uint64_t m_readAhead = 0; // blocks asked ahead, doubling while the reads run in sequence
-    TransferCounters m_counters;
-    bool m_fromCache = false;
-    bool m_unchecked = false; // opened from the cache; check() has not asked the server yet
-    bool m_outdated = false;
+
+    std::unique_ptr<DiskBlockCache> m_disk; // with diskCache; set before the file is shared
+
+    const std::unique_ptr<MemoryCache> m_memory; // blocks, counters, the state last seen: own lock
+    std::atomic<bool> m_connected = false; // m_connection is set, for asking without the session
+    std::atomic<bool> m_unchecked = false; // opened from the cache; check() has not asked the server yet
 };
 
 } // namespace popscope::remote
