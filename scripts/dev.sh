@@ -123,9 +123,8 @@ run_tests() {
     log "checking that the package lists install everything the build and tests use"
     scripts/check-deps.sh "$ASAN_DIR"
     log "running the test suite under ASan/UBSan: core, simulator, Python, remote, packaging"
-    # One more test than cores: the remote tests spend half their time waiting on their servers.
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        ctest --test-dir "$ASAN_DIR" --output-on-failure -j$((JOBS + 1)) -E '^gui:'
+        ctest --test-dir "$ASAN_DIR" --output-on-failure -j"$JOBS" -E '^gui:'
     # ASan's fast unwinder: the full one on every allocation made the GUI suite twice as slow. A leak
     # inside Qt that a test provokes on purpose is excluded by that test (test::LeaksIgnored).
     log "running the test suite under ASan/UBSan: GUI"
