@@ -14,9 +14,9 @@
 # input) or out-of-memory (> 2048 MB), naming the target and the reproducer under
 # build/fuzz/artifacts/. Everything the fuzzers write (corpora, logs, artifacts, temp files) stays
 # under build/fuzz. Seeds: the specs in profiles/ and fuzz/seeds/, two small profiles simulated
-# from fuzz/seeds/ with the release build's popscope-cli (built if missing) plus the sample profiles
-# under 512 KB that build made, the JSON export of the small ones, the committed rule seeds, and the
-# regression inputs in tests/fuzz-regressions/.
+# from fuzz/seeds/ with the release build's popscope-cli (built if missing) and written in 4 KB
+# pages, their JSON export, the committed rule seeds, and the regression inputs in
+# tests/fuzz-regressions/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -76,16 +76,18 @@ log "preparing seed corpora ($seeds)"
 cp profiles/*.json fuzz/seeds/*.json "$seeds/fuzz_spec/"
 cp fuzz/seeds/gate_rule/* "$seeds/fuzz_gate_rule/"
 cp fuzz/seeds/tile_selection/* "$seeds/fuzz_tile_selection/"
+# The writer's 16 KB pages give even a 16-tile profile one page per table, 656 KB, which
+# fuzz_profile's -max_len would cut short: each seed is written again in 4 KB pages (172 and 224 KB),
+# the page its mutator damages whole. (The sample profiles, 768 KB and up, are too large to seed.)
 for spec in fuzz/seeds/tiny-custom.json fuzz/seeds/tiny-sort.json; do
     name=$(basename "$spec" .json)
-    "$cli" simulate "$spec" -o "$seeds/fuzz_profile/$name.pop" --quiet
+    "$cli" simulate "$spec" -o "$seeds/$name-16k.pop" --quiet
+    python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("PRAGMA page_size = 4096")
+db.execute("VACUUM INTO ?", (sys.argv[2],))' "$seeds/$name-16k.pop" "$seeds/fuzz_profile/$name.pop"
+    rm "$seeds/$name-16k.pop"
 done
-# The smallest sample profiles of the normal build, when it made them (< 512 KB each: larger
-# seeds slow every execution down).
-if [ -d "$RELEASE_DIR/profiles" ]; then
-    find "$RELEASE_DIR/profiles" -maxdepth 1 -name '*.pop' -size -512k ! -name 'bench-*.pop' \
-        -exec cp {} "$seeds/fuzz_profile/" \;
-fi
 for pop in "$seeds"/fuzz_profile/tiny-*.pop; do
     "$cli" export "$pop" -o "$seeds/fuzz_json_import/$(basename "$pop" .pop).json" >/dev/null
 done
