@@ -112,10 +112,10 @@ run_tests() {
     log "real-window check under Xvfb"
     scripts/window-check.sh "$BUILD_DIR"
     # Every test program runs once, under AddressSanitizer + UBSan + LeakSanitizer: a release run of
-    # the same tests would find nothing these miss and costs a third of the command's time
-    # (docs/performance.md). The release build above is what users run, checked in the real window.
+    # the same tests checks less and cost about 300 s more (docs/performance.md). The release build
+    # above is what users run, checked in the real window.
     log "building the ASan/UBSan suite ($ASAN_DIR)"
-    # -O0 (Debug): at -O1 the suites used 15 % less CPU for core and none less for the GUI, while the
+    # -O0 (Debug): at -O1 the suites used 8 % less CPU for core and none less for the GUI, while the
     # build itself costs more (docs/performance.md).
     cmake -S . -B "$ASAN_DIR" -DCMAKE_BUILD_TYPE=Debug -DPOPSCOPE_SANITIZE=ON -DPOPSCOPE_BUILD_GUI=ON \
         -DPOPSCOPE_BUILD_TESTS=ON -DPOPSCOPE_BUILD_PYTHON=ON -DPOPSCOPE_BUILD_BENCH=OFF >/dev/null
@@ -125,8 +125,8 @@ run_tests() {
     log "running the test suite under ASan/UBSan: core, simulator, Python, remote, packaging"
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
         ctest --test-dir "$ASAN_DIR" --output-on-failure -j"$JOBS" -E '^gui:'
-    # ASan's fast unwinder: the full one on every allocation made the GUI suite twice as slow. A leak
-    # inside Qt that a test provokes on purpose is excluded by that test (test::LeaksIgnored).
+    # ASan's fast unwinder: the full one on every allocation made the GUI suite 2.5 times as slow.
+    # A leak inside Qt that a test provokes on purpose is excluded by that test (test::LeaksIgnored).
     log "running the test suite under ASan/UBSan: GUI"
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
         ctest --test-dir "$ASAN_DIR" --output-on-failure -j"$JOBS" -R '^gui:'
