@@ -236,7 +236,8 @@ uint64_t SftpFile::blockLength(uint64_t index) const
 size_t SftpFile::read(void* out, size_t length, uint64_t offset)
 {
     BlockCopy read { static_cast<uint8_t*>(out), length, offset, m_opened.size };
-    if (copyLocal(read)) // no network needed: not held up by another thread's wait for the server
+    if (copyBlocks(read,
+            Fetch::FromDiskOnly)) // no network needed: not held up by another thread's wait for the server
         return read.copied;
     ClosingSessions closing; // a session refused while opening: closed on the way out, with no lock held
     std::unique_ptr<OpenSession> fresh;
@@ -247,7 +248,7 @@ size_t SftpFile::read(void* out, size_t length, uint64_t offset)
             const Locked session(*this);
             if (fresh)
                 install(std::move(fresh));
-            if (copyFetching(read))
+            if (copyBlocks(read, Fetch::OrFromServer))
                 return read.copied;
         }
         // The first block not on disk, or the first read after a lost connection: the handshake,
@@ -256,21 +257,11 @@ size_t SftpFile::read(void* out, size_t length, uint64_t offset)
     }
 }
 
-bool SftpFile::copyLocal(BlockCopy& read)
+bool SftpFile::copyBlocks(BlockCopy& read, Fetch fetch)
 {
     while (const auto missing = m_memory->copy(read)) {
-        if (!fromDisk(*missing))
-            return false;
-        read.fetched = *missing;
-    }
-    return true;
-}
-
-bool SftpFile::copyFetching(BlockCopy& read)
-{
-    while (const auto missing = m_memory->copy(read)) {
-        if (!fromDisk(*missing) && !fromServer(*missing))
-            return false; // not connected
+        if (!fromDisk(*missing) && !(fetch == Fetch::OrFromServer && fromServer(*missing)))
+            return false; // the server is needed but not asked, or there is no connection
         read.fetched = *missing;
     }
     return true;

@@ -104,11 +104,11 @@ private:
         uint32_t id; // the SFTP request
         uint32_t at = 0; // where in the block it starts: past 0 after a short reply
     };
-    // Copy the read's blocks from memory, bringing in those missing: copyLocal from disk alone,
-    // without the session; copyFetching, with the session, from disk or the server. False when a
-    // block needs the server and copyLocal cannot ask it, or there is no connection.
-    bool copyLocal(BlockCopy& read);
-    bool copyFetching(BlockCopy& read);
+    // Copies the read's blocks from memory, bringing in those missing from disk, or with the
+    // session held also from the server. False when a block needs the server and it is not to be
+    // asked, or there is no connection.
+    enum class Fetch { FromDiskOnly, OrFromServer };
+    bool copyBlocks(BlockCopy& read, Fetch fetch);
     bool fromDisk(uint64_t index);
     bool fromServer(uint64_t index); // with the session; false when there is no connection
 
