@@ -5,9 +5,8 @@
 # own change often, and a changed precompiled header rebuilds its whole target.
 #
 # -DPOPSCOPE_PCH=OFF compiles each file from its own includes alone (with -DPOPSCOPE_UNITY=OFF), so
-# a missing include shows. (POPSCOPE_DEFAULT_EXTRAS: OFF in a fuzzing build, which scripts/fuzz.sh
-# configures with it on.)
-option(POPSCOPE_PCH "Precompile the Qt, Catch and standard headers each target uses" ${POPSCOPE_DEFAULT_EXTRAS})
+# a missing include shows.
+option(POPSCOPE_PCH "Precompile the Qt, Catch and standard headers each target uses" ON)
 
 set(POPSCOPE_PCH_STD <algorithm> <cstdint> <functional> <memory> <optional> <string> <string_view>
     <unordered_map> <utility> <vector>)

@@ -6,9 +6,8 @@
 # live in a header (tests/support for the tests).
 #
 # -DPOPSCOPE_UNITY=OFF compiles each file alone (with -DPOPSCOPE_PCH=OFF), so a missing include
-# shows. (POPSCOPE_DEFAULT_EXTRAS: OFF in a fuzzing build, which scripts/fuzz.sh configures with it
-# on.)
-option(POPSCOPE_UNITY "Compile each library's and test program's files in batches (unity build)" ${POPSCOPE_DEFAULT_EXTRAS})
+# shows.
+option(POPSCOPE_UNITY "Compile each library's and test program's files in batches (unity build)" ON)
 set(POPSCOPE_UNITY_BATCH_SIZE 8 CACHE STRING "Files per unity batch (POPSCOPE_UNITY)")
 
 # popscope_unity(TARGET...): each TARGET compiles in unity batches when POPSCOPE_UNITY is on.

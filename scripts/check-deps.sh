@@ -199,10 +199,13 @@ if [ -n "$qt_dir" ]; then
         [ -e "$plugin" ] && { binaries+=("$plugin"); need "$plugin" "Qt platform plugin"; }
     done
 fi
+# With --run on a sanitizer build, its sanitizer runtime is left out: the run command's build has none.
+sanitizer_runtime='^$'
+[ $run_only -eq 1 ] && grep -q '^POPSCOPE_SANITIZE:BOOL=ON$' "$build_dir/CMakeCache.txt" && sanitizer_runtime='/(libclang_rt\.[^/]*|libasan\.so[^/]*|libubsan\.so[^/]*)$'
 for binary in "${binaries[@]}"; do
     reason="shared library of ${binary##*/}"
     while read -r lib; do
-        need "$lib" "$reason"
+        [[ $lib =~ $sanitizer_runtime ]] || need "$lib" "$reason"
     done < <(ldd "$binary" 2>/dev/null | sed -n 's/.*=> \(\/[^ ]*\) .*/\1/p')
 done
 

@@ -2,8 +2,9 @@
 # popscope developer entry point: installs what is missing, builds, runs the app or the tests.
 #   scripts/dev.sh run   [app args]  install, build, open the GUI on the demo profile
 #   scripts/dev.sh test              install, build, check the package lists, run every test
-#                                    (release build + real-window check, every test program under
-#                                    ASan/UBSan, bounded fuzzing, scripts/fuzz.sh)
+#                                    (the run command's build: real window, install and package;
+#                                    the sanitizer build: every test program under ASan/UBSan and
+#                                    bounded fuzzing, scripts/fuzz.sh)
 #   scripts/dev.sh build             install and build everything, tests and benchmarks too
 #   scripts/dev.sh install           install every package the other commands need, build nothing
 #   scripts/dev.sh package           install, build what the package holds, make
@@ -17,7 +18,6 @@ RUN_PACKAGES=scripts/packages-run.txt
 TEST_PACKAGES=scripts/packages-test.txt
 BUILD_DIR=build/release
 ASAN_DIR=build/asan
-FUZZ_DIR=build/fuzz
 FUZZ_RUNS=20000
 JOBS=2
 # Ninja schedules every target's files in one queue, so a library's files compile while the one it
@@ -28,9 +28,6 @@ export CMAKE_GENERATOR=${CMAKE_GENERATOR:-Ninja}
 # the other commands build everything. Each passes its choice, so the two share one build folder.
 RUN_OPTIONS=(-DPOPSCOPE_BUILD_TESTS=OFF -DPOPSCOPE_BUILD_BENCH=OFF -DPOPSCOPE_BUILD_PYTHON=OFF)
 FULL_OPTIONS=(-DPOPSCOPE_BUILD_TESTS=ON -DPOPSCOPE_BUILD_BENCH=ON -DPOPSCOPE_BUILD_PYTHON=ON)
-# What `test` builds in release: what users run and the benchmarks that time it. The test programs
-# and the Python module are built and run once, in the ASan build.
-TEST_RELEASE_OPTIONS=(-DPOPSCOPE_BUILD_TESTS=OFF -DPOPSCOPE_BUILD_BENCH=ON -DPOPSCOPE_BUILD_PYTHON=OFF)
 
 # Each step's line shows the minutes and seconds since the command started, so a slow stage shows.
 log() { printf '\033[1m==> [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
@@ -106,36 +103,35 @@ check_format() {
 
 run_tests() {
     check_format
-    build_release TEST_RELEASE_OPTIONS
+    # What users run, built as `run` builds it (GCC, release): the real window, the install and the
+    # Debian package are checked on it. Every test program runs once, in the sanitizer build below.
+    build_release RUN_OPTIONS
     log "checking that scripts/packages-run.txt alone installs what the run command builds and runs"
     scripts/check-deps.sh --run "$BUILD_DIR"
     log "real-window check under Xvfb"
     scripts/window-check.sh "$BUILD_DIR"
-    # Every test program runs once, under AddressSanitizer + UBSan + LeakSanitizer: a release run of
-    # the same tests checks less and cost about 300 s more (docs/performance.md). The release build
-    # above is what users run, checked in the real window.
-    log "building the ASan/UBSan suite ($ASAN_DIR)"
-    # -O0 (Debug): at -O1 the suites used 8 % less CPU for core and none less for the GUI, while the
-    # build itself costs more (docs/performance.md).
-    cmake -S . -B "$ASAN_DIR" -DCMAKE_BUILD_TYPE=Debug -DPOPSCOPE_SANITIZE=ON -DPOPSCOPE_BUILD_GUI=ON \
-        -DPOPSCOPE_BUILD_TESTS=ON -DPOPSCOPE_BUILD_PYTHON=ON -DPOPSCOPE_BUILD_BENCH=OFF >/dev/null
+    log "checking the desktop install and the Debian package"
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -R '^install:'
+    # One sanitizer build (clang-15, scripts/configure-asan.sh) serves the test programs, the Python
+    # module, the benchmarks (built, not run) and the fuzzers: GCC took twice as long to build it,
+    # and a separate fuzzing build compiled core and the simulator a third time (docs/performance.md).
+    log "building the sanitizer build ($ASAN_DIR: clang-15, ASan/UBSan)"
+    scripts/configure-asan.sh "$ASAN_DIR"
     cmake --build "$ASAN_DIR" -j"$JOBS"
-    log "checking that the package lists install everything the build and tests use"
+    log "checking that the package lists install everything the build, tests and fuzzers use"
     scripts/check-deps.sh "$ASAN_DIR"
     log "running the test suite under ASan/UBSan: core, simulator, Python, remote, packaging"
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir "$ASAN_DIR" --output-on-failure -j"$JOBS" -E '^gui:'
     # ASan's fast unwinder: the full one on every allocation made the GUI suite 2.5 times as slow.
     # A leak inside Qt that a test provokes on purpose is excluded by that test (test::LeaksIgnored).
     log "running the test suite under ASan/UBSan: GUI"
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir "$ASAN_DIR" --output-on-failure -j"$JOBS" -R '^gui:'
-    # Every fuzz target (fuzz/, clang-15 + libFuzzer + ASan/UBSan) for a bounded number of
-    # executions; any crash, leak, timeout or out-of-memory fails CI (docs/reliability.md).
+    # Every fuzz target for a bounded number of executions; any crash, leak, timeout or
+    # out-of-memory fails CI (docs/reliability.md).
     log "fuzzing every target (scripts/fuzz.sh --runs $FUZZ_RUNS)"
-    scripts/fuzz.sh --runs "$FUZZ_RUNS"
-    log "checking that the package lists install what the fuzz build uses"
-    scripts/check-deps.sh "$FUZZ_DIR"
+    POPSCOPE_ASAN_DIR=$ASAN_DIR scripts/fuzz.sh --runs "$FUZZ_RUNS"
     log "every check passed"
 }
 

@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (fuzz/, -DPOPSCOPE_FUZZ=ON, clang-15) in build/fuzz, prepares their
-# seed corpora and runs each for a bounded number of executions (docs/reliability.md).
+# Builds the libFuzzer targets (fuzz/) in the sanitizer build that scripts/dev.sh test also uses
+# (build/asan, scripts/configure-asan.sh: clang-15, ASan + UBSan), prepares their seed corpora and
+# runs each for a bounded number of executions (docs/reliability.md).
 #
 #   scripts/fuzz.sh [--runs N] [--time S] [--keep-corpus] [TARGET...]
 #
 #   --runs N        executions per target (default 20000)
 #   --time S        safety bound per target in seconds (libFuzzer -max_total_time; default 240)
-#   --keep-corpus   start from the corpus the last run left in build/fuzz/corpus (longer runs);
-#                   by default each run starts from the seeds alone, so CI runs take the same time
+#   --keep-corpus   start from the corpus the last run left in build/asan/fuzz/corpus (longer
+#                   runs); by default each run starts from the seeds alone, so CI runs take the same time
 #   TARGET          fuzz_profile, fuzz_json_import, fuzz_spec, fuzz_gate_rule, fuzz_tile_selection (default: all)
 #
 # Fails (exit 1) when any target finds a crash, sanitizer report, leak, timeout (> 10 s for one
 # input) or out-of-memory (> 2048 MB), naming the target and the reproducer under
-# build/fuzz/artifacts/. Everything the fuzzers write (corpora, logs, artifacts, temp files) stays
-# under build/fuzz. Seeds: the specs in profiles/ and fuzz/seeds/, two small profiles simulated
-# from fuzz/seeds/ with the release build's popscope-cli (built if missing) and written in 4 KB
-# pages, their JSON export, the committed rule seeds, and the regression inputs in
-# tests/fuzz-regressions/.
+# build/asan/fuzz/artifacts/. Everything the fuzzers write (corpora, logs, artifacts, temp files)
+# stays under build/asan/fuzz. Seeds: the specs in profiles/ and fuzz/seeds/, two small profiles
+# simulated from fuzz/seeds/ with the same build's popscope-cli and written in 4 KB pages, their
+# JSON export, the committed rule seeds, and the regression inputs in tests/fuzz-regressions/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
         --runs) runs=$2; shift 2 ;;
         --time) max_time=$2; shift 2 ;;
         --keep-corpus) keep_corpus=1; shift ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "fuzz.sh: unknown option '$1'" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
@@ -41,34 +41,17 @@ for t in "${targets[@]}"; do
     case " ${all_targets[*]} " in *" $t "*) ;; *) echo "fuzz.sh: unknown target '$t' (known: ${all_targets[*]})" >&2; exit 2 ;; esac
 done
 
-FUZZ_DIR=build/fuzz
-RELEASE_DIR=${POPSCOPE_RELEASE_DIR:-build/release}
+BUILD_DIR=${POPSCOPE_ASAN_DIR:-build/asan}
+FUZZ_DIR=$BUILD_DIR/fuzz # the targets, and everything the fuzzers write
 JOBS=${JOBS:-2}
 log() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
-for tool in clang-15 clang++-15; do
-    command -v "$tool" >/dev/null || { echo "fuzz.sh: $tool not found: install clang-15 and libfuzzer-15-dev (scripts/packages-test.txt)" >&2; exit 2; }
-done
-
-log "building the fuzz targets ($FUZZ_DIR, clang-15, libFuzzer + ASan + UBSan)"
-# -O1 -g without NDEBUG: assertions stay on, stacks stay readable. The archiver and linker are
-# binutils' (build-essential), never whatever llvm-ar or ld.lld happens to be on the machine:
-# scripts/check-deps.sh checks the programs this build uses against the package lists. Unity
-# batches and precompiled headers, as in the other builds: file by file it took twice as long.
-CC=clang-15 CXX=clang++-15 cmake -S . -B "$FUZZ_DIR" -DPOPSCOPE_FUZZ=ON -DPOPSCOPE_BUILD_GUI=OFF \
-    -DPOPSCOPE_UNITY=ON -DPOPSCOPE_PCH=ON \
-    -DPOPSCOPE_BUILD_BENCH=OFF -DPOPSCOPE_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g" -DCMAKE_AR="$(command -v ar)" \
-    -DCMAKE_RANLIB="$(command -v ranlib)" -DCMAKE_LINKER="$(command -v ld)" >/dev/null
-cmake --build "$FUZZ_DIR" -j"$JOBS" --target "${targets[@]}"
+log "building the fuzz targets ($BUILD_DIR: clang-15, libFuzzer + ASan + UBSan)"
+scripts/configure-asan.sh "$BUILD_DIR"
+cmake --build "$BUILD_DIR" -j"$JOBS" --target "${targets[@]}" popscope-cli
 
 # Seeds, rebuilt on every run from sources in the repository (nothing binary is committed).
-cli="$RELEASE_DIR/src/cli/popscope-cli"
-if [ ! -x "$cli" ]; then
-    log "building popscope-cli ($RELEASE_DIR) to make the seed profiles"
-    cmake -S . -B "$RELEASE_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
-    cmake --build "$RELEASE_DIR" -j"$JOBS" --target popscope-cli
-fi
+cli="$BUILD_DIR/src/cli/popscope-cli"
 seeds="$FUZZ_DIR/seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds"/{fuzz_profile,fuzz_json_import,fuzz_spec,fuzz_gate_rule,fuzz_tile_selection}
@@ -122,7 +105,7 @@ fuzz_target() {
     local start status=0
     start=$(date +%s)
     # shellcheck disable=SC2086 # extra holds several options
-    "$FUZZ_DIR/fuzz/$t" -runs="$runs" -max_total_time="$max_time" -timeout=10 -rss_limit_mb=2048 \
+    "$FUZZ_DIR/$t" -runs="$runs" -max_total_time="$max_time" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$artifacts/" ${extra[$t]} "$corpus" "$seeds/$t" \
         >"$logfile" 2>&1 || status=$?
     local seconds=$(( $(date +%s) - start ))
@@ -144,7 +127,7 @@ fuzz_target() {
     {
         echo "fuzz.sh: $t FAILED (exit $status): ${kind:-see the log}"
         echo "fuzz.sh:   reproducer: ${reproducer:-none written}; log: $logfile"
-        [ -n "$reproducer" ] && echo "fuzz.sh:   rerun: $FUZZ_DIR/fuzz/$t $reproducer"
+        [ -n "$reproducer" ] && echo "fuzz.sh:   rerun: $FUZZ_DIR/$t $reproducer"
         grep -m12 -E '^ *#[0-9]+ 0x|runtime error|ERROR:|SUMMARY:' "$logfile" || true
     } >&2
     echo "FAILED $line: ${reproducer:-see $logfile}" >"$FUZZ_DIR/logs/$t.summary"

@@ -17,7 +17,7 @@ namespace {
 constexpr const char* kRestartedMark = "POPSCOPE_HUGE_PAGE_HEAPS";
 constexpr const char* kUserTunables = "POPSCOPE_USER_GLIBC_TUNABLES";
 
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__GLIBC__) && !defined(POPSCOPE_ASAN)
 // Transparent huge pages on request: the kernel's mode is `always` or `madvise`, not `never`.
 bool hugePagesOffered()
 {
@@ -60,7 +60,7 @@ void restoreEnvironment(const std::string& userTunables)
 // user gave it, so programs it starts inherit nothing of this.
 void restartWithHugePageHeaps([[maybe_unused]] char** argv)
 {
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__GLIBC__) && !defined(POPSCOPE_ASAN)
     if (std::getenv(kRestartedMark)) {
         const char* user = std::getenv(kUserTunables);
         restoreEnvironment(user ? user : "");

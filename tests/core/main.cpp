@@ -1,2 +1,6 @@
-#define CATCH_CONFIG_MAIN
-#include <catch2/catch.hpp>
+#include "catch_session.hpp"
+
+int main(int argc, char** argv)
+{
+    return popscope::test::runCatchSession(argc, argv);
+}

@@ -1,6 +1,9 @@
-// test_gui: Catch2 with a QApplication (run with QT_QPA_PLATFORM=offscreen).
-#define CATCH_CONFIG_RUNNER
+// test_gui: Catch2 with a QApplication (run with QT_QPA_PLATFORM=offscreen). Catch's implementation is
+// compiled once in tests/support/catch_implementation.cpp; the listener needs its external interfaces.
+#define CATCH_CONFIG_EXTERNAL_INTERFACES
 #include <catch2/catch.hpp>
+
+#include "catch_session.hpp"
 
 #include <QApplication>
 #include <QSettings>
@@ -32,5 +35,5 @@ int main(int argc, char** argv)
     // files) never reaches another, also when ctest runs them side by side.
     QTemporaryDir settings;
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
-    return Catch::Session().run(argc, argv);
+    return popscope::test::runCatchSession(argc, argv);
 }

@@ -3,7 +3,7 @@
 // nothing otherwise): for a leak inside a library that a test provokes on purpose, such as Qt's PNG
 // writer leaking a row buffer when a write fails. Narrower than a suppression file, which needs the
 // full stack of every allocation to name the library's function.
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(POPSCOPE_ASAN)
 #include <sanitizer/lsan_interface.h>
 #endif
 
@@ -11,7 +11,7 @@ namespace popscope::test {
 
 class LeaksIgnored {
 public:
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(POPSCOPE_ASAN)
     LeaksIgnored()
     {
         __lsan_disable();
