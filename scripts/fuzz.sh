@@ -34,7 +34,6 @@ while [ $# -gt 0 ]; do
         *) targets+=("$1"); shift ;;
     esac
 done
-# Slowest first: they run JOBS at a time.
 all_targets=(fuzz_json_import fuzz_profile fuzz_spec fuzz_gate_rule fuzz_tile_selection)
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
@@ -94,18 +93,21 @@ mkdir -p "$TMPDIR"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 
-# fuzz_target T: runs T's fuzzer; its summary line goes to logs/T.summary, "FAILED" leading it
-# when the fuzzer found something.
-fuzz_target() {
-    local t=$1
-    local corpus="$FUZZ_DIR/corpus/$t" artifacts="$FUZZ_DIR/artifacts/$t" logfile="$FUZZ_DIR/logs/$t.log"
-    [ $keep_corpus -eq 1 ] || rm -rf "$corpus"
-    mkdir -p "$corpus" "$artifacts" "$(dirname "$logfile")"
-    log "fuzzing $t: $runs executions (at most ${max_time}s), log in $logfile"
+# Each target's executions are shared by JOBS workers at once (libFuzzer picks each one's random
+# seed from the time and its process id), one target after another: one process per target let the
+# slowest, fuzz_profile, run alone for most of the time.
+workers=$JOBS
+runs_per_worker=$(( (runs + workers - 1) / workers ))
+
+# fuzz_worker T N: runs worker N of T's fuzzer; its summary line goes to logs/T.N.summary, "FAILED"
+# leading it when the fuzzer found something. The workers of a target share its corpus folder.
+fuzz_worker() {
+    local t=$1 n=$2
+    local corpus="$FUZZ_DIR/corpus/$t" artifacts="$FUZZ_DIR/artifacts/$t" logfile="$FUZZ_DIR/logs/$t.$n.log"
     local start status=0
     start=$(date +%s)
     # shellcheck disable=SC2086 # extra holds several options
-    "$FUZZ_DIR/$t" -runs="$runs" -max_total_time="$max_time" -timeout=10 -rss_limit_mb=2048 \
+    "$FUZZ_DIR/$t" -runs="$runs_per_worker" -max_total_time="$max_time" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$artifacts/" ${extra[$t]} "$corpus" "$seeds/$t" \
         >"$logfile" 2>&1 || status=$?
     local seconds=$(( $(date +%s) - start ))
@@ -116,9 +118,9 @@ fuzz_target() {
     cov=$(sed -n 's/.*cov: \([0-9]*\).*/\1/p' <<<"$last")
     ft=$(sed -n 's/.*ft: \([0-9]*\).*/\1/p' <<<"$last")
     corp=$(sed -n 's/.*corp: \([0-9]*\/[0-9A-Za-z]*\).*/\1/p' <<<"$last")
-    local line="$t: ${execs:-?} executions in ${seconds}s (${speed:-?} exec/s), cov ${cov:-?}, ft ${ft:-?}, corpus ${corp:-?}"
+    local line="$t [$n/$workers]: ${execs:-?} executions in ${seconds}s (${speed:-?} exec/s), cov ${cov:-?}, ft ${ft:-?}, corpus ${corp:-?}"
     if [ $status -eq 0 ]; then
-        echo "$line" >"$FUZZ_DIR/logs/$t.summary"
+        echo "$line" >"$FUZZ_DIR/logs/$t.$n.summary"
         return 0
     fi
     local reproducer kind
@@ -130,29 +132,29 @@ fuzz_target() {
         [ -n "$reproducer" ] && echo "fuzz.sh:   rerun: $FUZZ_DIR/$t $reproducer"
         grep -m12 -E '^ *#[0-9]+ 0x|runtime error|ERROR:|SUMMARY:' "$logfile" || true
     } >&2
-    echo "FAILED $line: ${reproducer:-see $logfile}" >"$FUZZ_DIR/logs/$t.summary"
+    echo "FAILED $line: ${reproducer:-see $logfile}" >"$FUZZ_DIR/logs/$t.$n.summary"
 }
 
-# Each fuzzer uses one core: JOBS of them run at once, the slowest (first in all_targets) first.
 mkdir -p "$FUZZ_DIR/logs"
-running=0
 for t in "${targets[@]}"; do
-    rm -f "$FUZZ_DIR/logs/$t.summary"
-    if [ $running -ge "$JOBS" ]; then
-        wait -n || true
-        running=$((running - 1))
-    fi
-    fuzz_target "$t" &
-    running=$((running + 1))
+    [ $keep_corpus -eq 1 ] || rm -rf "$FUZZ_DIR/corpus/$t"
+    mkdir -p "$FUZZ_DIR/corpus/$t" "$FUZZ_DIR/artifacts/$t"
+    log "fuzzing $t: $runs executions by $workers workers (each at most ${max_time}s), logs in $FUZZ_DIR/logs/$t.*.log"
+    for n in $(seq 1 "$workers"); do
+        rm -f "$FUZZ_DIR/logs/$t.$n.summary"
+        fuzz_worker "$t" "$n" &
+    done
+    wait || true
 done
-wait || true
 
 failed=()
 summary=()
 for t in "${targets[@]}"; do
-    line=$(cat "$FUZZ_DIR/logs/$t.summary" 2>/dev/null || echo "FAILED $t: no result (see $FUZZ_DIR/logs/$t.log)")
-    [[ $line == FAILED* ]] && failed+=("$t")
-    summary+=("$line")
+    for n in $(seq 1 "$workers"); do
+        line=$(cat "$FUZZ_DIR/logs/$t.$n.summary" 2>/dev/null || echo "FAILED $t [$n/$workers]: no result (see $FUZZ_DIR/logs/$t.$n.log)")
+        [[ $line == FAILED* ]] && [[ " ${failed[*]} " != *" $t "* ]] && failed+=("$t")
+        summary+=("$line")
+    done
 done
 
 log "fuzzing summary"

@@ -34,15 +34,15 @@ void writeHostileMode(const std::string& json)
     std::ofstream(remoteTestSetting("POPSCOPE_REMOTE_MODE_FILE"), std::ios::trunc) << json;
 }
 
-// How many READs the server's request log shows (it logs each as "read LENGTH").
-int readsAsked()
+// How often the server has stopped answering (its request log says "stalled" each time).
+int stallsLogged()
 {
     std::ifstream in(remoteTestSetting("POPSCOPE_REMOTE_REQUEST_LOG"));
     std::string line;
-    int reads = 0;
+    int stalls = 0;
     while (std::getline(in, line))
-        reads += line.rfind("read ", 0) == 0;
-    return reads;
+        stalls += line == "stalled";
+    return stalls;
 }
 
 // Whether the server's request log (one SFTP request type a line) shows `request` after the second
@@ -77,6 +77,17 @@ std::shared_ptr<SftpFile> openedThenDropped()
     return file;
 }
 
+// Waits up to 20 s for `work` to end; if it does not, says which wait never ended and exits at once
+// (a std::async future would otherwise wait for it on destruction, with the whole run).
+template <typename Result> void endsOrExits(std::future<Result>& work, const char* what)
+{
+    if (work.wait_for(std::chrono::seconds(20)) == std::future_status::ready)
+        return;
+    std::fprintf(stderr, "test_remote_unlocked: %s did not end within 20 s\n", what);
+    std::fflush(stderr);
+    std::_Exit(3);
+}
+
 struct WhileWaiting {
     bool answered = false; // the other thread's question was answered while the reader waited
     bool answer = false;
@@ -99,11 +110,21 @@ WhileWaiting askWhileTheReaderWaits(
         }
         return std::string();
     });
-    while (!waiting() && reading.wait_for(std::chrono::milliseconds(10)) != std::future_status::ready) { }
+    // Bounds, each well inside the 120 s the Python test gives this program: a wait that does not end
+    // fails here, naming itself, rather than stalling the run.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!waiting() && reading.wait_for(std::chrono::milliseconds(10)) != std::future_status::ready)
+        if (std::chrono::steady_clock::now() > deadline) {
+            cancelled = true;
+            endsOrExits(reading, "the read, cancelled before the server was sent what it leaves unanswered");
+            FAIL("the server was not sent what it leaves unanswered within 30 s");
+        }
     auto asking = std::async(std::launch::async, question);
     WhileWaiting result;
-    result.answered = asking.wait_for(std::chrono::seconds(30)) == std::future_status::ready; // a bound
+    result.answered = asking.wait_for(std::chrono::seconds(30)) == std::future_status::ready;
     cancelled = true;
+    endsOrExits(asking, "the other thread's question, after the reader's Cancel");
+    endsOrExits(reading, "the waiting read, after its Cancel");
     try {
         result.answer = asking.get();
     } catch (const RemoteError&) {
@@ -158,11 +179,16 @@ TEST_CASE("remote: a read waiting for its reply holds up no one who needs no net
     REQUIRE(SftpFile::open(*address, settings)->read(header, 1, 5 * SftpFile::kBlockSize) == 1); // to disk
     const auto file = SftpFile::open(*address, settings); // block 5 on disk, not in its memory
     REQUIRE(file->read(header, sizeof header, 0) == sizeof header);
+    // With the flag, the server stalls on the first READ it takes: block 10's, or a read-ahead of the
+    // read above that it had not taken yet (or one of the first file's, in its own session). Once this
+    // file has also asked for block 10, the reader waits for a reply that never comes. Counted first:
+    // no stall for the flag can come before the flag.
+    const int stallsBefore = stallsLogged();
+    const uint64_t requestsBefore = file->counters().requests;
     std::ofstream(stallFlag, std::ios::trunc) << "stall";
-    const int readsBefore = readsAsked();
 
     const WhileWaiting result = askWhileTheReaderWaits(
-        *file, [&] { return readsAsked() > readsBefore; },
+        *file, [&] { return stallsLogged() > stallsBefore && file->counters().requests > requestsBefore; },
         [&] {
             char again[16] = {}, onDisk = 0;
             const bool fromMemory = file->read(again, sizeof again, 0) == sizeof again

@@ -30,13 +30,25 @@ def convert(name, folder, *options, module="popscope"):
     return out
 
 
+@pytest.fixture(scope="module")
+def converted_once(tmp_path_factory):
+    """convert(name) made once for the module: the round-trip tests read the same conversion."""
+    made = {}
+
+    def get(name):
+        if name not in made:
+            made[name] = convert(name, str(tmp_path_factory.mktemp(name)))
+        return made[name]
+    return get
+
+
 def unchanged(section):
     return all(section.get(k, 0) == 0 for k in ("addedRows", "removedRows", "grownRows", "shrunkRows"))
 
 
 @pytest.mark.parametrize("name", SAMPLES)
-def test_round_trip_keeps_every_figure_the_api_carries(name, tmp_path):
-    converted = convert(name, str(tmp_path))
+def test_round_trip_keeps_every_figure_the_api_carries(name, converted_once):
+    converted = converted_once(name)
     diff = cli_json("compare", profile(name), converted)
     for table in ("variables", "computeSets", "vertexCode", "vertexState", "exchangeCode", "exchangeBytes",
                   "operationCycles", "operationCode", "operationFlops"):
@@ -78,8 +90,8 @@ def by_name(document):
 
 
 @pytest.mark.parametrize("name", ["demo", "pipeline-grouped"])
-def test_round_trip_keeps_variables_program_facts_and_contexts(name, tmp_path):
-    converted = convert(name, str(tmp_path))
+def test_round_trip_keeps_variables_program_facts_and_contexts(name, converted_once, tmp_path):
+    converted = converted_once(name)
     documents = []
     for path in (profile(name), converted):
         out = str(tmp_path / (os.path.basename(path) + ".json"))

@@ -14,7 +14,8 @@ MODE.json (read at each session's start, so one server can switch modes between 
     stall_flag      while this file exists, never answer a READ or a READDIR
     entries         list this many made-up entries in every folder, `batch` per READDIR (100)
     markup_names    the made-up entries' names hold HTML markup
-Every request is appended to MODE.json + ".log" as one line (its type and, for READ, the length).
+Every request is appended to MODE.json + ".log" as one line (its type and, for READ, the length),
+and "stalled" when the server stops answering.
 """
 import json
 import os
@@ -65,6 +66,7 @@ class Server:
                            int(st.st_mtime) + self.mode.get("mtime_offset", 0))
 
     def stall(self):
+        self.log.write("stalled\n")
         while True:
             time.sleep(3600)
 
