@@ -120,7 +120,7 @@ run_tests() {
     cmake --build "$ASAN_DIR" -j"$JOBS"
     log "checking that the package lists install everything the build, tests and fuzzers use"
     scripts/check-deps.sh "$ASAN_DIR"
-    log "running the test suite under ASan/UBSan: core, simulator, Python, remote, packaging"
+    log "running the test suite under ASan/UBSan: core, simulator, Python, remote, package lists"
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir "$ASAN_DIR" --output-on-failure -j"$JOBS" -E '^gui:'
     # ASan's fast unwinder: the full one on every allocation made the GUI suite 2.5 times as slow.
