@@ -236,8 +236,8 @@ uint64_t SftpFile::blockLength(uint64_t index) const
 size_t SftpFile::read(void* out, size_t length, uint64_t offset)
 {
     BlockCopy read { static_cast<uint8_t*>(out), length, offset, m_opened.size };
-    if (copyBlocks(read,
-            Fetch::FromDiskOnly)) // no network needed: not held up by another thread's wait for the server
+    // No network needed: not held up by another thread's wait for the server.
+    if (copyBlocks(read, Fetch::FromDiskOnly))
         return read.copied;
     ClosingSessions closing; // a session refused while opening: closed on the way out, with no lock held
     std::unique_ptr<OpenSession> fresh;

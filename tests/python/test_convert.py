@@ -92,12 +92,7 @@ def by_name(document):
 @pytest.mark.parametrize("name", ["demo", "pipeline-grouped"])
 def test_round_trip_keeps_variables_program_facts_and_contexts(name, converted_once, tmp_path):
     converted = converted_once(name)
-    documents = []
-    for path in (profile(name), converted):
-        out = str(tmp_path / (os.path.basename(path) + ".json"))
-        subprocess.run([CLI, "export", path, "-o", out], check=True, capture_output=True)
-        with open(out) as f:
-            documents.append(json.load(f))
+    documents = [exported(path, str(tmp_path)) for path in (profile(name), converted)]
     original, copy = (by_name(d) for d in documents)
     assert copy[0] == original[0]  # category, element type, size, tiles, live ranges, debug context
     assert copy[1] == original[1]  # each program's own control code and the variables it uses
