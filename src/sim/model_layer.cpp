@@ -20,6 +20,11 @@ void appendAll(std::vector<uint32_t>& to, const std::vector<uint32_t>& from)
 
 // What every pass of one layer shares: its names, tiles and debug contexts, and its variables.
 struct ModelBuilder::Layer {
+    Layer(const LayerSpec& layerSpec, std::string kindName)
+        : spec(layerSpec)
+        , kind(std::move(kindName))
+    {
+    }
     const LayerSpec& spec;
     std::string kind; // "Conv" or "MatMul"
     std::vector<uint32_t> ipus;

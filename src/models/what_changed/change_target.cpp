@@ -45,7 +45,7 @@ NavigationTarget changeTarget(const ChangeLine& line)
 {
     const PageId page = pageOf(line.page);
     const Kind kind = line.rowKey.empty() ? Kind::Page : kindOf(page, line.table);
-    return kind == Kind::Page ? NavigationTarget { page } : NavigationTarget::named(page, kind, line.rowKey);
+    return NavigationTarget::named(page, kind, kind == Kind::Page ? std::string() : line.rowKey);
 }
 
 } // namespace popscope
