@@ -122,8 +122,9 @@ run_tests() {
     scripts/check-deps.sh "$ASAN_DIR"
     # One ctest run, three tests at a time on the two cores: the remote suite mostly waits for servers
     # made to stall (39 of its 89 s on the CPU), and a single queue leaves no core idle at its end.
-    # ASan's fast unwinder: the full one on every allocation made the GUI suite 2.5 times as slow.
-    # A leak inside Qt that a test provokes on purpose is excluded by that test (test::LeaksIgnored).
+    # No leak suppression file: it needs ASan's full unwinder on every allocation, which made the GUI
+    # suite 2.5 times as slow; a leak inside Qt that a test provokes is excluded by that test
+    # (test::LeaksIgnored).
     log "running the test suite under ASan/UBSan: core, simulator, GUI, Python, remote, package lists"
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir "$ASAN_DIR" --output-on-failure -j"$((JOBS + 1))"

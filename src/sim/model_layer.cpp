@@ -6,6 +6,7 @@
 #include "popscope/sim/cost_model.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace popscope::sim {
 
