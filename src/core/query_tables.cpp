@@ -118,6 +118,9 @@ const std::array kSpecs {
     QueryTableSpec { "program_estimates", "program INTEGER, ipu INTEGER, tile INTEGER, cycles INTEGER",
         "SELECT program, ipu, cycles, first_tile, tiles FROM program_estimates ORDER BY program, ipu",
         ReadsFrom::Storage, Packing::TileRun, 2, 2, "program_estimates" },
+    QueryTableSpec { "program_variables", "program INTEGER, variable INTEGER",
+        "SELECT program, variable FROM program_variables ORDER BY program, variable", ReadsFrom::Storage,
+        Packing::None, 0, 0, "program_variables" },
     QueryTableSpec { "operations",
         "id INTEGER, name TEXT, layer TEXT, debug_name TEXT, debug_context INTEGER, flops INTEGER, "
         "code_bytes INTEGER, cycles INTEGER",

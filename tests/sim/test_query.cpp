@@ -287,3 +287,33 @@ TEST_CASE("query estimate tables agree with core's reads, and are empty in a fil
     CHECK(single(withoutEstimates, "SELECT count(*) FROM program_estimates") == 0);
     CHECK(single(withoutEstimates, "SELECT count(*) FROM variables") > 0);
 }
+
+TEST_CASE("query program_variables holds the rows core reads, and is empty in a file without it", "[query]")
+{
+    const std::string path = sampleProfile("demo");
+    const auto stored = Profile::open(path)->readProgramVariables();
+    REQUIRE(!stored.empty());
+    QuerySession session(path);
+    const QueryResult result = session.run("SELECT program, variable FROM program_variables");
+    std::vector<ProgramVariable> queried;
+    for (const auto& row : result.rows)
+        queried.push_back({ uint32_t(std::get<int64_t>(row[0])), uint32_t(std::get<int64_t>(row[1])) });
+    CHECK(queried == stored);
+    // A join by program reads only that program's rows, as the other tables keyed by their first column.
+    const ProgramVariable first = stored.front();
+    CHECK(uint64_t(single(session,
+              "SELECT count(*) FROM programs p JOIN program_variables pv ON pv.program = p.id WHERE p.id = "
+                  + std::to_string(first.program)))
+        == uint64_t(std::count_if(stored.begin(), stored.end(),
+            [&](const ProgramVariable& row) { return row.program == first.program; })));
+
+    popscope::test::TempDir dir;
+    const std::string older = dir.file("without-program-variables.pop");
+    std::filesystem::copy_file(path, older);
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(older.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "DROP TABLE program_variables", nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+    QuerySession withoutTable(older);
+    CHECK(single(withoutTable, "SELECT count(*) FROM program_variables") == 0);
+}
