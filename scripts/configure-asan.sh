@@ -5,12 +5,13 @@
 #
 #   scripts/configure-asan.sh BUILD_DIR
 #
-# clang, not GCC: it compiles this build in half the time (docs/performance.md), and libFuzzer
-# needs it. A folder configured with another compiler is made afresh. Debug information is line
-# tables only, which is what a sanitizer's report prints (the `debug` preset is for a debugger), and
-# gold links: each program took half bfd's time. The archiver and linkers are binutils'
-# (build-essential), never whatever llvm-ar or ld.lld happens to be on the machine:
-# scripts/check-deps.sh checks the programs a build uses against the package lists.
+# The settings are the `asan` preset's (CMakePresets.json), here in BUILD_DIR. clang, not GCC: it
+# compiles this build in half the time (docs/performance.md), and libFuzzer needs it. A folder
+# configured with another compiler is made afresh. Debug information is line tables only, which is
+# what a sanitizer's report prints (the `debug` preset is for a debugger), and gold links: each
+# program took half bfd's time. The archiver and linkers are binutils' (build-essential), never
+# whatever llvm-ar or ld.lld happens to be on the machine: scripts/check-deps.sh checks the programs
+# a build uses against the package lists.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${1:?usage: scripts/configure-asan.sh BUILD_DIR}
@@ -25,9 +26,4 @@ if [ -f "$cache" ] && ! grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=$(command -v clang++
     rm -rf "$build_dir"
 fi
 export CMAKE_GENERATOR=${CMAKE_GENERATOR:-Ninja}
-CC=clang-15 CXX=clang++-15 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Debug -DPOPSCOPE_SANITIZE=ON \
-    -DPOPSCOPE_FUZZ=ON -DPOPSCOPE_BUILD_GUI=ON -DPOPSCOPE_BUILD_TESTS=ON -DPOPSCOPE_BUILD_PYTHON=ON \
-    -DPOPSCOPE_BUILD_BENCH=ON -DCMAKE_CXX_FLAGS_DEBUG=-gline-tables-only \
-    -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=gold -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=gold \
-    -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=gold -DCMAKE_AR="$(command -v ar)" \
-    -DCMAKE_RANLIB="$(command -v ranlib)" -DCMAKE_LINKER="$(command -v ld)" >/dev/null
+cmake --preset asan -S . -B "$build_dir" >/dev/null
